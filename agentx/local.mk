@@ -1,0 +1,1 @@
+# agentx: see the top-level Makefile.am

@@ -1,0 +1,1 @@
+# contrib: see the top-level Makefile.am

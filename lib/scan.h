@@ -1,0 +1,62 @@
+/* Small, strict scanners for the kernel's text formats.
+ *
+ * The kernel's files are machine-written, so anything that does not fit
+ * the expected shape is a sign of truncation or a format we do not know:
+ * the scanners reject it rather than guess, and the collectors count the
+ * line as malformed. */
+#ifndef TW_SCAN_H
+#define TW_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a parser saw: every line it read, and those it skipped because they
+ * did not have the expected shape. Parsers add to these; they never reset
+ * them, so one struct can count a whole sample. */
+struct tw_parse_stats {
+	uint64_t lines;
+	uint64_t malformed;
+};
+
+/* Iterate over the lines of a buffer. */
+struct tw_lines {
+	const char *p;
+	const char *end;
+};
+
+void tw_lines_init(struct tw_lines *it, const char *text, size_t len);
+
+/* Return the next line (without its '\n') in *line and *len and 1, or 0 at
+ * the end. *complete says whether the line ended with '\n': the kernel
+ * ends every line of a /proc file with one, so a last line without it is
+ * a truncated read. */
+int tw_lines_next(struct tw_lines *it, const char **line, size_t *len, int *complete);
+
+/* Iterate over the blank-separated tokens (spaces and tabs) of a line. */
+struct tw_tokens {
+	const char *p;
+	const char *end;
+};
+
+void tw_tokens_init(struct tw_tokens *it, const char *line, size_t len);
+int tw_tokens_next(struct tw_tokens *it, const char **tok, size_t *len);
+/* Count the tokens left, without consuming them. */
+size_t tw_tokens_count(const struct tw_tokens *it);
+
+/* Parse a whole token; no sign, no spaces, no trailing garbage.
+ * Return TW_OK, TW_E_INVAL or TW_E_RANGE (beyond 2^64-1). */
+int tw_parse_u64(const char *s, size_t len, uint64_t *out);
+int tw_parse_hex_u64(const char *s, size_t len, uint64_t *out);
+/* An optional leading '-', then digits. */
+int tw_parse_i64(const char *s, size_t len, int64_t *out);
+/* A decimal with at most two fractional digits ("12", "12.3", "12.34"),
+ * returned in hundredths: the form of PSI averages. */
+int tw_parse_hundredths(const char *s, size_t len, uint64_t *out);
+
+/* Compare a token with a NUL-terminated string. */
+int tw_token_is(const char *tok, size_t len, const char *word);
+
+/* Copy a token into a fixed buffer; TW_E_TOOBIG when it does not fit. */
+int tw_token_copy(char *dst, size_t dstlen, const char *tok, size_t len);
+
+#endif

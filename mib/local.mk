@@ -1,0 +1,1 @@
+# mib: see the top-level Makefile.am

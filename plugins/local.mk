@@ -1,0 +1,1 @@
+# plugins: see the top-level Makefile.am

@@ -1,0 +1,160 @@
+#include "config.h"
+
+/* Unit tests for lib/scan.c and lib/readfile.c. */
+#include <fcntl.h>
+#include <stdint.h>
+#include <unistd.h>
+
+#include "readfile.h"
+#include "scan.h"
+#include "tw_check.h"
+#include "tw_error.h"
+
+START_TEST(test_lines_complete_and_truncated)
+{
+	const char text[] = "one\ntwo\nthr";
+	struct tw_lines it;
+	const char *line;
+	size_t len;
+	int complete;
+
+	tw_lines_init(&it, text, sizeof(text) - 1);
+	ck_assert_int_eq(tw_lines_next(&it, &line, &len, &complete), 1);
+	ck_assert_uint_eq(len, 3);
+	ck_assert_int_eq(complete, 1);
+	ck_assert_int_eq(tw_lines_next(&it, &line, &len, &complete), 1);
+	ck_assert(memcmp(line, "two", 3) == 0);
+	ck_assert_int_eq(tw_lines_next(&it, &line, &len, &complete), 1);
+	ck_assert_uint_eq(len, 3);
+	ck_assert_int_eq(complete, 0);
+	ck_assert_int_eq(tw_lines_next(&it, &line, &len, &complete), 0);
+}
+END_TEST
+
+START_TEST(test_tokens)
+{
+	const char text[] = "  8 \t 0 sda  12";
+	struct tw_tokens it;
+	const char *tok;
+	size_t len;
+
+	tw_tokens_init(&it, text, sizeof(text) - 1);
+	ck_assert_uint_eq(tw_tokens_count(&it), 4);
+	ck_assert_int_eq(tw_tokens_next(&it, &tok, &len), 1);
+	ck_assert(tw_token_is(tok, len, "8"));
+	ck_assert_int_eq(tw_tokens_next(&it, &tok, &len), 1);
+	ck_assert_int_eq(tw_tokens_next(&it, &tok, &len), 1);
+	ck_assert(tw_token_is(tok, len, "sda"));
+	ck_assert_int_eq(tw_tokens_next(&it, &tok, &len), 1);
+	ck_assert(tw_token_is(tok, len, "12"));
+	ck_assert_int_eq(tw_tokens_next(&it, &tok, &len), 0);
+}
+END_TEST
+
+START_TEST(test_parse_u64_edges)
+{
+	uint64_t v;
+
+	ck_assert_int_eq(tw_parse_u64("0", 1, &v), TW_OK);
+	ck_assert_uint_eq(v, 0);
+	ck_assert_int_eq(tw_parse_u64("18446744073709551615", 20, &v), TW_OK);
+	ck_assert_uint_eq(v, UINT64_MAX);
+	ck_assert_int_eq(tw_parse_u64("18446744073709551616", 20, &v), TW_E_RANGE);
+	ck_assert_int_eq(tw_parse_u64("99999999999999999999", 20, &v), TW_E_RANGE);
+	ck_assert_int_eq(tw_parse_u64("", 0, &v), TW_E_INVAL);
+	ck_assert_int_eq(tw_parse_u64("12a", 3, &v), TW_E_INVAL);
+	ck_assert_int_eq(tw_parse_u64("-1", 2, &v), TW_E_INVAL);
+}
+END_TEST
+
+START_TEST(test_parse_hex_and_signed)
+{
+	uint64_t v;
+	int64_t s;
+
+	ck_assert_int_eq(tw_parse_hex_u64("0000ffff", 8, &v), TW_OK);
+	ck_assert_uint_eq(v, 0xffff);
+	ck_assert_int_eq(tw_parse_hex_u64("FFFFFFFFFFFFFFFF", 16, &v), TW_OK);
+	ck_assert_uint_eq(v, UINT64_MAX);
+	ck_assert_int_eq(tw_parse_hex_u64("1FFFFFFFFFFFFFFFF", 17, &v), TW_E_RANGE);
+	ck_assert_int_eq(tw_parse_hex_u64("0x10", 4, &v), TW_E_INVAL);
+	ck_assert_int_eq(tw_parse_i64("-1", 2, &s), TW_OK);
+	ck_assert_int_eq(s, -1);
+	ck_assert_int_eq(tw_parse_i64("-9223372036854775808", 20, &s), TW_OK);
+	ck_assert(s == INT64_MIN);
+	ck_assert_int_eq(tw_parse_i64("9223372036854775808", 19, &s), TW_E_RANGE);
+	ck_assert_int_eq(tw_parse_i64("-", 1, &s), TW_E_INVAL);
+}
+END_TEST
+
+START_TEST(test_parse_hundredths)
+{
+	uint64_t v;
+
+	ck_assert_int_eq(tw_parse_hundredths("12.34", 5, &v), TW_OK);
+	ck_assert_uint_eq(v, 1234);
+	ck_assert_int_eq(tw_parse_hundredths("0.5", 3, &v), TW_OK);
+	ck_assert_uint_eq(v, 50);
+	ck_assert_int_eq(tw_parse_hundredths("7", 1, &v), TW_OK);
+	ck_assert_uint_eq(v, 700);
+	ck_assert_int_eq(tw_parse_hundredths("1.", 2, &v), TW_E_INVAL);
+	ck_assert_int_eq(tw_parse_hundredths("1.234", 5, &v), TW_E_INVAL);
+	ck_assert_int_eq(tw_parse_hundredths(".5", 2, &v), TW_E_INVAL);
+}
+END_TEST
+
+START_TEST(test_read_file_and_value)
+{
+	char dir[] = "/tmp/tw_check_scan.XXXXXX";
+	struct tw_buf b;
+	char value[16];
+	int dfd, fd;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(dfd, 0);
+	fd = openat(dfd, "attr", O_WRONLY | O_CREAT, 0644);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "128\n", 4), 4);
+	close(fd);
+
+	tw_buf_init(&b);
+	ck_assert_int_eq(tw_read_file_at(dfd, "attr", &b), TW_OK);
+	ck_assert_uint_eq(b.len, 4);
+	ck_assert_str_eq(b.data, "128\n");
+	ck_assert_int_eq(tw_read_file_at(dfd, "missing", &b), TW_E_ABSENT);
+	ck_assert_int_eq(tw_read_file_at(-1, "attr", &b), TW_E_ABSENT);
+	tw_buf_free(&b);
+
+	ck_assert_int_eq(tw_read_value_at(dfd, "attr", value, sizeof(value)), TW_OK);
+	ck_assert_str_eq(value, "128");
+	ck_assert_int_eq(tw_read_value_at(dfd, "attr", value, 3), TW_E_TOOBIG);
+	ck_assert_int_eq(tw_read_value_at(dfd, "missing", value, sizeof(value)), TW_E_ABSENT);
+
+	unlinkat(dfd, "attr", 0);
+	close(dfd);
+	rmdir(dir);
+}
+END_TEST
+
+static Suite *
+scan_suite(void)
+{
+	Suite *s = suite_create("scan");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_lines_complete_and_truncated);
+	tcase_add_test(tc, test_tokens);
+	tcase_add_test(tc, test_parse_u64_edges);
+	tcase_add_test(tc, test_parse_hex_and_signed);
+	tcase_add_test(tc, test_parse_hundredths);
+	tcase_add_test(tc, test_read_file_and_value);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return tw_run_suite(scan_suite());
+}

@@ -1,0 +1,1 @@
+# tests/: collector unit tests

@@ -1,0 +1,22 @@
+# tests/: libcheck unit tests, fixture trees and integration scripts.
+TEST_EXTENSIONS = .sh
+SH_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT = \
+	top_srcdir='$(abs_top_srcdir)'; export top_srcdir; \
+	top_builddir='$(abs_top_builddir)'; export top_builddir; \
+	TW_FIXTURES='$(abs_top_srcdir)/tests/fixtures'; export TW_FIXTURES; \
+	SNMPD='$(SNMPD)'; export SNMPD; \
+	CK_DEFAULT_TIMEOUT=60; export CK_DEFAULT_TIMEOUT;
+
+TESTS_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+TESTS_LDADD = lib/libtunewatch.a $(CHECK_LIBS)
+
+EXTRA_DIST += tests/fixtures
+
+check_PROGRAMS += tests/check_scan
+tests_check_scan_SOURCES = tests/check_scan.c tests/tw_check.h
+tests_check_scan_CFLAGS = $(TESTS_CFLAGS)
+tests_check_scan_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_scan
+
+include tests/collectors.mk
