@@ -6,3 +6,4 @@ lib_libtunewatch_a_SOURCES = \
 	lib/scan.h lib/scan.c
 
 include lib/collectors.mk
+include lib/plugincore.mk

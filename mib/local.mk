@@ -1,1 +1,1 @@
-# mib: see the top-level Makefile.am
+# mib/: TUNEWATCH-MIB and the C header of its OIDs

@@ -20,3 +20,5 @@ tests_check_scan_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_scan
 
 include tests/collectors.mk
+include tests/plugincore.mk
+include tests/mib.mk

@@ -1,0 +1,1 @@
+# lib/: plugin core (ranges, perfdata, extra-opts, advice)

@@ -1,0 +1,1 @@
+# tests/: plugin core unit tests
