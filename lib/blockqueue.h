@@ -20,7 +20,8 @@ void tw_queue_init(struct tw_queue *q);
 
 /* Pick the active scheduler out of the kernel's list: the bracketed one in
  * "mq-deadline kyber [bfq] none"; a lone "none" is itself the active one.
- * TW_E_INVAL when the text names none. */
+ * A final newline is allowed. TW_E_INVAL when the text names none (or two),
+ * TW_E_TOOBIG when the name does not fit in out; out is "" on error. */
 int tw_queue_parse_scheduler(const char *text, char *out, size_t outlen);
 
 /* Read block/<dev>/queue/{scheduler,nr_requests,read_ahead_kb,

@@ -62,7 +62,8 @@ void tw_disk_set_free(struct tw_disk_set *s);
 int tw_disk_field_is32(enum tw_disk_field f);
 
 /* Parse the text of /proc/diskstats, appending one entry per good line to
- * out in file order. Malformed lines are skipped and counted in ps.
+ * out in file order. Malformed lines are skipped and counted in ps; fields
+ * past the 17th are ignored but must still be numbers.
  * Returns TW_OK or TW_E_NOMEM. */
 int tw_diskstats_parse(const char *text, size_t len, struct tw_disk_set *out,
     struct tw_parse_stats *ps);

@@ -24,7 +24,8 @@ struct tw_meminfo {
 };
 
 /* Lines are "Key: value" with an optional " kB"; other keys are ignored,
- * lines of another shape are malformed. */
+ * lines of another shape are malformed. So is a kept key without " kB", and
+ * a kB value that would overflow 64 bits in bytes (it is not saturated). */
 int tw_meminfo_parse(const char *text, size_t len, struct tw_meminfo *out,
     struct tw_parse_stats *ps);
 int tw_meminfo_read(int proc_fd, struct tw_buf *scratch, struct tw_meminfo *out,

@@ -25,7 +25,10 @@ struct tw_psi {
 
 /* Lines "some avg10=0.00 avg60=0.00 avg300=0.00 total=0" and "full ...". */
 int tw_psi_parse(const char *text, size_t len, struct tw_psi *out, struct tw_parse_stats *ps);
-/* resource is "memory" or "io". TW_E_ABSENT without PSI (or psi=0). */
+/* resource is "memory" or "io" (any lower-case word; TW_E_INVAL for
+ * others). TW_E_ABSENT without PSI, and with psi=0, where the file may
+ * exist but its read fails with EOPNOTSUPP. A line whose kind is neither
+ * "some" nor "full", or that lacks one of the four keys, is malformed. */
 int tw_psi_read(int proc_fd, const char *resource, struct tw_buf *scratch, struct tw_psi *out,
     struct tw_parse_stats *ps);
 

@@ -44,7 +44,8 @@ int tw_procio_parse_stat_start(const char *text, size_t len, uint64_t *start_tim
 /* Read every numeric entry of proc_fd except exclude_pid (our own reads
  * would count as hits). A process that exits while we read is skipped; one
  * whose io we may not read counts in unreadable; one with malformed files
- * counts as malformed in ps. out is cleared first and sorted by pid. */
+ * counts as malformed in ps. out is cleared first and sorted by pid.
+ * In ps, one "line" is one process that was read (kept or malformed). */
 int tw_procio_read_all(int proc_fd, int32_t exclude_pid, struct tw_buf *scratch,
     struct tw_proc_io_set *out, struct tw_parse_stats *ps);
 

@@ -52,6 +52,7 @@ errno_to_tw(int e)
 	switch (e) {
 	case ENOENT:
 	case ENOTDIR:
+	case EOPNOTSUPP:	/* PSI built in but booted with psi=0 */
 		return TW_E_ABSENT;
 	case EACCES:
 	case EPERM:

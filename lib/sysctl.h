@@ -56,7 +56,8 @@ int tw_sysctl_lookup(const char *name);
 int tw_sysctl_read_all(int proc_fd, struct tw_sysctl_set *out);
 
 /* The n-th (0-based) blank-separated integer of a value such as tcp_rmem's
- * "4096 131072 6291456". TW_E_INVAL when there is none. */
+ * "4096 131072 6291456". TW_E_INVAL when there is none or it is not an
+ * integer, TW_E_RANGE when it does not fit 64 bits. */
 int tw_sysctl_field(const char *text, unsigned n, int64_t *out);
 
 #endif

@@ -1,0 +1,160 @@
+#include "config.h"
+
+#include "diskstats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tw_error.h"
+
+/* Counters a line may carry: 4 for the 2.6 partition form, 11 or more
+ * otherwise; beyond TW_DISK_NFIELDS the kernel is newer than we are. */
+#define DISK_OLD_PART_FIELDS	4
+#define DISK_MIN_FIELDS		11
+
+/* Where the four counters of the old partition form go. */
+static const enum tw_disk_field old_part_map[DISK_OLD_PART_FIELDS] = {
+	TW_DISK_READS, TW_DISK_SECTORS_READ, TW_DISK_WRITES, TW_DISK_SECTORS_WRITTEN
+};
+
+void
+tw_disk_set_init(struct tw_disk_set *s)
+{
+	s->disks = NULL;
+	s->count = 0;
+	s->cap = 0;
+}
+
+void
+tw_disk_set_free(struct tw_disk_set *s)
+{
+	free(s->disks);
+	tw_disk_set_init(s);
+}
+
+int
+tw_disk_field_is32(enum tw_disk_field f)
+{
+	switch (f) {
+	case TW_DISK_READ_TICKS:
+	case TW_DISK_WRITE_TICKS:
+	case TW_DISK_IN_FLIGHT:
+	case TW_DISK_IO_TICKS:
+	case TW_DISK_WEIGHTED_TICKS:
+	case TW_DISK_DISCARD_TICKS:
+	case TW_DISK_FLUSH_TICKS:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int
+disk_set_grow(struct tw_disk_set *s)
+{
+	struct tw_disk_stat *p;
+	size_t cap;
+
+	if (s->count < s->cap)
+		return TW_OK;
+	if (s->cap > SIZE_MAX / 2 / sizeof(*p))
+		return TW_E_NOMEM;
+	cap = s->cap ? s->cap * 2 : 16;
+	p = realloc(s->disks, cap * sizeof(*p));
+	if (p == NULL)
+		return TW_E_NOMEM;
+	s->disks = p;
+	s->cap = cap;
+	return TW_OK;
+}
+
+static int
+parse_u32(const char *tok, size_t len, uint32_t *out)
+{
+	uint64_t v;
+
+	if (tw_parse_u64(tok, len, &v) != TW_OK || v > UINT32_MAX)
+		return TW_E_INVAL;
+	*out = (uint32_t)v;
+	return TW_OK;
+}
+
+/* Fill d from one line; TW_E_INVAL when the line does not have the shape. */
+static int
+disk_parse_line(const char *line, size_t len, struct tw_disk_stat *d)
+{
+	struct tw_tokens it;
+	const char *tok;
+	size_t tlen, n, i;
+
+	memset(d, 0, sizeof(*d));
+	tw_tokens_init(&it, line, len);
+	if (!tw_tokens_next(&it, &tok, &tlen) || parse_u32(tok, tlen, &d->major) != TW_OK)
+		return TW_E_INVAL;
+	if (!tw_tokens_next(&it, &tok, &tlen) || parse_u32(tok, tlen, &d->minor) != TW_OK)
+		return TW_E_INVAL;
+	if (!tw_tokens_next(&it, &tok, &tlen))
+		return TW_E_INVAL;
+	/* A NUL inside the name would silently shorten it. */
+	if (memchr(tok, '\0', tlen) != NULL ||
+	    tw_token_copy(d->name, sizeof(d->name), tok, tlen) != TW_OK)
+		return TW_E_INVAL;
+
+	n = tw_tokens_count(&it);
+	if (n != DISK_OLD_PART_FIELDS && n < DISK_MIN_FIELDS)
+		return TW_E_INVAL;
+	for (i = 0; i < n; i++) {
+		uint64_t v;
+
+		tw_tokens_next(&it, &tok, &tlen);
+		/* Fields past the ones we know are still checked: garbage there
+		 * (a CR, a truncated read) means the line cannot be trusted. */
+		if (tw_parse_u64(tok, tlen, &v) != TW_OK)
+			return TW_E_INVAL;
+		if (n == DISK_OLD_PART_FIELDS) {
+			d->v[old_part_map[i]] = v;
+			d->present |= TW_DISK_BIT(old_part_map[i]);
+		} else if (i < TW_DISK_NFIELDS) {
+			d->v[i] = v;
+			d->present |= TW_DISK_BIT(i);
+		}
+	}
+	return TW_OK;
+}
+
+int
+tw_diskstats_parse(const char *text, size_t len, struct tw_disk_set *out,
+    struct tw_parse_stats *ps)
+{
+	struct tw_lines lines;
+	const char *line;
+	size_t llen;
+	int complete, rc;
+
+	tw_lines_init(&lines, text, len);
+	while (tw_lines_next(&lines, &line, &llen, &complete)) {
+		struct tw_disk_stat d;
+
+		ps->lines++;
+		if (!complete || disk_parse_line(line, llen, &d) != TW_OK) {
+			ps->malformed++;
+			continue;
+		}
+		if ((rc = disk_set_grow(out)) != TW_OK)
+			return rc;
+		out->disks[out->count++] = d;
+	}
+	return TW_OK;
+}
+
+int
+tw_diskstats_read(int proc_fd, struct tw_buf *scratch, struct tw_disk_set *out,
+    struct tw_parse_stats *ps)
+{
+	int rc;
+
+	out->count = 0;
+	if ((rc = tw_read_file_at(proc_fd, "diskstats", scratch)) != TW_OK)
+		return rc;
+	return tw_diskstats_parse(scratch->data, scratch->len, out, ps);
+}

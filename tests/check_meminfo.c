@@ -1,0 +1,204 @@
+#include "config.h"
+
+/* Unit tests for lib/meminfo.c. */
+#include <fcntl.h>
+#include <stdint.h>
+#include <unistd.h>
+
+#include "meminfo.h"
+#include "readfile.h"
+#include "scan.h"
+#include "tw_check.h"
+#include "tw_error.h"
+
+#define BIT(f) (UINT32_C(1) << (f))
+
+static void
+parse_fixture(const char *name, struct tw_meminfo *m, struct tw_parse_stats *ps)
+{
+	struct tw_buf b;
+	int dfd = open(tw_fixture_path("collectors/meminfo"), O_RDONLY | O_DIRECTORY);
+
+	ck_assert_int_ge(dfd, 0);
+	tw_buf_init(&b);
+	ck_assert_int_eq(tw_read_file_at(dfd, name, &b), TW_OK);
+	ck_assert_int_eq(tw_meminfo_parse(b.data, b.len, m, ps), TW_OK);
+	tw_buf_free(&b);
+	close(dfd);
+}
+
+START_TEST(test_debian12_vm)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_meminfo m;
+	struct tw_buf b;
+	int fd = open(tw_fixture_path("debian12-vm/proc"), O_RDONLY | O_DIRECTORY);
+
+	ck_assert_int_ge(fd, 0);
+	tw_buf_init(&b);
+	memset(&m, 0xff, sizeof(m));
+	ck_assert_int_eq(tw_meminfo_read(fd, &b, &m, &ps), TW_OK);
+	ck_assert_uint_eq(ps.lines, 54);
+	ck_assert_uint_eq(ps.malformed, 0);
+	ck_assert_uint_eq(m.present, 0x3f);
+	ck_assert_uint_eq(m.bytes[TW_MEM_TOTAL], UINT64_C(25276502016));
+	ck_assert_uint_eq(m.bytes[TW_MEM_AVAILABLE], UINT64_C(24916574208));
+	ck_assert_uint_eq(m.bytes[TW_MEM_CACHED], 243740672);
+	ck_assert_uint_eq(m.bytes[TW_MEM_BUFFERS], 5136384);
+	ck_assert_uint_eq(m.bytes[TW_MEM_DIRTY], 1069056);
+	ck_assert_uint_eq(m.bytes[TW_MEM_WRITEBACK], 0);
+	tw_buf_free(&b);
+	close(fd);
+}
+END_TEST
+
+START_TEST(test_linux310_no_available)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_meminfo m;
+
+	memset(&m, 0, sizeof(m));
+	parse_fixture("linux-3.10.txt", &m, &ps);
+	ck_assert_uint_eq(ps.lines, 10);
+	ck_assert_uint_eq(ps.malformed, 0);
+	ck_assert_uint_eq(m.present, BIT(TW_MEM_TOTAL) | BIT(TW_MEM_CACHED) |
+	    BIT(TW_MEM_BUFFERS) | BIT(TW_MEM_DIRTY) | BIT(TW_MEM_WRITEBACK));
+	ck_assert_uint_eq(m.bytes[TW_MEM_TOTAL], 2097152000);
+	ck_assert_uint_eq(m.bytes[TW_MEM_AVAILABLE], 0);
+	ck_assert_uint_eq(m.bytes[TW_MEM_CACHED], 921600000);
+	ck_assert_uint_eq(m.bytes[TW_MEM_BUFFERS], 67108864);
+	ck_assert_uint_eq(m.bytes[TW_MEM_DIRTY], 1263616);
+	ck_assert_uint_eq(m.bytes[TW_MEM_WRITEBACK], 57344);
+}
+END_TEST
+
+START_TEST(test_malformed)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_meminfo m;
+
+	memset(&m, 0, sizeof(m));
+	parse_fixture("malformed.txt", &m, &ps);
+	/* Good: the largest kB value that fits in bytes, HugePages_Total (no
+	 * unit, not kept) and the second MemTotal. The last line, cut before
+	 * its newline, does not count. */
+	ck_assert_uint_eq(ps.lines, 12);
+	ck_assert_uint_eq(ps.malformed, 9);
+	ck_assert_uint_eq(m.present, BIT(TW_MEM_TOTAL) | BIT(TW_MEM_DIRTY));
+	ck_assert_uint_eq(m.bytes[TW_MEM_TOTAL], 4194304);
+	ck_assert(m.bytes[TW_MEM_DIRTY] == UINT64_C(18446744073709550592));
+	ck_assert_uint_eq(m.bytes[TW_MEM_WRITEBACK], 0);
+	ck_assert_uint_eq(m.bytes[TW_MEM_AVAILABLE], 0);
+}
+END_TEST
+
+START_TEST(test_crlf_nul_empty)
+{
+	static const char nul[] = "MemTotal:\0 1 kB\nCached: 1\0 kB\nDirty: 2 kB\n\0\n";
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_meminfo m;
+
+	memset(&m, 0, sizeof(m));
+	parse_fixture("crlf.txt", &m, &ps);
+	ck_assert_uint_eq(ps.lines, 2);
+	ck_assert_uint_eq(ps.malformed, 2);
+	ck_assert_uint_eq(m.present, 0);
+
+	ck_assert_int_eq(tw_meminfo_parse(nul, sizeof(nul) - 1, &m, &ps), TW_OK);
+	ck_assert_uint_eq(ps.lines, 6);
+	ck_assert_uint_eq(ps.malformed, 5);
+	ck_assert_uint_eq(m.present, BIT(TW_MEM_DIRTY));
+	ck_assert_uint_eq(m.bytes[TW_MEM_DIRTY], 2048);
+
+	ck_assert_int_eq(tw_meminfo_parse("", 0, &m, &ps), TW_OK);
+	ck_assert_uint_eq(ps.lines, 6);
+}
+END_TEST
+
+START_TEST(test_parse_adds_read_clears)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_meminfo m;
+	struct tw_buf b;
+	int fd = open(tw_fixture_path("collectors/meminfo"), O_RDONLY | O_DIRECTORY);
+
+	ck_assert_int_ge(fd, 0);
+	memset(&m, 0, sizeof(m));
+	/* A parse sets what it sees and leaves the rest alone. */
+	ck_assert_int_eq(tw_meminfo_parse("Writeback: 3 kB\n", 16, &m, &ps), TW_OK);
+	ck_assert_int_eq(tw_meminfo_parse("MemTotal: 5 kB\n", 15, &m, &ps), TW_OK);
+	ck_assert_uint_eq(m.present, BIT(TW_MEM_TOTAL) | BIT(TW_MEM_WRITEBACK));
+	ck_assert_uint_eq(m.bytes[TW_MEM_WRITEBACK], 3072);
+	ck_assert_uint_eq(ps.lines, 2);
+	/* A read starts from nothing, even when the file is missing. */
+	tw_buf_init(&b);
+	ck_assert_int_eq(tw_meminfo_read(fd, &b, &m, &ps), TW_E_ABSENT);
+	ck_assert_uint_eq(m.present, 0);
+	ck_assert_uint_eq(m.bytes[TW_MEM_WRITEBACK], 0);
+	tw_buf_free(&b);
+	close(fd);
+}
+END_TEST
+
+START_TEST(test_mutations)
+{
+	static const char alphabet[] = "0123456789 \t\n\r\0-:kBx";
+	struct tw_buf orig, b;
+	uint32_t seed = 777;
+	int round, fd;
+
+	tw_buf_init(&orig);
+	tw_buf_init(&b);
+	fd = open(tw_fixture_path("debian12-vm/proc"), O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(tw_read_file_at(fd, "meminfo", &orig), TW_OK);
+	close(fd);
+	ck_assert_int_eq(tw_buf_reserve(&b, orig.len + 1), TW_OK);
+	for (round = 0; round < 2000; round++) {
+		struct tw_parse_stats ps = { 0, 0 };
+		struct tw_meminfo m;
+		size_t len, i, nl = 0;
+		int k;
+
+		memcpy(b.data, orig.data, orig.len);
+		for (k = 0; k < 1 + round % 8; k++) {
+			seed = seed * 1103515245u + 12345u;
+			b.data[(seed >> 8) % orig.len] =
+			    alphabet[(seed >> 20) % (sizeof(alphabet) - 1)];
+		}
+		seed = seed * 1103515245u + 12345u;
+		len = round % 3 == 0 ? (seed >> 8) % (orig.len + 1) : orig.len;
+		for (i = 0; i < len; i++)
+			nl += b.data[i] == '\n';
+		memset(&m, 0, sizeof(m));
+		ck_assert_int_eq(tw_meminfo_parse(b.data, len, &m, &ps), TW_OK);
+		ck_assert_uint_eq(ps.lines, nl + (len > 0 && b.data[len - 1] != '\n'));
+		ck_assert_uint_le(ps.malformed, ps.lines);
+		ck_assert_uint_eq(m.present & ~UINT32_C(0x3f), 0);
+	}
+	tw_buf_free(&b);
+	tw_buf_free(&orig);
+}
+END_TEST
+
+static Suite *
+meminfo_suite(void)
+{
+	Suite *s = suite_create("meminfo");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_debian12_vm);
+	tcase_add_test(tc, test_linux310_no_available);
+	tcase_add_test(tc, test_malformed);
+	tcase_add_test(tc, test_crlf_nul_empty);
+	tcase_add_test(tc, test_parse_adds_read_clears);
+	tcase_add_test(tc, test_mutations);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return tw_run_suite(meminfo_suite());
+}

@@ -1,0 +1,219 @@
+#include "config.h"
+
+/* Unit tests for lib/pressure.c.
+ *
+ * Linked with -Wl,--wrap=read (tests/collectors.mk) so that a read can be
+ * made to fail the way a kernel booted with psi=0 fails it. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "pressure.h"
+#include "readfile.h"
+#include "scan.h"
+#include "tw_check.h"
+#include "tw_error.h"
+
+ssize_t __real_read(int fd, void *buf, size_t n);
+ssize_t __wrap_read(int fd, void *buf, size_t n);
+
+/* Reads of the file with this inode fail with fail_errno. */
+static ino_t fail_ino;
+static int fail_errno;
+
+ssize_t
+__wrap_read(int fd, void *buf, size_t n)
+{
+	struct stat st;
+
+	if (fail_errno != 0 && fstat(fd, &st) == 0 && st.st_ino == fail_ino) {
+		errno = fail_errno;
+		return -1;
+	}
+	return __real_read(fd, buf, n);
+}
+
+static int
+open_dir(const char *rel)
+{
+	int fd = open(tw_fixture_path(rel), O_RDONLY | O_DIRECTORY);
+
+	ck_assert_int_ge(fd, 0);
+	return fd;
+}
+
+static void
+assert_line(const struct tw_psi_line *l, uint64_t a10, uint64_t a60, uint64_t a300,
+    uint64_t total)
+{
+	ck_assert_uint_eq(l->avg10, a10);
+	ck_assert_uint_eq(l->avg60, a60);
+	ck_assert_uint_eq(l->avg300, a300);
+	ck_assert(l->total_us == total);
+}
+
+START_TEST(test_debian12_vm)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_psi psi;
+	struct tw_buf b;
+	int fd = open_dir("debian12-vm/proc");
+
+	tw_buf_init(&b);
+	ck_assert_int_eq(tw_psi_read(fd, "io", &b, &psi, &ps), TW_OK);
+	ck_assert_int_eq(psi.has_some, 1);
+	ck_assert_int_eq(psi.has_full, 1);
+	assert_line(&psi.some, 24, 11, 11, 3948280);
+	assert_line(&psi.full, 15, 7, 9, 3720975);
+	ck_assert_int_eq(tw_psi_read(fd, "memory", &b, &psi, &ps), TW_OK);
+	ck_assert_int_eq(psi.has_some, 1);
+	ck_assert_int_eq(psi.has_full, 1);
+	assert_line(&psi.some, 0, 0, 0, 0);
+	assert_line(&psi.full, 0, 0, 0, 0);
+	ck_assert_uint_eq(ps.lines, 4);
+	ck_assert_uint_eq(ps.malformed, 0);
+	tw_buf_free(&b);
+	close(fd);
+}
+END_TEST
+
+START_TEST(test_handmade)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_psi psi;
+	struct tw_buf b;
+	int fd = open_dir("collectors/pressure/proc");
+
+	tw_buf_init(&b);
+	ck_assert_int_eq(tw_psi_read(fd, "memory", &b, &psi, &ps), TW_OK);
+	assert_line(&psi.some, 170, 45, 29, 5226209);
+	assert_line(&psi.full, 0, 5, 10000, UINT64_MAX);
+	/* 4.20's cpu file has no "full" line. */
+	ck_assert_int_eq(tw_psi_read(fd, "cpu", &b, &psi, &ps), TW_OK);
+	ck_assert_int_eq(psi.has_some, 1);
+	ck_assert_int_eq(psi.has_full, 0);
+	assert_line(&psi.some, 1250, 300, 1, 42);
+	assert_line(&psi.full, 0, 0, 0, 0);
+	ck_assert_uint_eq(ps.lines, 3);
+	ck_assert_uint_eq(ps.malformed, 0);
+
+	/* No such file, and read clears what was there. */
+	ck_assert_int_eq(tw_psi_read(fd, "io", &b, &psi, &ps), TW_E_ABSENT);
+	ck_assert_int_eq(psi.has_some, 0);
+	ck_assert_uint_eq(psi.some.total_us, 0);
+	ck_assert_int_eq(tw_psi_read(-1, "io", &b, &psi, &ps), TW_E_ABSENT);
+	tw_buf_free(&b);
+	close(fd);
+}
+END_TEST
+
+START_TEST(test_resource_names)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_psi psi;
+	struct tw_buf b;
+	int fd = open_dir("collectors/pressure/proc");
+
+	tw_buf_init(&b);
+	ck_assert_int_eq(tw_psi_read(fd, "../pressure/memory", &b, &psi, &ps), TW_E_INVAL);
+	ck_assert_int_eq(tw_psi_read(fd, "Memory", &b, &psi, &ps), TW_E_INVAL);
+	ck_assert_int_eq(tw_psi_read(fd, "", &b, &psi, &ps), TW_E_INVAL);
+	ck_assert_int_eq(tw_psi_read(fd, NULL, &b, &psi, &ps), TW_E_INVAL);
+	ck_assert_int_eq(tw_psi_read(fd, "abcdefghijklmnop", &b, &psi, &ps), TW_E_INVAL);
+	ck_assert_int_eq(tw_psi_read(fd, "abcdefghijklmno", &b, &psi, &ps), TW_E_ABSENT);
+	ck_assert_uint_eq(ps.lines, 0);
+	tw_buf_free(&b);
+	close(fd);
+}
+END_TEST
+
+START_TEST(test_malformed)
+{
+	static const char nul[] = "some avg10=0.00 avg60=0.00 avg300=0.00 total=1\0\n"
+	    "full avg10=0.00 avg60=0.00 avg\0300=0.00 total=1\n"
+	    "full avg10=0.50 avg60=0.25 avg300=0.12 total=2\n";
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_psi psi;
+	struct tw_buf b;
+	int fd = open_dir("collectors/pressure");
+
+	tw_buf_init(&b);
+	ck_assert_int_eq(tw_read_file_at(fd, "malformed.txt", &b), TW_OK);
+	memset(&psi, 0, sizeof(psi));
+	ck_assert_int_eq(tw_psi_parse(b.data, b.len, &psi, &ps), TW_OK);
+	/* Only the line with its keys in another order and one unknown key is
+	 * good. */
+	ck_assert_uint_eq(ps.lines, 9);
+	ck_assert_uint_eq(ps.malformed, 8);
+	ck_assert_int_eq(psi.has_some, 1);
+	ck_assert_int_eq(psi.has_full, 0);
+	assert_line(&psi.some, 100, 200, 300, 77);
+
+	ck_assert_int_eq(tw_psi_parse(nul, sizeof(nul) - 1, &psi, &ps), TW_OK);
+	ck_assert_uint_eq(ps.lines, 12);
+	ck_assert_uint_eq(ps.malformed, 10);
+	ck_assert_int_eq(psi.has_full, 1);
+	assert_line(&psi.full, 50, 25, 12, 2);
+	assert_line(&psi.some, 100, 200, 300, 77);
+
+	ck_assert_int_eq(tw_psi_parse("", 0, &psi, &ps), TW_OK);
+	ck_assert_uint_eq(ps.lines, 12);
+	tw_buf_free(&b);
+	close(fd);
+}
+END_TEST
+
+/* A kernel with PSI built in but booted with psi=0 opens the file and
+ * fails the read with EOPNOTSUPP: not available, not an I/O error. */
+START_TEST(test_psi_disabled)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_psi psi;
+	struct tw_buf b;
+	struct stat st;
+	int fd = open_dir("collectors/pressure/proc");
+
+	ck_assert_int_eq(fstatat(fd, "pressure/memory", &st, 0), 0);
+	fail_ino = st.st_ino;
+	tw_buf_init(&b);
+
+	fail_errno = EOPNOTSUPP;
+	ck_assert_int_eq(tw_psi_read(fd, "memory", &b, &psi, &ps), TW_E_ABSENT);
+	ck_assert_int_eq(psi.has_some, 0);
+	/* Other read errors stay errors. */
+	fail_errno = EIO;
+	ck_assert_int_eq(tw_psi_read(fd, "memory", &b, &psi, &ps), TW_E_IO);
+	fail_errno = EACCES;
+	ck_assert_int_eq(tw_psi_read(fd, "memory", &b, &psi, &ps), TW_E_ACCESS);
+	/* The cpu file is not affected. */
+	ck_assert_int_eq(tw_psi_read(fd, "cpu", &b, &psi, &ps), TW_OK);
+	fail_errno = 0;
+	ck_assert_int_eq(tw_psi_read(fd, "memory", &b, &psi, &ps), TW_OK);
+	ck_assert_uint_eq(ps.malformed, 0);
+	tw_buf_free(&b);
+	close(fd);
+}
+END_TEST
+
+static Suite *
+pressure_suite(void)
+{
+	Suite *s = suite_create("pressure");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_debian12_vm);
+	tcase_add_test(tc, test_handmade);
+	tcase_add_test(tc, test_resource_names);
+	tcase_add_test(tc, test_malformed);
+	tcase_add_test(tc, test_psi_disabled);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return tw_run_suite(pressure_suite());
+}
