@@ -1,1 +1,30 @@
 # tests/: plugin core unit tests
+check_PROGRAMS += tests/check_state
+tests_check_state_SOURCES = tests/check_state.c tests/tw_check.h
+tests_check_state_CFLAGS = $(TESTS_CFLAGS)
+tests_check_state_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_state
+
+check_PROGRAMS += tests/check_range
+tests_check_range_SOURCES = tests/check_range.c tests/tw_check.h
+tests_check_range_CFLAGS = $(TESTS_CFLAGS)
+tests_check_range_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_range
+
+check_PROGRAMS += tests/check_perfdata
+tests_check_perfdata_SOURCES = tests/check_perfdata.c tests/tw_check.h
+tests_check_perfdata_CFLAGS = $(TESTS_CFLAGS)
+tests_check_perfdata_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_perfdata
+
+check_PROGRAMS += tests/check_extraopts
+tests_check_extraopts_SOURCES = tests/check_extraopts.c tests/tw_check.h
+tests_check_extraopts_CFLAGS = $(TESTS_CFLAGS)
+tests_check_extraopts_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_extraopts
+
+check_PROGRAMS += tests/check_advice
+tests_check_advice_SOURCES = tests/check_advice.c tests/tw_check.h
+tests_check_advice_CFLAGS = $(TESTS_CFLAGS)
+tests_check_advice_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_advice
