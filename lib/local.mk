@@ -7,3 +7,4 @@ lib_libtunewatch_a_SOURCES = \
 
 include lib/collectors.mk
 include lib/plugincore.mk
+include lib/core.mk

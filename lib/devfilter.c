@@ -1,0 +1,67 @@
+#include "config.h"
+
+#include "devfilter.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tw_error.h"
+
+static int
+compile(regex_t *re, const char *expr, const char *what, char *err, size_t errlen)
+{
+	int rc = regcomp(re, expr, REG_EXTENDED | REG_NOSUB);
+
+	if (rc != 0) {
+		char msg[128];
+
+		regerror(rc, re, msg, sizeof(msg));
+		if (errlen > 0)
+			snprintf(err, errlen, "bad %s expression '%s': %s", what, expr, msg);
+		return TW_E_INVAL;
+	}
+	return TW_OK;
+}
+
+int
+tw_devfilter_init(struct tw_devfilter *f, const char *include, const char *exclude,
+    char *err, size_t errlen)
+{
+	memset(f, 0, sizeof(*f));
+	if (exclude == NULL)
+		exclude = TW_DISK_EXCLUDE_DEFAULT;
+	if (include != NULL && include[0] != '\0') {
+		if (compile(&f->include, include, "include", err, errlen) != TW_OK)
+			return TW_E_INVAL;
+		f->has_include = 1;
+	}
+	if (exclude[0] != '\0') {
+		if (compile(&f->exclude, exclude, "exclude", err, errlen) != TW_OK) {
+			tw_devfilter_free(f);
+			return TW_E_INVAL;
+		}
+		f->has_exclude = 1;
+	}
+	return TW_OK;
+}
+
+void
+tw_devfilter_free(struct tw_devfilter *f)
+{
+	if (f->has_include)
+		regfree(&f->include);
+	if (f->has_exclude)
+		regfree(&f->exclude);
+	f->has_include = 0;
+	f->has_exclude = 0;
+}
+
+int
+tw_devfilter_keep(const struct tw_devfilter *f, const char *name)
+{
+	if (f->has_include && regexec(&f->include, name, 0, NULL, 0) != 0)
+		return 0;
+	if (f->has_exclude && regexec(&f->exclude, name, 0, NULL, 0) == 0)
+		return 0;
+	return 1;
+}

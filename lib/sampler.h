@@ -1,0 +1,42 @@
+/* The sampler: takes samples of every collector from one proc and sys
+ * root, keeping what can be kept between samples (the device registry with
+ * each device's filter decision and queue tunables, one scratch buffer).
+ *
+ * Queue tunables change rarely and cost five file reads per device, so a
+ * device's are read when it first appears and then re-read in turn, a slice
+ * of the devices per sample, so that the cost of a sample stays flat with
+ * thousands of disks. */
+#ifndef TW_SAMPLER_H
+#define TW_SAMPLER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sample.h"
+
+struct tw_sampler_config {
+	const char *proc_root;		/* NULL: "/proc" */
+	const char *sys_root;		/* NULL: "/sys" */
+	const char *disk_include;	/* ERE, NULL: all */
+	const char *disk_exclude;	/* ERE, NULL: TW_DISK_EXCLUDE_DEFAULT */
+	int procio;			/* read /proc/[pid]/io for the hit ratio */
+	unsigned queue_refresh;		/* samples over which every device's queue is
+					 * re-read; 0 or 1: every sample */
+};
+
+struct tw_sampler;
+
+/* TW_E_ABSENT when proc_root cannot be opened, TW_E_INVAL for a bad
+ * filter; err gets a one-line reason. */
+int tw_sampler_open(struct tw_sampler **out, const struct tw_sampler_config *cfg,
+    char *err, size_t errlen);
+void tw_sampler_close(struct tw_sampler *sp);
+
+/* Take one sample into s (cleared first). Sources that cannot be read are
+ * marked missing in s; the call fails only with TW_E_NOMEM. */
+int tw_sampler_take(struct tw_sampler *sp, struct tw_sample *s);
+
+/* The current CLOCK_MONOTONIC time in milliseconds. */
+uint64_t tw_monotonic_ms(void);
+
+#endif
