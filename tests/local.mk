@@ -22,3 +22,5 @@ TESTS += tests/check_scan
 include tests/collectors.mk
 include tests/plugincore.mk
 include tests/mib.mk
+include tests/core.mk
+include tests/integration.mk

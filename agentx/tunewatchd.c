@@ -1,0 +1,222 @@
+/* tunewatchd: the AgentX subagent that publishes TUNEWATCH-MIB.
+ *
+ * It samples /proc and /sys on a timer into memory and answers every
+ * request from the view built at the last sample: a request never reads a
+ * file, because the master drops a subagent that is slow to answer. */
+#include "config.h"
+
+#include <net-snmp/net-snmp-config.h>
+#include <net-snmp/net-snmp-includes.h>
+#include <net-snmp/agent/net-snmp-agent-includes.h>
+#include <net-snmp/agent/agent_callbacks.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mibhandler.h"
+#include "monitor.h"
+#include "options.h"
+#include "pools.h"
+#include "privdrop.h"
+#include "tunewatch_oids.h"
+#include "tw_error.h"
+
+_Static_assert(TW_POOL_SOFTNET_BACKLOG == TW_DBLOCK_SOFTNET_BACKLOG &&
+    TW_POOL_SOFTNET_BUDGET == TW_DBLOCK_SOFTNET_BUDGET &&
+    TW_POOL_TCP_MEMORY == TW_DBLOCK_TCP_MEMORY && TW_POOL_UDP_MEMORY == TW_DBLOCK_UDP_MEMORY &&
+    TW_POOL_UDP_RCVBUF == TW_DBLOCK_UDP_RCVBUF && TW_POOL_UDP_SNDBUF == TW_DBLOCK_UDP_SNDBUF &&
+    TW_POOL_TCP_RCVBUF == TW_DBLOCK_TCP_RCVBUF && TW_POOL_TCP_LISTEN == TW_DBLOCK_TCP_LISTEN &&
+    TW_POOL_BUDDY_ZONE == TW_DBLOCK_BUDDY_ZONE && TW_POOL_HIGH_ORDER == TW_DBLOCK_HIGH_ORDER,
+    "pool classes must be TUNEWATCH-MIB's TwDblockClassType values");
+
+static volatile sig_atomic_t stop_requested;
+static volatile sig_atomic_t sample_requested;
+
+static struct tw_monitor monitor;
+static int connected;		/* to the master, as far as we know */
+static int told_waiting;	/* said once that the master is not there */
+
+static void
+on_stop(int sig)
+{
+	(void)sig;
+	stop_requested = 1;
+}
+
+static void
+on_sample(int sig)
+{
+	(void)sig;
+	sample_requested = 1;
+}
+
+static void
+take_sample(unsigned int reg, void *arg)
+{
+	int rc;
+
+	(void)reg;
+	(void)arg;
+	rc = tw_monitor_sample(&monitor);
+	if (rc != TW_OK)
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": sample failed: %s; serving the previous one\n",
+		    tw_strerror(rc));
+}
+
+/* The master may come and go; say so once each way, not every retry. */
+static int
+on_master_up(int major, int minor, void *server, void *client)
+{
+	(void)major;
+	(void)minor;
+	(void)server;
+	(void)client;
+	if (!connected)
+		snmp_log(LOG_NOTICE, TW_AGENT_NAME ": registered with the master agent\n");
+	connected = 1;
+	told_waiting = 0;
+	return 0;
+}
+
+static int
+on_master_down(int major, int minor, void *server, void *client)
+{
+	(void)major;
+	(void)minor;
+	(void)server;
+	(void)client;
+	if (connected)
+		snmp_log(LOG_WARNING, TW_AGENT_NAME ": lost the master agent; reconnecting "
+		    "every second\n");
+	connected = 0;
+	told_waiting = 1;
+	return 0;
+}
+
+static void
+install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sa.sa_handler = on_sample;
+	sigaction(SIGUSR1, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct tw_agent_options opt;
+	struct tw_sampler_config scfg;
+	char err[256];
+	int rc;
+
+	/* Numeric OIDs only: load no MIB file, so there is no "Cannot find
+	 * module" noise and no start-up cost. */
+	setenv("MIBS", "", 1);
+	if (tw_options_parse(&opt, argc, argv) != 0)
+		return TW_EXIT_USAGE;
+	if (!opt.logging_set) {
+		if (opt.foreground)
+			snmp_enable_stderrlog();
+		else
+			snmp_enable_syslog_ident(TW_AGENT_NAME, LOG_DAEMON);
+	}
+
+	netsnmp_ds_set_boolean(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_ROLE, 1);
+	netsnmp_ds_set_boolean(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_NO_CONNECTION_WARNINGS,
+	    1);
+	/* Nothing of ours is worth keeping in Net-SNMP's persistent store. */
+	netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DONT_PERSIST_STATE, 1);
+	netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DISABLE_PERSISTENT_LOAD, 1);
+	if (init_agent(TW_AGENT_NAME) != 0) {
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot initialise the agent library\n");
+		return TW_EXIT_OSERR;
+	}
+	/* The configuration tokens belong to the application type that
+	 * init_agent() has just set. */
+	tw_options_register_config(&opt);
+	/* init_agent() sets the AgentX ping interval to 15 s; with 1 s the
+	 * subagent is back within about a second of a master restart. A
+	 * configuration line can still change it. */
+	netsnmp_ds_set_int(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_AGENTX_PING_INTERVAL, 1);
+	snmp_register_callback(SNMP_CALLBACK_APPLICATION, SNMPD_CALLBACK_INDEX_START,
+	    on_master_up, NULL);
+	snmp_register_callback(SNMP_CALLBACK_APPLICATION, SNMPD_CALLBACK_INDEX_STOP,
+	    on_master_down, NULL);
+
+	/* Reads tunewatchd.conf (and -c files), then connects to the master. */
+	if (tw_mibhandler_register(&monitor.view) != 0) {
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot register TUNEWATCH-MIB\n");
+		return TW_EXIT_OSERR;
+	}
+	init_snmp(TW_AGENT_NAME);
+
+	if (tw_options_check(&opt, err, sizeof(err)) != 0) {
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": %s\n", err);
+		rc = TW_EXIT_CONFIG;
+		goto out;
+	}
+	memset(&scfg, 0, sizeof(scfg));
+	scfg.proc_root = opt.proc_root;
+	scfg.sys_root = opt.sys_root;
+	scfg.disk_include = opt.disk_include;
+	scfg.disk_exclude = opt.disk_exclude;
+	scfg.procio = !opt.no_procio;
+	scfg.queue_refresh = opt.window / opt.interval;
+	rc = tw_monitor_open(&monitor, &scfg, opt.interval, opt.window, PACKAGE_VERSION, err,
+	    sizeof(err));
+	if (rc != TW_OK) {
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": %s\n", err);
+		rc = rc == TW_E_INVAL ? TW_EXIT_CONFIG : TW_EXIT_OSERR;
+		goto out;
+	}
+	take_sample(0, NULL);
+
+	if (opt.user != NULL) {
+		rc = tw_privdrop(opt.user, err, sizeof(err));
+		if (rc != 0) {
+			snmp_log(LOG_ERR, TW_AGENT_NAME ": %s\n", err);
+			rc = rc == -1 ? TW_EXIT_NOUSER : TW_EXIT_OSERR;
+			goto out;
+		}
+	}
+	if (!opt.foreground && netsnmp_daemonize(1, !opt.logging_set ? 0 : 1) != 0) {
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot go into the background\n");
+		rc = TW_EXIT_OSERR;
+		goto out;
+	}
+	install_signals();
+	snmp_alarm_register(opt.interval, SA_REPEAT, take_sample, NULL);
+	snmp_log(LOG_INFO, TW_AGENT_NAME " " PACKAGE_VERSION ": sampling every %u s over %u s\n",
+	    opt.interval, opt.window);
+	if (!connected && !told_waiting) {
+		snmp_log(LOG_WARNING, TW_AGENT_NAME ": no master agent yet; retrying every "
+		    "second\n");
+		told_waiting = 1;
+	}
+
+	while (!stop_requested) {
+		agent_check_and_process(1);
+		if (sample_requested) {
+			sample_requested = 0;
+			take_sample(0, NULL);
+		}
+	}
+	snmp_log(LOG_INFO, TW_AGENT_NAME ": stopping\n");
+	rc = TW_EXIT_OK;
+out:
+	snmp_shutdown(TW_AGENT_NAME);
+	tw_monitor_close(&monitor);
+	tw_options_free(&opt);
+	return rc;
+}

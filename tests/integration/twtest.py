@@ -1,0 +1,323 @@
+"""Harness for tunewatch's integration tests.
+
+Each test starts its own snmpd on 127.0.0.1 at a free high port, with
+-I -smux (Debian's snmpd otherwise opens TCP port 199 on every address), a
+generated configuration (-C -c), `master agentx` and an AgentX socket in a
+temporary directory, and its own tunewatchd behind it. Nothing of the
+system's snmpd, nor ports 161 and 199, is touched. Everything started is
+stopped when the test ends, whether it passes, fails or is interrupted.
+
+Exit codes follow automake: 0 pass, 1 fail, 77 skip, 99 hard error.
+"""
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIP = 77
+
+TOP_SRCDIR = os.environ.get("top_srcdir", os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")))
+TOP_BUILDDIR = os.environ.get("top_builddir", os.getcwd())
+FIXTURES = os.path.join(TOP_SRCDIR, "tests", "fixtures")
+
+ARC = "1.3.6.1.4.1.8072.9999.9999.8863"
+OBJECTS = ARC + ".1"
+SYS_UPTIME = "1.3.6.1.2.1.1.3.0"
+
+
+class Skip(Exception):
+    """The test cannot run here; the message says why."""
+
+
+def which(prog, extra=("/usr/sbin", "/sbin")):
+    path = shutil.which(prog)
+    if path:
+        return path
+    for d in extra:
+        p = os.path.join(d, prog)
+        if os.access(p, os.X_OK):
+            return p
+    return None
+
+
+def base_mib_dirs():
+    """Where the IETF base modules are, or None (see shared/mibs/README.md)."""
+    for d in (os.path.join(TOP_SRCDIR, "..", "shared", "mibs"), "/usr/share/snmp/mibs/ietf"):
+        if os.path.exists(os.path.join(d, "SNMPv2-SMI.txt")) or os.path.exists(os.path.join(d, "SNMPv2-SMI")):
+            return os.path.abspath(d)
+    return None
+
+
+def free_port():
+    """A UDP port on 127.0.0.1 that nothing holds right now."""
+    for _ in range(50):
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        finally:
+            s.close()
+        if port >= 10000:
+            return port
+    raise RuntimeError("no free UDP port found on 127.0.0.1")
+
+
+def wait_for(what, predicate, timeout=10.0, step=0.05):
+    """Poll predicate until it returns a true value; bounded."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out after %.1f s waiting for %s" % (timeout, what))
+        time.sleep(step)
+
+
+class Value:
+    """One varbind as snmpget/snmpwalk print it with -On -Oe."""
+
+    def __init__(self, oid, type_, text):
+        self.oid = oid
+        self.type = type_
+        self.text = text
+
+    @property
+    def num(self):
+        return int(self.text)
+
+    def __repr__(self):
+        return "%s = %s: %s" % (self.oid, self.type, self.text)
+
+
+_LINE = re.compile(r'^(\S+) = (?:([A-Za-z0-9-]+): )?(.*)$')
+
+
+def parse_varbinds(output):
+    values = []
+    for line in output.splitlines():
+        m = _LINE.match(line)
+        if not m:
+            # A continuation of a multi-line string value.
+            if values:
+                values[-1].text += "\n" + line
+            continue
+        oid, type_, text = m.group(1), m.group(2) or "", m.group(3)
+        if type_ == "STRING" and text.startswith('"') and text.endswith('"'):
+            text = text[1:-1]
+        values.append(Value(oid.lstrip("."), type_, text))
+    return values
+
+
+class Harness:
+    def __init__(self, name):
+        self.name = name
+        self.dir = tempfile.mkdtemp(prefix="tw-%s-" % name)
+        self.procs = []
+        self.snmpd = None
+        self.agent = None
+        self.port = None
+        self.socket = os.path.join(self.dir, "agentx.sock")
+        self.snmpd_bin = which("snmpd") or os.environ.get("SNMPD") or None
+        self.snmpget_bin = which("snmpget")
+        self.snmpwalk_bin = which("snmpwalk")
+        self.snmpbulkwalk_bin = which("snmpbulkwalk")
+        self.agent_bin = os.path.join(TOP_BUILDDIR, "agentx", "tunewatchd")
+        if not self.snmpd_bin or not self.snmpget_bin or not self.snmpwalk_bin:
+            raise Skip("snmpd and the snmp tools are needed (Debian: apt-get install snmpd snmp)")
+
+    # ---- lifecycle -----------------------------------------------------
+
+    def __enter__(self):
+        signal.signal(signal.SIGTERM, self._on_signal)
+        return self
+
+    def __exit__(self, *exc):
+        self.stop_all()
+        if exc[0] is None and not os.environ.get("TW_KEEP"):
+            shutil.rmtree(self.dir, ignore_errors=True)
+        elif exc[0] is not None:
+            self.dump_logs()
+        return False
+
+    def _on_signal(self, signum, frame):
+        self.stop_all()
+        sys.exit(99)
+
+    def stop(self, proc, sig=signal.SIGTERM, timeout=5.0):
+        if proc is None or proc.poll() is not None:
+            return
+        try:
+            proc.send_signal(sig)
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=timeout)
+
+    def stop_all(self):
+        for p in reversed(self.procs):
+            self.stop(p)
+        self.procs = []
+
+    def dump_logs(self):
+        for f in sorted(os.listdir(self.dir)):
+            if f.endswith(".log"):
+                path = os.path.join(self.dir, f)
+                with open(path, errors="replace") as fh:
+                    text = fh.read()
+                sys.stderr.write("---- %s ----\n%s\n" % (path, text[-4000:]))
+
+    def log(self, name):
+        return open(os.path.join(self.dir, name + ".log"), "ab")
+
+    # ---- snmpd -------------------------------------------------------------
+
+    def snmpd_conf(self, extra=""):
+        return (
+            "agentaddress udp:127.0.0.1:%d\n"
+            "master agentx\n"
+            "agentXSocket %s\n"
+            "agentXPerms 0777 0755\n"
+            "agentXTimeout 1\n"
+            "rocommunity public 127.0.0.1\n"
+            "%s" % (self.port, self.socket, extra)
+        )
+
+    def start_snmpd(self, extra_conf="", keep_port=False):
+        if not keep_port or self.port is None:
+            self.port = free_port()
+        conf = os.path.join(self.dir, "snmpd.conf")
+        with open(conf, "w") as fh:
+            fh.write(self.snmpd_conf(extra_conf))
+        env = dict(os.environ, SNMP_PERSISTENT_DIR=os.path.join(self.dir, "persist"), MIBS="")
+        self.snmpd = subprocess.Popen(
+            [self.snmpd_bin, "-f", "-Lo", "-C", "-c", conf, "-I", "-smux", "-m", "",
+             "-p", os.path.join(self.dir, "snmpd.pid")],
+            stdout=self.log("snmpd"), stderr=subprocess.STDOUT, env=env)
+        self.procs.append(self.snmpd)
+        wait_for("snmpd to answer on 127.0.0.1:%d" % self.port,
+                 lambda: self.snmpd.poll() is None and self.try_get([SYS_UPTIME]) is not None)
+        self.check_listeners(self.snmpd.pid)
+        return self.snmpd
+
+    def check_listeners(self, pid):
+        """Nothing of snmpd listens beyond 127.0.0.1 (no smux on port 199)."""
+        ss = which("ss")
+        if not ss:
+            return
+        out = subprocess.run([ss, "-H", "-l", "-n", "-p", "-u", "-t"], capture_output=True,
+                             text=True).stdout
+        for line in out.splitlines():
+            if "pid=%d," % pid not in line:
+                continue
+            # Netid State Recv-Q Send-Q Local Peer Process
+            fields = line.split()
+            local = fields[4] if len(fields) > 4 else ""
+            assert local.startswith("127.0.0.1:"), "snmpd listens on %s: %s" % (local, line)
+            assert not local.endswith(":199"), "snmpd opened smux on port 199: " + line
+
+    # ---- tunewatchd --------------------------------------------------------
+
+    def start_agent(self, proc_root=None, sys_root=None, interval=1, window=4, args=(),
+                    wait=True, env_extra=None):
+        cmd = [self.agent_bin, "-f", "-Lo", "-C", "-x", self.socket,
+               "--interval", str(interval), "--window", str(window)]
+        if proc_root:
+            cmd += ["--proc-root", proc_root]
+        if sys_root:
+            cmd += ["--sys-root", sys_root]
+        cmd += list(args)
+        env = dict(os.environ, SNMP_PERSISTENT_DIR=os.path.join(self.dir, "persist"))
+        if env_extra:
+            env.update(env_extra)
+        self.agent = subprocess.Popen(cmd, stdout=self.log("tunewatchd"), stderr=subprocess.STDOUT,
+                                      env=env)
+        self.procs.append(self.agent)
+        if wait:
+            self.wait_agent()
+        return self.agent
+
+    def wait_agent(self, timeout=10.0):
+        wait_for("tunewatchd to register",
+                 lambda: self.agent.poll() is None and self.agent_samples() is not None,
+                 timeout=timeout)
+
+    def agent_samples(self):
+        vals = self.try_get([OBJECTS + ".1.9.0"])
+        if not vals or vals[0].type != "Counter64":
+            return None
+        return vals[0].num
+
+    def sample_now(self):
+        """Ask tunewatchd for a sample (SIGUSR1) and wait until it is served."""
+        before = self.agent_samples()
+        self.agent.send_signal(signal.SIGUSR1)
+        wait_for("a new sample", lambda: (self.agent_samples() or 0) > (before or 0))
+
+    # ---- clients -----------------------------------------------------------
+
+    def client_env(self):
+        return dict(os.environ, MIBS="", SNMPCONFPATH=self.dir)
+
+    def run_client(self, argv, timeout=20):
+        return subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
+                              env=self.client_env())
+
+    def try_get(self, oids):
+        r = self.run_client([self.snmpget_bin, "-v2c", "-c", "public", "-On", "-Oe", "-t", "1",
+                             "-r", "0", "127.0.0.1:%d" % self.port] + list(oids))
+        if r.returncode != 0:
+            return None
+        return parse_varbinds(r.stdout)
+
+    def get(self, oids):
+        vals = self.try_get(oids)
+        assert vals is not None, "snmpget %s failed" % " ".join(oids)
+        return vals
+
+    def walk(self, oid=OBJECTS, bulk=False, mibs=False):
+        tool = self.snmpbulkwalk_bin if bulk else self.snmpwalk_bin
+        argv = [tool, "-v2c", "-c", "public", "-Oe", "-t", "2", "-r", "1"]
+        if mibs:
+            base = base_mib_dirs()
+            if not base:
+                raise Skip("no IETF base MIB modules (../shared/mibs or /usr/share/snmp/mibs/ietf)")
+            argv += ["-M", "%s:/usr/share/snmp/mibs:%s" % (base, os.path.join(TOP_SRCDIR, "mib")),
+                     "-m", "TUNEWATCH-MIB", "-Os", "-OU"]
+        else:
+            argv += ["-On", "-m", ""]
+        r = self.run_client(argv + ["127.0.0.1:%d" % self.port, oid])
+        assert r.returncode == 0, "walk failed: %s %s" % (r.stdout, r.stderr)
+        assert "Cannot find module" not in r.stderr, r.stderr
+        return parse_varbinds(r.stdout)
+
+    # ---- fixtures ----------------------------------------------------------
+
+    def copy_fixture(self, name):
+        """A private copy of tests/fixtures/NAME, free to change."""
+        dst = os.path.join(self.dir, name)
+        shutil.copytree(os.path.join(FIXTURES, name), dst, symlinks=True)
+        return dst
+
+
+def as_dict(values):
+    return {v.oid: v for v in values}
+
+
+def main(test):
+    """Run test(), translating Skip and failures into automake exit codes."""
+    try:
+        test()
+    except Skip as e:
+        print("SKIP: %s" % e)
+        sys.exit(SKIP)
+    except AssertionError as e:
+        print("FAIL: %s" % e)
+        raise
+    print("PASS")
