@@ -1,1 +1,23 @@
-# plugins: see the top-level Makefile.am
+# plugins/: the Nagios/Icinga checks.
+noinst_LIBRARIES += plugins/libplugin.a
+plugins_libplugin_a_SOURCES = \
+	plugins/plugin.h plugins/plugin.c \
+	plugins/snmpsource.h plugins/snmpsource.c
+plugins_libplugin_a_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
+
+PLUGIN_LDADD = plugins/libplugin.a lib/libtunewatch.a $(NETSNMP_LIBS)
+
+plugin_PROGRAMS += plugins/check_disklatency
+plugins_check_disklatency_SOURCES = plugins/check_disklatency.c
+plugins_check_disklatency_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins
+plugins_check_disklatency_LDADD = $(PLUGIN_LDADD)
+
+plugin_PROGRAMS += plugins/check_dblock
+plugins_check_dblock_SOURCES = plugins/check_dblock.c
+plugins_check_dblock_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins
+plugins_check_dblock_LDADD = $(PLUGIN_LDADD)
+
+plugin_PROGRAMS += plugins/check_bufcache
+plugins_check_bufcache_SOURCES = plugins/check_bufcache.c
+plugins_check_bufcache_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins
+plugins_check_bufcache_LDADD = $(PLUGIN_LDADD)

@@ -1,0 +1,280 @@
+/* check_bufcache: the buffer cache's read hit ratio over tunewatchd's
+ * window, with optional thresholds on refaults and memory pressure, and
+ * what to turn when the cache is too small or the reads cannot be cached. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plugin.h"
+#include "tw_error.h"
+
+enum {
+	OPT_REFAULT_WARNING = TW_OPT_CHECK,
+	OPT_REFAULT_CRITICAL,
+	OPT_PRESSURE_WARNING,
+	OPT_PRESSURE_CRITICAL,
+};
+
+static const struct option longopts[] = {
+	{ "refault-warning", required_argument, NULL, OPT_REFAULT_WARNING },
+	{ "refault-critical", required_argument, NULL, OPT_REFAULT_CRITICAL },
+	{ "pressure-warning", required_argument, NULL, OPT_PRESSURE_WARNING },
+	{ "pressure-critical", required_argument, NULL, OPT_PRESSURE_CRITICAL },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct limit {
+	struct tw_range r;
+	int set;
+};
+
+static struct {
+	struct limit fwarn, fcrit, pwarn, pcrit;
+} cfg;
+
+/* Refaults that make up this share of what is read from storage mean the
+ * cache evicts what is still in use: too small, not merely cold. */
+#define REFAULT_SHARE 0.25
+
+static int
+option(int opt, const char *arg, char *err, size_t errlen)
+{
+	static const struct {
+		int opt;
+		const char *name;
+		struct limit *l;
+	} map[] = {
+		{ OPT_REFAULT_WARNING, "--refault-warning", &cfg.fwarn },
+		{ OPT_REFAULT_CRITICAL, "--refault-critical", &cfg.fcrit },
+		{ OPT_PRESSURE_WARNING, "--pressure-warning", &cfg.pwarn },
+		{ OPT_PRESSURE_CRITICAL, "--pressure-critical", &cfg.pcrit },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		if (map[i].opt != opt)
+			continue;
+		if (tw_plugin_range(map[i].name, arg, &map[i].l->r, err, errlen) != 0)
+			return -1;
+		map[i].l->set = 1;
+		return 0;
+	}
+	snprintf(err, errlen, "unknown option");
+	return -1;
+}
+
+static int
+bc_has(const struct tw_view *v, unsigned col)
+{
+	return (v->bc.has & TW_VIEW_BIT(col)) != 0;
+}
+
+static double
+bc(const struct tw_view *v, unsigned col, double scale)
+{
+	return (double)v->bc.col[col] / scale;
+}
+
+static const struct tw_range *
+range_of(const struct limit *l)
+{
+	return l->set ? &l->r : NULL;
+}
+
+static void
+perf(struct tw_out *out, const char *label, double v, const char *uom,
+    const struct tw_range *w, const struct tw_range *c, int percent)
+{
+	struct tw_perf item;
+
+	memset(&item, 0, sizeof(item));
+	item.label = label;
+	item.value = v;
+	item.uom = uom;
+	item.warn = w;
+	item.crit = c;
+	item.has_min = 1;
+	item.has_max = percent;
+	item.max = 100;
+	tw_out_perf(out, &item);
+}
+
+/* The disk that read the most in the window: where read-ahead matters. */
+static const struct tw_view_disk *
+busiest_reader(const struct tw_view *v)
+{
+	const struct tw_view_disk *best = NULL;
+	size_t i;
+
+	for (i = 0; i < v->ndisks; i++) {
+		const struct tw_view_disk *d = &v->disks[i];
+
+		if (!(d->has & TW_VIEW_BIT(TW_OID_DISK_READ_RATE)))
+			continue;
+		if (best == NULL || d->col[TW_OID_DISK_READ_RATE] > best->col[TW_OID_DISK_READ_RATE])
+			best = d;
+	}
+	return best;
+}
+
+static enum tw_state
+run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
+{
+	const struct tw_range *w = p->has_warn ? &p->warn : NULL;
+	const struct tw_range *c = p->has_crit ? &p->crit : NULL;
+	enum tw_state st_hit = TW_STATE_OK, st_ref = TW_STATE_OK, st_psi = TW_STATE_OK, worst;
+	double hit = 0, refaults = 0, majflt = 0, pagein = 0, psi = 0, iopsi = 0;
+	int have_hit = bc_has(v, TW_OID_BC_READ_HIT_RATIO);
+	int have_ref = bc_has(v, TW_OID_BC_REFAULT_RATE);
+	int have_psi = bc_has(v, TW_OID_BC_MEMORY_PRESSURE);
+	char a[32], b[32], d[32], detail[300];
+
+	if (have_hit) {
+		hit = bc(v, TW_OID_BC_READ_HIT_RATIO, 100);
+		st_hit = tw_range_state(hit, w, c);
+		perf(out, "hit_ratio", hit, "%", w, c, 1);
+	}
+	if (have_ref) {
+		refaults = bc(v, TW_OID_BC_REFAULT_RATE, 100);
+		st_ref = tw_range_state(refaults, range_of(&cfg.fwarn), range_of(&cfg.fcrit));
+		perf(out, "refaults", refaults, "", range_of(&cfg.fwarn), range_of(&cfg.fcrit), 0);
+	} else if (cfg.fwarn.set || cfg.fcrit.set) {
+		st_ref = TW_STATE_UNKNOWN;
+	}
+	if (bc_has(v, TW_OID_BC_MAJOR_FAULT_RATE)) {
+		majflt = bc(v, TW_OID_BC_MAJOR_FAULT_RATE, 100);
+		perf(out, "major_faults", majflt, "", NULL, NULL, 0);
+	}
+	if (bc_has(v, TW_OID_BC_PAGE_IN_RATE)) {
+		pagein = bc(v, TW_OID_BC_PAGE_IN_RATE, 100);
+		perf(out, "page_in_kib", pagein, "", NULL, NULL, 0);
+	}
+	if (have_psi) {
+		psi = bc(v, TW_OID_BC_MEMORY_PRESSURE, 100);
+		st_psi = tw_range_state(psi, range_of(&cfg.pwarn), range_of(&cfg.pcrit));
+		perf(out, "memory_pressure", psi, "%", range_of(&cfg.pwarn), range_of(&cfg.pcrit), 1);
+	} else if (cfg.pwarn.set || cfg.pcrit.set) {
+		st_psi = TW_STATE_UNKNOWN;
+	}
+	if (bc_has(v, TW_OID_BC_IO_PRESSURE)) {
+		iopsi = bc(v, TW_OID_BC_IO_PRESSURE, 100);
+		perf(out, "io_pressure", iopsi, "%", NULL, NULL, 1);
+	}
+	if (bc_has(v, TW_OID_BC_CACHED))
+		perf(out, "cached", bc(v, TW_OID_BC_CACHED, 1), "B", NULL, NULL, 0);
+	if (bc_has(v, TW_OID_BC_DIRTY))
+		perf(out, "dirty", bc(v, TW_OID_BC_DIRTY, 1), "B", NULL, NULL, 0);
+	if (bc_has(v, TW_OID_BC_WRITEBACK))
+		perf(out, "writeback", bc(v, TW_OID_BC_WRITEBACK, 1), "B", NULL, NULL, 0);
+
+	/* The summary. */
+	if (have_hit)
+		tw_out_printf(out, "read hit ratio %s %% in the last %u s",
+		    tw_plugin_num(a, sizeof(a), hit, 2), p->window_s);
+	else if (bc_has(v, TW_OID_BC_HIT_RATIO_METHOD))
+		tw_out_printf(out, "no file reads to judge in the last %u s", p->window_s);
+	else
+		tw_out_printf(out, "the agent does not estimate the hit ratio (hitRatio no)");
+	if (have_ref)
+		tw_out_printf(out, ", %s refaults/s", tw_plugin_num(a, sizeof(a), refaults, 2));
+	if (have_psi)
+		tw_out_printf(out, ", memory pressure %s %%", tw_plugin_num(a, sizeof(a), psi, 2));
+	if (st_ref == TW_STATE_UNKNOWN || st_psi == TW_STATE_UNKNOWN)
+		tw_out_printf(out, " (a threshold was set on a figure the agent does not give)");
+
+	/* Long output: how the estimate was made, and how far to trust it. */
+	if (bc_has(v, TW_OID_BC_HIT_RATIO_METHOD))
+		tw_out_line(out, "hit ratio: an estimate (%s) over %llu processes%s", v->bc.method,
+		    (unsigned long long)v->bc.col[TW_OID_BC_HIT_RATIO_PROCESSES],
+		    v->bc.col[TW_OID_BC_HIT_RATIO_UNREADABLE] > 0 ?
+		    "; some processes could not be read: run tunewatchd as root" : "");
+	if (bc_has(v, TW_OID_BC_CACHED))
+		tw_out_line(out, "page cache %s MiB, dirty %s MiB, writeback %s MiB",
+		    tw_plugin_num(a, sizeof(a), bc(v, TW_OID_BC_CACHED, 1048576), 1),
+		    tw_plugin_num(b, sizeof(b), bc(v, TW_OID_BC_DIRTY, 1048576), 1),
+		    tw_plugin_num(d, sizeof(d), bc(v, TW_OID_BC_WRITEBACK, 1048576), 1));
+	tw_out_line(out, "%s refaults/s, %s major faults/s, %s KiB/s paged in, io pressure %s %%",
+	    tw_plugin_num(a, sizeof(a), refaults, 2), tw_plugin_num(b, sizeof(b), majflt, 2),
+	    tw_plugin_num(d, sizeof(d), pagein, 2), tw_plugin_num(detail, 32, iopsi, 2));
+
+	/* Advice. */
+	if (st_hit != TW_STATE_OK) {
+		/* 4 KiB pages refaulted against KiB read from storage. */
+		double share = pagein > 0 ? refaults * 4.0 / pagein : 0;
+
+		if (share >= REFAULT_SHARE || st_ref != TW_STATE_OK) {
+			snprintf(detail, sizeof(detail), "hit ratio %s %% with %s refaults/s, %s %% of "
+			    "page-ins, in the last %u s", tw_plugin_num(a, sizeof(a), hit, 2),
+			    tw_plugin_num(b, sizeof(b), refaults, 2),
+			    tw_plugin_num(d, sizeof(d), share * 100, 0), p->window_s);
+			tw_plugin_advise(p, v, out, TW_SYM_LOW_HIT_REFAULTS, NULL, NULL, NULL, detail);
+		} else {
+			const struct tw_view_disk *disk = busiest_reader(v);
+			struct tw_device_lookup ctx;
+
+			snprintf(detail, sizeof(detail), "hit ratio %s %% with few refaults: data read "
+			    "once%s%s, in the last %u s", tw_plugin_num(a, sizeof(a), hit, 2),
+			    disk ? ", mostly from " : "", disk ? disk->name : "", p->window_s);
+			ctx.v = v;
+			ctx.d = disk;
+			if (disk != NULL)
+				tw_plugin_advise(p, v, out, TW_SYM_LOW_HIT_SEQUENTIAL,
+				    tw_plugin_device_lookup, &ctx, disk->name, detail);
+			else
+				tw_plugin_advise(p, v, out, TW_SYM_LOW_HIT_SEQUENTIAL, NULL, NULL, NULL,
+				    detail);
+		}
+	} else if (st_ref != TW_STATE_OK && st_ref != TW_STATE_UNKNOWN) {
+		snprintf(detail, sizeof(detail), "%s refaults/s in the last %u s",
+		    tw_plugin_num(a, sizeof(a), refaults, 2), p->window_s);
+		tw_plugin_advise(p, v, out, TW_SYM_LOW_HIT_REFAULTS, NULL, NULL, NULL, detail);
+	}
+	if (st_psi != TW_STATE_OK && st_psi != TW_STATE_UNKNOWN) {
+		snprintf(detail, sizeof(detail), "memory pressure %s %% (tasks stalled on memory, "
+		    "10 s average)", tw_plugin_num(a, sizeof(a), psi, 2));
+		tw_plugin_advise(p, v, out, TW_SYM_MEMORY_PRESSURE, NULL, NULL, NULL, detail);
+	}
+	worst = tw_state_worst(tw_state_worst(st_hit, st_ref), st_psi);
+	return worst;
+}
+
+static const struct tw_check check = {
+	.progname = "check_bufcache",
+	.service = "BUFCACHE",
+	.purpose =
+	    "This plugin checks the buffer (page) cache over tunewatchd's window: the read\n"
+	    "hit ratio, optionally refaults (pages evicted and read back while still in use,\n"
+	    "the clearest sign of a cache too small) and memory pressure, and names what\n"
+	    "to turn when the cache fails the reads.",
+	.wc_what = "the read hit ratio in percent",
+	.default_warn = "90:",
+	.default_crit = "80:",
+	.longopts = longopts,
+	.options_help =
+	    " --refault-warning=RANGE, --refault-critical=RANGE\n"
+	    "    Ranges for refaults per second; not checked by default\n"
+	    " --pressure-warning=RANGE, --pressure-critical=RANGE\n"
+	    "    Ranges for memory pressure in percent (PSI \"some\", 10 s average); not\n"
+	    "    checked by default\n",
+	.notes =
+	    "Notes:\n"
+	    " Linux keeps no count of reads served from the cache, so the hit ratio is an\n"
+	    " estimate: 1 - read_bytes/rchar summed over processes (/proc/[pid]/io). Reads\n"
+	    " from sockets and pipes count as hits and raise it; readahead and mmap page-ins\n"
+	    " are not seen; processes tunewatchd may not read (it is not root) are left out.\n"
+	    " With no file reads in the window there is nothing to judge: the check is OK.\n"
+	    "\nExamples:\n"
+	    " check_bufcache -H db1 -C public\n"
+	    " check_bufcache -H db1 -w 95: -c 85: --refault-warning 100 --pressure-warning 10",
+	.fetch = TW_FETCH_BUFCACHE | TW_FETCH_DISKS | TW_FETCH_TUNABLES,
+	.option = option,
+	.run = run,
+};
+
+int
+main(int argc, char **argv)
+{
+	return tw_plugin_main(&check, argc, argv);
+}

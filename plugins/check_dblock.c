@@ -1,0 +1,305 @@
+/* check_dblock: failures of the kernel's message-buffer pools ("dblocks")
+ * within tunewatchd's window, and the tunable that sizes each failing
+ * pool. */
+#include "config.h"
+
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plugin.h"
+#include "tw_error.h"
+
+enum {
+	OPT_POOL = TW_OPT_CHECK,
+	OPT_EXCLUDE_POOL,
+};
+
+static const struct option longopts[] = {
+	{ "pool", required_argument, NULL, OPT_POOL },
+	{ "exclude-pool", required_argument, NULL, OPT_EXCLUDE_POOL },
+	{ NULL, 0, NULL, 0 },
+};
+
+static struct {
+	regex_t include, exclude;
+	int has_include, has_exclude;
+} cfg;
+
+static int
+set_regex(regex_t *re, int *has, const char *opt, const char *arg, char *err, size_t errlen)
+{
+	int rc;
+
+	if (*has)
+		regfree(re);
+	*has = 0;
+	rc = regcomp(re, arg, REG_EXTENDED | REG_NOSUB);
+	if (rc != 0) {
+		char msg[128];
+
+		regerror(rc, re, msg, sizeof(msg));
+		snprintf(err, errlen, "%s '%s' is not a regular expression: %s", opt, arg, msg);
+		return -1;
+	}
+	*has = 1;
+	return 0;
+}
+
+static int
+option(int opt, const char *arg, char *err, size_t errlen)
+{
+	if (opt == OPT_POOL)
+		return set_regex(&cfg.include, &cfg.has_include, "--pool", arg, err, errlen);
+	return set_regex(&cfg.exclude, &cfg.has_exclude, "--exclude-pool", arg, err, errlen);
+}
+
+/* The symptom behind each class of pool. */
+static const struct {
+	uint32_t cls;
+	enum tw_symptom sym;
+	int per_cpu;
+} classes[] = {
+	{ TW_DBLOCK_SOFTNET_BACKLOG, TW_SYM_SOFTNET_DROPS, 1 },
+	{ TW_DBLOCK_SOFTNET_BUDGET, TW_SYM_SOFTNET_SQUEEZE, 1 },
+	{ TW_DBLOCK_TCP_MEMORY, TW_SYM_TCP_MEM, 0 },
+	{ TW_DBLOCK_UDP_MEMORY, TW_SYM_UDP_MEM, 0 },
+	{ TW_DBLOCK_UDP_RCVBUF, TW_SYM_UDP_RCVBUF, 0 },
+	{ TW_DBLOCK_UDP_SNDBUF, TW_SYM_UDP_SNDBUF, 0 },
+	{ TW_DBLOCK_TCP_RCVBUF, TW_SYM_TCP_PRUNE, 0 },
+	{ TW_DBLOCK_TCP_LISTEN, TW_SYM_LISTEN_OVERFLOW, 0 },
+	{ TW_DBLOCK_HIGH_ORDER, TW_SYM_HIGHORDER_FAIL, 0 },
+};
+
+/* The evidence for a tune: line, in the words of the pool's class: "cpu1
+ * dropped 152 packets". */
+static void
+evidence(uint32_t cls, const char *who, unsigned long long n, char *out, size_t len)
+{
+	switch (cls) {
+	case TW_DBLOCK_SOFTNET_BACKLOG:
+		snprintf(out, len, "%s dropped %llu packets", who, n);
+		break;
+	case TW_DBLOCK_SOFTNET_BUDGET:
+		snprintf(out, len, "%s ran out of budget %llu times", who, n);
+		break;
+	case TW_DBLOCK_TCP_MEMORY:
+		snprintf(out, len, "TCP entered memory pressure %llu times", n);
+		break;
+	case TW_DBLOCK_UDP_MEMORY:
+		snprintf(out, len, "%llu datagrams were dropped at the UDP memory limit", n);
+		break;
+	case TW_DBLOCK_UDP_RCVBUF:
+		snprintf(out, len, "%llu datagrams were dropped on full receive buffers", n);
+		break;
+	case TW_DBLOCK_UDP_SNDBUF:
+		snprintf(out, len, "%llu datagrams were not sent on full send buffers", n);
+		break;
+	case TW_DBLOCK_TCP_RCVBUF:
+		snprintf(out, len, "%llu segments were dropped or pruned from receive queues", n);
+		break;
+	case TW_DBLOCK_TCP_LISTEN:
+		snprintf(out, len, "%llu connections were dropped on full accept queues", n);
+		break;
+	default:
+		snprintf(out, len, "compaction failed %llu times", n);
+		break;
+	}
+}
+
+#define NCLASSES (sizeof(classes) / sizeof(classes[0]))
+
+static int
+wanted(const struct tw_view_pool *pl)
+{
+	if (cfg.has_include && regexec(&cfg.include, pl->name, 0, NULL, 0) != 0)
+		return 0;
+	if (cfg.has_exclude && regexec(&cfg.exclude, pl->name, 0, NULL, 0) == 0)
+		return 0;
+	return 1;
+}
+
+static int
+pool_has(const struct tw_view_pool *pl, unsigned col)
+{
+	return (pl->has & TW_VIEW_BIT(col)) != 0;
+}
+
+/* "cpu1" out of "cpu1 backlog". */
+static void
+short_name(const struct tw_view_pool *pl, char *out, size_t len)
+{
+	const char *sp = strchr(pl->name, ' ');
+	size_t n = sp != NULL ? (size_t)(sp - pl->name) : strlen(pl->name);
+
+	snprintf(out, len, "%.*s", (int)n, pl->name);
+}
+
+/* "; in use 5 of 1000" with whatever of the two the pool has. */
+static void
+usage(const struct tw_view_pool *pl, char *out, size_t len)
+{
+	int in_use = pool_has(pl, TW_OID_DBLOCK_IN_USE), limit = pool_has(pl, TW_OID_DBLOCK_LIMIT);
+
+	if (in_use && limit)
+		snprintf(out, len, "; in use %llu of %llu",
+		    (unsigned long long)pl->col[TW_OID_DBLOCK_IN_USE],
+		    (unsigned long long)pl->col[TW_OID_DBLOCK_LIMIT]);
+	else if (in_use)
+		snprintf(out, len, "; in use %llu", (unsigned long long)pl->col[TW_OID_DBLOCK_IN_USE]);
+	else if (limit)
+		snprintf(out, len, "; limit %llu", (unsigned long long)pl->col[TW_OID_DBLOCK_LIMIT]);
+	else
+		out[0] = '\0';
+}
+
+static void
+perf_item(struct tw_out *out, const char *label, double v, const struct tw_plugin *p)
+{
+	struct tw_perf item;
+
+	memset(&item, 0, sizeof(item));
+	item.label = label;
+	item.value = v;
+	item.uom = "";
+	item.warn = p->has_warn ? &p->warn : NULL;
+	item.crit = p->has_crit ? &p->crit : NULL;
+	item.has_min = 1;
+	tw_out_perf(out, &item);
+}
+
+static enum tw_state
+run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
+{
+	const struct tw_range *w = p->has_warn ? &p->warn : NULL;
+	const struct tw_range *c = p->has_crit ? &p->crit : NULL;
+	enum tw_state worst = TW_STATE_OK;
+	size_t i, k, judged = 0, bad = 0;
+
+	for (k = 0; k < NCLASSES; k++) {
+		unsigned long long sum = 0, failing_sum = 0;
+		char who[256] = "", label[64];
+		size_t members = 0, failing = 0;
+		enum tw_state class_state = TW_STATE_OK;
+
+		for (i = 0; i < v->npools; i++) {
+			const struct tw_view_pool *pl = &v->pools[i];
+			unsigned long long recent;
+			enum tw_state st;
+			char use[96];
+
+			if (pl->cls != classes[k].cls || !wanted(pl) ||
+			    !pool_has(pl, TW_OID_DBLOCK_RECENT_FAILURES))
+				continue;
+			recent = (unsigned long long)pl->col[TW_OID_DBLOCK_RECENT_FAILURES];
+			st = tw_range_state((double)recent, w, c);
+			judged++;
+			members++;
+			sum += recent;
+			if (!classes[k].per_cpu)
+				perf_item(out, pl->name, (double)recent, p);
+			if (st == TW_STATE_OK) {
+				if (p->verbose > 0)
+					tw_out_line(out, "%s: OK, no failures in the last %u s", pl->name,
+					    p->window_s);
+				continue;
+			}
+			worst = tw_state_worst(worst, st);
+			class_state = tw_state_worst(class_state, st);
+			failing_sum += recent;
+			if (classes[k].per_cpu) {
+				char cpu[32];
+				size_t used = strlen(who);
+
+				short_name(pl, cpu, sizeof(cpu));
+				if (failing < 4 && used + strlen(cpu) + 3 < sizeof(who))
+					snprintf(who + used, sizeof(who) - used, "%s%s",
+					    failing > 0 ? ", " : "", cpu);
+				else if (failing == 4)
+					snprintf(who + used, sizeof(who) - used, " and others");
+			}
+			failing++;
+			usage(pl, use, sizeof(use));
+			tw_out_line(out, "%s: %s, %llu failures in the last %u s (%s)%s", pl->name,
+			    tw_state_name(st), recent, p->window_s,
+			    pool_has(pl, TW_OID_DBLOCK_FAILURE_EVENT) ? pl->event : "failure", use);
+			if (bad++ < 3)
+				tw_out_printf(out, "%s%s %llu failures", bad > 1 ? ", " : "", pl->name,
+				    recent);
+		}
+		/* Per-CPU pools are graphed as one figure per class, so the
+		 * perfdata stays the same size whatever the number of CPUs. */
+		if (classes[k].per_cpu && members > 0) {
+			snprintf(label, sizeof(label), "softnet %s",
+			    classes[k].cls == TW_DBLOCK_SOFTNET_BACKLOG ? "backlog" : "budget");
+			perf_item(out, label, (double)sum, p);
+		}
+		if (class_state != TW_STATE_OK) {
+			char detail[400];
+
+			evidence(classes[k].cls, who, failing_sum, detail, sizeof(detail));
+			snprintf(detail + strlen(detail), sizeof(detail) - strlen(detail),
+			    " in the last %u s", p->window_s);
+			tw_plugin_advise(p, v, out, classes[k].sym, NULL, NULL, NULL, detail);
+		}
+	}
+	if (bad > 3)
+		tw_out_printf(out, " and %zu more", bad - 3);
+	if (judged == 0) {
+		tw_out_printf(out, "no pool to judge%s", cfg.has_include || cfg.has_exclude ?
+		    " (check --pool and --exclude-pool)" : " yet");
+		return TW_STATE_UNKNOWN;
+	}
+	if (bad == 0)
+		tw_out_printf(out, "no failures in %zu pools in the last %u s", judged, p->window_s);
+	else
+		tw_out_printf(out, " in the last %u s", p->window_s);
+	return worst;
+}
+
+static const struct tw_check check = {
+	.progname = "check_dblock",
+	.service = "DBLOCK",
+	.purpose =
+	    "This plugin checks the kernel's message-buffer pools - per-CPU input queues,\n"
+	    "socket memory, socket buffers, the accept queue, high-order pages: what SVR4\n"
+	    "called STREAMS data blocks - for allocation failures within tunewatchd's\n"
+	    "window, and names the tunable that sizes each failing pool.",
+	.wc_what = "failures of a pool within the window",
+	.default_warn = "0",
+	.default_crit = NULL,
+	.longopts = longopts,
+	.options_help =
+	    " --pool=REGEX\n"
+	    "    Check only pools whose name matches (POSIX extended regular expression),\n"
+	    "    e.g. 'backlog' or '^udp'\n"
+	    " --exclude-pool=REGEX\n"
+	    "    Leave out pools whose name matches\n",
+	.notes =
+	    "Notes:\n"
+	    " By default any failure warns (-w 0) and nothing is critical.\n"
+	    " Pools: cpuN backlog (net.core.netdev_max_backlog), cpuN budget\n"
+	    " (net.core.netdev_budget), tcp memory (net.ipv4.tcp_mem), udp memory\n"
+	    " (net.ipv4.udp_mem), udp receive buffer (net.core.rmem_max), udp send buffer\n"
+	    " (net.core.wmem_max), tcp receive buffer (net.ipv4.tcp_rmem), tcp listen queue\n"
+	    " (net.core.somaxconn), high-order pages (vm.min_free_kbytes).\n"
+	    "\nExamples:\n"
+	    " check_dblock -H web1 -C public\n"
+	    " check_dblock -H web1 -w 10 -c 1000 --exclude-pool 'budget'",
+	.fetch = TW_FETCH_POOLS | TW_FETCH_TUNABLES,
+	.option = option,
+	.run = run,
+};
+
+int
+main(int argc, char **argv)
+{
+	int rc = tw_plugin_main(&check, argc, argv);
+
+	if (cfg.has_include)
+		regfree(&cfg.include);
+	if (cfg.has_exclude)
+		regfree(&cfg.exclude);
+	return rc;
+}

@@ -1,0 +1,378 @@
+/* check_disklatency: read and write latency of each disk over tunewatchd's
+ * window (sysstat's r_await and w_await), with optional thresholds on
+ * queue depth and utilisation, and the queue tunable to turn. */
+#include "config.h"
+
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plugin.h"
+#include "tw_error.h"
+
+enum {
+	OPT_WRITE_WARNING = TW_OPT_CHECK,
+	OPT_WRITE_CRITICAL,
+	OPT_QUEUE_WARNING,
+	OPT_QUEUE_CRITICAL,
+	OPT_UTIL_WARNING,
+	OPT_UTIL_CRITICAL,
+	OPT_DEVICE,
+	OPT_EXCLUDE_DEVICE,
+	OPT_MIN_OPS,
+};
+
+static const struct option longopts[] = {
+	{ "write-warning", required_argument, NULL, OPT_WRITE_WARNING },
+	{ "write-critical", required_argument, NULL, OPT_WRITE_CRITICAL },
+	{ "queue-warning", required_argument, NULL, OPT_QUEUE_WARNING },
+	{ "queue-critical", required_argument, NULL, OPT_QUEUE_CRITICAL },
+	{ "util-warning", required_argument, NULL, OPT_UTIL_WARNING },
+	{ "util-critical", required_argument, NULL, OPT_UTIL_CRITICAL },
+	{ "device", required_argument, NULL, OPT_DEVICE },
+	{ "exclude-device", required_argument, NULL, OPT_EXCLUDE_DEVICE },
+	{ "min-ops", required_argument, NULL, OPT_MIN_OPS },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* A threshold that is set or not. */
+struct limit {
+	struct tw_range r;
+	int set;
+};
+
+static struct {
+	struct limit wwarn, wcrit, qwarn, qcrit, uwarn, ucrit;
+	regex_t include, exclude;
+	int has_include, has_exclude;
+	double min_ops;
+} cfg;
+
+static int
+set_limit(struct limit *l, const char *opt, const char *arg, char *err, size_t errlen)
+{
+	if (tw_plugin_range(opt, arg, &l->r, err, errlen) != 0)
+		return -1;
+	l->set = 1;
+	return 0;
+}
+
+static int
+set_regex(regex_t *re, int *has, const char *opt, const char *arg, char *err, size_t errlen)
+{
+	int rc;
+
+	if (*has)
+		regfree(re);
+	*has = 0;
+	rc = regcomp(re, arg, REG_EXTENDED | REG_NOSUB);
+	if (rc != 0) {
+		char msg[128];
+
+		regerror(rc, re, msg, sizeof(msg));
+		snprintf(err, errlen, "%s '%s' is not a regular expression: %s", opt, arg, msg);
+		return -1;
+	}
+	*has = 1;
+	return 0;
+}
+
+static int
+option(int opt, const char *arg, char *err, size_t errlen)
+{
+	char *end;
+
+	switch (opt) {
+	case OPT_WRITE_WARNING:
+		return set_limit(&cfg.wwarn, "--write-warning", arg, err, errlen);
+	case OPT_WRITE_CRITICAL:
+		return set_limit(&cfg.wcrit, "--write-critical", arg, err, errlen);
+	case OPT_QUEUE_WARNING:
+		return set_limit(&cfg.qwarn, "--queue-warning", arg, err, errlen);
+	case OPT_QUEUE_CRITICAL:
+		return set_limit(&cfg.qcrit, "--queue-critical", arg, err, errlen);
+	case OPT_UTIL_WARNING:
+		return set_limit(&cfg.uwarn, "--util-warning", arg, err, errlen);
+	case OPT_UTIL_CRITICAL:
+		return set_limit(&cfg.ucrit, "--util-critical", arg, err, errlen);
+	case OPT_DEVICE:
+		return set_regex(&cfg.include, &cfg.has_include, "--device", arg, err, errlen);
+	case OPT_EXCLUDE_DEVICE:
+		return set_regex(&cfg.exclude, &cfg.has_exclude, "--exclude-device", arg, err,
+		    errlen);
+	case OPT_MIN_OPS:
+		cfg.min_ops = strtod(arg, &end);
+		if (end == arg || *end != '\0' || !(cfg.min_ops >= 0) || cfg.min_ops > 1e9) {
+			snprintf(err, errlen, "--min-ops '%s' is not a rate (operations per second)",
+			    arg);
+			return -1;
+		}
+		return 0;
+	}
+	snprintf(err, errlen, "unknown option");
+	return -1;
+}
+
+static int
+has(const struct tw_view_disk *d, unsigned col)
+{
+	return (d->has & TW_VIEW_BIT(col)) != 0;
+}
+
+static double
+fig(const struct tw_view_disk *d, unsigned col, double scale)
+{
+	return has(d, col) ? (double)d->col[col] / scale : 0.0;
+}
+
+static int
+wanted(const char *name)
+{
+	if (cfg.has_include && regexec(&cfg.include, name, 0, NULL, 0) != 0)
+		return 0;
+	if (cfg.has_exclude && regexec(&cfg.exclude, name, 0, NULL, 0) == 0)
+		return 0;
+	return 1;
+}
+
+static enum tw_state
+limit_state(double v, const struct limit *w, const struct limit *c)
+{
+	return tw_range_state(v, w->set ? &w->r : NULL, c->set ? &c->r : NULL);
+}
+
+static void
+perf(struct tw_out *out, const char *dev, const char *what, double v, const char *uom,
+    const struct tw_range *w, const struct tw_range *c, int max100)
+{
+	char label[96];
+	struct tw_perf item;
+
+	snprintf(label, sizeof(label), "%s %s", dev, what);
+	memset(&item, 0, sizeof(item));
+	item.label = label;
+	item.value = v;
+	item.uom = uom;
+	item.warn = w;
+	item.crit = c;
+	item.has_min = 1;
+	item.min = 0;
+	item.has_max = max100;
+	item.max = 100;
+	tw_out_perf(out, &item);
+}
+
+/* Advice about device d, with its own queue attributes as current values. */
+static int
+advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    enum tw_symptom sym, struct tw_device_lookup *ctx, const char *detail)
+{
+	return tw_plugin_advise(p, v, out, sym, tw_plugin_device_lookup, ctx, ctx->d->name,
+	    detail);
+}
+
+/* The advice for a device whose read latency is too high: what the
+ * figures say is behind it. */
+static void
+advise_read(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    struct tw_device_lookup *ctx, const char *detail)
+{
+	const struct tw_view_disk *d = ctx->d;
+	double q = fig(d, TW_OID_DISK_QUEUE_DEPTH, 100), rops = fig(d, TW_OID_DISK_READ_OPS, 100);
+	double wops = fig(d, TW_OID_DISK_WRITE_OPS, 100);
+	int rotational = has(d, TW_OID_DISK_ROTATIONAL) && d->col[TW_OID_DISK_ROTATIONAL] == 1;
+	int solid = has(d, TW_OID_DISK_ROTATIONAL) && d->col[TW_OID_DISK_ROTATIONAL] == 2;
+	int advised = 0;
+
+	if (solid && has(d, TW_OID_DISK_SCHEDULER) && strcmp(d->scheduler, "none") != 0)
+		advised += advise(p, v, out, TW_SYM_NONROT_SCHEDULER, ctx, detail);
+	/* Small reads (under 16 KiB each) with a read-ahead of 1 MiB or more:
+	 * every read drags in pages nobody asked for. */
+	if (rops > 0 && has(d, TW_OID_DISK_READ_RATE) && has(d, TW_OID_DISK_READ_AHEAD_KB) &&
+	    (double)d->col[TW_OID_DISK_READ_RATE] / rops < 16384 &&
+	    d->col[TW_OID_DISK_READ_AHEAD_KB] >= 1024)
+		advised += advise(p, v, out, TW_SYM_RANDOM_READAHEAD, ctx, detail);
+	/* Writes outnumbering reads: writeback is crowding the reads out. */
+	if (wops > rops)
+		advised += advise(p, v, out, TW_SYM_READ_LATENCY_WRITEBACK, ctx, detail);
+	/* A deep queue on a disk that seeks, or nothing better to say. */
+	if ((q > 1.0 && rotational) || advised == 0)
+		advise(p, v, out, TW_SYM_READ_LATENCY_QUEUE, ctx, detail);
+}
+
+static enum tw_state
+run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
+{
+	const struct tw_range *rw = p->has_warn ? &p->warn : NULL;
+	const struct tw_range *rc = p->has_crit ? &p->crit : NULL;
+	const struct tw_range *ww = cfg.wwarn.set ? &cfg.wwarn.r : NULL;
+	const struct tw_range *wc = cfg.wcrit.set ? &cfg.wcrit.r : NULL;
+	enum tw_state worst = TW_STATE_OK;
+	size_t i, judged = 0, bad = 0, young = 0;
+	double top_r = -1, top_w = -1;
+	const char *top_r_dev = "", *top_w_dev = "";
+	char a[32], b[32], c[32], d4[32], e[32], f[32];
+
+	for (i = 0; i < v->ndisks; i++) {
+		const struct tw_view_disk *d = &v->disks[i];
+		double r, w, q, u, rops, wops;
+		enum tw_state sr, sw, sq, su, st;
+		struct tw_device_lookup ctx;
+		char detail[256];
+
+		if (!wanted(d->name))
+			continue;
+		if (!has(d, TW_OID_DISK_READ_LATENCY)) {
+			young++;
+			if (p->verbose > 0)
+				tw_out_line(out, "%s: no figures yet (first seen in the newest sample)",
+				    d->name);
+			continue;
+		}
+		judged++;
+		r = fig(d, TW_OID_DISK_READ_LATENCY, 1000);
+		w = fig(d, TW_OID_DISK_WRITE_LATENCY, 1000);
+		q = fig(d, TW_OID_DISK_QUEUE_DEPTH, 100);
+		u = fig(d, TW_OID_DISK_UTIL, 100);
+		rops = fig(d, TW_OID_DISK_READ_OPS, 100);
+		wops = fig(d, TW_OID_DISK_WRITE_OPS, 100);
+
+		/* Latency over a handful of I/Os says little; --min-ops
+		 * leaves such devices out of the latency verdict. */
+		if (rops + wops >= cfg.min_ops) {
+			sr = tw_range_state(r, rw, rc);
+			sw = tw_range_state(w, ww, wc);
+		} else {
+			sr = sw = TW_STATE_OK;
+		}
+		sq = limit_state(q, &cfg.qwarn, &cfg.qcrit);
+		su = limit_state(u, &cfg.uwarn, &cfg.ucrit);
+		st = tw_state_worst(tw_state_worst(sr, sw), tw_state_worst(sq, su));
+		worst = tw_state_worst(worst, st);
+		if (r > top_r) {
+			top_r = r;
+			top_r_dev = d->name;
+		}
+		if (w > top_w) {
+			top_w = w;
+			top_w_dev = d->name;
+		}
+
+		perf(out, d->name, "r_await", r, "ms", rw, rc, 0);
+		perf(out, d->name, "w_await", w, "ms", ww, wc, 0);
+		perf(out, d->name, "aqu-sz", q, "", cfg.qwarn.set ? &cfg.qwarn.r : NULL,
+		    cfg.qcrit.set ? &cfg.qcrit.r : NULL, 0);
+		perf(out, d->name, "util", u, "%", cfg.uwarn.set ? &cfg.uwarn.r : NULL,
+		    cfg.ucrit.set ? &cfg.ucrit.r : NULL, 1);
+
+		if (st != TW_STATE_OK || p->verbose > 0 || v->ndisks <= 16)
+			tw_out_line(out, "%s: %s r_await %s ms, w_await %s ms, aqu-sz %s, util %s %%, "
+			    "%s r/s, %s w/s (%s%s%s, nr_requests %llu, read_ahead_kb %llu%s)",
+			    d->name, tw_state_name(st), tw_plugin_num(a, sizeof(a), r, 1),
+			    tw_plugin_num(b, sizeof(b), w, 1), tw_plugin_num(c, sizeof(c), q, 2),
+			    tw_plugin_num(d4, sizeof(d4), u, 1), tw_plugin_num(e, sizeof(e), rops, 1),
+			    tw_plugin_num(f, sizeof(f), wops, 1),
+			    has(d, TW_OID_DISK_SCHEDULER) ? "scheduler " : "",
+			    has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : "scheduler unknown",
+			    "", (unsigned long long)d->col[TW_OID_DISK_NR_REQUESTS],
+			    (unsigned long long)d->col[TW_OID_DISK_READ_AHEAD_KB],
+			    !has(d, TW_OID_DISK_ROTATIONAL) ? "" :
+			    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? ", rotational" : ", solid state");
+		if (st == TW_STATE_OK)
+			continue;
+
+		if (bad++ < 3)
+			tw_out_printf(out, "%s%s %s r_await %s ms, w_await %s ms", bad > 1 ? "; " : "",
+			    d->name, tw_state_name(st), tw_plugin_num(a, sizeof(a), r, 1),
+			    tw_plugin_num(b, sizeof(b), w, 1));
+		ctx.v = v;
+		ctx.d = d;
+		if (sr != TW_STATE_OK || sq != TW_STATE_OK) {
+			snprintf(detail, sizeof(detail), "%s r_await %s ms, aqu-sz %s in the last %u s",
+			    d->name, tw_plugin_num(a, sizeof(a), r, 1), tw_plugin_num(c, sizeof(c), q, 2),
+			    p->window_s);
+			advise_read(p, v, out, &ctx, detail);
+		}
+		if (sw != TW_STATE_OK) {
+			snprintf(detail, sizeof(detail), "%s w_await %s ms in the last %u s", d->name,
+			    tw_plugin_num(b, sizeof(b), w, 1), p->window_s);
+			advise(p, v, out, TW_SYM_WRITE_LATENCY, &ctx, detail);
+		}
+		if (su != TW_STATE_OK && sr == TW_STATE_OK && sw == TW_STATE_OK &&
+		    sq == TW_STATE_OK)
+			tw_out_line(out, "%s is busy %s %% of the time: no tunable adds capacity; "
+			    "spread the I/O or add devices", d->name, tw_plugin_num(d4, sizeof(d4), u, 1));
+	}
+	if (bad > 3)
+		tw_out_printf(out, "; and %zu more", bad - 3);
+	if (judged == 0) {
+		tw_out_printf(out, "no device to judge%s", young > 0 ?
+		    " yet: every device was first seen in the newest sample" :
+		    " (check --device and --exclude-device)");
+		return young > 0 ? TW_STATE_UNKNOWN : TW_STATE_UNKNOWN;
+	}
+	if (bad == 0)
+		tw_out_printf(out, "%zu device%s OK in the last %u s; highest r_await %s ms (%s), "
+		    "w_await %s ms (%s)", judged, judged == 1 ? "" : "s", p->window_s,
+		    tw_plugin_num(a, sizeof(a), top_r, 1), top_r_dev,
+		    tw_plugin_num(b, sizeof(b), top_w, 1), top_w_dev);
+	return worst;
+}
+
+static const struct tw_check check = {
+	.progname = "check_disklatency",
+	.service = "DISKLATENCY",
+	.purpose =
+	    "This plugin checks the read and write latency of each disk over tunewatchd's\n"
+	    "window (iostat's r_await and w_await: time spent per completed request,\n"
+	    "queueing included), optionally its queue depth and utilisation, and names the\n"
+	    "queue tunable to turn when one is too high.",
+	.wc_what = "read latency (r_await) in milliseconds",
+	.default_warn = "20",
+	.default_crit = "50",
+	.longopts = longopts,
+	.options_help =
+	    " --write-warning=RANGE, --write-critical=RANGE\n"
+	    "    Ranges for write latency (w_await) in milliseconds (default 50 and 200)\n"
+	    " --queue-warning=RANGE, --queue-critical=RANGE\n"
+	    "    Ranges for the average queue depth (aqu-sz); not checked by default\n"
+	    " --util-warning=RANGE, --util-critical=RANGE\n"
+	    "    Ranges for utilisation in percent (%util); not checked by default\n"
+	    " --device=REGEX\n"
+	    "    Check only devices whose name matches (POSIX extended regular expression)\n"
+	    " --exclude-device=REGEX\n"
+	    "    Leave out devices whose name matches\n"
+	    " --min-ops=NUMBER\n"
+	    "    Judge latency only on devices doing at least NUMBER requests per second\n"
+	    "    (default 0: all); a few slow requests on an idle disk mean little\n",
+	    .notes =
+	    "Notes:\n"
+	    " Which devices tunewatchd watches is its own setting (loop, ram, zram devices\n"
+	    " and partitions are left out by default); --device narrows it further.\n"
+	    " A device first seen in the newest sample has no figures yet and is skipped.\n"
+	    "\nExamples:\n"
+	    " check_disklatency -H db1 -C public -w 10 -c 30\n"
+	    " check_disklatency -H db1 --device '^nvme' -w 2 -c 5 --util-warning 90\n"
+	    " check_disklatency --local --delay 5",
+	.fetch = TW_FETCH_DISKS | TW_FETCH_TUNABLES,
+	.option = option,
+	.run = run,
+};
+
+int
+main(int argc, char **argv)
+{
+	int rc;
+
+	tw_range_parse("50", &cfg.wwarn.r);
+	cfg.wwarn.set = 1;
+	tw_range_parse("200", &cfg.wcrit.r);
+	cfg.wcrit.set = 1;
+	rc = tw_plugin_main(&check, argc, argv);
+	if (cfg.has_include)
+		regfree(&cfg.include);
+	if (cfg.has_exclude)
+		regfree(&cfg.exclude);
+	return rc;
+}

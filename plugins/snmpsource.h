@@ -1,0 +1,49 @@
+/* Reading TUNEWATCH-MIB from an agent into a view, with numeric OIDs and
+ * no MIB file.
+ *
+ * SNMP v1 and v2c need none of Net-SNMP's start-up (no configuration
+ * files, no USM keys): the session is opened directly, which is most of
+ * what makes a check start faster than snmpget. Only v3 pays for
+ * init_snmp() and its USM set-up. Tables come in GETBULK requests (GETNEXT
+ * for v1) that walk every wanted column at once. */
+#ifndef TW_SNMPSOURCE_H
+#define TW_SNMPSOURCE_H
+
+#include <stddef.h>
+
+#include "view.h"
+
+struct tw_snmp_target {
+	const char *host;
+	unsigned port;
+	int version;			/* 1, 2 (v2c) or 3 */
+	const char *community;
+	const char *seclevel;		/* noAuthNoPriv, authNoPriv, authPriv */
+	const char *secname;
+	const char *authproto;		/* MD5, SHA, SHA-224 ... SHA-512 */
+	const char *authpass;
+	const char *privproto;		/* DES, AES */
+	const char *privpass;
+	unsigned timeout_ms;		/* per try */
+	int retries;
+};
+
+/* What to read besides the agent group. */
+#define TW_FETCH_BUFCACHE	0x1u
+#define TW_FETCH_DISKS		0x2u
+#define TW_FETCH_POOLS		0x4u
+#define TW_FETCH_TUNABLES	0x8u
+
+struct tw_snmp_stats {
+	unsigned requests;	/* round trips */
+	unsigned varbinds;	/* values received */
+};
+
+/* Fill v from the agent. Returns TW_OK; TW_E_ABSENT when the agent
+ * answers but tunewatchd is not registered with it; TW_E_IO when the agent
+ * does not answer or refuses (err says which, naming host and port);
+ * TW_E_INVAL for settings Net-SNMP rejects; TW_E_NOMEM. */
+int tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
+    struct tw_snmp_stats *stats, char *err, size_t errlen);
+
+#endif
