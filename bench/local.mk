@@ -1,1 +1,1 @@
-# bench: see the top-level Makefile.am
+# bench/: benchmarks, run with make bench (not part of make check)

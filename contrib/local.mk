@@ -1,1 +1,1 @@
-# contrib: see the top-level Makefile.am
+# contrib/: systemd unit, Icinga 2 and Nagios configuration

@@ -24,3 +24,6 @@ include tests/plugincore.mk
 include tests/mib.mk
 include tests/core.mk
 include tests/integration.mk
+include tests/plugins.mk
+include tests/fuzz.mk
+include tests/faults.mk

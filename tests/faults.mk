@@ -1,0 +1,1 @@
+# tests/: faults tests (see the folder's own files)

@@ -1,0 +1,1 @@
+# tests/: fuzz tests (see the folder's own files)

@@ -1,0 +1,1 @@
+# tests/: plugins tests (see the folder's own files)
