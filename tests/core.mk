@@ -10,3 +10,10 @@ tests_check_view_SOURCES = tests/check_view.c tests/tw_check.h tests/tw_sample_f
 tests_check_view_CFLAGS = $(TESTS_CFLAGS)
 tests_check_view_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_view
+
+# diskfigures prints the window's disk figures between two snapshots, for
+# the comparison with iostat.
+check_PROGRAMS += tests/diskfigures
+tests_diskfigures_SOURCES = tests/diskfigures.c
+tests_diskfigures_CFLAGS = $(AM_CFLAGS)
+tests_diskfigures_LDADD = lib/libtunewatch.a
