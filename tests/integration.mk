@@ -5,8 +5,13 @@ PY_LOG_COMPILER = $(PYTHON3)
 AM_PY_LOG_FLAGS = -B
 
 EXTRA_DIST += tests/integration/twtest.py
-dist_noinst_SCRIPTS += \
-	tests/integration/agent_walk.py
 
-TESTS += \
-	tests/integration/agent_walk.py
+AGENT_TESTS = \
+	tests/integration/agent_walk.py \
+	tests/integration/agent_restart.py \
+	tests/integration/agent_inputs.py \
+	tests/integration/agent_config.py \
+	tests/integration/iostat_compare.py
+
+dist_noinst_SCRIPTS += $(AGENT_TESTS)
+TESTS += $(AGENT_TESTS)

@@ -226,8 +226,11 @@ class Harness:
 
     def start_agent(self, proc_root=None, sys_root=None, interval=1, window=4, args=(),
                     wait=True, env_extra=None):
-        cmd = [self.agent_bin, "-f", "-Lo", "-C", "-x", self.socket,
-               "--interval", str(interval), "--window", str(window)]
+        cmd = [self.agent_bin, "-f", "-Lo", "-C", "-x", self.socket]
+        if interval:
+            cmd += ["--interval", str(interval)]
+        if window:
+            cmd += ["--window", str(window)]
         if proc_root:
             cmd += ["--proc-root", proc_root]
         if sys_root:

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""tunewatchd's settings and manners: tunewatchd.conf read through Net-SNMP's
+configuration API (-C -c FILE), the command line winning over it, disk
+include and exclude expressions, bad options and settings refused with one
+line and a sysexits code, the MIB read-only (a SET is refused), no MIB file
+loaded (no "Cannot find module" noise), --user giving up root, and this
+machine's real /proc giving a sane disk table."""
+
+import os
+import pwd
+import subprocess
+
+import twtest
+from twtest import OBJECTS, as_dict
+
+A = OBJECTS + ".1."
+BC = OBJECTS + ".2."
+DK = OBJECTS + ".4.1."
+
+
+def agent_exit(h, args):
+    r = subprocess.run([h.agent_bin, "-f", "-Le", "-C"] + args, capture_output=True, text=True,
+                       timeout=20)
+    return r.returncode, r.stdout + r.stderr
+
+
+def test_options(h):
+    code, out = agent_exit(h, ["--interval", "0"])
+    assert code == 64 and out.count("\n") == 1 and "--interval" in out, (code, out)
+    code, out = agent_exit(h, ["--bogus"])
+    assert code == 64 and "unknown option '--bogus'" in out, (code, out)
+    code, out = agent_exit(h, ["--interval", "10", "--window", "5", "-x", h.socket])
+    assert code == 78 and "shorter than the interval" in out, (code, out)
+    code, out = agent_exit(h, ["--proc-root", "/nonexistent", "-x", h.socket])
+    assert code == 71 and "/nonexistent" in out, (code, out)
+    conf = os.path.join(h.dir, "bad.conf")
+    with open(conf, "w") as fh:
+        fh.write("diskInclude ([unclosed\n")
+    code, out = agent_exit(h, ["-c", conf, "-x", h.socket])
+    assert code == 78 and "bad include expression" in out, (code, out)
+    code, out = agent_exit(h, ["--user", "no-such-user-here", "-x", h.socket])
+    assert code == 67 and "no such user" in out, (code, out)
+
+
+def test_config_file(h, root):
+    conf = os.path.join(h.dir, "tunewatchd.conf")
+    with open(conf, "w") as fh:
+        fh.write("# settings as an administrator writes them\n"
+                 "interval 30\nwindow 120\n"
+                 "procRoot %s/proc\nsysRoot %s/sys\n"
+                 "diskInclude ^sd\ndiskInclude ^loop\n"
+                 "diskExclude ^sda1$\n" % (root, root))
+    # The command line wins for the window; the file gives the rest.
+    h.start_agent(None, None, interval=None, window=None, args=["-c", conf, "--window", "90"])
+    v = as_dict(h.walk())
+    assert v[A + "2.0"].num == 30 and v[A + "3.0"].num == 90
+    names = sorted(x.text for o, x in v.items() if o.startswith(DK + "3."))
+    # sd* and loop* are included; sda1 is excluded; nvme0n1 is not included.
+    assert names == ["loop0", "sda"], names
+    with open(os.path.join(h.dir, "tunewatchd.log")) as fh:
+        log = fh.read()
+    assert "Cannot find module" not in log and "MIB search path" not in log, log
+    # A SET is refused: the MIB is read-only.
+    r = h.run_client(["snmpset", "-v2c", "-c", "public", "-m", "", "127.0.0.1:%d" % h.port,
+                      A + "2.0", "u", "5"])
+    assert r.returncode != 0 and ("notWritable" in r.stderr + r.stdout or
+                                  "noAccess" in r.stderr + r.stdout), r.stderr
+    h.stop(h.agent)
+
+
+def test_user(h, root):
+    if os.geteuid() != 0:
+        print("not root: --user not tested")
+        return
+    nobody = pwd.getpwnam("nobody")
+    h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
+                  window=300, args=["--user", "nobody"])
+    with open("/proc/%d/status" % h.agent.pid) as fh:
+        status = dict(l.split(":", 1) for l in fh if ":" in l)
+    uids = status["Uid"].split()
+    gids = status["Gid"].split()
+    assert all(int(u) == nobody.pw_uid for u in uids), uids
+    assert all(int(g) == nobody.pw_gid for g in gids), gids
+    # Still serving, from the roots it opened as root.
+    h.sample_now()
+    assert h.agent_samples() == 2
+    h.stop(h.agent)
+
+
+def test_real_proc(h):
+    h.start_agent(None, None, interval=60, window=300)
+    # Read before the agent's second sample: its counters can only be higher.
+    with open("/proc/diskstats") as fh:
+        kernel = {f[2]: f for f in (l.split() for l in fh)}
+    h.sample_now()
+    v = as_dict(h.walk())
+    rows = {o[len(DK) + 2:]: x.text for o, x in v.items() if o.startswith(DK + "3.")}
+    assert rows, "no disk in the table"
+    for index, name in rows.items():
+        assert name in kernel, name
+        assert not name.startswith(("loop", "ram", "zram")), name
+        major, minor = index.split(".")
+        assert kernel[name][0] == major and kernel[name][1] == minor, (name, index)
+        reads = v[DK + "4." + index].num
+        assert reads >= int(kernel[name][3]), "%s reads went back" % name
+        util = v[DK + "17." + index].num
+        assert 0 <= util <= 10000 * 1.05, "%s util %d" % (name, util)
+        assert v[DK + "14." + index].num < 60 * 1000 * 1000, "%s r_await over a minute" % name
+    assert v[BC + "1.0"].num > 0 and v[BC + "3.0"].num <= v[BC + "1.0"].num
+    h.stop(h.agent)
+
+
+def test():
+    with twtest.Harness("agent-config") as h:
+        root = h.copy_fixture("agent")
+        test_options(h)
+        h.start_snmpd()
+        test_config_file(h, root)
+        test_user(h, root)
+        test_real_proc(h)
+
+
+if __name__ == "__main__":
+    twtest.main(test)
