@@ -186,10 +186,10 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 
 	/* Long output: how the estimate was made, and how far to trust it. */
 	if (bc_has(v, TW_OID_BC_HIT_RATIO_METHOD))
-		tw_out_line(out, "hit ratio: an estimate (%s) over %llu processes%s", v->bc.method,
-		    (unsigned long long)v->bc.col[TW_OID_BC_HIT_RATIO_PROCESSES],
-		    v->bc.col[TW_OID_BC_HIT_RATIO_UNREADABLE] > 0 ?
-		    "; some processes could not be read: run tunewatchd as root" : "");
+		tw_out_line(out, "hit ratio: an estimate (%s) over %llu processes; %llu could not be "
+		    "read and are left out (tunewatchd reads other users' processes only as root)",
+		    v->bc.method, (unsigned long long)v->bc.col[TW_OID_BC_HIT_RATIO_PROCESSES],
+		    (unsigned long long)v->bc.col[TW_OID_BC_HIT_RATIO_UNREADABLE]);
 	if (bc_has(v, TW_OID_BC_CACHED))
 		tw_out_line(out, "page cache %s MiB, dirty %s MiB, writeback %s MiB",
 		    tw_plugin_num(a, sizeof(a), bc(v, TW_OID_BC_CACHED, 1048576), 1),
