@@ -299,7 +299,8 @@ tw_pools_build(const struct tw_sample *s, struct tw_pool_set *out)
 	if ((rc = add_softnet(s, out)) != TW_OK || (rc = add_socket_pools(s, out)) != TW_OK ||
 	    (rc = add_memory_pools(s, out)) != TW_OK)
 		return rc;
-	qsort(out->pools, out->count, sizeof(out->pools[0]), cmp_pool);
+	if (out->count > 1)
+		qsort(out->pools, out->count, sizeof(out->pools[0]), cmp_pool);
 	/* Two softnet rows naming one CPU, or two zones of one name on a
 	 * node, would collide: keep one, the same one every time. */
 	for (i = 0; i < out->count; i++) {

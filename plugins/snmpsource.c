@@ -117,6 +117,8 @@ init_v3_library(void)
 	netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DONT_PERSIST_STATE, 1);
 	netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DISABLE_PERSISTENT_LOAD, 1);
 	netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DISABLE_PERSISTENT_SAVE, 1);
+	/* Numeric OIDs only: no MIB is loaded, so none is missing. */
+	setenv("MIBS", "", 1);
 	init_snmp("tunewatch-plugin");
 }
 
@@ -198,9 +200,13 @@ request(struct conn *c, netsnmp_pdu *pdu, netsnmp_pdu **resp)
 	if (status == STAT_SUCCESS && *resp != NULL)
 		return TW_OK;
 	if (status == STAT_TIMEOUT) {
+		/* An agent drops what it cannot read, so a wrong community or
+		 * privacy pass phrase looks like silence. */
 		snprintf(c->err, c->errlen, "no answer from %s:%u (SNMP %s, %u ms x %d tries%s)",
 		    t->host, t->port, version_name(t->version), t->timeout_ms, t->retries + 1,
-		    t->version == 3 ? "" : "; is the community right?");
+		    t->version != 3 ? "; is the community right?" :
+		    t->seclevel != NULL && strcmp(t->seclevel, "authPriv") == 0 ?
+		    "; is the privacy pass phrase right?" : "");
 	} else {
 		int liberr, syserr;
 		char *msg = NULL;
@@ -732,8 +738,13 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 	snmp_sess_close(c.sess);
 	if (rc != TW_OK)
 		return rc;
-	qsort(v->disks, v->ndisks, sizeof(*v->disks), cmp_disk);
-	qsort(v->pools, v->npools, sizeof(*v->pools), cmp_pool);
-	qsort(v->tunables, v->ntunables, sizeof(*v->tunables), cmp_tunable);
+	/* Rows come in walk order, column by column; the view wants them by
+	 * index. (qsort must not see the NULL of an empty table.) */
+	if (v->ndisks > 1)
+		qsort(v->disks, v->ndisks, sizeof(*v->disks), cmp_disk);
+	if (v->npools > 1)
+		qsort(v->pools, v->npools, sizeof(*v->pools), cmp_pool);
+	if (v->ntunables > 1)
+		qsort(v->tunables, v->ntunables, sizeof(*v->tunables), cmp_tunable);
 	return TW_OK;
 }

@@ -6,6 +6,7 @@ AM_TESTS_ENVIRONMENT = \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
 	TW_FIXTURES='$(abs_top_srcdir)/tests/fixtures'; export TW_FIXTURES; \
 	SNMPD='$(SNMPD)'; export SNMPD; \
+	TW_SANITIZERS='$(enable_sanitizers)'; export TW_SANITIZERS; \
 	CK_DEFAULT_TIMEOUT=60; export CK_DEFAULT_TIMEOUT;
 
 TESTS_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

@@ -51,6 +51,9 @@ def test():
                 fh.write("@2026-01-01 00:00:00\n")
             env = {"LD_PRELOAD": FAKETIME, "FAKETIME_TIMESTAMP_FILE": clock,
                    "FAKETIME_NO_CACHE": "1", "FAKETIME_DONT_FAKE_MONOTONIC": "1"}
+            # In a sanitizer build ASan must otherwise come first.
+            asan = os.environ.get("ASAN_OPTIONS", "")
+            env["ASAN_OPTIONS"] = (asan + ":" if asan else "") + "verify_asan_link_order=0"
         write(root, "diskstats", diskstats(1000, 8000, 1000, 100, 100))
         h.start_snmpd()
         h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,

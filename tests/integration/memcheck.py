@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Memory safety: tunewatchd and each plugin under valgrind memcheck, through
+their main paths (samples, walks, GETBULK, a master restart, a clean stop;
+SNMP v2c and v3 authPriv, --local, and an UNKNOWN exit), with no invalid
+access and no leak. Skipped in sanitizer builds (ASan and valgrind do not
+mix) and where valgrind is not installed."""
+
+import os
+import re
+import shutil
+import subprocess
+
+import twtest
+
+VALGRIND = ["valgrind", "--leak-check=full", "--show-leak-kinds=definite,indirect",
+            "--errors-for-leak-kinds=definite,indirect", "--track-origins=yes"]
+USER, AUTH, PRIV = "twmemcheck", "memcheck-auth-pass", "memcheck-priv-pass"
+
+
+def summary_ok(text, who):
+    errors = re.findall(r"ERROR SUMMARY: (\d+) errors", text)
+    assert errors and int(errors[-1]) == 0, "%s: valgrind found errors:\n%s" % (who, text[-4000:])
+    for kind in ("definitely lost", "indirectly lost"):
+        m = re.search(kind + r": ([\d,]+) bytes", text)
+        assert m is None or m.group(1) == "0", "%s: %s %s bytes" % (who, kind, m.group(1))
+
+
+def plugin(h, name, args, expect):
+    log = os.path.join(h.dir, "vg-%s-%d.log" % (name, len(os.listdir(h.dir))))
+    r = subprocess.run(VALGRIND + ["--log-file=" + log, os.path.join(twtest.TOP_BUILDDIR,
+                                   "plugins", name)] + args,
+                       capture_output=True, text=True, timeout=120, env=h.client_env())
+    with open(log) as fh:
+        summary_ok(fh.read(), "%s %s" % (name, " ".join(args)))
+    assert r.returncode in expect, "%s %s: exit %d: %s" % (name, args, r.returncode, r.stdout)
+    assert r.stdout.count("\n") >= 1, r.stdout
+
+
+def test():
+    if os.environ.get("TW_SANITIZERS") == "yes":
+        raise twtest.Skip("a sanitizer build: valgrind cannot run ASan binaries")
+    if not shutil.which("valgrind"):
+        raise twtest.Skip("valgrind is not installed (Debian: apt-get install valgrind)")
+    with twtest.Harness("memcheck") as h:
+        root = h.copy_fixture("agent")
+        h.start_snmpd('createUser %s SHA "%s" AES "%s"\nrouser %s priv\n' %
+                      (USER, AUTH, PRIV, USER))
+        vglog = os.path.join(h.dir, "vg-tunewatchd.log")
+        cmd = VALGRIND + ["--log-file=" + vglog, h.agent_bin, "-f", "-Lo", "-C", "-x",
+                          h.socket, "--interval", "60", "--window", "300",
+                          "--proc-root", os.path.join(root, "proc"),
+                          "--sys-root", os.path.join(root, "sys")]
+        h.agent = subprocess.Popen(cmd, stdout=h.log("tunewatchd"),
+                                   stderr=subprocess.STDOUT)
+        h.procs.append(h.agent)
+        h.wait_agent(timeout=60)
+        h.sample_now()
+        h.walk()
+        h.walk(bulk=True)
+
+        port = str(h.port)
+        for name in ("check_disklatency", "check_dblock", "check_bufcache"):
+            plugin(h, name, ["-H", "127.0.0.1", "-p", port, "-t", "30"], (0, 1, 2))
+        plugin(h, "check_dblock", ["-H", "127.0.0.1", "-p", port, "-t", "30", "-P", "3",
+                                   "-L", "authPriv", "-U", USER, "-a", "SHA", "-A", AUTH,
+                                   "-x", "AES", "-X", PRIV], (0, 1, 2))
+        plugin(h, "check_disklatency", ["--local", "--delay", "1", "--proc-root",
+                                        os.path.join(root, "proc"), "--sys-root",
+                                        os.path.join(root, "sys"), "-t", "30"], (0, 1, 2))
+        plugin(h, "check_bufcache", ["-w", "not-a-range"], (3,))
+
+        # The master goes and comes back under the agent, then it stops.
+        h.stop(h.snmpd)
+        h.start_snmpd(keep_port=True)
+        twtest.wait_for("tunewatchd back", lambda: h.agent_samples(), timeout=30)
+        h.stop(h.agent, timeout=60)
+        with open(vglog) as fh:
+            summary_ok(fh.read(), "tunewatchd")
+
+
+if __name__ == "__main__":
+    twtest.main(test)
