@@ -306,6 +306,11 @@ class Harness:
         """A private copy of tests/fixtures/NAME, free to change."""
         dst = os.path.join(self.dir, name)
         shutil.copytree(os.path.join(FIXTURES, name), dst, symlinks=True)
+        # make distcheck's source tree is read-only, and copies keep modes.
+        for d, _, files in os.walk(dst):
+            os.chmod(d, 0o755)
+            for f in files:
+                os.chmod(os.path.join(d, f), 0o644)
         return dst
 
 
