@@ -79,12 +79,15 @@ parse_u32(const char *tok, size_t len, uint32_t *out)
 	return TW_OK;
 }
 
-/* Fill d from one line; TW_E_INVAL when the line does not have the shape. */
+/* Fill d from one line; TW_E_INVAL when the line does not have the shape.
+ * One pass over the counters: which form the line has is known only at its
+ * end, so they are kept as read and placed afterwards. */
 static int
 disk_parse_line(const char *line, size_t len, struct tw_disk_stat *d)
 {
 	struct tw_tokens it;
 	const char *tok;
+	uint64_t v[TW_DISK_NFIELDS];
 	size_t tlen, n, i;
 
 	memset(d, 0, sizeof(*d));
@@ -100,25 +103,29 @@ disk_parse_line(const char *line, size_t len, struct tw_disk_stat *d)
 	    tw_token_copy(d->name, sizeof(d->name), tok, tlen) != TW_OK)
 		return TW_E_INVAL;
 
-	n = tw_tokens_count(&it);
-	if (n != DISK_OLD_PART_FIELDS && n < DISK_MIN_FIELDS)
-		return TW_E_INVAL;
-	for (i = 0; i < n; i++) {
-		uint64_t v;
+	for (n = 0; tw_tokens_next(&it, &tok, &tlen); n++) {
+		uint64_t x;
 
-		tw_tokens_next(&it, &tok, &tlen);
 		/* Fields past the ones we know are still checked: garbage there
 		 * (a CR, a truncated read) means the line cannot be trusted. */
-		if (tw_parse_u64(tok, tlen, &v) != TW_OK)
+		if (tw_parse_u64(tok, tlen, &x) != TW_OK)
 			return TW_E_INVAL;
-		if (n == DISK_OLD_PART_FIELDS) {
-			d->v[old_part_map[i]] = v;
-			d->present |= TW_DISK_BIT(old_part_map[i]);
-		} else if (i < TW_DISK_NFIELDS) {
-			d->v[i] = v;
-			d->present |= TW_DISK_BIT(i);
-		}
+		if (n < TW_DISK_NFIELDS)
+			v[n] = x;
 	}
+	if (n == DISK_OLD_PART_FIELDS) {
+		for (i = 0; i < DISK_OLD_PART_FIELDS; i++) {
+			d->v[old_part_map[i]] = v[i];
+			d->present |= TW_DISK_BIT(old_part_map[i]);
+		}
+		return TW_OK;
+	}
+	if (n < DISK_MIN_FIELDS)
+		return TW_E_INVAL;
+	if (n > TW_DISK_NFIELDS)
+		n = TW_DISK_NFIELDS;
+	memcpy(d->v, v, n * sizeof(v[0]));
+	d->present = TW_DISK_BIT(n) - 1;
 	return TW_OK;
 }
 
@@ -133,16 +140,20 @@ tw_diskstats_parse(const char *text, size_t len, struct tw_disk_set *out,
 
 	tw_lines_init(&lines, text, len);
 	while (tw_lines_next(&lines, &line, &llen, &complete)) {
-		struct tw_disk_stat d;
-
 		ps->lines++;
-		if (!complete || disk_parse_line(line, llen, &d) != TW_OK) {
+		if (!complete) {
 			ps->malformed++;
 			continue;
 		}
+		/* Parse straight into the next free entry: it becomes one only
+		 * if the line is good. */
 		if ((rc = disk_set_grow(out)) != TW_OK)
 			return rc;
-		out->disks[out->count++] = d;
+		if (disk_parse_line(line, llen, &out->disks[out->count]) != TW_OK) {
+			ps->malformed++;
+			continue;
+		}
+		out->count++;
 	}
 	return TW_OK;
 }

@@ -4,8 +4,8 @@
  *
  * Queue tunables change rarely and cost five file reads per device, so a
  * device's are read when it first appears and then re-read in turn, a slice
- * of the devices per sample, so that the cost of a sample stays flat with
- * thousands of disks. */
+ * of the devices per sample (64 to 128 devices), so that the cost of a
+ * sample stays flat with thousands of disks. */
 #ifndef TW_SAMPLER_H
 #define TW_SAMPLER_H
 
@@ -21,7 +21,8 @@ struct tw_sampler_config {
 	const char *disk_exclude;	/* ERE, NULL: TW_DISK_EXCLUDE_DEFAULT */
 	int procio;			/* read /proc/[pid]/io for the hit ratio */
 	unsigned queue_refresh;		/* samples over which every device's queue is
-					 * re-read; 0 or 1: every sample */
+					 * re-read (longer beyond 128 devices a
+					 * sample); 0 or 1: every sample */
 };
 
 struct tw_sampler;

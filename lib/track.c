@@ -40,7 +40,9 @@ tw_track_set_free(struct tw_track_set *ts)
 	for (i = 0; i < ts->count; i++)
 		track_free(ts->tracks[i]);
 	free(ts->tracks);
+	free(ts->keys);
 	free(ts->spare);
+	free(ts->spare_keys);
 	memset(ts, 0, sizeof(*ts));
 }
 
@@ -97,16 +99,24 @@ tw_track_set_update(struct tw_track_set *ts, uint64_t seq, uint64_t dt_ms,
     const uint64_t *keys, const uint64_t *raw, size_t n)
 {
 	struct tw_track **next, **old;
+	uint64_t *old_keys;
 	size_t i, j = 0, old_cap;
 
 	for (i = 1; i < n; i++)
 		if (keys[i] <= keys[i - 1])
 			return TW_E_INVAL;
 	if (n > ts->spare_cap) {
+		uint64_t *nk;
+
 		next = realloc(ts->spare, n * sizeof(*next));
 		if (next == NULL)
 			return TW_E_NOMEM;
 		ts->spare = next;
+		/* Should this one fail, spare is only larger than it says. */
+		nk = realloc(ts->spare_keys, n * sizeof(*nk));
+		if (nk == NULL)
+			return TW_E_NOMEM;
+		ts->spare_keys = nk;
 		ts->spare_cap = n;
 	}
 	next = ts->spare;
@@ -115,9 +125,9 @@ tw_track_set_update(struct tw_track_set *ts, uint64_t seq, uint64_t dt_ms,
 	 * memory leaves the set as it was. A track made now is the only kind
 	 * whose history starts at seq. */
 	for (i = 0; i < n; i++) {
-		while (j < ts->count && ts->tracks[j]->key < keys[i])
+		while (j < ts->count && ts->keys[j] < keys[i])
 			j++;
-		if (j < ts->count && ts->tracks[j]->key == keys[i]) {
+		if (j < ts->count && ts->keys[j] == keys[i]) {
 			next[i] = ts->tracks[j];
 			continue;
 		}
@@ -133,7 +143,7 @@ tw_track_set_update(struct tw_track_set *ts, uint64_t seq, uint64_t dt_ms,
 	/* Second pass: advance the survivors, free the departed. */
 	j = 0;
 	for (i = 0; i < n; i++) {
-		while (j < ts->count && ts->tracks[j]->key < keys[i])
+		while (j < ts->count && ts->keys[j] < keys[i])
 			track_free(ts->tracks[j++]);
 		if (j < ts->count && ts->tracks[j] == next[i]) {
 			track_advance(ts, next[i], seq, dt_ms, raw + i * ts->k);
@@ -143,12 +153,17 @@ tw_track_set_update(struct tw_track_set *ts, uint64_t seq, uint64_t dt_ms,
 	while (j < ts->count)
 		track_free(ts->tracks[j++]);
 
+	if (n > 0)
+		memcpy(ts->spare_keys, keys, n * sizeof(*keys));
 	old = ts->tracks;
+	old_keys = ts->keys;
 	old_cap = ts->cap;
 	ts->tracks = next;
+	ts->keys = ts->spare_keys;
 	ts->cap = ts->spare_cap;
 	ts->count = n;
 	ts->spare = old;
+	ts->spare_keys = old_keys;
 	ts->spare_cap = old_cap;
 	return TW_OK;
 }
@@ -160,7 +175,7 @@ tw_track_set_find(const struct tw_track_set *ts, uint64_t key)
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		uint64_t k = ts->tracks[mid]->key;
+		uint64_t k = ts->keys[mid];
 
 		if (k == key)
 			return ts->tracks[mid];

@@ -28,9 +28,12 @@ struct tw_track_set {
 	unsigned slots;		/* samples kept */
 	uint8_t bits[16];	/* width of each counter: 32 or 64 */
 	struct tw_track **tracks;	/* sorted by key */
+	uint64_t *keys;		/* tracks[i]->key, so that a search or a merge
+				 * touches no track it does not need */
 	size_t count;
 	size_t cap;
-	struct tw_track **spare;	/* the next sorted array, swapped in */
+	struct tw_track **spare;	/* the next sorted arrays, swapped in */
+	uint64_t *spare_keys;
 	size_t spare_cap;
 };
 

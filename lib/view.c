@@ -3,7 +3,6 @@
 #include "view.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,10 +76,16 @@ put(uint32_t *has, uint64_t *col, unsigned c, uint64_t value)
 	*has |= TW_VIEW_BIT(c);
 }
 
+/* Copy src, cut to fit; not snprintf(), which costs more than the rest of
+ * a disk's row. */
 static void
 copy_str(char *dst, size_t len, const char *src)
 {
-	snprintf(dst, len, "%s", src != NULL ? src : "");
+	size_t n = src != NULL ? strnlen(src, len - 1) : 0;
+
+	if (n > 0)
+		memcpy(dst, src, n);
+	dst[n] = '\0';
 }
 
 static void
@@ -209,12 +214,12 @@ disk_window(struct tw_view_disk *vd, const uint64_t *d, uint64_t cov)
 	    round_to((double)d[TW_WDISK_IO_TICKS] * 10000.0 / (double)cov, U32));
 }
 
+/* t: the disk's track in the window, NULL when it has none. */
 static void
 build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_disk_stat *ds,
-    const struct tw_queue *q)
+    const struct tw_queue *q, const struct tw_track *t)
 {
-	uint64_t key = (uint64_t)ds->major << 32 | ds->minor, d[TW_WDISK_K], cov;
-	const struct tw_track *t = tw_track_set_find(&w->disks, key);
+	uint64_t d[TW_WDISK_K], cov;
 
 	memset(vd, 0, sizeof(*vd));
 	vd->major = ds->major;
@@ -237,7 +242,7 @@ build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_d
 			    tw_track_total(&w->disks, t, TW_WDISK_WRITE_TICKS));
 		/* The old 4-counter partition lines have no times: no
 		 * latency, queue or utilisation can be given for them. */
-		if (tw_window_delta(w, &w->disks, key, d, &cov) && cov > 0 &&
+		if (tw_window_track_delta(w, &w->disks, t, d, &cov) && cov > 0 &&
 		    (ds->present & TW_DISK_BIT(TW_DISK_WEIGHTED_TICKS)))
 			disk_window(vd, d, cov);
 	}
@@ -296,7 +301,7 @@ int
 tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
     const struct tw_window *w, const struct tw_sample *s, const struct tw_pool_set *pools)
 {
-	size_t i, n;
+	size_t i, j, n;
 	int rc;
 
 	if ((rc = tw_view_reserve_disks(v, s->disks.count)) != TW_OK ||
@@ -305,8 +310,19 @@ tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
 		return rc;
 	build_agent(&v->agent, set, w, s);
 	build_bufcache(&v->bc, w, s);
-	for (i = 0; i < s->disks.count; i++)
-		build_disk(&v->disks[i], w, &s->disks.disks[i], &s->queues[i]);
+	/* The sample's disks and the window's tracks are both sorted by key:
+	 * walk them side by side rather than search for every disk. */
+	for (i = 0, j = 0; i < s->disks.count; i++) {
+		const struct tw_disk_stat *ds = &s->disks.disks[i];
+		uint64_t key = (uint64_t)ds->major << 32 | ds->minor;
+		const struct tw_track *t = NULL;
+
+		while (j < w->disks.count && w->disks.keys[j] < key)
+			j++;
+		if (j < w->disks.count && w->disks.keys[j] == key)
+			t = w->disks.tracks[j];
+		build_disk(&v->disks[i], w, ds, &s->queues[i], t);
+	}
 	v->ndisks = s->disks.count;
 	for (i = 0; i < pools->count; i++)
 		build_pool(&v->pools[i], w, &pools->pools[i]);

@@ -315,10 +315,14 @@ int
 tw_window_delta(const struct tw_window *w, const struct tw_track_set *set, uint64_t key,
     uint64_t *delta, uint64_t *cov_ms)
 {
-	const struct tw_track *t = w->nsamples > 0 && w->times != NULL ?
-	    tw_track_set_find(set, key) : NULL;
+	return tw_window_track_delta(w, set, tw_track_set_find(set, key), delta, cov_ms);
+}
 
-	if (t == NULL) {
+int
+tw_window_track_delta(const struct tw_window *w, const struct tw_track_set *set,
+    const struct tw_track *t, uint64_t *delta, uint64_t *cov_ms)
+{
+	if (t == NULL || w->nsamples == 0 || w->times == NULL) {
 		memset(delta, 0, set->k * sizeof(uint64_t));
 		*cov_ms = 0;
 		return 0;

@@ -88,6 +88,11 @@ uint64_t tw_window_span_ms(const struct tw_window *w);
 int tw_window_delta(const struct tw_window *w, const struct tw_track_set *set, uint64_t key,
     uint64_t *delta, uint64_t *cov_ms);
 
+/* The same for a track of the set already found (NULL: none), as a caller
+ * walking the set's sorted tracks beside its own sorted rows has it. */
+int tw_window_track_delta(const struct tw_window *w, const struct tw_track_set *set,
+    const struct tw_track *t, uint64_t *delta, uint64_t *cov_ms);
+
 /* Failures of one pool within the window (key: tw_pool_key()). */
 int tw_window_pool_failures(const struct tw_window *w, uint64_t key, uint64_t *count);
 
