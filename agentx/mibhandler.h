@@ -11,4 +11,10 @@
  * caller keeps up to date. Returns 0, or -1 when Net-SNMP refuses. */
 int tw_mibhandler_register(const struct tw_view *view);
 
+/* Answer AgentX GET and GETNEXT requests for twObjects as they arrive on
+ * the session to the master (the server argument of
+ * SNMPD_CALLBACK_INDEX_START), rather than through Net-SNMP's internal
+ * agent; everything else still goes that way. Call on each connection. */
+void tw_mibhandler_direct(void *master_session);
+
 #endif

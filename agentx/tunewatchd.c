@@ -72,8 +72,8 @@ on_master_up(int major, int minor, void *server, void *client)
 {
 	(void)major;
 	(void)minor;
-	(void)server;
 	(void)client;
+	tw_mibhandler_direct(server);
 	if (!connected)
 		snmp_log(LOG_NOTICE, TW_AGENT_NAME ": registered with the master agent\n");
 	connected = 1;
