@@ -22,6 +22,8 @@ tw_strerror(int err)
 		return "number out of range";
 	case TW_E_TOOBIG:
 		return "input too large";
+	case TW_E_TIMEOUT:
+		return "no answer in time";
 	}
 	return "unknown error";
 }

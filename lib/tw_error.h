@@ -15,6 +15,7 @@ enum tw_err {
 	TW_E_INVAL = -5,	/* bad argument or input that cannot be used */
 	TW_E_RANGE = -6,	/* a number out of range */
 	TW_E_TOOBIG = -7,	/* input larger than the limit we accept */
+	TW_E_TIMEOUT = -8,	/* no answer in the time allowed */
 };
 
 const char *tw_strerror(int err);

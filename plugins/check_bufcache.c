@@ -169,6 +169,14 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	if (bc_has(v, TW_OID_BC_WRITEBACK))
 		perf(out, "writeback", bc(v, TW_OID_BC_WRITEBACK, 1), "B", NULL, NULL, 0);
 
+	/* Nothing at all to judge: no /proc/meminfo, /proc/vmstat or process
+	 * counters behind the agent. */
+	if (!have_hit && !have_ref && !have_psi && !bc_has(v, TW_OID_BC_CACHED)) {
+		tw_out_printf(out, "no buffer-cache figures: the agent reads no /proc/meminfo, "
+		    "/proc/vmstat or /proc/pressure/memory");
+		return TW_STATE_UNKNOWN;
+	}
+
 	/* The summary. */
 	if (have_hit)
 		tw_out_printf(out, "read hit ratio %s %% in the last %u s",
@@ -187,7 +195,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	/* Long output: how the estimate was made, and how far to trust it. */
 	if (bc_has(v, TW_OID_BC_HIT_RATIO_METHOD))
 		tw_out_line(out, "hit ratio: an estimate (%s) over %llu processes; %llu could not be "
-		    "read and are left out (tunewatchd reads other users' processes only as root)",
+		    "read and are left out (other users' processes can be read only as root)",
 		    v->bc.method, (unsigned long long)v->bc.col[TW_OID_BC_HIT_RATIO_PROCESSES],
 		    (unsigned long long)v->bc.col[TW_OID_BC_HIT_RATIO_UNREADABLE]);
 	if (bc_has(v, TW_OID_BC_CACHED))

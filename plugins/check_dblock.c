@@ -176,6 +176,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	const struct tw_range *c = p->has_crit ? &p->crit : NULL;
 	enum tw_state worst = TW_STATE_OK;
 	size_t i, k, judged = 0, bad = 0;
+	unsigned long long total = 0;
 
 	for (k = 0; k < NCLASSES; k++) {
 		unsigned long long sum = 0, failing_sum = 0;
@@ -197,6 +198,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			judged++;
 			members++;
 			sum += recent;
+			total += recent;
 			if (!classes[k].per_cpu)
 				perf_item(out, pl->name, (double)recent, p);
 			if (st == TW_STATE_OK) {
@@ -247,12 +249,18 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	if (bad > 3)
 		tw_out_printf(out, " and %zu more", bad - 3);
 	if (judged == 0) {
-		tw_out_printf(out, "no pool to judge%s", cfg.has_include || cfg.has_exclude ?
-		    " (check --pool and --exclude-pool)" : " yet");
+		if (cfg.has_include || cfg.has_exclude)
+			tw_out_printf(out, "no pool to judge (check --pool and --exclude-pool)");
+		else
+			tw_out_printf(out, "no pool to judge: the agent publishes no pool with a "
+			    "failure count");
 		return TW_STATE_UNKNOWN;
 	}
-	if (bad == 0)
+	if (bad == 0 && total == 0)
 		tw_out_printf(out, "no failures in %zu pools in the last %u s", judged, p->window_s);
+	else if (bad == 0)
+		tw_out_printf(out, "%llu failures in %zu pools in the last %u s, none over a threshold",
+		    total, judged, p->window_s);
 	else
 		tw_out_printf(out, " in the last %u s", p->window_s);
 	return worst;

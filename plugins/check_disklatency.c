@@ -152,8 +152,12 @@ perf(struct tw_out *out, const char *dev, const char *what, double v, const char
 	snprintf(label, sizeof(label), "%s %s", dev, what);
 	memset(&item, 0, sizeof(item));
 	item.label = label;
-	item.value = v;
+	/* %util can pass 100 when the kernel's busy time and our clock
+	 * disagree by a few ms; a graph's scale should not. */
+	item.value = max100 && v > 100 ? 100 : v;
 	item.uom = uom;
+	/* Latency in ms to the microsecond the MIB gives. */
+	item.precision = strcmp(uom, "ms") == 0 ? 3 : 2;
 	item.warn = w;
 	item.crit = c;
 	item.has_min = 1;
@@ -201,6 +205,66 @@ advise_read(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *o
 		advise(p, v, out, TW_SYM_READ_LATENCY_QUEUE, ctx, detail);
 }
 
+/* One long-output line per device. */
+static void
+device_line(struct tw_out *out, const struct tw_view_disk *d, enum tw_state st)
+{
+	char a[32], b[32], c[32], u[32], r[32], w[32], sched[48], rot[16];
+
+	snprintf(sched, sizeof(sched), "scheduler %s",
+	    has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : "unknown");
+	snprintf(rot, sizeof(rot), "%s", !has(d, TW_OID_DISK_ROTATIONAL) ? "" :
+	    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? ", rotational" : ", solid state");
+	tw_out_line(out, "%s: %s r_await %s ms, w_await %s ms, aqu-sz %s, util %s %%, %s r/s, "
+	    "%s w/s (%s, nr_requests %llu, read_ahead_kb %llu%s)", d->name, tw_state_name(st),
+	    tw_plugin_num(a, sizeof(a), fig(d, TW_OID_DISK_READ_LATENCY, 1000), 1),
+	    tw_plugin_num(b, sizeof(b), fig(d, TW_OID_DISK_WRITE_LATENCY, 1000), 1),
+	    tw_plugin_num(c, sizeof(c), fig(d, TW_OID_DISK_QUEUE_DEPTH, 100), 2),
+	    tw_plugin_num(u, sizeof(u), fig(d, TW_OID_DISK_UTIL, 100), 1),
+	    tw_plugin_num(r, sizeof(r), fig(d, TW_OID_DISK_READ_OPS, 100), 1),
+	    tw_plugin_num(w, sizeof(w), fig(d, TW_OID_DISK_WRITE_OPS, 100), 1), sched,
+	    (unsigned long long)d->col[TW_OID_DISK_NR_REQUESTS],
+	    (unsigned long long)d->col[TW_OID_DISK_READ_AHEAD_KB], rot);
+}
+
+/* The devices that are not OK, for the summary: the worst first. */
+#define MAX_SUMMARY 3
+
+struct problem {
+	size_t row;
+	enum tw_state st;
+};
+
+static void
+summarise(struct tw_out *out, const struct tw_view *v, const struct problem *bad, size_t nbad)
+{
+	static const enum tw_state order[] = {
+		TW_STATE_CRITICAL, TW_STATE_WARNING, TW_STATE_UNKNOWN
+	};
+	size_t k, i, shown = 0, more = 0;
+	char a[32], b[32];
+
+	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
+		for (i = 0; i < nbad; i++) {
+			const struct tw_view_disk *d = &v->disks[bad[i].row];
+
+			if (bad[i].st != order[k])
+				continue;
+			if (shown == MAX_SUMMARY) {
+				more++;
+				continue;
+			}
+			tw_out_printf(out, "%s%s %s r_await %s ms, w_await %s ms", shown > 0 ? "; " : "",
+			    d->name, tw_state_name(bad[i].st),
+			    tw_plugin_num(a, sizeof(a), fig(d, TW_OID_DISK_READ_LATENCY, 1000), 1),
+			    tw_plugin_num(b, sizeof(b), fig(d, TW_OID_DISK_WRITE_LATENCY, 1000), 1));
+			shown++;
+		}
+	}
+	if (more > 0)
+		tw_out_printf(out, "; and %zu more", more);
+}
+
 static enum tw_state
 run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 {
@@ -209,11 +273,16 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	const struct tw_range *ww = cfg.wwarn.set ? &cfg.wwarn.r : NULL;
 	const struct tw_range *wc = cfg.wcrit.set ? &cfg.wcrit.r : NULL;
 	enum tw_state worst = TW_STATE_OK;
-	size_t i, judged = 0, bad = 0, young = 0;
+	struct problem *bad = calloc(v->ndisks > 0 ? v->ndisks : 1, sizeof(*bad));
+	size_t i, judged = 0, nbad = 0, young = 0;
 	double top_r = -1, top_w = -1;
 	const char *top_r_dev = "", *top_w_dev = "";
-	char a[32], b[32], c[32], d4[32], e[32], f[32];
+	char a[32], b[32], c[32], d4[32];
 
+	if (bad == NULL) {
+		tw_out_printf(out, "out of memory");
+		return TW_STATE_UNKNOWN;
+	}
 	for (i = 0; i < v->ndisks; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
 		double r, w, q, u, rops, wops;
@@ -267,25 +336,10 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		    cfg.ucrit.set ? &cfg.ucrit.r : NULL, 1);
 
 		if (st != TW_STATE_OK || p->verbose > 0 || v->ndisks <= 16)
-			tw_out_line(out, "%s: %s r_await %s ms, w_await %s ms, aqu-sz %s, util %s %%, "
-			    "%s r/s, %s w/s (%s%s%s, nr_requests %llu, read_ahead_kb %llu%s)",
-			    d->name, tw_state_name(st), tw_plugin_num(a, sizeof(a), r, 1),
-			    tw_plugin_num(b, sizeof(b), w, 1), tw_plugin_num(c, sizeof(c), q, 2),
-			    tw_plugin_num(d4, sizeof(d4), u, 1), tw_plugin_num(e, sizeof(e), rops, 1),
-			    tw_plugin_num(f, sizeof(f), wops, 1),
-			    has(d, TW_OID_DISK_SCHEDULER) ? "scheduler " : "",
-			    has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : "scheduler unknown",
-			    "", (unsigned long long)d->col[TW_OID_DISK_NR_REQUESTS],
-			    (unsigned long long)d->col[TW_OID_DISK_READ_AHEAD_KB],
-			    !has(d, TW_OID_DISK_ROTATIONAL) ? "" :
-			    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? ", rotational" : ", solid state");
+			device_line(out, d, st);
 		if (st == TW_STATE_OK)
 			continue;
-
-		if (bad++ < 3)
-			tw_out_printf(out, "%s%s %s r_await %s ms, w_await %s ms", bad > 1 ? "; " : "",
-			    d->name, tw_state_name(st), tw_plugin_num(a, sizeof(a), r, 1),
-			    tw_plugin_num(b, sizeof(b), w, 1));
+		bad[nbad++] = (struct problem){ i, st };
 		ctx.v = v;
 		ctx.d = d;
 		if (sr != TW_STATE_OK || sq != TW_STATE_OK) {
@@ -304,15 +358,19 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			tw_out_line(out, "%s is busy %s %% of the time: no tunable adds capacity; "
 			    "spread the I/O or add devices", d->name, tw_plugin_num(d4, sizeof(d4), u, 1));
 	}
-	if (bad > 3)
-		tw_out_printf(out, "; and %zu more", bad - 3);
+	summarise(out, v, bad, nbad);
+	free(bad);
 	if (judged == 0) {
-		tw_out_printf(out, "no device to judge%s", young > 0 ?
-		    " yet: every device was first seen in the newest sample" :
-		    " (check --device and --exclude-device)");
-		return young > 0 ? TW_STATE_UNKNOWN : TW_STATE_UNKNOWN;
+		if (young > 0)
+			tw_out_printf(out, "no device to judge yet: every device was first seen in "
+			    "the newest sample");
+		else if (cfg.has_include || cfg.has_exclude)
+			tw_out_printf(out, "no device to judge (check --device and --exclude-device)");
+		else
+			tw_out_printf(out, "no device to judge: the agent publishes no disk");
+		return TW_STATE_UNKNOWN;
 	}
-	if (bad == 0)
+	if (nbad == 0)
 		tw_out_printf(out, "%zu device%s OK in the last %u s; highest r_await %s ms (%s), "
 		    "w_await %s ms (%s)", judged, judged == 1 ? "" : "s", p->window_s,
 		    tw_plugin_num(a, sizeof(a), top_r, 1), top_r_dev,

@@ -23,6 +23,9 @@ static char timeout_line[512];
 static size_t timeout_len;
 static int timeout_code = TW_STATE_UNKNOWN;
 
+/* Whether the check has asked for advice, which quotes the tunable table. */
+static int advice_asked;
+
 static void
 on_alarm(int sig)
 {
@@ -75,22 +78,47 @@ finish(const char *text, size_t len, int code)
 	return code;
 }
 
+/* One line, "SERVICE STATE - message", and the state as the exit code. */
 static int
-unknown(const struct tw_check *chk, const char *fmt, ...)
+vreport(const struct tw_check *chk, enum tw_state st, const char *fmt, va_list ap)
 {
 	char msg[600], line[700];
-	va_list ap;
 	int n;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	n = snprintf(line, sizeof(line), "%s UNKNOWN - %s\n", chk->service, msg);
+	n = snprintf(line, sizeof(line), "%s %s - %s\n", chk->service, tw_state_name(st), msg);
 	if (n < 0)
 		n = 0;
 	if ((size_t)n >= sizeof(line))
 		n = (int)sizeof(line) - 1;
-	return finish(line, (size_t)n, TW_STATE_UNKNOWN);
+	return finish(line, (size_t)n, (int)st);
+}
+
+static int
+unknown(const struct tw_check *chk, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vreport(chk, TW_STATE_UNKNOWN, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* A failure to get the figures: UNKNOWN, but an agent that did not answer
+ * in time gets --timeout-result, as a plugin that timed out would. */
+static int
+fetch_failed(const struct tw_check *chk, const struct tw_plugin *p, int rc, const char *fmt,
+    ...)
+{
+	va_list ap;
+	int code;
+
+	va_start(ap, fmt);
+	code = vreport(chk, rc == TW_E_TIMEOUT ? p->timeout_result : TW_STATE_UNKNOWN, fmt, ap);
+	va_end(ap);
+	return code;
 }
 
 /* ---- help ------------------------------------------------------------------ */
@@ -516,6 +544,7 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 	size_t n = tw_advice_rules(sym, &rules), i;
 	int printed = 0, fallback = -1;
 
+	advice_asked = 1;
 	if (lookup == NULL) {
 		lookup = tw_plugin_view_lookup;
 		ctx = (void *)v;
@@ -552,6 +581,16 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 			    sv ? sv : "-");
 		}
 	}
+	if (printed == 0 && fallback < 0 && n > 0 && p->os != TW_OS_LINUX) {
+		/* Nothing to turn on this system: say so, and what Linux has. */
+		const char *linux_name = tw_advice_name(&rules[0], TW_OS_LINUX);
+
+		tw_out_line(out, "tune: %s has no tunable for this (%s; on Linux: %s)",
+		    p->os == TW_OS_FREEBSD ? "FreeBSD" : "SVR4",
+		    detail != NULL && detail[0] != '\0' ? detail : rules[0].reason,
+		    linux_name != NULL ? linux_name : "none either");
+		printed++;
+	}
 	if (printed == 0 && fallback >= 0) {
 		struct tw_suggestion s;
 		char line[512];
@@ -566,6 +605,35 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 }
 
 /* ---- main ---------------------------------------------------------------------------- */
+
+/* Read the tunable table into v (which has everything else already). */
+static int
+fetch_tunables(struct tw_plugin *p, struct tw_view *v, char *err, size_t errlen)
+{
+	struct tw_snmp_stats more;
+	struct tw_view t;
+	struct tw_view_tunable *rows;
+	size_t n, cap;
+	int rc;
+
+	tw_view_init(&t);
+	rc = tw_snmp_fetch(&p->snmp, TW_FETCH_TUNABLES, &t, &more, err, errlen);
+	p->stats.requests += more.requests;
+	p->stats.varbinds += more.varbinds;
+	if (rc == TW_OK) {
+		rows = v->tunables;
+		n = v->ntunables;
+		cap = v->tunables_cap;
+		v->tunables = t.tunables;
+		v->ntunables = t.ntunables;
+		v->tunables_cap = t.tunables_cap;
+		t.tunables = rows;
+		t.ntunables = n;
+		t.tunables_cap = cap;
+	}
+	tw_view_free(&t);
+	return rc;
+}
 
 static enum tw_os
 os_of(const struct tw_view *v)
@@ -587,8 +655,8 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	const char *text;
 	char err[512];
 	char **args = NULL;
-	int nargs, rc, os_given;
-	unsigned samples;
+	int nargs, rc, os_given, deferred = 0;
+	unsigned samples, what;
 	size_t len;
 	enum tw_state st;
 
@@ -608,7 +676,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 
 	rc = tw_extraopts_expand(argc, argv, chk->progname, NULL, &nargs, &args, err, sizeof(err));
 	if (rc != TW_OK)
-		return unknown(chk, "--extra-opts: %s", err);
+		return unknown(chk, "%s", err);
 	if (parse_args(chk, &p, nargs, args, err, sizeof(err)) != 0) {
 		tw_extraopts_free(args);
 		return unknown(chk, "%s", err);
@@ -625,11 +693,20 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 		rc = local_view(&p, &m, err, sizeof(err));
 		v = &m.view;
 	} else {
-		rc = tw_snmp_fetch(&p.snmp, chk->fetch, &fetched, &p.stats, err, sizeof(err));
+		/* The tunable table is read for advice only, and only a check
+		 * that is not OK gives advice: leave it until then, so that an
+		 * OK check costs one round trip less. -v shows more, so read
+		 * everything at once. */
+		what = chk->fetch;
+		if ((what & TW_FETCH_TUNABLES) && p.verbose == 0) {
+			what &= ~TW_FETCH_TUNABLES;
+			deferred = 1;
+		}
+		rc = tw_snmp_fetch(&p.snmp, what, &fetched, &p.stats, err, sizeof(err));
 		v = &fetched;
 	}
 	if (rc != TW_OK) {
-		rc = unknown(chk, "%s", err);
+		rc = fetch_failed(chk, &p, rc, "%s", err);
 		goto out;
 	}
 	samples = (v->agent.has & TW_VIEW_BIT(TW_OID_AGENT_WINDOW_SAMPLES)) ?
@@ -648,7 +725,19 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 		p.os = os_of(v);
 
 	tw_out_init(&out, chk->service);
+	advice_asked = 0;
 	st = chk->run(&p, v, &out);
+	if (deferred && advice_asked) {
+		/* Now the advice needs the tunables' current values: read them
+		 * and judge again, with the same figures. */
+		tw_out_free(&out);
+		if ((rc = fetch_tunables(&p, &fetched, err, sizeof(err))) != TW_OK) {
+			rc = fetch_failed(chk, &p, rc, "%s", err);
+			goto out;
+		}
+		tw_out_init(&out, chk->service);
+		st = chk->run(&p, v, &out);
+	}
 	if (p.verbose >= 2 && !p.local)
 		tw_out_line(&out, "snmp: %u round trips, %u values from %s:%u", p.stats.requests,
 		    p.stats.varbinds, p.snmp.host, p.snmp.port);

@@ -20,6 +20,15 @@ static const oid objects_oid[] = { TW_MIB_ARC, TW_OID_OBJECTS };
 #define BULK_VARBINDS 100
 /* A walk that makes no progress this many times is broken, not long. */
 #define MAX_ROUNDS 1000000
+/* Repetitions in the disk table's first GETBULK: enough for the one or two
+ * disks of most hosts, and to see where the table ends, in one round trip.
+ * A longer table takes a second, fuller one. */
+#define DISK_FIRST_REPS 3
+
+/* A scalar wanted: {group, object}. */
+typedef unsigned scalar_id[2];
+
+#define MAX_SCALARS 64
 
 struct conn {
 	void *sess;
@@ -27,6 +36,11 @@ struct conn {
 	struct tw_snmp_stats *stats;
 	char *err;
 	size_t errlen;
+	/* Scalars still to read. With v2c and v3 they ride on the first
+	 * GETBULK of a table as its non-repeaters, which saves a round trip. */
+	scalar_id *scalars;
+	size_t nscalars;
+	int registered;		/* twAgentVersion was answered */
 };
 
 /* ---- session ------------------------------------------------------------- */
@@ -207,6 +221,7 @@ request(struct conn *c, netsnmp_pdu *pdu, netsnmp_pdu **resp)
 		    t->version != 3 ? "; is the community right?" :
 		    t->seclevel != NULL && strcmp(t->seclevel, "authPriv") == 0 ?
 		    "; is the privacy pass phrase right?" : "");
+		return TW_E_TIMEOUT;
 	} else {
 		int liberr, syserr;
 		char *msg = NULL;
@@ -299,8 +314,10 @@ is_exception(const netsnmp_variable_list *vb)
 	    vb->type == SNMP_ENDOFMIBVIEW;
 }
 
-static int
-fetch_scalars(struct conn *c, struct tw_view *v, unsigned what, int *registered)
+/* The scalars to read: the agent group always, the buffer cache group when
+ * asked for. */
+static size_t
+scalar_list(unsigned what, scalar_id *want)
 {
 	static const struct {
 		unsigned group, last;
@@ -308,22 +325,40 @@ fetch_scalars(struct conn *c, struct tw_view *v, unsigned what, int *registered)
 		{ TW_OID_AGENT, TW_OID_AGENT_SAMPLES },
 		{ TW_OID_BUFCACHE, TW_OID_BC_IO_PRESSURE },
 	};
-	unsigned want[64][2];
-	size_t nwant = 0, g, i;
-	int rc;
+	size_t nwant = 0, g;
 
 	for (g = 0; g < 2; g++) {
 		unsigned n;
 
 		if (groups[g].group == TW_OID_BUFCACHE && !(what & TW_FETCH_BUFCACHE))
 			continue;
-		for (n = 1; n <= groups[g].last; n++) {
+		for (n = 1; n <= groups[g].last && nwant < MAX_SCALARS; n++) {
 			want[nwant][0] = groups[g].group;
 			want[nwant][1] = n;
 			nwant++;
 		}
 	}
-	*registered = 0;
+	return nwant;
+}
+
+static void
+got_scalar(struct conn *c, struct tw_view *v, const scalar_id id,
+    const netsnmp_variable_list *vb)
+{
+	if (id[0] == TW_OID_AGENT && id[1] == TW_OID_AGENT_VERSION)
+		c->registered = 1;
+	store_scalar(v, id[0], id[1], vb);
+}
+
+/* The scalars in one GET (v1, or nothing else to read). */
+static int
+fetch_scalars(struct conn *c, struct tw_view *v)
+{
+	scalar_id *want = c->scalars;
+	size_t nwant = c->nscalars, i;
+	int rc;
+
+	c->nscalars = 0;
 	/* SNMPv1 fails a whole GET on one missing instance (noSuchName with
 	 * its index): drop that one and ask again, a bounded number of
 	 * times. */
@@ -364,15 +399,49 @@ fetch_scalars(struct conn *c, struct tw_view *v, unsigned what, int *registered)
 		}
 		for (vb = resp->variables, i = 0; vb != NULL && i < nwant; vb = vb->next_variable, i++) {
 			c->stats->varbinds++;
-			if (is_exception(vb))
-				continue;
-			if (want[i][0] == TW_OID_AGENT && want[i][1] == TW_OID_AGENT_VERSION)
-				*registered = 1;
-			store_scalar(v, want[i][0], want[i][1], vb);
+			if (!is_exception(vb))
+				got_scalar(c, v, want[i], vb);
 		}
 		snmp_free_pdu(resp);
 		return TW_OK;
 	}
+}
+
+/* Ask for the scalars as GETBULK non-repeaters: a GETNEXT of each object's
+ * OID (without the .0) answers its instance when it exists. */
+static void
+add_scalar_nexts(struct conn *c, netsnmp_pdu *pdu)
+{
+	oid name[OBJECTS_LEN + 2];
+	size_t i;
+
+	memcpy(name, objects_oid, sizeof(objects_oid));
+	for (i = 0; i < c->nscalars; i++) {
+		name[OBJECTS_LEN] = c->scalars[i][0];
+		name[OBJECTS_LEN + 1] = c->scalars[i][1];
+		snmp_add_null_var(pdu, name, OBJECTS_LEN + 2);
+	}
+}
+
+/* Take the non-repeaters' answers off the front of a GETBULK response; a
+ * scalar whose next instance is some other object is absent. Returns the
+ * first repeater's varbind. */
+static netsnmp_variable_list *
+take_scalar_nexts(struct conn *c, struct tw_view *v, netsnmp_variable_list *vb)
+{
+	size_t i;
+
+	for (i = 0; i < c->nscalars && vb != NULL; i++, vb = vb->next_variable) {
+		c->stats->varbinds++;
+		if (is_exception(vb) || vb->name_length != OBJECTS_LEN + 3 ||
+		    snmp_oid_compare(vb->name, OBJECTS_LEN, objects_oid, OBJECTS_LEN) != 0 ||
+		    vb->name[OBJECTS_LEN] != c->scalars[i][0] ||
+		    vb->name[OBJECTS_LEN + 1] != c->scalars[i][1] || vb->name[OBJECTS_LEN + 2] != 0)
+			continue;
+		got_scalar(c, v, c->scalars[i], vb);
+	}
+	c->nscalars = 0;
+	return vb;
 }
 
 /* ---- tables: GETBULK over every wanted column at once ----------------------- */
@@ -456,6 +525,8 @@ struct table_req {
 	size_t index_len;
 	const unsigned *cols;
 	size_t ncols;
+	size_t first_reps;	/* at most this many repetitions in the first
+				 * request; 0: as many as fit */
 };
 
 /* Make room for and find the row with this index in table t of v. */
@@ -597,9 +668,17 @@ fetch_table(struct conn *c, struct tw_view *v, const struct table_req *tr)
 			break;
 		}
 		if (c->t->version != 1) {
-			pdu->non_repeaters = 0;
-			pdu->max_repetitions = (long)(BULK_VARBINDS / nactive > 0 ?
-			    BULK_VARBINDS / nactive : 1);
+			/* snmpd's BULK_VARBINDS are shared: scalars first. */
+			size_t room = c->nscalars < BULK_VARBINDS ? BULK_VARBINDS - c->nscalars : 0;
+			size_t reps = room / nactive;
+
+			/* Each repetition is a round trip from snmpd to tunewatchd
+			 * over AgentX, whether or not the table is that long. */
+			if (rounds == 1 && tr->first_reps > 0 && reps > tr->first_reps)
+				reps = tr->first_reps;
+			pdu->non_repeaters = (long)c->nscalars;
+			pdu->max_repetitions = (long)(reps > 0 ? reps : 1);
+			add_scalar_nexts(c, pdu);
 		}
 		for (i = 0; i < nactive; i++)
 			snmp_add_null_var(pdu, cur[active[i]], curlen[active[i]]);
@@ -619,9 +698,18 @@ fetch_table(struct conn *c, struct tw_view *v, const struct table_req *tr)
 			rc = TW_E_IO;
 			break;
 		}
+		vb = resp->variables;
+		if (c->nscalars > 0) {
+			vb = take_scalar_nexts(c, v, vb);
+			if (!c->registered) {
+				snmp_free_pdu(resp);
+				rc = TW_E_ABSENT;
+				break;
+			}
+		}
 		/* Varbinds come column by column within each repetition; a
 		 * trimmed answer simply has fewer repetitions. */
-		for (vb = resp->variables, i = 0; vb != NULL; vb = vb->next_variable, i++) {
+		for (i = 0; vb != NULL; vb = vb->next_variable, i++) {
 			size_t k = active[i % nactive], row;
 
 			c->stats->varbinds++;
@@ -697,9 +785,11 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		TW_OID_DBLOCK_FAILURE_EVENT,
 	};
 	static const unsigned tunable_cols[] = { TW_OID_TUNABLE_NAME, TW_OID_TUNABLE_VALUE };
+	const unsigned tables = TW_FETCH_DISKS | TW_FETCH_POOLS | TW_FETCH_TUNABLES;
+	scalar_id want[MAX_SCALARS];
 	struct tw_snmp_stats dummy;
 	struct conn c;
-	int registered, rc;
+	int rc = TW_OK;
 
 	memset(&c, 0, sizeof(c));
 	c.t = t;
@@ -707,35 +797,42 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 	memset(c.stats, 0, sizeof(*c.stats));
 	c.err = err;
 	c.errlen = errlen;
+	c.scalars = want;
+	c.nscalars = scalar_list(what, want);
 	v->ndisks = v->npools = v->ntunables = 0;
 	memset(&v->agent, 0, sizeof(v->agent));
 	memset(&v->bc, 0, sizeof(v->bc));
 
 	if ((rc = open_session(&c)) != TW_OK)
 		return rc;
-	rc = fetch_scalars(&c, v, what, &registered);
-	if (rc == TW_OK && !registered) {
-		snprintf(err, errlen, "tunewatchd is not registered with the SNMP agent at %s:%u "
-		    "(no twAgentVersion)", t->host, t->port);
-		rc = TW_E_ABSENT;
+	/* v1 has no GETBULK: there the scalars take a GET of their own, as
+	 * they do when no table is wanted; otherwise the first table's first
+	 * request carries them. */
+	if (t->version == 1 || !(what & tables)) {
+		rc = fetch_scalars(&c, v);
+		if (rc == TW_OK && !c.registered)
+			rc = TW_E_ABSENT;
 	}
 	if (rc == TW_OK && (what & TW_FETCH_DISKS)) {
 		struct table_req d = { TW_OID_DISK_TABLE, 2, disk_cols,
-		    sizeof(disk_cols) / sizeof(disk_cols[0]) };
+		    sizeof(disk_cols) / sizeof(disk_cols[0]), DISK_FIRST_REPS };
 
 		rc = fetch_table(&c, v, &d);
 	}
 	if (rc == TW_OK && (what & TW_FETCH_POOLS)) {
-		struct table_req p = { TW_OID_DBLOCK_TABLE, 2, pool_cols, 8 };
+		struct table_req p = { TW_OID_DBLOCK_TABLE, 2, pool_cols, 8, 0 };
 
 		rc = fetch_table(&c, v, &p);
 	}
 	if (rc == TW_OK && (what & TW_FETCH_TUNABLES)) {
-		struct table_req tu = { TW_OID_TUNABLE_TABLE, 1, tunable_cols, 2 };
+		struct table_req tu = { TW_OID_TUNABLE_TABLE, 1, tunable_cols, 2, 0 };
 
 		rc = fetch_table(&c, v, &tu);
 	}
 	snmp_sess_close(c.sess);
+	if (rc == TW_E_ABSENT && !c.registered)
+		snprintf(err, errlen, "tunewatchd is not registered with the SNMP agent at %s:%u "
+		    "(no twAgentVersion)", t->host, t->port);
 	if (rc != TW_OK)
 		return rc;
 	/* Rows come in walk order, column by column; the view wants them by

@@ -40,8 +40,9 @@ struct tw_snmp_stats {
 };
 
 /* Fill v from the agent. Returns TW_OK; TW_E_ABSENT when the agent
- * answers but tunewatchd is not registered with it; TW_E_IO when the agent
- * does not answer or refuses (err says which, naming host and port);
+ * answers but tunewatchd is not registered with it; TW_E_TIMEOUT when the
+ * agent does not answer; TW_E_IO when it refuses (err says why, naming host
+ * and port);
  * TW_E_INVAL for settings Net-SNMP rejects; TW_E_NOMEM. */
 int tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
     struct tw_snmp_stats *stats, char *err, size_t errlen);

@@ -1,1 +1,20 @@
 # tests/: plugins tests (see the folder's own files)
+# The three checks end to end against tunewatchd behind a real snmpd, and
+# the Icinga 2 and Nagios definitions in contrib/ run by the real daemons.
+# Python 3, standard library only; the .py extension and its log compiler
+# are set up in integration.mk.
+EXTRA_DIST += tests/integration/plugin_common.py
+
+PLUGIN_TESTS = \
+	tests/integration/plugin_dblock.py \
+	tests/integration/plugin_disklatency.py \
+	tests/integration/plugin_bufcache.py \
+	tests/integration/plugin_unknown.py \
+	tests/integration/plugin_timeout.py \
+	tests/integration/plugin_local.py \
+	tests/integration/plugin_peer.py \
+	tests/integration/plugin_extraopts.py \
+	tests/integration/config_check.py
+
+dist_noinst_SCRIPTS += $(PLUGIN_TESTS)
+TESTS += $(PLUGIN_TESTS)

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""check_bufcache end to end: tunewatchd on tests/fixtures/agent behind a
+real snmpd, changed as agent_walk.change_fixture() does, then once more.
+
+Over the first two samples (worked out by hand from the fixture):
+  hit ratio   processes 100 and 200 read 1000000 + 1000000 bytes (rchar), of
+              which 100000 from storage (read_bytes): 1 - 0.05 = 95.00 %
+  refaults    workingset_refault_file +500 pages, pgmajfault +100,
+              pgpgin +2000 KiB, all per second over the span
+  pressure    memory "some avg10" 1.50 %, io 12.34 %
+  meminfo     Cached 3000000 kB, Dirty 4096 kB, Writeback 0
+  tunables    vm.swappiness 60, vm.watermark_scale_factor 10
+Refaults are 500 * 4 KiB = 2000 KiB against 2000 KiB paged in: 100 % of what
+was read from storage, so a low hit ratio is blamed on a cache too small.
+
+A third sample adds reads that miss without refaults (process 100 reads
+1000000 bytes more, 800000 of them from storage; pgpgin +100000 KiB):
+over the window, 1 - 900000 / 3000000 = 70.00 %, refaults 2000 KiB of
+102000 KiB paged in (2 %): data read once, so read further ahead on the
+disk that read most (sda, read_ahead_kb 128).
+"""
+
+import os
+
+import agent_walk
+import plugin_common as pc
+import twtest
+
+CHECK = "check_bufcache"
+VM_RST = "Documentation/admin-guide/sysctl/vm.rst"
+QUEUE_SYSFS = "Documentation/block/queue-sysfs.rst"
+
+
+def check_one_sample(h):
+    out = pc.run(CHECK, [], h.port)
+    pc.expect(out, 3, ["BUFCACHE UNKNOWN - tunewatchd's window holds 1 sample; figures come "
+                       "with the next sample (every 60 s)"])
+
+
+class Figures:
+    def __init__(self, h, hit, refaults, majflt, pagein):
+        span = pc.agent_span(h)
+        self.w = pc.window_s(span)
+        self.hit = hit
+        self.ref = pc.rnd(refaults * 100000 / span)
+        self.maj = pc.rnd(majflt * 100000 / span)
+        self.pgin = pc.rnd(pagein * 100000 / span)
+        cols = pc.columns(h, [pc.BC + "%d.0" % c for c in (7, 14, 16, 17, 18, 19)])
+        assert [cols[pc.BC + "%d.0" % c] for c in (7, 14, 16, 17, 18, 19)] == [
+            hit, self.ref, self.maj, self.pgin, 150, 1234], cols
+        # What the plugin works out: refaulted KiB against KiB paged in.
+        self.share = pc.num(self.ref / 100.0 * 4.0 / (self.pgin / 100.0) * 100, 0)
+
+    def summary(self):
+        return "read hit ratio %s %% in the last %d s, %s refaults/s, memory pressure 1.5 %%" % (
+            pc.hundredths(self.hit), self.w, pc.hundredths(self.ref))
+
+    def perf(self, warn="90:", crit="80:", rw="", rc="", pw="", v1=False):
+        items = [pc.perf("hit_ratio", pc.hundredths(self.hit), "%", warn, crit, "0", "100"),
+                 pc.perf("refaults", pc.hundredths(self.ref), "", rw, rc, "0"),
+                 pc.perf("major_faults", pc.hundredths(self.maj), "", "", "", "0"),
+                 pc.perf("page_in_kib", pc.hundredths(self.pgin), "", "", "", "0"),
+                 pc.perf("memory_pressure", "1.5", "%", pw, "", "0", "100"),
+                 pc.perf("io_pressure", "12.34", "%", "", "", "0", "100")]
+        if not v1:
+            items += [pc.perf("cached", 3072000000, "B", "", "", "0"),
+                      pc.perf("dirty", 4194304, "B", "", "", "0"),
+                      pc.perf("writeback", 0, "B", "", "", "0")]
+        return " ".join(items)
+
+    def long(self, v1=False):
+        """The long output after the hit ratio's method line."""
+        lines = [] if v1 else ["page cache 2929.7 MiB, dirty 4 MiB, writeback 0 MiB"]
+        return lines + ["%s refaults/s, %s major faults/s, %s KiB/s paged in, io pressure "
+                        "12.34 %%" % (pc.hundredths(self.ref), pc.hundredths(self.maj),
+                                      pc.hundredths(self.pgin))]
+
+    def refault_detail(self):
+        return "hit ratio %s %% with %s refaults/s, %s %% of page-ins, in the last %d s" % (
+            pc.hundredths(self.hit), pc.hundredths(self.ref), self.share, self.w)
+
+
+def expect(out, rc, state, f, perf, tune=(), v1=False):
+    """The whole output; the method line (its wording about unreadable
+    processes is not this test's business) only by its start."""
+    method = "hit ratio: an estimate (proc-pid-io: 1 - sum(read_bytes)/sum(rchar) of " \
+             "processes alive across each interval) over 2 processes"
+    lines = out.stdout.split("\n")[:-1]
+    assert len(lines) > 1 and lines[1].startswith(method), out
+    got = pc.Output(out.argv, out.rc, "\n".join(lines[:1] + lines[2:]) + "\n", "", out.elapsed)
+    pc.expect(got, rc, ["BUFCACHE %s - %s | %s" % (state, f.summary(), perf)] + f.long(v1) +
+              list(tune))
+
+
+def test():
+    with twtest.Harness("plugin-bufcache") as h:
+        root = pc.writable(h.copy_fixture("agent"))
+        h.start_snmpd()
+        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
+                      window=300)
+        check_one_sample(h)
+        agent_walk.change_fixture(root)
+        h.sample_now()
+        f = Figures(h, 9500, 500, 100, 2000)
+        assert f.share == "100", f.share
+
+        # The defaults (-w 90: -c 80:): 95 % is OK.
+        expect(pc.run(CHECK, [], h.port), 0, "OK", f, f.perf())
+        # SNMPv1: the CounterBasedGauge64 sizes (cached, dirty, writeback)
+        # cannot be carried; the check still works without them.
+        expect(pc.run(CHECK, ["-P", "1"], h.port), 0, "OK", f, f.perf(v1=True), v1=True)
+
+        swappiness = "tune: vm.swappiness 60 -> 30 (%s; %s)" % (f.refault_detail(), VM_RST)
+        expect(pc.run(CHECK, ["-w", "96:"], h.port), 1, "WARNING", f, f.perf("96:"),
+               [swappiness])
+        expect(pc.run(CHECK, ["-w", "99:", "-c", "98:"], h.port), 2, "CRITICAL", f,
+               f.perf("99:", "98:"), [swappiness])
+        # Refaults alone (over 1/s whatever the span), the ratio being fine.
+        expect(pc.run(CHECK, ["--refault-warning", "1", "--refault-critical", "1000000000"],
+                      h.port), 1, "WARNING", f, f.perf(rw="1", rc="1000000000"),
+               ["tune: vm.swappiness 60 -> 30 (%s refaults/s in the last %d s; %s)" % (
+                   pc.hundredths(f.ref), f.w, VM_RST)])
+        # Memory pressure 1.5 % over 1.
+        expect(pc.run(CHECK, ["--pressure-warning", "1"], h.port), 1, "WARNING", f,
+               f.perf(pw="1"),
+               ["tune: vm.watermark_scale_factor 10 -> 20 (memory pressure 1.5 %% (tasks stalled "
+                "on memory, 10 s average); %s)" % VM_RST])
+        # FreeBSD's name for the same symptom; the agent cannot read its value.
+        expect(pc.run(CHECK, ["-w", "96:", "--os", "freebsd"], h.port), 1, "WARNING", f,
+               f.perf("96:"),
+               ["tune: raise kern.maxvnodes (current value unknown; %s; tuning(7))" %
+                f.refault_detail()])
+
+        # A third sample: reads that miss without refaults.
+        p = os.path.join(root, "proc")
+        with open(os.path.join(p, "100", "io"), "w") as fh:
+            fh.write("rchar: 3000000\nwchar: 500\nsyscr: 200\nsyscw: 10\nread_bytes: 1000000\n"
+                     "write_bytes: 0\ncancelled_write_bytes: 0\n")
+        with open(os.path.join(p, "vmstat")) as fh:
+            vm = fh.read()
+        with open(os.path.join(p, "vmstat"), "w") as fh:
+            fh.write(vm.replace("pgpgin 1002000", "pgpgin 1102000"))
+        h.sample_now()
+        f = Figures(h, 7000, 500, 100, 102000)
+        assert f.share == "2", f.share
+        expect(pc.run(CHECK, [], h.port), 2, "CRITICAL", f, f.perf(), [
+            "tune: /sys/block/sda/queue/read_ahead_kb 128 -> 256 (hit ratio 70 %% with few "
+            "refaults: data read once, mostly from sda, in the last %d s; per device; %s)" % (
+                f.w, QUEUE_SYSFS)])
+
+
+if __name__ == "__main__":
+    twtest.main(test)

@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""check_disklatency end to end against tunewatchd behind a real snmpd.
+
+Part 1, tests/fixtures/agent changed as agent_walk.change_fixture() does:
+sda does 500 reads in 25000 ms (its read ticks wrap past 2^32) and 100
+writes in 1000 ms: r_await 50 ms, w_await 10 ms; sdb is new (no figures
+yet); nvme0n1 is gone.
+
+Part 2, tests/fixtures/plugins/disks, whose proc/diskstats is replaced by
+next/diskstats for the second sample. Over the window:
+  sdc      2000 reads of 4 KiB in 50000 ms: r_await 25 ms; read_ahead_kb 4096,
+           rotational, mq-deadline, weighted time +50000 ms (a deep queue)
+  sdd      100 reads in 3000 ms: 30 ms; 1000 writes in 10000 ms: 10 ms;
+           writes outnumber reads; wbt_lat_usec 75000; no queue
+  sde      2 reads in 2000 ms: 1000 ms; bfq, rotational, no queue
+  nvme0n1  1000 reads of 40 KiB in 30000 ms: 30 ms; 10 writes in 20 ms: 2 ms;
+           solid state with mq-deadline
+  sdc1     a partition: tunewatchd leaves it out
+Latencies do not depend on the window's span; rates, aqu-sz and %util do,
+and are worked out from twAgentWindowSpan with the agent's rounding.
+"""
+
+import os
+import shutil
+
+import agent_walk
+import plugin_common as pc
+import twtest
+
+CHECK = "check_disklatency"
+QUEUE_SYSFS = "Documentation/block/queue-sysfs.rst"
+VM_RST = "Documentation/admin-guide/sysctl/vm.rst"
+DEADLINE = "Documentation/block/deadline-iosched.rst"
+
+
+class Disk:
+    """A device's figures over the window, from its counters' increases."""
+
+    def __init__(self, span, name, reads, read_ms, writes, write_ms, io_ms, weighted_ms,
+                 read_bytes, sched, nr, ra, rot):
+        self.name = name
+        self.r_ms = read_ms / reads if reads else 0
+        self.w_ms = write_ms / writes if writes else 0
+        self.q = pc.rnd(weighted_ms * 100 / span)         # hundredths
+        self.util = pc.rnd(io_ms * 10000 / span)          # hundredths of a percent
+        self.rops = pc.rnd(reads * 100000 / span)         # hundredths per second
+        self.wops = pc.rnd(writes * 100000 / span)
+        self.read_rate = pc.rnd(read_bytes * 1000 / span)  # bytes per second
+        self.sched, self.nr, self.ra, self.rot = sched, nr, ra, rot
+
+    def latency(self):
+        return "r_await %s ms, w_await %s ms" % (pc.num(self.r_ms, 1), pc.num(self.w_ms, 1))
+
+    def line(self, state):
+        return ("%s: %s %s, aqu-sz %s, util %s %%, %s r/s, %s w/s (scheduler %s, nr_requests %d, "
+                "read_ahead_kb %d, %s)" % (
+                    self.name, state, self.latency(), pc.hundredths(self.q),
+                    pc.hundredths(self.util, 1), pc.hundredths(self.rops, 1),
+                    pc.hundredths(self.wops, 1), self.sched, self.nr, self.ra,
+                    "rotational" if self.rot else "solid state"))
+
+    def perf(self, rw="20", rc="50", ww="50", wc="200", uw=""):
+        return " ".join([
+            pc.perf(self.name + " r_await", pc.num(self.r_ms, 3), "ms", rw, rc, "0"),
+            pc.perf(self.name + " w_await", pc.num(self.w_ms, 3), "ms", ww, wc, "0"),
+            pc.perf(self.name + " aqu-sz", pc.hundredths(self.q), "", "", "", "0"),
+            # Perfdata caps %util at its max, 100.
+            pc.perf(self.name + " util", pc.hundredths(min(self.util, 10000)), "%", uw, "", "0",
+                    "100")])
+
+    def read_detail(self, w):
+        return "%s r_await %s ms, aqu-sz %s in the last %d s" % (
+            self.name, pc.num(self.r_ms, 1), pc.hundredths(self.q), w)
+
+    def check_columns(self, h, index):
+        """The agent's windowed columns are the figures worked out here."""
+        got = pc.columns(h, [pc.DK + "%d.%s" % (c, index) for c in (10, 11, 12, 14, 15, 16, 17)])
+        want = [self.rops, self.wops, self.read_rate, round(self.r_ms * 1000),
+                round(self.w_ms * 1000), self.q, self.util]
+        assert [got[pc.DK + "%d.%s" % (c, index)] for c in (10, 11, 12, 14, 15, 16, 17)] == want, \
+            (self.name, got, want)
+
+
+def tune(device, what, detail, source=QUEUE_SYSFS):
+    return "tune: /sys/block/%s/queue/%s (%s; per device; %s)" % (device, what, detail, source)
+
+
+# ---- part 1: the agent fixture --------------------------------------------------
+
+
+def part_agent_fixture():
+    with twtest.Harness("plugin-disklatency") as h:
+        root = pc.writable(h.copy_fixture("agent"))
+        h.start_snmpd()
+        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
+                      window=300)
+        for args in ([], ["-P", "1"]):
+            out = pc.run(CHECK, args, h.port)
+            pc.expect(out, 3, ["DISKLATENCY UNKNOWN - tunewatchd's window holds 1 sample; "
+                               "figures come with the next sample (every 60 s)"])
+        agent_walk.change_fixture(root)
+        h.sample_now()
+        span = pc.agent_span(h)
+        w = pc.window_s(span)
+        sda = Disk(span, "sda", 500, 25000, 100, 1000, 900, 1800, 40000 * 512, "bfq", 64, 128,
+                   True)
+        sda.check_columns(h, "8.0")
+        queue = tune("sda", "nr_requests 64 -> 32", sda.read_detail(w))
+
+        want = ["DISKLATENCY WARNING - sda WARNING %s | %s" % (sda.latency(), sda.perf()),
+                sda.line("WARNING"), queue]
+        pc.expect(pc.run(CHECK, [], h.port), 1, want)
+        # SNMPv1 has no Counter64: the read rate is missing, which only the
+        # random-read advice needs; sda's reads are 40 KiB, so no difference.
+        pc.expect(pc.run(CHECK, ["-P", "1"], h.port), 1, want)
+        pc.expect(pc.run(CHECK, ["-P", "2c"], h.port), 1, want)
+
+        pc.expect(pc.run(CHECK, ["-w", "10", "-c", "20"], h.port), 2, [
+            "DISKLATENCY CRITICAL - sda CRITICAL %s | %s" % (sda.latency(), sda.perf("10", "20")),
+            sda.line("CRITICAL"), queue])
+        pc.expect(pc.run(CHECK, ["-w", "100", "-c", "200"], h.port), 0, [
+            "DISKLATENCY OK - 1 device OK in the last %d s; highest r_await 50 ms (sda), "
+            "w_await 10 ms (sda) | %s" % (w, sda.perf("100", "200")),
+            sda.line("OK")])
+        # Write latency: the dirty-data tunables, from the fixture's /proc/sys/vm.
+        pc.expect(pc.run(CHECK, ["-w", "100", "-c", "200", "--write-warning", "5",
+                                 "--write-critical", "8"], h.port), 2, [
+            "DISKLATENCY CRITICAL - sda CRITICAL %s | %s" % (
+                sda.latency(), sda.perf("100", "200", "5", "8")),
+            sda.line("CRITICAL"),
+            "tune: vm.dirty_background_ratio 10 -> 5 (sda w_await 10 ms in the last %d s; %s)" % (
+                w, VM_RST)])
+        # -v: every rule (bfq is already a deadline scheduler), the other
+        # systems' names, and the device too new to judge.
+        rd = sda.read_detail(w)
+        pc.expect(pc.run(CHECK, ["-v"], h.port), 1, [
+            "DISKLATENCY WARNING - sda WARNING %s | %s" % (sda.latency(), sda.perf()),
+            sda.line("WARNING"),
+            tune("sda", "scheduler is already bfq", rd),
+            "  elsewhere: FreeBSD -; SVR4 -",
+            queue,
+            "  elsewhere: FreeBSD vfs.hirunningspace; SVR4 -",
+            "tune: lower /sys/block/sda/queue/iosched/read_expire (current value unknown; %s; "
+            "per device; %s)" % (rd, DEADLINE),
+            "  elsewhere: FreeBSD -; SVR4 -",
+            "sdb: no figures yet (first seen in the newest sample)"])
+        # Only the new device: nothing to judge yet.
+        pc.expect(pc.run(CHECK, ["--device", "^sdb$"], h.port), 3, [
+            "DISKLATENCY UNKNOWN - no device to judge yet: every device was first seen in the "
+            "newest sample"])
+
+
+# ---- part 2: what each kind of slow device is told ----------------------------------
+
+
+def part_disks_fixture():
+    with twtest.Harness("plugin-disklatency2") as h:
+        root = pc.writable(h.copy_fixture(os.path.join("plugins", "disks")))
+        h.start_snmpd()
+        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
+                      window=300)
+        shutil.copyfile(os.path.join(root, "next", "diskstats"),
+                        os.path.join(root, "proc", "diskstats"))
+        h.sample_now()
+        span = pc.agent_span(h)
+        w = pc.window_s(span)
+        # Every aqu-sz below rests on the span being well under sdc's 50 s
+        # of queue time; it is a fraction of a second here.
+        assert span < 50000, span
+        sdc = Disk(span, "sdc", 2000, 50000, 0, 0, 1000, 50000, 16000 * 512, "mq-deadline", 64,
+                   4096, True)
+        sdd = Disk(span, "sdd", 100, 3000, 1000, 10000, 500, 0, 800 * 512, "mq-deadline", 64, 128,
+                   True)
+        sde = Disk(span, "sde", 2, 2000, 0, 0, 20, 0, 16 * 512, "bfq", 64, 128, True)
+        nvme = Disk(span, "nvme0n1", 1000, 30000, 10, 20, 500, 30020, 80000 * 512, "mq-deadline",
+                    1023, 128, False)
+        for d, index in ((sdc, "8.32"), (sdd, "8.48"), (sde, "8.64"), (nvme, "259.0")):
+            d.check_columns(h, index)
+        names = [v.text for v in h.walk(pc.DK + "3")]
+        assert names == ["sdc", "sdd", "sde", "nvme0n1"], names
+
+        # 4 KiB reads with read_ahead_kb 4096: read-ahead down to 128; and a
+        # deep queue on a rotational disk whose scheduler is already a
+        # deadline one: nr_requests halved.
+        sdc_tune = [tune("sdc", "read_ahead_kb 4096 -> 128", sdc.read_detail(w)),
+                    tune("sdc", "nr_requests 64 -> 32", sdc.read_detail(w))]
+        # Writes outnumber reads: throttle writeback sooner.
+        sdd_tune = [tune("sdd", "wbt_lat_usec 75000 -> 37500", sdd.read_detail(w))]
+        # Nothing else explains it: the queue rules, bfq being accepted.
+        sde_tune = [tune("sde", "nr_requests 64 -> 32", sde.read_detail(w))]
+        # Solid state behind a software scheduler.
+        nvme_tune = [tune("nvme0n1", "scheduler mq-deadline -> none", nvme.read_detail(w))]
+        disks = [sdc, sdd, sde, nvme]
+
+        # The defaults (-w 20 -c 50): three warn, sde is critical. The
+        # summary names three, the worst first, and counts the rest.
+        out = pc.run(CHECK, [], h.port)
+        pc.expect(out, 2, [
+            "DISKLATENCY CRITICAL - sde CRITICAL %s; sdc WARNING %s; sdd WARNING %s; and 1 more "
+            "| %s" % (sde.latency(), sdc.latency(), sdd.latency(),
+                      " ".join(d.perf() for d in disks)),
+            sdc.line("WARNING")] + sdc_tune + [sdd.line("WARNING")] + sdd_tune +
+            [sde.line("CRITICAL")] + sde_tune + [nvme.line("WARNING")] + nvme_tune)
+
+        # SNMPv1: no read rate (Counter64), so no read-ahead advice for sdc;
+        # everything else is the same.
+        v1 = pc.run(CHECK, ["-P", "1"], h.port)
+        pc.expect(v1, 2, [l for l in out.stdout.splitlines() if l != sdc_tune[0]])
+
+        pc.expect(pc.run(CHECK, ["--device", "^nvme"], h.port), 1, [
+            "DISKLATENCY WARNING - nvme0n1 WARNING %s | %s" % (nvme.latency(), nvme.perf()),
+            nvme.line("WARNING")] + nvme_tune)
+        pc.expect(pc.run(CHECK, ["--exclude-device", "^sd[ce]$"], h.port), 1, [
+            "DISKLATENCY WARNING - sdd WARNING %s; nvme0n1 WARNING %s | %s %s" % (
+                sdd.latency(), nvme.latency(), sdd.perf(), nvme.perf()),
+            sdd.line("WARNING")] + sdd_tune + [nvme.line("WARNING")] + nvme_tune)
+
+        # --min-ops between sde's 2 reads and the next busiest device's
+        # 1010 operations over the window: sde's 1000 ms is not judged.
+        min_ops = pc.num((sde.rops + sde.wops) * 10 / 100.0, 2)
+        pc.expect(pc.run(CHECK, ["--min-ops", min_ops], h.port), 1, [
+            "DISKLATENCY WARNING - sdc WARNING %s; sdd WARNING %s; nvme0n1 WARNING %s | %s" % (
+                sdc.latency(), sdd.latency(), nvme.latency(),
+                " ".join(d.perf() for d in disks)),
+            sdc.line("WARNING")] + sdc_tune + [sdd.line("WARNING")] + sdd_tune +
+            [sde.line("OK"), nvme.line("WARNING")] + nvme_tune)
+
+        # Utilisation alone: no tunable adds capacity. The threshold is
+        # half of sde's, whatever the span.
+        half = pc.hundredths(sde.util // 2)
+        pc.expect(pc.run(CHECK, ["--device", "^sde$", "-w", "2000", "-c", "3000",
+                                 "--util-warning", half], h.port), 1, [
+            "DISKLATENCY WARNING - sde WARNING %s | %s" % (
+                sde.latency(), sde.perf("2000", "3000", uw=half)),
+            sde.line("WARNING"),
+            "sde is busy %s %% of the time: no tunable adds capacity; spread the I/O or add "
+            "devices" % pc.hundredths(sde.util, 1)])
+
+        # Write latency on sdd: the first dirty-data rule.
+        pc.expect(pc.run(CHECK, ["--device", "^sdd$", "-w", "100", "--write-warning", "5"],
+                         h.port), 1, [
+            "DISKLATENCY WARNING - sdd WARNING %s | %s" % (
+                sdd.latency(), sdd.perf("100", "50", "5")),
+            sdd.line("WARNING"),
+            "tune: vm.dirty_background_ratio 10 -> 5 (sdd w_await 10 ms in the last %d s; %s)" % (
+                w, VM_RST)])
+
+        pc.expect(pc.run(CHECK, ["-w", "2000", "-c", "3000"], h.port), 0, [
+            "DISKLATENCY OK - 4 devices OK in the last %d s; highest r_await 1000 ms (sde), "
+            "w_await 10 ms (sdd) | %s" % (w, " ".join(d.perf("2000", "3000") for d in disks))] +
+            [d.line("OK") for d in disks])
+        pc.expect(pc.run(CHECK, ["--device", "nomatch"], h.port), 3, [
+            "DISKLATENCY UNKNOWN - no device to judge (check --device and --exclude-device)"])
+
+
+def test():
+    part_agent_fixture()
+    part_disks_fixture()
+
+
+if __name__ == "__main__":
+    twtest.main(test)
