@@ -1,1 +1,24 @@
 # bench/: benchmarks, run with make bench (not part of make check)
+#
+# `make bench` builds what the benchmarks run and then bench/run, which
+# starts its own snmpd on 127.0.0.1 (as the integration tests do), measures
+# and stops everything. BENCH_ARGS passes options to bench/run, e.g.
+#   make bench BENCH_ARGS='--parts 1,2 --live-seconds 60'
+# bench/sample_cost is an EXTRA_PROGRAM: only `make bench` builds it.
+EXTRA_PROGRAMS = bench/sample_cost
+bench_sample_cost_SOURCES = bench/sample_cost.c
+bench_sample_cost_LDADD = lib/libtunewatch.a
+
+dist_noinst_SCRIPTS += bench/run
+EXTRA_DIST += BENCHMARKS.md bench/twbench.py bench/mkroot.py bench/part1_checks.py \
+	bench/part2_disktable.py bench/part3_scale.py bench/part4_live.py
+
+BENCH_ARGS =
+CLEANFILES += bench-results/results.md bench-results/results.json
+BENCH_NEEDS = bench/sample_cost$(EXEEXT) agentx/tunewatchd$(EXEEXT) \
+	plugins/check_disklatency$(EXEEXT)
+
+.PHONY: bench
+bench: $(BENCH_NEEDS)
+	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' SNMPD='$(SNMPD)' \
+	    $(PYTHON3) -B $(srcdir)/bench/run --builddir '$(abs_top_builddir)' $(BENCH_ARGS)

@@ -1,0 +1,75 @@
+"""Generated fixture roots for the scale benchmarks.
+
+A root is tests/fixtures/agent's proc tree with /proc/diskstats and
+/proc/net/softnet_stat replaced: N whole disks (names the default device
+filter keeps), each with a /sys/block/<dev>/queue directory, and C CPUs'
+softnet rows. Roots are made under a temporary directory, never in the
+source tree.
+"""
+
+import os
+import shutil
+
+
+def disk_name(i):
+    """sda, sdb, ... sdz, sdaa, sdab, ... as the kernel names SCSI disks."""
+    letters = ""
+    i += 1
+    while i > 0:
+        i, r = divmod(i - 1, 26)
+        letters = chr(ord("a") + r) + letters
+    return "sd" + letters
+
+
+def disk_key(i):
+    """A unique (major, minor) per disk, 16 disks to a major like sd."""
+    return 65 + i // 16, (i % 16) * 16
+
+
+def diskstats(ndisks):
+    lines = []
+    for i in range(ndisks):
+        major, minor = disk_key(i)
+        # 17 counters (Linux 5.5 and later), different per disk.
+        reads = 1000 + i
+        c = [reads, 10, reads * 8, reads * 2, 500 + i, 20, (500 + i) * 8, (500 + i) * 3, 0,
+             reads + 500, reads * 5, 0, 0, 0, 0, 10, 20]
+        lines.append("%4d %7d %s %s" % (major, minor, disk_name(i), " ".join(map(str, c))))
+    return "\n".join(lines) + "\n"
+
+
+def softnet(ncpus):
+    rows = []
+    for cpu in range(ncpus):
+        cols = [0x1000 + cpu, cpu % 3, cpu % 5] + [0] * 7 + [0, 0, cpu]
+        rows.append(" ".join("%08x" % v for v in cols))
+    return "\n".join(rows) + "\n"
+
+
+QUEUE = {
+    "scheduler": "mq-deadline kyber [bfq] none\n",
+    "nr_requests": "64\n",
+    "read_ahead_kb": "128\n",
+    "wbt_lat_usec": "75000\n",
+    "rotational": "1\n",
+}
+
+
+def make_root(base, ndisks, ncpus, fixtures):
+    """Create base/proc and base/sys; return base."""
+    proc = os.path.join(base, "proc")
+    if os.path.exists(base):
+        shutil.rmtree(base)
+    shutil.copytree(os.path.join(fixtures, "agent", "proc"), proc, symlinks=True)
+    with open(os.path.join(proc, "diskstats"), "w") as fh:
+        fh.write(diskstats(ndisks))
+    with open(os.path.join(proc, "net", "softnet_stat"), "w") as fh:
+        fh.write(softnet(ncpus))
+    block = os.path.join(base, "sys", "block")
+    for i in range(ndisks):
+        q = os.path.join(block, disk_name(i), "queue")
+        os.makedirs(q)
+        for name, text in QUEUE.items():
+            with open(os.path.join(q, name), "w") as fh:
+                fh.write(text)
+    return base

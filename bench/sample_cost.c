@@ -1,0 +1,160 @@
+/* sample_cost: the CPU time of one tunewatchd sample on a proc/sys root,
+ * and the memory the sampler, window and view hold.
+ *
+ * It runs tw_monitor_sample() as tunewatchd does on its timer (same
+ * interval, window and queue-refresh slice), first once from cold (every
+ * device new, every queue read) and then --samples times warm, timing each
+ * with the thread's CPU clock so that sleeping and other processes do not
+ * count. It prints one JSON object for bench/run. Not part of make check:
+ * built by `make bench`. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "monitor.h"
+#include "tw_error.h"
+
+#define MAX_SAMPLES 10000
+
+static uint64_t
+cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Samples must be at least a millisecond apart: the window rejects a
+ * sample stamped no later than the newest one. */
+static void
+pause_ms(long ms)
+{
+	struct timespec ts = { 0, ms * 1000000L };
+
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		continue;
+}
+
+/* A "Vm...:   123 kB" line of /proc/self/status, in kB; -1 if absent. */
+static long
+status_kb(const char *field)
+{
+	char line[256];
+	size_t flen = strlen(field);
+	long kb = -1;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, field, flen) == 0 && line[flen] == ':') {
+			kb = strtol(line + flen + 1, NULL, 10);
+			break;
+		}
+	}
+	fclose(f);
+	return kb;
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: sample_cost --proc-root DIR [--sys-root DIR] [--samples N]\n"
+	    "                   [--interval S] [--window S] [--no-procio]\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "proc-root", required_argument, NULL, 'p' },
+		{ "sys-root", required_argument, NULL, 's' },
+		{ "samples", required_argument, NULL, 'n' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "window", required_argument, NULL, 'w' },
+		{ "no-procio", no_argument, NULL, 'P' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct tw_sampler_config cfg;
+	struct tw_monitor m;
+	uint64_t *ns, t0, first;
+	unsigned interval = 5, window = 60;
+	long nsamples = 30, i, rss_before;
+	char err[256];
+	int c, rc;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.procio = 1;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			cfg.proc_root = optarg;
+			break;
+		case 's':
+			cfg.sys_root = optarg;
+			break;
+		case 'n':
+			nsamples = strtol(optarg, NULL, 10);
+			break;
+		case 'i':
+			interval = (unsigned)strtoul(optarg, NULL, 10);
+			break;
+		case 'w':
+			window = (unsigned)strtoul(optarg, NULL, 10);
+			break;
+		case 'P':
+			cfg.procio = 0;
+			break;
+		default:
+			usage();
+			return 64;
+		}
+	}
+	if (cfg.proc_root == NULL || nsamples < 1 || nsamples > MAX_SAMPLES || interval == 0) {
+		usage();
+		return 64;
+	}
+	/* As tunewatchd: every queue re-read once per window. */
+	cfg.queue_refresh = window / interval;
+	ns = calloc((size_t)nsamples, sizeof(*ns));
+	if (ns == NULL)
+		return 71;
+	rss_before = status_kb("VmRSS");
+	rc = tw_monitor_open(&m, &cfg, interval, window, PACKAGE_VERSION, err, sizeof(err));
+	if (rc != TW_OK) {
+		fprintf(stderr, "sample_cost: %s\n", err);
+		free(ns);
+		return 71;
+	}
+	t0 = cpu_ns();
+	rc = tw_monitor_sample(&m);
+	first = cpu_ns() - t0;
+	for (i = 0; rc == TW_OK && i < nsamples; i++) {
+		pause_ms(2);
+		t0 = cpu_ns();
+		rc = tw_monitor_sample(&m);
+		ns[i] = cpu_ns() - t0;
+	}
+	if (rc != TW_OK) {
+		fprintf(stderr, "sample_cost: sample failed: %s\n", tw_strerror(rc));
+		tw_monitor_close(&m);
+		free(ns);
+		return 71;
+	}
+	printf("{\"disks\": %zu, \"pools\": %zu, \"tunables\": %zu, \"first_ns\": %llu, "
+	    "\"vmrss_before_kb\": %ld, \"vmrss_kb\": %ld, \"vmhwm_kb\": %ld, \"samples_ns\": [",
+	    m.view.ndisks, m.view.npools, m.view.ntunables, (unsigned long long)first,
+	    rss_before, status_kb("VmRSS"), status_kb("VmHWM"));
+	for (i = 0; i < nsamples; i++)
+		printf("%s%llu", i > 0 ? ", " : "", (unsigned long long)ns[i]);
+	printf("]}\n");
+	tw_monitor_close(&m);
+	free(ns);
+	return 0;
+}
