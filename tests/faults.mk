@@ -5,5 +5,6 @@ RELIABILITY_TESTS = \
 	tests/integration/load_bulkwalk.py \
 	tests/integration/memcheck.py
 
+EXTRA_DIST += tests/valgrind.supp
 dist_noinst_SCRIPTS += $(RELIABILITY_TESTS)
 TESTS += $(RELIABILITY_TESTS)
