@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "tw_error.h"
 
 void
@@ -25,20 +26,11 @@ tw_buddy_set_free(struct tw_buddy_set *s)
 static int
 buddy_set_grow(struct tw_buddy_set *s)
 {
-	struct tw_buddy_zone *p;
-	size_t cap;
+	void *p;
+	int rc = tw_array_grow(s->zones, &s->cap, s->count + 1, sizeof(*s->zones), &p);
 
-	if (s->count < s->cap)
-		return TW_OK;
-	if (s->cap > SIZE_MAX / 2 / sizeof(*p))
-		return TW_E_NOMEM;
-	cap = s->cap ? s->cap * 2 : 8;
-	p = realloc(s->zones, cap * sizeof(*p));
-	if (p == NULL)
-		return TW_E_NOMEM;
 	s->zones = p;
-	s->cap = cap;
-	return TW_OK;
+	return rc;
 }
 
 /* Fill z from "Node 0, zone   Normal   n0 n1 ... nK"; TW_E_INVAL when the

@@ -1,5 +1,6 @@
 # lib/: samples, the window and the view (what the MIB publishes).
 lib_libtunewatch_a_SOURCES += \
+	lib/array.h lib/array.c \
 	lib/counter.h lib/counter.c \
 	lib/track.h lib/track.c \
 	lib/devfilter.h lib/devfilter.c \

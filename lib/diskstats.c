@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "tw_error.h"
 
 /* Counters a line may carry: 4 for the 2.6 partition form, 11 or more
@@ -52,20 +53,11 @@ tw_disk_field_is32(enum tw_disk_field f)
 static int
 disk_set_grow(struct tw_disk_set *s)
 {
-	struct tw_disk_stat *p;
-	size_t cap;
+	void *p;
+	int rc = tw_array_grow(s->disks, &s->cap, s->count + 1, sizeof(*s->disks), &p);
 
-	if (s->count < s->cap)
-		return TW_OK;
-	if (s->cap > SIZE_MAX / 2 / sizeof(*p))
-		return TW_E_NOMEM;
-	cap = s->cap ? s->cap * 2 : 16;
-	p = realloc(s->disks, cap * sizeof(*p));
-	if (p == NULL)
-		return TW_E_NOMEM;
 	s->disks = p;
-	s->cap = cap;
-	return TW_OK;
+	return rc;
 }
 
 static int

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "tw_error.h"
 
 void
@@ -25,20 +26,11 @@ tw_netstat_set_free(struct tw_netstat_set *s)
 static int
 netstat_set_grow(struct tw_netstat_set *s)
 {
-	struct tw_netstat_entry *p;
-	size_t cap;
+	void *p;
+	int rc = tw_array_grow(s->entries, &s->cap, s->count + 1, sizeof(*s->entries), &p);
 
-	if (s->count < s->cap)
-		return TW_OK;
-	if (s->cap > SIZE_MAX / 2 / sizeof(*p))
-		return TW_E_NOMEM;
-	cap = s->cap ? s->cap * 2 : 128;
-	p = realloc(s->entries, cap * sizeof(*p));
-	if (p == NULL)
-		return TW_E_NOMEM;
 	s->entries = p;
-	s->cap = cap;
-	return TW_OK;
+	return rc;
 }
 
 /* The "Proto:" that starts a line, without its colon; 0 when the line

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "tw_error.h"
 
 void
@@ -26,16 +27,11 @@ add(struct tw_pool_set *ps, uint32_t cls, uint32_t instance, const char *tunable
     const char *event)
 {
 	struct tw_pool *p;
+	void *grown;
 
-	if (ps->count == ps->cap) {
-		size_t cap = ps->cap ? ps->cap * 2 : 32;
-
-		p = realloc(ps->pools, cap * sizeof(*p));
-		if (p == NULL)
-			return NULL;
-		ps->pools = p;
-		ps->cap = cap;
-	}
+	if (tw_array_grow(ps->pools, &ps->cap, ps->count + 1, sizeof(*p), &grown) != TW_OK)
+		return NULL;
+	ps->pools = grown;
 	p = &ps->pools[ps->count++];
 	memset(p, 0, sizeof(*p));
 	p->cls = cls;

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "tw_error.h"
 
 /* start_time is field 22; fields are counted from 3 (the state) after the
@@ -38,20 +39,11 @@ tw_proc_io_set_free(struct tw_proc_io_set *s)
 static int
 proc_io_set_grow(struct tw_proc_io_set *s)
 {
-	struct tw_proc_io *p;
-	size_t cap;
+	void *p;
+	int rc = tw_array_grow(s->procs, &s->cap, s->count + 1, sizeof(*s->procs), &p);
 
-	if (s->count < s->cap)
-		return TW_OK;
-	if (s->cap > SIZE_MAX / 2 / sizeof(*p))
-		return TW_E_NOMEM;
-	cap = s->cap ? s->cap * 2 : 64;
-	p = realloc(s->procs, cap * sizeof(*p));
-	if (p == NULL)
-		return TW_E_NOMEM;
 	s->procs = p;
-	s->cap = cap;
-	return TW_OK;
+	return rc;
 }
 
 /* The value of "key: value" if the line has that key; 0 when it does not,

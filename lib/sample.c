@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "tw_error.h"
 
 void
@@ -62,14 +63,9 @@ tw_sample_clear(struct tw_sample *s)
 int
 tw_sample_reserve_queues(struct tw_sample *s, size_t n)
 {
-	struct tw_queue *q;
+	void *p;
+	int rc = tw_array_grow(s->queues, &s->queues_cap, n, sizeof(*s->queues), &p);
 
-	if (n <= s->queues_cap)
-		return TW_OK;
-	q = realloc(s->queues, n * sizeof(*q));
-	if (q == NULL)
-		return TW_E_NOMEM;
-	s->queues = q;
-	s->queues_cap = n;
-	return TW_OK;
+	s->queues = p;
+	return rc;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "tw_error.h"
 
 /* Columns, 1-based as in the header comment. */
@@ -32,20 +33,11 @@ tw_softnet_set_free(struct tw_softnet_set *s)
 static int
 softnet_set_grow(struct tw_softnet_set *s)
 {
-	struct tw_softnet_cpu *p;
-	size_t cap;
+	void *p;
+	int rc = tw_array_grow(s->cpus, &s->cap, s->count + 1, sizeof(*s->cpus), &p);
 
-	if (s->count < s->cap)
-		return TW_OK;
-	if (s->cap > SIZE_MAX / 2 / sizeof(*p))
-		return TW_E_NOMEM;
-	cap = s->cap ? s->cap * 2 : 16;
-	p = realloc(s->cpus, cap * sizeof(*p));
-	if (p == NULL)
-		return TW_E_NOMEM;
 	s->cpus = p;
-	s->cap = cap;
-	return TW_OK;
+	return rc;
 }
 
 /* Fill c from one row; TW_E_INVAL unless every column is a 32-bit hex

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "tw_error.h"
 
 void
@@ -23,37 +24,34 @@ tw_view_free(struct tw_view *v)
 	memset(v, 0, sizeof(*v));
 }
 
-static int
-reserve(void **arr, size_t *cap, size_t n, size_t size)
-{
-	void *p;
-
-	if (n <= *cap)
-		return TW_OK;
-	p = realloc(*arr, n * size);
-	if (p == NULL)
-		return TW_E_NOMEM;
-	*arr = p;
-	*cap = n;
-	return TW_OK;
-}
-
 int
 tw_view_reserve_disks(struct tw_view *v, size_t n)
 {
-	return reserve((void **)&v->disks, &v->disks_cap, n, sizeof(*v->disks));
+	void *p;
+	int rc = tw_array_grow(v->disks, &v->disks_cap, n, sizeof(*v->disks), &p);
+
+	v->disks = p;
+	return rc;
 }
 
 int
 tw_view_reserve_pools(struct tw_view *v, size_t n)
 {
-	return reserve((void **)&v->pools, &v->pools_cap, n, sizeof(*v->pools));
+	void *p;
+	int rc = tw_array_grow(v->pools, &v->pools_cap, n, sizeof(*v->pools), &p);
+
+	v->pools = p;
+	return rc;
 }
 
 int
 tw_view_reserve_tunables(struct tw_view *v, size_t n)
 {
-	return reserve((void **)&v->tunables, &v->tunables_cap, n, sizeof(*v->tunables));
+	void *p;
+	int rc = tw_array_grow(v->tunables, &v->tunables_cap, n, sizeof(*v->tunables), &p);
+
+	v->tunables = p;
+	return rc;
 }
 
 /* Round a non-negative figure to the nearest integer, clamped to max. */

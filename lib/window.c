@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "tw_error.h"
 
 /* Pools keep their failure count in one of two counters, by the width the
@@ -175,15 +176,11 @@ static int
 keep_procs(struct tw_window *w, const struct tw_proc_io_set *cur)
 {
 	struct tw_proc_io_set *prev = &w->prev_procs;
+	void *p;
 
-	if (cur->count > prev->cap) {
-		struct tw_proc_io *p = realloc(prev->procs, cur->count * sizeof(*p));
-
-		if (p == NULL)
-			return TW_E_NOMEM;
-		prev->procs = p;
-		prev->cap = cur->count;
-	}
+	if (tw_array_grow(prev->procs, &prev->cap, cur->count, sizeof(*prev->procs), &p) != TW_OK)
+		return TW_E_NOMEM;
+	prev->procs = p;
 	if (cur->count > 0)
 		memcpy(prev->procs, cur->procs, cur->count * sizeof(*prev->procs));
 	prev->count = cur->count;

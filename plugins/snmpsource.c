@@ -557,7 +557,7 @@ table_row(struct tw_view *v, struct rowmap *m, unsigned table, const oid *idx, s
 		return TW_OK;
 	switch (table) {
 	case TW_OID_DISK_TABLE:
-		if ((rc = tw_view_reserve_disks(v, 2 * n + 1)) != TW_OK)
+		if ((rc = tw_view_reserve_disks(v, n + 1)) != TW_OK)
 			return rc;
 		memset(&v->disks[n], 0, sizeof(v->disks[n]));
 		v->disks[n].major = (uint32_t)idx[0];
@@ -565,7 +565,7 @@ table_row(struct tw_view *v, struct rowmap *m, unsigned table, const oid *idx, s
 		v->ndisks++;
 		break;
 	case TW_OID_DBLOCK_TABLE:
-		if ((rc = tw_view_reserve_pools(v, 2 * n + 1)) != TW_OK)
+		if ((rc = tw_view_reserve_pools(v, n + 1)) != TW_OK)
 			return rc;
 		memset(&v->pools[n], 0, sizeof(v->pools[n]));
 		v->pools[n].cls = (uint32_t)idx[0];
@@ -573,7 +573,7 @@ table_row(struct tw_view *v, struct rowmap *m, unsigned table, const oid *idx, s
 		v->npools++;
 		break;
 	default:
-		if ((rc = tw_view_reserve_tunables(v, 2 * n + 1)) != TW_OK)
+		if ((rc = tw_view_reserve_tunables(v, n + 1)) != TW_OK)
 			return rc;
 		memset(&v->tunables[n], 0, sizeof(v->tunables[n]));
 		v->tunables[n].index = (uint32_t)idx[0];
