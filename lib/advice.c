@@ -277,11 +277,18 @@ suggest_number(const struct tw_advice_action *a, const char *text, struct tw_sug
 		out->limit = a->op == TW_ADV_DOUBLE ? max : a->min;
 		return TW_OK;
 	}
+	/* Doubling can add a digit to a value that only just fitted: such a
+	 * value is no tunable's, so it reads as unusable too. */
+	if (fmt_vec(&next, out->proposed, sizeof(out->proposed)) != TW_OK) {
+		out->current[0] = '\0';
+		out->flags |= TW_SUG_CURRENT_UNKNOWN;
+		return TW_OK;
+	}
 	if (saturated) {
 		out->flags |= TW_SUG_SATURATED;
 		out->limit = max;
 	}
-	return fmt_vec(&next, out->proposed, sizeof(out->proposed));
+	return TW_OK;
 }
 
 int

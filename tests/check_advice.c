@@ -538,6 +538,31 @@ START_TEST(test_unknown)
 }
 END_TEST
 
+/* A current value that only just fits current[] can have a proposal one
+ * digit longer (500000000 doubles to 1000000000). Found by
+ * tests/fuzz/fuzz_advice: tw_advice_suggest returned TW_E_TOOBIG, which
+ * it does not document, with half a suggestion in *out. Such a value is
+ * no tunable's, so it reads as unusable, like one that does not fit. */
+START_TEST(test_proposal_too_long)
+{
+	static const struct kv tight[] = {
+		/* 127 characters: 9 + 5 * 20 + 18. */
+		{ "net.ipv4.tcp_mem", "500000000 9000000000000000000 9000000000000000000 "
+		    "9000000000000000000 9000000000000000000 9000000000000000000 "
+		    "90000000000000000" },
+		{ NULL, NULL },
+	};
+	struct tw_suggestion s;
+
+	ck_assert_str_eq(advise(TW_SYM_TCP_MEM, 0, TW_OS_LINUX, tight, NULL, &s),
+	    "raise net.ipv4.tcp_mem (current value unknown; TCP entered memory pressure "
+	    "and shrank its socket buffers; Documentation/networking/ip-sysctl.rst)");
+	ck_assert_uint_eq(s.flags, TW_SUG_CURRENT_UNKNOWN);
+	ck_assert_str_eq(s.current, "");
+	ck_assert_str_eq(s.proposed, "");
+}
+END_TEST
+
 /* Only one of each ratio/bytes pair is in force; the other reads 0. */
 START_TEST(test_ratio_bytes)
 {
@@ -711,6 +736,7 @@ advice_suite(void)
 	tcase_add_test(tc, test_set);
 	tcase_add_test(tc, test_scheduler);
 	tcase_add_test(tc, test_unknown);
+	tcase_add_test(tc, test_proposal_too_long);
 	tcase_add_test(tc, test_ratio_bytes);
 	tcase_add_test(tc, test_zero_means_off);
 	tcase_add_test(tc, test_other_systems);
