@@ -10,6 +10,7 @@
 #include "scan.h"
 #include "tw_check.h"
 #include "tw_error.h"
+#include "tw_mutate.h"
 
 #define BIT(f) (UINT32_C(1) << (f))
 
@@ -143,41 +144,24 @@ END_TEST
 START_TEST(test_mutations)
 {
 	static const char alphabet[] = "0123456789 \t\n\r\0-:kBx";
-	struct tw_buf orig, b;
-	uint32_t seed = 777;
-	int round, fd;
+	struct tw_mutator m;
+	unsigned round;
 
-	tw_buf_init(&orig);
-	tw_buf_init(&b);
-	fd = open(tw_fixture_path("debian12-vm/proc"), O_RDONLY | O_DIRECTORY);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(tw_read_file_at(fd, "meminfo", &orig), TW_OK);
-	close(fd);
-	ck_assert_int_eq(tw_buf_reserve(&b, orig.len + 1), TW_OK);
+	tw_mutator_init(&m, "debian12-vm/proc", "meminfo", alphabet, sizeof(alphabet) - 1,
+	    8, 777);
 	for (round = 0; round < 2000; round++) {
 		struct tw_parse_stats ps = { 0, 0 };
-		struct tw_meminfo m;
-		size_t len, i, nl = 0;
-		int k;
+		struct tw_meminfo mi;
+		uint64_t lines;
+		size_t len = tw_mutator_next(&m, round, &lines);
 
-		memcpy(b.data, orig.data, orig.len);
-		for (k = 0; k < 1 + round % 8; k++) {
-			seed = seed * 1103515245u + 12345u;
-			b.data[(seed >> 8) % orig.len] =
-			    alphabet[(seed >> 20) % (sizeof(alphabet) - 1)];
-		}
-		seed = seed * 1103515245u + 12345u;
-		len = round % 3 == 0 ? (seed >> 8) % (orig.len + 1) : orig.len;
-		for (i = 0; i < len; i++)
-			nl += b.data[i] == '\n';
-		memset(&m, 0, sizeof(m));
-		ck_assert_int_eq(tw_meminfo_parse(b.data, len, &m, &ps), TW_OK);
-		ck_assert_uint_eq(ps.lines, nl + (len > 0 && b.data[len - 1] != '\n'));
+		memset(&mi, 0, sizeof(mi));
+		ck_assert_int_eq(tw_meminfo_parse(m.text.data, len, &mi, &ps), TW_OK);
+		ck_assert_uint_eq(ps.lines, lines);
 		ck_assert_uint_le(ps.malformed, ps.lines);
-		ck_assert_uint_eq(m.present & ~UINT32_C(0x3f), 0);
+		ck_assert_uint_eq(mi.present & ~UINT32_C(0x3f), 0);
 	}
-	tw_buf_free(&b);
-	tw_buf_free(&orig);
+	tw_mutator_free(&m);
 }
 END_TEST
 

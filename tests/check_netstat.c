@@ -10,6 +10,7 @@
 #include "scan.h"
 #include "tw_check.h"
 #include "tw_error.h"
+#include "tw_mutate.h"
 
 #define TXT(s) (s), sizeof(s) - 1
 
@@ -204,34 +205,20 @@ END_TEST
 START_TEST(test_mutations)
 {
 	static const char alphabet[] = "0123456789 \t\n\r\0-:Ux";
-	struct tw_buf orig, b;
-	uint32_t seed = 31337;
-	int round, fd = open_dir("debian12-vm/proc/net");
+	struct tw_mutator m;
+	unsigned round;
 
-	tw_buf_init(&orig);
-	tw_buf_init(&b);
-	ck_assert_int_eq(tw_read_file_at(fd, "snmp", &orig), TW_OK);
-	close(fd);
-	ck_assert_int_eq(tw_buf_reserve(&b, orig.len + 1), TW_OK);
+	tw_mutator_init(&m, "debian12-vm/proc/net", "snmp", alphabet, sizeof(alphabet) - 1,
+	    8, 31337);
 	for (round = 0; round < 2000; round++) {
 		struct tw_parse_stats ps = { 0, 0 };
 		struct tw_netstat_set s;
-		size_t len, i, nl = 0;
-		int k;
+		uint64_t lines;
+		size_t len = tw_mutator_next(&m, round, &lines), i;
 
-		memcpy(b.data, orig.data, orig.len);
-		for (k = 0; k < 1 + round % 8; k++) {
-			seed = seed * 1103515245u + 12345u;
-			b.data[(seed >> 8) % orig.len] =
-			    alphabet[(seed >> 20) % (sizeof(alphabet) - 1)];
-		}
-		seed = seed * 1103515245u + 12345u;
-		len = round % 3 == 0 ? (seed >> 8) % (orig.len + 1) : orig.len;
-		for (i = 0; i < len; i++)
-			nl += b.data[i] == '\n';
 		tw_netstat_set_init(&s);
-		ck_assert_int_eq(tw_netstat_parse(b.data, len, &s, &ps), TW_OK);
-		ck_assert_uint_eq(ps.lines, nl + (len > 0 && b.data[len - 1] != '\n'));
+		ck_assert_int_eq(tw_netstat_parse(m.text.data, len, &s, &ps), TW_OK);
+		ck_assert_uint_eq(ps.lines, lines);
 		ck_assert_uint_le(ps.malformed, ps.lines);
 		for (i = 0; i < s.count; i++) {
 			ck_assert_uint_lt(strlen(s.entries[i].proto), TW_NETSTAT_PROTO_LEN);
@@ -239,8 +226,7 @@ START_TEST(test_mutations)
 		}
 		tw_netstat_set_free(&s);
 	}
-	tw_buf_free(&b);
-	tw_buf_free(&orig);
+	tw_mutator_free(&m);
 }
 END_TEST
 
