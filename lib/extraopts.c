@@ -255,61 +255,6 @@ collect(void *ctx, const struct tw_ini_item *it)
 	return 0;
 }
 
-static int
-errno_code(int e)
-{
-	switch (e) {
-	case ENOENT:
-	case ENOTDIR:
-		return TW_E_ABSENT;
-	case EACCES:
-	case EPERM:
-		return TW_E_ACCESS;
-	case ENOMEM:
-		return TW_E_NOMEM;
-	default:
-		return TW_E_IO;
-	}
-}
-
-/* readfile.c reads relative to a directory descriptor; these paths are the
- * user's, absolute or relative to the working directory. */
-static int
-read_ini(const char *path, struct tw_buf *b)
-{
-	int fd, rc = TW_OK;
-
-	b->len = 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return errno_code(errno);
-	for (;;) {
-		ssize_t n;
-
-		rc = tw_buf_reserve(b, b->len + 4096 + 1);
-		if (rc != TW_OK)
-			break;
-		n = read(fd, b->data + b->len, b->cap - b->len - 1);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = errno_code(errno);
-			break;
-		}
-		if (n == 0)
-			break;
-		b->len += (size_t)n;
-		if (b->len > TW_EXTRAOPTS_FILE_MAX) {
-			rc = TW_E_TOOBIG;
-			break;
-		}
-	}
-	close(fd);
-	if (rc == TW_OK)
-		b->data[b->len] = '\0';
-	return rc;
-}
-
 static const char *
 read_error_text(int rc)
 {
@@ -398,7 +343,8 @@ expand_one(struct expand *x, const char *locator, const char *plugin,
 		}
 	}
 
-	rc = read_ini(path, file);
+	/* A path the user gave: absolute, or relative to the working directory. */
+	rc = tw_read_file_limit(AT_FDCWD, path, TW_EXTRAOPTS_FILE_MAX, file);
 	if (rc != TW_OK) {
 		errf(err, errlen, "extra-opts: cannot read %s: %s", path, read_error_text(rc));
 		return rc;

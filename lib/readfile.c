@@ -65,12 +65,12 @@ errno_to_tw(int e)
 }
 
 int
-tw_read_file_at(int dirfd, const char *rel, struct tw_buf *b)
+tw_read_file_limit(int dirfd, const char *rel, size_t max, struct tw_buf *b)
 {
 	int fd, rc = TW_OK;
 
 	b->len = 0;
-	if (dirfd < 0)
+	if (dirfd < 0 && dirfd != AT_FDCWD)
 		return TW_E_ABSENT;
 	fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
@@ -92,7 +92,7 @@ tw_read_file_at(int dirfd, const char *rel, struct tw_buf *b)
 		if (n == 0)
 			break;
 		b->len += (size_t)n;
-		if (b->len > TW_READ_MAX) {
+		if (b->len > max) {
 			rc = TW_E_TOOBIG;
 			break;
 		}
@@ -106,6 +106,12 @@ tw_read_file_at(int dirfd, const char *rel, struct tw_buf *b)
 	}
 	b->data[b->len] = '\0';
 	return TW_OK;
+}
+
+int
+tw_read_file_at(int dirfd, const char *rel, struct tw_buf *b)
+{
+	return tw_read_file_limit(dirfd, rel, TW_READ_MAX, b);
 }
 
 int

@@ -25,9 +25,13 @@ void tw_buf_free(struct tw_buf *b);
 int tw_buf_reserve(struct tw_buf *b, size_t need);
 
 /* Read the file at rel (relative to dirfd) into b. Returns TW_OK,
- * TW_E_ABSENT when the file does not exist, TW_E_ACCESS, TW_E_IO,
- * TW_E_NOMEM or TW_E_TOOBIG. */
+ * TW_E_ABSENT when the file does not exist (or dirfd is a root that is
+ * absent, -1), TW_E_ACCESS, TW_E_IO, TW_E_NOMEM or TW_E_TOOBIG. */
 int tw_read_file_at(int dirfd, const char *rel, struct tw_buf *b);
+
+/* The same with a smaller limit than TW_READ_MAX; dirfd may be AT_FDCWD,
+ * for a path the user gave. */
+int tw_read_file_limit(int dirfd, const char *rel, size_t max, struct tw_buf *b);
 
 /* Read a one-line attribute (a sysctl or a sysfs file) into out, without
  * the trailing newline. A value longer than outlen-1 is TW_E_TOOBIG. */
