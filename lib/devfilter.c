@@ -7,15 +7,34 @@
 
 #include "tw_error.h"
 
-static int
-compile(regex_t *re, const char *expr, const char *what, char *err, size_t errlen)
+int
+tw_devfilter_set(struct tw_devfilter *f, enum tw_devfilter_side side, const char *expr,
+    char *msg, size_t msglen)
 {
-	int rc = regcomp(re, expr, REG_EXTENDED | REG_NOSUB);
+	regex_t *re = side == TW_DEVFILTER_INCLUDE ? &f->include : &f->exclude;
+	int *has = side == TW_DEVFILTER_INCLUDE ? &f->has_include : &f->has_exclude;
+	int rc;
 
+	if (*has)
+		regfree(re);
+	*has = 0;
+	rc = regcomp(re, expr, REG_EXTENDED | REG_NOSUB);
 	if (rc != 0) {
-		char msg[128];
+		if (msglen > 0)
+			regerror(rc, re, msg, msglen);
+		return TW_E_INVAL;
+	}
+	*has = 1;
+	return TW_OK;
+}
 
-		regerror(rc, re, msg, sizeof(msg));
+static int
+compile(struct tw_devfilter *f, enum tw_devfilter_side side, const char *expr,
+    const char *what, char *err, size_t errlen)
+{
+	char msg[128];
+
+	if (tw_devfilter_set(f, side, expr, msg, sizeof(msg)) != TW_OK) {
 		if (errlen > 0)
 			snprintf(err, errlen, "bad %s expression '%s': %s", what, expr, msg);
 		return TW_E_INVAL;
@@ -30,17 +49,13 @@ tw_devfilter_init(struct tw_devfilter *f, const char *include, const char *exclu
 	memset(f, 0, sizeof(*f));
 	if (exclude == NULL)
 		exclude = TW_DISK_EXCLUDE_DEFAULT;
-	if (include != NULL && include[0] != '\0') {
-		if (compile(&f->include, include, "include", err, errlen) != TW_OK)
-			return TW_E_INVAL;
-		f->has_include = 1;
-	}
-	if (exclude[0] != '\0') {
-		if (compile(&f->exclude, exclude, "exclude", err, errlen) != TW_OK) {
-			tw_devfilter_free(f);
-			return TW_E_INVAL;
-		}
-		f->has_exclude = 1;
+	if (include != NULL && include[0] != '\0' &&
+	    compile(f, TW_DEVFILTER_INCLUDE, include, "include", err, errlen) != TW_OK)
+		return TW_E_INVAL;
+	if (exclude[0] != '\0' &&
+	    compile(f, TW_DEVFILTER_EXCLUDE, exclude, "exclude", err, errlen) != TW_OK) {
+		tw_devfilter_free(f);
+		return TW_E_INVAL;
 	}
 	return TW_OK;
 }

@@ -3,7 +3,6 @@
  * pool. */
 #include "config.h"
 
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,36 +22,17 @@ static const struct option longopts[] = {
 };
 
 static struct {
-	regex_t include, exclude;
-	int has_include, has_exclude;
+	struct tw_devfilter pools;	/* --pool, --exclude-pool */
 } cfg;
-
-static int
-set_regex(regex_t *re, int *has, const char *opt, const char *arg, char *err, size_t errlen)
-{
-	int rc;
-
-	if (*has)
-		regfree(re);
-	*has = 0;
-	rc = regcomp(re, arg, REG_EXTENDED | REG_NOSUB);
-	if (rc != 0) {
-		char msg[128];
-
-		regerror(rc, re, msg, sizeof(msg));
-		snprintf(err, errlen, "%s '%s' is not a regular expression: %s", opt, arg, msg);
-		return -1;
-	}
-	*has = 1;
-	return 0;
-}
 
 static int
 option(int opt, const char *arg, char *err, size_t errlen)
 {
 	if (opt == OPT_POOL)
-		return set_regex(&cfg.include, &cfg.has_include, "--pool", arg, err, errlen);
-	return set_regex(&cfg.exclude, &cfg.has_exclude, "--exclude-pool", arg, err, errlen);
+		return tw_plugin_filter("--pool", arg, &cfg.pools, TW_DEVFILTER_INCLUDE, err,
+		    errlen);
+	return tw_plugin_filter("--exclude-pool", arg, &cfg.pools, TW_DEVFILTER_EXCLUDE, err,
+	    errlen);
 }
 
 /* The symptom behind each class of pool. */
@@ -109,16 +89,6 @@ evidence(uint32_t cls, const char *who, unsigned long long n, char *out, size_t 
 }
 
 #define NCLASSES (sizeof(classes) / sizeof(classes[0]))
-
-static int
-wanted(const struct tw_view_pool *pl)
-{
-	if (cfg.has_include && regexec(&cfg.include, pl->name, 0, NULL, 0) != 0)
-		return 0;
-	if (cfg.has_exclude && regexec(&cfg.exclude, pl->name, 0, NULL, 0) == 0)
-		return 0;
-	return 1;
-}
 
 static int
 pool_has(const struct tw_view_pool *pl, unsigned col)
@@ -190,7 +160,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			enum tw_state st;
 			char use[96];
 
-			if (pl->cls != classes[k].cls || !wanted(pl) ||
+			if (pl->cls != classes[k].cls || !tw_devfilter_keep(&cfg.pools, pl->name) ||
 			    !pool_has(pl, TW_OID_DBLOCK_RECENT_FAILURES))
 				continue;
 			recent = (unsigned long long)pl->col[TW_OID_DBLOCK_RECENT_FAILURES];
@@ -249,7 +219,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	if (bad > 3)
 		tw_out_printf(out, " and %zu more", bad - 3);
 	if (judged == 0) {
-		if (cfg.has_include || cfg.has_exclude)
+		if (cfg.pools.has_include || cfg.pools.has_exclude)
 			tw_out_printf(out, "no pool to judge (check --pool and --exclude-pool)");
 		else
 			tw_out_printf(out, "no pool to judge: the agent publishes no pool with a "
@@ -305,9 +275,6 @@ main(int argc, char **argv)
 {
 	int rc = tw_plugin_main(&check, argc, argv);
 
-	if (cfg.has_include)
-		regfree(&cfg.include);
-	if (cfg.has_exclude)
-		regfree(&cfg.exclude);
+	tw_devfilter_free(&cfg.pools);
 	return rc;
 }

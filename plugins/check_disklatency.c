@@ -3,7 +3,6 @@
  * queue depth and utilisation, and the queue tunable to turn. */
 #include "config.h"
 
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,8 +43,7 @@ struct limit {
 
 static struct {
 	struct limit wwarn, wcrit, qwarn, qcrit, uwarn, ucrit;
-	regex_t include, exclude;
-	int has_include, has_exclude;
+	struct tw_devfilter devices;	/* --device, --exclude-device */
 	double min_ops;
 } cfg;
 
@@ -55,26 +53,6 @@ set_limit(struct limit *l, const char *opt, const char *arg, char *err, size_t e
 	if (tw_plugin_range(opt, arg, &l->r, err, errlen) != 0)
 		return -1;
 	l->set = 1;
-	return 0;
-}
-
-static int
-set_regex(regex_t *re, int *has, const char *opt, const char *arg, char *err, size_t errlen)
-{
-	int rc;
-
-	if (*has)
-		regfree(re);
-	*has = 0;
-	rc = regcomp(re, arg, REG_EXTENDED | REG_NOSUB);
-	if (rc != 0) {
-		char msg[128];
-
-		regerror(rc, re, msg, sizeof(msg));
-		snprintf(err, errlen, "%s '%s' is not a regular expression: %s", opt, arg, msg);
-		return -1;
-	}
-	*has = 1;
 	return 0;
 }
 
@@ -97,10 +75,11 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	case OPT_UTIL_CRITICAL:
 		return set_limit(&cfg.ucrit, "--util-critical", arg, err, errlen);
 	case OPT_DEVICE:
-		return set_regex(&cfg.include, &cfg.has_include, "--device", arg, err, errlen);
-	case OPT_EXCLUDE_DEVICE:
-		return set_regex(&cfg.exclude, &cfg.has_exclude, "--exclude-device", arg, err,
+		return tw_plugin_filter("--device", arg, &cfg.devices, TW_DEVFILTER_INCLUDE, err,
 		    errlen);
+	case OPT_EXCLUDE_DEVICE:
+		return tw_plugin_filter("--exclude-device", arg, &cfg.devices,
+		    TW_DEVFILTER_EXCLUDE, err, errlen);
 	case OPT_MIN_OPS:
 		cfg.min_ops = strtod(arg, &end);
 		if (end == arg || *end != '\0' || !(cfg.min_ops >= 0) || cfg.min_ops > 1e9) {
@@ -124,16 +103,6 @@ static double
 fig(const struct tw_view_disk *d, unsigned col, double scale)
 {
 	return has(d, col) ? (double)d->col[col] / scale : 0.0;
-}
-
-static int
-wanted(const char *name)
-{
-	if (cfg.has_include && regexec(&cfg.include, name, 0, NULL, 0) != 0)
-		return 0;
-	if (cfg.has_exclude && regexec(&cfg.exclude, name, 0, NULL, 0) == 0)
-		return 0;
-	return 1;
 }
 
 static enum tw_state
@@ -290,7 +259,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		struct tw_device_lookup ctx;
 		char detail[256];
 
-		if (!wanted(d->name))
+		if (!tw_devfilter_keep(&cfg.devices, d->name))
 			continue;
 		if (!has(d, TW_OID_DISK_READ_LATENCY)) {
 			young++;
@@ -364,7 +333,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		if (young > 0)
 			tw_out_printf(out, "no device to judge yet: every device was first seen in "
 			    "the newest sample");
-		else if (cfg.has_include || cfg.has_exclude)
+		else if (cfg.devices.has_include || cfg.devices.has_exclude)
 			tw_out_printf(out, "no device to judge (check --device and --exclude-device)");
 		else
 			tw_out_printf(out, "no device to judge: the agent publishes no disk");
@@ -428,9 +397,6 @@ main(int argc, char **argv)
 	tw_range_parse("200", &cfg.wcrit.r);
 	cfg.wcrit.set = 1;
 	rc = tw_plugin_main(&check, argc, argv);
-	if (cfg.has_include)
-		regfree(&cfg.include);
-	if (cfg.has_exclude)
-		regfree(&cfg.exclude);
+	tw_devfilter_free(&cfg.devices);
 	return rc;
 }

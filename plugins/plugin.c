@@ -279,6 +279,19 @@ tw_plugin_range(const char *opt, const char *arg, struct tw_range *r, char *err,
 	return 0;
 }
 
+int
+tw_plugin_filter(const char *opt, const char *arg, struct tw_devfilter *f,
+    enum tw_devfilter_side side, char *err, size_t errlen)
+{
+	char msg[128];
+
+	if (tw_devfilter_set(f, side, arg, msg, sizeof(msg)) != TW_OK) {
+		snprintf(err, errlen, "%s '%s' is not a regular expression: %s", opt, arg, msg);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 parse_args(const struct tw_check *chk, struct tw_plugin *p, int argc, char **argv, char *err,
     size_t errlen)

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "advice.h"
+#include "devfilter.h"
 #include "perfdata.h"
 #include "range.h"
 #include "snmpsource.h"
@@ -64,6 +65,11 @@ int tw_plugin_main(const struct tw_check *chk, int argc, char **argv);
 
 /* Parse a threshold option's range; -1 with a message in err. */
 int tw_plugin_range(const char *opt, const char *arg, struct tw_range *r, char *err, size_t errlen);
+
+/* Set one side of a name filter from a regular-expression option; -1 with a
+ * message in err. */
+int tw_plugin_filter(const char *opt, const char *arg, struct tw_devfilter *f,
+    enum tw_devfilter_side side, char *err, size_t errlen);
 
 /* Append the "tune:" advice for symptom sym to out: the first rule that
  * names a tunable on p->os and has something to change (with -v, every
