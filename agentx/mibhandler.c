@@ -6,8 +6,8 @@
 
 #include "mibhandler.h"
 
-#include "mibview.h"
-#include "sampler.h"
+#include "view/mibview.h"
+#include "util/clock.h"
 #include "tunewatch_oids.h"
 
 static const oid objects_oid[] = { TW_MIB_ARC, TW_OID_OBJECTS };
@@ -126,7 +126,7 @@ static int
 handle_request(netsnmp_mib_handler *handler, netsnmp_handler_registration *reginfo,
     netsnmp_agent_request_info *reqinfo, netsnmp_request_info *requests)
 {
-	uint64_t now = tw_monotonic_ms();
+	uint64_t now = tw_clock_ms();
 	netsnmp_request_info *req;
 
 	(void)handler;
@@ -242,7 +242,7 @@ direct_answer(netsnmp_session *sess, netsnmp_pdu *pdu)
 			return -1;
 	if ((resp = snmp_clone_pdu(pdu)) == NULL)
 		return -1;
-	now = tw_monotonic_ms();
+	now = tw_clock_ms();
 	for (q = pdu->variables, a = resp->variables; q != NULL && a != NULL;
 	    q = q->next_variable, a = a->next_variable)
 		direct_one(pdu->command == AX_GETNEXT, q, a, now);

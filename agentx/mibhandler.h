@@ -5,7 +5,7 @@
 #ifndef TW_MIBHANDLER_H
 #define TW_MIBHANDLER_H
 
-#include "view.h"
+#include "view/view.h"
 
 /* Register the handler; requests are answered from *view, which the
  * caller keeps up to date. Returns 0, or -1 when Net-SNMP refuses. */

@@ -17,12 +17,12 @@
 #include <unistd.h>
 
 #include "mibhandler.h"
-#include "monitor.h"
+#include "monitor/monitor.h"
 #include "options.h"
-#include "pools.h"
+#include "sample/pools.h"
 #include "privdrop.h"
 #include "tunewatch_oids.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 _Static_assert(TW_POOL_SOFTNET_BACKLOG == TW_DBLOCK_SOFTNET_BACKLOG &&
     TW_POOL_SOFTNET_BUDGET == TW_DBLOCK_SOFTNET_BUDGET &&

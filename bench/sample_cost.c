@@ -16,8 +16,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "monitor.h"
-#include "tw_error.h"
+#include "monitor/monitor.h"
+#include "util/error.h"
 
 #define MAX_SAMPLES 10000
 

@@ -1,10 +1,14 @@
-# lib/: the core, with no Net-SNMP in it.
+# lib/: the core, with no Net-SNMP in it, in one folder per stage of the
+# data flow: util -> collect -> sample -> window -> view -> monitor, and
+# plugin and advice for the checks. Each folder lists its files.
 noinst_LIBRARIES += lib/libtunewatch.a
-lib_libtunewatch_a_SOURCES = \
-	lib/tw_error.h lib/error.c \
-	lib/readfile.h lib/readfile.c \
-	lib/scan.h lib/scan.c
+lib_libtunewatch_a_SOURCES =
 
-include lib/collectors.mk
-include lib/plugincore.mk
-include lib/core.mk
+include lib/util/local.mk
+include lib/collect/local.mk
+include lib/sample/local.mk
+include lib/window/local.mk
+include lib/view/local.mk
+include lib/monitor/local.mk
+include lib/plugin/local.mk
+include lib/advice/local.mk

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "plugin.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 enum {
 	OPT_REFAULT_WARNING = TW_OPT_CHECK,

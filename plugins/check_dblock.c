@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "plugin.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 enum {
 	OPT_POOL = TW_OPT_CHECK,
@@ -22,16 +22,16 @@ static const struct option longopts[] = {
 };
 
 static struct {
-	struct tw_devfilter pools;	/* --pool, --exclude-pool */
+	struct tw_namefilter pools;	/* --pool, --exclude-pool */
 } cfg;
 
 static int
 option(int opt, const char *arg, char *err, size_t errlen)
 {
 	if (opt == OPT_POOL)
-		return tw_plugin_filter("--pool", arg, &cfg.pools, TW_DEVFILTER_INCLUDE, err,
+		return tw_plugin_filter("--pool", arg, &cfg.pools, TW_NAMEFILTER_INCLUDE, err,
 		    errlen);
-	return tw_plugin_filter("--exclude-pool", arg, &cfg.pools, TW_DEVFILTER_EXCLUDE, err,
+	return tw_plugin_filter("--exclude-pool", arg, &cfg.pools, TW_NAMEFILTER_EXCLUDE, err,
 	    errlen);
 }
 
@@ -160,7 +160,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			enum tw_state st;
 			char use[96];
 
-			if (pl->cls != classes[k].cls || !tw_devfilter_keep(&cfg.pools, pl->name) ||
+			if (pl->cls != classes[k].cls || !tw_namefilter_keep(&cfg.pools, pl->name) ||
 			    !pool_has(pl, TW_OID_DBLOCK_RECENT_FAILURES))
 				continue;
 			recent = (unsigned long long)pl->col[TW_OID_DBLOCK_RECENT_FAILURES];
@@ -275,6 +275,6 @@ main(int argc, char **argv)
 {
 	int rc = tw_plugin_main(&check, argc, argv);
 
-	tw_devfilter_free(&cfg.pools);
+	tw_namefilter_free(&cfg.pools);
 	return rc;
 }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "plugin.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 enum {
 	OPT_WRITE_WARNING = TW_OPT_CHECK,
@@ -43,7 +43,7 @@ struct limit {
 
 static struct {
 	struct limit wwarn, wcrit, qwarn, qcrit, uwarn, ucrit;
-	struct tw_devfilter devices;	/* --device, --exclude-device */
+	struct tw_namefilter devices;	/* --device, --exclude-device */
 	double min_ops;
 } cfg;
 
@@ -75,11 +75,11 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	case OPT_UTIL_CRITICAL:
 		return set_limit(&cfg.ucrit, "--util-critical", arg, err, errlen);
 	case OPT_DEVICE:
-		return tw_plugin_filter("--device", arg, &cfg.devices, TW_DEVFILTER_INCLUDE, err,
+		return tw_plugin_filter("--device", arg, &cfg.devices, TW_NAMEFILTER_INCLUDE, err,
 		    errlen);
 	case OPT_EXCLUDE_DEVICE:
 		return tw_plugin_filter("--exclude-device", arg, &cfg.devices,
-		    TW_DEVFILTER_EXCLUDE, err, errlen);
+		    TW_NAMEFILTER_EXCLUDE, err, errlen);
 	case OPT_MIN_OPS:
 		cfg.min_ops = strtod(arg, &end);
 		if (end == arg || *end != '\0' || !(cfg.min_ops >= 0) || cfg.min_ops > 1e9) {
@@ -259,7 +259,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		struct tw_device_lookup ctx;
 		char detail[256];
 
-		if (!tw_devfilter_keep(&cfg.devices, d->name))
+		if (!tw_namefilter_keep(&cfg.devices, d->name))
 			continue;
 		if (!has(d, TW_OID_DISK_READ_LATENCY)) {
 			young++;
@@ -397,6 +397,6 @@ main(int argc, char **argv)
 	tw_range_parse("200", &cfg.wcrit.r);
 	cfg.wcrit.set = 1;
 	rc = tw_plugin_main(&check, argc, argv);
-	tw_devfilter_free(&cfg.devices);
+	tw_namefilter_free(&cfg.devices);
 	return rc;
 }

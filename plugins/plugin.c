@@ -10,9 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "extraopts.h"
-#include "monitor.h"
-#include "tw_error.h"
+#include "plugin/extraopts.h"
+#include "monitor/monitor.h"
+#include "util/error.h"
 
 #define DEFAULT_TIMEOUT 10
 #define DEFAULT_DELAY 3
@@ -280,12 +280,12 @@ tw_plugin_range(const char *opt, const char *arg, struct tw_range *r, char *err,
 }
 
 int
-tw_plugin_filter(const char *opt, const char *arg, struct tw_devfilter *f,
-    enum tw_devfilter_side side, char *err, size_t errlen)
+tw_plugin_filter(const char *opt, const char *arg, struct tw_namefilter *f,
+    enum tw_namefilter_side side, char *err, size_t errlen)
 {
 	char msg[128];
 
-	if (tw_devfilter_set(f, side, arg, msg, sizeof(msg)) != TW_OK) {
+	if (tw_namefilter_set(f, side, arg, msg, sizeof(msg)) != TW_OK) {
 		snprintf(err, errlen, "%s '%s' is not a regular expression: %s", opt, arg, msg);
 		return -1;
 	}

@@ -14,13 +14,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "advice.h"
-#include "devfilter.h"
-#include "perfdata.h"
-#include "range.h"
+#include "advice/advice.h"
+#include "util/namefilter.h"
+#include "plugin/perfdata.h"
+#include "plugin/range.h"
 #include "snmpsource.h"
-#include "state.h"
-#include "view.h"
+#include "plugin/state.h"
+#include "view/view.h"
 
 struct tw_plugin {
 	struct tw_snmp_target snmp;
@@ -68,8 +68,8 @@ int tw_plugin_range(const char *opt, const char *arg, struct tw_range *r, char *
 
 /* Set one side of a name filter from a regular-expression option; -1 with a
  * message in err. */
-int tw_plugin_filter(const char *opt, const char *arg, struct tw_devfilter *f,
-    enum tw_devfilter_side side, char *err, size_t errlen);
+int tw_plugin_filter(const char *opt, const char *arg, struct tw_namefilter *f,
+    enum tw_namefilter_side side, char *err, size_t errlen);
 
 /* Append the "tune:" advice for symptom sym to out: the first rule that
  * names a tunable on p->os and has something to change (with -v, every

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "tunewatch_oids.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 static const oid objects_oid[] = { TW_MIB_ARC, TW_OID_OBJECTS };
 #define OBJECTS_LEN (TW_MIB_ARC_LEN + 1)

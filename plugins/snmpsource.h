@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "view.h"
+#include "view/view.h"
 
 struct tw_snmp_target {
 	const char *host;

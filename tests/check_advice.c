@@ -1,15 +1,15 @@
 #include "config.h"
 
-/* Unit tests for lib/advice.c and lib/advice_rules.c: the table's shape,
+/* Unit tests for lib/advice/advice.c and lib/advice/rules.c: the table's shape,
  * every rule exercised, each system's names, and exact suggestion texts. */
 #include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
 
-#include "advice.h"
-#include "sysctl.h"
+#include "advice/advice.h"
+#include "collect/sysctl.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 /* ---- A fake tunable table for the lookup. */
 
@@ -135,7 +135,7 @@ START_TEST(test_table_shape)
 END_TEST
 
 /* Every Linux name is a per-device queue attribute or a sysctl that the
- * agent reads (lib/sysctl.h): otherwise no value could ever be looked up. */
+ * agent reads (lib/collect/sysctl.h): otherwise no value could ever be looked up. */
 START_TEST(test_linux_names_known)
 {
 	const struct tw_advice_rule *all;
@@ -156,7 +156,7 @@ START_TEST(test_linux_names_known)
 				    "%s is per device", n);
 				continue;
 			}
-			ck_assert_msg(tw_sysctl_lookup(n) >= 0, "%s is not in lib/sysctl.h", n);
+			ck_assert_msg(tw_sysctl_lookup(n) >= 0, "%s is not in lib/collect/sysctl.h", n);
 			ck_assert(!(names[k]->flags & TW_ADV_PER_DEVICE));
 		}
 	}

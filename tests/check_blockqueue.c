@@ -1,14 +1,14 @@
 #include "config.h"
 
-/* Unit tests for lib/blockqueue.c. */
+/* Unit tests for lib/collect/blockqueue.c. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "blockqueue.h"
+#include "collect/blockqueue.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 static int
 open_dir(const char *rel)

@@ -1,15 +1,15 @@
 #include "config.h"
 
-/* Unit tests for lib/buddyinfo.c. */
+/* Unit tests for lib/collect/buddyinfo.c. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <unistd.h>
 
-#include "buddyinfo.h"
-#include "readfile.h"
-#include "scan.h"
+#include "collect/buddyinfo.h"
+#include "util/readfile.h"
+#include "util/scan.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 #include "tw_mutate.h"
 
 #define TXT(s) (s), sizeof(s) - 1

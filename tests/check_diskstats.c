@@ -1,15 +1,15 @@
 #include "config.h"
 
-/* Unit tests for lib/diskstats.c. */
+/* Unit tests for lib/collect/diskstats.c. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <unistd.h>
 
-#include "diskstats.h"
-#include "readfile.h"
-#include "scan.h"
+#include "collect/diskstats.h"
+#include "util/readfile.h"
+#include "util/scan.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 #include "tw_mutate.h"
 
 #define ALL17 UINT32_C(0x1ffff)

@@ -1,15 +1,15 @@
 #include "config.h"
 
-/* Unit tests for lib/extraopts.c: the ini parser and argv expansion, with
+/* Unit tests for lib/plugin/extraopts.c: the ini parser and argv expansion, with
  * the fixtures in tests/fixtures/extraopts/. */
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "extraopts.h"
-#include "scan.h"
+#include "plugin/extraopts.h"
+#include "util/scan.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 /* No environment and no standard location: only what a test names. */
 static const char *const no_paths[] = { NULL };

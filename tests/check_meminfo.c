@@ -1,15 +1,15 @@
 #include "config.h"
 
-/* Unit tests for lib/meminfo.c. */
+/* Unit tests for lib/collect/meminfo.c. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <unistd.h>
 
-#include "meminfo.h"
-#include "readfile.h"
-#include "scan.h"
+#include "collect/meminfo.h"
+#include "util/readfile.h"
+#include "util/scan.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 #include "tw_mutate.h"
 
 #define BIT(f) (UINT32_C(1) << (f))

@@ -1,13 +1,13 @@
-/* Unit tests for agentx/mibview.c: GET and GETNEXT over a view built by
+/* Unit tests for lib/view/mibview.c: GET and GETNEXT over a view built by
  * hand, walked without any master agent (as lldpd's tests walk its MIB). */
 #include "config.h"
 
 #include <stdint.h>
 
-#include "mibview.h"
+#include "view/mibview.h"
 #include "tw_check.h"
-#include "tw_error.h"
-#include "view.h"
+#include "util/error.h"
+#include "view/view.h"
 
 static void
 oid_cpy(uint32_t *dst, size_t *dlen, const uint32_t *src, size_t len)

@@ -1,14 +1,14 @@
 #include "config.h"
 
-/* Unit tests for lib/perfdata.c: numbers, items and the output buffer. */
+/* Unit tests for lib/plugin/perfdata.c: numbers, items and the output buffer. */
 #include <float.h>
 #include <locale.h>
 #include <math.h>
 
-#include "perfdata.h"
-#include "range.h"
+#include "plugin/perfdata.h"
+#include "plugin/range.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 static const char *
 num(double v, unsigned precision)

@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* Unit tests for lib/pressure.c.
+/* Unit tests for lib/collect/pressure.c.
  *
  * Linked with -Wl,--wrap=read (tests/collectors.mk) so that a read can be
  * made to fail the way a kernel booted with psi=0 fails it. */
@@ -10,11 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pressure.h"
-#include "readfile.h"
-#include "scan.h"
+#include "collect/pressure.h"
+#include "util/readfile.h"
+#include "util/scan.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 ssize_t __real_read(int fd, void *buf, size_t n);
 ssize_t __wrap_read(int fd, void *buf, size_t n);

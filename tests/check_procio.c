@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* Unit tests for lib/procio.c.
+/* Unit tests for lib/collect/procio.c.
  *
  * Linked with -Wl,--wrap=read (tests/collectors.mk) so that a read can
  * fail the way /proc fails it: EACCES for another user's io file, ESRCH
@@ -12,11 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "procio.h"
-#include "readfile.h"
-#include "scan.h"
+#include "collect/procio.h"
+#include "util/readfile.h"
+#include "util/scan.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 /* A string literal and its length, NULs included. */
 #define TXT(s) (s), sizeof(s) - 1

@@ -1,13 +1,13 @@
 #include "config.h"
 
-/* Unit tests for lib/range.c: the guidelines' table, strict parsing, the
+/* Unit tests for lib/plugin/range.c: the guidelines' table, strict parsing, the
  * canonical text and locale independence. */
 #include <locale.h>
 #include <math.h>
 
-#include "range.h"
+#include "plugin/range.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 static struct tw_range
 parsed(const char *text)

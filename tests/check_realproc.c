@@ -8,21 +8,21 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "blockqueue.h"
-#include "buddyinfo.h"
-#include "diskstats.h"
-#include "meminfo.h"
-#include "netstat.h"
-#include "pressure.h"
-#include "procio.h"
-#include "readfile.h"
-#include "scan.h"
-#include "sockstat.h"
-#include "softnet.h"
-#include "sysctl.h"
+#include "collect/blockqueue.h"
+#include "collect/buddyinfo.h"
+#include "collect/diskstats.h"
+#include "collect/meminfo.h"
+#include "collect/netstat.h"
+#include "collect/pressure.h"
+#include "collect/procio.h"
+#include "util/readfile.h"
+#include "util/scan.h"
+#include "collect/sockstat.h"
+#include "collect/softnet.h"
+#include "collect/sysctl.h"
 #include "tw_check.h"
-#include "tw_error.h"
-#include "vmstat.h"
+#include "util/error.h"
+#include "collect/vmstat.h"
 
 #define BIT(f) (UINT32_C(1) << (f))
 

@@ -1,14 +1,14 @@
 #include "config.h"
 
-/* Unit tests for lib/scan.c and lib/readfile.c. */
+/* Unit tests for lib/util/scan.c and lib/util/readfile.c. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <unistd.h>
 
-#include "readfile.h"
-#include "scan.h"
+#include "util/readfile.h"
+#include "util/scan.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 START_TEST(test_lines_complete_and_truncated)
 {

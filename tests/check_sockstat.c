@@ -1,15 +1,15 @@
 #include "config.h"
 
-/* Unit tests for lib/sockstat.c. */
+/* Unit tests for lib/collect/sockstat.c. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <unistd.h>
 
-#include "readfile.h"
-#include "scan.h"
-#include "sockstat.h"
+#include "util/readfile.h"
+#include "util/scan.h"
+#include "collect/sockstat.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 #define TXT(s) (s), sizeof(s) - 1
 #define BIT(f) (UINT32_C(1) << (f))

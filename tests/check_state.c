@@ -1,11 +1,11 @@
 #include "config.h"
 
-/* Unit tests for lib/state.c. */
+/* Unit tests for lib/plugin/state.c. */
 #include <locale.h>
 
-#include "state.h"
+#include "plugin/state.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 START_TEST(test_names)
 {

@@ -1,14 +1,14 @@
 #include "config.h"
 
-/* Unit tests for lib/sysctl.c. */
+/* Unit tests for lib/collect/sysctl.c. */
 #include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <unistd.h>
 
-#include "sysctl.h"
+#include "collect/sysctl.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 /* What the debian12-vm capture holds, in enum order. */
 static const char *const debian12[TW_SYSCTL_COUNT] = {

@@ -1,14 +1,14 @@
-/* Unit tests for lib/pools.c and lib/view.c: the figures the MIB publishes,
+/* Unit tests for lib/sample/pools.c and lib/view/view.c: the figures the MIB publishes,
  * from hand-built samples, with sysstat's formulas worked out by hand. */
 #include "config.h"
 
 #include <stdint.h>
 
-#include "pools.h"
+#include "sample/pools.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 #include "tw_sample_fixture.h"
-#include "view.h"
+#include "view/view.h"
 
 static const struct tw_view_settings settings = { "0.1.0", "Linux test", 5, 60 };
 

@@ -1,16 +1,16 @@
 #include "config.h"
 
-/* Unit tests for lib/vmstat.c. */
+/* Unit tests for lib/collect/vmstat.c. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <unistd.h>
 
-#include "readfile.h"
-#include "scan.h"
+#include "util/readfile.h"
+#include "util/scan.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 #include "tw_mutate.h"
-#include "vmstat.h"
+#include "collect/vmstat.h"
 
 #define BIT(f) (UINT32_C(1) << (f))
 #define ALL UINT32_C(0x1ff)

@@ -1,16 +1,16 @@
-/* Unit tests for lib/counter.c, lib/track.c and lib/window.c: increases
+/* Unit tests for lib/window/counter.c, lib/window/track.c and lib/window/window.c: increases
  * over the window through wraps, resets and devices that come and go, with
  * every expected figure worked out by hand. */
 #include "config.h"
 
 #include <stdint.h>
 
-#include "counter.h"
-#include "track.h"
+#include "window/counter.h"
+#include "window/track.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 #include "tw_sample_fixture.h"
-#include "window.h"
+#include "window/window.h"
 
 START_TEST(test_counter_steps)
 {

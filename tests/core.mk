@@ -1,4 +1,4 @@
-# tests/: counter, track, window, pools and view
+# tests/: counter, track, window, pools, the view and the MIB view
 check_PROGRAMS += tests/check_window
 tests_check_window_SOURCES = tests/check_window.c tests/tw_check.h tests/tw_sample_fixture.h
 tests_check_window_CFLAGS = $(TESTS_CFLAGS)
@@ -10,6 +10,12 @@ tests_check_view_SOURCES = tests/check_view.c tests/tw_check.h tests/tw_sample_f
 tests_check_view_CFLAGS = $(TESTS_CFLAGS)
 tests_check_view_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_view
+
+check_PROGRAMS += tests/check_mibview
+tests_check_mibview_SOURCES = tests/check_mibview.c tests/tw_check.h
+tests_check_mibview_CFLAGS = $(TESTS_CFLAGS)
+tests_check_mibview_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_mibview
 
 # diskfigures prints the window's disk figures between two snapshots, for
 # the comparison with iostat.

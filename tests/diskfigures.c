@@ -15,14 +15,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diskstats.h"
-#include "pools.h"
-#include "readfile.h"
-#include "sample.h"
+#include "collect/diskstats.h"
+#include "sample/pools.h"
+#include "util/readfile.h"
+#include "sample/sample.h"
 #include "tunewatch_oids.h"
-#include "tw_error.h"
-#include "view.h"
-#include "window.h"
+#include "util/error.h"
+#include "view/view.h"
+#include "window/window.h"
 
 static int
 load(int dirfd, const char *path, struct tw_sample *s, uint64_t ms, int zero)

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "readfile.h"
+#include "util/readfile.h"
 #include "tw_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 struct tw_mutator {
 	struct tw_buf orig;	/* the capture as read */

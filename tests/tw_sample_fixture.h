@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sample.h"
+#include "sample/sample.h"
 
 /* The eight counters the window keeps, in diskstats order where it matters. */
 struct fx_disk {

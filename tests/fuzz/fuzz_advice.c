@@ -1,7 +1,7 @@
 #include "config.h"
 
 /* libFuzzer target for tw_advice_suggest and tw_advice_format
- * (lib/advice.c) on fuzzed current values.
+ * (lib/advice/advice.c) on fuzzed current values.
  *
  * The first byte picks a rule of the table and a system; the rest, up to a
  * NUL, is what the lookup returns for every tunable asked about. The
@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice.h"
+#include "advice/advice.h"
 #include "fuzz_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 #define VEC_MAX 8
 
@@ -46,7 +46,7 @@ lookup(void *arg, const char *name)
 
 /* The value as blank-separated non-negative integers (tabs, newlines and
  * carriage returns count as blanks), at most VEC_MAX of them, in a value
- * of at most 2 * TW_ADVICE_VALUE_LEN - 1 bytes (lib/advice.c's working
+ * of at most 2 * TW_ADVICE_VALUE_LEN - 1 bytes (lib/advice/advice.c's working
  * copy, NUL included): what a usable current value is. */
 static int
 read_vec(const char *text, struct vec *out)

@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_queue_parse_scheduler (lib/blockqueue.c).
+/* libFuzzer target for tw_queue_parse_scheduler (lib/collect/blockqueue.c).
  *
  * The first byte picks the size of the output buffer (0 to 63), which is
  * allocated to exactly that size so that AddressSanitizer sees a write past
@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "blockqueue.h"
+#include "collect/blockqueue.h"
 #include "fuzz_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 /* What the kernel's names are made of: printable, no blanks or brackets. */
 static int

@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_buddyinfo_parse (lib/buddyinfo.c).
+/* libFuzzer target for tw_buddyinfo_parse (lib/collect/buddyinfo.c).
  *
  * It checks that every line is kept or counted as malformed, the shape of
  * every kept zone, that a zone printed back as a line parses to itself,
@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "buddyinfo.h"
+#include "collect/buddyinfo.h"
 #include "fuzz_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 static int
 same_zone(const struct tw_buddy_zone *a, const struct tw_buddy_zone *b)

@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_diskstats_parse (lib/diskstats.c).
+/* libFuzzer target for tw_diskstats_parse (lib/collect/diskstats.c).
  *
  * Besides the sanitizers, it checks that every line is either kept or
  * counted as malformed, that a kept device is printable back into a line
@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "diskstats.h"
+#include "collect/diskstats.h"
 #include "fuzz_check.h"
-#include "tw_error.h"
+#include "util/error.h"
 
 #define OLD_PART_BITS (TW_DISK_BIT(TW_DISK_READS) | TW_DISK_BIT(TW_DISK_SECTORS_READ) | \
 	TW_DISK_BIT(TW_DISK_WRITES) | TW_DISK_BIT(TW_DISK_SECTORS_WRITTEN))

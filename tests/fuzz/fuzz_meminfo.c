@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_meminfo_parse (lib/meminfo.c).
+/* libFuzzer target for tw_meminfo_parse (lib/collect/meminfo.c).
  *
  * It checks the line counts, that only the known fields are set and that
  * each holds a whole number of kB, and that the text cut in two at a line
@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "meminfo.h"
-#include "tw_error.h"
+#include "collect/meminfo.h"
+#include "util/error.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_mv_get and tw_mv_next (agentx/mibview.c) on
+/* libFuzzer target for tw_mv_get and tw_mv_next (lib/view/mibview.c) on
  * fuzzed OIDs over a small fixed view.
  *
  * The view's instances are listed and sorted here, from the view's own
@@ -19,9 +19,9 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "mibview.h"
+#include "view/mibview.h"
 #include "tunewatch_oids.h"
-#include "view.h"
+#include "view/view.h"
 
 #define REQ_MAX 40		/* longer requests are cut */
 #define REF_MAX 512

@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_netstat_parse (lib/netstat.c).
+/* libFuzzer target for tw_netstat_parse (lib/collect/netstat.c).
  *
  * It checks the line counts (a header and its values are two lines), the
  * shape of every kept entry, that tw_netstat_get finds each of them, and
@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "netstat.h"
-#include "tw_error.h"
+#include "collect/netstat.h"
+#include "util/error.h"
 
 static void
 check_entry(const struct tw_netstat_set *s, const struct tw_netstat_entry *e)

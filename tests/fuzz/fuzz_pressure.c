@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_psi_parse (lib/pressure.c).
+/* libFuzzer target for tw_psi_parse (lib/collect/pressure.c).
  *
  * It checks the line counts, that a line kind is set only with its flag,
  * and that the text cut in two at a line boundary parses to what the whole
@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "pressure.h"
-#include "tw_error.h"
+#include "collect/pressure.h"
+#include "util/error.h"
 
 static int
 same_line(const struct tw_psi_line *a, const struct tw_psi_line *b)

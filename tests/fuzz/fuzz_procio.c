@@ -1,7 +1,7 @@
 #include "config.h"
 
 /* libFuzzer target for tw_procio_parse_io and tw_procio_parse_stat_start
- * (lib/procio.c); every input goes to both, as /proc/[pid]/io and as
+ * (lib/collect/procio.c); every input goes to both, as /proc/[pid]/io and as
  * /proc/[pid]/stat.
  *
  * It checks that an accepted io text names both keys and is still
@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "procio.h"
-#include "tw_error.h"
+#include "collect/procio.h"
+#include "util/error.h"
 
 #define POISON UINT64_C(0x5a5a5a5a5a5a5a5a)
 

@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_sockstat_parse (lib/sockstat.c).
+/* libFuzzer target for tw_sockstat_parse (lib/collect/sockstat.c).
  *
  * It checks the line counts, that only the known fields are set, and that
  * the text cut in two at a line boundary parses to what the whole does. */
@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "sockstat.h"
-#include "tw_error.h"
+#include "collect/sockstat.h"
+#include "util/error.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_softnet_parse (lib/softnet.c).
+/* libFuzzer target for tw_softnet_parse (lib/collect/softnet.c).
  *
  * It checks that every row is kept or counted as malformed, and that what a
  * row says about itself agrees with its column count: the CPU comes from
@@ -8,8 +8,8 @@
 #include <stdint.h>
 
 #include "fuzz_check.h"
-#include "softnet.h"
-#include "tw_error.h"
+#include "collect/softnet.h"
+#include "util/error.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_sysctl_field (lib/sysctl.c).
+/* libFuzzer target for tw_sysctl_field (lib/collect/sysctl.c).
  *
  * The first byte picks the field (0xff stands for UINT_MAX, the largest
  * index there is); the rest, up to a NUL, is the value. The answer is
@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "sysctl.h"
-#include "tw_error.h"
+#include "collect/sysctl.h"
+#include "util/error.h"
 
-/* Whether len digits exceed 2^64-1. tw_parse_u64 (lib/scan.c) stops with
+/* Whether len digits exceed 2^64-1. tw_parse_u64 (lib/util/scan.c) stops with
  * TW_E_RANGE as soon as its digits overflow, before it looks at what
  * follows, so "99999999999999999999x" is out of range, not invalid. */
 static int

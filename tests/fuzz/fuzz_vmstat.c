@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_vmstat_parse (lib/vmstat.c).
+/* libFuzzer target for tw_vmstat_parse (lib/collect/vmstat.c).
  *
  * It checks the line counts and that only the known fields are set. The
  * text is not cut in two here: the older keys and the allocstall_ sum are
@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "tw_error.h"
-#include "vmstat.h"
+#include "util/error.h"
+#include "collect/vmstat.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,0 +1,435 @@
+#include "config.h"
+
+#include "advice/advice.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/scan.h"
+#include "util/error.h"
+
+/* The most fields a vector tunable has (tcp_rmem and friends have 3). */
+#define VEC_MAX 8
+
+struct vec {
+	int64_t v[VEC_MAX];
+	size_t n;
+};
+
+const char *
+tw_advice_name(const struct tw_advice_rule *r, enum tw_os os)
+{
+	if (r == NULL || (int)os < 0 || os >= TW_OS_COUNT)
+		return NULL;
+	return r->os[os].name;
+}
+
+/* A private copy of a looked-up value with tabs, newlines and carriage
+ * returns turned into blanks, so that "4096\t131072\t6291456\n" and
+ * "none\n" read like the values they are. */
+static int
+normalize(const char *text, char *buf, size_t size)
+{
+	size_t i;
+
+	if (text == NULL)
+		return TW_E_ABSENT;
+	for (i = 0; text[i] != '\0'; i++) {
+		if (i + 1 >= size)
+			return TW_E_INVAL;
+		buf[i] = text[i] == '\t' || text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
+	}
+	buf[i] = '\0';
+	return TW_OK;
+}
+
+/* Blank-separated non-negative integers, as the kernel prints vectors
+ * (with tabs) and scalars. Negative values are no tunable's in the table:
+ * such a value is treated as unusable rather than halved or doubled. */
+static int
+parse_vec(const char *text, struct vec *out)
+{
+	char buf[2 * TW_ADVICE_VALUE_LEN];
+	struct tw_tokens it;
+	const char *tok;
+	size_t len;
+	int rc;
+
+	out->n = 0;
+	if ((rc = normalize(text, buf, sizeof(buf))) != TW_OK)
+		return rc;
+	tw_tokens_init(&it, buf, strlen(buf));
+	while (tw_tokens_next(&it, &tok, &len)) {
+		if (out->n == VEC_MAX || tw_parse_i64(tok, len, &out->v[out->n]) != TW_OK ||
+		    out->v[out->n] < 0)
+			return TW_E_INVAL;
+		out->n++;
+	}
+	return out->n > 0 ? TW_OK : TW_E_INVAL;
+}
+
+static int
+fmt_vec(const struct vec *v, char *out, size_t len)
+{
+	size_t i, pos = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < v->n; i++) {
+		int n = snprintf(out + pos, len - pos, "%s%" PRId64, i > 0 ? " " : "", v->v[i]);
+
+		if (n < 0 || (size_t)n >= len - pos) {
+			out[0] = '\0';
+			return TW_E_TOOBIG;
+		}
+		pos += (size_t)n;
+	}
+	return TW_OK;
+}
+
+/* A scalar's current value through the lookup. */
+static int
+lookup_int(tw_advice_lookup_fn lookup, void *ctx, const char *name, int64_t *v)
+{
+	struct vec vec;
+
+	if (lookup == NULL || parse_vec(lookup(ctx, name), &vec) != TW_OK || vec.n != 1)
+		return TW_E_ABSENT;
+	*v = vec.v[0];
+	return TW_OK;
+}
+
+/* Of a ratio/bytes pair, the one in force. */
+static const struct tw_advice_action *
+choose(const struct tw_advice_action *a, tw_advice_lookup_fn lookup, void *ctx)
+{
+	int64_t v;
+
+	if (a->twin == NULL)
+		return a;
+	if (a->flags & TW_ADV_TWIN_IF_SET) {
+		if (lookup_int(lookup, ctx, a->twin->name, &v) == TW_OK)
+			return v != 0 ? a->twin : a;
+		/* Twin unknown: the kernel reads the one not in force as 0. */
+		if (lookup_int(lookup, ctx, a->name, &v) == TW_OK && v == 0)
+			return a->twin;
+		return a;
+	}
+	if ((a->flags & TW_ADV_TWIN_IF_ZERO) &&
+	    lookup_int(lookup, ctx, a->name, &v) == TW_OK && v == 0)
+		return a->twin;
+	return a;
+}
+
+static int
+copy_text(char *dst, const char *src)
+{
+	size_t len = strlen(src);
+
+	if (len >= TW_ADVICE_VALUE_LEN)
+		return TW_E_TOOBIG;
+	memcpy(dst, src, len + 1);
+	return TW_OK;
+}
+
+static int
+word_char(char c)
+{
+	return c > ' ' && c != '[' && c != ']' && c != 0x7f;
+}
+
+/* The active word of a value: "mq-deadline", or the bracketed one of the
+ * kernel's list "[mq-deadline] kyber bfq none". */
+static int
+active_word(const char *text, char *out)
+{
+	char buf[2 * TW_ADVICE_VALUE_LEN];
+	const char *start, *end;
+	size_t len;
+	int rc;
+
+	if ((rc = normalize(text, buf, sizeof(buf))) != TW_OK)
+		return rc;
+	text = buf;
+	start = strchr(text, '[');
+	if (start != NULL) {
+		start++;
+		end = strchr(start, ']');
+		if (end == NULL)
+			return TW_E_INVAL;
+	} else {
+		struct tw_tokens it;
+		const char *tok, *more;
+		size_t more_len;
+
+		tw_tokens_init(&it, text, strlen(text));
+		if (!tw_tokens_next(&it, &tok, &len) || tw_tokens_next(&it, &more, &more_len))
+			return TW_E_INVAL;	/* none, or a list without a mark */
+		start = tok;
+		end = tok + len;
+	}
+	len = (size_t)(end - start);
+	if (len == 0 || len >= TW_ADVICE_VALUE_LEN)
+		return TW_E_INVAL;
+	for (end = start; end < start + len; end++)
+		if (!word_char(*end))
+			return TW_E_INVAL;
+	memcpy(out, start, len);
+	out[len] = '\0';
+	return TW_OK;
+}
+
+/* Is word one of the blank-separated list? */
+static int
+word_in(const char *word, const char *list)
+{
+	struct tw_tokens it;
+	const char *tok;
+	size_t len;
+
+	tw_tokens_init(&it, list, strlen(list));
+	while (tw_tokens_next(&it, &tok, &len))
+		if (tw_token_is(tok, len, word))
+			return 1;
+	return 0;
+}
+
+static int
+suggest_word(const struct tw_advice_action *a, const char *text, struct tw_suggestion *out)
+{
+	if (active_word(text, out->current) != TW_OK) {
+		out->current[0] = '\0';
+		out->flags |= TW_SUG_CURRENT_UNKNOWN;
+		return copy_text(out->proposed, a->set_word);
+	}
+	if (word_in(out->current, a->accept != NULL ? a->accept : a->set_word)) {
+		out->flags |= TW_SUG_NO_CHANGE;
+		return TW_OK;
+	}
+	return copy_text(out->proposed, a->set_word);
+}
+
+static int
+suggest_number(const struct tw_advice_action *a, const char *text, struct tw_suggestion *out)
+{
+	int64_t max = a->max != 0 ? a->max : INT_MAX;
+	struct vec cur, next;
+	size_t i, first, last;
+	int changed = 0, saturated = 0;
+
+	if (parse_vec(text, &cur) != TW_OK ||
+	    (a->field != TW_ADV_ALL_FIELDS && (size_t)a->field >= cur.n) ||
+	    (a->op == TW_ADV_SET_NUM && cur.n != 1) ||
+	    fmt_vec(&cur, out->current, sizeof(out->current)) != TW_OK) {
+		out->current[0] = '\0';
+		out->flags |= TW_SUG_CURRENT_UNKNOWN;
+		/* A "set" can still name its target. */
+		if (a->op == TW_ADV_SET_NUM)
+			snprintf(out->proposed, sizeof(out->proposed), "%" PRId64, a->set_num);
+		return TW_OK;
+	}
+
+	if (a->op == TW_ADV_SET_NUM) {
+		int64_t v = cur.v[0];
+
+		out->limit = a->set_num;
+		if ((a->dir == TW_ADV_UP && v >= a->set_num) ||
+		    (a->dir != TW_ADV_UP && v <= a->set_num)) {
+			out->flags |= TW_SUG_NO_CHANGE;
+			return TW_OK;
+		}
+		snprintf(out->proposed, sizeof(out->proposed), "%" PRId64, a->set_num);
+		return TW_OK;
+	}
+
+	if ((a->flags & TW_ADV_ZERO_OFF) && cur.n == 1 && cur.v[0] == 0) {
+		out->flags |= TW_SUG_ENABLE;
+		return copy_text(out->proposed, a->enable);
+	}
+
+	next = cur;
+	first = a->field == TW_ADV_ALL_FIELDS ? 0 : (size_t)a->field;
+	last = a->field == TW_ADV_ALL_FIELDS ? cur.n - 1 : first;
+	for (i = first; i <= last; i++) {
+		int64_t v = cur.v[i];
+
+		if (a->op == TW_ADV_DOUBLE) {
+			if (v >= max)
+				continue;
+			/* Compared before multiplying: doubling never overflows. */
+			if (v > max / 2) {
+				next.v[i] = max;
+				saturated = 1;
+			} else {
+				next.v[i] = v == 0 ? (a->min > 1 ? a->min : 1) : v * 2;
+			}
+		} else {
+			if (v <= a->min)
+				continue;
+			next.v[i] = v / 2 < a->min ? a->min : v / 2;
+		}
+		changed = 1;
+	}
+	if (!changed) {
+		out->flags |= TW_SUG_AT_LIMIT;
+		out->limit = a->op == TW_ADV_DOUBLE ? max : a->min;
+		return TW_OK;
+	}
+	/* Doubling can add a digit to a value that only just fitted: such a
+	 * value is no tunable's, so it reads as unusable too. */
+	if (fmt_vec(&next, out->proposed, sizeof(out->proposed)) != TW_OK) {
+		out->current[0] = '\0';
+		out->flags |= TW_SUG_CURRENT_UNKNOWN;
+		return TW_OK;
+	}
+	if (saturated) {
+		out->flags |= TW_SUG_SATURATED;
+		out->limit = max;
+	}
+	return TW_OK;
+}
+
+int
+tw_advice_suggest(const struct tw_advice_rule *r, enum tw_os os,
+    tw_advice_lookup_fn lookup, void *ctx, struct tw_suggestion *out)
+{
+	const struct tw_advice_action *a;
+	const char *text;
+
+	if (out == NULL)
+		return TW_E_INVAL;
+	memset(out, 0, sizeof(*out));
+	if (r == NULL || (int)os < 0 || os >= TW_OS_COUNT)
+		return TW_E_INVAL;
+	a = &r->os[os];
+	if (a->name == NULL)
+		return TW_E_ABSENT;
+	a = choose(a, lookup, ctx);
+
+	out->rule = r;
+	out->action = a;
+	out->os = os;
+	out->name = a->name;
+	out->dir = a->dir;
+	out->reason = r->reason;
+	out->source = a->source;
+	if (a->flags & TW_ADV_PER_DEVICE)
+		out->flags |= TW_SUG_PER_DEVICE;
+	if (a->flags & TW_ADV_PER_CLASS)
+		out->flags |= TW_SUG_PER_CLASS;
+	if (a->flags & TW_ADV_BOOT)
+		out->flags |= TW_SUG_NEEDS_REBOOT;
+	if (a->flags & TW_ADV_RELINK)
+		out->flags |= TW_SUG_NEEDS_REBOOT | TW_SUG_RELINK;
+
+	text = lookup != NULL ? lookup(ctx, a->name) : NULL;
+	if (a->op == TW_ADV_SET_WORD)
+		return suggest_word(a, text, out);
+	return suggest_number(a, text, out);
+}
+
+/* ---- Formatting -------------------------------------------------------- */
+
+struct line {
+	char *p;
+	size_t cap;
+	size_t len;
+	int over;
+};
+
+#if defined(__GNUC__)
+#define LINE_FORMAT __attribute__((format(printf, 2, 3)))
+#else
+#define LINE_FORMAT
+#endif
+
+static void LINE_FORMAT
+line_add(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (l->over)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(l->p + l->len, l->cap - l->len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= l->cap - l->len) {
+		l->over = 1;
+		return;
+	}
+	l->len += (size_t)n;
+}
+
+static const char *
+verb(enum tw_adv_dir dir)
+{
+	switch (dir) {
+	case TW_ADV_UP:
+		return "raise";
+	case TW_ADV_DOWN:
+		return "lower";
+	case TW_ADV_SET:
+		return "set";
+	}
+	return "change";
+}
+
+int
+tw_advice_format(const struct tw_suggestion *s, const char *detail, char *out, size_t len)
+{
+	struct line l = { out, len, 0, 0 };
+	const char *sep = "; ";
+
+	if (len == 0)
+		return TW_E_TOOBIG;
+	out[0] = '\0';
+	if (s == NULL || s->name == NULL)
+		return TW_E_INVAL;
+
+	if (s->flags & TW_SUG_CURRENT_UNKNOWN) {
+		line_add(&l, "%s %s", verb(s->dir), s->name);
+		if (s->proposed[0] != '\0')
+			line_add(&l, " to %s", s->proposed);
+		line_add(&l, " (current value unknown");
+	} else if (s->flags & TW_SUG_AT_LIMIT) {
+		line_add(&l, "%s %s is already at its %s (%" PRId64 ")", s->name, s->current,
+		    s->dir == TW_ADV_UP ? "maximum" : "minimum", s->limit);
+		sep = " (";
+	} else if (s->flags & TW_SUG_NO_CHANGE) {
+		if (s->dir == TW_ADV_SET)
+			line_add(&l, "%s is already %s", s->name, s->current);
+		else
+			line_add(&l, "%s %s is already at %s %" PRId64, s->name, s->current,
+			    s->dir == TW_ADV_UP ? "least" : "most", s->limit);
+		sep = " (";
+	} else {
+		line_add(&l, "%s %s -> %s", s->name, s->current, s->proposed);
+		sep = " (";
+	}
+
+	line_add(&l, "%s%s", sep, detail != NULL && detail[0] != '\0' ? detail :
+	    s->reason != NULL ? s->reason : "");
+	if (s->flags & TW_SUG_SATURATED)
+		line_add(&l, "; capped at its maximum, %" PRId64, s->limit);
+	if (s->flags & TW_SUG_ENABLE)
+		line_add(&l, "; 0 means off, %s restores the default", s->proposed);
+	if (s->flags & TW_SUG_PER_CLASS)
+		line_add(&l, "; nnnn is the failing block size");
+	if (s->flags & TW_SUG_PER_DEVICE)
+		line_add(&l, "; per device");
+	if (s->flags & TW_SUG_RELINK)
+		line_add(&l, "; needs a kernel relink and a reboot");
+	else if (s->flags & TW_SUG_NEEDS_REBOOT)
+		line_add(&l, "; a loader tunable: takes effect at the next boot");
+	if (s->source != NULL)
+		line_add(&l, "; %s", s->source);
+	line_add(&l, ")");
+	if (l.over) {
+		out[0] = '\0';
+		return TW_E_TOOBIG;
+	}
+	return TW_OK;
+}

@@ -1,0 +1,342 @@
+#include "config.h"
+
+#include "advice/advice.h"
+
+#include <stddef.h>
+
+/*
+ * The advice table, from the project's ADVICE.md. Keep it ordered by
+ * symptom (tw_advice_rules() returns a slice of it) and, within a
+ * symptom, by preference. A rule's actions are the k-th thing to try on
+ * each system; where a system has nothing, its name is NULL.
+ *
+ * Bounds are the kernel's where it documents one, otherwise INT_MAX (for
+ * doubling) or a floor below which the tunable stops making sense.
+ */
+
+#define NET_RST		"Documentation/admin-guide/sysctl/net.rst"
+#define IP_SYSCTL	"Documentation/networking/ip-sysctl.rst"
+#define VM_RST		"Documentation/admin-guide/sysctl/vm.rst"
+#define QUEUE_SYSFS	"Documentation/block/queue-sysfs.rst"
+#define DEADLINE	"Documentation/block/deadline-iosched.rst"
+#define TUNING_7	"tuning(7)"
+#define SCO_GUIDE	"SCO OpenServer Performance Guide"
+
+/* Actions, by how they move the value. */
+#define DOUBLE(n, fl, src) \
+	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .flags = (fl), .source = (src) }
+#define DOUBLE_MAX(n, mx, fl, src) \
+	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .max = (mx), .flags = (fl), \
+	  .source = (src) }
+#define DOUBLE_FIELD(n, f, src) \
+	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .field = (f), .source = (src) }
+#define HALVE(n, mn, fl, src) \
+	{ .name = (n), .dir = TW_ADV_DOWN, .op = TW_ADV_HALVE, .min = (mn), .flags = (fl), \
+	  .source = (src) }
+#define SET_NUM(n, d, v, fl, src) \
+	{ .name = (n), .dir = (d), .op = TW_ADV_SET_NUM, .set_num = (v), .flags = (fl), \
+	  .source = (src) }
+#define SET_WORD(n, w, ok, fl, src) \
+	{ .name = (n), .dir = TW_ADV_SET, .op = TW_ADV_SET_WORD, .set_word = (w), \
+	  .accept = (ok), .flags = (fl), .source = (src) }
+
+/*
+ * The ratio/bytes pairs: "only one of them may be specified at a time ...
+ * the other appears as 0 when read" (vm.rst). A ratio rule moves to the
+ * bytes twin when bytes is set; a bytes rule moves to the ratio twin when
+ * bytes reads 0. The kernel ignores dirty_bytes below two pages (8192 with
+ * 4 KiB pages).
+ */
+static const struct tw_advice_action dirty_background_bytes_twin =
+	HALVE("vm.dirty_background_bytes", 1, 0, VM_RST);
+static const struct tw_advice_action dirty_bytes_twin =
+	HALVE("vm.dirty_bytes", 8192, 0, VM_RST);
+static const struct tw_advice_action dirty_background_ratio_twin =
+	HALVE("vm.dirty_background_ratio", 1, 0, VM_RST);
+
+#define DIRTY_BACKGROUND_RATIO \
+	{ .name = "vm.dirty_background_ratio", .dir = TW_ADV_DOWN, .op = TW_ADV_HALVE, \
+	  .min = 1, .twin = &dirty_background_bytes_twin, .flags = TW_ADV_TWIN_IF_SET, \
+	  .source = VM_RST }
+#define DIRTY_RATIO \
+	{ .name = "vm.dirty_ratio", .dir = TW_ADV_DOWN, .op = TW_ADV_HALVE, \
+	  .min = 1, .twin = &dirty_bytes_twin, .flags = TW_ADV_TWIN_IF_SET, \
+	  .source = VM_RST }
+#define DIRTY_BACKGROUND_BYTES \
+	{ .name = "vm.dirty_background_bytes", .dir = TW_ADV_DOWN, .op = TW_ADV_HALVE, \
+	  .min = 1, .twin = &dirty_background_ratio_twin, .flags = TW_ADV_TWIN_IF_ZERO, \
+	  .source = VM_RST }
+
+/* Writing -1 to wbt_lat_usec restores the kernel's default; 0 turns
+ * writeback throttling off (queue-sysfs.rst). */
+#define WBT_LAT \
+	{ .name = "queue/wbt_lat_usec", .dir = TW_ADV_DOWN, .op = TW_ADV_HALVE, .min = 1, \
+	  .enable = "-1", .flags = TW_ADV_PER_DEVICE | TW_ADV_ZERO_OFF, .source = QUEUE_SYSFS }
+
+/* hirunningspace must stay above lorunningspace (512 KiB by default) or
+ * the kernel refuses it: stop halving at 1 MiB. */
+#define HIRUNNINGSPACE HALVE("vfs.hirunningspace", 1048576, 0, TUNING_7)
+
+/* The kernel takes no fewer than 4 requests (BLKDEV_MIN_RQ). */
+#define NR_REQUESTS HALVE("queue/nr_requests", 4, TW_ADV_PER_DEVICE, QUEUE_SYSFS)
+
+#define NONE { .name = NULL }
+
+static const struct tw_advice_rule advice_table[] = {
+	/* ---- Message-buffer pools ("dblocks") */
+	{ TW_SYM_SOFTNET_DROPS,
+	  "the per-CPU input queue overflowed before the stack drained it",
+	  { DOUBLE("net.core.netdev_max_backlog", 0, NET_RST),
+	    DOUBLE("net.isr.defaultqlimit", TW_ADV_BOOT, "netisr(9)"),
+	    NONE } },
+	{ TW_SYM_SOFTNET_DROPS,
+	  "the IP input queue overflowed before the stack drained it",
+	  { NONE,
+	    DOUBLE("net.inet.ip.intr_queue_maxlen", 0, "inet(4)"),
+	    NONE } },
+
+	{ TW_SYM_SOFTNET_SQUEEZE,
+	  "the softirq ran out of budget with packets still waiting",
+	  { DOUBLE("net.core.netdev_budget", 0, NET_RST),
+	    DOUBLE("kern.polling.burst_max", 0, "polling(4)"),
+	    NONE } },
+	{ TW_SYM_SOFTNET_SQUEEZE,
+	  "the softirq ran out of time with packets still waiting",
+	  { DOUBLE("net.core.netdev_budget_usecs", 0, NET_RST), NONE, NONE } },
+
+	{ TW_SYM_UDP_RCVBUF,
+	  "datagrams were dropped because the receive buffer was full "
+	  "(a socket that sets SO_RCVBUF must ask for more too)",
+	  { DOUBLE("net.core.rmem_max", 0, NET_RST),
+	    DOUBLE("kern.ipc.maxsockbuf", 0, TUNING_7),
+	    NONE } },
+	{ TW_SYM_UDP_RCVBUF,
+	  "datagrams were dropped because the default receive buffer was full",
+	  { DOUBLE("net.core.rmem_default", 0, NET_RST),
+	    DOUBLE("net.inet.udp.recvspace", 0, "udp(4)"),
+	    NONE } },
+
+	{ TW_SYM_UDP_SNDBUF,
+	  "sends failed because the send buffer was full",
+	  { DOUBLE("net.core.wmem_max", 0, NET_RST),
+	    DOUBLE("kern.ipc.maxsockbuf", 0, TUNING_7),
+	    NONE } },
+	{ TW_SYM_UDP_SNDBUF,
+	  "sends failed because the default send buffer was full",
+	  { DOUBLE("net.core.wmem_default", 0, NET_RST), NONE, NONE } },
+
+	{ TW_SYM_UDP_MEM,
+	  "UDP's global memory limit (pages: min, pressure, max) was reached",
+	  { DOUBLE_FIELD("net.ipv4.udp_mem", TW_ADV_ALL_FIELDS, IP_SYSCTL), NONE, NONE } },
+
+	{ TW_SYM_TCP_MEM,
+	  "TCP entered memory pressure and shrank its socket buffers",
+	  { DOUBLE_FIELD("net.ipv4.tcp_mem", TW_ADV_ALL_FIELDS, IP_SYSCTL),
+	    DOUBLE("kern.ipc.nmbclusters", TW_ADV_BOOT, TUNING_7),
+	    NONE } },
+
+	{ TW_SYM_TCP_PRUNE,
+	  "receive queues were pruned to free memory: data was dropped and must be resent",
+	  { DOUBLE_FIELD("net.ipv4.tcp_rmem", 2, IP_SYSCTL),
+	    DOUBLE("net.inet.tcp.recvbuf_max", 0, "tcp(4)"),
+	    NONE } },
+
+	{ TW_SYM_LISTEN_OVERFLOW,
+	  "the accept queue was full (the application's listen() backlog must follow)",
+	  { DOUBLE("net.core.somaxconn", 0, IP_SYSCTL),
+	    /* 65535 is the most older releases accept. */
+	    DOUBLE_MAX("kern.ipc.soacceptqueue", 65535, 0, "listen(2)"),
+	    NONE } },
+	{ TW_SYM_LISTEN_OVERFLOW,
+	  "connection requests overflowed the SYN queue",
+	  { DOUBLE("net.ipv4.tcp_max_syn_backlog", 0, IP_SYSCTL), NONE, NONE } },
+
+	{ TW_SYM_HIGHORDER_FAIL,
+	  "large contiguous buffers could not be had: keep more memory free",
+	  { DOUBLE("vm.min_free_kbytes", 0, VM_RST),
+	    DOUBLE("kern.ipc.nmbjumbop", 0, TUNING_7),
+	    DOUBLE("NBLKnnnn", TW_ADV_RELINK | TW_ADV_PER_CLASS, SCO_GUIDE) } },
+	{ TW_SYM_HIGHORDER_FAIL,
+	  "large contiguous buffers could not be had: wake kswapd earlier",
+	  /* 1000 is the most kernels before 5.19 accept (3000 since). */
+	  { DOUBLE_MAX("vm.watermark_scale_factor", 1000, 0, VM_RST),
+	    DOUBLE("kern.ipc.nmbjumbo9", 0, TUNING_7),
+	    NONE } },
+	{ TW_SYM_HIGHORDER_FAIL,
+	  "16 KiB jumbo clusters were denied",
+	  { NONE, DOUBLE("kern.ipc.nmbjumbo16", 0, TUNING_7), NONE } },
+
+	{ TW_SYM_MBUF_DENIED,
+	  "the pool of message buffers was exhausted",
+	  { NONE,
+	    DOUBLE("kern.ipc.nmbclusters", TW_ADV_BOOT, TUNING_7),
+	    DOUBLE("NBLKnnnn", TW_ADV_RELINK | TW_ADV_PER_CLASS, SCO_GUIDE) } },
+	{ TW_SYM_MBUF_DENIED,
+	  "the pages STREAMS may use for message buffers ran out",
+	  { NONE, NONE, DOUBLE("NSTRPAGES", TW_ADV_RELINK, SCO_GUIDE) } },
+
+	/* ---- Buffer cache */
+	{ TW_SYM_LOW_HIT_REFAULTS,
+	  "pages are evicted and read back while in use; if swap is not in use, "
+	  "the working set needs more memory (or a larger cgroup memory.high)",
+	  { HALVE("vm.swappiness", 0, 0, VM_RST), NONE, NONE } },
+	{ TW_SYM_LOW_HIT_REFAULTS,
+	  "the buffer cache is smaller than the working set",
+	  { NONE,
+	    DOUBLE("kern.maxvnodes", 0, TUNING_7),
+	    DOUBLE("NBUF", TW_ADV_RELINK, SCO_GUIDE) } },
+	{ TW_SYM_LOW_HIT_REFAULTS,
+	  "more buffers need more hash buckets (keep NHBUF a power of two)",
+	  { NONE, NONE, DOUBLE("NHBUF", TW_ADV_RELINK, SCO_GUIDE) } },
+
+	{ TW_SYM_LOW_HIT_SEQUENTIAL,
+	  "data is read once, so more cache would not help: read further ahead",
+	  { DOUBLE("queue/read_ahead_kb", TW_ADV_PER_DEVICE, QUEUE_SYSFS),
+	    DOUBLE("vfs.read_max", 0, TUNING_7),
+	    NONE } },
+
+	{ TW_SYM_METADATA_CHURN,
+	  "directory and inode caches are reclaimed too eagerly",
+	  { HALVE("vm.vfs_cache_pressure", 1, 0, VM_RST), NONE, NONE } },
+	{ TW_SYM_METADATA_CHURN,
+	  "the vnode (inode) cache is smaller than the metadata in use",
+	  { NONE,
+	    DOUBLE("kern.maxvnodes", 0, TUNING_7),
+	    DOUBLE("NINODE", TW_ADV_RELINK, SCO_GUIDE) } },
+
+	{ TW_SYM_DIRTY_BURST,
+	  "large bursts of dirty data stall readers behind writeback: start it earlier",
+	  { DIRTY_BACKGROUND_RATIO,
+	    HIRUNNINGSPACE,
+	    HALVE("NAUTOUP", 1, TW_ADV_RELINK, SCO_GUIDE) } },
+	{ TW_SYM_DIRTY_BURST,
+	  "throttle writers sooner, so that a burst cannot fill memory with dirty pages",
+	  { DIRTY_RATIO,
+	    NONE,
+	    HALVE("BDFLUSHR", 1, TW_ADV_RELINK, SCO_GUIDE) } },
+
+	{ TW_SYM_MEMORY_PRESSURE,
+	  "tasks stall in direct reclaim: wake kswapd earlier",
+	  { DOUBLE_MAX("vm.watermark_scale_factor", 1000, 0, VM_RST), NONE, NONE } },
+	{ TW_SYM_MEMORY_PRESSURE,
+	  "allocation bursts find too little free memory",
+	  { DOUBLE("vm.min_free_kbytes", 0, VM_RST), NONE, NONE } },
+
+	/* ---- Disk latency */
+	{ TW_SYM_READ_LATENCY_QUEUE,
+	  "requests wait in the queue, not in the disk: a deadline scheduler bounds reads",
+	  { SET_WORD("queue/scheduler", "mq-deadline", "mq-deadline bfq",
+	        TW_ADV_PER_DEVICE, QUEUE_SYSFS),
+	    NONE, NONE } },
+	{ TW_SYM_READ_LATENCY_QUEUE,
+	  "a shorter queue bounds how long a request waits behind others",
+	  { NR_REQUESTS, HIRUNNINGSPACE, NONE } },
+	{ TW_SYM_READ_LATENCY_QUEUE,
+	  "mq-deadline serves a read no later than this",
+	  { HALVE("queue/iosched/read_expire", 1, TW_ADV_PER_DEVICE, DEADLINE), NONE, NONE } },
+
+	{ TW_SYM_READ_LATENCY_WRITEBACK,
+	  "background writeback crowds out reads: throttle it sooner",
+	  { WBT_LAT,
+	    HIRUNNINGSPACE,
+	    HALVE("NAUTOUP", 1, TW_ADV_RELINK, SCO_GUIDE) } },
+	{ TW_SYM_READ_LATENCY_WRITEBACK,
+	  "start background writeback with less dirty data, in smaller bursts",
+	  { DIRTY_BACKGROUND_BYTES,
+	    NONE,
+	    HALVE("BDFLUSHR", 1, TW_ADV_RELINK, SCO_GUIDE) } },
+
+	{ TW_SYM_WRITE_LATENCY,
+	  "writes queue behind a large backlog of dirty data: flush earlier, in smaller amounts",
+	  { DIRTY_BACKGROUND_RATIO,
+	    NONE,
+	    HALVE("BDFLUSHR", 1, TW_ADV_RELINK, SCO_GUIDE) } },
+	{ TW_SYM_WRITE_LATENCY,
+	  "writers are throttled late and then wait for a large flush",
+	  { DIRTY_RATIO,
+	    NONE,
+	    HALVE("NAUTOUP", 1, TW_ADV_RELINK, SCO_GUIDE) } },
+	{ TW_SYM_WRITE_LATENCY,
+	  "a shorter queue bounds how long each write waits",
+	  { NR_REQUESTS, HIRUNNINGSPACE, NONE } },
+
+	{ TW_SYM_NONROT_SCHEDULER,
+	  "the device has its own queues; a software scheduler adds CPU time and latency",
+	  { SET_WORD("queue/scheduler", "none", "none", TW_ADV_PER_DEVICE, QUEUE_SYSFS),
+	    NONE, NONE } },
+
+	{ TW_SYM_RANDOM_READAHEAD,
+	  "each small random read drags in pages nobody asked for",
+	  { SET_NUM("queue/read_ahead_kb", TW_ADV_DOWN, 128, TW_ADV_PER_DEVICE, QUEUE_SYSFS),
+	    HALVE("vfs.read_max", 1, 0, TUNING_7),
+	    NONE } },
+
+	{ TW_SYM_INTERRUPT_LOAD,
+	  "interrupt storms from network cards steal time from disk I/O: poll instead",
+	  { SET_NUM("net.core.busy_poll", TW_ADV_UP, 50, 0, NET_RST),
+	    SET_NUM("kern.polling.enable", TW_ADV_UP, 1, 0, "polling(4)"),
+	    NONE } },
+	{ TW_SYM_INTERRUPT_LOAD,
+	  "handle more packets per interrupt, and take fewer interrupts",
+	  { DOUBLE("net.core.netdev_budget", 0, NET_RST),
+	    HALVE("kern.hz", 100, TW_ADV_BOOT, "loader(8)"),
+	    NONE } },
+};
+
+static const char *const symptom_names[TW_SYM_COUNT] = {
+	[TW_SYM_SOFTNET_DROPS] = "SOFTNET_DROPS",
+	[TW_SYM_SOFTNET_SQUEEZE] = "SOFTNET_SQUEEZE",
+	[TW_SYM_UDP_RCVBUF] = "UDP_RCVBUF",
+	[TW_SYM_UDP_SNDBUF] = "UDP_SNDBUF",
+	[TW_SYM_UDP_MEM] = "UDP_MEM",
+	[TW_SYM_TCP_MEM] = "TCP_MEM",
+	[TW_SYM_TCP_PRUNE] = "TCP_PRUNE",
+	[TW_SYM_LISTEN_OVERFLOW] = "LISTEN_OVERFLOW",
+	[TW_SYM_HIGHORDER_FAIL] = "HIGHORDER_FAIL",
+	[TW_SYM_MBUF_DENIED] = "MBUF_DENIED",
+	[TW_SYM_LOW_HIT_REFAULTS] = "LOW_HIT_REFAULTS",
+	[TW_SYM_LOW_HIT_SEQUENTIAL] = "LOW_HIT_SEQUENTIAL",
+	[TW_SYM_METADATA_CHURN] = "METADATA_CHURN",
+	[TW_SYM_DIRTY_BURST] = "DIRTY_BURST",
+	[TW_SYM_MEMORY_PRESSURE] = "MEMORY_PRESSURE",
+	[TW_SYM_READ_LATENCY_QUEUE] = "READ_LATENCY_QUEUE",
+	[TW_SYM_READ_LATENCY_WRITEBACK] = "READ_LATENCY_WRITEBACK",
+	[TW_SYM_WRITE_LATENCY] = "WRITE_LATENCY",
+	[TW_SYM_NONROT_SCHEDULER] = "NONROT_SCHEDULER",
+	[TW_SYM_RANDOM_READAHEAD] = "RANDOM_READAHEAD",
+	[TW_SYM_INTERRUPT_LOAD] = "INTERRUPT_LOAD",
+};
+
+size_t
+tw_advice_all(const struct tw_advice_rule **rules)
+{
+	*rules = advice_table;
+	return sizeof(advice_table) / sizeof(advice_table[0]);
+}
+
+size_t
+tw_advice_rules(enum tw_symptom sym, const struct tw_advice_rule **rules)
+{
+	size_t n = sizeof(advice_table) / sizeof(advice_table[0]), i, count = 0;
+
+	*rules = NULL;
+	if ((int)sym < 0 || sym >= TW_SYM_COUNT)
+		return 0;
+	for (i = 0; i < n && advice_table[i].sym != sym; i++)
+		continue;
+	if (i == n)
+		return 0;
+	*rules = &advice_table[i];
+	/* The table is ordered by symptom: the rules are one run. */
+	while (i + count < n && advice_table[i + count].sym == sym)
+		count++;
+	return count;
+}
+
+const char *
+tw_advice_symptom_name(enum tw_symptom sym)
+{
+	if ((int)sym < 0 || sym >= TW_SYM_COUNT)
+		return NULL;
+	return symptom_names[sym];
+}

@@ -1,0 +1,13 @@
+# lib/collect/: the collectors, one per kernel file.
+lib_libtunewatch_a_SOURCES += \
+	lib/collect/diskstats.h lib/collect/diskstats.c \
+	lib/collect/blockqueue.h lib/collect/blockqueue.c \
+	lib/collect/meminfo.h lib/collect/meminfo.c \
+	lib/collect/vmstat.h lib/collect/vmstat.c \
+	lib/collect/pressure.h lib/collect/pressure.c \
+	lib/collect/procio.h lib/collect/procio.c \
+	lib/collect/softnet.h lib/collect/softnet.c \
+	lib/collect/sockstat.h lib/collect/sockstat.c \
+	lib/collect/netstat.h lib/collect/netstat.c \
+	lib/collect/buddyinfo.h lib/collect/buddyinfo.c \
+	lib/collect/sysctl.h lib/collect/sysctl.c

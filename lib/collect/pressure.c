@@ -1,0 +1,138 @@
+#include "config.h"
+
+#include "collect/pressure.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/error.h"
+
+#define PSI_RESOURCE_MAX 16
+
+/* Parse "avg10=0.00 avg60=0.00 avg300=0.00 total=0" after the kind. Keys
+ * are found by name; all four are needed, and keys a newer kernel might
+ * add are ignored. */
+static int
+psi_parse_fields(struct tw_tokens *it, struct tw_psi_line *pl)
+{
+	const char *tok, *eq;
+	size_t tlen, klen;
+	unsigned seen = 0;
+
+	memset(pl, 0, sizeof(*pl));
+	while (tw_tokens_next(it, &tok, &tlen)) {
+		const char *v;
+		size_t vlen;
+		unsigned bit;
+		int rc;
+
+		eq = memchr(tok, '=', tlen);
+		if (eq == NULL || eq == tok)
+			return TW_E_INVAL;
+		klen = (size_t)(eq - tok);
+		v = eq + 1;
+		vlen = tlen - klen - 1;
+		if (tw_token_is(tok, klen, "avg10")) {
+			bit = 1;
+			rc = tw_parse_hundredths(v, vlen, &pl->avg10);
+		} else if (tw_token_is(tok, klen, "avg60")) {
+			bit = 2;
+			rc = tw_parse_hundredths(v, vlen, &pl->avg60);
+		} else if (tw_token_is(tok, klen, "avg300")) {
+			bit = 4;
+			rc = tw_parse_hundredths(v, vlen, &pl->avg300);
+		} else if (tw_token_is(tok, klen, "total")) {
+			bit = 8;
+			rc = tw_parse_u64(v, vlen, &pl->total_us);
+		} else {
+			continue;
+		}
+		if (rc != TW_OK || (seen & bit))
+			return TW_E_INVAL;
+		seen |= bit;
+	}
+	return seen == 15 ? TW_OK : TW_E_INVAL;
+}
+
+int
+tw_psi_parse(const char *text, size_t len, struct tw_psi *out, struct tw_parse_stats *ps)
+{
+	struct tw_lines lines;
+	const char *line, *kind;
+	size_t llen, klen;
+	int complete;
+
+	tw_lines_init(&lines, text, len);
+	while (tw_lines_next(&lines, &line, &llen, &complete)) {
+		struct tw_tokens it;
+		struct tw_psi_line pl;
+
+		ps->lines++;
+		tw_tokens_init(&it, line, llen);
+		if (!complete || !tw_tokens_next(&it, &kind, &klen) ||
+		    psi_parse_fields(&it, &pl) != TW_OK) {
+			ps->malformed++;
+			continue;
+		}
+		if (tw_token_is(kind, klen, "some")) {
+			out->some = pl;
+			out->has_some = 1;
+		} else if (tw_token_is(kind, klen, "full")) {
+			out->full = pl;
+			out->has_full = 1;
+		} else {
+			ps->malformed++;
+		}
+	}
+	return TW_OK;
+}
+
+/* A kernel built with PSI but booted with psi=0 (or a cgroup with
+ * cgroup.pressure 0) lets the file be opened and fails the read with
+ * EOPNOTSUPP, which tw_read_file_at reports as TW_E_IO. Tell that case
+ * apart, on the error path only, so that it reads as "not available". */
+static int
+psi_read_unsupported(int proc_fd, const char *rel)
+{
+	char c;
+	int fd, unsupported = 0;
+
+	fd = openat(proc_fd, rel, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return 0;
+	if (read(fd, &c, 1) < 0 && (errno == EOPNOTSUPP || errno == ENOTSUP))
+		unsupported = 1;
+	close(fd);
+	return unsupported;
+}
+
+int
+tw_psi_read(int proc_fd, const char *resource, struct tw_buf *scratch, struct tw_psi *out,
+    struct tw_parse_stats *ps)
+{
+	char rel[PSI_RESOURCE_MAX + sizeof("pressure/")];
+	size_t i, len;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (resource == NULL)
+		return TW_E_INVAL;
+	/* A plain word: never a path out of pressure/. */
+	len = strlen(resource);
+	if (len == 0 || len >= PSI_RESOURCE_MAX)
+		return TW_E_INVAL;
+	for (i = 0; i < len; i++)
+		if (resource[i] < 'a' || resource[i] > 'z')
+			return TW_E_INVAL;
+	snprintf(rel, sizeof(rel), "pressure/%s", resource);
+
+	rc = tw_read_file_at(proc_fd, rel, scratch);
+	if (rc == TW_E_IO && psi_read_unsupported(proc_fd, rel))
+		rc = TW_E_ABSENT;
+	if (rc != TW_OK)
+		return rc;
+	return tw_psi_parse(scratch->data, scratch->len, out, ps);
+}

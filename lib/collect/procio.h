@@ -1,0 +1,52 @@
+/* /proc/[pid]/io and /proc/[pid]/stat: per-process read counters, for the
+ * buffer cache's read hit-ratio estimate.
+ *
+ * Linux keeps no logical-read counter for the page cache. rchar counts the
+ * bytes a process asked read(2) and friends for (cache hits and misses,
+ * but also sockets and pipes); read_bytes counts the bytes that process
+ * caused to be fetched from storage. Summed over processes that were alive
+ * across an interval, 1 - read_bytes/rchar estimates the hit ratio. A pid
+ * is identified with its start time so that a reused pid is not taken for
+ * the process that had it before. */
+#ifndef TW_PROCIO_H
+#define TW_PROCIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/readfile.h"
+#include "util/scan.h"
+
+struct tw_proc_io {
+	int32_t pid;
+	uint64_t start_time;	/* field 22 of stat: clock ticks after boot */
+	uint64_t rchar;		/* logical bytes read */
+	uint64_t read_bytes;	/* bytes fetched from storage */
+};
+
+struct tw_proc_io_set {
+	struct tw_proc_io *procs;	/* sorted by pid */
+	size_t count;
+	size_t cap;
+	uint64_t unreadable;	/* processes whose io we may not read */
+};
+
+void tw_proc_io_set_init(struct tw_proc_io_set *s);
+void tw_proc_io_set_free(struct tw_proc_io_set *s);
+
+/* Parse the text of /proc/[pid]/io; both keys are needed. */
+int tw_procio_parse_io(const char *text, size_t len, uint64_t *rchar, uint64_t *read_bytes);
+/* Parse the start time out of /proc/[pid]/stat. The command name (field
+ * 2) may hold spaces and parentheses, so fields are counted after the last
+ * ')'. */
+int tw_procio_parse_stat_start(const char *text, size_t len, uint64_t *start_time);
+
+/* Read every numeric entry of proc_fd except exclude_pid (our own reads
+ * would count as hits). A process that exits while we read is skipped; one
+ * whose io we may not read counts in unreadable; one with malformed files
+ * counts as malformed in ps. out is cleared first and sorted by pid.
+ * In ps, one "line" is one process that was read (kept or malformed). */
+int tw_procio_read_all(int proc_fd, int32_t exclude_pid, struct tw_buf *scratch,
+    struct tw_proc_io_set *out, struct tw_parse_stats *ps);
+
+#endif

@@ -1,0 +1,122 @@
+#include "config.h"
+
+#include "collect/vmstat.h"
+
+#include <string.h>
+
+#include "util/error.h"
+
+/* Keys kept as they are. */
+static const struct {
+	const char *key;
+	enum tw_vm_field field;
+} vm_keys[] = {
+	{ "pgpgin", TW_VM_PGPGIN },
+	{ "pgpgout", TW_VM_PGPGOUT },
+	{ "pgfault", TW_VM_PGFAULT },
+	{ "pgmajfault", TW_VM_PGMAJFAULT },
+	{ "workingset_refault_file", TW_VM_REFAULT_FILE },
+	{ "workingset_activate_file", TW_VM_ACTIVATE_FILE },
+	{ "compact_stall", TW_VM_COMPACT_STALL },
+	{ "compact_fail", TW_VM_COMPACT_FAIL },
+};
+
+/* What one parse saw of the keys that have an older or split form. */
+struct vm_legacy {
+	int has_refault, has_activate, has_stall, has_stall_zones;
+	uint64_t refault, activate, stall, stall_zones;
+};
+
+#define ALLOCSTALL_PREFIX "allocstall_"
+
+static int
+vm_parse_line(const char *line, size_t len, struct tw_vmstat *out, struct vm_legacy *lg)
+{
+	struct tw_tokens it;
+	const char *key, *val, *extra;
+	size_t klen, vlen, elen, i, plen = sizeof(ALLOCSTALL_PREFIX) - 1;
+	uint64_t v;
+
+	tw_tokens_init(&it, line, len);
+	if (!tw_tokens_next(&it, &key, &klen) || !tw_tokens_next(&it, &val, &vlen) ||
+	    tw_tokens_next(&it, &extra, &elen))
+		return TW_E_INVAL;
+	if (tw_parse_u64(val, vlen, &v) != TW_OK)
+		return TW_E_INVAL;
+
+	for (i = 0; i < sizeof(vm_keys) / sizeof(vm_keys[0]); i++) {
+		if (tw_token_is(key, klen, vm_keys[i].key)) {
+			out->v[vm_keys[i].field] = v;
+			out->present |= UINT32_C(1) << vm_keys[i].field;
+			return TW_OK;
+		}
+	}
+	if (tw_token_is(key, klen, "workingset_refault")) {
+		lg->has_refault = 1;
+		lg->refault = v;
+	} else if (tw_token_is(key, klen, "workingset_activate")) {
+		lg->has_activate = 1;
+		lg->activate = v;
+	} else if (tw_token_is(key, klen, "allocstall")) {
+		lg->has_stall = 1;
+		lg->stall = v;
+	} else if (klen > plen && memcmp(key, ALLOCSTALL_PREFIX, plen) == 0) {
+		/* One counter per zone since 4.8 (dma, dma32, normal, movable,
+		 * device): their sum is the old single counter. The sum wraps
+		 * modulo 2^64 like the counters themselves, which the window's
+		 * wrap handling expects. */
+		lg->has_stall_zones = 1;
+		lg->stall_zones += v;
+	}
+	return TW_OK;
+}
+
+int
+tw_vmstat_parse(const char *text, size_t len, struct tw_vmstat *out,
+    struct tw_parse_stats *ps)
+{
+	struct vm_legacy lg;
+	struct tw_lines lines;
+	const char *line;
+	size_t llen;
+	int complete;
+	uint32_t bit;
+
+	memset(&lg, 0, sizeof(lg));
+	tw_lines_init(&lines, text, len);
+	while (tw_lines_next(&lines, &line, &llen, &complete)) {
+		ps->lines++;
+		if (!complete || vm_parse_line(line, llen, out, &lg) != TW_OK)
+			ps->malformed++;
+	}
+
+	/* The older keys count only when this text has no _file key: on 5.9+
+	 * the older ones, if present, also counted anonymous pages. */
+	bit = UINT32_C(1) << TW_VM_REFAULT_FILE;
+	if (lg.has_refault && !(out->present & bit)) {
+		out->v[TW_VM_REFAULT_FILE] = lg.refault;
+		out->present |= bit;
+	}
+	bit = UINT32_C(1) << TW_VM_ACTIVATE_FILE;
+	if (lg.has_activate && !(out->present & bit)) {
+		out->v[TW_VM_ACTIVATE_FILE] = lg.activate;
+		out->present |= bit;
+	}
+	if (lg.has_stall_zones || lg.has_stall) {
+		out->v[TW_VM_ALLOCSTALL] = lg.has_stall_zones ? lg.stall_zones : lg.stall;
+		out->present |= UINT32_C(1) << TW_VM_ALLOCSTALL;
+	}
+	return TW_OK;
+}
+
+int
+tw_vmstat_read(int proc_fd, struct tw_buf *scratch, struct tw_vmstat *out,
+    struct tw_parse_stats *ps)
+{
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if ((rc = tw_read_file_at(proc_fd, "vmstat", scratch)) != TW_OK)
+		return rc;
+	return tw_vmstat_parse(scratch->data, scratch->len, out, ps);
+}

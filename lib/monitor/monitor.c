@@ -1,0 +1,73 @@
+#include "config.h"
+
+#include "monitor/monitor.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "util/error.h"
+
+int
+tw_monitor_open(struct tw_monitor *m, const struct tw_sampler_config *cfg,
+    unsigned interval_s, unsigned window_s, const char *version, char *err, size_t errlen)
+{
+	struct utsname u;
+	unsigned intervals;
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	if (interval_s == 0 || window_s < interval_s) {
+		snprintf(err, errlen, "the window (%u s) must be at least one interval (%u s)",
+		    window_s, interval_s);
+		return TW_E_INVAL;
+	}
+	intervals = window_s / interval_s;
+	rc = tw_sampler_open(&m->sampler, cfg, err, errlen);
+	if (rc != TW_OK)
+		return rc;
+	tw_sample_init(&m->sample);
+	tw_pool_set_init(&m->pools);
+	tw_view_init(&m->view);
+	rc = tw_window_init(&m->window, intervals);
+	if (rc != TW_OK) {
+		snprintf(err, errlen, "cannot set up a window of %u intervals: %s", intervals,
+		    tw_strerror(rc));
+		tw_monitor_close(m);
+		return rc;
+	}
+	if (uname(&u) == 0)
+		snprintf(m->system, sizeof(m->system), "%s %s", u.sysname, u.release);
+	else
+		snprintf(m->system, sizeof(m->system), "unknown");
+	m->settings.version = version;
+	m->settings.system = m->system;
+	m->settings.interval_s = interval_s;
+	m->settings.window_s = window_s;
+	return TW_OK;
+}
+
+void
+tw_monitor_close(struct tw_monitor *m)
+{
+	tw_sampler_close(m->sampler);
+	m->sampler = NULL;
+	tw_sample_free(&m->sample);
+	tw_pool_set_free(&m->pools);
+	tw_window_free(&m->window);
+	tw_view_free(&m->view);
+}
+
+int
+tw_monitor_sample(struct tw_monitor *m)
+{
+	int rc;
+
+	if ((rc = tw_sampler_take(m->sampler, &m->sample)) != TW_OK)
+		return rc;
+	if ((rc = tw_pools_build(&m->sample, &m->pools)) != TW_OK)
+		return rc;
+	if ((rc = tw_window_push(&m->window, &m->sample, &m->pools)) != TW_OK)
+		return rc;
+	return tw_view_build(&m->view, &m->settings, &m->window, &m->sample, &m->pools);
+}

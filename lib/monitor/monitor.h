@@ -1,0 +1,37 @@
+/* The monitor: a sampler, the window and the view, run together. It is
+ * what tunewatchd does on its timer and what a plugin's --local mode does
+ * twice: take a sample, derive the pools, push both into the window and
+ * rebuild the view. */
+#ifndef TW_MONITOR_H
+#define TW_MONITOR_H
+
+#include <stddef.h>
+
+#include "sample/pools.h"
+#include "sample/sample.h"
+#include "sample/sampler.h"
+#include "view/view.h"
+#include "window/window.h"
+
+struct tw_monitor {
+	struct tw_sampler *sampler;
+	struct tw_sample sample;
+	struct tw_pool_set pools;
+	struct tw_window window;
+	struct tw_view view;
+	struct tw_view_settings settings;
+	char system[2 * 65 + 2];	/* "sysname release" from uname(2) */
+};
+
+/* interval_s and window_s set the window's length (window_s / interval_s
+ * intervals, at least 1); they are also published in the view. err gets a
+ * one-line reason on failure. */
+int tw_monitor_open(struct tw_monitor *m, const struct tw_sampler_config *cfg,
+    unsigned interval_s, unsigned window_s, const char *version, char *err, size_t errlen);
+void tw_monitor_close(struct tw_monitor *m);
+
+/* Take one sample and bring the window and the view up to date. On
+ * failure the view keeps its previous contents. */
+int tw_monitor_sample(struct tw_monitor *m);
+
+#endif

@@ -1,0 +1,47 @@
+/* The sampler: takes samples of every collector from one proc and sys
+ * root, keeping what can be kept between samples (the device registry with
+ * each device's filter decision and queue tunables, one scratch buffer).
+ *
+ * Queue tunables change rarely and cost five file reads per device, so a
+ * device's are read when it first appears and then re-read in turn, a slice
+ * of the devices per sample (64 to 128 devices), so that the cost of a
+ * sample stays flat with thousands of disks. */
+#ifndef TW_SAMPLER_H
+#define TW_SAMPLER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sample/sample.h"
+
+/* By default loop, ram and zram devices and partitions are left out, as
+ * node_exporter does: they either mirror a whole disk's figures or carry
+ * none worth alerting on. */
+#define TW_DISK_EXCLUDE_DEFAULT \
+	"^(ram|zram|loop|fd)[0-9]+$|^(h|s|v|xv)d[a-z]+[0-9]+$|" \
+	"^nvme[0-9]+n[0-9]+p[0-9]+$|^mmcblk[0-9]+p[0-9]+$|^md[0-9]+p[0-9]+$"
+
+struct tw_sampler_config {
+	const char *proc_root;		/* NULL: "/proc" */
+	const char *sys_root;		/* NULL: "/sys" */
+	const char *disk_include;	/* ERE, NULL: all */
+	const char *disk_exclude;	/* ERE, NULL: TW_DISK_EXCLUDE_DEFAULT */
+	int procio;			/* read /proc/[pid]/io for the hit ratio */
+	unsigned queue_refresh;		/* samples over which every device's queue is
+					 * re-read (longer beyond 128 devices a
+					 * sample); 0 or 1: every sample */
+};
+
+struct tw_sampler;
+
+/* TW_E_ABSENT when proc_root cannot be opened, TW_E_INVAL for a bad
+ * filter; err gets a one-line reason. */
+int tw_sampler_open(struct tw_sampler **out, const struct tw_sampler_config *cfg,
+    char *err, size_t errlen);
+void tw_sampler_close(struct tw_sampler *sp);
+
+/* Take one sample into s (cleared first). Sources that cannot be read are
+ * marked missing in s; the call fails only with TW_E_NOMEM. */
+int tw_sampler_take(struct tw_sampler *sp, struct tw_sample *s);
+
+#endif

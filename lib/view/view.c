@@ -1,0 +1,353 @@
+#include "config.h"
+
+#include "view/view.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/array.h"
+#include "util/error.h"
+
+void
+tw_view_init(struct tw_view *v)
+{
+	memset(v, 0, sizeof(*v));
+}
+
+void
+tw_view_free(struct tw_view *v)
+{
+	free(v->disks);
+	free(v->pools);
+	free(v->tunables);
+	memset(v, 0, sizeof(*v));
+}
+
+int
+tw_view_reserve_disks(struct tw_view *v, size_t n)
+{
+	void *p;
+	int rc = tw_array_grow(v->disks, &v->disks_cap, n, sizeof(*v->disks), &p);
+
+	v->disks = p;
+	return rc;
+}
+
+int
+tw_view_reserve_pools(struct tw_view *v, size_t n)
+{
+	void *p;
+	int rc = tw_array_grow(v->pools, &v->pools_cap, n, sizeof(*v->pools), &p);
+
+	v->pools = p;
+	return rc;
+}
+
+int
+tw_view_reserve_tunables(struct tw_view *v, size_t n)
+{
+	void *p;
+	int rc = tw_array_grow(v->tunables, &v->tunables_cap, n, sizeof(*v->tunables), &p);
+
+	v->tunables = p;
+	return rc;
+}
+
+/* Round a non-negative figure to the nearest integer, clamped to max. */
+static uint64_t
+round_to(double x, uint64_t max)
+{
+	if (!(x > 0))
+		return 0;
+	if (x >= (double)max)
+		return max;
+	return (uint64_t)llround(x);
+}
+
+#define U32 ((uint64_t)UINT32_MAX)
+
+static void
+put(uint32_t *has, uint64_t *col, unsigned c, uint64_t value)
+{
+	col[c] = value;
+	*has |= TW_VIEW_BIT(c);
+}
+
+/* Copy src, cut to fit; not snprintf(), which costs more than the rest of
+ * a disk's row. */
+static void
+copy_str(char *dst, size_t len, const char *src)
+{
+	size_t n = src != NULL ? strnlen(src, len - 1) : 0;
+
+	if (n > 0)
+		memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+static void
+build_agent(struct tw_view_agent *a, const struct tw_view_settings *set,
+    const struct tw_window *w, const struct tw_sample *s)
+{
+	uint64_t span = tw_window_span_ms(w);
+
+	memset(a, 0, sizeof(*a));
+	copy_str(a->version, sizeof(a->version), set->version);
+	copy_str(a->system, sizeof(a->system), set->system);
+	a->newest_ms = s->mono_ms;
+	a->has = TW_VIEW_BIT(TW_OID_AGENT_VERSION) | TW_VIEW_BIT(TW_OID_AGENT_SYSTEM) |
+	    TW_VIEW_BIT(TW_OID_AGENT_SAMPLE_AGE);
+	put(&a->has, a->col, TW_OID_AGENT_INTERVAL, set->interval_s);
+	put(&a->has, a->col, TW_OID_AGENT_WINDOW, set->window_s);
+	put(&a->has, a->col, TW_OID_AGENT_MALFORMED, w->malformed_total);
+	put(&a->has, a->col, TW_OID_AGENT_WINDOW_SAMPLES, tw_window_samples(w));
+	put(&a->has, a->col, TW_OID_AGENT_WINDOW_SPAN, span > U32 ? U32 : span);
+	put(&a->has, a->col, TW_OID_AGENT_SAMPLES, w->nsamples);
+}
+
+/* A rate in hundredths per second from an increase over cov_ms. */
+static uint64_t
+rate_x100(uint64_t delta, uint64_t cov_ms)
+{
+	return round_to((double)delta * 100000.0 / (double)cov_ms, U32);
+}
+
+static void
+build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w, const struct tw_sample *s)
+{
+	static const struct {
+		enum tw_mem_field field;
+		unsigned col;
+	} mem[] = {
+		{ TW_MEM_TOTAL, TW_OID_BC_MEM_TOTAL },
+		{ TW_MEM_AVAILABLE, TW_OID_BC_MEM_AVAILABLE },
+		{ TW_MEM_CACHED, TW_OID_BC_CACHED },
+		{ TW_MEM_BUFFERS, TW_OID_BC_BUFFERS },
+		{ TW_MEM_DIRTY, TW_OID_BC_DIRTY },
+		{ TW_MEM_WRITEBACK, TW_OID_BC_WRITEBACK },
+	};
+	uint64_t d[TW_TRACK_MAX_K], cov;
+	const struct tw_track *t;
+	size_t i;
+
+	memset(bc, 0, sizeof(*bc));
+	if (s->have & TW_SRC_BIT(TW_SRC_MEMINFO))
+		for (i = 0; i < sizeof(mem) / sizeof(mem[0]); i++)
+			if (s->mem.present & (UINT32_C(1) << mem[i].field))
+				put(&bc->has, bc->col, mem[i].col, s->mem.bytes[mem[i].field]);
+
+	t = tw_track_set_find(&w->reads, 0);
+	if (t != NULL) {
+		copy_str(bc->method, sizeof(bc->method), TW_HIT_RATIO_METHOD);
+		bc->has |= TW_VIEW_BIT(TW_OID_BC_HIT_RATIO_METHOD);
+		put(&bc->has, bc->col, TW_OID_BC_LOGICAL_READ_BYTES,
+		    tw_track_total(&w->reads, t, TW_WREADS_LOGICAL));
+		put(&bc->has, bc->col, TW_OID_BC_PHYSICAL_READ_BYTES,
+		    tw_track_total(&w->reads, t, TW_WREADS_PHYSICAL));
+		put(&bc->has, bc->col, TW_OID_BC_HIT_RATIO_PROCESSES, w->procs_matched);
+		put(&bc->has, bc->col, TW_OID_BC_HIT_RATIO_UNREADABLE, w->procs_unreadable);
+		if (tw_window_delta(w, &w->reads, 0, d, &cov) && d[TW_WREADS_LOGICAL] > 0) {
+			double miss = (double)d[TW_WREADS_PHYSICAL] / (double)d[TW_WREADS_LOGICAL];
+
+			/* read_bytes can exceed rchar (readahead, mmap page-ins):
+			 * the estimate then bottoms out at 0. */
+			put(&bc->has, bc->col, TW_OID_BC_READ_HIT_RATIO,
+			    miss >= 1.0 ? 0 : round_to((1.0 - miss) * 10000.0, 10000));
+		}
+	}
+
+	t = tw_track_set_find(&w->vm, 0);
+	if (t != NULL) {
+		int windowed = tw_window_delta(w, &w->vm, 0, d, &cov) && cov > 0;
+
+		if (s->vm.present & (UINT32_C(1) << TW_VM_REFAULT_FILE)) {
+			put(&bc->has, bc->col, TW_OID_BC_REFAULTS,
+			    tw_track_total(&w->vm, t, TW_WVM_REFAULT_FILE));
+			if (windowed)
+				put(&bc->has, bc->col, TW_OID_BC_REFAULT_RATE,
+				    rate_x100(d[TW_WVM_REFAULT_FILE], cov));
+		}
+		if (s->vm.present & (UINT32_C(1) << TW_VM_PGMAJFAULT)) {
+			put(&bc->has, bc->col, TW_OID_BC_MAJOR_FAULTS,
+			    tw_track_total(&w->vm, t, TW_WVM_PGMAJFAULT));
+			if (windowed)
+				put(&bc->has, bc->col, TW_OID_BC_MAJOR_FAULT_RATE,
+				    rate_x100(d[TW_WVM_PGMAJFAULT], cov));
+		}
+		if (windowed && (s->vm.present & (UINT32_C(1) << TW_VM_PGPGIN)))
+			put(&bc->has, bc->col, TW_OID_BC_PAGE_IN_RATE,
+			    rate_x100(d[TW_WVM_PGPGIN], cov));
+	}
+
+	if ((s->have & TW_SRC_BIT(TW_SRC_PSI_MEMORY)) && s->psi_memory.has_some)
+		put(&bc->has, bc->col, TW_OID_BC_MEMORY_PRESSURE,
+		    s->psi_memory.some.avg10 > 10000 ? 10000 : s->psi_memory.some.avg10);
+	if ((s->have & TW_SRC_BIT(TW_SRC_PSI_IO)) && s->psi_io.has_some)
+		put(&bc->has, bc->col, TW_OID_BC_IO_PRESSURE,
+		    s->psi_io.some.avg10 > 10000 ? 10000 : s->psi_io.some.avg10);
+}
+
+/* sysstat's figures (iostat -x), over the time the increases cover. */
+static void
+disk_window(struct tw_view_disk *vd, const uint64_t *d, uint64_t cov)
+{
+	put(&vd->has, vd->col, TW_OID_DISK_READ_OPS, rate_x100(d[TW_WDISK_READS], cov));
+	put(&vd->has, vd->col, TW_OID_DISK_WRITE_OPS, rate_x100(d[TW_WDISK_WRITES], cov));
+	put(&vd->has, vd->col, TW_OID_DISK_READ_RATE,
+	    round_to((double)d[TW_WDISK_SECTORS_READ] * 512.0 * 1000.0 / (double)cov, UINT64_MAX));
+	put(&vd->has, vd->col, TW_OID_DISK_WRITE_RATE,
+	    round_to((double)d[TW_WDISK_SECTORS_WRITTEN] * 512.0 * 1000.0 / (double)cov,
+	    UINT64_MAX));
+	/* r_await = delta read ticks / delta reads; 0 without reads, as
+	 * iostat prints. In microseconds. */
+	put(&vd->has, vd->col, TW_OID_DISK_READ_LATENCY, d[TW_WDISK_READS] == 0 ? 0 :
+	    round_to((double)d[TW_WDISK_READ_TICKS] * 1000.0 / (double)d[TW_WDISK_READS], U32));
+	put(&vd->has, vd->col, TW_OID_DISK_WRITE_LATENCY, d[TW_WDISK_WRITES] == 0 ? 0 :
+	    round_to((double)d[TW_WDISK_WRITE_TICKS] * 1000.0 / (double)d[TW_WDISK_WRITES], U32));
+	/* aqu-sz = delta weighted ticks / delta t; %util = delta io ticks / delta t. */
+	put(&vd->has, vd->col, TW_OID_DISK_QUEUE_DEPTH,
+	    round_to((double)d[TW_WDISK_WEIGHTED_TICKS] * 100.0 / (double)cov, U32));
+	put(&vd->has, vd->col, TW_OID_DISK_UTIL,
+	    round_to((double)d[TW_WDISK_IO_TICKS] * 10000.0 / (double)cov, U32));
+}
+
+/* t: the disk's track in the window, NULL when it has none. */
+static void
+build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_disk_stat *ds,
+    const struct tw_queue *q, const struct tw_track *t)
+{
+	uint64_t d[TW_WDISK_K], cov;
+
+	memset(vd, 0, sizeof(*vd));
+	vd->major = ds->major;
+	vd->minor = ds->minor;
+	copy_str(vd->name, sizeof(vd->name), ds->name);
+	vd->has |= TW_VIEW_BIT(TW_OID_DISK_NAME);
+	if (t != NULL) {
+		put(&vd->has, vd->col, TW_OID_DISK_READS, tw_track_total(&w->disks, t, TW_WDISK_READS));
+		put(&vd->has, vd->col, TW_OID_DISK_WRITES,
+		    tw_track_total(&w->disks, t, TW_WDISK_WRITES));
+		put(&vd->has, vd->col, TW_OID_DISK_READ_BYTES,
+		    tw_track_total(&w->disks, t, TW_WDISK_SECTORS_READ) * 512);
+		put(&vd->has, vd->col, TW_OID_DISK_WRITTEN_BYTES,
+		    tw_track_total(&w->disks, t, TW_WDISK_SECTORS_WRITTEN) * 512);
+		if (ds->present & TW_DISK_BIT(TW_DISK_READ_TICKS))
+			put(&vd->has, vd->col, TW_OID_DISK_READ_TIME,
+			    tw_track_total(&w->disks, t, TW_WDISK_READ_TICKS));
+		if (ds->present & TW_DISK_BIT(TW_DISK_WRITE_TICKS))
+			put(&vd->has, vd->col, TW_OID_DISK_WRITE_TIME,
+			    tw_track_total(&w->disks, t, TW_WDISK_WRITE_TICKS));
+		/* The old 4-counter partition lines have no times: no
+		 * latency, queue or utilisation can be given for them. */
+		if (tw_window_track_delta(w, &w->disks, t, d, &cov) && cov > 0 &&
+		    (ds->present & TW_DISK_BIT(TW_DISK_WEIGHTED_TICKS)))
+			disk_window(vd, d, cov);
+	}
+	if (ds->present & TW_DISK_BIT(TW_DISK_IN_FLIGHT))
+		put(&vd->has, vd->col, TW_OID_DISK_IN_FLIGHT, ds->v[TW_DISK_IN_FLIGHT] > U32 ? U32 :
+		    ds->v[TW_DISK_IN_FLIGHT]);
+	if (q->scheduler[0] != '\0') {
+		copy_str(vd->scheduler, sizeof(vd->scheduler), q->scheduler);
+		vd->has |= TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
+	}
+	if (q->nr_requests >= 0)
+		put(&vd->has, vd->col, TW_OID_DISK_NR_REQUESTS,
+		    (uint64_t)q->nr_requests > U32 ? U32 : (uint64_t)q->nr_requests);
+	if (q->read_ahead_kb >= 0)
+		put(&vd->has, vd->col, TW_OID_DISK_READ_AHEAD_KB,
+		    (uint64_t)q->read_ahead_kb > U32 ? U32 : (uint64_t)q->read_ahead_kb);
+	if (q->wbt_lat_usec >= 0 && q->wbt_lat_usec <= INT32_MAX)
+		put(&vd->has, vd->col, TW_OID_DISK_WBT_LATENCY, (uint64_t)q->wbt_lat_usec);
+	if (q->rotational == 0 || q->rotational == 1)
+		put(&vd->has, vd->col, TW_OID_DISK_ROTATIONAL, q->rotational ? 1 : 2);
+}
+
+static void
+build_pool(struct tw_view_pool *vp, const struct tw_window *w, const struct tw_pool *p)
+{
+	uint64_t recent;
+
+	memset(vp, 0, sizeof(*vp));
+	vp->cls = p->cls;
+	vp->instance = p->instance;
+	copy_str(vp->name, sizeof(vp->name), p->name);
+	copy_str(vp->tunable, sizeof(vp->tunable), p->tunable);
+	vp->has = TW_VIEW_BIT(TW_OID_DBLOCK_NAME) | TW_VIEW_BIT(TW_OID_DBLOCK_TUNABLE);
+	if (p->has & TW_POOL_HAS_SIZE)
+		put(&vp->has, vp->col, TW_OID_DBLOCK_SIZE, p->size > U32 ? U32 : p->size);
+	if (p->has & TW_POOL_HAS_IN_USE)
+		put(&vp->has, vp->col, TW_OID_DBLOCK_IN_USE, p->in_use > U32 ? U32 : p->in_use);
+	if (p->has & TW_POOL_HAS_FREE)
+		put(&vp->has, vp->col, TW_OID_DBLOCK_FREE, p->free > U32 ? U32 : p->free);
+	if (p->has & TW_POOL_HAS_LIMIT)
+		put(&vp->has, vp->col, TW_OID_DBLOCK_LIMIT, p->limit > U32 ? U32 : p->limit);
+	if (p->has & TW_POOL_HAS_FAILURES) {
+		put(&vp->has, vp->col, TW_OID_DBLOCK_FAILURES,
+		    tw_window_pool_total(w, tw_pool_key(p)));
+		if (tw_window_pool_failures(w, tw_pool_key(p), &recent))
+			put(&vp->has, vp->col, TW_OID_DBLOCK_RECENT_FAILURES,
+			    recent > U32 ? U32 : recent);
+	}
+	if (p->event != NULL && p->event[0] != '\0') {
+		copy_str(vp->event, sizeof(vp->event), p->event);
+		vp->has |= TW_VIEW_BIT(TW_OID_DBLOCK_FAILURE_EVENT);
+	}
+}
+
+int
+tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
+    const struct tw_window *w, const struct tw_sample *s, const struct tw_pool_set *pools)
+{
+	size_t i, j, n;
+	int rc;
+
+	if ((rc = tw_view_reserve_disks(v, s->disks.count)) != TW_OK ||
+	    (rc = tw_view_reserve_pools(v, pools->count)) != TW_OK ||
+	    (rc = tw_view_reserve_tunables(v, TW_SYSCTL_COUNT)) != TW_OK)
+		return rc;
+	build_agent(&v->agent, set, w, s);
+	build_bufcache(&v->bc, w, s);
+	/* The sample's disks and the window's tracks are both sorted by key:
+	 * walk them side by side rather than search for every disk. */
+	for (i = 0, j = 0; i < s->disks.count; i++) {
+		const struct tw_disk_stat *ds = &s->disks.disks[i];
+		uint64_t key = (uint64_t)ds->major << 32 | ds->minor;
+		const struct tw_track *t = NULL;
+
+		while (j < w->disks.count && w->disks.keys[j] < key)
+			j++;
+		if (j < w->disks.count && w->disks.keys[j] == key)
+			t = w->disks.tracks[j];
+		build_disk(&v->disks[i], w, ds, &s->queues[i], t);
+	}
+	v->ndisks = s->disks.count;
+	for (i = 0; i < pools->count; i++)
+		build_pool(&v->pools[i], w, &pools->pools[i]);
+	v->npools = pools->count;
+	n = 0;
+	for (i = 0; i < TW_SYSCTL_COUNT; i++) {
+		const struct tw_sysctl_value *sv = &s->sysctl.v[i];
+
+		if (!(s->have & TW_SRC_BIT(TW_SRC_SYSCTL)) || sv->rc != TW_OK)
+			continue;
+		v->tunables[n].index = (uint32_t)i + 1;
+		copy_str(v->tunables[n].name, sizeof(v->tunables[n].name),
+		    tw_sysctl_name((enum tw_sysctl_id)i));
+		copy_str(v->tunables[n].value, sizeof(v->tunables[n].value), sv->text);
+		n++;
+	}
+	v->ntunables = n;
+	return TW_OK;
+}
+
+const char *
+tw_view_tunable(const struct tw_view *v, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < v->ntunables; i++)
+		if (strcmp(v->tunables[i].name, name) == 0)
+			return v->tunables[i].value;
+	return NULL;
+}

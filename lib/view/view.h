@@ -1,0 +1,114 @@
+/* The view: every figure TUNEWATCH-MIB publishes, in the MIB's own
+ * numbering and units, built from the window and the newest sample.
+ *
+ * tunewatchd serves its MIB from a view; a plugin reading the MIB over
+ * SNMP fills a view from the answers; a plugin in --local mode builds one
+ * from two samples of its own. The checks read only views, so the three
+ * paths agree by construction.
+ *
+ * Each group keeps its numbers in col[], indexed by the MIB's column or
+ * scalar number (mib/tunewatch_oids.h), and says in `has` (bit N for column
+ * N) which are present: a figure that cannot be given is absent, never a
+ * made-up zero. */
+#ifndef TW_VIEW_H
+#define TW_VIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sample/pools.h"
+#include "sample/sample.h"
+#include "tunewatch_oids.h"
+#include "window/window.h"
+
+#define TW_VIEW_BIT(col) (UINT32_C(1) << (col))
+
+#define TW_VIEW_AGENT_COLS (TW_OID_AGENT_SAMPLES + 1)
+#define TW_VIEW_BC_COLS (TW_OID_BC_IO_PRESSURE + 1)
+#define TW_VIEW_DISK_COLS (TW_OID_DISK_ROTATIONAL + 1)
+#define TW_VIEW_POOL_COLS (TW_OID_DBLOCK_FAILURE_EVENT + 1)
+
+#define TW_VIEW_STR 128
+
+struct tw_view_agent {
+	uint32_t has;
+	uint64_t col[TW_VIEW_AGENT_COLS];
+	char version[32];
+	char system[TW_VIEW_STR];
+	uint64_t newest_ms;	/* monotonic stamp of the newest sample, for the
+				 * sample's age at the time of a request */
+};
+
+struct tw_view_bufcache {
+	uint32_t has;
+	uint64_t col[TW_VIEW_BC_COLS];
+	char method[TW_VIEW_STR];
+};
+
+struct tw_view_disk {
+	uint32_t major;
+	uint32_t minor;
+	uint32_t has;
+	uint64_t col[TW_VIEW_DISK_COLS];
+	char name[32];
+	char scheduler[32];
+};
+
+struct tw_view_pool {
+	uint32_t cls;
+	uint32_t instance;
+	uint32_t has;
+	uint64_t col[TW_VIEW_POOL_COLS];
+	char name[48];
+	char tunable[64];
+	char event[TW_VIEW_STR];
+};
+
+struct tw_view_tunable {
+	uint32_t index;		/* 1-based, tw_sysctl_id + 1 */
+	char name[64];
+	char value[TW_VIEW_STR];
+};
+
+struct tw_view {
+	struct tw_view_agent agent;
+	struct tw_view_bufcache bc;
+	struct tw_view_disk *disks;	/* sorted by (major, minor) */
+	size_t ndisks;
+	size_t disks_cap;
+	struct tw_view_pool *pools;	/* sorted by (class, instance) */
+	size_t npools;
+	size_t pools_cap;
+	struct tw_view_tunable *tunables;	/* sorted by index */
+	size_t ntunables;
+	size_t tunables_cap;
+};
+
+/* What the agent knows of itself. */
+struct tw_view_settings {
+	const char *version;
+	const char *system;	/* "Linux 6.1.0-18-amd64" */
+	unsigned interval_s;
+	unsigned window_s;
+};
+
+#define TW_HIT_RATIO_METHOD \
+	"proc-pid-io: 1 - sum(read_bytes)/sum(rchar) of processes alive across each interval"
+
+void tw_view_init(struct tw_view *v);
+void tw_view_free(struct tw_view *v);
+
+/* Build v (its old contents replaced) from the window and the newest
+ * sample and pools, the ones last pushed into the window. */
+int tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
+    const struct tw_window *w, const struct tw_sample *s, const struct tw_pool_set *pools);
+
+/* Make room for n rows (for views filled by other means, such as SNMP). */
+int tw_view_reserve_disks(struct tw_view *v, size_t n);
+int tw_view_reserve_pools(struct tw_view *v, size_t n);
+int tw_view_reserve_tunables(struct tw_view *v, size_t n);
+
+/* Look a tunable's value up by name; NULL when the view does not have it. */
+const char *tw_view_tunable(const struct tw_view *v, const char *name);
+
+#endif

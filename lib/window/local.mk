@@ -1,0 +1,6 @@
+# lib/window/: counter histories over the last samples, safe against wraps,
+# resets and devices that come and go.
+lib_libtunewatch_a_SOURCES += \
+	lib/window/counter.h lib/window/counter.c \
+	lib/window/track.h lib/window/track.c \
+	lib/window/window.h lib/window/window.c

@@ -1,0 +1,328 @@
+#include "config.h"
+
+#include "window/window.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/array.h"
+#include "util/error.h"
+
+/* Pools keep their failure count in one of two counters, by the width the
+ * kernel keeps it in (softnet's are 32-bit), so both kinds wrap right. */
+enum { POOL_FAIL32, POOL_FAIL64, POOL_K };
+
+int
+tw_window_init(struct tw_window *w, unsigned intervals)
+{
+	static const uint8_t disk_bits[TW_WDISK_K] = { 64, 64, 64, 64, 32, 32, 32, 32 };
+	static const uint8_t pool_bits[POOL_K] = { 32, 64 };
+	static const uint8_t vm_bits[TW_WVM_K] = { 64, 64, 64 };
+	static const uint8_t reads_bits[TW_WREADS_K] = { 64, 64 };
+	int rc;
+
+	memset(w, 0, sizeof(*w));
+	if (intervals < 1 || intervals > 99999)
+		return TW_E_INVAL;
+	w->intervals = intervals;
+	w->slots = intervals + 1;
+	w->times = calloc(w->slots, sizeof(*w->times));
+	if (w->times == NULL)
+		return TW_E_NOMEM;
+	tw_proc_io_set_init(&w->prev_procs);
+	if ((rc = tw_track_set_init(&w->disks, TW_WDISK_K, w->slots, disk_bits)) != TW_OK ||
+	    (rc = tw_track_set_init(&w->pools, POOL_K, w->slots, pool_bits)) != TW_OK ||
+	    (rc = tw_track_set_init(&w->vm, TW_WVM_K, w->slots, vm_bits)) != TW_OK ||
+	    (rc = tw_track_set_init(&w->reads, TW_WREADS_K, w->slots, reads_bits)) != TW_OK) {
+		tw_window_free(w);
+		return rc;
+	}
+	return TW_OK;
+}
+
+void
+tw_window_free(struct tw_window *w)
+{
+	free(w->times);
+	tw_track_set_free(&w->disks);
+	tw_track_set_free(&w->pools);
+	tw_track_set_free(&w->vm);
+	tw_track_set_free(&w->reads);
+	tw_proc_io_set_free(&w->prev_procs);
+	memset(w, 0, sizeof(*w));
+}
+
+/* Scratch arrays for one update: keys and k readings per key. */
+struct readings {
+	uint64_t *keys;
+	uint64_t *raw;
+};
+
+static int
+readings_alloc(struct readings *r, size_t n, unsigned k)
+{
+	r->keys = malloc((n ? n : 1) * sizeof(uint64_t));
+	r->raw = malloc((n ? n : 1) * k * sizeof(uint64_t));
+	if (r->keys == NULL || r->raw == NULL) {
+		free(r->keys);
+		free(r->raw);
+		return TW_E_NOMEM;
+	}
+	return TW_OK;
+}
+
+static void
+readings_free(struct readings *r)
+{
+	free(r->keys);
+	free(r->raw);
+}
+
+static int
+push_disks(struct tw_window *w, const struct tw_sample *s, uint64_t seq, uint64_t dt)
+{
+	static const enum tw_disk_field from[TW_WDISK_K] = {
+		TW_DISK_READS, TW_DISK_WRITES, TW_DISK_SECTORS_READ, TW_DISK_SECTORS_WRITTEN,
+		TW_DISK_READ_TICKS, TW_DISK_WRITE_TICKS, TW_DISK_IO_TICKS,
+		TW_DISK_WEIGHTED_TICKS,
+	};
+	size_t n = (s->have & TW_SRC_BIT(TW_SRC_DISKSTATS)) ? s->disks.count : 0;
+	struct readings r;
+	size_t i;
+	unsigned f;
+	int rc;
+
+	if ((rc = readings_alloc(&r, n, TW_WDISK_K)) != TW_OK)
+		return rc;
+	for (i = 0; i < n; i++) {
+		const struct tw_disk_stat *d = &s->disks.disks[i];
+
+		r.keys[i] = (uint64_t)d->major << 32 | d->minor;
+		for (f = 0; f < TW_WDISK_K; f++)
+			r.raw[i * TW_WDISK_K + f] = d->v[from[f]];
+	}
+	rc = tw_track_set_update(&w->disks, seq, dt, r.keys, r.raw, n);
+	readings_free(&r);
+	return rc;
+}
+
+static int
+push_pools(struct tw_window *w, const struct tw_pool_set *pools, uint64_t seq, uint64_t dt)
+{
+	size_t n = pools != NULL ? pools->count : 0, i;
+	struct readings r;
+	int rc;
+
+	if ((rc = readings_alloc(&r, n, POOL_K)) != TW_OK)
+		return rc;
+	for (i = 0; i < n; i++) {
+		const struct tw_pool *p = &pools->pools[i];
+		int wide = p->failure_bits != 32;
+
+		r.keys[i] = tw_pool_key(p);
+		r.raw[i * POOL_K + POOL_FAIL32] = wide ? 0 : p->failures;
+		r.raw[i * POOL_K + POOL_FAIL64] = wide ? p->failures : 0;
+	}
+	rc = tw_track_set_update(&w->pools, seq, dt, r.keys, r.raw, n);
+	readings_free(&r);
+	return rc;
+}
+
+static int
+push_vm(struct tw_window *w, const struct tw_sample *s, uint64_t seq, uint64_t dt)
+{
+	uint64_t key = 0, raw[TW_WVM_K];
+	size_t n = (s->have & TW_SRC_BIT(TW_SRC_VMSTAT)) ? 1 : 0;
+
+	raw[TW_WVM_PGPGIN] = s->vm.v[TW_VM_PGPGIN];
+	raw[TW_WVM_PGMAJFAULT] = s->vm.v[TW_VM_PGMAJFAULT];
+	raw[TW_WVM_REFAULT_FILE] = s->vm.v[TW_VM_REFAULT_FILE];
+	return tw_track_set_update(&w->vm, seq, dt, &key, raw, n);
+}
+
+/* Add up what processes alive across the interval read: a process is the
+ * same one only if both its pid and its start time match, so a pid reused
+ * by a new process does not turn its counters into a huge negative or
+ * positive step. Both lists are sorted by pid. */
+static void
+step_reads(struct tw_window *w, const struct tw_proc_io_set *cur)
+{
+	const struct tw_proc_io_set *prev = &w->prev_procs;
+	size_t i = 0, j = 0;
+	uint32_t matched = 0;
+
+	while (i < prev->count && j < cur->count) {
+		const struct tw_proc_io *a = &prev->procs[i], *b = &cur->procs[j];
+
+		if (a->pid < b->pid) {
+			i++;
+		} else if (a->pid > b->pid) {
+			j++;
+		} else {
+			if (a->start_time == b->start_time && b->rchar >= a->rchar &&
+			    b->read_bytes >= a->read_bytes) {
+				w->logical_total += b->rchar - a->rchar;
+				w->physical_total += b->read_bytes - a->read_bytes;
+				matched++;
+			}
+			i++;
+			j++;
+		}
+	}
+	w->procs_matched = matched;
+}
+
+static int
+keep_procs(struct tw_window *w, const struct tw_proc_io_set *cur)
+{
+	struct tw_proc_io_set *prev = &w->prev_procs;
+	void *p;
+
+	if (tw_array_grow(prev->procs, &prev->cap, cur->count, sizeof(*prev->procs), &p) != TW_OK)
+		return TW_E_NOMEM;
+	prev->procs = p;
+	if (cur->count > 0)
+		memcpy(prev->procs, cur->procs, cur->count * sizeof(*prev->procs));
+	prev->count = cur->count;
+	prev->unreadable = cur->unreadable;
+	return TW_OK;
+}
+
+static int
+push_reads(struct tw_window *w, const struct tw_sample *s, uint64_t seq, uint64_t dt)
+{
+	uint64_t key = 0, raw[TW_WREADS_K];
+	int have = (s->have & TW_SRC_BIT(TW_SRC_PROCIO)) != 0;
+	int rc;
+
+	if (!have) {
+		w->prev_procs_valid = 0;
+		w->procs_matched = 0;
+		w->procs_unreadable = 0;
+		return tw_track_set_update(&w->reads, seq, dt, &key, raw, 0);
+	}
+	if (w->prev_procs_valid)
+		step_reads(w, &s->procs);
+	else
+		w->procs_matched = 0;
+	w->procs_unreadable = s->procs.unreadable > UINT32_MAX ? UINT32_MAX :
+	    (uint32_t)s->procs.unreadable;
+	if ((rc = keep_procs(w, &s->procs)) != TW_OK) {
+		w->prev_procs_valid = 0;
+		return rc;
+	}
+	w->prev_procs_valid = 1;
+	raw[TW_WREADS_LOGICAL] = w->logical_total;
+	raw[TW_WREADS_PHYSICAL] = w->physical_total;
+	return tw_track_set_update(&w->reads, seq, dt, &key, raw, 1);
+}
+
+int
+tw_window_push(struct tw_window *w, const struct tw_sample *s, const struct tw_pool_set *pools)
+{
+	uint64_t seq, dt = 0;
+	int rc;
+
+	if (w->times == NULL) {
+		/* An earlier failure left the window empty: try to rebuild it. */
+		unsigned intervals = w->intervals;
+
+		if ((rc = tw_window_init(w, intervals)) != TW_OK) {
+			w->intervals = intervals;
+			return rc;
+		}
+	}
+	if (w->nsamples > 0) {
+		uint64_t newest = w->times[w->seq % w->slots];
+
+		if (s->mono_ms <= newest)
+			return TW_E_INVAL;
+		seq = w->seq + 1;
+		dt = s->mono_ms - newest;
+	} else {
+		seq = 0;
+	}
+	/* Each set either takes the sample whole or is left as it was, so a
+	 * failure part way leaves sets one sample apart; start over rather
+	 * than carry on with them out of step. */
+	if ((rc = push_disks(w, s, seq, dt)) != TW_OK ||
+	    (rc = push_pools(w, pools, seq, dt)) != TW_OK ||
+	    (rc = push_vm(w, s, seq, dt)) != TW_OK ||
+	    (rc = push_reads(w, s, seq, dt)) != TW_OK) {
+		unsigned intervals = w->intervals;
+
+		tw_window_free(w);
+		if (tw_window_init(w, intervals) != TW_OK)
+			w->intervals = intervals;
+		return rc;
+	}
+	w->times[seq % w->slots] = s->mono_ms;
+	w->seq = seq;
+	w->nsamples++;
+	w->malformed_total += s->parse.malformed;
+	w->lines_total += s->parse.lines;
+	return TW_OK;
+}
+
+uint64_t
+tw_window_oldest_seq(const struct tw_window *w)
+{
+	if (w->nsamples == 0)
+		return 0;
+	return w->seq >= w->slots - 1 ? w->seq - (w->slots - 1) : 0;
+}
+
+unsigned
+tw_window_samples(const struct tw_window *w)
+{
+	if (w->nsamples == 0)
+		return 0;
+	return (unsigned)(w->seq - tw_window_oldest_seq(w) + 1);
+}
+
+uint64_t
+tw_window_span_ms(const struct tw_window *w)
+{
+	if (w->nsamples < 2)
+		return 0;
+	return w->times[w->seq % w->slots] - w->times[tw_window_oldest_seq(w) % w->slots];
+}
+
+int
+tw_window_pool_failures(const struct tw_window *w, uint64_t key, uint64_t *count)
+{
+	uint64_t delta[POOL_K], cov;
+	int rc = tw_window_delta(w, &w->pools, key, delta, &cov);
+
+	*count = delta[POOL_FAIL32] + delta[POOL_FAIL64];
+	return rc;
+}
+
+uint64_t
+tw_window_pool_total(const struct tw_window *w, uint64_t key)
+{
+	const struct tw_track *t = tw_track_set_find(&w->pools, key);
+
+	if (t == NULL)
+		return 0;
+	return tw_track_total(&w->pools, t, POOL_FAIL32) + tw_track_total(&w->pools, t, POOL_FAIL64);
+}
+
+int
+tw_window_delta(const struct tw_window *w, const struct tw_track_set *set, uint64_t key,
+    uint64_t *delta, uint64_t *cov_ms)
+{
+	return tw_window_track_delta(w, set, tw_track_set_find(set, key), delta, cov_ms);
+}
+
+int
+tw_window_track_delta(const struct tw_window *w, const struct tw_track_set *set,
+    const struct tw_track *t, uint64_t *delta, uint64_t *cov_ms)
+{
+	if (t == NULL || w->nsamples == 0 || w->times == NULL) {
+		memset(delta, 0, set->k * sizeof(uint64_t));
+		*cov_ms = 0;
+		return 0;
+	}
+	return tw_track_delta(set, t, tw_window_oldest_seq(w), w->seq, delta, cov_ms);
+}

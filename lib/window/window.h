@@ -1,0 +1,103 @@
+/* The window: the samples of the last few minutes, turned into increases
+ * and rates that survive counter wraps, resets and devices that come and
+ * go (see track.h).
+ *
+ * A window of W seconds sampled every I seconds keeps W/I + 1 samples. A
+ * figure over the window runs from the oldest sample in it (or the oldest
+ * one the entity was seen in) to the newest; with fewer than two samples
+ * there is no figure at all. The window keeps no wall-clock time: samples
+ * carry CLOCK_MONOTONIC stamps, so setting the clock changes nothing. */
+#ifndef TW_WINDOW_H
+#define TW_WINDOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sample/pools.h"
+#include "sample/sample.h"
+#include "window/track.h"
+
+/* The counters kept for each disk. */
+enum tw_wdisk {
+	TW_WDISK_READS,
+	TW_WDISK_WRITES,
+	TW_WDISK_SECTORS_READ,
+	TW_WDISK_SECTORS_WRITTEN,
+	TW_WDISK_READ_TICKS,
+	TW_WDISK_WRITE_TICKS,
+	TW_WDISK_IO_TICKS,
+	TW_WDISK_WEIGHTED_TICKS,
+	TW_WDISK_K
+};
+
+/* The system-wide memory counters. */
+enum tw_wvm {
+	TW_WVM_PGPGIN,
+	TW_WVM_PGMAJFAULT,
+	TW_WVM_REFAULT_FILE,
+	TW_WVM_K
+};
+
+/* The read hit-ratio accumulators: bytes read by processes alive across
+ * each interval, logical (rchar) and from storage (read_bytes). */
+enum tw_wreads {
+	TW_WREADS_LOGICAL,
+	TW_WREADS_PHYSICAL,
+	TW_WREADS_K
+};
+
+struct tw_window {
+	unsigned intervals;	/* as configured */
+	unsigned slots;		/* samples kept: intervals + 1 */
+	uint64_t seq;		/* number of the newest sample */
+	uint64_t nsamples;	/* samples pushed so far */
+	uint64_t *times;	/* slots: monotonic ms of each kept sample */
+	struct tw_track_set disks;	/* key: major << 32 | minor */
+	struct tw_track_set pools;	/* key: class << 32 | instance */
+	struct tw_track_set vm;		/* one entity, key 0 */
+	struct tw_track_set reads;	/* one entity, key 0 */
+	struct tw_proc_io_set prev_procs;	/* the last sample's processes */
+	int prev_procs_valid;
+	uint64_t logical_total;		/* our running sums behind `reads` */
+	uint64_t physical_total;
+	uint32_t procs_matched;		/* processes seen across the newest interval */
+	uint32_t procs_unreadable;	/* in the newest sample */
+	uint64_t malformed_total;	/* malformed lines in every sample pushed */
+	uint64_t lines_total;
+};
+
+/* intervals: window length / sampling interval, at least 1. */
+int tw_window_init(struct tw_window *w, unsigned intervals);
+void tw_window_free(struct tw_window *w);
+
+/* Add a sample and the pools built from it. Samples must come in
+ * increasing time order; one with a stamp not after the newest is
+ * rejected with TW_E_INVAL and changes nothing. */
+int tw_window_push(struct tw_window *w, const struct tw_sample *s, const struct tw_pool_set *pools);
+
+/* The sample number the window's figures start from, and how many samples
+ * and milliseconds the window spans now (0 before two samples). */
+uint64_t tw_window_oldest_seq(const struct tw_window *w);
+unsigned tw_window_samples(const struct tw_window *w);
+uint64_t tw_window_span_ms(const struct tw_window *w);
+
+/* The increases of one entity's counters over the window, and the time
+ * they cover (intervals with a reset are left out of both). Returns 1 when
+ * there is at least one interval, 0 otherwise. delta has the set's k
+ * entries. */
+int tw_window_delta(const struct tw_window *w, const struct tw_track_set *set, uint64_t key,
+    uint64_t *delta, uint64_t *cov_ms);
+
+/* The same for a track of the set already found (NULL: none), as a caller
+ * walking the set's sorted tracks beside its own sorted rows has it. */
+int tw_window_track_delta(const struct tw_window *w, const struct tw_track_set *set,
+    const struct tw_track *t, uint64_t *delta, uint64_t *cov_ms);
+
+/* Failures of one pool within the window (key: tw_pool_key()). */
+int tw_window_pool_failures(const struct tw_window *w, uint64_t key, uint64_t *count);
+
+/* A pool's cumulative failures, unwrapped (see tw_track_total()); 0 if
+ * the pool is not in the newest sample. */
+uint64_t tw_window_pool_total(const struct tw_window *w, uint64_t key);
+
+#endif
