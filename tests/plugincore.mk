@@ -28,3 +28,10 @@ tests_check_advice_SOURCES = tests/check_advice.c tests/tw_check.h
 tests_check_advice_CFLAGS = $(TESTS_CFLAGS)
 tests_check_advice_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_advice
+
+# The bounded string writer (lib/util/) that perfdata and advice write with.
+check_PROGRAMS += tests/check_strwriter
+tests_check_strwriter_SOURCES = tests/check_strwriter.c tests/tw_check.h
+tests_check_strwriter_CFLAGS = $(TESTS_CFLAGS)
+tests_check_strwriter_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_strwriter

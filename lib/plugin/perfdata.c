@@ -9,58 +9,20 @@
 #include <string.h>
 
 #include "util/error.h"
-
-/* Bounded writer: remembers an overflow instead of truncating, so callers
- * check once at the end and never hand out half an item. */
-struct sink {
-	char *p;
-	size_t cap;
-	size_t len;
-	int over;
-};
-
-static void
-sink_put(struct sink *s, const char *t, size_t n)
-{
-	if (s->over || s->cap - s->len <= n) {
-		s->over = 1;
-		return;
-	}
-	memcpy(s->p + s->len, t, n);
-	s->len += n;
-	s->p[s->len] = '\0';
-}
-
-static void
-sink_puts(struct sink *s, const char *t)
-{
-	sink_put(s, t, strlen(t));
-}
-
-static int
-sink_done(struct sink *s)
-{
-	if (s->over) {
-		if (s->cap > 0)
-			s->p[0] = '\0';
-		return TW_E_TOOBIG;
-	}
-	return TW_OK;
-}
+#include "util/strwriter.h"
 
 int
 tw_perf_number(double v, unsigned precision, char *out, size_t outlen)
 {
 	/* DBL_MAX has 309 integer digits; add sign, point and fraction. */
 	char ibuf[330], fbuf[TW_PERF_PRECISION_MAX + 1];
-	struct sink s = { out, outlen, 0, 0 };
+	struct tw_strwriter s;
 	double a, ip, frac, scale = 1;
 	uint64_t f;
 	unsigned i;
 	int n, flen;
 
-	if (outlen > 0)
-		out[0] = '\0';
+	tw_strwriter_init(&s, out, outlen);
 	if (precision == 0)
 		precision = TW_PERF_PRECISION_DEFAULT;
 	if (precision > TW_PERF_PRECISION_MAX || !isfinite(v))
@@ -92,13 +54,13 @@ tw_perf_number(double v, unsigned precision, char *out, size_t outlen)
 	while (flen > 0 && fbuf[flen - 1] == '0')
 		flen--;
 	if (v < 0 && (ip != 0 || flen > 0))
-		sink_put(&s, "-", 1);
-	sink_put(&s, ibuf, (size_t)n);
+		tw_strwriter_put(&s, "-", 1);
+	tw_strwriter_put(&s, ibuf, (size_t)n);
 	if (flen > 0) {
-		sink_put(&s, ".", 1);
-		sink_put(&s, fbuf, (size_t)flen);
+		tw_strwriter_put(&s, ".", 1);
+		tw_strwriter_put(&s, fbuf, (size_t)flen);
 	}
-	return sink_done(&s);
+	return tw_strwriter_finish(&s);
 }
 
 int
@@ -118,20 +80,20 @@ tw_perf_uom_valid(const char *uom)
 }
 
 static void
-put_label(struct sink *s, const char *label)
+put_label(struct tw_strwriter *s, const char *label)
 {
 	const unsigned char *p;
 
-	sink_put(s, "'", 1);
+	tw_strwriter_put(s, "'", 1);
 	for (p = (const unsigned char *)label; *p != '\0'; p++) {
 		if (*p == '\'')
-			sink_put(s, "''", 2);
+			tw_strwriter_put(s, "''", 2);
 		else if (*p == '=' || *p < 0x20 || *p == 0x7f)
-			sink_put(s, "_", 1);
+			tw_strwriter_put(s, "_", 1);
 		else
-			sink_put(s, (const char *)p, 1);
+			tw_strwriter_put(s, (const char *)p, 1);
 	}
-	sink_put(s, "'", 1);
+	tw_strwriter_put(s, "'", 1);
 }
 
 int
@@ -139,11 +101,10 @@ tw_perf_format(const struct tw_perf *p, char *out, size_t outlen)
 {
 	/* Fields after the value: warn, crit, min, max. */
 	char field[4][340], value[340];
-	struct sink s = { out, outlen, 0, 0 };
+	struct tw_strwriter s;
 	int last = -1, i, rc;
 
-	if (outlen > 0)
-		out[0] = '\0';
+	tw_strwriter_init(&s, out, outlen);
 	if (p->label == NULL || p->label[0] == '\0' || !tw_perf_uom_valid(p->uom))
 		return TW_E_INVAL;
 	if (p->precision > TW_PERF_PRECISION_MAX)
@@ -177,13 +138,13 @@ tw_perf_format(const struct tw_perf *p, char *out, size_t outlen)
 			last = i;
 
 	put_label(&s, p->label);
-	sink_put(&s, "=", 1);
-	sink_puts(&s, value);
+	tw_strwriter_put(&s, "=", 1);
+	tw_strwriter_puts(&s, value);
 	for (i = 0; i <= last; i++) {
-		sink_put(&s, ";", 1);
-		sink_puts(&s, field[i]);
+		tw_strwriter_put(&s, ";", 1);
+		tw_strwriter_puts(&s, field[i]);
 	}
-	return sink_done(&s);
+	return tw_strwriter_finish(&s);
 }
 
 void
