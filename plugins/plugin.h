@@ -16,7 +16,7 @@
 
 #include "advice/advice.h"
 #include "util/namefilter.h"
-#include "plugin/perfdata.h"
+#include "plugin/output.h"
 #include "plugin/range.h"
 #include "snmpsource.h"
 #include "plugin/state.h"

@@ -17,6 +17,12 @@ tests_check_perfdata_CFLAGS = $(TESTS_CFLAGS)
 tests_check_perfdata_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_perfdata
 
+check_PROGRAMS += tests/check_output
+tests_check_output_SOURCES = tests/check_output.c tests/tw_check.h
+tests_check_output_CFLAGS = $(TESTS_CFLAGS)
+tests_check_output_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_output
+
 check_PROGRAMS += tests/check_extraopts
 tests_check_extraopts_SOURCES = tests/check_extraopts.c tests/tw_check.h
 tests_check_extraopts_CFLAGS = $(TESTS_CFLAGS)
