@@ -29,6 +29,12 @@ tests_check_extraopts_CFLAGS = $(TESTS_CFLAGS)
 tests_check_extraopts_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_extraopts
 
+check_PROGRAMS += tests/check_ini
+tests_check_ini_SOURCES = tests/check_ini.c tests/tw_check.h
+tests_check_ini_CFLAGS = $(TESTS_CFLAGS)
+tests_check_ini_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_ini
+
 check_PROGRAMS += tests/check_advice
 tests_check_advice_SOURCES = tests/check_advice.c tests/tw_check.h
 tests_check_advice_CFLAGS = $(TESTS_CFLAGS)
