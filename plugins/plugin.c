@@ -270,9 +270,10 @@ parse_uint(const char *arg, unsigned min, unsigned max, unsigned *out)
 }
 
 int
-tw_plugin_range(const char *opt, const char *arg, struct tw_range *r, char *err, size_t errlen)
+tw_plugin_threshold(const char *opt, const char *arg, struct tw_threshold *t, char *err,
+    size_t errlen)
 {
-	if (tw_range_parse(arg, r) != TW_OK) {
+	if (tw_threshold_parse(t, arg) != TW_OK) {
 		snprintf(err, errlen, "%s '%s' is not a range (N, N:, ~:N, N:M or @N:M)", opt, arg);
 		return -1;
 	}
@@ -376,14 +377,12 @@ parse_args(const struct tw_check *chk, struct tw_plugin *p, int argc, char **arg
 			p->snmp.privpass = optarg;
 			break;
 		case 'w':
-			if (tw_plugin_range("-w", optarg, &p->warn, err, errlen) != 0)
+			if (tw_plugin_threshold("-w", optarg, &p->warn, err, errlen) != 0)
 				return -1;
-			p->has_warn = 1;
 			break;
 		case 'c':
-			if (tw_plugin_range("-c", optarg, &p->crit, err, errlen) != 0)
+			if (tw_plugin_threshold("-c", optarg, &p->crit, err, errlen) != 0)
 				return -1;
-			p->has_crit = 1;
 			break;
 		case 't':
 			if (parse_uint(optarg, 1, 3600, &p->timeout_s) != 0) {
@@ -682,10 +681,10 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	p.timeout_result = TW_STATE_UNKNOWN;
 	p.delay_s = DEFAULT_DELAY;
 	p.os = TW_OS_COUNT;
-	if (chk->default_warn != NULL && tw_range_parse(chk->default_warn, &p.warn) == TW_OK)
-		p.has_warn = 1;
-	if (chk->default_crit != NULL && tw_range_parse(chk->default_crit, &p.crit) == TW_OK)
-		p.has_crit = 1;
+	if (chk->default_warn != NULL)
+		tw_threshold_parse(&p.warn, chk->default_warn);
+	if (chk->default_crit != NULL)
+		tw_threshold_parse(&p.crit, chk->default_crit);
 
 	rc = tw_extraopts_expand(argc, argv, chk->progname, NULL, &nargs, &args, err, sizeof(err));
 	if (rc != TW_OK)

@@ -17,7 +17,7 @@
 #include "advice/advice.h"
 #include "util/namefilter.h"
 #include "plugin/output.h"
-#include "plugin/range.h"
+#include "plugin/threshold.h"
 #include "snmpsource.h"
 #include "plugin/state.h"
 #include "view/view.h"
@@ -32,10 +32,8 @@ struct tw_plugin {
 	const char *proc_root;
 	const char *sys_root;
 	enum tw_os os;			/* which system's tunable names to print */
-	struct tw_range warn;		/* -w: what it thresholds is the check's */
-	struct tw_range crit;		/* -c */
-	int has_warn;
-	int has_crit;
+	struct tw_threshold warn;	/* -w: what it thresholds is the check's */
+	struct tw_threshold crit;	/* -c */
 	unsigned window_s;		/* the view's window, for "in the last N s" */
 	struct tw_snmp_stats stats;
 };
@@ -63,8 +61,9 @@ struct tw_check {
 /* Run the check and return the exit code. */
 int tw_plugin_main(const struct tw_check *chk, int argc, char **argv);
 
-/* Parse a threshold option's range; -1 with a message in err. */
-int tw_plugin_range(const char *opt, const char *arg, struct tw_range *r, char *err, size_t errlen);
+/* Set a threshold from an option's range; -1 with a message in err. */
+int tw_plugin_threshold(const char *opt, const char *arg, struct tw_threshold *t, char *err,
+    size_t errlen);
 
 /* Set one side of a name filter from a regular-expression option; -1 with a
  * message in err. */
