@@ -214,8 +214,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			snprintf(detail, sizeof(detail), "hit ratio %s %% with few refaults: data read "
 			    "once%s%s, in the last %u s", tw_plugin_num(a, sizeof(a), hit, 2),
 			    disk ? ", mostly from " : "", disk ? disk->name : "", p->window_s);
-			ctx.v = v;
-			ctx.d = disk;
+			tw_device_lookup_init(&ctx, p, v, disk);
 			if (disk != NULL)
 				tw_plugin_advise(p, v, out, TW_SYM_LOW_HIT_SEQUENTIAL,
 				    tw_plugin_device_lookup, &ctx, disk->name, detail);

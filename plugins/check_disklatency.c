@@ -290,8 +290,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		if (st == TW_STATE_OK)
 			continue;
 		bad[nbad++] = (struct problem){ i, st };
-		ctx.v = v;
-		ctx.d = d;
+		tw_device_lookup_init(&ctx, p, v, d);
 		if (sr != TW_STATE_OK || sq != TW_STATE_OK) {
 			snprintf(detail, sizeof(detail), "%s r_await %s ms, aqu-sz %s in the last %u s",
 			    d->name, tw_plugin_num(a, sizeof(a), r, 1), tw_plugin_num(c, sizeof(c), q, 2),

@@ -2,6 +2,7 @@
 noinst_LIBRARIES += plugins/libplugin.a
 plugins_libplugin_a_SOURCES = \
 	plugins/plugin.h plugins/plugin.c \
+	plugins/tunables.h plugins/tunables.c \
 	plugins/snmpsource.h plugins/snmpsource.c
 plugins_libplugin_a_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
 

@@ -23,9 +23,6 @@ static char timeout_line[512];
 static size_t timeout_len;
 static int timeout_code = TW_STATE_UNKNOWN;
 
-/* Whether the check has asked for advice, which quotes the tunable table. */
-static int advice_asked;
-
 static void
 on_alarm(int sig)
 {
@@ -494,10 +491,28 @@ local_view(const struct tw_plugin *p, struct tw_monitor *m, char *err, size_t er
 
 /* ---- advice ---------------------------------------------------------------------- */
 
-const char *
-tw_plugin_view_lookup(void *ctx, const char *name)
+/* The default lookup's context: the tunable table, through the view. */
+struct table_lookup {
+	const struct tw_plugin *p;
+	const struct tw_view *v;
+};
+
+static const char *
+table_lookup(void *ctx, const char *name)
 {
-	return tw_view_tunable(ctx, name);
+	const struct table_lookup *c = ctx;
+
+	return tw_tunables_get(c->p->tunables, c->v, name);
+}
+
+void
+tw_device_lookup_init(struct tw_device_lookup *c, const struct tw_plugin *p,
+    const struct tw_view *v, const struct tw_view_disk *d)
+{
+	memset(c, 0, sizeof(*c));
+	c->p = p;
+	c->v = v;
+	c->d = d;
 }
 
 const char *
@@ -518,7 +533,7 @@ tw_plugin_device_lookup(void *ctx, const char *name)
 	else if (strncmp(name, "queue/", 6) == 0)
 		return NULL;
 	else
-		return tw_view_tunable(c->v, name);
+		return tw_tunables_get(c->p->tunables, c->v, name);
 	if (!(d->has & TW_VIEW_BIT(col)))
 		return NULL;
 	snprintf(c->buf, sizeof(c->buf), "%llu", (unsigned long long)d->col[col]);
@@ -555,11 +570,11 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 	const struct tw_advice_rule *rules;
 	size_t n = tw_advice_rules(sym, &rules), i;
 	int printed = 0, fallback = -1;
+	struct table_lookup table = { p, v };
 
-	advice_asked = 1;
 	if (lookup == NULL) {
-		lookup = tw_plugin_view_lookup;
-		ctx = (void *)v;
+		lookup = table_lookup;
+		ctx = &table;
 	}
 	/* The first rule with something to change is the advice; -v shows
 	 * every rule. A rule that is already satisfied is shown only when
@@ -618,35 +633,6 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 
 /* ---- main ---------------------------------------------------------------------------- */
 
-/* Read the tunable table into v (which has everything else already). */
-static int
-fetch_tunables(struct tw_plugin *p, struct tw_view *v, char *err, size_t errlen)
-{
-	struct tw_snmp_stats more;
-	struct tw_view t;
-	struct tw_view_tunable *rows;
-	size_t n, cap;
-	int rc;
-
-	tw_view_init(&t);
-	rc = tw_snmp_fetch(&p->snmp, TW_FETCH_TUNABLES, &t, &more, err, errlen);
-	p->stats.requests += more.requests;
-	p->stats.varbinds += more.varbinds;
-	if (rc == TW_OK) {
-		rows = v->tunables;
-		n = v->ntunables;
-		cap = v->tunables_cap;
-		v->tunables = t.tunables;
-		v->ntunables = t.ntunables;
-		v->tunables_cap = t.tunables_cap;
-		t.tunables = rows;
-		t.ntunables = n;
-		t.tunables_cap = cap;
-	}
-	tw_view_free(&t);
-	return rc;
-}
-
 static enum tw_os
 os_of(const struct tw_view *v)
 {
@@ -662,12 +648,13 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	struct tw_plugin p;
 	struct tw_monitor m;
 	struct tw_view fetched;
+	struct tw_tunables tunables;
 	const struct tw_view *v;
 	struct tw_out out;
 	const char *text;
 	char err[512];
 	char **args = NULL;
-	int nargs, rc, os_given, deferred = 0;
+	int nargs, rc, os_given;
 	unsigned samples, what;
 	size_t len;
 	enum tw_state st;
@@ -699,21 +686,21 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	p.snmp.timeout_ms = p.timeout_s * 1000 * 2 / 5;
 	arm_timeout(chk, &p);
 
+	/* The tunable table is read for advice only, and only a check that
+	 * is not OK gives advice: leave it until advice asks, so that an OK
+	 * check costs one round trip less. -v shows more, so read everything
+	 * at once. --local has it all already. */
+	what = chk->fetch;
+	if (!p.local && (what & TW_FETCH_TUNABLES) && p.verbose == 0)
+		what &= ~TW_FETCH_TUNABLES;
 	memset(&m, 0, sizeof(m));
 	tw_view_init(&fetched);
+	tw_tunables_init(&tunables, what != chk->fetch ? &p.snmp : NULL, &p.stats);
+	p.tunables = &tunables;
 	if (p.local) {
 		rc = local_view(&p, &m, err, sizeof(err));
 		v = &m.view;
 	} else {
-		/* The tunable table is read for advice only, and only a check
-		 * that is not OK gives advice: leave it until then, so that an
-		 * OK check costs one round trip less. -v shows more, so read
-		 * everything at once. */
-		what = chk->fetch;
-		if ((what & TW_FETCH_TUNABLES) && p.verbose == 0) {
-			what &= ~TW_FETCH_TUNABLES;
-			deferred = 1;
-		}
 		rc = tw_snmp_fetch(&p.snmp, what, &fetched, &p.stats, err, sizeof(err));
 		v = &fetched;
 	}
@@ -737,18 +724,13 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 		p.os = os_of(v);
 
 	tw_out_init(&out, chk->service);
-	advice_asked = 0;
 	st = chk->run(&p, v, &out);
-	if (deferred && advice_asked) {
-		/* Now the advice needs the tunables' current values: read them
-		 * and judge again, with the same figures. */
+	if (tunables.rc != TW_OK) {
+		/* Advice needed the table and the agent did not give it: the
+		 * output would quote values nobody read. */
 		tw_out_free(&out);
-		if ((rc = fetch_tunables(&p, &fetched, err, sizeof(err))) != TW_OK) {
-			rc = fetch_failed(chk, &p, rc, "%s", err);
-			goto out;
-		}
-		tw_out_init(&out, chk->service);
-		st = chk->run(&p, v, &out);
+		rc = fetch_failed(chk, &p, tunables.rc, "%s", tunables.err);
+		goto out;
 	}
 	if (p.verbose >= 2 && !p.local)
 		tw_out_line(&out, "snmp: %u round trips, %u values from %s:%u", p.stats.requests,
@@ -762,6 +744,7 @@ out:
 	if (p.local)
 		tw_monitor_close(&m);
 	tw_view_free(&fetched);
+	tw_tunables_free(&tunables);
 	tw_extraopts_free(args);
 	return rc;
 }

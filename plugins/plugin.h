@@ -20,6 +20,7 @@
 #include "plugin/threshold.h"
 #include "snmpsource.h"
 #include "plugin/state.h"
+#include "tunables.h"
 #include "view/view.h"
 
 struct tw_plugin {
@@ -36,6 +37,9 @@ struct tw_plugin {
 	struct tw_threshold crit;	/* -c */
 	unsigned window_s;		/* the view's window, for "in the last N s" */
 	struct tw_snmp_stats stats;
+	/* Current values for advice that the view does not hold; read from
+	 * the agent on first use (see tunables.h). */
+	struct tw_tunables *tunables;
 };
 
 /* Check-specific options use values from here up. */
@@ -73,24 +77,26 @@ int tw_plugin_filter(const char *opt, const char *arg, struct tw_namefilter *f,
 /* Append the "tune:" advice for symptom sym to out: the first rule that
  * names a tunable on p->os and has something to change (with -v, every
  * rule, followed by the other systems' names), with current values from
- * lookup (NULL: the view's tunable table) and detail as the evidence. A
+ * lookup (NULL: the tunable table, see tunables.h) and detail as the
+ * evidence. A
  * per-device tunable is named /sys/block/<device>/queue/... when device is
  * given. Returns how many lines were added. */
 int tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
     enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx, const char *device,
     const char *detail);
 
-/* The view's tunable value of name, for tw_advice lookups (ctx: view). */
-const char *tw_plugin_view_lookup(void *ctx, const char *name);
-
 /* Current values for advice about one device: its queue attributes
- * ("queue/nr_requests") from its disk row, anything else from the view's
- * tunables. */
+ * ("queue/nr_requests") from its disk row, anything else from the tunable
+ * table. Set one up with tw_device_lookup_init(). */
 struct tw_device_lookup {
+	const struct tw_plugin *p;
 	const struct tw_view *v;
 	const struct tw_view_disk *d;
 	char buf[32];
 };
+
+void tw_device_lookup_init(struct tw_device_lookup *c, const struct tw_plugin *p,
+    const struct tw_view *v, const struct tw_view_disk *d);
 
 const char *tw_plugin_device_lookup(void *ctx, const char *name);
 
