@@ -25,13 +25,9 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-struct limit {
-	struct tw_range r;
-	int set;
-};
-
 static struct {
-	struct limit fwarn, fcrit, pwarn, pcrit;
+	struct tw_threshold fwarn, fcrit;	/* refaults */
+	struct tw_threshold pwarn, pcrit;	/* memory pressure */
 } cfg;
 
 /* Refaults that make up this share of what is read from storage mean the
@@ -44,7 +40,7 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	static const struct {
 		int opt;
 		const char *name;
-		struct limit *l;
+		struct tw_threshold *t;
 	} map[] = {
 		{ OPT_REFAULT_WARNING, "--refault-warning", &cfg.fwarn },
 		{ OPT_REFAULT_CRITICAL, "--refault-critical", &cfg.fcrit },
@@ -56,10 +52,7 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
 		if (map[i].opt != opt)
 			continue;
-		if (tw_plugin_range(map[i].name, arg, &map[i].l->r, err, errlen) != 0)
-			return -1;
-		map[i].l->set = 1;
-		return 0;
+		return tw_plugin_threshold(map[i].name, arg, map[i].t, err, errlen);
 	}
 	snprintf(err, errlen, "unknown option");
 	return -1;
@@ -75,12 +68,6 @@ static double
 bc(const struct tw_view *v, unsigned col, double scale)
 {
 	return (double)v->bc.col[col] / scale;
-}
-
-static const struct tw_range *
-range_of(const struct limit *l)
-{
-	return l->set ? &l->r : NULL;
 }
 
 static void
@@ -122,8 +109,8 @@ busiest_reader(const struct tw_view *v)
 static enum tw_state
 run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 {
-	const struct tw_range *w = p->has_warn ? &p->warn : NULL;
-	const struct tw_range *c = p->has_crit ? &p->crit : NULL;
+	const struct tw_range *w = tw_threshold_range(&p->warn);
+	const struct tw_range *c = tw_threshold_range(&p->crit);
 	enum tw_state st_hit = TW_STATE_OK, st_ref = TW_STATE_OK, st_psi = TW_STATE_OK, worst;
 	double hit = 0, refaults = 0, majflt = 0, pagein = 0, psi = 0, iopsi = 0;
 	int have_hit = bc_has(v, TW_OID_BC_READ_HIT_RATIO);
@@ -138,8 +125,9 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	}
 	if (have_ref) {
 		refaults = bc(v, TW_OID_BC_REFAULT_RATE, 100);
-		st_ref = tw_range_state(refaults, range_of(&cfg.fwarn), range_of(&cfg.fcrit));
-		perf(out, "refaults", refaults, "", range_of(&cfg.fwarn), range_of(&cfg.fcrit), 0);
+		st_ref = tw_threshold_state(refaults, &cfg.fwarn, &cfg.fcrit);
+		perf(out, "refaults", refaults, "", tw_threshold_range(&cfg.fwarn),
+		    tw_threshold_range(&cfg.fcrit), 0);
 	} else if (cfg.fwarn.set || cfg.fcrit.set) {
 		st_ref = TW_STATE_UNKNOWN;
 	}
@@ -153,8 +141,9 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	}
 	if (have_psi) {
 		psi = bc(v, TW_OID_BC_MEMORY_PRESSURE, 100);
-		st_psi = tw_range_state(psi, range_of(&cfg.pwarn), range_of(&cfg.pcrit));
-		perf(out, "memory_pressure", psi, "%", range_of(&cfg.pwarn), range_of(&cfg.pcrit), 1);
+		st_psi = tw_threshold_state(psi, &cfg.pwarn, &cfg.pcrit);
+		perf(out, "memory_pressure", psi, "%", tw_threshold_range(&cfg.pwarn),
+		    tw_threshold_range(&cfg.pcrit), 1);
 	} else if (cfg.pwarn.set || cfg.pcrit.set) {
 		st_psi = TW_STATE_UNKNOWN;
 	}
@@ -225,8 +214,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			snprintf(detail, sizeof(detail), "hit ratio %s %% with few refaults: data read "
 			    "once%s%s, in the last %u s", tw_plugin_num(a, sizeof(a), hit, 2),
 			    disk ? ", mostly from " : "", disk ? disk->name : "", p->window_s);
-			ctx.v = v;
-			ctx.d = disk;
+			tw_device_lookup_init(&ctx, p, v, disk);
 			if (disk != NULL)
 				tw_plugin_advise(p, v, out, TW_SYM_LOW_HIT_SEQUENTIAL,
 				    tw_plugin_device_lookup, &ctx, disk->name, detail);

@@ -133,8 +133,8 @@ perf_item(struct tw_out *out, const char *label, double v, const struct tw_plugi
 	item.label = label;
 	item.value = v;
 	item.uom = "";
-	item.warn = p->has_warn ? &p->warn : NULL;
-	item.crit = p->has_crit ? &p->crit : NULL;
+	item.warn = tw_threshold_range(&p->warn);
+	item.crit = tw_threshold_range(&p->crit);
 	item.has_min = 1;
 	tw_out_perf(out, &item);
 }
@@ -142,8 +142,8 @@ perf_item(struct tw_out *out, const char *label, double v, const struct tw_plugi
 static enum tw_state
 run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 {
-	const struct tw_range *w = p->has_warn ? &p->warn : NULL;
-	const struct tw_range *c = p->has_crit ? &p->crit : NULL;
+	const struct tw_range *w = tw_threshold_range(&p->warn);
+	const struct tw_range *c = tw_threshold_range(&p->crit);
 	enum tw_state worst = TW_STATE_OK;
 	size_t i, k, judged = 0, bad = 0;
 	unsigned long long total = 0;

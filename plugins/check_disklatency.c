@@ -35,26 +35,13 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* A threshold that is set or not. */
-struct limit {
-	struct tw_range r;
-	int set;
-};
-
 static struct {
-	struct limit wwarn, wcrit, qwarn, qcrit, uwarn, ucrit;
+	struct tw_threshold wwarn, wcrit;	/* write latency */
+	struct tw_threshold qwarn, qcrit;	/* queue depth */
+	struct tw_threshold uwarn, ucrit;	/* utilisation */
 	struct tw_namefilter devices;	/* --device, --exclude-device */
 	double min_ops;
 } cfg;
-
-static int
-set_limit(struct limit *l, const char *opt, const char *arg, char *err, size_t errlen)
-{
-	if (tw_plugin_range(opt, arg, &l->r, err, errlen) != 0)
-		return -1;
-	l->set = 1;
-	return 0;
-}
 
 static int
 option(int opt, const char *arg, char *err, size_t errlen)
@@ -63,17 +50,17 @@ option(int opt, const char *arg, char *err, size_t errlen)
 
 	switch (opt) {
 	case OPT_WRITE_WARNING:
-		return set_limit(&cfg.wwarn, "--write-warning", arg, err, errlen);
+		return tw_plugin_threshold("--write-warning", arg, &cfg.wwarn, err, errlen);
 	case OPT_WRITE_CRITICAL:
-		return set_limit(&cfg.wcrit, "--write-critical", arg, err, errlen);
+		return tw_plugin_threshold("--write-critical", arg, &cfg.wcrit, err, errlen);
 	case OPT_QUEUE_WARNING:
-		return set_limit(&cfg.qwarn, "--queue-warning", arg, err, errlen);
+		return tw_plugin_threshold("--queue-warning", arg, &cfg.qwarn, err, errlen);
 	case OPT_QUEUE_CRITICAL:
-		return set_limit(&cfg.qcrit, "--queue-critical", arg, err, errlen);
+		return tw_plugin_threshold("--queue-critical", arg, &cfg.qcrit, err, errlen);
 	case OPT_UTIL_WARNING:
-		return set_limit(&cfg.uwarn, "--util-warning", arg, err, errlen);
+		return tw_plugin_threshold("--util-warning", arg, &cfg.uwarn, err, errlen);
 	case OPT_UTIL_CRITICAL:
-		return set_limit(&cfg.ucrit, "--util-critical", arg, err, errlen);
+		return tw_plugin_threshold("--util-critical", arg, &cfg.ucrit, err, errlen);
 	case OPT_DEVICE:
 		return tw_plugin_filter("--device", arg, &cfg.devices, TW_NAMEFILTER_INCLUDE, err,
 		    errlen);
@@ -103,12 +90,6 @@ static double
 fig(const struct tw_view_disk *d, unsigned col, double scale)
 {
 	return has(d, col) ? (double)d->col[col] / scale : 0.0;
-}
-
-static enum tw_state
-limit_state(double v, const struct limit *w, const struct limit *c)
-{
-	return tw_range_state(v, w->set ? &w->r : NULL, c->set ? &c->r : NULL);
 }
 
 static void
@@ -237,10 +218,10 @@ summarise(struct tw_out *out, const struct tw_view *v, const struct problem *bad
 static enum tw_state
 run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 {
-	const struct tw_range *rw = p->has_warn ? &p->warn : NULL;
-	const struct tw_range *rc = p->has_crit ? &p->crit : NULL;
-	const struct tw_range *ww = cfg.wwarn.set ? &cfg.wwarn.r : NULL;
-	const struct tw_range *wc = cfg.wcrit.set ? &cfg.wcrit.r : NULL;
+	const struct tw_range *rw = tw_threshold_range(&p->warn);
+	const struct tw_range *rc = tw_threshold_range(&p->crit);
+	const struct tw_range *ww = tw_threshold_range(&cfg.wwarn);
+	const struct tw_range *wc = tw_threshold_range(&cfg.wcrit);
 	enum tw_state worst = TW_STATE_OK;
 	struct problem *bad = calloc(v->ndisks > 0 ? v->ndisks : 1, sizeof(*bad));
 	size_t i, judged = 0, nbad = 0, young = 0;
@@ -284,8 +265,8 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		} else {
 			sr = sw = TW_STATE_OK;
 		}
-		sq = limit_state(q, &cfg.qwarn, &cfg.qcrit);
-		su = limit_state(u, &cfg.uwarn, &cfg.ucrit);
+		sq = tw_threshold_state(q, &cfg.qwarn, &cfg.qcrit);
+		su = tw_threshold_state(u, &cfg.uwarn, &cfg.ucrit);
 		st = tw_state_worst(tw_state_worst(sr, sw), tw_state_worst(sq, su));
 		worst = tw_state_worst(worst, st);
 		if (r > top_r) {
@@ -299,18 +280,17 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 
 		perf(out, d->name, "r_await", r, "ms", rw, rc, 0);
 		perf(out, d->name, "w_await", w, "ms", ww, wc, 0);
-		perf(out, d->name, "aqu-sz", q, "", cfg.qwarn.set ? &cfg.qwarn.r : NULL,
-		    cfg.qcrit.set ? &cfg.qcrit.r : NULL, 0);
-		perf(out, d->name, "util", u, "%", cfg.uwarn.set ? &cfg.uwarn.r : NULL,
-		    cfg.ucrit.set ? &cfg.ucrit.r : NULL, 1);
+		perf(out, d->name, "aqu-sz", q, "", tw_threshold_range(&cfg.qwarn),
+		    tw_threshold_range(&cfg.qcrit), 0);
+		perf(out, d->name, "util", u, "%", tw_threshold_range(&cfg.uwarn),
+		    tw_threshold_range(&cfg.ucrit), 1);
 
 		if (st != TW_STATE_OK || p->verbose > 0 || v->ndisks <= 16)
 			device_line(out, d, st);
 		if (st == TW_STATE_OK)
 			continue;
 		bad[nbad++] = (struct problem){ i, st };
-		ctx.v = v;
-		ctx.d = d;
+		tw_device_lookup_init(&ctx, p, v, d);
 		if (sr != TW_STATE_OK || sq != TW_STATE_OK) {
 			snprintf(detail, sizeof(detail), "%s r_await %s ms, aqu-sz %s in the last %u s",
 			    d->name, tw_plugin_num(a, sizeof(a), r, 1), tw_plugin_num(c, sizeof(c), q, 2),
@@ -392,10 +372,9 @@ main(int argc, char **argv)
 {
 	int rc;
 
-	tw_range_parse("50", &cfg.wwarn.r);
-	cfg.wwarn.set = 1;
-	tw_range_parse("200", &cfg.wcrit.r);
-	cfg.wcrit.set = 1;
+	/* The defaults --help states; an option replaces them. */
+	tw_threshold_parse(&cfg.wwarn, "50");
+	tw_threshold_parse(&cfg.wcrit, "200");
 	rc = tw_plugin_main(&check, argc, argv);
 	tw_namefilter_free(&cfg.devices);
 	return rc;

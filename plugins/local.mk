@@ -2,6 +2,12 @@
 noinst_LIBRARIES += plugins/libplugin.a
 plugins_libplugin_a_SOURCES = \
 	plugins/plugin.h plugins/plugin.c \
+	plugins/options.h plugins/options.c \
+	plugins/help.h plugins/help.c \
+	plugins/report.h plugins/report.c \
+	plugins/local.h plugins/local.c \
+	plugins/tunables.h plugins/tunables.c \
+	plugins/advise.h plugins/advise.c \
 	plugins/snmpsource.h plugins/snmpsource.c
 plugins_libplugin_a_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
 

@@ -6,21 +6,28 @@
  * that turns a view into a state and output. Everything else, including
  * every UNKNOWN for a reason that is not the check's (no answer, no
  * tunewatchd, a window still filling, a bad argument), is here, so the
- * three checks behave alike. */
+ * three checks behave alike:
+ *
+ *   plugin.c    the run of a check, from argv to exit code
+ *   options.c   the command line; help.c  --help and --version
+ *   report.c    what is printed, whole, and the timeout
+ *   local.c     --local: figures sampled on this host
+ *   tunables.c  the agent's tunable table, read when advice first needs it
+ *   advise.c    the "tune:" lines */
 #ifndef TW_PLUGIN_H
 #define TW_PLUGIN_H
 
 #include <getopt.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "advice/advice.h"
-#include "util/namefilter.h"
-#include "plugin/perfdata.h"
-#include "plugin/range.h"
-#include "snmpsource.h"
+#include "plugin/output.h"
 #include "plugin/state.h"
+#include "plugin/threshold.h"
+#include "snmpsource.h"
 #include "view/view.h"
+
+struct tw_tunables;
 
 struct tw_plugin {
 	struct tw_snmp_target snmp;
@@ -32,12 +39,13 @@ struct tw_plugin {
 	const char *proc_root;
 	const char *sys_root;
 	enum tw_os os;			/* which system's tunable names to print */
-	struct tw_range warn;		/* -w: what it thresholds is the check's */
-	struct tw_range crit;		/* -c */
-	int has_warn;
-	int has_crit;
+	struct tw_threshold warn;	/* -w: what it thresholds is the check's */
+	struct tw_threshold crit;	/* -c */
 	unsigned window_s;		/* the view's window, for "in the last N s" */
 	struct tw_snmp_stats stats;
+	/* Current values for advice that the view does not hold; read from
+	 * the agent on first use (see tunables.h). */
+	struct tw_tunables *tunables;
 };
 
 /* Check-specific options use values from here up. */
@@ -63,39 +71,9 @@ struct tw_check {
 /* Run the check and return the exit code. */
 int tw_plugin_main(const struct tw_check *chk, int argc, char **argv);
 
-/* Parse a threshold option's range; -1 with a message in err. */
-int tw_plugin_range(const char *opt, const char *arg, struct tw_range *r, char *err, size_t errlen);
-
-/* Set one side of a name filter from a regular-expression option; -1 with a
- * message in err. */
-int tw_plugin_filter(const char *opt, const char *arg, struct tw_namefilter *f,
-    enum tw_namefilter_side side, char *err, size_t errlen);
-
-/* Append the "tune:" advice for symptom sym to out: the first rule that
- * names a tunable on p->os and has something to change (with -v, every
- * rule, followed by the other systems' names), with current values from
- * lookup (NULL: the view's tunable table) and detail as the evidence. A
- * per-device tunable is named /sys/block/<device>/queue/... when device is
- * given. Returns how many lines were added. */
-int tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx, const char *device,
-    const char *detail);
-
-/* The view's tunable value of name, for tw_advice lookups (ctx: view). */
-const char *tw_plugin_view_lookup(void *ctx, const char *name);
-
-/* Current values for advice about one device: its queue attributes
- * ("queue/nr_requests") from its disk row, anything else from the view's
- * tunables. */
-struct tw_device_lookup {
-	const struct tw_view *v;
-	const struct tw_view_disk *d;
-	char buf[32];
-};
-
-const char *tw_plugin_device_lookup(void *ctx, const char *name);
-
-/* A number for a summary or long output line, locale-independent. */
-const char *tw_plugin_num(char *buf, size_t len, double v, unsigned precision);
+/* What a check's own code calls. */
+#include "advise.h"
+#include "options.h"
+#include "report.h"
 
 #endif

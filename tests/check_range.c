@@ -1,11 +1,13 @@
 #include "config.h"
 
-/* Unit tests for lib/plugin/range.c: the guidelines' table, strict parsing, the
- * canonical text and locale independence. */
+/* Unit tests for lib/plugin/range.c and threshold.c: the guidelines' table,
+ * strict parsing, the canonical text, locale independence, and thresholds
+ * that are not set. */
 #include <locale.h>
 #include <math.h>
 
 #include "plugin/range.h"
+#include "plugin/threshold.h"
 #include "tw_check.h"
 #include "util/error.h"
 
@@ -261,6 +263,39 @@ START_TEST(test_locale)
 }
 END_TEST
 
+/* A threshold is a range that may be unset: unset never alerts, whatever
+ * the value, and a failed parse leaves the threshold as it was. */
+START_TEST(test_threshold)
+{
+	struct tw_threshold w, c, none;
+
+	memset(&w, 0, sizeof(w));
+	memset(&c, 0, sizeof(c));
+	memset(&none, 0, sizeof(none));
+	ck_assert_ptr_null(tw_threshold_range(&none));
+	ck_assert_ptr_null(tw_threshold_range(NULL));
+	ck_assert_int_eq(tw_threshold_state(1e9, &none, &none), TW_STATE_OK);
+	ck_assert_int_eq(tw_threshold_state(-1e9, NULL, NULL), TW_STATE_OK);
+
+	ck_assert_int_eq(tw_threshold_parse(&w, "90:"), TW_OK);
+	ck_assert_int_eq(w.set, 1);
+	ck_assert_ptr_eq(tw_threshold_range(&w), &w.range);
+	ck_assert_str_eq(w.range.text, "90:");
+	ck_assert_int_eq(tw_threshold_parse(&c, "80:"), TW_OK);
+	ck_assert_int_eq(tw_threshold_state(95, &w, &c), TW_STATE_OK);
+	ck_assert_int_eq(tw_threshold_state(85, &w, &c), TW_STATE_WARNING);
+	ck_assert_int_eq(tw_threshold_state(75, &w, &c), TW_STATE_CRITICAL);
+	ck_assert_int_eq(tw_threshold_state(75, &w, &none), TW_STATE_WARNING);
+	ck_assert_int_eq(tw_threshold_state(75, &none, &c), TW_STATE_CRITICAL);
+
+	ck_assert_int_eq(tw_threshold_parse(&w, "x"), TW_E_INVAL);
+	ck_assert_int_eq(w.set, 1);
+	ck_assert_str_eq(w.range.text, "90:");
+	ck_assert_int_eq(tw_threshold_parse(&none, ""), TW_E_INVAL);
+	ck_assert_int_eq(none.set, 0);
+}
+END_TEST
+
 static Suite *
 range_suite(void)
 {
@@ -275,6 +310,7 @@ range_suite(void)
 	tcase_add_test(tc, test_state);
 	tcase_add_test(tc, test_perfdata);
 	tcase_add_test(tc, test_locale);
+	tcase_add_test(tc, test_threshold);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -17,14 +17,33 @@ tests_check_perfdata_CFLAGS = $(TESTS_CFLAGS)
 tests_check_perfdata_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_perfdata
 
+check_PROGRAMS += tests/check_output
+tests_check_output_SOURCES = tests/check_output.c tests/tw_check.h
+tests_check_output_CFLAGS = $(TESTS_CFLAGS)
+tests_check_output_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_output
+
 check_PROGRAMS += tests/check_extraopts
 tests_check_extraopts_SOURCES = tests/check_extraopts.c tests/tw_check.h
 tests_check_extraopts_CFLAGS = $(TESTS_CFLAGS)
 tests_check_extraopts_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_extraopts
 
+check_PROGRAMS += tests/check_ini
+tests_check_ini_SOURCES = tests/check_ini.c tests/tw_check.h
+tests_check_ini_CFLAGS = $(TESTS_CFLAGS)
+tests_check_ini_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_ini
+
 check_PROGRAMS += tests/check_advice
 tests_check_advice_SOURCES = tests/check_advice.c tests/tw_check.h
 tests_check_advice_CFLAGS = $(TESTS_CFLAGS)
 tests_check_advice_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_advice
+
+# The bounded string writer (lib/util/) that perfdata and advice write with.
+check_PROGRAMS += tests/check_strwriter
+tests_check_strwriter_SOURCES = tests/check_strwriter.c tests/tw_check.h
+tests_check_strwriter_CFLAGS = $(TESTS_CFLAGS)
+tests_check_strwriter_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_strwriter

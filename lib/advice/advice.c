@@ -4,12 +4,12 @@
 
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "util/scan.h"
 #include "util/error.h"
+#include "util/strwriter.h"
 
 /* The most fields a vector tunable has (tcp_rmem and friends have 3). */
 #define VEC_MAX 8
@@ -74,19 +74,13 @@ parse_vec(const char *text, struct vec *out)
 static int
 fmt_vec(const struct vec *v, char *out, size_t len)
 {
-	size_t i, pos = 0;
+	struct tw_strwriter w;
+	size_t i;
 
-	out[0] = '\0';
-	for (i = 0; i < v->n; i++) {
-		int n = snprintf(out + pos, len - pos, "%s%" PRId64, i > 0 ? " " : "", v->v[i]);
-
-		if (n < 0 || (size_t)n >= len - pos) {
-			out[0] = '\0';
-			return TW_E_TOOBIG;
-		}
-		pos += (size_t)n;
-	}
-	return TW_OK;
+	tw_strwriter_init(&w, out, len);
+	for (i = 0; i < v->n; i++)
+		tw_strwriter_printf(&w, "%s%" PRId64, i > 0 ? " " : "", v->v[i]);
+	return tw_strwriter_finish(&w);
 }
 
 /* A scalar's current value through the lookup. */
@@ -332,37 +326,6 @@ tw_advice_suggest(const struct tw_advice_rule *r, enum tw_os os,
 
 /* ---- Formatting -------------------------------------------------------- */
 
-struct line {
-	char *p;
-	size_t cap;
-	size_t len;
-	int over;
-};
-
-#if defined(__GNUC__)
-#define LINE_FORMAT __attribute__((format(printf, 2, 3)))
-#else
-#define LINE_FORMAT
-#endif
-
-static void LINE_FORMAT
-line_add(struct line *l, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (l->over)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(l->p + l->len, l->cap - l->len, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= l->cap - l->len) {
-		l->over = 1;
-		return;
-	}
-	l->len += (size_t)n;
-}
-
 static const char *
 verb(enum tw_adv_dir dir)
 {
@@ -380,56 +343,52 @@ verb(enum tw_adv_dir dir)
 int
 tw_advice_format(const struct tw_suggestion *s, const char *detail, char *out, size_t len)
 {
-	struct line l = { out, len, 0, 0 };
+	struct tw_strwriter l;
 	const char *sep = "; ";
 
 	if (len == 0)
 		return TW_E_TOOBIG;
-	out[0] = '\0';
+	tw_strwriter_init(&l, out, len);
 	if (s == NULL || s->name == NULL)
 		return TW_E_INVAL;
 
 	if (s->flags & TW_SUG_CURRENT_UNKNOWN) {
-		line_add(&l, "%s %s", verb(s->dir), s->name);
+		tw_strwriter_printf(&l, "%s %s", verb(s->dir), s->name);
 		if (s->proposed[0] != '\0')
-			line_add(&l, " to %s", s->proposed);
-		line_add(&l, " (current value unknown");
+			tw_strwriter_printf(&l, " to %s", s->proposed);
+		tw_strwriter_printf(&l, " (current value unknown");
 	} else if (s->flags & TW_SUG_AT_LIMIT) {
-		line_add(&l, "%s %s is already at its %s (%" PRId64 ")", s->name, s->current,
+		tw_strwriter_printf(&l, "%s %s is already at its %s (%" PRId64 ")", s->name, s->current,
 		    s->dir == TW_ADV_UP ? "maximum" : "minimum", s->limit);
 		sep = " (";
 	} else if (s->flags & TW_SUG_NO_CHANGE) {
 		if (s->dir == TW_ADV_SET)
-			line_add(&l, "%s is already %s", s->name, s->current);
+			tw_strwriter_printf(&l, "%s is already %s", s->name, s->current);
 		else
-			line_add(&l, "%s %s is already at %s %" PRId64, s->name, s->current,
+			tw_strwriter_printf(&l, "%s %s is already at %s %" PRId64, s->name, s->current,
 			    s->dir == TW_ADV_UP ? "least" : "most", s->limit);
 		sep = " (";
 	} else {
-		line_add(&l, "%s %s -> %s", s->name, s->current, s->proposed);
+		tw_strwriter_printf(&l, "%s %s -> %s", s->name, s->current, s->proposed);
 		sep = " (";
 	}
 
-	line_add(&l, "%s%s", sep, detail != NULL && detail[0] != '\0' ? detail :
+	tw_strwriter_printf(&l, "%s%s", sep, detail != NULL && detail[0] != '\0' ? detail :
 	    s->reason != NULL ? s->reason : "");
 	if (s->flags & TW_SUG_SATURATED)
-		line_add(&l, "; capped at its maximum, %" PRId64, s->limit);
+		tw_strwriter_printf(&l, "; capped at its maximum, %" PRId64, s->limit);
 	if (s->flags & TW_SUG_ENABLE)
-		line_add(&l, "; 0 means off, %s restores the default", s->proposed);
+		tw_strwriter_printf(&l, "; 0 means off, %s restores the default", s->proposed);
 	if (s->flags & TW_SUG_PER_CLASS)
-		line_add(&l, "; nnnn is the failing block size");
+		tw_strwriter_printf(&l, "; nnnn is the failing block size");
 	if (s->flags & TW_SUG_PER_DEVICE)
-		line_add(&l, "; per device");
+		tw_strwriter_printf(&l, "; per device");
 	if (s->flags & TW_SUG_RELINK)
-		line_add(&l, "; needs a kernel relink and a reboot");
+		tw_strwriter_printf(&l, "; needs a kernel relink and a reboot");
 	else if (s->flags & TW_SUG_NEEDS_REBOOT)
-		line_add(&l, "; a loader tunable: takes effect at the next boot");
+		tw_strwriter_printf(&l, "; a loader tunable: takes effect at the next boot");
 	if (s->source != NULL)
-		line_add(&l, "; %s", s->source);
-	line_add(&l, ")");
-	if (l.over) {
-		out[0] = '\0';
-		return TW_E_TOOBIG;
-	}
-	return TW_OK;
+		tw_strwriter_printf(&l, "; %s", s->source);
+	tw_strwriter_printf(&l, ")");
+	return tw_strwriter_finish(&l);
 }

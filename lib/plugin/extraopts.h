@@ -63,45 +63,8 @@
 
 #include <stddef.h>
 
-#include "util/scan.h"
-
 /* Largest ini file read: an options file is a few hundred bytes. */
 #define TW_EXTRAOPTS_FILE_MAX ((size_t)1 << 20)
-
-/* ---- The ini parser: a buffer in, callbacks out, so it can be fuzzed. */
-
-enum tw_ini_kind {
-	TW_INI_SECTION,		/* "[name]": section, section_len */
-	TW_INI_OPTION,		/* "key[=value]" */
-	TW_INI_MALFORMED,	/* anything else that is not blank or a comment */
-};
-
-struct tw_ini_item {
-	enum tw_ini_kind kind;
-	unsigned long line;	/* 1-based */
-	/* The current section (for SECTION, the new one). NULL before the
-	 * first header and after a malformed header: nobody can tell which
-	 * section such lines belong to. Not NUL-terminated. */
-	const char *section;
-	size_t section_len;
-	const char *key;	/* OPTION only; not NUL-terminated */
-	size_t key_len;
-	const char *value;	/* OPTION with '=' only, else NULL */
-	size_t value_len;
-};
-
-/* Return 0 to go on, anything else to stop: tw_ini_parse returns it. */
-typedef int (*tw_ini_fn)(void *ctx, const struct tw_ini_item *item);
-
-/* Parse len bytes of text (NULs allowed: a line holding one is
- * malformed; the last line may lack its newline; "\r\n" is accepted).
- * Every line is counted in stats->lines and every malformed one in
- * stats->malformed (stats may be NULL). Returns 0 after the last line, or
- * the first non-zero value fn returned. */
-int tw_ini_parse(const char *text, size_t len, tw_ini_fn fn, void *ctx,
-    struct tw_parse_stats *stats);
-
-/* ---- Expanding a plugin's argv. */
 
 /* Where to look for the default file. */
 struct tw_extraopts_env {

@@ -1,9 +1,10 @@
 # lib/util/: errors, reading files, scanning text, growing arrays, the clock
-# and the name filter.
+# the name filter and the bounded string writer.
 lib_libtunewatch_a_SOURCES += \
 	lib/util/error.h lib/util/error.c \
 	lib/util/readfile.h lib/util/readfile.c \
 	lib/util/scan.h lib/util/scan.c \
 	lib/util/array.h lib/util/array.c \
 	lib/util/clock.h lib/util/clock.c \
-	lib/util/namefilter.h lib/util/namefilter.c
+	lib/util/namefilter.h lib/util/namefilter.c \
+	lib/util/strwriter.h lib/util/strwriter.c

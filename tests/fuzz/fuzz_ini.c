@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_ini_parse (lib/plugin/extraopts.c), the --extra-opts
+/* libFuzzer target for tw_ini_parse (lib/plugin/ini.c), the --extra-opts
  * ini reader.
  *
  * Every item handed to the callback is checked: its line number, that its
@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "plugin/extraopts.h"
+#include "plugin/ini.h"
 #include "fuzz_check.h"
 
 #define MAX_ITEMS 4096

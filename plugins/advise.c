@@ -1,0 +1,142 @@
+#include "config.h"
+
+#include "advise.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "plugin.h"
+#include "tunables.h"
+#include "util/error.h"
+
+/* The default lookup's context: the tunable table, through the view. */
+struct table_lookup {
+	const struct tw_plugin *p;
+	const struct tw_view *v;
+};
+
+static const char *
+table_lookup(void *ctx, const char *name)
+{
+	const struct table_lookup *c = ctx;
+
+	return tw_tunables_get(c->p->tunables, c->v, name);
+}
+
+void
+tw_device_lookup_init(struct tw_device_lookup *c, const struct tw_plugin *p,
+    const struct tw_view *v, const struct tw_view_disk *d)
+{
+	memset(c, 0, sizeof(*c));
+	c->p = p;
+	c->v = v;
+	c->d = d;
+}
+
+const char *
+tw_plugin_device_lookup(void *ctx, const char *name)
+{
+	struct tw_device_lookup *c = ctx;
+	const struct tw_view_disk *d = c->d;
+	unsigned col;
+
+	if (strcmp(name, "queue/scheduler") == 0)
+		return (d->has & TW_VIEW_BIT(TW_OID_DISK_SCHEDULER)) ? d->scheduler : NULL;
+	if (strcmp(name, "queue/nr_requests") == 0)
+		col = TW_OID_DISK_NR_REQUESTS;
+	else if (strcmp(name, "queue/read_ahead_kb") == 0)
+		col = TW_OID_DISK_READ_AHEAD_KB;
+	else if (strcmp(name, "queue/wbt_lat_usec") == 0)
+		col = TW_OID_DISK_WBT_LATENCY;
+	else if (strncmp(name, "queue/", 6) == 0)
+		return NULL;
+	else
+		return tw_tunables_get(c->p->tunables, c->v, name);
+	if (!(d->has & TW_VIEW_BIT(col)))
+		return NULL;
+	snprintf(c->buf, sizeof(c->buf), "%llu", (unsigned long long)d->col[col]);
+	return c->buf;
+}
+
+/* Format s, naming a per-device tunable by its sysfs path. */
+static int
+advice_line(struct tw_suggestion *s, const char *device, const char *detail, char *line,
+    size_t len)
+{
+	char path[160];
+
+	if (device != NULL && strncmp(s->name, "queue/", 6) == 0) {
+		snprintf(path, sizeof(path), "/sys/block/%s/%s", device, s->name);
+		s->name = path;
+	}
+	return tw_advice_format(s, detail, line, len);
+}
+
+int
+tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx, const char *device,
+    const char *detail)
+{
+	const struct tw_advice_rule *rules;
+	size_t n = tw_advice_rules(sym, &rules), i;
+	int printed = 0, fallback = -1;
+	struct table_lookup table = { p, v };
+
+	if (lookup == NULL) {
+		lookup = table_lookup;
+		ctx = &table;
+	}
+	/* The first rule with something to change is the advice; -v shows
+	 * every rule. A rule that is already satisfied is shown only when
+	 * nothing else applies, so the reader still learns why. */
+	for (i = 0; i < n; i++) {
+		struct tw_suggestion s;
+		char line[512];
+		int quiet;
+
+		if (tw_advice_name(&rules[i], p->os) == NULL)
+			continue;
+		if (tw_advice_suggest(&rules[i], p->os, lookup, ctx, &s) != TW_OK)
+			continue;
+		quiet = (s.flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)) != 0;
+		if (quiet && p->verbose == 0) {
+			if (fallback < 0)
+				fallback = (int)i;
+			continue;
+		}
+		if (printed > 0 && p->verbose == 0)
+			break;
+		if (advice_line(&s, device, detail, line, sizeof(line)) == TW_OK) {
+			tw_out_line(out, "tune: %s", line);
+			printed++;
+		}
+		if (p->verbose > 0) {
+			const char *fb = tw_advice_name(&rules[i], TW_OS_FREEBSD);
+			const char *sv = tw_advice_name(&rules[i], TW_OS_SVR4);
+
+			tw_out_line(out, "  elsewhere: FreeBSD %s; SVR4 %s", fb ? fb : "-",
+			    sv ? sv : "-");
+		}
+	}
+	if (printed == 0 && fallback < 0 && n > 0 && p->os != TW_OS_LINUX) {
+		/* Nothing to turn on this system: say so, and what Linux has. */
+		const char *linux_name = tw_advice_name(&rules[0], TW_OS_LINUX);
+
+		tw_out_line(out, "tune: %s has no tunable for this (%s; on Linux: %s)",
+		    p->os == TW_OS_FREEBSD ? "FreeBSD" : "SVR4",
+		    detail != NULL && detail[0] != '\0' ? detail : rules[0].reason,
+		    linux_name != NULL ? linux_name : "none either");
+		printed++;
+	}
+	if (printed == 0 && fallback >= 0) {
+		struct tw_suggestion s;
+		char line[512];
+
+		if (tw_advice_suggest(&rules[fallback], p->os, lookup, ctx, &s) == TW_OK &&
+		    advice_line(&s, device, detail, line, sizeof(line)) == TW_OK) {
+			tw_out_line(out, "tune: %s", line);
+			printed++;
+		}
+	}
+	return printed;
+}

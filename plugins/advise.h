@@ -1,0 +1,38 @@
+/* The "tune:" lines: for a symptom, the rule to show and its current value.
+ * The rules themselves are lib/advice's; this chooses which to print, with
+ * -v and --os, and where current values come from. */
+#ifndef TW_PLUGIN_ADVISE_H
+#define TW_PLUGIN_ADVISE_H
+
+#include "advice/advice.h"
+#include "plugin/output.h"
+#include "view/view.h"
+
+struct tw_plugin;
+
+/* Append the "tune:" advice for symptom sym to out: the first rule that
+ * names a tunable on p->os and has something to change (with -v, every
+ * rule, followed by the other systems' names), with current values from
+ * lookup (NULL: the tunable table, see tunables.h) and detail as the
+ * evidence. A per-device tunable is named /sys/block/<device>/queue/...
+ * when device is given. Returns how many lines were added. */
+int tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx, const char *device,
+    const char *detail);
+
+/* Current values for advice about one device: its queue attributes
+ * ("queue/nr_requests") from its disk row, anything else from the tunable
+ * table. Set one up with tw_device_lookup_init(). */
+struct tw_device_lookup {
+	const struct tw_plugin *p;
+	const struct tw_view *v;
+	const struct tw_view_disk *d;
+	char buf[32];
+};
+
+void tw_device_lookup_init(struct tw_device_lookup *c, const struct tw_plugin *p,
+    const struct tw_view *v, const struct tw_view_disk *d);
+
+const char *tw_plugin_device_lookup(void *ctx, const char *name);
+
+#endif

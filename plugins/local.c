@@ -1,0 +1,44 @@
+#include "config.h"
+
+#include "local.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "plugin.h"
+#include "util/error.h"
+
+static int
+sleep_seconds(unsigned s)
+{
+	struct timespec ts = { (time_t)s, 0 };
+
+	while (nanosleep(&ts, &ts) != 0)
+		if (errno != EINTR)
+			return -1;
+	return 0;
+}
+
+int
+tw_plugin_local_view(const struct tw_plugin *p, struct tw_monitor *m, char *err, size_t errlen)
+{
+	struct tw_sampler_config cfg;
+	int rc;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.proc_root = p->proc_root;
+	cfg.sys_root = p->sys_root;
+	cfg.procio = 1;
+	rc = tw_monitor_open(m, &cfg, p->delay_s, p->delay_s, PACKAGE_VERSION, err, errlen);
+	if (rc != TW_OK)
+		return rc;
+	if ((rc = tw_monitor_sample(m)) != TW_OK || sleep_seconds(p->delay_s) != 0 ||
+	    (rc = tw_monitor_sample(m)) != TW_OK) {
+		snprintf(err, errlen, "cannot sample %s: %s", p->proc_root ? p->proc_root : "/proc",
+		    tw_strerror(rc));
+		return rc != TW_OK ? rc : TW_E_IO;
+	}
+	return TW_OK;
+}

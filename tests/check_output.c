@@ -1,0 +1,168 @@
+#include "config.h"
+
+/* Unit tests for lib/plugin/output.c: a whole plugin output, its shapes and
+ * its cap. */
+#include "plugin/output.h"
+#include "plugin/range.h"
+#include "tw_check.h"
+#include "util/error.h"
+
+static const char *
+finish(struct tw_out *o, enum tw_state st)
+{
+	const char *text;
+	size_t len;
+
+	ck_assert_int_eq(tw_out_finish(o, st, &text, &len), TW_OK);
+	ck_assert_uint_eq(len, strlen(text));
+	return text;
+}
+
+START_TEST(test_out)
+{
+	struct tw_range w, c;
+	struct tw_perf p;
+	struct tw_out o;
+
+	ck_assert_int_eq(tw_range_parse("90:", &w), TW_OK);
+	ck_assert_int_eq(tw_range_parse("80:", &c), TW_OK);
+	tw_out_init(&o, "BUFCACHE");
+	ck_assert_int_eq(tw_out_printf(&o, "hit ratio %s%%", "97.5"), TW_OK);
+	ck_assert_int_eq(tw_out_printf(&o, ", %d refaults/s", 12), TW_OK);
+	memset(&p, 0, sizeof(p));
+	p.label = "hit";
+	p.value = 97.5;
+	p.uom = "%";
+	p.warn = &w;
+	p.crit = &c;
+	ck_assert_int_eq(tw_out_perf(&o, &p), TW_OK);
+	memset(&p, 0, sizeof(p));
+	p.label = "refaults";
+	p.value = 12;
+	p.uom = "c";
+	ck_assert_int_eq(tw_out_perf(&o, &p), TW_OK);
+	/* A bad item is refused and leaves the output as it was. */
+	p.uom = "GB";
+	ck_assert_int_eq(tw_out_perf(&o, &p), TW_E_INVAL);
+	ck_assert_int_eq(tw_out_line(&o, "sda: %s", "read ahead 4096 KB"), TW_OK);
+	ck_assert_int_eq(tw_out_line(&o, "sdb: ok"), TW_OK);
+	ck_assert_str_eq(finish(&o, TW_STATE_OK),
+	    "BUFCACHE OK - hit ratio 97.5%, 12 refaults/s | "
+	    "'hit'=97.5%;90:;80: 'refaults'=12c\nsda: read ahead 4096 KB\nsdb: ok\n");
+	/* finish() can be called again, with another state. */
+	ck_assert_str_eq(finish(&o, TW_STATE_CRITICAL),
+	    "BUFCACHE CRITICAL - hit ratio 97.5%, 12 refaults/s | "
+	    "'hit'=97.5%;90:;80: 'refaults'=12c\nsda: read ahead 4096 KB\nsdb: ok\n");
+	tw_out_free(&o);
+}
+END_TEST
+
+START_TEST(test_out_shapes)
+{
+	struct tw_out o;
+	struct tw_perf p;
+
+	tw_out_init(&o, "DBLOCK");
+	ck_assert_str_eq(finish(&o, TW_STATE_WARNING), "DBLOCK WARNING\n");
+	ck_assert_str_eq(finish(&o, (enum tw_state)42), "DBLOCK UNKNOWN\n");
+	memset(&p, 0, sizeof(p));
+	p.label = "a";
+	p.value = 1;
+	ck_assert_int_eq(tw_out_perf(&o, &p), TW_OK);
+	ck_assert_str_eq(finish(&o, TW_STATE_OK), "DBLOCK OK | 'a'=1\n");
+	tw_out_free(&o);
+
+	tw_out_init(&o, NULL);
+	ck_assert_int_eq(tw_out_printf(&o, "no service"), TW_OK);
+	ck_assert_str_eq(finish(&o, TW_STATE_CRITICAL), "CRITICAL - no service\n");
+	tw_out_free(&o);
+
+	/* '|' would start the perfdata; a newline would end the first line. */
+	tw_out_init(&o, "");
+	ck_assert_int_eq(tw_out_printf(&o, "a|b\nc\rd"), TW_OK);
+	ck_assert_int_eq(tw_out_line(&o, "x|y"), TW_OK);
+	ck_assert_int_eq(tw_out_line(&o, "two\nlines"), TW_OK);
+	ck_assert_str_eq(finish(&o, TW_STATE_OK), "OK - a/b c d\nx/y\ntwo\nlines\n");
+	tw_out_free(&o);
+}
+END_TEST
+
+START_TEST(test_out_limit)
+{
+	struct tw_out o;
+	struct tw_perf p;
+	const char *t;
+	char label[2] = "a";
+	int i;
+
+	tw_out_init(&o, "S");
+	ck_assert_int_eq(tw_out_set_limit(&o, 10), TW_E_INVAL);
+	ck_assert_int_eq(tw_out_set_limit(&o, 128), TW_OK);
+	ck_assert_int_eq(tw_out_printf(&o, "summary"), TW_OK);
+	memset(&p, 0, sizeof(p));
+	p.label = label;
+	for (i = 0; i < 10; i++) {
+		label[0] = (char)('a' + i);
+		p.value = 1000000 + i;
+		ck_assert_int_eq(tw_out_perf(&o, &p), TW_OK);	/* 'a'=1000000: 11 bytes */
+	}
+	for (i = 0; i < 5; i++)	/* 25 bytes and a newline each */
+		ck_assert_int_eq(tw_out_line(&o, "line %d of the long output", i), TW_OK);
+	/*
+	 * "S OK - summary" is 14 bytes, " | " 3, ten items 10 * 11 + 9 blanks
+	 * = 119, newline 1: 137 already, so every long line goes, then one
+	 * item: 14 + 3 + 9 * 11 + 8 + 1 = 125.
+	 */
+	t = finish(&o, TW_STATE_OK);
+	ck_assert_str_eq(t, "S OK - summary | 'a'=1000000 'b'=1000001 'c'=1000002 "
+	    "'d'=1000003 'e'=1000004 'f'=1000005 'g'=1000006 'h'=1000007 'i'=1000008\n");
+	ck_assert_uint_eq(strlen(t), 125);
+
+	/* Without a cap everything is kept. */
+	ck_assert_int_eq(tw_out_set_limit(&o, 0), TW_OK);
+	t = finish(&o, TW_STATE_OK);
+	ck_assert_uint_eq(strlen(t), 137 + 5 * 26);
+	ck_assert_str_eq(t + 137, "line 0 of the long output\nline 1 of the long output\n"
+	    "line 2 of the long output\nline 3 of the long output\n"
+	    "line 4 of the long output\n");
+	tw_out_free(&o);
+
+	/*
+	 * A summary longer than the cap is cut, with "...", between UTF-8
+	 * characters. "S WARNING - " is 12 bytes and "...\n" 4, so 112 bytes
+	 * of summary fit; byte 112 is the middle of the e-acute after 111
+	 * x's, so the cut falls before it: 12 + 111 + 4 = 127.
+	 */
+	tw_out_init(&o, "S");
+	ck_assert_int_eq(tw_out_set_limit(&o, 128), TW_OK);
+	for (i = 0; i < 111; i++)
+		ck_assert_int_eq(tw_out_printf(&o, "x"), TW_OK);
+	ck_assert_int_eq(tw_out_printf(&o, "\xc3\xa9tail"), TW_OK);
+	ck_assert_int_eq(tw_out_line(&o, "gone"), TW_OK);
+	t = finish(&o, TW_STATE_WARNING);
+	ck_assert_uint_eq(strlen(t), 127);
+	ck_assert(strncmp(t, "S WARNING - xxx", 15) == 0);
+	ck_assert_str_eq(t + 122, "x...\n");
+	ck_assert_ptr_null(strchr(t, '\xc3'));
+	tw_out_free(&o);
+}
+END_TEST
+
+static Suite *
+output_suite(void)
+{
+	Suite *s = suite_create("output");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_out);
+	tcase_add_test(tc, test_out_shapes);
+	tcase_add_test(tc, test_out_limit);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return tw_run_suite(output_suite());
+}
