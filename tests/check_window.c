@@ -126,13 +126,13 @@ START_TEST(test_window_disk_increases)
 	ck_assert_int_eq(tw_window_push(&w, &s, &none), TW_OK);
 	ck_assert_uint_eq(tw_window_samples(&w), 1);
 	ck_assert_uint_eq(tw_window_span_ms(&w), 0);
-	ck_assert_int_eq(tw_window_delta(&w, &w.disks, (UINT64_C(8) << 32) | 0, d, &cov), 0);
+	ck_assert_int_eq(tw_window_delta(&w, &w.disks, tw_disk_key(8, 0), d, &cov), 0);
 
 	fx_sample_disks(&s, 6000, &sda_b, 1);
 	ck_assert_int_eq(tw_window_push(&w, &s, &none), TW_OK);
 	ck_assert_uint_eq(tw_window_samples(&w), 2);
 	ck_assert_uint_eq(tw_window_span_ms(&w), 5000);
-	ck_assert_int_eq(tw_window_delta(&w, &w.disks, (UINT64_C(8) << 32) | 0, d, &cov), 1);
+	ck_assert_int_eq(tw_window_delta(&w, &w.disks, tw_disk_key(8, 0), d, &cov), 1);
 	ck_assert_uint_eq(cov, 5000);
 	ck_assert_uint_eq(d[TW_WDISK_READS], 500);
 	ck_assert_uint_eq(d[TW_WDISK_SECTORS_READ], 8000);
@@ -159,7 +159,7 @@ START_TEST(test_window_slides)
 	struct tw_sample s;
 	struct tw_pool_set none;
 	struct fx_disk d0 = sda_a;
-	uint64_t d[TW_WDISK_K], cov, key = UINT64_C(8) << 32;
+	uint64_t d[TW_WDISK_K], cov, key = tw_disk_key(8, 0);
 	int i;
 
 	tw_sample_init(&s);
@@ -187,7 +187,8 @@ START_TEST(test_window_wrap_reset_hotplug)
 	struct tw_sample s;
 	struct tw_pool_set none;
 	struct fx_disk two[2];
-	uint64_t d[TW_WDISK_K], cov, sda = UINT64_C(8) << 32, sdb = (UINT64_C(8) << 32) | 16;
+	uint64_t d[TW_WDISK_K], cov, sda = tw_disk_key(8, 0),
+	    sdb = tw_disk_key(8, 16);
 	const struct tw_track *t;
 
 	tw_sample_init(&s);

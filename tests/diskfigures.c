@@ -58,7 +58,7 @@ static int
 cmp_disk(const void *a, const void *b)
 {
 	const struct tw_disk_stat *x = a, *y = b;
-	uint64_t ka = (uint64_t)x->major << 32 | x->minor, kb = (uint64_t)y->major << 32 | y->minor;
+	uint64_t ka = tw_disk_key(x->major, x->minor), kb = tw_disk_key(y->major, y->minor);
 
 	return ka < kb ? -1 : ka > kb;
 }

@@ -54,6 +54,15 @@ struct tw_disk_set {
 	size_t cap;
 };
 
+/* The one key a disk goes by in the sampler, the window, the view and the
+ * SNMP client: ordered as the MIB's (major, minor) index, so that rows
+ * sorted by it are in walk order. */
+static inline uint64_t
+tw_disk_key(uint32_t major, uint32_t minor)
+{
+	return (uint64_t)major << 32 | minor;
+}
+
 void tw_disk_set_init(struct tw_disk_set *s);
 void tw_disk_set_free(struct tw_disk_set *s);
 

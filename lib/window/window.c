@@ -97,7 +97,7 @@ push_disks(struct tw_window *w, const struct tw_sample *s, uint64_t seq, uint64_
 	for (i = 0; i < n; i++) {
 		const struct tw_disk_stat *d = &s->disks.disks[i];
 
-		r.keys[i] = (uint64_t)d->major << 32 | d->minor;
+		r.keys[i] = tw_disk_key(d->major, d->minor);
 		for (f = 0; f < TW_WDISK_K; f++)
 			r.raw[i * TW_WDISK_K + f] = d->v[from[f]];
 	}
