@@ -39,7 +39,7 @@ START_TEST(test_view_disk_figures)
 	s.queues[0].nr_requests = 64;
 	strcpy(s.queues[0].scheduler, "mq-deadline");
 	s.queues[0].rotational = 1;
-	tw_window_push(&w, &s, &pools);
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
 	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
 	ck_assert_uint_eq(v.ndisks, 1);
 	vd = &v.disks[0];
@@ -54,7 +54,7 @@ START_TEST(test_view_disk_figures)
 	s.queues[0].nr_requests = 64;
 	strcpy(s.queues[0].scheduler, "mq-deadline");
 	s.queues[0].rotational = 1;
-	tw_window_push(&w, &s, &pools);
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
 	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
 	vd = &v.disks[0];
 	ck_assert_str_eq(vd->name, "sda");
@@ -157,10 +157,10 @@ START_TEST(test_view_pools)
 	/* dropped wraps at 2^32: 4294967290 -> 5 is 11 drops. */
 	softnet_sample(&s, 0, 4294967290u, 1);
 	ck_assert_int_eq(tw_pools_build(&s, &pools), TW_OK);
-	tw_window_push(&w, &s, &pools);
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
 	softnet_sample(&s, 60000, 5, 3);
 	ck_assert_int_eq(tw_pools_build(&s, &pools), TW_OK);
-	tw_window_push(&w, &s, &pools);
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
 	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
 
 	/* Sorted by (class, instance): backlog, budget, tcp memory. */

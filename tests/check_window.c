@@ -199,13 +199,13 @@ START_TEST(test_window_wrap_reset_hotplug)
 	two[0] = sda_a;
 	two[0].read_ticks = 4294967000u;
 	fx_sample_disks(&s, 0, two, 1);
-	tw_window_push(&w, &s, &none);
+	ck_assert_int_eq(tw_window_push(&w, &s, &none), TW_OK);
 	two[0] = sda_b;
 	two[0].read_ticks = 704;
 	/* sdb appears in the second sample. */
 	two[1] = (struct fx_disk){ 8, 16, "sdb", 5, 40, 5, 0, 0, 0, 0, 5, 5 };
 	fx_sample_disks(&s, 5000, two, 2);
-	tw_window_push(&w, &s, &none);
+	ck_assert_int_eq(tw_window_push(&w, &s, &none), TW_OK);
 	ck_assert_int_eq(tw_window_delta(&w, &w.disks, sda, d, &cov), 1);
 	ck_assert_uint_eq(d[TW_WDISK_READ_TICKS], 1000);
 	ck_assert_uint_eq(d[TW_WDISK_READS], 500);
@@ -220,7 +220,7 @@ START_TEST(test_window_wrap_reset_hotplug)
 	two[0] = (struct fx_disk){ 8, 0, "sda", 3, 24, 6, 1, 8, 3, 0, 9, 9 };
 	two[1].reads = 15;
 	fx_sample_disks(&s, 10000, two, 2);
-	tw_window_push(&w, &s, &none);
+	ck_assert_int_eq(tw_window_push(&w, &s, &none), TW_OK);
 	ck_assert_int_eq(tw_window_delta(&w, &w.disks, sda, d, &cov), 1);
 	ck_assert_uint_eq(d[TW_WDISK_READS], 500);
 	ck_assert_uint_eq(cov, 5000);
@@ -230,7 +230,7 @@ START_TEST(test_window_wrap_reset_hotplug)
 
 	/* sda disappears: its history is gone, sdb's is whole. */
 	fx_sample_disks(&s, 15000, &two[1], 1);
-	tw_window_push(&w, &s, &none);
+	ck_assert_int_eq(tw_window_push(&w, &s, &none), TW_OK);
 	ck_assert_int_eq(tw_window_delta(&w, &w.disks, sda, d, &cov), 0);
 	ck_assert_int_eq(tw_window_delta(&w, &w.disks, sdb, d, &cov), 1);
 	ck_assert_uint_eq(d[TW_WDISK_READS], 10);
@@ -239,7 +239,7 @@ START_TEST(test_window_wrap_reset_hotplug)
 	/* sda comes back with small counters: a new history, no spike. */
 	two[0] = (struct fx_disk){ 8, 0, "sda", 1, 8, 1, 0, 0, 0, 0, 1, 1 };
 	fx_sample_disks(&s, 20000, two, 2);
-	tw_window_push(&w, &s, &none);
+	ck_assert_int_eq(tw_window_push(&w, &s, &none), TW_OK);
 	ck_assert_int_eq(tw_window_delta(&w, &w.disks, sda, d, &cov), 0);
 
 	tw_window_free(&w);

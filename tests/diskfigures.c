@@ -90,11 +90,13 @@ main(int argc, char **argv)
 	if (load(cwd, zero ? argv[2] : argv[1], &s, 1, zero) != 0)
 		return 1;
 	qsort(s.disks.disks, s.disks.count, sizeof(s.disks.disks[0]), cmp_disk);
-	tw_window_push(&w, &s, &pools);
+	if (tw_window_push(&w, &s, &pools) != TW_OK)
+		return 1;
 	if (load(cwd, argv[2], &s, 1 + ms, 0) != 0)
 		return 1;
 	qsort(s.disks.disks, s.disks.count, sizeof(s.disks.disks[0]), cmp_disk);
-	tw_window_push(&w, &s, &pools);
+	if (tw_window_push(&w, &s, &pools) != TW_OK)
+		return 1;
 	if (tw_view_build(&v, &set, &w, &s, &pools) != TW_OK)
 		return 1;
 	for (i = 0; i < v.ndisks; i++) {
