@@ -194,6 +194,11 @@ START_TEST(test_window_wrap_reset_hotplug)
 	tw_sample_init(&s);
 	tw_pool_set_init(&none);
 	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	/* Counter widths are diskstats' own: ticks 32 bits, counts 64. */
+	ck_assert_uint_eq(w.disks.bits[TW_WDISK_READS], 64);
+	ck_assert_uint_eq(w.disks.bits[TW_WDISK_SECTORS_WRITTEN], 64);
+	ck_assert_uint_eq(w.disks.bits[TW_WDISK_READ_TICKS], 32);
+	ck_assert_uint_eq(w.disks.bits[TW_WDISK_WEIGHTED_TICKS], 32);
 
 	/* read ticks wrap: 4294967000 -> 704 is +1000 with reads +500. */
 	two[0] = sda_a;

@@ -66,9 +66,10 @@ tw_disk_key(uint32_t major, uint32_t minor)
 void tw_disk_set_init(struct tw_disk_set *s);
 void tw_disk_set_free(struct tw_disk_set *s);
 
-/* Whether the kernel keeps field f as an unsigned int, so that it wraps at
- * 2^32 rather than 2^64. */
-int tw_disk_field_is32(enum tw_disk_field f);
+/* The width the kernel keeps field f in, 32 or 64: the tick counters and
+ * in_flight are unsigned ints and wrap at 2^32, the rest at 2^64. The
+ * window takes its counters' widths from here. */
+unsigned tw_disk_field_bits(enum tw_disk_field f);
 
 /* Parse the text of /proc/diskstats, appending one entry per good line to
  * out in file order. Malformed lines are skipped and counted in ps; fields
