@@ -19,18 +19,8 @@
 #include "mibhandler.h"
 #include "monitor/monitor.h"
 #include "options.h"
-#include "sample/pools.h"
 #include "privdrop.h"
-#include "tunewatch_oids.h"
 #include "util/error.h"
-
-_Static_assert(TW_POOL_SOFTNET_BACKLOG == TW_DBLOCK_SOFTNET_BACKLOG &&
-    TW_POOL_SOFTNET_BUDGET == TW_DBLOCK_SOFTNET_BUDGET &&
-    TW_POOL_TCP_MEMORY == TW_DBLOCK_TCP_MEMORY && TW_POOL_UDP_MEMORY == TW_DBLOCK_UDP_MEMORY &&
-    TW_POOL_UDP_RCVBUF == TW_DBLOCK_UDP_RCVBUF && TW_POOL_UDP_SNDBUF == TW_DBLOCK_UDP_SNDBUF &&
-    TW_POOL_TCP_RCVBUF == TW_DBLOCK_TCP_RCVBUF && TW_POOL_TCP_LISTEN == TW_DBLOCK_TCP_LISTEN &&
-    TW_POOL_BUDDY_ZONE == TW_DBLOCK_BUDDY_ZONE && TW_POOL_HIGH_ORDER == TW_DBLOCK_HIGH_ORDER,
-    "pool classes must be TUNEWATCH-MIB's TwDblockClassType values");
 
 static volatile sig_atomic_t stop_requested;
 static volatile sig_atomic_t sample_requested;

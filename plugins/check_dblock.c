@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "plugin.h"
+#include "sample/poolclass.h"
 #include "util/error.h"
 
 enum {
@@ -35,60 +36,17 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	    errlen);
 }
 
-/* The symptom behind each class of pool. */
-static const struct {
-	uint32_t cls;
-	enum tw_symptom sym;
-	int per_cpu;
-} classes[] = {
-	{ TW_DBLOCK_SOFTNET_BACKLOG, TW_SYM_SOFTNET_DROPS, 1 },
-	{ TW_DBLOCK_SOFTNET_BUDGET, TW_SYM_SOFTNET_SQUEEZE, 1 },
-	{ TW_DBLOCK_TCP_MEMORY, TW_SYM_TCP_MEM, 0 },
-	{ TW_DBLOCK_UDP_MEMORY, TW_SYM_UDP_MEM, 0 },
-	{ TW_DBLOCK_UDP_RCVBUF, TW_SYM_UDP_RCVBUF, 0 },
-	{ TW_DBLOCK_UDP_SNDBUF, TW_SYM_UDP_SNDBUF, 0 },
-	{ TW_DBLOCK_TCP_RCVBUF, TW_SYM_TCP_PRUNE, 0 },
-	{ TW_DBLOCK_TCP_LISTEN, TW_SYM_LISTEN_OVERFLOW, 0 },
-	{ TW_DBLOCK_HIGH_ORDER, TW_SYM_HIGHORDER_FAIL, 0 },
-};
-
 /* The evidence for a tune: line, in the words of the pool's class: "cpu1
  * dropped 152 packets". */
 static void
-evidence(uint32_t cls, const char *who, unsigned long long n, char *out, size_t len)
+evidence(const struct tw_pool_class *c, const char *who, unsigned long long n, char *out,
+    size_t len)
 {
-	switch (cls) {
-	case TW_DBLOCK_SOFTNET_BACKLOG:
-		snprintf(out, len, "%s dropped %llu packets", who, n);
-		break;
-	case TW_DBLOCK_SOFTNET_BUDGET:
-		snprintf(out, len, "%s ran out of budget %llu times", who, n);
-		break;
-	case TW_DBLOCK_TCP_MEMORY:
-		snprintf(out, len, "TCP entered memory pressure %llu times", n);
-		break;
-	case TW_DBLOCK_UDP_MEMORY:
-		snprintf(out, len, "%llu datagrams were dropped at the UDP memory limit", n);
-		break;
-	case TW_DBLOCK_UDP_RCVBUF:
-		snprintf(out, len, "%llu datagrams were dropped on full receive buffers", n);
-		break;
-	case TW_DBLOCK_UDP_SNDBUF:
-		snprintf(out, len, "%llu datagrams were not sent on full send buffers", n);
-		break;
-	case TW_DBLOCK_TCP_RCVBUF:
-		snprintf(out, len, "%llu segments were dropped or pruned from receive queues", n);
-		break;
-	case TW_DBLOCK_TCP_LISTEN:
-		snprintf(out, len, "%llu connections were dropped on full accept queues", n);
-		break;
-	default:
-		snprintf(out, len, "compaction failed %llu times", n);
-		break;
-	}
+	if (c->per == TW_POOL_PER_CPU)
+		snprintf(out, len, "%s %s%llu%s", who, c->evidence_before, n, c->evidence_after);
+	else
+		snprintf(out, len, "%s%llu%s", c->evidence_before, n, c->evidence_after);
 }
-
-#define NCLASSES (sizeof(classes) / sizeof(classes[0]))
 
 static int
 pool_has(const struct tw_view_pool *pl, unsigned col)
@@ -148,11 +106,16 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	size_t i, k, judged = 0, bad = 0;
 	unsigned long long total = 0;
 
-	for (k = 0; k < NCLASSES; k++) {
+	for (k = 0; k < tw_pool_nclasses; k++) {
+		const struct tw_pool_class *cl = &tw_pool_classes[k];
+		int per_cpu = cl->per == TW_POOL_PER_CPU;
 		unsigned long long sum = 0, failing_sum = 0;
-		char who[256] = "", label[64];
+		char who[256] = "";
 		size_t members = 0, failing = 0;
 		enum tw_state class_state = TW_STATE_OK;
+
+		if (!cl->judged)
+			continue;
 
 		for (i = 0; i < v->npools; i++) {
 			const struct tw_view_pool *pl = &v->pools[i];
@@ -160,7 +123,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			enum tw_state st;
 			char use[96];
 
-			if (pl->cls != classes[k].cls || !tw_namefilter_keep(&cfg.pools, pl->name) ||
+			if (pl->cls != cl->id || !tw_namefilter_keep(&cfg.pools, pl->name) ||
 			    !pool_has(pl, TW_OID_DBLOCK_RECENT_FAILURES))
 				continue;
 			recent = (unsigned long long)pl->col[TW_OID_DBLOCK_RECENT_FAILURES];
@@ -169,7 +132,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			members++;
 			sum += recent;
 			total += recent;
-			if (!classes[k].per_cpu)
+			if (!per_cpu)
 				perf_item(out, pl->name, (double)recent, p);
 			if (st == TW_STATE_OK) {
 				if (p->verbose > 0)
@@ -180,7 +143,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			worst = tw_state_worst(worst, st);
 			class_state = tw_state_worst(class_state, st);
 			failing_sum += recent;
-			if (classes[k].per_cpu) {
+			if (per_cpu) {
 				char cpu[32];
 				size_t used = strlen(who);
 
@@ -202,18 +165,15 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		}
 		/* Per-CPU pools are graphed as one figure per class, so the
 		 * perfdata stays the same size whatever the number of CPUs. */
-		if (classes[k].per_cpu && members > 0) {
-			snprintf(label, sizeof(label), "softnet %s",
-			    classes[k].cls == TW_DBLOCK_SOFTNET_BACKLOG ? "backlog" : "budget");
-			perf_item(out, label, (double)sum, p);
-		}
+		if (per_cpu && members > 0)
+			perf_item(out, cl->graph_label, (double)sum, p);
 		if (class_state != TW_STATE_OK) {
 			char detail[400];
 
-			evidence(classes[k].cls, who, failing_sum, detail, sizeof(detail));
+			evidence(cl, who, failing_sum, detail, sizeof(detail));
 			snprintf(detail + strlen(detail), sizeof(detail) - strlen(detail),
 			    " in the last %u s", p->window_s);
-			tw_plugin_advise(p, v, out, classes[k].sym, NULL, NULL, NULL, detail);
+			tw_plugin_advise(p, v, out, cl->symptom, NULL, NULL, NULL, detail);
 		}
 	}
 	if (bad > 3)

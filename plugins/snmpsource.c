@@ -539,7 +539,7 @@ table_row(struct tw_view *v, struct rowmap *m, unsigned table, const oid *idx, s
 
 	switch (table) {
 	case TW_OID_DISK_TABLE:
-		key = (uint64_t)(idx[0] & 0xffffffffu) << 32 | (idx[1] & 0xffffffffu);
+		key = tw_disk_key((uint32_t)idx[0], (uint32_t)idx[1]);
 		n = v->ndisks;
 		break;
 	case TW_OID_DBLOCK_TABLE:
@@ -745,7 +745,7 @@ static int
 cmp_disk(const void *a, const void *b)
 {
 	const struct tw_view_disk *x = a, *y = b;
-	uint64_t ka = (uint64_t)x->major << 32 | x->minor, kb = (uint64_t)y->major << 32 | y->minor;
+	uint64_t ka = tw_disk_key(x->major, x->minor), kb = tw_disk_key(y->major, y->minor);
 
 	return ka < kb ? -1 : ka > kb;
 }

@@ -263,20 +263,24 @@ START_TEST(test_parse_appends_and_grows)
 }
 END_TEST
 
-START_TEST(test_field_is32)
+START_TEST(test_field_bits)
 {
 	uint32_t mask = 0;
 	int f;
 
-	for (f = 0; f < TW_DISK_NFIELDS; f++)
-		if (tw_disk_field_is32((enum tw_disk_field)f))
+	for (f = 0; f < TW_DISK_NFIELDS; f++) {
+		unsigned bits = tw_disk_field_bits((enum tw_disk_field)f);
+
+		ck_assert(bits == 32 || bits == 64);
+		if (bits == 32)
 			mask |= TW_DISK_BIT(f);
+	}
 	ck_assert_uint_eq(mask, TW_DISK_BIT(TW_DISK_READ_TICKS) |
 	    TW_DISK_BIT(TW_DISK_WRITE_TICKS) | TW_DISK_BIT(TW_DISK_IN_FLIGHT) |
 	    TW_DISK_BIT(TW_DISK_IO_TICKS) | TW_DISK_BIT(TW_DISK_WEIGHTED_TICKS) |
 	    TW_DISK_BIT(TW_DISK_DISCARD_TICKS) | TW_DISK_BIT(TW_DISK_FLUSH_TICKS));
 	ck_assert_uint_eq(mask, 0x14788);
-	ck_assert_int_eq(tw_disk_field_is32(TW_DISK_NFIELDS), 0);
+	ck_assert_uint_eq(tw_disk_field_bits(TW_DISK_NFIELDS), 64);
 }
 END_TEST
 
@@ -341,7 +345,7 @@ diskstats_suite(void)
 	tcase_add_test(tc, test_crlf_and_empty);
 	tcase_add_test(tc, test_embedded_nul);
 	tcase_add_test(tc, test_parse_appends_and_grows);
-	tcase_add_test(tc, test_field_is32);
+	tcase_add_test(tc, test_field_bits);
 	tcase_add_test(tc, test_read_absent);
 	tcase_add_test(tc, test_mutations);
 	suite_add_tcase(s, tc);

@@ -39,7 +39,7 @@ START_TEST(test_view_disk_figures)
 	s.queues[0].nr_requests = 64;
 	strcpy(s.queues[0].scheduler, "mq-deadline");
 	s.queues[0].rotational = 1;
-	tw_window_push(&w, &s, &pools);
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
 	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
 	ck_assert_uint_eq(v.ndisks, 1);
 	vd = &v.disks[0];
@@ -54,7 +54,7 @@ START_TEST(test_view_disk_figures)
 	s.queues[0].nr_requests = 64;
 	strcpy(s.queues[0].scheduler, "mq-deadline");
 	s.queues[0].rotational = 1;
-	tw_window_push(&w, &s, &pools);
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
 	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
 	vd = &v.disks[0];
 	ck_assert_str_eq(vd->name, "sda");
@@ -157,15 +157,15 @@ START_TEST(test_view_pools)
 	/* dropped wraps at 2^32: 4294967290 -> 5 is 11 drops. */
 	softnet_sample(&s, 0, 4294967290u, 1);
 	ck_assert_int_eq(tw_pools_build(&s, &pools), TW_OK);
-	tw_window_push(&w, &s, &pools);
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
 	softnet_sample(&s, 60000, 5, 3);
 	ck_assert_int_eq(tw_pools_build(&s, &pools), TW_OK);
-	tw_window_push(&w, &s, &pools);
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
 	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
 
 	/* Sorted by (class, instance): backlog, budget, tcp memory. */
 	ck_assert_uint_eq(v.npools, 3);
-	p = find_pool(&v, TW_POOL_SOFTNET_BACKLOG, 1);
+	p = find_pool(&v, TW_DBLOCK_SOFTNET_BACKLOG, 1);
 	ck_assert_ptr_eq(p, &v.pools[0]);
 	ck_assert_str_eq(p->name, "cpu1 backlog");
 	ck_assert_str_eq(p->tunable, "net.core.netdev_max_backlog");
@@ -176,14 +176,14 @@ START_TEST(test_view_pools)
 	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_FAILURES), UINT64_C(4294967290) + 11);
 	ck_assert(!HAS(p, TW_OID_DBLOCK_SIZE));
 
-	p = find_pool(&v, TW_POOL_SOFTNET_BUDGET, 1);
+	p = find_pool(&v, TW_DBLOCK_SOFTNET_BUDGET, 1);
 	ck_assert_ptr_nonnull(p);
 	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_RECENT_FAILURES), 2);
 	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_LIMIT), 300);
 
 	/* tcp memory: 12 pages in use of tcp_mem's third value, 90000; no
 	 * TcpExt counters in this sample, so no failure columns. */
-	p = find_pool(&v, TW_POOL_TCP_MEMORY, 0);
+	p = find_pool(&v, TW_DBLOCK_TCP_MEMORY, 0);
 	ck_assert_ptr_nonnull(p);
 	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_IN_USE), 12);
 	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_LIMIT), 90000);

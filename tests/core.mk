@@ -5,6 +5,12 @@ tests_check_window_CFLAGS = $(TESTS_CFLAGS)
 tests_check_window_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_window
 
+check_PROGRAMS += tests/check_pools
+tests_check_pools_SOURCES = tests/check_pools.c tests/tw_check.h
+tests_check_pools_CFLAGS = $(TESTS_CFLAGS)
+tests_check_pools_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_pools
+
 check_PROGRAMS += tests/check_view
 tests_check_view_SOURCES = tests/check_view.c tests/tw_check.h tests/tw_sample_fixture.h
 tests_check_view_CFLAGS = $(TESTS_CFLAGS)

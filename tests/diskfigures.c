@@ -58,7 +58,7 @@ static int
 cmp_disk(const void *a, const void *b)
 {
 	const struct tw_disk_stat *x = a, *y = b;
-	uint64_t ka = (uint64_t)x->major << 32 | x->minor, kb = (uint64_t)y->major << 32 | y->minor;
+	uint64_t ka = tw_disk_key(x->major, x->minor), kb = tw_disk_key(y->major, y->minor);
 
 	return ka < kb ? -1 : ka > kb;
 }
@@ -90,11 +90,13 @@ main(int argc, char **argv)
 	if (load(cwd, zero ? argv[2] : argv[1], &s, 1, zero) != 0)
 		return 1;
 	qsort(s.disks.disks, s.disks.count, sizeof(s.disks.disks[0]), cmp_disk);
-	tw_window_push(&w, &s, &pools);
+	if (tw_window_push(&w, &s, &pools) != TW_OK)
+		return 1;
 	if (load(cwd, argv[2], &s, 1 + ms, 0) != 0)
 		return 1;
 	qsort(s.disks.disks, s.disks.count, sizeof(s.disks.disks[0]), cmp_disk);
-	tw_window_push(&w, &s, &pools);
+	if (tw_window_push(&w, &s, &pools) != TW_OK)
+		return 1;
 	if (tw_view_build(&v, &set, &w, &s, &pools) != TW_OK)
 		return 1;
 	for (i = 0; i < v.ndisks; i++) {

@@ -33,8 +33,8 @@ tw_disk_set_free(struct tw_disk_set *s)
 	tw_disk_set_init(s);
 }
 
-int
-tw_disk_field_is32(enum tw_disk_field f)
+unsigned
+tw_disk_field_bits(enum tw_disk_field f)
 {
 	switch (f) {
 	case TW_DISK_READ_TICKS:
@@ -44,9 +44,9 @@ tw_disk_field_is32(enum tw_disk_field f)
 	case TW_DISK_WEIGHTED_TICKS:
 	case TW_DISK_DISCARD_TICKS:
 	case TW_DISK_FLUSH_TICKS:
-		return 1;
+		return 32;
 	default:
-		return 0;
+		return 64;
 	}
 }
 

@@ -54,12 +54,22 @@ struct tw_disk_set {
 	size_t cap;
 };
 
+/* The one key a disk goes by in the sampler, the window, the view and the
+ * SNMP client: ordered as the MIB's (major, minor) index, so that rows
+ * sorted by it are in walk order. */
+static inline uint64_t
+tw_disk_key(uint32_t major, uint32_t minor)
+{
+	return (uint64_t)major << 32 | minor;
+}
+
 void tw_disk_set_init(struct tw_disk_set *s);
 void tw_disk_set_free(struct tw_disk_set *s);
 
-/* Whether the kernel keeps field f as an unsigned int, so that it wraps at
- * 2^32 rather than 2^64. */
-int tw_disk_field_is32(enum tw_disk_field f);
+/* The width the kernel keeps field f in, 32 or 64: the tick counters and
+ * in_flight are unsigned ints and wrap at 2^32, the rest at 2^64. The
+ * window takes its counters' widths from here. */
+unsigned tw_disk_field_bits(enum tw_disk_field f);
 
 /* Parse the text of /proc/diskstats, appending one entry per good line to
  * out in file order. Malformed lines are skipped and counted in ps; fields

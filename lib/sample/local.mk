@@ -1,6 +1,7 @@
 # lib/sample/: one snapshot of every collector, the sampler that takes it,
-# and the message-buffer pools derived from it.
+# the classes of message-buffer pool and the pools derived from a sample.
 lib_libtunewatch_a_SOURCES += \
 	lib/sample/sample.h lib/sample/sample.c \
 	lib/sample/sampler.h lib/sample/sampler.c \
+	lib/sample/poolclass.h lib/sample/poolclass.c \
 	lib/sample/pools.h lib/sample/pools.c

@@ -22,9 +22,11 @@ tw_pool_set_free(struct tw_pool_set *ps)
 	memset(ps, 0, sizeof(*ps));
 }
 
+/* A new pool of class c, named and sized as its row says; the caller
+ * fills in what it read. */
 static struct tw_pool *
-add(struct tw_pool_set *ps, uint32_t cls, uint32_t instance, const char *tunable,
-    const char *event)
+add(struct tw_pool_set *ps, const struct tw_sample *s, const struct tw_pool_class *c,
+    uint32_t instance)
 {
 	struct tw_pool *p;
 	void *grown;
@@ -34,21 +36,32 @@ add(struct tw_pool_set *ps, uint32_t cls, uint32_t instance, const char *tunable
 	ps->pools = grown;
 	p = &ps->pools[ps->count++];
 	memset(p, 0, sizeof(*p));
-	p->cls = cls;
+	p->cls = c->id;
 	p->instance = instance;
-	p->tunable = tunable;
-	p->event = event;
-	p->failure_bits = 64;
+	p->tunable = tw_sysctl_name(c->tunable);
+	p->event = c->event;
+	p->failure_bits = c->failure_bits;
+	if (c->per == TW_POOL_PER_HOST)
+		snprintf(p->name, sizeof(p->name), "%s", c->name);
+	else if (c->per == TW_POOL_PER_CPU)
+		snprintf(p->name, sizeof(p->name), "cpu%u %s", (unsigned)instance, c->name);
+	if (c->size_pages > 0) {
+		p->size = (uint64_t)s->page_size * c->size_pages;
+		p->has |= TW_POOL_HAS_SIZE;
+	}
 	return p;
 }
 
+/* The limit from the class's tunable, and free as the limit minus what is
+ * in use when the kernel gives no free count: set in_use first. */
 static void
-set_limit_from(struct tw_pool *p, const struct tw_sample *s, enum tw_sysctl_id id, unsigned field)
+set_limit(struct tw_pool *p, const struct tw_sample *s, const struct tw_pool_class *c)
 {
-	const struct tw_sysctl_value *v = &s->sysctl.v[id];
+	const struct tw_sysctl_value *v = &s->sysctl.v[c->tunable];
 	int64_t limit;
 
-	if (v->rc != TW_OK || tw_sysctl_field(v->text, field, &limit) != TW_OK || limit < 0)
+	if (c->limit_field == TW_POOL_NO_LIMIT || v->rc != TW_OK ||
+	    tw_sysctl_field(v->text, (unsigned)c->limit_field, &limit) != TW_OK || limit < 0)
 		return;
 	p->limit = (uint64_t)limit;
 	p->has |= TW_POOL_HAS_LIMIT;
@@ -59,10 +72,9 @@ set_limit_from(struct tw_pool *p, const struct tw_sample *s, enum tw_sysctl_id i
 }
 
 static void
-set_failures(struct tw_pool *p, uint64_t v, uint8_t bits)
+set_failures(struct tw_pool *p, uint64_t v)
 {
 	p->failures = v;
-	p->failure_bits = bits;
 	p->has |= TW_POOL_HAS_FAILURES;
 }
 
@@ -87,115 +99,61 @@ net_sum(const struct tw_sample *s, const char *proto, const char *const *names, 
 static int
 add_softnet(const struct tw_sample *s, struct tw_pool_set *ps)
 {
+	const struct tw_pool_class *backlog = tw_pool_class_find(TW_DBLOCK_SOFTNET_BACKLOG);
+	const struct tw_pool_class *budget = tw_pool_class_find(TW_DBLOCK_SOFTNET_BUDGET);
 	size_t i;
 
+	if (backlog == NULL || budget == NULL)
+		return TW_E_INVAL;
 	for (i = 0; i < s->softnet.count; i++) {
 		const struct tw_softnet_cpu *c = &s->softnet.cpus[i];
 		struct tw_pool *p;
 
-		p = add(ps, TW_POOL_SOFTNET_BACKLOG, c->cpu, "net.core.netdev_max_backlog",
-		    "packet dropped: the CPU's input queue was full");
-		if (p == NULL)
+		if ((p = add(ps, s, backlog, c->cpu)) == NULL)
 			return TW_E_NOMEM;
-		snprintf(p->name, sizeof(p->name), "cpu%u backlog", (unsigned)c->cpu);
 		if (c->has_backlog) {
 			p->in_use = c->backlog_len;
 			p->has |= TW_POOL_HAS_IN_USE;
 		}
-		set_limit_from(p, s, TW_SYSCTL_NET_CORE_NETDEV_MAX_BACKLOG, 0);
-		set_failures(p, c->dropped, 32);
+		set_limit(p, s, backlog);
+		set_failures(p, c->dropped);
 
-		p = add(ps, TW_POOL_SOFTNET_BUDGET, c->cpu, "net.core.netdev_budget",
-		    "receive softirq ran out of budget with packets left (time_squeeze)");
-		if (p == NULL)
+		if ((p = add(ps, s, budget, c->cpu)) == NULL)
 			return TW_E_NOMEM;
-		snprintf(p->name, sizeof(p->name), "cpu%u budget", (unsigned)c->cpu);
-		set_limit_from(p, s, TW_SYSCTL_NET_CORE_NETDEV_BUDGET, 0);
-		set_failures(p, c->time_squeeze, 32);
+		set_limit(p, s, budget);
+		set_failures(p, c->time_squeeze);
 	}
 	return TW_OK;
 }
 
+/* One pool for each socket class whose counters or sockstat field this
+ * sample has. */
 static int
 add_socket_pools(const struct tw_sample *s, struct tw_pool_set *ps)
 {
-	static const char *const tcp_mem[] = { "TCPMemoryPressures", NULL };
-	static const char *const udp_mem[] = { "MemErrors", NULL };
-	static const char *const udp_rcv[] = { "RcvbufErrors", NULL };
-	static const char *const udp_snd[] = { "SndbufErrors", NULL };
-	static const char *const tcp_rcv[] = {
-		"RcvPruned", "OfoPruned", "TCPRcvQDrop", "TCPBacklogDrop", NULL
-	};
-	static const char *const listen[] = { "ListenOverflows", NULL };
-	struct tw_pool *p;
-	uint64_t v;
-	int have_tcp_mem = (s->sock.present >> TW_SOCK_TCP_MEM) & 1;
-	int have_udp_mem = (s->sock.present >> TW_SOCK_UDP_MEM) & 1;
-	int found;
+	size_t k;
 
-	found = net_sum(s, "TcpExt", tcp_mem, &v);
-	if (found || have_tcp_mem) {
-		if ((p = add(ps, TW_POOL_TCP_MEMORY, 0, "net.ipv4.tcp_mem",
-		    "TCP entered memory pressure and shrank socket buffers")) == NULL)
+	for (k = 0; k < tw_pool_nclasses; k++) {
+		const struct tw_pool_class *c = &tw_pool_classes[k];
+		struct tw_pool *p;
+		uint64_t v;
+		int found, have_in_use;
+
+		if (c->proto == NULL)
+			continue;
+		found = net_sum(s, c->proto, c->counters, &v);
+		have_in_use = c->sock_in_use >= 0 && ((s->sock.present >> c->sock_in_use) & 1);
+		if (!found && !have_in_use)
+			continue;
+		if ((p = add(ps, s, c, 0)) == NULL)
 			return TW_E_NOMEM;
-		snprintf(p->name, sizeof(p->name), "tcp memory");
-		p->size = s->page_size;
-		p->has |= TW_POOL_HAS_SIZE;
-		if (have_tcp_mem) {
-			p->in_use = s->sock.v[TW_SOCK_TCP_MEM];
+		if (have_in_use) {
+			p->in_use = s->sock.v[c->sock_in_use];
 			p->has |= TW_POOL_HAS_IN_USE;
 		}
-		set_limit_from(p, s, TW_SYSCTL_NET_IPV4_TCP_MEM, 2);
+		set_limit(p, s, c);
 		if (found)
-			set_failures(p, v, 64);
-	}
-	found = net_sum(s, "Udp", udp_mem, &v);
-	if (found || have_udp_mem) {
-		if ((p = add(ps, TW_POOL_UDP_MEMORY, 0, "net.ipv4.udp_mem",
-		    "datagram dropped: UDP memory limit reached")) == NULL)
-			return TW_E_NOMEM;
-		snprintf(p->name, sizeof(p->name), "udp memory");
-		p->size = s->page_size;
-		p->has |= TW_POOL_HAS_SIZE;
-		if (have_udp_mem) {
-			p->in_use = s->sock.v[TW_SOCK_UDP_MEM];
-			p->has |= TW_POOL_HAS_IN_USE;
-		}
-		set_limit_from(p, s, TW_SYSCTL_NET_IPV4_UDP_MEM, 2);
-		if (found)
-			set_failures(p, v, 64);
-	}
-	if (net_sum(s, "Udp", udp_rcv, &v)) {
-		if ((p = add(ps, TW_POOL_UDP_RCVBUF, 0, "net.core.rmem_max",
-		    "datagram dropped: socket receive buffer full")) == NULL)
-			return TW_E_NOMEM;
-		snprintf(p->name, sizeof(p->name), "udp receive buffer");
-		set_limit_from(p, s, TW_SYSCTL_NET_CORE_RMEM_MAX, 0);
-		set_failures(p, v, 64);
-	}
-	if (net_sum(s, "Udp", udp_snd, &v)) {
-		if ((p = add(ps, TW_POOL_UDP_SNDBUF, 0, "net.core.wmem_max",
-		    "datagram not sent: socket send buffer full")) == NULL)
-			return TW_E_NOMEM;
-		snprintf(p->name, sizeof(p->name), "udp send buffer");
-		set_limit_from(p, s, TW_SYSCTL_NET_CORE_WMEM_MAX, 0);
-		set_failures(p, v, 64);
-	}
-	if (net_sum(s, "TcpExt", tcp_rcv, &v)) {
-		if ((p = add(ps, TW_POOL_TCP_RCVBUF, 0, "net.ipv4.tcp_rmem",
-		    "segment dropped: receive queue over its buffer")) == NULL)
-			return TW_E_NOMEM;
-		snprintf(p->name, sizeof(p->name), "tcp receive buffer");
-		set_limit_from(p, s, TW_SYSCTL_NET_IPV4_TCP_RMEM, 2);
-		set_failures(p, v, 64);
-	}
-	if (net_sum(s, "TcpExt", listen, &v)) {
-		if ((p = add(ps, TW_POOL_TCP_LISTEN, 0, "net.core.somaxconn",
-		    "connection dropped: accept queue full")) == NULL)
-			return TW_E_NOMEM;
-		snprintf(p->name, sizeof(p->name), "tcp listen queue");
-		set_limit_from(p, s, TW_SYSCTL_NET_CORE_SOMAXCONN, 0);
-		set_failures(p, v, 64);
+			set_failures(p, v);
 	}
 	return TW_OK;
 }
@@ -239,37 +197,35 @@ high_order_free(const struct tw_buddy_zone *z)
 static int
 add_memory_pools(const struct tw_sample *s, struct tw_pool_set *ps)
 {
+	const struct tw_pool_class *zone = tw_pool_class_find(TW_DBLOCK_BUDDY_ZONE);
+	const struct tw_pool_class *high = tw_pool_class_find(TW_DBLOCK_HIGH_ORDER);
+	int have_fail = (s->vm.present >> TW_VM_COMPACT_FAIL) & 1;
 	uint64_t total = 0;
 	size_t i;
 	struct tw_pool *p;
 
+	if (zone == NULL || high == NULL)
+		return TW_E_INVAL;
 	for (i = 0; i < s->buddy.count; i++) {
 		const struct tw_buddy_zone *z = &s->buddy.zones[i];
 		uint64_t f = high_order_free(z);
 
-		if ((p = add(ps, TW_POOL_BUDDY_ZONE,
-		    z->node * 256 + tw_pool_zone_number(z->zone), "vm.min_free_kbytes",
-		    "")) == NULL)
+		if ((p = add(ps, s, zone, z->node * 256 + tw_pool_zone_number(z->zone))) == NULL)
 			return TW_E_NOMEM;
 		snprintf(p->name, sizeof(p->name), "node%u %s", (unsigned)z->node, z->zone);
-		p->size = (uint64_t)s->page_size << 3;
 		p->free = f;
-		p->has |= TW_POOL_HAS_SIZE | TW_POOL_HAS_FREE;
+		p->has |= TW_POOL_HAS_FREE;
 		total = total > UINT64_MAX - f ? UINT64_MAX : total + f;
 	}
-	if (s->buddy.count > 0 || ((s->vm.present >> TW_VM_COMPACT_FAIL) & 1)) {
-		if ((p = add(ps, TW_POOL_HIGH_ORDER, 0, "vm.min_free_kbytes",
-		    "compaction failed to make a high-order block")) == NULL)
+	if (s->buddy.count > 0 || have_fail) {
+		if ((p = add(ps, s, high, 0)) == NULL)
 			return TW_E_NOMEM;
-		snprintf(p->name, sizeof(p->name), "high-order pages");
-		p->size = (uint64_t)s->page_size << 3;
-		p->has |= TW_POOL_HAS_SIZE;
 		if (s->buddy.count > 0) {
 			p->free = total;
 			p->has |= TW_POOL_HAS_FREE;
 		}
-		if ((s->vm.present >> TW_VM_COMPACT_FAIL) & 1)
-			set_failures(p, s->vm.v[TW_VM_COMPACT_FAIL], 64);
+		if (have_fail)
+			set_failures(p, s->vm.v[TW_VM_COMPACT_FAIL]);
 	}
 	return TW_OK;
 }

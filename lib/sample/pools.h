@@ -5,28 +5,16 @@
  * has no such table, but it has pools that fail the same way: per-CPU
  * input queues, socket memory, socket buffers, the accept queue, and free
  * high-order pages. Each becomes a row with the columns of netstat -m
- * where they exist, and the tunable that sizes it. */
+ * where they exist, and the tunable that sizes it; what each class is
+ * comes from its row in poolclass.h. */
 #ifndef TW_POOLS_H
 #define TW_POOLS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sample/poolclass.h"
 #include "sample/sample.h"
-
-/* The values of TUNEWATCH-MIB's TwDblockClassType. */
-enum tw_pool_class {
-	TW_POOL_SOFTNET_BACKLOG = 1,	/* instance: CPU */
-	TW_POOL_SOFTNET_BUDGET = 2,	/* instance: CPU */
-	TW_POOL_TCP_MEMORY = 3,
-	TW_POOL_UDP_MEMORY = 4,
-	TW_POOL_UDP_RCVBUF = 5,
-	TW_POOL_UDP_SNDBUF = 6,
-	TW_POOL_TCP_RCVBUF = 7,
-	TW_POOL_TCP_LISTEN = 8,
-	TW_POOL_BUDDY_ZONE = 9,		/* instance: node * 256 + zone number */
-	TW_POOL_HIGH_ORDER = 10,
-};
 
 #define TW_POOL_HAS_SIZE	0x01u
 #define TW_POOL_HAS_IN_USE	0x02u
@@ -37,7 +25,7 @@ enum tw_pool_class {
 #define TW_POOL_NAME_LEN 48
 
 struct tw_pool {
-	uint32_t cls;			/* enum tw_pool_class */
+	uint32_t cls;			/* TW_DBLOCK_*: a row of tw_pool_classes */
 	uint32_t instance;
 	char name[TW_POOL_NAME_LEN];	/* "cpu1 backlog", "tcp memory" */
 	uint32_t has;			/* TW_POOL_HAS_* */

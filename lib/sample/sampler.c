@@ -15,7 +15,7 @@
 
 /* What the sampler remembers of a device between samples. */
 struct tw_dev {
-	uint64_t key;		/* major << 32 | minor */
+	uint64_t key;		/* tw_disk_key() */
 	char name[TW_DISK_NAME_LEN];
 	int keep;		/* the filter's decision, made once */
 	struct tw_queue queue;
@@ -91,7 +91,7 @@ tw_sampler_close(struct tw_sampler *sp)
 static uint64_t
 disk_key(const struct tw_disk_stat *d)
 {
-	return (uint64_t)d->major << 32 | d->minor;
+	return tw_disk_key(d->major, d->minor);
 }
 
 static int

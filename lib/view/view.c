@@ -312,7 +312,7 @@ tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
 	 * walk them side by side rather than search for every disk. */
 	for (i = 0, j = 0; i < s->disks.count; i++) {
 		const struct tw_disk_stat *ds = &s->disks.disks[i];
-		uint64_t key = (uint64_t)ds->major << 32 | ds->minor;
+		uint64_t key = tw_disk_key(ds->major, ds->minor);
 		const struct tw_track *t = NULL;
 
 		while (j < w->disks.count && w->disks.keys[j] < key)

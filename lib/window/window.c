@@ -12,18 +12,34 @@
  * kernel keeps it in (softnet's are 32-bit), so both kinds wrap right. */
 enum { POOL_FAIL32, POOL_FAIL64, POOL_K };
 
+/* The diskstats field behind each disk counter, in enum tw_wdisk order;
+ * diskstats says how wide each is. */
+static const enum tw_disk_field wdisk_field[TW_WDISK_K] = {
+	[TW_WDISK_READS] = TW_DISK_READS,
+	[TW_WDISK_WRITES] = TW_DISK_WRITES,
+	[TW_WDISK_SECTORS_READ] = TW_DISK_SECTORS_READ,
+	[TW_WDISK_SECTORS_WRITTEN] = TW_DISK_SECTORS_WRITTEN,
+	[TW_WDISK_READ_TICKS] = TW_DISK_READ_TICKS,
+	[TW_WDISK_WRITE_TICKS] = TW_DISK_WRITE_TICKS,
+	[TW_WDISK_IO_TICKS] = TW_DISK_IO_TICKS,
+	[TW_WDISK_WEIGHTED_TICKS] = TW_DISK_WEIGHTED_TICKS,
+};
+
 int
 tw_window_init(struct tw_window *w, unsigned intervals)
 {
-	static const uint8_t disk_bits[TW_WDISK_K] = { 64, 64, 64, 64, 32, 32, 32, 32 };
 	static const uint8_t pool_bits[POOL_K] = { 32, 64 };
 	static const uint8_t vm_bits[TW_WVM_K] = { 64, 64, 64 };
 	static const uint8_t reads_bits[TW_WREADS_K] = { 64, 64 };
+	uint8_t disk_bits[TW_WDISK_K];
+	unsigned f;
 	int rc;
 
 	memset(w, 0, sizeof(*w));
 	if (intervals < 1 || intervals > 99999)
 		return TW_E_INVAL;
+	for (f = 0; f < TW_WDISK_K; f++)
+		disk_bits[f] = (uint8_t)tw_disk_field_bits(wdisk_field[f]);
 	w->intervals = intervals;
 	w->slots = intervals + 1;
 	w->times = calloc(w->slots, sizeof(*w->times));
@@ -81,11 +97,6 @@ readings_free(struct readings *r)
 static int
 push_disks(struct tw_window *w, const struct tw_sample *s, uint64_t seq, uint64_t dt)
 {
-	static const enum tw_disk_field from[TW_WDISK_K] = {
-		TW_DISK_READS, TW_DISK_WRITES, TW_DISK_SECTORS_READ, TW_DISK_SECTORS_WRITTEN,
-		TW_DISK_READ_TICKS, TW_DISK_WRITE_TICKS, TW_DISK_IO_TICKS,
-		TW_DISK_WEIGHTED_TICKS,
-	};
 	size_t n = (s->have & TW_SRC_BIT(TW_SRC_DISKSTATS)) ? s->disks.count : 0;
 	struct readings r;
 	size_t i;
@@ -97,9 +108,9 @@ push_disks(struct tw_window *w, const struct tw_sample *s, uint64_t seq, uint64_
 	for (i = 0; i < n; i++) {
 		const struct tw_disk_stat *d = &s->disks.disks[i];
 
-		r.keys[i] = (uint64_t)d->major << 32 | d->minor;
+		r.keys[i] = tw_disk_key(d->major, d->minor);
 		for (f = 0; f < TW_WDISK_K; f++)
-			r.raw[i * TW_WDISK_K + f] = d->v[from[f]];
+			r.raw[i * TW_WDISK_K + f] = d->v[wdisk_field[f]];
 	}
 	rc = tw_track_set_update(&w->disks, seq, dt, r.keys, r.raw, n);
 	readings_free(&r);

@@ -52,8 +52,8 @@ struct tw_window {
 	uint64_t seq;		/* number of the newest sample */
 	uint64_t nsamples;	/* samples pushed so far */
 	uint64_t *times;	/* slots: monotonic ms of each kept sample */
-	struct tw_track_set disks;	/* key: major << 32 | minor */
-	struct tw_track_set pools;	/* key: class << 32 | instance */
+	struct tw_track_set disks;	/* key: tw_disk_key() */
+	struct tw_track_set pools;	/* key: tw_pool_key() */
 	struct tw_track_set vm;		/* one entity, key 0 */
 	struct tw_track_set reads;	/* one entity, key 0 */
 	struct tw_proc_io_set prev_procs;	/* the last sample's processes */
