@@ -77,8 +77,8 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	samples = (v->agent.has & TW_VIEW_BIT(TW_OID_AGENT_WINDOW_SAMPLES)) ?
 	    (unsigned)v->agent.col[TW_OID_AGENT_WINDOW_SAMPLES] : 0;
 	if (samples < 2) {
-		rc = tw_plugin_unknown(chk, "tunewatchd's window holds %u sample%s; figures come with the "
-		    "next sample (every %u s)", samples, samples == 1 ? "" : "s",
+		rc = tw_plugin_unknown(chk, "tunewatchd's window holds %u sample%s; figures come "
+		    "with the next sample (every %u s)", samples, samples == 1 ? "" : "s",
 		    (unsigned)v->agent.col[TW_OID_AGENT_INTERVAL]);
 		goto out;
 	}

@@ -358,15 +358,15 @@ tw_advice_format(const struct tw_suggestion *s, const char *detail, char *out, s
 			tw_strwriter_printf(&l, " to %s", s->proposed);
 		tw_strwriter_printf(&l, " (current value unknown");
 	} else if (s->flags & TW_SUG_AT_LIMIT) {
-		tw_strwriter_printf(&l, "%s %s is already at its %s (%" PRId64 ")", s->name, s->current,
-		    s->dir == TW_ADV_UP ? "maximum" : "minimum", s->limit);
+		tw_strwriter_printf(&l, "%s %s is already at its %s (%" PRId64 ")", s->name,
+		    s->current, s->dir == TW_ADV_UP ? "maximum" : "minimum", s->limit);
 		sep = " (";
 	} else if (s->flags & TW_SUG_NO_CHANGE) {
 		if (s->dir == TW_ADV_SET)
 			tw_strwriter_printf(&l, "%s is already %s", s->name, s->current);
 		else
-			tw_strwriter_printf(&l, "%s %s is already at %s %" PRId64, s->name, s->current,
-			    s->dir == TW_ADV_UP ? "least" : "most", s->limit);
+			tw_strwriter_printf(&l, "%s %s is already at %s %" PRId64, s->name,
+			    s->current, s->dir == TW_ADV_UP ? "least" : "most", s->limit);
 		sep = " (";
 	} else {
 		tw_strwriter_printf(&l, "%s %s -> %s", s->name, s->current, s->proposed);
