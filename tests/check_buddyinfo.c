@@ -10,7 +10,6 @@
 #include "util/scan.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "tw_mutate.h"
 
 #define TXT(s) (s), sizeof(s) - 1
 
@@ -131,53 +130,6 @@ START_TEST(test_malformed)
 }
 END_TEST
 
-START_TEST(test_read_absent)
-{
-	struct tw_parse_stats ps = { 0, 0 };
-	struct tw_buddy_set s;
-	struct tw_buf b;
-	int fd = open(tw_fixture_path("collectors/buddyinfo"), O_RDONLY | O_DIRECTORY);
-
-	ck_assert_int_ge(fd, 0);
-	tw_buddy_set_init(&s);
-	tw_buf_init(&b);
-	parse_fixture("numa.txt", &s, &ps);
-	ck_assert_int_eq(tw_buddyinfo_read(fd, &b, &s, &ps), TW_E_ABSENT);
-	ck_assert_uint_eq(s.count, 0);
-	tw_buf_free(&b);
-	tw_buddy_set_free(&s);
-	close(fd);
-}
-END_TEST
-
-START_TEST(test_mutations)
-{
-	static const char alphabet[] = "0123456789 \t\n\r\0,-Nx";
-	struct tw_mutator m;
-	unsigned round;
-
-	tw_mutator_init(&m, "collectors/buddyinfo", "numa.txt", alphabet, sizeof(alphabet) - 1,
-	    8, 2024);
-	for (round = 0; round < 2000; round++) {
-		struct tw_parse_stats ps = { 0, 0 };
-		struct tw_buddy_set s;
-		uint64_t lines;
-		size_t len = tw_mutator_next(&m, round, &lines), i;
-
-		tw_buddy_set_init(&s);
-		ck_assert_int_eq(tw_buddyinfo_parse(m.text.data, len, &s, &ps), TW_OK);
-		ck_assert_uint_eq(ps.lines, lines);
-		ck_assert_uint_eq(s.count + ps.malformed, ps.lines);
-		for (i = 0; i < s.count; i++) {
-			ck_assert_uint_ge(s.zones[i].norders, 1);
-			ck_assert_uint_le(s.zones[i].norders, TW_BUDDY_MAX_ORDERS);
-		}
-		tw_buddy_set_free(&s);
-	}
-	tw_mutator_free(&m);
-}
-END_TEST
-
 static Suite *
 buddyinfo_suite(void)
 {
@@ -187,8 +139,6 @@ buddyinfo_suite(void)
 	tcase_add_test(tc, test_debian12_vm);
 	tcase_add_test(tc, test_numa_and_more_orders);
 	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_read_absent);
-	tcase_add_test(tc, test_mutations);
 	suite_add_tcase(s, tc);
 	return s;
 }

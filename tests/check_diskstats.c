@@ -10,7 +10,6 @@
 #include "util/scan.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "tw_mutate.h"
 
 #define ALL17 UINT32_C(0x1ffff)
 
@@ -284,53 +283,6 @@ START_TEST(test_field_bits)
 }
 END_TEST
 
-START_TEST(test_read_absent)
-{
-	struct tw_parse_stats ps = { 0, 0 };
-	struct tw_disk_set s;
-	struct tw_buf b;
-	int fd = open(tw_fixture_path("collectors/diskstats"), O_RDONLY | O_DIRECTORY);
-
-	ck_assert_int_ge(fd, 0);
-	tw_disk_set_init(&s);
-	tw_buf_init(&b);
-	parse_fixture("linux-2.6.txt", &s, &ps);
-	ck_assert_int_eq(tw_diskstats_read(fd, &b, &s, &ps), TW_E_ABSENT);
-	ck_assert_uint_eq(s.count, 0);
-	ck_assert_int_eq(tw_diskstats_read(-1, &b, &s, &ps), TW_E_ABSENT);
-	tw_buf_free(&b);
-	tw_disk_set_free(&s);
-	close(fd);
-}
-END_TEST
-
-/* Corrupt the real capture byte by byte: every line must come out as a
- * device or as malformed, never both or neither, and nothing may crash
- * (the sanitizer build checks the reads). */
-START_TEST(test_mutations)
-{
-	static const char alphabet[] = "0123456789 \t\n\r\0-xa[]:,=.";
-	struct tw_mutator m;
-	unsigned round;
-
-	tw_mutator_init(&m, "debian12-vm/proc", "diskstats", alphabet, sizeof(alphabet) - 1,
-	    8, 12345);
-	for (round = 0; round < 2000; round++) {
-		struct tw_parse_stats ps = { 0, 0 };
-		struct tw_disk_set s;
-		uint64_t lines;
-		size_t len = tw_mutator_next(&m, round, &lines);
-
-		tw_disk_set_init(&s);
-		ck_assert_int_eq(tw_diskstats_parse(m.text.data, len, &s, &ps), TW_OK);
-		ck_assert_uint_eq(ps.lines, lines);
-		ck_assert_uint_eq(s.count + ps.malformed, ps.lines);
-		tw_disk_set_free(&s);
-	}
-	tw_mutator_free(&m);
-}
-END_TEST
-
 static Suite *
 diskstats_suite(void)
 {
@@ -346,8 +298,6 @@ diskstats_suite(void)
 	tcase_add_test(tc, test_embedded_nul);
 	tcase_add_test(tc, test_parse_appends_and_grows);
 	tcase_add_test(tc, test_field_bits);
-	tcase_add_test(tc, test_read_absent);
-	tcase_add_test(tc, test_mutations);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,7 +10,6 @@
 #include "util/scan.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "tw_mutate.h"
 
 #define BIT(f) (UINT32_C(1) << (f))
 
@@ -116,52 +115,19 @@ START_TEST(test_crlf_nul_empty)
 }
 END_TEST
 
-START_TEST(test_parse_adds_read_clears)
+/* A parse sets what it sees and leaves the rest alone (that a read starts
+ * from nothing is check_collectors' test_read_absent). */
+START_TEST(test_parse_adds)
 {
 	struct tw_parse_stats ps = { 0, 0 };
 	struct tw_meminfo m;
-	struct tw_buf b;
-	int fd = open(tw_fixture_path("collectors/meminfo"), O_RDONLY | O_DIRECTORY);
 
-	ck_assert_int_ge(fd, 0);
 	memset(&m, 0, sizeof(m));
-	/* A parse sets what it sees and leaves the rest alone. */
 	ck_assert_int_eq(tw_meminfo_parse("Writeback: 3 kB\n", 16, &m, &ps), TW_OK);
 	ck_assert_int_eq(tw_meminfo_parse("MemTotal: 5 kB\n", 15, &m, &ps), TW_OK);
 	ck_assert_uint_eq(m.present, BIT(TW_MEM_TOTAL) | BIT(TW_MEM_WRITEBACK));
 	ck_assert_uint_eq(m.bytes[TW_MEM_WRITEBACK], 3072);
 	ck_assert_uint_eq(ps.lines, 2);
-	/* A read starts from nothing, even when the file is missing. */
-	tw_buf_init(&b);
-	ck_assert_int_eq(tw_meminfo_read(fd, &b, &m, &ps), TW_E_ABSENT);
-	ck_assert_uint_eq(m.present, 0);
-	ck_assert_uint_eq(m.bytes[TW_MEM_WRITEBACK], 0);
-	tw_buf_free(&b);
-	close(fd);
-}
-END_TEST
-
-START_TEST(test_mutations)
-{
-	static const char alphabet[] = "0123456789 \t\n\r\0-:kBx";
-	struct tw_mutator m;
-	unsigned round;
-
-	tw_mutator_init(&m, "debian12-vm/proc", "meminfo", alphabet, sizeof(alphabet) - 1,
-	    8, 777);
-	for (round = 0; round < 2000; round++) {
-		struct tw_parse_stats ps = { 0, 0 };
-		struct tw_meminfo mi;
-		uint64_t lines;
-		size_t len = tw_mutator_next(&m, round, &lines);
-
-		memset(&mi, 0, sizeof(mi));
-		ck_assert_int_eq(tw_meminfo_parse(m.text.data, len, &mi, &ps), TW_OK);
-		ck_assert_uint_eq(ps.lines, lines);
-		ck_assert_uint_le(ps.malformed, ps.lines);
-		ck_assert_uint_eq(mi.present & ~UINT32_C(0x3f), 0);
-	}
-	tw_mutator_free(&m);
 }
 END_TEST
 
@@ -175,8 +141,7 @@ meminfo_suite(void)
 	tcase_add_test(tc, test_linux310_no_available);
 	tcase_add_test(tc, test_malformed);
 	tcase_add_test(tc, test_crlf_nul_empty);
-	tcase_add_test(tc, test_parse_adds_read_clears);
-	tcase_add_test(tc, test_mutations);
+	tcase_add_test(tc, test_parse_adds);
 	suite_add_tcase(s, tc);
 	return s;
 }

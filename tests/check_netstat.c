@@ -10,7 +10,6 @@
 #include "util/scan.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "tw_mutate.h"
 
 #define TXT(s) (s), sizeof(s) - 1
 
@@ -202,34 +201,6 @@ START_TEST(test_lengths_truncation_nul)
 }
 END_TEST
 
-START_TEST(test_mutations)
-{
-	static const char alphabet[] = "0123456789 \t\n\r\0-:Ux";
-	struct tw_mutator m;
-	unsigned round;
-
-	tw_mutator_init(&m, "debian12-vm/proc/net", "snmp", alphabet, sizeof(alphabet) - 1,
-	    8, 31337);
-	for (round = 0; round < 2000; round++) {
-		struct tw_parse_stats ps = { 0, 0 };
-		struct tw_netstat_set s;
-		uint64_t lines;
-		size_t len = tw_mutator_next(&m, round, &lines), i;
-
-		tw_netstat_set_init(&s);
-		ck_assert_int_eq(tw_netstat_parse(m.text.data, len, &s, &ps), TW_OK);
-		ck_assert_uint_eq(ps.lines, lines);
-		ck_assert_uint_le(ps.malformed, ps.lines);
-		for (i = 0; i < s.count; i++) {
-			ck_assert_uint_lt(strlen(s.entries[i].proto), TW_NETSTAT_PROTO_LEN);
-			ck_assert_uint_gt(strlen(s.entries[i].name), 0);
-		}
-		tw_netstat_set_free(&s);
-	}
-	tw_mutator_free(&m);
-}
-END_TEST
-
 static Suite *
 netstat_suite(void)
 {
@@ -240,7 +211,6 @@ netstat_suite(void)
 	tcase_add_test(tc, test_one_file_or_none);
 	tcase_add_test(tc, test_malformed);
 	tcase_add_test(tc, test_lengths_truncation_nul);
-	tcase_add_test(tc, test_mutations);
 	suite_add_tcase(s, tc);
 	return s;
 }

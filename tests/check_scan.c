@@ -31,6 +31,52 @@ START_TEST(test_lines_complete_and_truncated)
 }
 END_TEST
 
+/* A line parser for test_parse_lines: "ok" is good, "nomem" fails the
+ * parse, anything else is malformed; it records what it was given. */
+struct seen {
+	char lines[8][8];
+	size_t n;
+};
+
+static int
+record_line(void *ctx, const char *line, size_t len)
+{
+	struct seen *s = ctx;
+
+	ck_assert_uint_lt(s->n, 8);
+	ck_assert_int_eq(tw_token_copy(s->lines[s->n++], 8, line, len), TW_OK);
+	if (tw_token_is(line, len, "nomem"))
+		return TW_E_NOMEM;
+	return tw_token_is(line, len, "ok") ? TW_OK : TW_E_INVAL;
+}
+
+START_TEST(test_parse_lines)
+{
+	struct tw_parse_stats ps = { 10, 1 };
+	struct seen s;
+
+	/* Every line counts; the cut last one never reaches the parser. */
+	memset(&s, 0, sizeof(s));
+	ck_assert_int_eq(tw_parse_lines("ok\nbad\n\nok\nok", 13, record_line, &s, &ps), TW_OK);
+	ck_assert_uint_eq(ps.lines, 15);
+	ck_assert_uint_eq(ps.malformed, 4);
+	ck_assert_uint_eq(s.n, 4);
+	ck_assert_str_eq(s.lines[1], "bad");
+	ck_assert_str_eq(s.lines[2], "");
+
+	/* An error other than TW_E_INVAL stops at its line and is returned. */
+	memset(&s, 0, sizeof(s));
+	ck_assert_int_eq(tw_parse_lines("ok\nnomem\nok\n", 12, record_line, &s, &ps),
+	    TW_E_NOMEM);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_uint_eq(ps.lines, 17);
+	ck_assert_uint_eq(ps.malformed, 4);
+
+	ck_assert_int_eq(tw_parse_lines("", 0, record_line, &s, &ps), TW_OK);
+	ck_assert_uint_eq(ps.lines, 17);
+}
+END_TEST
+
 START_TEST(test_tokens)
 {
 	const char text[] = "  8 \t 0 sda  12";
@@ -144,6 +190,7 @@ scan_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_lines_complete_and_truncated);
+	tcase_add_test(tc, test_parse_lines);
 	tcase_add_test(tc, test_tokens);
 	tcase_add_test(tc, test_parse_u64_edges);
 	tcase_add_test(tc, test_parse_hex_and_signed);

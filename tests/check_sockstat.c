@@ -105,24 +105,6 @@ START_TEST(test_malformed)
 }
 END_TEST
 
-START_TEST(test_read_absent_clears)
-{
-	struct tw_parse_stats ps = { 0, 0 };
-	struct tw_sockstat ss;
-	struct tw_buf b;
-	int fd = open(tw_fixture_path("collectors/sockstat"), O_RDONLY | O_DIRECTORY);
-
-	ck_assert_int_ge(fd, 0);
-	tw_buf_init(&b);
-	memset(&ss, 0xff, sizeof(ss));
-	ck_assert_int_eq(tw_sockstat_read(fd, &b, &ss, &ps), TW_E_ABSENT);
-	ck_assert_uint_eq(ss.present, 0);
-	ck_assert_uint_eq(ss.v[TW_SOCK_TCP_MEM], 0);
-	tw_buf_free(&b);
-	close(fd);
-}
-END_TEST
-
 static Suite *
 sockstat_suite(void)
 {
@@ -132,7 +114,6 @@ sockstat_suite(void)
 	tcase_add_test(tc, test_debian12_vm);
 	tcase_add_test(tc, test_linux26_no_udp_mem);
 	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_read_absent_clears);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,7 +10,6 @@
 #include "collect/softnet.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "tw_mutate.h"
 
 #define TXT(s) (s), sizeof(s) - 1
 
@@ -156,51 +155,6 @@ START_TEST(test_malformed)
 }
 END_TEST
 
-START_TEST(test_read_absent)
-{
-	struct tw_parse_stats ps = { 0, 0 };
-	struct tw_softnet_set s;
-	struct tw_buf b;
-	int fd = open(tw_fixture_path("collectors/softnet"), O_RDONLY | O_DIRECTORY);
-
-	ck_assert_int_ge(fd, 0);
-	tw_softnet_set_init(&s);
-	tw_buf_init(&b);
-	parse_fixture("cols9.txt", &s, &ps);
-	ck_assert_int_eq(tw_softnet_read(fd, &b, &s, &ps), TW_E_ABSENT);
-	ck_assert_uint_eq(s.count, 0);
-	tw_buf_free(&b);
-	tw_softnet_set_free(&s);
-	close(fd);
-}
-END_TEST
-
-START_TEST(test_mutations)
-{
-	static const char alphabet[] = "0123456789abcdefg \t\n\r\0-x";
-	struct tw_mutator m;
-	unsigned round;
-
-	tw_mutator_init(&m, "collectors/softnet", "cols13.txt", alphabet, sizeof(alphabet) - 1,
-	    8, 99);
-	for (round = 0; round < 2000; round++) {
-		struct tw_parse_stats ps = { 0, 0 };
-		struct tw_softnet_set s;
-		uint64_t lines;
-		size_t len = tw_mutator_next(&m, round, &lines), i;
-
-		tw_softnet_set_init(&s);
-		ck_assert_int_eq(tw_softnet_parse(m.text.data, len, &s, &ps), TW_OK);
-		ck_assert_uint_eq(ps.lines, lines);
-		ck_assert_uint_eq(s.count + ps.malformed, ps.lines);
-		for (i = 0; i < s.count; i++)
-			ck_assert_uint_ge(s.cpus[i].ncols, 9);
-		tw_softnet_set_free(&s);
-	}
-	tw_mutator_free(&m);
-}
-END_TEST
-
 static Suite *
 softnet_suite(void)
 {
@@ -211,8 +165,6 @@ softnet_suite(void)
 	tcase_add_test(tc, test_old_kernels);
 	tcase_add_test(tc, test_cpu_column);
 	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_read_absent);
-	tcase_add_test(tc, test_mutations);
 	suite_add_tcase(s, tc);
 	return s;
 }

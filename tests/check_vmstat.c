@@ -9,7 +9,6 @@
 #include "util/scan.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "tw_mutate.h"
 #include "collect/vmstat.h"
 
 #define BIT(f) (UINT32_C(1) << (f))
@@ -148,49 +147,6 @@ START_TEST(test_malformed)
 }
 END_TEST
 
-START_TEST(test_read_absent_clears)
-{
-	struct tw_parse_stats ps = { 0, 0 };
-	struct tw_vmstat vm;
-	struct tw_buf b;
-	int fd = open(tw_fixture_path("collectors/vmstat"), O_RDONLY | O_DIRECTORY);
-
-	ck_assert_int_ge(fd, 0);
-	tw_buf_init(&b);
-	memset(&vm, 0xff, sizeof(vm));
-	ck_assert_int_eq(tw_vmstat_read(fd, &b, &vm, &ps), TW_E_ABSENT);
-	ck_assert_uint_eq(vm.present, 0);
-	ck_assert_uint_eq(vm.v[TW_VM_PGPGIN], 0);
-	ck_assert_uint_eq(ps.lines, 0);
-	tw_buf_free(&b);
-	close(fd);
-}
-END_TEST
-
-START_TEST(test_mutations)
-{
-	static const char alphabet[] = "0123456789 \t\n\r\0_-x";
-	struct tw_mutator m;
-	unsigned round;
-
-	tw_mutator_init(&m, "debian12-vm/proc", "vmstat", alphabet, sizeof(alphabet) - 1,
-	    16, 4242);
-	for (round = 0; round < 1000; round++) {
-		struct tw_parse_stats ps = { 0, 0 };
-		struct tw_vmstat vm;
-		uint64_t lines;
-		size_t len = tw_mutator_next(&m, round, &lines);
-
-		memset(&vm, 0, sizeof(vm));
-		ck_assert_int_eq(tw_vmstat_parse(m.text.data, len, &vm, &ps), TW_OK);
-		ck_assert_uint_eq(ps.lines, lines);
-		ck_assert_uint_le(ps.malformed, ps.lines);
-		ck_assert_uint_eq(vm.present & ~ALL, 0);
-	}
-	tw_mutator_free(&m);
-}
-END_TEST
-
 static Suite *
 vmstat_suite(void)
 {
@@ -202,8 +158,6 @@ vmstat_suite(void)
 	tcase_add_test(tc, test_linux44_single_allocstall);
 	tcase_add_test(tc, test_refault_variants);
 	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_read_absent_clears);
-	tcase_add_test(tc, test_mutations);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,4 +1,4 @@
-/* Corrupted copies of a real capture, for the parsers' test_mutations.
+/* Corrupted copies of a real capture, for check_collectors' test_mutations.
  *
  * Each round starts again from the capture, replaces 1 to max_edits bytes
  * with characters of an alphabet and, every third round, cuts the text at

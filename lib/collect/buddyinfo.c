@@ -69,29 +69,27 @@ buddy_parse_line(const char *line, size_t len, struct tw_buddy_zone *z)
 	return TW_OK;
 }
 
+/* Append the zone of one good line. */
+static int
+buddy_add_line(void *ctx, const char *line, size_t len)
+{
+	struct tw_buddy_set *out = ctx;
+	struct tw_buddy_zone z;
+	int rc;
+
+	if ((rc = buddy_parse_line(line, len, &z)) != TW_OK)
+		return rc;
+	if ((rc = buddy_set_grow(out)) != TW_OK)
+		return rc;
+	out->zones[out->count++] = z;
+	return TW_OK;
+}
+
 int
 tw_buddyinfo_parse(const char *text, size_t len, struct tw_buddy_set *out,
     struct tw_parse_stats *ps)
 {
-	struct tw_lines lines;
-	const char *line;
-	size_t llen;
-	int complete, rc;
-
-	tw_lines_init(&lines, text, len);
-	while (tw_lines_next(&lines, &line, &llen, &complete)) {
-		struct tw_buddy_zone z;
-
-		ps->lines++;
-		if (!complete || buddy_parse_line(line, llen, &z) != TW_OK) {
-			ps->malformed++;
-			continue;
-		}
-		if ((rc = buddy_set_grow(out)) != TW_OK)
-			return rc;
-		out->zones[out->count++] = z;
-	}
-	return TW_OK;
+	return tw_parse_lines(text, len, buddy_add_line, out, ps);
 }
 
 int

@@ -121,33 +121,27 @@ disk_parse_line(const char *line, size_t len, struct tw_disk_stat *d)
 	return TW_OK;
 }
 
+/* Parse straight into the next free entry: it becomes one only if the
+ * line is good. */
+static int
+disk_add_line(void *ctx, const char *line, size_t len)
+{
+	struct tw_disk_set *out = ctx;
+	int rc;
+
+	if ((rc = disk_set_grow(out)) != TW_OK)
+		return rc;
+	if ((rc = disk_parse_line(line, len, &out->disks[out->count])) != TW_OK)
+		return rc;
+	out->count++;
+	return TW_OK;
+}
+
 int
 tw_diskstats_parse(const char *text, size_t len, struct tw_disk_set *out,
     struct tw_parse_stats *ps)
 {
-	struct tw_lines lines;
-	const char *line;
-	size_t llen;
-	int complete, rc;
-
-	tw_lines_init(&lines, text, len);
-	while (tw_lines_next(&lines, &line, &llen, &complete)) {
-		ps->lines++;
-		if (!complete) {
-			ps->malformed++;
-			continue;
-		}
-		/* Parse straight into the next free entry: it becomes one only
-		 * if the line is good. */
-		if ((rc = disk_set_grow(out)) != TW_OK)
-			return rc;
-		if (disk_parse_line(line, llen, &out->disks[out->count]) != TW_OK) {
-			ps->malformed++;
-			continue;
-		}
-		out->count++;
-	}
-	return TW_OK;
+	return tw_parse_lines(text, len, disk_add_line, out, ps);
 }
 
 int

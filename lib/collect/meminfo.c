@@ -14,8 +14,9 @@ static const char *const mem_keys[TW_MEM_NFIELDS] = {
 /* Check one line's shape and, for a key we keep, store its value.
  * TW_E_INVAL when the line is not "Key: value [kB]". */
 static int
-mem_parse_line(const char *line, size_t len, struct tw_meminfo *out)
+mem_parse_line(void *ctx, const char *line, size_t len)
 {
+	struct tw_meminfo *out = ctx;
 	struct tw_tokens it;
 	const char *key, *val, *unit = NULL, *extra;
 	size_t klen, vlen, ulen = 0, elen;
@@ -58,18 +59,7 @@ int
 tw_meminfo_parse(const char *text, size_t len, struct tw_meminfo *out,
     struct tw_parse_stats *ps)
 {
-	struct tw_lines lines;
-	const char *line;
-	size_t llen;
-	int complete;
-
-	tw_lines_init(&lines, text, len);
-	while (tw_lines_next(&lines, &line, &llen, &complete)) {
-		ps->lines++;
-		if (!complete || mem_parse_line(line, llen, out) != TW_OK)
-			ps->malformed++;
-	}
-	return TW_OK;
+	return tw_parse_lines(text, len, mem_parse_line, out, ps);
 }
 
 int

@@ -57,37 +57,35 @@ psi_parse_fields(struct tw_tokens *it, struct tw_psi_line *pl)
 	return seen == 15 ? TW_OK : TW_E_INVAL;
 }
 
+/* One "some ..." or "full ..." line; any other kind is malformed. */
+static int
+psi_parse_line(void *ctx, const char *line, size_t len)
+{
+	struct tw_psi *out = ctx;
+	struct tw_tokens it;
+	struct tw_psi_line pl;
+	const char *kind;
+	size_t klen;
+
+	tw_tokens_init(&it, line, len);
+	if (!tw_tokens_next(&it, &kind, &klen) || psi_parse_fields(&it, &pl) != TW_OK)
+		return TW_E_INVAL;
+	if (tw_token_is(kind, klen, "some")) {
+		out->some = pl;
+		out->has_some = 1;
+	} else if (tw_token_is(kind, klen, "full")) {
+		out->full = pl;
+		out->has_full = 1;
+	} else {
+		return TW_E_INVAL;
+	}
+	return TW_OK;
+}
+
 int
 tw_psi_parse(const char *text, size_t len, struct tw_psi *out, struct tw_parse_stats *ps)
 {
-	struct tw_lines lines;
-	const char *line, *kind;
-	size_t llen, klen;
-	int complete;
-
-	tw_lines_init(&lines, text, len);
-	while (tw_lines_next(&lines, &line, &llen, &complete)) {
-		struct tw_tokens it;
-		struct tw_psi_line pl;
-
-		ps->lines++;
-		tw_tokens_init(&it, line, llen);
-		if (!complete || !tw_tokens_next(&it, &kind, &klen) ||
-		    psi_parse_fields(&it, &pl) != TW_OK) {
-			ps->malformed++;
-			continue;
-		}
-		if (tw_token_is(kind, klen, "some")) {
-			out->some = pl;
-			out->has_some = 1;
-		} else if (tw_token_is(kind, klen, "full")) {
-			out->full = pl;
-			out->has_full = 1;
-		} else {
-			ps->malformed++;
-		}
-	}
-	return TW_OK;
+	return tw_parse_lines(text, len, psi_parse_line, out, ps);
 }
 
 /* A kernel built with PSI but booted with psi=0 (or a cgroup with

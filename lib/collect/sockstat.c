@@ -23,8 +23,9 @@ static const struct {
 /* Check "PROTO: key value ..." and keep the pairs we know. The line is
  * checked whole before anything is stored, so a bad line changes nothing. */
 static int
-sock_parse_line(const char *line, size_t len, struct tw_sockstat *out)
+sock_parse_line(void *ctx, const char *line, size_t len)
 {
+	struct tw_sockstat *out = ctx;
 	struct tw_tokens it, check;
 	const char *proto, *key, *val;
 	size_t plen, klen, vlen, n, i;
@@ -59,18 +60,7 @@ int
 tw_sockstat_parse(const char *text, size_t len, struct tw_sockstat *out,
     struct tw_parse_stats *ps)
 {
-	struct tw_lines lines;
-	const char *line;
-	size_t llen;
-	int complete;
-
-	tw_lines_init(&lines, text, len);
-	while (tw_lines_next(&lines, &line, &llen, &complete)) {
-		ps->lines++;
-		if (!complete || sock_parse_line(line, llen, out) != TW_OK)
-			ps->malformed++;
-	}
-	return TW_OK;
+	return tw_parse_lines(text, len, sock_parse_line, out, ps);
 }
 
 int

@@ -94,33 +94,37 @@ softnet_parse_row(const char *line, size_t len, uint32_t row, struct tw_softnet_
 	return TW_OK;
 }
 
+struct softnet_parse {
+	struct tw_softnet_set *out;
+	uint32_t row;
+};
+
+/* Without column 13 the row number is the best guess at the CPU; every
+ * row counts, malformed ones too, so that one bad row does not shift the
+ * CPUs after it. (A cut line, which never gets here, can only be the
+ * last.) */
+static int
+softnet_add_row(void *ctx, const char *line, size_t len)
+{
+	struct softnet_parse *sp = ctx;
+	struct tw_softnet_cpu c;
+	int rc;
+
+	if ((rc = softnet_parse_row(line, len, sp->row++, &c)) != TW_OK)
+		return rc;
+	if ((rc = softnet_set_grow(sp->out)) != TW_OK)
+		return rc;
+	sp->out->cpus[sp->out->count++] = c;
+	return TW_OK;
+}
+
 int
 tw_softnet_parse(const char *text, size_t len, struct tw_softnet_set *out,
     struct tw_parse_stats *ps)
 {
-	struct tw_lines lines;
-	const char *line;
-	size_t llen;
-	uint32_t row;
-	int complete, rc;
+	struct softnet_parse sp = { out, 0 };
 
-	tw_lines_init(&lines, text, len);
-	/* Without column 13 the row number is the best guess at the CPU;
-	 * every row counts, malformed ones too, so that one bad row does not
-	 * shift the CPUs after it. */
-	for (row = 0; tw_lines_next(&lines, &line, &llen, &complete); row++) {
-		struct tw_softnet_cpu c;
-
-		ps->lines++;
-		if (!complete || softnet_parse_row(line, llen, row, &c) != TW_OK) {
-			ps->malformed++;
-			continue;
-		}
-		if ((rc = softnet_set_grow(out)) != TW_OK)
-			return rc;
-		out->cpus[out->count++] = c;
-	}
-	return TW_OK;
+	return tw_parse_lines(text, len, softnet_add_row, &sp, ps);
 }
 
 int

@@ -27,11 +27,19 @@ struct vm_legacy {
 	uint64_t refault, activate, stall, stall_zones;
 };
 
+struct vm_parse {
+	struct tw_vmstat *out;
+	struct vm_legacy lg;
+};
+
 #define ALLOCSTALL_PREFIX "allocstall_"
 
 static int
-vm_parse_line(const char *line, size_t len, struct tw_vmstat *out, struct vm_legacy *lg)
+vm_parse_line(void *ctx, const char *line, size_t len)
 {
+	struct vm_parse *vp = ctx;
+	struct tw_vmstat *out = vp->out;
+	struct vm_legacy *lg = &vp->lg;
 	struct tw_tokens it;
 	const char *key, *val, *extra;
 	size_t klen, vlen, elen, i, plen = sizeof(ALLOCSTALL_PREFIX) - 1;
@@ -75,35 +83,30 @@ int
 tw_vmstat_parse(const char *text, size_t len, struct tw_vmstat *out,
     struct tw_parse_stats *ps)
 {
-	struct vm_legacy lg;
-	struct tw_lines lines;
-	const char *line;
-	size_t llen;
-	int complete;
+	struct vm_parse vp;
+	const struct vm_legacy *lg = &vp.lg;
 	uint32_t bit;
+	int rc;
 
-	memset(&lg, 0, sizeof(lg));
-	tw_lines_init(&lines, text, len);
-	while (tw_lines_next(&lines, &line, &llen, &complete)) {
-		ps->lines++;
-		if (!complete || vm_parse_line(line, llen, out, &lg) != TW_OK)
-			ps->malformed++;
-	}
+	memset(&vp, 0, sizeof(vp));
+	vp.out = out;
+	if ((rc = tw_parse_lines(text, len, vm_parse_line, &vp, ps)) != TW_OK)
+		return rc;
 
 	/* The older keys count only when this text has no _file key: on 5.9+
 	 * the older ones, if present, also counted anonymous pages. */
 	bit = UINT32_C(1) << TW_VM_REFAULT_FILE;
-	if (lg.has_refault && !(out->present & bit)) {
-		out->v[TW_VM_REFAULT_FILE] = lg.refault;
+	if (lg->has_refault && !(out->present & bit)) {
+		out->v[TW_VM_REFAULT_FILE] = lg->refault;
 		out->present |= bit;
 	}
 	bit = UINT32_C(1) << TW_VM_ACTIVATE_FILE;
-	if (lg.has_activate && !(out->present & bit)) {
-		out->v[TW_VM_ACTIVATE_FILE] = lg.activate;
+	if (lg->has_activate && !(out->present & bit)) {
+		out->v[TW_VM_ACTIVATE_FILE] = lg->activate;
 		out->present |= bit;
 	}
-	if (lg.has_stall_zones || lg.has_stall) {
-		out->v[TW_VM_ALLOCSTALL] = lg.has_stall_zones ? lg.stall_zones : lg.stall;
+	if (lg->has_stall_zones || lg->has_stall) {
+		out->v[TW_VM_ALLOCSTALL] = lg->has_stall_zones ? lg->stall_zones : lg->stall;
 		out->present |= UINT32_C(1) << TW_VM_ALLOCSTALL;
 	}
 	return TW_OK;

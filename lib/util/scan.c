@@ -34,6 +34,31 @@ tw_lines_next(struct tw_lines *it, const char **line, size_t *len, int *complete
 	return 1;
 }
 
+int
+tw_parse_lines(const char *text, size_t len, tw_line_parser *parse_line, void *ctx,
+    struct tw_parse_stats *ps)
+{
+	struct tw_lines lines;
+	const char *line;
+	size_t llen;
+	int complete, rc;
+
+	tw_lines_init(&lines, text, len);
+	while (tw_lines_next(&lines, &line, &llen, &complete)) {
+		ps->lines++;
+		if (!complete) {
+			ps->malformed++;
+			continue;
+		}
+		rc = parse_line(ctx, line, llen);
+		if (rc == TW_E_INVAL)
+			ps->malformed++;
+		else if (rc != TW_OK)
+			return rc;
+	}
+	return TW_OK;
+}
+
 static int
 is_blank(char c)
 {

@@ -32,6 +32,16 @@ void tw_lines_init(struct tw_lines *it, const char *text, size_t len);
  * a truncated read. */
 int tw_lines_next(struct tw_lines *it, const char **line, size_t *len, int *complete);
 
+/* The loop of every collector whose file holds one record a line: count
+ * each line in ps and hand each complete one to parse_line with ctx. An
+ * incomplete line, and one parse_line rejects with TW_E_INVAL, counts as
+ * malformed; any other error (TW_E_NOMEM) ends the loop and is returned.
+ * So a parser only says what one line is, and every collector counts
+ * lines the same way. */
+typedef int tw_line_parser(void *ctx, const char *line, size_t len);
+int tw_parse_lines(const char *text, size_t len, tw_line_parser *parse_line, void *ctx,
+    struct tw_parse_stats *ps);
+
 /* Iterate over the blank-separated tokens (spaces and tabs) of a line. */
 struct tw_tokens {
 	const char *p;
