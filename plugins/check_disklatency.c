@@ -249,11 +249,11 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 
 		if (!tw_namefilter_keep(&cfg.devices, d->name))
 			continue;
+		/* Not yet measured is not OK: say so, whatever -v. */
 		if (!tw_view_has(d, TW_OID_DISK_READ_LATENCY)) {
 			young++;
-			if (p->verbose > 0)
-				tw_out_line(out, "%s: no figures yet (first seen in the newest sample)",
-				    d->name);
+			tw_out_line(out, "%s: no figures yet (first seen in the newest sample)",
+			    d->name);
 			continue;
 		}
 		judged++;
