@@ -1,3 +1,8 @@
-# tests/: MIB checks: smilint, and the header's OIDs against the MIB's
-TESTS += tests/mib_smilint.sh tests/mib_oids.sh
-EXTRA_DIST += tests/mib_smilint.sh tests/mib_oids.sh
+# tests/: the MIB against the column table and the header (everywhere, by
+# reading the module's text), that check's own teeth, and smilint (where
+# the IETF base modules are)
+check_PROGRAMS += tests/mib_text
+tests_mib_text_SOURCES = tests/mib_text.c
+tests_mib_text_LDADD = lib/libtunewatch.a
+TESTS += tests/mib_smilint.sh tests/mib_text tests/mib_text_drift.sh
+EXTRA_DIST += tests/mib_smilint.sh tests/mib_text_drift.sh

@@ -6,7 +6,7 @@
  * numbers, mibview.c takes the wire types), the SNMP client decodes with
  * it (one loop, and a value whose type or range is not the row's is an
  * error, never an absence), the checks read figures through it
- * (tw_view_num), and tests/check_mibtext.c holds it against the MIB text
+ * (tw_view_num), and tests/mib_text.c holds it against the MIB text
  * and mib/tunewatch_oids.h. Adding a column is: the MIB text, the
  * header, one row here, and the code that computes the figure. */
 #ifndef TW_COLUMNS_H
