@@ -74,10 +74,13 @@ class Disk:
 
     def check_columns(self, h, index):
         """The agent's windowed columns are the figures worked out here."""
-        got = pc.columns(h, [pc.DK + "%d.%s" % (c, index) for c in (10, 11, 12, 14, 15, 16, 17)])
+        oids = [pc.oid(c, index) for c in ("DISK_READ_OPS", "DISK_WRITE_OPS", "DISK_READ_RATE",
+                                           "DISK_READ_LATENCY", "DISK_WRITE_LATENCY",
+                                           "DISK_QUEUE_DEPTH", "DISK_UTIL")]
+        got = pc.columns(h, oids)
         want = [self.rops, self.wops, self.read_rate, round(self.r_ms * 1000),
                 round(self.w_ms * 1000), self.q, self.util]
-        assert [got[pc.DK + "%d.%s" % (c, index)] for c in (10, 11, 12, 14, 15, 16, 17)] == want, \
+        assert [got[o] for o in oids] == want, \
             (self.name, got, want)
 
 
@@ -178,7 +181,7 @@ def part_disks_fixture():
                     1023, 128, False)
         for d, index in ((sdc, "8.32"), (sdd, "8.48"), (sde, "8.64"), (nvme, "259.0")):
             d.check_columns(h, index)
-        names = [v.text for v in h.walk(pc.DK + "3")]
+        names = [v.text for v in h.walk(pc.oid("DISK_NAME", None))]
         assert names == ["sdc", "sdd", "sde", "nvme0n1"], names
 
         # 4 KiB reads with read_ahead_kb 4096: read-ahead down to 128; and a
