@@ -6,3 +6,8 @@ tests_mib_text_SOURCES = tests/mib_text.c
 tests_mib_text_LDADD = lib/libtunewatch.a
 TESTS += tests/mib_smilint.sh tests/mib_text tests/mib_text_drift.sh
 EXTRA_DIST += tests/mib_smilint.sh tests/mib_text_drift.sh
+
+# What the checks make of an agent that is not tunewatchd (snmpsim replaying
+# a walk of it with one value changed); skipped without snmpsim.
+dist_noinst_SCRIPTS += tests/integration/foreign_agent.py
+TESTS += tests/integration/foreign_agent.py
