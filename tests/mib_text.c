@@ -271,31 +271,45 @@ find_tc(const char *name)
 	return NULL;
 }
 
-/* netSnmpPlaypen, from NET-SNMP-MIB: the one import the OIDs hang from. */
-static const uint32_t playpen[] = { 1, 3, 6, 1, 4, 1, 8072, 9999, 9999 };
-#define PLAYPEN_LEN (sizeof(playpen) / sizeof(playpen[0]))
+/* The imports an OID may hang from: netSnmpPlaypen (NET-SNMP-MIB) today,
+ * enterprises (SNMPv2-SMI) once the project has its own number
+ * (MIB-README, section 7). */
+static const struct {
+	const char *name;
+	uint32_t oid[9];
+	size_t len;
+} roots[] = {
+	{ "netSnmpPlaypen", { 1, 3, 6, 1, 4, 1, 8072, 9999, 9999 }, 9 },
+	{ "enterprises", { 1, 3, 6, 1, 4, 1 }, 6 },
+};
+
 #define OID_MAX 32
 
-/* The numeric OID of name; 0 when its parents do not lead to
- * netSnmpPlaypen. */
+/* The numeric OID of name; 0 when its parents lead to no known root. */
 static size_t
 oid_of(const char *name, uint32_t *out)
 {
 	uint32_t rev[OID_MAX];
-	size_t n = 0, i;
+	size_t n = 0, i, r;
 
-	while (strcmp(name, "netSnmpPlaypen") != 0) {
-		const struct object *o = find(name);
+	for (;;) {
+		const struct object *o;
 
-		if (o == NULL || n + PLAYPEN_LEN >= OID_MAX)
+		for (r = 0; r < sizeof(roots) / sizeof(roots[0]); r++)
+			if (strcmp(name, roots[r].name) == 0)
+				break;
+		if (r < sizeof(roots) / sizeof(roots[0]))
+			break;
+		o = find(name);
+		if (o == NULL || n + 9 >= OID_MAX)
 			return 0;
 		rev[n++] = (uint32_t)o->sub;
 		name = o->parent;
 	}
-	memcpy(out, playpen, sizeof(playpen));
+	memcpy(out, roots[r].oid, roots[r].len * sizeof(*out));
 	for (i = 0; i < n; i++)
-		out[PLAYPEN_LEN + i] = rev[n - 1 - i];
-	return PLAYPEN_LEN + n;
+		out[roots[r].len + i] = rev[n - 1 - i];
+	return roots[r].len + n;
 }
 
 /* ---- The checks ---------------------------------------------------------------- */
