@@ -5,9 +5,9 @@
  * types and never load the MIB, so nothing else would notice if they
  * drifted apart. This needs no MIB tools and no IETF base modules, so it
  * runs everywhere (smilint, which needs them, checks the MIB's grammar
- * where they exist: tests/mib_smilint.sh). The parser below reads as much
- * SMIv2 as the module uses: OBJECT-TYPE, OBJECT IDENTIFIER, textual
- * conventions, and the other macros' ::= { parent n }.
+ * where they exist: tests/mib_smilint.sh).
+ *
+ * The reading is tests/mib_reader.c's; the checks are here.
  *
  * Checked: the module sits at TW_MIB_ARC; every object of twObjects has a
  * row in the table with its name, OID, SMI type, access, range and UNITS,
@@ -16,7 +16,6 @@
  * Exit 0 pass, 1 fail. */
 #include "config.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -24,17 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mib_reader.h"
 #include "tunewatch_oids.h"
 #include "view/columns.h"
-
-/* ---- Tokens ---------------------------------------------------------------- */
-
-#define TOK_MAX 20000
-#define WORD 128
-
-static char toks[TOK_MAX][WORD];
-static int quoted[TOK_MAX];	/* a "string": its text without the quotes */
-static size_t ntoks;
 
 static int fails;
 
@@ -51,266 +42,6 @@ fail(const char *fmt, ...)
 	fails++;
 }
 
-static void
-push(const char *s, size_t n, int q)
-{
-	if (ntoks == TOK_MAX) {
-		fail("more than %d tokens in the MIB", TOK_MAX);
-		exit(1);
-	}
-	if (n >= WORD)
-		n = WORD - 1;	/* only descriptions are longer, and unread */
-	memcpy(toks[ntoks], s, n);
-	toks[ntoks][n] = '\0';
-	quoted[ntoks++] = q;
-}
-
-/* ASN.1 comments run from "--" to the end of the line or the next "--". */
-static void
-tokenize(const char *p)
-{
-	while (*p != '\0') {
-		const char *s = p;
-
-		if (isspace((unsigned char)*p)) {
-			p++;
-		} else if (p[0] == '-' && p[1] == '-') {
-			for (p += 2; *p != '\0' && *p != '\n' && !(p[0] == '-' && p[1] == '-'); p++)
-				;
-			if (*p == '-')
-				p += 2;
-		} else if (*p == '"') {
-			for (p++; *p != '\0' && *p != '"'; p++)
-				;
-			push(s + 1, (size_t)(p - s - 1), 1);
-			if (*p == '"')
-				p++;
-		} else if (strncmp(p, "::=", 3) == 0 || strncmp(p, "..", 2) == 0) {
-			p += p[0] == ':' ? 3 : 2;
-			push(s, (size_t)(p - s), 0);
-		} else if (isalnum((unsigned char)*p) || (*p == '-' && isdigit((unsigned char)p[1]))) {
-			for (p++; isalnum((unsigned char)*p) || (*p == '-' && p[1] != '-'); p++)
-				;
-			push(s, (size_t)(p - s), 0);
-		} else {
-			push(p++, 1, 0);
-		}
-	}
-}
-
-static int
-is(size_t i, const char *s)
-{
-	return i < ntoks && !quoted[i] && strcmp(toks[i], s) == 0;
-}
-
-/* ---- Definitions ------------------------------------------------------------ */
-
-struct syntax {
-	char type[WORD];	/* "Unsigned32", "TwHundredths", "INTEGER" */
-	int ranged;		/* (min..max) or (SIZE (min..max)) */
-	long long min;
-	unsigned long long max;
-	size_t nenum;		/* INTEGER { label(n), ... } */
-	char label[16][WORD];
-	long long value[16];
-};
-
-struct object {
-	char name[WORD];
-	char parent[WORD];
-	unsigned long sub;
-	int object_type;	/* an OBJECT-TYPE, not just a node */
-	struct syntax syn;
-	char units[WORD];	/* "" without UNITS */
-	char access[WORD];
-};
-
-struct tc {
-	char name[WORD];
-	struct syntax syn;
-};
-
-#define MAX_DEFS 256
-static struct object objs[MAX_DEFS];
-static size_t nobjs;
-static struct tc tcs[32];
-static size_t ntcs;
-
-/* A syntax at token i; returns the token after it. */
-static size_t
-parse_syntax(size_t i, struct syntax *syn)
-{
-	memset(syn, 0, sizeof(*syn));
-	if (is(i, "OCTET") && is(i + 1, "STRING")) {
-		snprintf(syn->type, sizeof(syn->type), "OCTET STRING");
-		i += 2;
-	} else if (is(i, "SEQUENCE") && is(i + 1, "OF")) {
-		snprintf(syn->type, sizeof(syn->type), "SEQUENCE OF %s", toks[i + 2]);
-		return i + 3;
-	} else {
-		snprintf(syn->type, sizeof(syn->type), "%s", toks[i++]);
-	}
-	if (is(i, "{")) {
-		for (i++; i < ntoks && !is(i, "}"); i++) {
-			if (is(i + 1, "(") && syn->nenum < 16) {
-				snprintf(syn->label[syn->nenum], WORD, "%s", toks[i]);
-				syn->value[syn->nenum++] = strtoll(toks[i + 2], NULL, 10);
-				i += 3;
-			}
-		}
-		return i + 1;
-	}
-	if (is(i, "(")) {
-		size_t j = i + 1;
-
-		if (is(j, "SIZE") && is(j + 1, "("))
-			j += 2;
-		if (j + 2 < ntoks && is(j + 1, "..")) {
-			syn->ranged = 1;
-			syn->min = strtoll(toks[j], NULL, 10);
-			syn->max = strtoull(toks[j + 2], NULL, 10);
-		}
-		while (i < ntoks && !is(i, ")"))
-			i++;
-		while (is(i, ")"))
-			i++;
-	}
-	return i;
-}
-
-/* "::= { parent n }" at token i. */
-static int
-parse_assignment(size_t i, struct object *o)
-{
-	if (!is(i, "::=") || !is(i + 1, "{") || !is(i + 4, "}"))
-		return 0;
-	snprintf(o->parent, sizeof(o->parent), "%s", toks[i + 2]);
-	o->sub = strtoul(toks[i + 3], NULL, 10);
-	return 1;
-}
-
-static void
-parse_module(void)
-{
-	size_t i;
-
-	for (i = 0; i + 1 < ntoks; i++) {
-		struct object *o = &objs[nobjs];
-
-		if (nobjs == MAX_DEFS) {
-			fail("more than %d definitions in the MIB", MAX_DEFS);
-			return;
-		}
-		if (is(i + 1, "::=") && is(i + 2, "TEXTUAL-CONVENTION") && ntcs < 32) {
-			size_t j = i + 3;
-
-			while (j < ntoks && !is(j, "SYNTAX"))
-				j++;
-			snprintf(tcs[ntcs].name, WORD, "%s", toks[i]);
-			parse_syntax(j + 1, &tcs[ntcs++].syn);
-			continue;
-		}
-		if (is(i + 1, "OBJECT") && is(i + 2, "IDENTIFIER") && is(i + 3, "::=")) {
-			memset(o, 0, sizeof(*o));
-			snprintf(o->name, sizeof(o->name), "%s", toks[i]);
-			if (parse_assignment(i + 3, o))
-				nobjs++;
-			continue;
-		}
-		/* A value's descriptor starts lower case; IMPORTS lists the
-		 * macros' names after commas. */
-		if (quoted[i] || !islower((unsigned char)toks[i][0]))
-			continue;
-		if (is(i + 1, "OBJECT-TYPE") || is(i + 1, "MODULE-IDENTITY") ||
-		    is(i + 1, "OBJECT-GROUP") || is(i + 1, "MODULE-COMPLIANCE") ||
-		    is(i + 1, "NOTIFICATION-TYPE")) {
-			size_t j;
-
-			memset(o, 0, sizeof(*o));
-			snprintf(o->name, sizeof(o->name), "%s", toks[i]);
-			o->object_type = is(i + 1, "OBJECT-TYPE");
-			for (j = i + 2; j < ntoks && !is(j, "::="); j++) {
-				if (!o->object_type)
-					continue;
-				if (is(j, "SYNTAX"))
-					j = parse_syntax(j + 1, &o->syn) - 1;
-				else if (is(j, "UNITS") && quoted[j + 1])
-					snprintf(o->units, sizeof(o->units), "%s", toks[j + 1]);
-				else if (is(j, "MAX-ACCESS"))
-					snprintf(o->access, sizeof(o->access), "%s", toks[j + 1]);
-			}
-			if (parse_assignment(j, o))
-				nobjs++;
-			else
-				fail("%s: no '::= { parent n }'", toks[i]);
-			i = j;
-		}
-	}
-}
-
-static struct object *
-find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < nobjs; i++)
-		if (strcmp(objs[i].name, name) == 0)
-			return &objs[i];
-	return NULL;
-}
-
-static const struct tc *
-find_tc(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ntcs; i++)
-		if (strcmp(tcs[i].name, name) == 0)
-			return &tcs[i];
-	return NULL;
-}
-
-/* The imports an OID may hang from: netSnmpPlaypen (NET-SNMP-MIB) today,
- * enterprises (SNMPv2-SMI) once the project has its own number
- * (MIB-README, section 7). */
-static const struct {
-	const char *name;
-	uint32_t oid[9];
-	size_t len;
-} roots[] = {
-	{ "netSnmpPlaypen", { 1, 3, 6, 1, 4, 1, 8072, 9999, 9999 }, 9 },
-	{ "enterprises", { 1, 3, 6, 1, 4, 1 }, 6 },
-};
-
-#define OID_MAX 32
-
-/* The numeric OID of name; 0 when its parents lead to no known root. */
-static size_t
-oid_of(const char *name, uint32_t *out)
-{
-	uint32_t rev[OID_MAX];
-	size_t n = 0, i, r;
-
-	for (;;) {
-		const struct object *o;
-
-		for (r = 0; r < sizeof(roots) / sizeof(roots[0]); r++)
-			if (strcmp(name, roots[r].name) == 0)
-				break;
-		if (r < sizeof(roots) / sizeof(roots[0]))
-			break;
-		o = find(name);
-		if (o == NULL || n + 9 >= OID_MAX)
-			return 0;
-		rev[n++] = (uint32_t)o->sub;
-		name = o->parent;
-	}
-	memcpy(out, roots[r].oid, roots[r].len * sizeof(*out));
-	for (i = 0; i < n; i++)
-		out[roots[r].len + i] = rev[n - 1 - i];
-	return roots[r].len + n;
-}
 
 /* ---- The checks ---------------------------------------------------------------- */
 
@@ -321,8 +52,8 @@ static const uint32_t arc[] = { TW_MIB_ARC };
 static void
 expect_oid(const char *name, size_t n, ...)
 {
-	uint32_t want[OID_MAX], got[OID_MAX];
-	size_t glen = oid_of(name, got), i;
+	uint32_t want[MIB_OID_MAX], got[MIB_OID_MAX];
+	size_t glen = mib_oid(name, got), i;
 	va_list ap;
 
 	memcpy(want, arc, sizeof(arc));
@@ -346,8 +77,8 @@ expect_oid(const char *name, size_t n, ...)
 static void
 check_row(const struct tw_column_group *g, unsigned col, const struct tw_column *c)
 {
-	const struct object *o = find(c->name);
-	const struct tc *tc;
+	const struct mib_object *o = mib_object(c->name);
+	const struct mib_tc *tc;
 	long long lo;
 	unsigned long long hi;
 	int64_t min;
@@ -378,7 +109,7 @@ check_row(const struct tw_column_group *g, unsigned col, const struct tw_column 
 		    o->syn.ranged ? "" : "none: ", o->syn.min, o->syn.max);
 	/* A textual convention's own range, or its enumeration's, is the
 	 * type's range in the table. */
-	tc = find_tc(o->syn.type);
+	tc = mib_tc(o->syn.type);
 	if (tc != NULL && !c->ranged && (tc->syn.ranged || tc->syn.nenum > 0)) {
 		size_t i;
 
@@ -416,6 +147,8 @@ check_groups(void)
 		const struct tw_column_group *g = &tw_column_groups[i];
 		unsigned col, first = 0;
 
+		if (tw_column_group(g->id) != g)
+			fail("%s: tw_column_group(%u) does not find it", g->name, g->id);
 		expect_oid(g->name, 2, (uint32_t)TW_OID_OBJECTS, g->id);
 		if (g->entry != NULL)
 			expect_oid(g->entry, 3, (uint32_t)TW_OID_OBJECTS, g->id, (uint32_t)1);
@@ -436,12 +169,13 @@ check_groups(void)
 static void
 check_objects_have_rows(void)
 {
-	uint32_t objects[OID_MAX];
-	size_t olen = oid_of("twObjects", objects), i;
+	uint32_t objects[MIB_OID_MAX];
+	size_t olen = mib_oid("twObjects", objects), i;
 
-	for (i = 0; i < nobjs; i++) {
-		uint32_t o[OID_MAX];
-		size_t len = oid_of(objs[i].name, o);
+	for (i = 0; i < mib_nobjects(); i++) {
+		const struct mib_object *obj = mib_object_at(i);
+		uint32_t o[MIB_OID_MAX];
+		size_t len = mib_oid(obj->name, o);
 		const struct tw_column_group *g;
 		const struct tw_column *c = NULL;
 
@@ -449,7 +183,7 @@ check_objects_have_rows(void)
 			continue;
 		g = tw_column_group(o[olen]);
 		if (g == NULL) {
-			fail("%s: twObjects.%u is no group of the table", objs[i].name, o[olen]);
+			fail("%s: twObjects.%u is no group of the table", obj->name, o[olen]);
 			continue;
 		}
 		if (len == olen + 1 || (g->index_len > 0 && len == olen + 2))
@@ -458,8 +192,8 @@ check_objects_have_rows(void)
 			c = tw_column(g->id, o[olen + 1]);
 		else if (g->index_len > 0 && len == olen + 3 && o[olen + 1] == 1)
 			c = tw_column(g->id, o[olen + 2]);
-		if (c == NULL || strcmp(c->name, objs[i].name) != 0)
-			fail("%s: in the MIB, but no row of the table (%s there)", objs[i].name,
+		if (c == NULL || strcmp(c->name, obj->name) != 0)
+			fail("%s: in the MIB, but no row of the table (%s there)", obj->name,
 			    c != NULL ? c->name : "nothing");
 	}
 }
@@ -482,7 +216,7 @@ check_dblock_classes(void)
 		{ TW_DBLOCK_BUDDY_ZONE, "buddyZone" },
 		{ TW_DBLOCK_HIGH_ORDER, "highOrderPages" },
 	};
-	const struct tc *tc = find_tc("TwDblockClassType");
+	const struct mib_tc *tc = mib_tc("TwDblockClassType");
 	size_t i, j;
 
 	if (tc == NULL) {
@@ -524,9 +258,10 @@ int
 main(int argc, char **argv)
 {
 	const char *top = getenv("top_srcdir");
-	char path[4096];
+	char path[4096], err[300];
 	char *text;
 	size_t rows = 0, i;
+	int rc;
 	unsigned col;
 
 	if (argc > 1)
@@ -534,13 +269,12 @@ main(int argc, char **argv)
 	else
 		snprintf(path, sizeof(path), "%s/mib/TUNEWATCH-MIB.txt", top != NULL ? top : ".");
 	text = slurp(path);
-	tokenize(text);
+	rc = mib_read(text, "TUNEWATCH-MIB", err, sizeof(err));
 	free(text);
-	if (!is(0, "TUNEWATCH-MIB") || !is(1, "DEFINITIONS")) {
-		printf("FAIL: %s is not the module TUNEWATCH-MIB\n", path);
+	if (rc != 0) {
+		printf("FAIL: %s: %s\n", path, err);
 		return 1;
 	}
-	parse_module();
 	check_groups();
 	check_objects_have_rows();
 	check_dblock_classes();
@@ -552,6 +286,6 @@ main(int argc, char **argv)
 		return 1;
 	}
 	printf("PASS: the %zu rows of the column table, the header and %s agree (%zu "
-	    "definitions read)\n", rows, path, nobjs + ntcs);
+	    "definitions read)\n", rows, path, mib_nobjects());
 	return 0;
 }

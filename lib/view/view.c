@@ -54,7 +54,6 @@ tw_view_reserve_tunables(struct tw_view *v, size_t n)
 	return rc;
 }
 
-
 static void
 put(uint32_t *has, uint64_t *col, unsigned c, uint64_t value)
 {
@@ -189,11 +188,12 @@ build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w, const str
 	}
 
 	if ((s->have & TW_SRC_BIT(TW_SRC_PSI_MEMORY)) && s->psi_memory.has_some)
-		put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_MEMORY_PRESSURE,
-		    (double)s->psi_memory.some.avg10 / 100.0);
+		/* PSI's avg10 is already in hundredths of a percent. */
+		put_count(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_MEMORY_PRESSURE,
+		    s->psi_memory.some.avg10);
 	if ((s->have & TW_SRC_BIT(TW_SRC_PSI_IO)) && s->psi_io.has_some)
-		put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_IO_PRESSURE,
-		    (double)s->psi_io.some.avg10 / 100.0);
+		put_count(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_IO_PRESSURE,
+		    s->psi_io.some.avg10);
 }
 
 /* sysstat's figures (iostat -x), over the time the increases cover, each
