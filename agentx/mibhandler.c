@@ -16,13 +16,13 @@ static const oid objects_oid[] = { TW_MIB_ARC, TW_OID_OBJECTS };
 static const struct tw_view *served_view;
 
 static void
-set_value(netsnmp_variable_list *vb, const struct tw_mv_value *val)
+set_value(netsnmp_variable_list *vb, const struct tw_ber_value *val)
 {
 	switch (val->type) {
-	case TW_MV_STRING:
+	case TW_BER_OCTET_STRING:
 		snmp_set_var_typed_value(vb, ASN_OCTET_STR, val->str, val->len);
 		break;
-	case TW_MV_COUNTER64: {
+	case TW_BER_COUNTER64: {
 		struct counter64 c;
 
 		c.high = (u_long)(val->num >> 32);
@@ -30,10 +30,10 @@ set_value(netsnmp_variable_list *vb, const struct tw_mv_value *val)
 		snmp_set_var_typed_value(vb, ASN_COUNTER64, &c, sizeof(c));
 		break;
 	}
-	case TW_MV_GAUGE:
+	case TW_BER_GAUGE32:
 		snmp_set_var_typed_integer(vb, ASN_GAUGE, (long)(val->num & 0xffffffffu));
 		break;
-	case TW_MV_INTEGER:
+	case TW_BER_INTEGER:
 		snmp_set_var_typed_integer(vb, ASN_INTEGER, (long)(int32_t)val->num);
 		break;
 	}
@@ -60,34 +60,44 @@ suffix_of(const oid *name, size_t len, uint32_t *suffix, size_t *slen, int *befo
 	return 0;
 }
 
+/* The one GET: the value of name, or why there is none. */
+static enum tw_mv_result
+get_of(const oid *name, size_t len, uint64_t now, struct tw_ber_value *val)
+{
+	uint32_t suffix[TW_MV_OID_MAX];
+	size_t slen;
+	int before;
+
+	if (suffix_of(name, len, suffix, &slen, &before) != 0 ||
+	    len - OBJECTS_LEN > TW_MV_OID_MAX)
+		return TW_MV_NO_SUCH_OBJECT;
+	return tw_mv_get(served_view, now, suffix, slen, val);
+}
+
+static int
+exception_of(enum tw_mv_result r)
+{
+	return r == TW_MV_NO_SUCH_INSTANCE ? SNMP_NOSUCHINSTANCE : SNMP_NOSUCHOBJECT;
+}
+
 static void
 answer_get(netsnmp_agent_request_info *reqinfo, netsnmp_request_info *req, uint64_t now)
 {
 	netsnmp_variable_list *vb = req->requestvb;
-	uint32_t suffix[TW_MV_OID_MAX];
-	size_t slen;
-	int before;
-	struct tw_mv_value val;
-	enum tw_mv_result r;
+	struct tw_ber_value val;
+	enum tw_mv_result r = get_of(vb->name, vb->name_length, now, &val);
 
-	if (suffix_of(vb->name, vb->name_length, suffix, &slen, &before) != 0 ||
-	    vb->name_length - OBJECTS_LEN > TW_MV_OID_MAX) {
-		netsnmp_set_request_error(reqinfo, req, SNMP_NOSUCHOBJECT);
-		return;
-	}
-	r = tw_mv_get(served_view, now, suffix, slen, &val);
 	if (r == TW_MV_FOUND)
 		set_value(vb, &val);
 	else
-		netsnmp_set_request_error(reqinfo, req,
-		    r == TW_MV_NO_SUCH_INSTANCE ? SNMP_NOSUCHINSTANCE : SNMP_NOSUCHOBJECT);
+		netsnmp_set_request_error(reqinfo, req, exception_of(r));
 }
 
 /* The instance after name (at or after it when inclusive), in full[] with
  * its value; 0 when there is none below twObjects. */
 static int
 next_of(const oid *name, size_t len, int inclusive, uint64_t now, oid *full, size_t *fulllen,
-    struct tw_mv_value *val)
+    struct tw_ber_value *val)
 {
 	uint32_t suffix[TW_MV_OID_MAX], next[TW_MV_OID_MAX];
 	size_t slen = 0, nlen, i;
@@ -114,7 +124,7 @@ answer_getnext(netsnmp_request_info *req, uint64_t now)
 	netsnmp_variable_list *vb = req->requestvb;
 	oid full[OBJECTS_LEN + TW_MV_OID_MAX];
 	size_t flen;
-	struct tw_mv_value val;
+	struct tw_ber_value val;
 
 	if (!next_of(vb->name, vb->name_length, req->inclusive, now, full, &flen, &val))
 		return;	/* the agent moves on */
@@ -194,23 +204,17 @@ static void
 direct_one(int getnext, const netsnmp_variable_list *q, netsnmp_variable_list *a, uint64_t now)
 {
 	oid full[OBJECTS_LEN + TW_MV_OID_MAX];
-	uint32_t suffix[TW_MV_OID_MAX];
-	struct tw_mv_value val;
+	struct tw_ber_value val;
 	const oid *end;
-	size_t flen, elen, slen;
-	int before;
+	size_t flen, elen;
 
 	if (!getnext) {
-		enum tw_mv_result r = TW_MV_NO_SUCH_OBJECT;
+		enum tw_mv_result r = get_of(q->name, q->name_length, now, &val);
 
-		if (suffix_of(q->name, q->name_length, suffix, &slen, &before) == 0 &&
-		    q->name_length - OBJECTS_LEN <= TW_MV_OID_MAX)
-			r = tw_mv_get(served_view, now, suffix, slen, &val);
 		if (r == TW_MV_FOUND)
 			set_value(a, &val);
 		else
-			snmp_set_var_typed_value(a, r == TW_MV_NO_SUCH_INSTANCE ?
-			    SNMP_NOSUCHINSTANCE : SNMP_NOSUCHOBJECT, NULL, 0);
+			snmp_set_var_typed_value(a, exception_of(r), NULL, 0);
 		return;
 	}
 	/* RFC 2741 7.2.3.2: nothing found before the range's end is

@@ -58,18 +58,6 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	return -1;
 }
 
-static int
-bc_has(const struct tw_view *v, unsigned col)
-{
-	return (v->bc.has & TW_VIEW_BIT(col)) != 0;
-}
-
-static double
-bc(const struct tw_view *v, unsigned col, double scale)
-{
-	return (double)v->bc.col[col] / scale;
-}
-
 static void
 perf(struct tw_out *out, const char *label, double v, const char *uom,
     const struct tw_range *w, const struct tw_range *c, int percent)
@@ -98,9 +86,10 @@ busiest_reader(const struct tw_view *v)
 	for (i = 0; i < v->ndisks; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
 
-		if (!(d->has & TW_VIEW_BIT(TW_OID_DISK_READ_RATE)))
+		if (!tw_view_has(d, TW_OID_DISK_READ_RATE))
 			continue;
-		if (best == NULL || d->col[TW_OID_DISK_READ_RATE] > best->col[TW_OID_DISK_READ_RATE])
+		if (best == NULL ||
+		    tw_view_num(d, TW_OID_DISK_READ_RATE) > tw_view_num(best, TW_OID_DISK_READ_RATE))
 			best = d;
 	}
 	return best;
@@ -113,54 +102,54 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	const struct tw_range *c = tw_threshold_range(&p->crit);
 	enum tw_state st_hit = TW_STATE_OK, st_ref = TW_STATE_OK, st_psi = TW_STATE_OK, worst;
 	double hit = 0, refaults = 0, majflt = 0, pagein = 0, psi = 0, iopsi = 0;
-	int have_hit = bc_has(v, TW_OID_BC_READ_HIT_RATIO);
-	int have_ref = bc_has(v, TW_OID_BC_REFAULT_RATE);
-	int have_psi = bc_has(v, TW_OID_BC_MEMORY_PRESSURE);
+	int have_hit = tw_view_has(&v->bc, TW_OID_BC_READ_HIT_RATIO);
+	int have_ref = tw_view_has(&v->bc, TW_OID_BC_REFAULT_RATE);
+	int have_psi = tw_view_has(&v->bc, TW_OID_BC_MEMORY_PRESSURE);
 	char a[32], b[32], d[32], detail[300];
 
 	if (have_hit) {
-		hit = bc(v, TW_OID_BC_READ_HIT_RATIO, 100);
+		hit = tw_view_num(&v->bc, TW_OID_BC_READ_HIT_RATIO);
 		st_hit = tw_range_state(hit, w, c);
 		perf(out, "hit_ratio", hit, "%", w, c, 1);
 	}
 	if (have_ref) {
-		refaults = bc(v, TW_OID_BC_REFAULT_RATE, 100);
+		refaults = tw_view_num(&v->bc, TW_OID_BC_REFAULT_RATE);
 		st_ref = tw_threshold_state(refaults, &cfg.fwarn, &cfg.fcrit);
 		perf(out, "refaults", refaults, "", tw_threshold_range(&cfg.fwarn),
 		    tw_threshold_range(&cfg.fcrit), 0);
 	} else if (cfg.fwarn.set || cfg.fcrit.set) {
 		st_ref = TW_STATE_UNKNOWN;
 	}
-	if (bc_has(v, TW_OID_BC_MAJOR_FAULT_RATE)) {
-		majflt = bc(v, TW_OID_BC_MAJOR_FAULT_RATE, 100);
+	if (tw_view_has(&v->bc, TW_OID_BC_MAJOR_FAULT_RATE)) {
+		majflt = tw_view_num(&v->bc, TW_OID_BC_MAJOR_FAULT_RATE);
 		perf(out, "major_faults", majflt, "", NULL, NULL, 0);
 	}
-	if (bc_has(v, TW_OID_BC_PAGE_IN_RATE)) {
-		pagein = bc(v, TW_OID_BC_PAGE_IN_RATE, 100);
+	if (tw_view_has(&v->bc, TW_OID_BC_PAGE_IN_RATE)) {
+		pagein = tw_view_num(&v->bc, TW_OID_BC_PAGE_IN_RATE);
 		perf(out, "page_in_kib", pagein, "", NULL, NULL, 0);
 	}
 	if (have_psi) {
-		psi = bc(v, TW_OID_BC_MEMORY_PRESSURE, 100);
+		psi = tw_view_num(&v->bc, TW_OID_BC_MEMORY_PRESSURE);
 		st_psi = tw_threshold_state(psi, &cfg.pwarn, &cfg.pcrit);
 		perf(out, "memory_pressure", psi, "%", tw_threshold_range(&cfg.pwarn),
 		    tw_threshold_range(&cfg.pcrit), 1);
 	} else if (cfg.pwarn.set || cfg.pcrit.set) {
 		st_psi = TW_STATE_UNKNOWN;
 	}
-	if (bc_has(v, TW_OID_BC_IO_PRESSURE)) {
-		iopsi = bc(v, TW_OID_BC_IO_PRESSURE, 100);
+	if (tw_view_has(&v->bc, TW_OID_BC_IO_PRESSURE)) {
+		iopsi = tw_view_num(&v->bc, TW_OID_BC_IO_PRESSURE);
 		perf(out, "io_pressure", iopsi, "%", NULL, NULL, 1);
 	}
-	if (bc_has(v, TW_OID_BC_CACHED))
-		perf(out, "cached", bc(v, TW_OID_BC_CACHED, 1), "B", NULL, NULL, 0);
-	if (bc_has(v, TW_OID_BC_DIRTY))
-		perf(out, "dirty", bc(v, TW_OID_BC_DIRTY, 1), "B", NULL, NULL, 0);
-	if (bc_has(v, TW_OID_BC_WRITEBACK))
-		perf(out, "writeback", bc(v, TW_OID_BC_WRITEBACK, 1), "B", NULL, NULL, 0);
+	if (tw_view_has(&v->bc, TW_OID_BC_CACHED))
+		perf(out, "cached", tw_view_num(&v->bc, TW_OID_BC_CACHED), "B", NULL, NULL, 0);
+	if (tw_view_has(&v->bc, TW_OID_BC_DIRTY))
+		perf(out, "dirty", tw_view_num(&v->bc, TW_OID_BC_DIRTY), "B", NULL, NULL, 0);
+	if (tw_view_has(&v->bc, TW_OID_BC_WRITEBACK))
+		perf(out, "writeback", tw_view_num(&v->bc, TW_OID_BC_WRITEBACK), "B", NULL, NULL, 0);
 
 	/* Nothing at all to judge: no /proc/meminfo, /proc/vmstat or process
 	 * counters behind the agent. */
-	if (!have_hit && !have_ref && !have_psi && !bc_has(v, TW_OID_BC_CACHED)) {
+	if (!have_hit && !have_ref && !have_psi && !tw_view_has(&v->bc, TW_OID_BC_CACHED)) {
 		tw_out_printf(out, "no buffer-cache figures: the agent reads no /proc/meminfo, "
 		    "/proc/vmstat or /proc/pressure/memory");
 		return TW_STATE_UNKNOWN;
@@ -170,7 +159,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	if (have_hit)
 		tw_out_printf(out, "read hit ratio %s %% in the last %u s",
 		    tw_plugin_num(a, sizeof(a), hit, 2), p->window_s);
-	else if (bc_has(v, TW_OID_BC_HIT_RATIO_METHOD))
+	else if (tw_view_has(&v->bc, TW_OID_BC_HIT_RATIO_METHOD))
 		tw_out_printf(out, "no file reads to judge in the last %u s", p->window_s);
 	else
 		tw_out_printf(out, "the agent does not estimate the hit ratio (hitRatio no)");
@@ -182,16 +171,16 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		tw_out_printf(out, " (a threshold was set on a figure the agent does not give)");
 
 	/* Long output: how the estimate was made, and how far to trust it. */
-	if (bc_has(v, TW_OID_BC_HIT_RATIO_METHOD))
+	if (tw_view_has(&v->bc, TW_OID_BC_HIT_RATIO_METHOD))
 		tw_out_line(out, "hit ratio: an estimate (%s) over %llu processes; %llu could not be "
 		    "read and are left out (other users' processes can be read only as root)",
-		    v->bc.method, (unsigned long long)v->bc.col[TW_OID_BC_HIT_RATIO_PROCESSES],
-		    (unsigned long long)v->bc.col[TW_OID_BC_HIT_RATIO_UNREADABLE]);
-	if (bc_has(v, TW_OID_BC_CACHED))
+		    v->bc.method, (unsigned long long)tw_view_num(&v->bc, TW_OID_BC_HIT_RATIO_PROCESSES),
+		    (unsigned long long)tw_view_num(&v->bc, TW_OID_BC_HIT_RATIO_UNREADABLE));
+	if (tw_view_has(&v->bc, TW_OID_BC_CACHED))
 		tw_out_line(out, "page cache %s MiB, dirty %s MiB, writeback %s MiB",
-		    tw_plugin_num(a, sizeof(a), bc(v, TW_OID_BC_CACHED, 1048576), 1),
-		    tw_plugin_num(b, sizeof(b), bc(v, TW_OID_BC_DIRTY, 1048576), 1),
-		    tw_plugin_num(d, sizeof(d), bc(v, TW_OID_BC_WRITEBACK, 1048576), 1));
+		    tw_plugin_num(a, sizeof(a), tw_view_num(&v->bc, TW_OID_BC_CACHED) / 1048576, 1),
+		    tw_plugin_num(b, sizeof(b), tw_view_num(&v->bc, TW_OID_BC_DIRTY) / 1048576, 1),
+		    tw_plugin_num(d, sizeof(d), tw_view_num(&v->bc, TW_OID_BC_WRITEBACK) / 1048576, 1));
 	tw_out_line(out, "%s refaults/s, %s major faults/s, %s KiB/s paged in, io pressure %s %%",
 	    tw_plugin_num(a, sizeof(a), refaults, 2), tw_plugin_num(b, sizeof(b), majflt, 2),
 	    tw_plugin_num(d, sizeof(d), pagein, 2), tw_plugin_num(detail, 32, iopsi, 2));

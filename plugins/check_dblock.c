@@ -48,11 +48,6 @@ evidence(const struct tw_pool_class *c, const char *who, unsigned long long n, c
 		snprintf(out, len, "%s%llu%s", c->evidence_before, n, c->evidence_after);
 }
 
-static int
-pool_has(const struct tw_view_pool *pl, unsigned col)
-{
-	return (pl->has & TW_VIEW_BIT(col)) != 0;
-}
 
 /* "cpu1" out of "cpu1 backlog". */
 static void
@@ -68,16 +63,16 @@ short_name(const struct tw_view_pool *pl, char *out, size_t len)
 static void
 usage(const struct tw_view_pool *pl, char *out, size_t len)
 {
-	int in_use = pool_has(pl, TW_OID_DBLOCK_IN_USE), limit = pool_has(pl, TW_OID_DBLOCK_LIMIT);
+	int in_use = tw_view_has(pl, TW_OID_DBLOCK_IN_USE), limit = tw_view_has(pl, TW_OID_DBLOCK_LIMIT);
 
 	if (in_use && limit)
 		snprintf(out, len, "; in use %llu of %llu",
-		    (unsigned long long)pl->col[TW_OID_DBLOCK_IN_USE],
-		    (unsigned long long)pl->col[TW_OID_DBLOCK_LIMIT]);
+		    (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_IN_USE),
+		    (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_LIMIT));
 	else if (in_use)
-		snprintf(out, len, "; in use %llu", (unsigned long long)pl->col[TW_OID_DBLOCK_IN_USE]);
+		snprintf(out, len, "; in use %llu", (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_IN_USE));
 	else if (limit)
-		snprintf(out, len, "; limit %llu", (unsigned long long)pl->col[TW_OID_DBLOCK_LIMIT]);
+		snprintf(out, len, "; limit %llu", (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_LIMIT));
 	else
 		out[0] = '\0';
 }
@@ -124,9 +119,9 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			char use[96];
 
 			if (pl->cls != cl->id || !tw_namefilter_keep(&cfg.pools, pl->name) ||
-			    !pool_has(pl, TW_OID_DBLOCK_RECENT_FAILURES))
+			    !tw_view_has(pl, TW_OID_DBLOCK_RECENT_FAILURES))
 				continue;
-			recent = (unsigned long long)pl->col[TW_OID_DBLOCK_RECENT_FAILURES];
+			recent = (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_RECENT_FAILURES);
 			st = tw_range_state((double)recent, w, c);
 			judged++;
 			members++;
@@ -158,7 +153,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			usage(pl, use, sizeof(use));
 			tw_out_line(out, "%s: %s, %llu failures in the last %u s (%s)%s", pl->name,
 			    tw_state_name(st), recent, p->window_s,
-			    pool_has(pl, TW_OID_DBLOCK_FAILURE_EVENT) ? pl->event : "failure", use);
+			    tw_view_has(pl, TW_OID_DBLOCK_FAILURE_EVENT) ? pl->event : "failure", use);
 			if (bad++ < 3)
 				tw_out_printf(out, "%s%s %llu failures", bad > 1 ? ", " : "", pl->name,
 				    recent);

@@ -80,18 +80,6 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	return -1;
 }
 
-static int
-has(const struct tw_view_disk *d, unsigned col)
-{
-	return (d->has & TW_VIEW_BIT(col)) != 0;
-}
-
-static double
-fig(const struct tw_view_disk *d, unsigned col, double scale)
-{
-	return has(d, col) ? (double)d->col[col] / scale : 0.0;
-}
-
 static void
 perf(struct tw_out *out, const char *dev, const char *what, double v, const char *uom,
     const struct tw_range *w, const struct tw_range *c, int max100)
@@ -133,19 +121,19 @@ advise_read(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *o
     struct tw_device_lookup *ctx, const char *detail)
 {
 	const struct tw_view_disk *d = ctx->d;
-	double q = fig(d, TW_OID_DISK_QUEUE_DEPTH, 100), rops = fig(d, TW_OID_DISK_READ_OPS, 100);
-	double wops = fig(d, TW_OID_DISK_WRITE_OPS, 100);
-	int rotational = has(d, TW_OID_DISK_ROTATIONAL) && d->col[TW_OID_DISK_ROTATIONAL] == 1;
-	int solid = has(d, TW_OID_DISK_ROTATIONAL) && d->col[TW_OID_DISK_ROTATIONAL] == 2;
+	double q = tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH), rops = tw_view_num(d, TW_OID_DISK_READ_OPS);
+	double wops = tw_view_num(d, TW_OID_DISK_WRITE_OPS);
+	int rotational = tw_view_has(d, TW_OID_DISK_ROTATIONAL) && tw_view_num(d, TW_OID_DISK_ROTATIONAL) == 1;
+	int solid = tw_view_has(d, TW_OID_DISK_ROTATIONAL) && tw_view_num(d, TW_OID_DISK_ROTATIONAL) == 2;
 	int advised = 0;
 
-	if (solid && has(d, TW_OID_DISK_SCHEDULER) && strcmp(d->scheduler, "none") != 0)
+	if (solid && tw_view_has(d, TW_OID_DISK_SCHEDULER) && strcmp(d->scheduler, "none") != 0)
 		advised += advise(p, v, out, TW_SYM_NONROT_SCHEDULER, ctx, detail);
 	/* Small reads (under 16 KiB each) with a read-ahead of 1 MiB or more:
 	 * every read drags in pages nobody asked for. */
-	if (rops > 0 && has(d, TW_OID_DISK_READ_RATE) && has(d, TW_OID_DISK_READ_AHEAD_KB) &&
-	    (double)d->col[TW_OID_DISK_READ_RATE] / rops < 16384 &&
-	    d->col[TW_OID_DISK_READ_AHEAD_KB] >= 1024)
+	if (rops > 0 && tw_view_has(d, TW_OID_DISK_READ_RATE) && tw_view_has(d, TW_OID_DISK_READ_AHEAD_KB) &&
+	    tw_view_num(d, TW_OID_DISK_READ_RATE) / rops < 16384 &&
+	    tw_view_num(d, TW_OID_DISK_READ_AHEAD_KB) >= 1024)
 		advised += advise(p, v, out, TW_SYM_RANDOM_READAHEAD, ctx, detail);
 	/* Writes outnumbering reads: writeback is crowding the reads out. */
 	if (wops > rops)
@@ -162,19 +150,19 @@ device_line(struct tw_out *out, const struct tw_view_disk *d, enum tw_state st)
 	char a[32], b[32], c[32], u[32], r[32], w[32], sched[48], rot[16];
 
 	snprintf(sched, sizeof(sched), "scheduler %s",
-	    has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : "unknown");
-	snprintf(rot, sizeof(rot), "%s", !has(d, TW_OID_DISK_ROTATIONAL) ? "" :
-	    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? ", rotational" : ", solid state");
+	    tw_view_has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : "unknown");
+	snprintf(rot, sizeof(rot), "%s", !tw_view_has(d, TW_OID_DISK_ROTATIONAL) ? "" :
+	    tw_view_num(d, TW_OID_DISK_ROTATIONAL) == 1 ? ", rotational" : ", solid state");
 	tw_out_line(out, "%s: %s r_await %s ms, w_await %s ms, aqu-sz %s, util %s %%, %s r/s, "
 	    "%s w/s (%s, nr_requests %llu, read_ahead_kb %llu%s)", d->name, tw_state_name(st),
-	    tw_plugin_num(a, sizeof(a), fig(d, TW_OID_DISK_READ_LATENCY, 1000), 1),
-	    tw_plugin_num(b, sizeof(b), fig(d, TW_OID_DISK_WRITE_LATENCY, 1000), 1),
-	    tw_plugin_num(c, sizeof(c), fig(d, TW_OID_DISK_QUEUE_DEPTH, 100), 2),
-	    tw_plugin_num(u, sizeof(u), fig(d, TW_OID_DISK_UTIL, 100), 1),
-	    tw_plugin_num(r, sizeof(r), fig(d, TW_OID_DISK_READ_OPS, 100), 1),
-	    tw_plugin_num(w, sizeof(w), fig(d, TW_OID_DISK_WRITE_OPS, 100), 1), sched,
-	    (unsigned long long)d->col[TW_OID_DISK_NR_REQUESTS],
-	    (unsigned long long)d->col[TW_OID_DISK_READ_AHEAD_KB], rot);
+	    tw_plugin_num(a, sizeof(a), tw_view_num(d, TW_OID_DISK_READ_LATENCY), 1),
+	    tw_plugin_num(b, sizeof(b), tw_view_num(d, TW_OID_DISK_WRITE_LATENCY), 1),
+	    tw_plugin_num(c, sizeof(c), tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH), 2),
+	    tw_plugin_num(u, sizeof(u), tw_view_num(d, TW_OID_DISK_UTIL), 1),
+	    tw_plugin_num(r, sizeof(r), tw_view_num(d, TW_OID_DISK_READ_OPS), 1),
+	    tw_plugin_num(w, sizeof(w), tw_view_num(d, TW_OID_DISK_WRITE_OPS), 1), sched,
+	    (unsigned long long)tw_view_num(d, TW_OID_DISK_NR_REQUESTS),
+	    (unsigned long long)tw_view_num(d, TW_OID_DISK_READ_AHEAD_KB), rot);
 }
 
 /* The devices that are not OK, for the summary: the worst first. */
@@ -206,8 +194,8 @@ summarise(struct tw_out *out, const struct tw_view *v, const struct problem *bad
 			}
 			tw_out_printf(out, "%s%s %s r_await %s ms, w_await %s ms", shown > 0 ? "; " : "",
 			    d->name, tw_state_name(bad[i].st),
-			    tw_plugin_num(a, sizeof(a), fig(d, TW_OID_DISK_READ_LATENCY, 1000), 1),
-			    tw_plugin_num(b, sizeof(b), fig(d, TW_OID_DISK_WRITE_LATENCY, 1000), 1));
+			    tw_plugin_num(a, sizeof(a), tw_view_num(d, TW_OID_DISK_READ_LATENCY), 1),
+			    tw_plugin_num(b, sizeof(b), tw_view_num(d, TW_OID_DISK_WRITE_LATENCY), 1));
 			shown++;
 		}
 	}
@@ -242,20 +230,20 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 
 		if (!tw_namefilter_keep(&cfg.devices, d->name))
 			continue;
-		if (!has(d, TW_OID_DISK_READ_LATENCY)) {
+		/* Not yet measured is not OK: say so, whatever -v. */
+		if (!tw_view_has(d, TW_OID_DISK_READ_LATENCY)) {
 			young++;
-			if (p->verbose > 0)
-				tw_out_line(out, "%s: no figures yet (first seen in the newest sample)",
-				    d->name);
+			tw_out_line(out, "%s: no figures yet (first seen in the newest sample)",
+			    d->name);
 			continue;
 		}
 		judged++;
-		r = fig(d, TW_OID_DISK_READ_LATENCY, 1000);
-		w = fig(d, TW_OID_DISK_WRITE_LATENCY, 1000);
-		q = fig(d, TW_OID_DISK_QUEUE_DEPTH, 100);
-		u = fig(d, TW_OID_DISK_UTIL, 100);
-		rops = fig(d, TW_OID_DISK_READ_OPS, 100);
-		wops = fig(d, TW_OID_DISK_WRITE_OPS, 100);
+		r = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
+		w = tw_view_num(d, TW_OID_DISK_WRITE_LATENCY);
+		q = tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH);
+		u = tw_view_num(d, TW_OID_DISK_UTIL);
+		rops = tw_view_num(d, TW_OID_DISK_READ_OPS);
+		wops = tw_view_num(d, TW_OID_DISK_WRITE_OPS);
 
 		/* Latency over a handful of I/Os says little; --min-ops
 		 * leaves such devices out of the latency verdict. */

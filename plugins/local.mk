@@ -8,7 +8,12 @@ plugins_libplugin_a_SOURCES = \
 	plugins/local.h plugins/local.c \
 	plugins/tunables.h plugins/tunables.c \
 	plugins/advise.h plugins/advise.c \
-	plugins/snmpsource.h plugins/snmpsource.c
+	plugins/snmpsource.h plugins/snmpsource.c \
+	plugins/snmpsession.h plugins/snmpsession.c \
+	plugins/snmpscalars.h plugins/snmpscalars.c \
+	plugins/snmpwalk.h plugins/snmpwalk.c \
+	plugins/rowmap.h plugins/rowmap.c \
+	plugins/snmpdecode.h plugins/snmpdecode.c
 plugins_libplugin_a_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
 
 PLUGIN_LDADD = plugins/libplugin.a lib/libtunewatch.a $(NETSNMP_LIBS)

@@ -16,17 +16,6 @@ oid_cpy(uint32_t *dst, size_t *dlen, const uint32_t *src, size_t len)
 	*dlen = len;
 }
 
-static int
-oid_cmp(const uint32_t *a, size_t alen, const uint32_t *b, size_t blen)
-{
-	size_t i;
-
-	for (i = 0; i < alen && i < blen; i++)
-		if (a[i] != b[i])
-			return a[i] < b[i] ? -1 : 1;
-	return alen < blen ? -1 : alen > blen;
-}
-
 /* Two disks (8:0 with every column, 8:16 with no windowed figures), one
  * pool without failure columns, two tunables. */
 static void
@@ -93,18 +82,38 @@ static const struct {
 	{ { 5, 1, 3, 9 }, 4 },
 };
 
+/* The order every walk and search relies on, and the fuzz target's oracle
+ * too: element by element, a prefix first. */
+START_TEST(test_oid_order)
+{
+	static const uint32_t a[] = { 4, 1, 14, 8, 0 }, b[] = { 4, 1, 14, 8, 16 };
+	static const uint32_t big[] = { 4, 1, 14, UINT32_MAX };
+
+	ck_assert_int_eq(tw_oid_cmp(a, 5, a, 5), 0);
+	ck_assert_int_eq(tw_oid_cmp(a, 5, b, 5), -1);
+	ck_assert_int_eq(tw_oid_cmp(b, 5, a, 5), 1);
+	ck_assert_int_eq(tw_oid_cmp(a, 3, a, 5), -1);
+	ck_assert_int_eq(tw_oid_cmp(a, 5, a, 3), 1);
+	ck_assert_int_eq(tw_oid_cmp(a, 0, a, 0), 0);
+	ck_assert_int_eq(tw_oid_cmp(a, 0, a, 1), -1);
+	/* Unsigned: 2^32-1 is the largest sub-identifier, not -1. */
+	ck_assert_int_eq(tw_oid_cmp(big, 4, a, 5), 1);
+	ck_assert_int_eq(tw_oid_cmp(b, 4, big, 4), -1);
+}
+END_TEST
+
 START_TEST(test_walk_order_and_values)
 {
 	struct tw_view v;
 	uint32_t cur[TW_MV_OID_MAX], next[TW_MV_OID_MAX];
 	size_t len = 0, nlen, i;
-	struct tw_mv_value val;
+	struct tw_ber_value val;
 
 	small_view(&v);
 	for (i = 0; i < sizeof(expected_walk) / sizeof(expected_walk[0]); i++) {
 		ck_assert_int_eq(tw_mv_next(&v, 1500, cur, len, 0, next, &nlen, &val),
 		    TW_MV_FOUND);
-		ck_assert_int_eq(oid_cmp(next, nlen, expected_walk[i].oid, expected_walk[i].len), 0);
+		ck_assert_int_eq(tw_oid_cmp(next, nlen, expected_walk[i].oid, expected_walk[i].len), 0);
 		oid_cpy(cur, &len, next, nlen);
 	}
 	ck_assert_int_eq(tw_mv_next(&v, 1500, cur, len, 0, next, &nlen, &val), TW_MV_END);
@@ -115,15 +124,15 @@ START_TEST(test_walk_order_and_values)
 		const uint32_t big[] = { 2, 3, 0 }, tun[] = { 5, 1, 3, 9 };
 
 		ck_assert_int_eq(tw_mv_get(&v, 1500, age, 3, &val), TW_MV_FOUND);
-		ck_assert_int_eq(val.type, TW_MV_GAUGE);
+		ck_assert_int_eq(val.type, TW_BER_GAUGE32);
 		ck_assert_uint_eq(val.num, 500);
 		ck_assert_int_eq(tw_mv_get(&v, 1500, lat, 5, &val), TW_MV_FOUND);
 		ck_assert_uint_eq(val.num, 2000);
 		ck_assert_int_eq(tw_mv_get(&v, 1500, big, 3, &val), TW_MV_FOUND);
-		ck_assert_int_eq(val.type, TW_MV_COUNTER64);
+		ck_assert_int_eq(val.type, TW_BER_COUNTER64);
 		ck_assert_uint_eq(val.num, UINT64_C(1) << 40);
 		ck_assert_int_eq(tw_mv_get(&v, 1500, tun, 4, &val), TW_MV_FOUND);
-		ck_assert_int_eq(val.type, TW_MV_STRING);
+		ck_assert_int_eq(val.type, TW_BER_OCTET_STRING);
 		ck_assert_uint_eq(val.len, 4);
 		ck_assert(memcmp(val.str, "1000", 4) == 0);
 	}
@@ -134,7 +143,7 @@ END_TEST
 START_TEST(test_get_errors)
 {
 	struct tw_view v;
-	struct tw_mv_value val;
+	struct tw_ber_value val;
 	const uint32_t absent_cell[] = { 4, 1, 14, 8, 16 };	/* sdb has no latency */
 	const uint32_t absent_row[] = { 4, 1, 3, 8, 32 };
 	const uint32_t index_col[] = { 4, 1, 1, 8, 0 };		/* not-accessible */
@@ -165,7 +174,7 @@ START_TEST(test_next_from_odd_places)
 	struct tw_view v;
 	uint32_t next[TW_MV_OID_MAX];
 	size_t nlen;
-	struct tw_mv_value val;
+	struct tw_ber_value val;
 	/* Between rows, into index columns, past a table, with inclusive. */
 	const uint32_t mid_row[] = { 4, 1, 3, 8, 5 };
 	const uint32_t index_col[] = { 4, 1, 2 };
@@ -188,7 +197,7 @@ START_TEST(test_next_from_odd_places)
 	ck_assert_int_eq(tw_mv_next(&v, 0, long_oid, 8, 0, next, &nlen, &val), TW_MV_FOUND);
 	ck_assert_uint_eq(next[0], 5);
 	ck_assert_int_eq(tw_mv_next(&v, 0, exact, 5, 1, next, &nlen, &val), TW_MV_FOUND);
-	ck_assert_int_eq(oid_cmp(next, nlen, exact, 5), 0);
+	ck_assert_int_eq(tw_oid_cmp(next, nlen, exact, 5), 0);
 	ck_assert_int_eq(tw_mv_next(&v, 0, exact, 5, 0, next, &nlen, &val), TW_MV_FOUND);
 	ck_assert_uint_eq(next[0], 5);
 	ck_assert_int_eq(tw_mv_next(&v, 0, after_all, 1, 0, next, &nlen, &val), TW_MV_END);
@@ -205,7 +214,7 @@ START_TEST(test_large_table_walk)
 	struct tw_view v;
 	uint32_t cur[TW_MV_OID_MAX], next[TW_MV_OID_MAX];
 	size_t len = 4, nlen, rows = 0, i;
-	struct tw_mv_value val;
+	struct tw_ber_value val;
 	const uint32_t start[] = { 4, 1, 3 };
 
 	tw_view_init(&v);
@@ -220,7 +229,7 @@ START_TEST(test_large_table_walk)
 	v.ndisks = 10000;
 	oid_cpy(cur, &len, start, 3);
 	while (tw_mv_next(&v, 0, cur, len, 0, next, &nlen, &val) == TW_MV_FOUND) {
-		ck_assert_int_lt(oid_cmp(cur, len, next, nlen), 0);
+		ck_assert_int_lt(tw_oid_cmp(cur, len, next, nlen), 0);
 		ck_assert_uint_eq(next[2], 3);
 		ck_assert_uint_eq(next[3], v.disks[rows].major);
 		ck_assert_uint_eq(next[4], v.disks[rows].minor);
@@ -239,6 +248,7 @@ mibview_suite(void)
 	Suite *s = suite_create("mibview");
 	TCase *tc = tcase_create("core");
 
+	tcase_add_test(tc, test_oid_order);
 	tcase_add_test(tc, test_walk_order_and_values);
 	tcase_add_test(tc, test_get_errors);
 	tcase_add_test(tc, test_next_from_odd_places);

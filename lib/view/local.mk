@@ -1,4 +1,6 @@
-# lib/view/: the figures the MIB publishes, and the MIB tree over them.
+# lib/view/: the figures the MIB publishes, the table that describes each
+# of its objects, and the MIB tree over them.
 lib_libtunewatch_a_SOURCES += \
+	lib/view/columns.h lib/view/columns.c lib/view/cells.c \
 	lib/view/view.h lib/view/view.c \
 	lib/view/mibview.h lib/view/mibview.c

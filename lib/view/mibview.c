@@ -4,146 +4,16 @@
 
 #include <string.h>
 
-/* ---- Values of each object -------------------------------------------
- * Each group lists its objects' types in MIB order; a cell is present when
- * the view's `has` bit for it is set. */
-
-static const enum tw_mv_type agent_types[TW_VIEW_AGENT_COLS] = {
-	[TW_OID_AGENT_VERSION] = TW_MV_STRING,
-	[TW_OID_AGENT_INTERVAL] = TW_MV_GAUGE,
-	[TW_OID_AGENT_WINDOW] = TW_MV_GAUGE,
-	[TW_OID_AGENT_SAMPLE_AGE] = TW_MV_GAUGE,
-	[TW_OID_AGENT_MALFORMED] = TW_MV_COUNTER64,
-	[TW_OID_AGENT_WINDOW_SAMPLES] = TW_MV_GAUGE,
-	[TW_OID_AGENT_WINDOW_SPAN] = TW_MV_GAUGE,
-	[TW_OID_AGENT_SYSTEM] = TW_MV_STRING,
-	[TW_OID_AGENT_SAMPLES] = TW_MV_COUNTER64,
-};
-
-static const enum tw_mv_type bc_types[TW_VIEW_BC_COLS] = {
-	[TW_OID_BC_MEM_TOTAL] = TW_MV_COUNTER64,
-	[TW_OID_BC_MEM_AVAILABLE] = TW_MV_COUNTER64,
-	[TW_OID_BC_CACHED] = TW_MV_COUNTER64,
-	[TW_OID_BC_BUFFERS] = TW_MV_COUNTER64,
-	[TW_OID_BC_DIRTY] = TW_MV_COUNTER64,
-	[TW_OID_BC_WRITEBACK] = TW_MV_COUNTER64,
-	[TW_OID_BC_READ_HIT_RATIO] = TW_MV_GAUGE,
-	[TW_OID_BC_HIT_RATIO_METHOD] = TW_MV_STRING,
-	[TW_OID_BC_LOGICAL_READ_BYTES] = TW_MV_COUNTER64,
-	[TW_OID_BC_PHYSICAL_READ_BYTES] = TW_MV_COUNTER64,
-	[TW_OID_BC_HIT_RATIO_PROCESSES] = TW_MV_GAUGE,
-	[TW_OID_BC_HIT_RATIO_UNREADABLE] = TW_MV_GAUGE,
-	[TW_OID_BC_REFAULTS] = TW_MV_COUNTER64,
-	[TW_OID_BC_REFAULT_RATE] = TW_MV_GAUGE,
-	[TW_OID_BC_MAJOR_FAULTS] = TW_MV_COUNTER64,
-	[TW_OID_BC_MAJOR_FAULT_RATE] = TW_MV_GAUGE,
-	[TW_OID_BC_PAGE_IN_RATE] = TW_MV_GAUGE,
-	[TW_OID_BC_MEMORY_PRESSURE] = TW_MV_GAUGE,
-	[TW_OID_BC_IO_PRESSURE] = TW_MV_GAUGE,
-};
-
-static const enum tw_mv_type pool_types[TW_VIEW_POOL_COLS] = {
-	[TW_OID_DBLOCK_NAME] = TW_MV_STRING,
-	[TW_OID_DBLOCK_SIZE] = TW_MV_GAUGE,
-	[TW_OID_DBLOCK_IN_USE] = TW_MV_GAUGE,
-	[TW_OID_DBLOCK_FREE] = TW_MV_GAUGE,
-	[TW_OID_DBLOCK_LIMIT] = TW_MV_GAUGE,
-	[TW_OID_DBLOCK_FAILURES] = TW_MV_COUNTER64,
-	[TW_OID_DBLOCK_RECENT_FAILURES] = TW_MV_GAUGE,
-	[TW_OID_DBLOCK_TUNABLE] = TW_MV_STRING,
-	[TW_OID_DBLOCK_FAILURE_EVENT] = TW_MV_STRING,
-};
-
-static const enum tw_mv_type disk_types[TW_VIEW_DISK_COLS] = {
-	[TW_OID_DISK_NAME] = TW_MV_STRING,
-	[TW_OID_DISK_READS] = TW_MV_COUNTER64,
-	[TW_OID_DISK_WRITES] = TW_MV_COUNTER64,
-	[TW_OID_DISK_READ_BYTES] = TW_MV_COUNTER64,
-	[TW_OID_DISK_WRITTEN_BYTES] = TW_MV_COUNTER64,
-	[TW_OID_DISK_READ_TIME] = TW_MV_COUNTER64,
-	[TW_OID_DISK_WRITE_TIME] = TW_MV_COUNTER64,
-	[TW_OID_DISK_READ_OPS] = TW_MV_GAUGE,
-	[TW_OID_DISK_WRITE_OPS] = TW_MV_GAUGE,
-	[TW_OID_DISK_READ_RATE] = TW_MV_COUNTER64,
-	[TW_OID_DISK_WRITE_RATE] = TW_MV_COUNTER64,
-	[TW_OID_DISK_READ_LATENCY] = TW_MV_GAUGE,
-	[TW_OID_DISK_WRITE_LATENCY] = TW_MV_GAUGE,
-	[TW_OID_DISK_QUEUE_DEPTH] = TW_MV_GAUGE,
-	[TW_OID_DISK_UTIL] = TW_MV_GAUGE,
-	[TW_OID_DISK_IN_FLIGHT] = TW_MV_GAUGE,
-	[TW_OID_DISK_SCHEDULER] = TW_MV_STRING,
-	[TW_OID_DISK_NR_REQUESTS] = TW_MV_GAUGE,
-	[TW_OID_DISK_READ_AHEAD_KB] = TW_MV_GAUGE,
-	[TW_OID_DISK_WBT_LATENCY] = TW_MV_INTEGER,
-	[TW_OID_DISK_ROTATIONAL] = TW_MV_INTEGER,
-};
-
-static void
-set_str(struct tw_mv_value *out, const char *s)
-{
-	out->type = TW_MV_STRING;
-	out->str = s;
-	out->len = strlen(s);
-	out->num = 0;
-}
-
-static void
-set_num(struct tw_mv_value *out, enum tw_mv_type type, uint64_t n)
-{
-	out->type = type;
-	out->num = n;
-	out->str = NULL;
-	out->len = 0;
-}
-
-static int
-agent_cell(const struct tw_view *v, unsigned col, uint64_t now_ms, struct tw_mv_value *out)
-{
-	const struct tw_view_agent *a = &v->agent;
-
-	if (!(a->has & TW_VIEW_BIT(col)))
-		return 0;
-	switch (col) {
-	case TW_OID_AGENT_VERSION:
-		set_str(out, a->version);
-		return 1;
-	case TW_OID_AGENT_SYSTEM:
-		set_str(out, a->system);
-		return 1;
-	case TW_OID_AGENT_SAMPLE_AGE: {
-		uint64_t age = now_ms > a->newest_ms ? now_ms - a->newest_ms : 0;
-
-		set_num(out, TW_MV_GAUGE, age > UINT32_MAX ? UINT32_MAX : age);
-		return 1;
-	}
-	}
-	set_num(out, agent_types[col], a->col[col]);
-	return 1;
-}
-
-static int
-bc_cell(const struct tw_view *v, unsigned col, uint64_t now_ms, struct tw_mv_value *out)
-{
-	(void)now_ms;
-	if (!(v->bc.has & TW_VIEW_BIT(col)))
-		return 0;
-	if (col == TW_OID_BC_HIT_RATIO_METHOD)
-		set_str(out, v->bc.method);
-	else
-		set_num(out, bc_types[col], v->bc.col[col]);
-	return 1;
-}
-
-/* ---- Tables ---------------------------------------------------------- */
+/* ---- Rows ------------------------------------------------------------------
+ * A scalar group is one row, the view's own struct; a table's rows are the
+ * view's array, sorted by index. Which cells a row has, and of what type,
+ * the column table says (tw_column_load). */
 
 struct table {
 	uint32_t id;		/* twObjects.id */
-	unsigned first_col;	/* the first accessible column */
-	unsigned last_col;
-	size_t index_len;
 	size_t (*nrows)(const struct tw_view *v);
-	void (*index)(const struct tw_view *v, size_t row, uint32_t *idx);
-	int (*cell)(const struct tw_view *v, size_t row, unsigned col, struct tw_mv_value *out);
+	const void *(*row)(const struct tw_view *v, size_t i);
+	void (*index)(const struct tw_view *v, size_t i, uint32_t *idx);
 };
 
 static size_t
@@ -152,33 +22,17 @@ pool_rows(const struct tw_view *v)
 	return v->npools;
 }
 
-static void
-pool_index(const struct tw_view *v, size_t row, uint32_t *idx)
+static const void *
+pool_row(const struct tw_view *v, size_t i)
 {
-	idx[0] = v->pools[row].cls;
-	idx[1] = v->pools[row].instance;
+	return &v->pools[i];
 }
 
-static int
-pool_cell(const struct tw_view *v, size_t row, unsigned col, struct tw_mv_value *out)
+static void
+pool_index(const struct tw_view *v, size_t i, uint32_t *idx)
 {
-	const struct tw_view_pool *p = &v->pools[row];
-
-	if (!(p->has & TW_VIEW_BIT(col)))
-		return 0;
-	switch (col) {
-	case TW_OID_DBLOCK_NAME:
-		set_str(out, p->name);
-		return 1;
-	case TW_OID_DBLOCK_TUNABLE:
-		set_str(out, p->tunable);
-		return 1;
-	case TW_OID_DBLOCK_FAILURE_EVENT:
-		set_str(out, p->event);
-		return 1;
-	}
-	set_num(out, pool_types[col], p->col[col]);
-	return 1;
+	idx[0] = v->pools[i].cls;
+	idx[1] = v->pools[i].instance;
 }
 
 static size_t
@@ -187,27 +41,17 @@ disk_rows(const struct tw_view *v)
 	return v->ndisks;
 }
 
-static void
-disk_index(const struct tw_view *v, size_t row, uint32_t *idx)
+static const void *
+disk_row(const struct tw_view *v, size_t i)
 {
-	idx[0] = v->disks[row].major;
-	idx[1] = v->disks[row].minor;
+	return &v->disks[i];
 }
 
-static int
-disk_cell(const struct tw_view *v, size_t row, unsigned col, struct tw_mv_value *out)
+static void
+disk_index(const struct tw_view *v, size_t i, uint32_t *idx)
 {
-	const struct tw_view_disk *d = &v->disks[row];
-
-	if (!(d->has & TW_VIEW_BIT(col)))
-		return 0;
-	if (col == TW_OID_DISK_NAME)
-		set_str(out, d->name);
-	else if (col == TW_OID_DISK_SCHEDULER)
-		set_str(out, d->scheduler);
-	else
-		set_num(out, disk_types[col], d->col[col]);
-	return 1;
+	idx[0] = v->disks[i].major;
+	idx[1] = v->disks[i].minor;
 }
 
 static size_t
@@ -216,51 +60,54 @@ tunable_rows(const struct tw_view *v)
 	return v->ntunables;
 }
 
-static void
-tunable_index(const struct tw_view *v, size_t row, uint32_t *idx)
+static const void *
+tunable_row(const struct tw_view *v, size_t i)
 {
-	idx[0] = v->tunables[row].index;
+	return &v->tunables[i];
 }
 
-static int
-tunable_cell(const struct tw_view *v, size_t row, unsigned col, struct tw_mv_value *out)
+static void
+tunable_index(const struct tw_view *v, size_t i, uint32_t *idx)
 {
-	const struct tw_view_tunable *t = &v->tunables[row];
+	idx[0] = v->tunables[i].index;
+}
 
-	if (col == TW_OID_TUNABLE_NAME)
-		set_str(out, t->name);
-	else
-		set_str(out, t->value);
+/* In twObjects' order. */
+static const struct table tables[] = {
+	{ TW_OID_DBLOCK_TABLE, pool_rows, pool_row, pool_index },
+	{ TW_OID_DISK_TABLE, disk_rows, disk_row, disk_index },
+	{ TW_OID_TUNABLE_TABLE, tunable_rows, tunable_row, tunable_index },
+};
+
+static const uint32_t scalar_groups[] = { TW_OID_AGENT, TW_OID_BUFCACHE };
+
+static const void *
+scalar_row(const struct tw_view *v, uint32_t id)
+{
+	return id == TW_OID_AGENT ? (const void *)&v->agent : (const void *)&v->bc;
+}
+
+/* The value of one cell; 0 when the row has none. twAgentSampleAge is the
+ * one object computed at the time of the request. */
+static int
+cell(const struct tw_column_group *g, const void *row, unsigned col, uint64_t now_ms,
+    struct tw_ber_value *out)
+{
+	if (!tw_column_load(g, row, col, out))
+		return 0;
+	if (g->id == TW_OID_AGENT && col == TW_OID_AGENT_SAMPLE_AGE) {
+		const struct tw_view_agent *a = row;
+		uint64_t age = now_ms > a->newest_ms ? now_ms - a->newest_ms : 0;
+
+		out->num = age > UINT32_MAX ? UINT32_MAX : age;
+	}
 	return 1;
 }
 
-static const struct table tables[] = {
-	{ TW_OID_DBLOCK_TABLE, TW_OID_DBLOCK_NAME, TW_OID_DBLOCK_FAILURE_EVENT, 2,
-	    pool_rows, pool_index, pool_cell },
-	{ TW_OID_DISK_TABLE, TW_OID_DISK_NAME, TW_OID_DISK_ROTATIONAL, 2,
-	    disk_rows, disk_index, disk_cell },
-	{ TW_OID_TUNABLE_TABLE, TW_OID_TUNABLE_NAME, TW_OID_TUNABLE_VALUE, 1,
-	    tunable_rows, tunable_index, tunable_cell },
-};
-
-/* ---- Scalar groups ----------------------------------------------------- */
-
-struct group {
-	uint32_t id;
-	unsigned last;
-	int (*cell)(const struct tw_view *v, unsigned col, uint64_t now_ms,
-	    struct tw_mv_value *out);
-};
-
-static const struct group groups[] = {
-	{ TW_OID_AGENT, TW_OID_AGENT_SAMPLES, agent_cell },
-	{ TW_OID_BUFCACHE, TW_OID_BC_IO_PRESSURE, bc_cell },
-};
-
 /* ---- Lookups ------------------------------------------------------------ */
 
-static int
-oid_cmp(const uint32_t *a, size_t alen, const uint32_t *b, size_t blen)
+int
+tw_oid_cmp(const uint32_t *a, size_t alen, const uint32_t *b, size_t blen)
 {
 	size_t i, n = alen < blen ? alen : blen;
 
@@ -272,8 +119,8 @@ oid_cmp(const uint32_t *a, size_t alen, const uint32_t *b, size_t blen)
 
 /* The first row whose index is after rem (at or after it when inclusive). */
 static size_t
-first_row_after(const struct tw_view *v, const struct table *t, const uint32_t *rem,
-    size_t remlen, int inclusive)
+first_row_after(const struct tw_view *v, const struct table *t, size_t index_len,
+    const uint32_t *rem, size_t remlen, int inclusive)
 {
 	size_t lo = 0, hi = t->nrows(v);
 	uint32_t idx[2];
@@ -283,7 +130,7 @@ first_row_after(const struct tw_view *v, const struct table *t, const uint32_t *
 		int c;
 
 		t->index(v, mid, idx);
-		c = oid_cmp(idx, t->index_len, rem, remlen);
+		c = tw_oid_cmp(idx, index_len, rem, remlen);
 		if (c > 0 || (c == 0 && inclusive))
 			hi = mid;
 		else
@@ -292,58 +139,64 @@ first_row_after(const struct tw_view *v, const struct table *t, const uint32_t *
 	return lo;
 }
 
-enum tw_mv_result
-tw_mv_get(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid, size_t len,
-    struct tw_mv_value *out)
+static const struct table *
+table_of(uint32_t id)
 {
 	size_t i;
 
-	if (len < 2)
-		return TW_MV_NO_SUCH_OBJECT;
-	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
-		const struct group *g = &groups[i];
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
+		if (tables[i].id == id)
+			return &tables[i];
+	return NULL;
+}
 
-		if (oid[0] != g->id)
-			continue;
-		if (oid[1] < 1 || oid[1] > g->last)
+enum tw_mv_result
+tw_mv_get(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid, size_t len,
+    struct tw_ber_value *out)
+{
+	const struct tw_column_group *g;
+	const struct table *t;
+	size_t row;
+	uint32_t idx[2];
+
+	if (len < 2 || (g = tw_column_group(oid[0])) == NULL)
+		return TW_MV_NO_SUCH_OBJECT;
+	if (g->index_len == 0) {
+		if (tw_column(g->id, oid[1]) == NULL)
 			return TW_MV_NO_SUCH_OBJECT;
 		if (len != 3 || oid[2] != 0)
 			return TW_MV_NO_SUCH_INSTANCE;
-		return g->cell(v, oid[1], now_ms, out) ? TW_MV_FOUND : TW_MV_NO_SUCH_INSTANCE;
+		return cell(g, scalar_row(v, g->id), oid[1], now_ms, out) ? TW_MV_FOUND :
+		    TW_MV_NO_SUCH_INSTANCE;
 	}
-	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
-		const struct table *t = &tables[i];
-		size_t row;
-		uint32_t idx[2];
-
-		if (oid[0] != t->id)
-			continue;
-		if (len < 3 || oid[1] != 1 || oid[2] < t->first_col || oid[2] > t->last_col)
-			return TW_MV_NO_SUCH_OBJECT;
-		if (len != 3 + t->index_len)
-			return TW_MV_NO_SUCH_INSTANCE;
-		row = first_row_after(v, t, oid + 3, t->index_len, 1);
-		if (row >= t->nrows(v))
-			return TW_MV_NO_SUCH_INSTANCE;
-		t->index(v, row, idx);
-		if (oid_cmp(idx, t->index_len, oid + 3, t->index_len) != 0)
-			return TW_MV_NO_SUCH_INSTANCE;
-		return t->cell(v, row, oid[2], out) ? TW_MV_FOUND : TW_MV_NO_SUCH_INSTANCE;
-	}
-	return TW_MV_NO_SUCH_OBJECT;
+	if (len < 3 || oid[1] != 1 || oid[2] < g->first || oid[2] >= g->ncols)
+		return TW_MV_NO_SUCH_OBJECT;
+	if (len != 3 + g->index_len)
+		return TW_MV_NO_SUCH_INSTANCE;
+	t = table_of(g->id);
+	row = first_row_after(v, t, g->index_len, oid + 3, g->index_len, 1);
+	if (row >= t->nrows(v))
+		return TW_MV_NO_SUCH_INSTANCE;
+	t->index(v, row, idx);
+	if (tw_oid_cmp(idx, g->index_len, oid + 3, g->index_len) != 0)
+		return TW_MV_NO_SUCH_INSTANCE;
+	return cell(g, t->row(v, row), oid[2], now_ms, out) ? TW_MV_FOUND :
+	    TW_MV_NO_SUCH_INSTANCE;
 }
 
 static int
-group_next(const struct tw_view *v, uint64_t now_ms, const struct group *g, const uint32_t *oid,
-    size_t len, int inclusive, uint32_t *next, size_t *nextlen, struct tw_mv_value *out)
+group_next(const struct tw_view *v, uint64_t now_ms, const struct tw_column_group *g,
+    const uint32_t *oid, size_t len, int inclusive, uint32_t *next, size_t *nextlen,
+    struct tw_ber_value *out)
 {
+	const void *row = scalar_row(v, g->id);
 	unsigned col;
 
-	for (col = 1; col <= g->last; col++) {
+	for (col = g->first; col < g->ncols; col++) {
 		uint32_t cand[3] = { g->id, col, 0 };
-		int c = oid_cmp(cand, 3, oid, len);
+		int c = tw_oid_cmp(cand, 3, oid, len);
 
-		if ((c > 0 || (c == 0 && inclusive)) && g->cell(v, col, now_ms, out)) {
+		if ((c > 0 || (c == 0 && inclusive)) && cell(g, row, col, now_ms, out)) {
 			memcpy(next, cand, sizeof(cand));
 			*nextlen = 3;
 			return 1;
@@ -353,22 +206,23 @@ group_next(const struct tw_view *v, uint64_t now_ms, const struct group *g, cons
 }
 
 static int
-table_next(const struct tw_view *v, const struct table *t, const uint32_t *oid, size_t len,
-    int inclusive, uint32_t *next, size_t *nextlen, struct tw_mv_value *out)
+table_next(const struct tw_view *v, const struct tw_column_group *g, const uint32_t *oid,
+    size_t len, int inclusive, uint32_t *next, size_t *nextlen, struct tw_ber_value *out)
 {
 	static const uint32_t none[1] = { 0 };
-	uint32_t entry[2] = { t->id, 1 };
+	const struct table *t = table_of(g->id);
+	uint32_t entry[2] = { g->id, 1 };
 	const uint32_t *rem = none;
 	size_t remlen = 0, nrows = t->nrows(v), row;
-	unsigned col = t->first_col;
-	int c = oid_cmp(oid, len < 2 ? len : 2, entry, 2);
+	unsigned col = g->first;
+	int c = tw_oid_cmp(oid, len < 2 ? len : 2, entry, 2);
 
 	if (c > 0)
 		return 0;	/* past this table */
 	if (c == 0 && len > 2) {
-		if (oid[2] > t->last_col)
+		if (oid[2] >= g->ncols)
 			return 0;
-		if (oid[2] >= t->first_col) {
+		if (oid[2] >= g->first) {
 			col = oid[2];
 			rem = oid + 3;
 			remlen = len - 3;
@@ -376,15 +230,15 @@ table_next(const struct tw_view *v, const struct table *t, const uint32_t *oid, 
 	}
 	/* Before this table or a column of it, rem is empty and every row of
 	 * the column follows. */
-	for (; col <= t->last_col; col++) {
-		row = first_row_after(v, t, rem, remlen, inclusive);
+	for (; col < g->ncols; col++) {
+		row = first_row_after(v, t, g->index_len, rem, remlen, inclusive);
 		for (; row < nrows; row++) {
-			if (t->cell(v, row, col, out)) {
-				next[0] = t->id;
+			if (cell(g, t->row(v, row), col, 0, out)) {
+				next[0] = g->id;
 				next[1] = 1;
 				next[2] = col;
 				t->index(v, row, next + 3);
-				*nextlen = 3 + t->index_len;
+				*nextlen = 3 + g->index_len;
 				return 1;
 			}
 		}
@@ -397,20 +251,22 @@ table_next(const struct tw_view *v, const struct table *t, const uint32_t *oid, 
 
 enum tw_mv_result
 tw_mv_next(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid, size_t len,
-    int inclusive, uint32_t *next, size_t *nextlen, struct tw_mv_value *out)
+    int inclusive, uint32_t *next, size_t *nextlen, struct tw_ber_value *out)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
-		if (len > 0 && oid[0] > groups[i].id)
+	for (i = 0; i < sizeof(scalar_groups) / sizeof(scalar_groups[0]); i++) {
+		if (len > 0 && oid[0] > scalar_groups[i])
 			continue;
-		if (group_next(v, now_ms, &groups[i], oid, len, inclusive, next, nextlen, out))
+		if (group_next(v, now_ms, tw_column_group(scalar_groups[i]), oid, len, inclusive,
+		    next, nextlen, out))
 			return TW_MV_FOUND;
 	}
 	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
 		if (len > 0 && oid[0] > tables[i].id)
 			continue;
-		if (table_next(v, &tables[i], oid, len, inclusive, next, nextlen, out))
+		if (table_next(v, tw_column_group(tables[i].id), oid, len, inclusive, next,
+		    nextlen, out))
 			return TW_MV_FOUND;
 	}
 	return TW_MV_END;

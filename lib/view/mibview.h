@@ -2,6 +2,9 @@
  * twObjects, with no Net-SNMP in it, so the tree can be walked in unit
  * tests without a master agent (as lldpd's tests do).
  *
+ * What each object is, and where the view keeps it, is the column table's
+ * (view/columns.h); this file only orders and finds instances.
+ *
  * OIDs here are suffixes below twObjects (tunewatchMIB.1): scalars are
  * {group, object, 0}, table cells {table, 1, column, index...}. The order
  * is the MIB's lexicographic order; a GETNEXT finds its row by binary
@@ -12,24 +15,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "view/columns.h"
 #include "view/view.h"
 
-/* BER tags of the SMI types used by the MIB. */
-enum tw_mv_type {
-	TW_MV_INTEGER = 0x02,	/* INTEGER, Integer32, TruthValue, enums */
-	TW_MV_STRING = 0x04,	/* OCTET STRING, DisplayString */
-	TW_MV_GAUGE = 0x42,	/* Gauge32, Unsigned32 */
-	TW_MV_COUNTER64 = 0x46,	/* Counter64, CounterBasedGauge64 */
-};
-
 #define TW_MV_OID_MAX 16
-
-struct tw_mv_value {
-	enum tw_mv_type type;
-	uint64_t num;		/* for every type but strings */
-	const char *str;	/* for strings; not NUL-terminated as sent */
-	size_t len;
-};
 
 enum tw_mv_result {
 	TW_MV_FOUND,
@@ -40,12 +29,16 @@ enum tw_mv_result {
 
 /* now_ms is the monotonic time of the request, for twAgentSampleAge. */
 enum tw_mv_result tw_mv_get(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid,
-    size_t len, struct tw_mv_value *out);
+    size_t len, struct tw_ber_value *out);
 
 /* The first instance after oid (at or after it when inclusive), written to
  * next[*nextlen] (TW_MV_OID_MAX entries). oid may be any OID suffix,
  * including ones between or beyond objects. */
 enum tw_mv_result tw_mv_next(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid,
-    size_t len, int inclusive, uint32_t *next, size_t *nextlen, struct tw_mv_value *out);
+    size_t len, int inclusive, uint32_t *next, size_t *nextlen, struct tw_ber_value *out);
+
+/* OIDs in SNMP's order: -1, 0 or 1 as a comes before, is, or comes after
+ * b (a prefix comes first). */
+int tw_oid_cmp(const uint32_t *a, size_t alen, const uint32_t *b, size_t blen);
 
 #endif

@@ -2,12 +2,12 @@
 
 #include "view/view.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/array.h"
 #include "util/error.h"
+#include "view/columns.h"
 
 void
 tw_view_init(struct tw_view *v)
@@ -54,24 +54,31 @@ tw_view_reserve_tunables(struct tw_view *v, size_t n)
 	return rc;
 }
 
-/* Round a non-negative figure to the nearest integer, clamped to max. */
-static uint64_t
-round_to(double x, uint64_t max)
-{
-	if (!(x > 0))
-		return 0;
-	if (x >= (double)max)
-		return max;
-	return (uint64_t)llround(x);
-}
-
-#define U32 ((uint64_t)UINT32_MAX)
-
 static void
 put(uint32_t *has, uint64_t *col, unsigned c, uint64_t value)
 {
 	col[c] = value;
 	*has |= TW_VIEW_BIT(c);
+}
+
+/* Put a count, clamped to the column's range (a Gauge32 stays at its
+ * top rather than wrap). */
+static void
+put_count(uint32_t group, uint32_t *has, uint64_t *col, unsigned c, uint64_t value)
+{
+	int64_t min;
+	uint64_t max;
+
+	tw_column_range(tw_column(group, c), &min, &max);
+	put(has, col, c, value > max ? max : value);
+}
+
+/* Put a figure in its natural unit: the column table scales, rounds and
+ * clamps it into the MIB's number. */
+static void
+put_fig(uint32_t group, uint32_t *has, uint64_t *col, unsigned c, double figure)
+{
+	put(has, col, c, tw_column_encode(tw_column(group, c), figure));
 }
 
 /* Copy src, cut to fit; not snprintf(), which costs more than the rest of
@@ -102,15 +109,15 @@ build_agent(struct tw_view_agent *a, const struct tw_view_settings *set,
 	put(&a->has, a->col, TW_OID_AGENT_WINDOW, set->window_s);
 	put(&a->has, a->col, TW_OID_AGENT_MALFORMED, w->malformed_total);
 	put(&a->has, a->col, TW_OID_AGENT_WINDOW_SAMPLES, tw_window_samples(w));
-	put(&a->has, a->col, TW_OID_AGENT_WINDOW_SPAN, span > U32 ? U32 : span);
+	put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_WINDOW_SPAN, span);
 	put(&a->has, a->col, TW_OID_AGENT_SAMPLES, w->nsamples);
 }
 
-/* A rate in hundredths per second from an increase over cov_ms. */
-static uint64_t
-rate_x100(uint64_t delta, uint64_t cov_ms)
+/* A rate per second from an increase over cov_ms. */
+static double
+per_s(uint64_t delta, uint64_t cov_ms)
 {
-	return round_to((double)delta * 100000.0 / (double)cov_ms, U32);
+	return (double)delta * 1000.0 / (double)cov_ms;
 }
 
 static void
@@ -152,8 +159,8 @@ build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w, const str
 
 			/* read_bytes can exceed rchar (readahead, mmap page-ins):
 			 * the estimate then bottoms out at 0. */
-			put(&bc->has, bc->col, TW_OID_BC_READ_HIT_RATIO,
-			    miss >= 1.0 ? 0 : round_to((1.0 - miss) * 10000.0, 10000));
+			put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_READ_HIT_RATIO,
+			    miss >= 1.0 ? 0 : (1.0 - miss) * 100.0);
 		}
 	}
 
@@ -165,51 +172,52 @@ build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w, const str
 			put(&bc->has, bc->col, TW_OID_BC_REFAULTS,
 			    tw_track_total(&w->vm, t, TW_WVM_REFAULT_FILE));
 			if (windowed)
-				put(&bc->has, bc->col, TW_OID_BC_REFAULT_RATE,
-				    rate_x100(d[TW_WVM_REFAULT_FILE], cov));
+				put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_REFAULT_RATE,
+				    per_s(d[TW_WVM_REFAULT_FILE], cov));
 		}
 		if (s->vm.present & (UINT32_C(1) << TW_VM_PGMAJFAULT)) {
 			put(&bc->has, bc->col, TW_OID_BC_MAJOR_FAULTS,
 			    tw_track_total(&w->vm, t, TW_WVM_PGMAJFAULT));
 			if (windowed)
-				put(&bc->has, bc->col, TW_OID_BC_MAJOR_FAULT_RATE,
-				    rate_x100(d[TW_WVM_PGMAJFAULT], cov));
+				put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_MAJOR_FAULT_RATE,
+				    per_s(d[TW_WVM_PGMAJFAULT], cov));
 		}
 		if (windowed && (s->vm.present & (UINT32_C(1) << TW_VM_PGPGIN)))
-			put(&bc->has, bc->col, TW_OID_BC_PAGE_IN_RATE,
-			    rate_x100(d[TW_WVM_PGPGIN], cov));
+			put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_PAGE_IN_RATE,
+			    per_s(d[TW_WVM_PGPGIN], cov));
 	}
 
 	if ((s->have & TW_SRC_BIT(TW_SRC_PSI_MEMORY)) && s->psi_memory.has_some)
-		put(&bc->has, bc->col, TW_OID_BC_MEMORY_PRESSURE,
-		    s->psi_memory.some.avg10 > 10000 ? 10000 : s->psi_memory.some.avg10);
+		/* PSI's avg10 is already in hundredths of a percent. */
+		put_count(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_MEMORY_PRESSURE,
+		    s->psi_memory.some.avg10);
 	if ((s->have & TW_SRC_BIT(TW_SRC_PSI_IO)) && s->psi_io.has_some)
-		put(&bc->has, bc->col, TW_OID_BC_IO_PRESSURE,
-		    s->psi_io.some.avg10 > 10000 ? 10000 : s->psi_io.some.avg10);
+		put_count(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_IO_PRESSURE,
+		    s->psi_io.some.avg10);
 }
 
-/* sysstat's figures (iostat -x), over the time the increases cover. */
+/* sysstat's figures (iostat -x), over the time the increases cover, each
+ * in its natural unit. */
 static void
 disk_window(struct tw_view_disk *vd, const uint64_t *d, uint64_t cov)
 {
-	put(&vd->has, vd->col, TW_OID_DISK_READ_OPS, rate_x100(d[TW_WDISK_READS], cov));
-	put(&vd->has, vd->col, TW_OID_DISK_WRITE_OPS, rate_x100(d[TW_WDISK_WRITES], cov));
-	put(&vd->has, vd->col, TW_OID_DISK_READ_RATE,
-	    round_to((double)d[TW_WDISK_SECTORS_READ] * 512.0 * 1000.0 / (double)cov, UINT64_MAX));
-	put(&vd->has, vd->col, TW_OID_DISK_WRITE_RATE,
-	    round_to((double)d[TW_WDISK_SECTORS_WRITTEN] * 512.0 * 1000.0 / (double)cov,
-	    UINT64_MAX));
-	/* r_await = delta read ticks / delta reads; 0 without reads, as
-	 * iostat prints. In microseconds. */
-	put(&vd->has, vd->col, TW_OID_DISK_READ_LATENCY, d[TW_WDISK_READS] == 0 ? 0 :
-	    round_to((double)d[TW_WDISK_READ_TICKS] * 1000.0 / (double)d[TW_WDISK_READS], U32));
-	put(&vd->has, vd->col, TW_OID_DISK_WRITE_LATENCY, d[TW_WDISK_WRITES] == 0 ? 0 :
-	    round_to((double)d[TW_WDISK_WRITE_TICKS] * 1000.0 / (double)d[TW_WDISK_WRITES], U32));
+	const double t = (double)cov;
+
+#define DISK(c, figure) put_fig(TW_OID_DISK_TABLE, &vd->has, vd->col, (c), (figure))
+	DISK(TW_OID_DISK_READ_OPS, per_s(d[TW_WDISK_READS], cov));
+	DISK(TW_OID_DISK_WRITE_OPS, per_s(d[TW_WDISK_WRITES], cov));
+	DISK(TW_OID_DISK_READ_RATE, (double)d[TW_WDISK_SECTORS_READ] * 512.0 * 1000.0 / t);
+	DISK(TW_OID_DISK_WRITE_RATE, (double)d[TW_WDISK_SECTORS_WRITTEN] * 512.0 * 1000.0 / t);
+	/* r_await = delta read ticks / delta reads, in ms; 0 without reads,
+	 * as iostat prints. */
+	DISK(TW_OID_DISK_READ_LATENCY, d[TW_WDISK_READS] == 0 ? 0 :
+	    (double)d[TW_WDISK_READ_TICKS] / (double)d[TW_WDISK_READS]);
+	DISK(TW_OID_DISK_WRITE_LATENCY, d[TW_WDISK_WRITES] == 0 ? 0 :
+	    (double)d[TW_WDISK_WRITE_TICKS] / (double)d[TW_WDISK_WRITES]);
 	/* aqu-sz = delta weighted ticks / delta t; %util = delta io ticks / delta t. */
-	put(&vd->has, vd->col, TW_OID_DISK_QUEUE_DEPTH,
-	    round_to((double)d[TW_WDISK_WEIGHTED_TICKS] * 100.0 / (double)cov, U32));
-	put(&vd->has, vd->col, TW_OID_DISK_UTIL,
-	    round_to((double)d[TW_WDISK_IO_TICKS] * 10000.0 / (double)cov, U32));
+	DISK(TW_OID_DISK_QUEUE_DEPTH, (double)d[TW_WDISK_WEIGHTED_TICKS] / t);
+	DISK(TW_OID_DISK_UTIL, (double)d[TW_WDISK_IO_TICKS] * 100.0 / t);
+#undef DISK
 }
 
 /* t: the disk's track in the window, NULL when it has none. */
@@ -245,18 +253,18 @@ build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_d
 			disk_window(vd, d, cov);
 	}
 	if (ds->present & TW_DISK_BIT(TW_DISK_IN_FLIGHT))
-		put(&vd->has, vd->col, TW_OID_DISK_IN_FLIGHT, ds->v[TW_DISK_IN_FLIGHT] > U32 ? U32 :
+		put_count(TW_OID_DISK_TABLE, &vd->has, vd->col, TW_OID_DISK_IN_FLIGHT,
 		    ds->v[TW_DISK_IN_FLIGHT]);
 	if (q->scheduler[0] != '\0') {
 		copy_str(vd->scheduler, sizeof(vd->scheduler), q->scheduler);
 		vd->has |= TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
 	}
 	if (q->nr_requests >= 0)
-		put(&vd->has, vd->col, TW_OID_DISK_NR_REQUESTS,
-		    (uint64_t)q->nr_requests > U32 ? U32 : (uint64_t)q->nr_requests);
+		put_count(TW_OID_DISK_TABLE, &vd->has, vd->col, TW_OID_DISK_NR_REQUESTS,
+		    (uint64_t)q->nr_requests);
 	if (q->read_ahead_kb >= 0)
-		put(&vd->has, vd->col, TW_OID_DISK_READ_AHEAD_KB,
-		    (uint64_t)q->read_ahead_kb > U32 ? U32 : (uint64_t)q->read_ahead_kb);
+		put_count(TW_OID_DISK_TABLE, &vd->has, vd->col, TW_OID_DISK_READ_AHEAD_KB,
+		    (uint64_t)q->read_ahead_kb);
 	if (q->wbt_lat_usec >= 0 && q->wbt_lat_usec <= INT32_MAX)
 		put(&vd->has, vd->col, TW_OID_DISK_WBT_LATENCY, (uint64_t)q->wbt_lat_usec);
 	if (q->rotational == 0 || q->rotational == 1)
@@ -275,19 +283,19 @@ build_pool(struct tw_view_pool *vp, const struct tw_window *w, const struct tw_p
 	copy_str(vp->tunable, sizeof(vp->tunable), p->tunable);
 	vp->has = TW_VIEW_BIT(TW_OID_DBLOCK_NAME) | TW_VIEW_BIT(TW_OID_DBLOCK_TUNABLE);
 	if (p->has & TW_POOL_HAS_SIZE)
-		put(&vp->has, vp->col, TW_OID_DBLOCK_SIZE, p->size > U32 ? U32 : p->size);
+		put_count(TW_OID_DBLOCK_TABLE, &vp->has, vp->col, TW_OID_DBLOCK_SIZE, p->size);
 	if (p->has & TW_POOL_HAS_IN_USE)
-		put(&vp->has, vp->col, TW_OID_DBLOCK_IN_USE, p->in_use > U32 ? U32 : p->in_use);
+		put_count(TW_OID_DBLOCK_TABLE, &vp->has, vp->col, TW_OID_DBLOCK_IN_USE, p->in_use);
 	if (p->has & TW_POOL_HAS_FREE)
-		put(&vp->has, vp->col, TW_OID_DBLOCK_FREE, p->free > U32 ? U32 : p->free);
+		put_count(TW_OID_DBLOCK_TABLE, &vp->has, vp->col, TW_OID_DBLOCK_FREE, p->free);
 	if (p->has & TW_POOL_HAS_LIMIT)
-		put(&vp->has, vp->col, TW_OID_DBLOCK_LIMIT, p->limit > U32 ? U32 : p->limit);
+		put_count(TW_OID_DBLOCK_TABLE, &vp->has, vp->col, TW_OID_DBLOCK_LIMIT, p->limit);
 	if (p->has & TW_POOL_HAS_FAILURES) {
 		put(&vp->has, vp->col, TW_OID_DBLOCK_FAILURES,
 		    tw_window_pool_total(w, tw_pool_key(p)));
 		if (tw_window_pool_failures(w, tw_pool_key(p), &recent))
-			put(&vp->has, vp->col, TW_OID_DBLOCK_RECENT_FAILURES,
-			    recent > U32 ? U32 : recent);
+			put_count(TW_OID_DBLOCK_TABLE, &vp->has, vp->col,
+			    TW_OID_DBLOCK_RECENT_FAILURES, recent);
 	}
 	if (p->event != NULL && p->event[0] != '\0') {
 		copy_str(vp->event, sizeof(vp->event), p->event);
@@ -339,6 +347,40 @@ tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
 	}
 	v->ntunables = n;
 	return TW_OK;
+}
+
+static double
+num(uint32_t group, uint32_t has, const uint64_t *col, unsigned c)
+{
+	const struct tw_column *tc = tw_column(group, c);
+
+	if (tc == NULL || !(has & TW_VIEW_BIT(c)))
+		return 0.0;
+	return tw_column_decode(tc, col[c]);
+}
+
+double
+tw_view_agent_num(const struct tw_view_agent *a, unsigned col)
+{
+	return num(TW_OID_AGENT, a->has, a->col, col);
+}
+
+double
+tw_view_bc_num(const struct tw_view_bufcache *bc, unsigned col)
+{
+	return num(TW_OID_BUFCACHE, bc->has, bc->col, col);
+}
+
+double
+tw_view_disk_num(const struct tw_view_disk *d, unsigned col)
+{
+	return num(TW_OID_DISK_TABLE, d->has, d->col, col);
+}
+
+double
+tw_view_pool_num(const struct tw_view_pool *p, unsigned col)
+{
+	return num(TW_OID_DBLOCK_TABLE, p->has, p->col, col);
 }
 
 const char *

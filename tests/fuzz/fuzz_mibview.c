@@ -4,7 +4,8 @@
  * fuzzed OIDs over a small fixed view.
  *
  * The view's instances are listed and sorted here, from the view's own
- * data, without mibview.c; every GETNEXT must then give exactly the first
+ * data, without mibview.c's search (only its tw_oid_cmp, which
+ * check_mibview tests on its own); every GETNEXT must then give exactly the first
  * listed instance after the request (at or after it when inclusive), and
  * so be strictly greater, or END past the last one; every GET must find an
  * OID exactly when it is listed, with the view's value, and otherwise say
@@ -44,22 +45,11 @@ static struct ref refs[REF_MAX];
 static size_t nrefs;
 
 static int
-oid_cmp(const uint32_t *a, size_t alen, const uint32_t *b, size_t blen)
-{
-	size_t i;
-
-	for (i = 0; i < alen && i < blen; i++)
-		if (a[i] != b[i])
-			return a[i] < b[i] ? -1 : 1;
-	return alen < blen ? -1 : alen > blen;
-}
-
-static int
 ref_cmp(const void *x, const void *y)
 {
 	const struct ref *a = x, *b = y;
 
-	return oid_cmp(a->oid, a->len, b->oid, b->len);
+	return tw_oid_cmp(a->oid, a->len, b->oid, b->len);
 }
 
 static struct ref *
@@ -231,18 +221,18 @@ build_view(void)
 }
 
 static void
-check_value(const struct ref *r, uint64_t now_ms, const struct tw_mv_value *val)
+check_value(const struct ref *r, uint64_t now_ms, const struct tw_ber_value *val)
 {
 	if (r->is_str) {
-		FUZZ_ASSERT(val->type == TW_MV_STRING);
+		FUZZ_ASSERT(val->type == TW_BER_OCTET_STRING);
 		FUZZ_ASSERT(val->str == r->str && val->len == strlen(r->str));
 	} else if (r->is_age) {
 		uint64_t age = now_ms > NEWEST_MS ? now_ms - NEWEST_MS : 0;
 
-		FUZZ_ASSERT(val->type == TW_MV_GAUGE);
+		FUZZ_ASSERT(val->type == TW_BER_GAUGE32);
 		FUZZ_ASSERT(val->num == (age > UINT32_MAX ? UINT32_MAX : age));
 	} else {
-		FUZZ_ASSERT(val->type != TW_MV_STRING && val->num == r->num);
+		FUZZ_ASSERT(val->type != TW_BER_OCTET_STRING && val->num == r->num);
 	}
 }
 
@@ -253,7 +243,7 @@ expected_next(const uint32_t *oid, size_t len, int inclusive)
 	size_t i;
 
 	for (i = 0; i < nrefs; i++) {
-		int c = oid_cmp(refs[i].oid, refs[i].len, oid, len);
+		int c = tw_oid_cmp(refs[i].oid, refs[i].len, oid, len);
 
 		if (c > 0 || (c == 0 && inclusive))
 			return &refs[i];
@@ -320,7 +310,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const uint64_t times[4] = { 1500, 0, UINT64_MAX, NEWEST_MS + UINT32_MAX };
 	uint32_t decoded[REQ_MAX], next[TW_MV_OID_MAX], cur[TW_MV_OID_MAX];
 	const struct ref *want;
-	struct tw_mv_value val;
+	struct tw_ber_value val;
 	enum tw_mv_result res;
 	uint32_t *oid;
 	uint64_t now_ms;
@@ -343,7 +333,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* GET: found exactly when listed. */
 	want = expected_next(oid, len, 1);
 	res = tw_mv_get(&view, now_ms, oid, len, &val);
-	if (want != NULL && oid_cmp(want->oid, want->len, oid, len) == 0) {
+	if (want != NULL && tw_oid_cmp(want->oid, want->len, oid, len) == 0) {
 		FUZZ_ASSERT(res == TW_MV_FOUND);
 		check_value(want, now_ms, &val);
 	} else {
@@ -360,9 +350,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		FUZZ_ASSERT(res == TW_MV_FOUND);
-		FUZZ_ASSERT(nlen == want->len && oid_cmp(next, nlen, want->oid, want->len) == 0);
+		FUZZ_ASSERT(nlen == want->len && tw_oid_cmp(next, nlen, want->oid, want->len) == 0);
 		if (step == 0)
-			FUZZ_ASSERT(oid_cmp(next, nlen, oid, len) > (inclusive ? -1 : 0));
+			FUZZ_ASSERT(tw_oid_cmp(next, nlen, oid, len) > (inclusive ? -1 : 0));
 		check_value(want, now_ms, &val);
 		if (step == 3)
 			break;
@@ -371,7 +361,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		want = expected_next(cur, clen, 0);
 		res = tw_mv_next(&view, now_ms, cur, clen, 0, next, &nlen, &val);
 		if (res == TW_MV_FOUND)
-			FUZZ_ASSERT(oid_cmp(next, nlen, cur, clen) > 0);
+			FUZZ_ASSERT(tw_oid_cmp(next, nlen, cur, clen) > 0);
 	}
 	free(oid);
 	return 0;

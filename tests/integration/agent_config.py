@@ -11,11 +11,7 @@ import pwd
 import subprocess
 
 import twtest
-from twtest import OBJECTS, as_dict
-
-A = OBJECTS + ".1."
-BC = OBJECTS + ".2."
-DK = OBJECTS + ".4.1."
+from twtest import as_dict, column, oid
 
 
 def agent_exit(h, args):
@@ -53,8 +49,8 @@ def test_config_file(h, root):
     # The command line wins for the window; the file gives the rest.
     h.start_agent(None, None, interval=None, window=None, args=["-c", conf, "--window", "90"])
     v = as_dict(h.walk())
-    assert v[A + "2.0"].num == 30 and v[A + "3.0"].num == 90
-    names = sorted(x.text for o, x in v.items() if o.startswith(DK + "3."))
+    assert v[oid("AGENT_INTERVAL")].num == 30 and v[oid("AGENT_WINDOW")].num == 90
+    names = sorted(x.text for x in column(v, "DISK_NAME").values())
     # sd* and loop* are included; sda1 is excluded; nvme0n1 is not included.
     assert names == ["loop0", "sda"], names
     with open(os.path.join(h.dir, "tunewatchd.log")) as fh:
@@ -62,7 +58,7 @@ def test_config_file(h, root):
     assert "Cannot find module" not in log and "MIB search path" not in log, log
     # A SET is refused: the MIB is read-only.
     r = h.run_client(["snmpset", "-v2c", "-c", "public", "-m", "", "127.0.0.1:%d" % h.port,
-                      A + "2.0", "u", "5"])
+                      oid("AGENT_INTERVAL"), "u", "5"])
     assert r.returncode != 0 and ("notWritable" in r.stderr + r.stdout or
                                   "noAccess" in r.stderr + r.stdout), r.stderr
     h.stop(h.agent)
@@ -94,19 +90,21 @@ def test_real_proc(h):
         kernel = {f[2]: f for f in (l.split() for l in fh)}
     h.sample_now()
     v = as_dict(h.walk())
-    rows = {o[len(DK) + 2:]: x.text for o, x in v.items() if o.startswith(DK + "3.")}
+    rows = {i: x.text for i, x in column(v, "DISK_NAME").items()}
     assert rows, "no disk in the table"
     for index, name in rows.items():
         assert name in kernel, name
         assert not name.startswith(("loop", "ram", "zram")), name
         major, minor = index.split(".")
         assert kernel[name][0] == major and kernel[name][1] == minor, (name, index)
-        reads = v[DK + "4." + index].num
+        reads = v[oid("DISK_READS", index)].num
         assert reads >= int(kernel[name][3]), "%s reads went back" % name
-        util = v[DK + "17." + index].num
+        util = v[oid("DISK_UTIL", index)].num
         assert 0 <= util <= 10000 * 1.05, "%s util %d" % (name, util)
-        assert v[DK + "14." + index].num < 60 * 1000 * 1000, "%s r_await over a minute" % name
-    assert v[BC + "1.0"].num > 0 and v[BC + "3.0"].num <= v[BC + "1.0"].num
+        assert v[oid("DISK_READ_LATENCY", index)].num < 60 * 1000 * 1000, \
+            "%s r_await over a minute" % name
+    assert v[oid("BC_MEM_TOTAL")].num > 0
+    assert v[oid("BC_CACHED")].num <= v[oid("BC_MEM_TOTAL")].num
     h.stop(h.agent)
 
 

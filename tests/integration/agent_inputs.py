@@ -8,11 +8,7 @@ import os
 import shutil
 
 import twtest
-from twtest import OBJECTS, as_dict
-
-A = OBJECTS + ".1."
-BC = OBJECTS + ".2."
-DK = OBJECTS + ".4.1."
+from twtest import as_dict, column, oid
 SDA = "8.0"
 
 FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
@@ -37,7 +33,7 @@ def walk(h):
 
 
 def malformed(v):
-    return v[A + "5.0"].num
+    return v[oid("AGENT_MALFORMED")].num
 
 
 def test():
@@ -63,8 +59,8 @@ def test():
         write(root, "diskstats", diskstats(1100, 8800, 1500, 200, 300))
         h.sample_now()
         v = walk(h)
-        assert v[DK + "14." + SDA].num == 5000
-        ops = v[DK + "10." + SDA].num
+        assert v[oid("DISK_READ_LATENCY", SDA)].num == 5000
+        ops = v[oid("DISK_READ_OPS", SDA)].num
         assert ops > 0
         base_malformed = malformed(v)
 
@@ -77,10 +73,10 @@ def test():
                 fh.write("@2026-01-01 23:00:00\n")
             h.sample_now()
             v = walk(h)
-            span = v[A + "7.0"].num
+            span = v[oid("AGENT_WINDOW_SPAN")].num
             assert span < 60000, "window span %d ms after a wall-clock jump" % span
-            assert v[DK + "14." + SDA].num == 5000
-            assert v[DK + "10." + SDA].num <= ops, "a rate rose with no new I/O"
+            assert v[oid("DISK_READ_LATENCY", SDA)].num == 5000
+            assert v[oid("DISK_READ_OPS", SDA)].num <= ops, "a rate rose with no new I/O"
         else:
             print("libfaketime not installed: wall-clock jump not tested")
 
@@ -89,28 +85,29 @@ def test():
         write(root, "diskstats", diskstats(5, 40, 5, 1, 1))
         h.sample_now()
         v = walk(h)
-        assert v[DK + "14." + SDA].num == 5000, "r_await after a reset"
-        assert v[DK + "4." + SDA].num >= 1100, "a Counter64 went backwards"
-        assert 0 <= v[DK + "10." + SDA].num <= ops
+        assert v[oid("DISK_READ_LATENCY", SDA)].num == 5000, "r_await after a reset"
+        assert v[oid("DISK_READS", SDA)].num >= 1100, "a Counter64 went backwards"
+        assert 0 <= v[oid("DISK_READ_OPS", SDA)].num <= ops
         # And it counts again from there: 10 reads in 100 ms, 10 ms each.
         write(root, "diskstats", diskstats(15, 120, 105, 11, 11))
         h.sample_now()
         v = walk(h)
-        assert v[DK + "14." + SDA].num == round(600 * 1000 / 110), v[DK + "14." + SDA]
+        assert v[oid("DISK_READ_LATENCY", SDA)].num == round(600 * 1000 / 110), \
+            v[oid("DISK_READ_LATENCY", SDA)]
 
         # The file vanishes: no disks this sample, nothing else lost.
         os.unlink(os.path.join(root, "proc", "diskstats"))
         h.sample_now()
         v = walk(h)
-        assert not [o for o in v if o.startswith(DK)], "disks served from a vanished file"
-        assert BC + "3.0" in v, "meminfo went with diskstats"
+        assert not column(v, "DISK_NAME"), "disks served from a vanished file"
+        assert oid("BC_CACHED") in v, "meminfo went with diskstats"
 
         # Back with larger counters: a new history, so no figure yet, no spike.
         write(root, "diskstats", diskstats(999999, 9999999, 9999999, 9999, 9999))
         h.sample_now()
         v = walk(h)
-        assert v[DK + "3." + SDA].text == "sda"
-        assert DK + "14." + SDA not in v and DK + "10." + SDA not in v
+        assert v[oid("DISK_NAME", SDA)].text == "sda"
+        assert oid("DISK_READ_LATENCY", SDA) not in v and oid("DISK_READ_OPS", SDA) not in v
 
         # meminfo becomes unreadable (a directory in its place reads EISDIR,
         # which even root cannot read through): its figures go, the rest stay.
@@ -118,8 +115,8 @@ def test():
         os.mkdir(os.path.join(root, "proc", "meminfo"))
         h.sample_now()
         v = walk(h)
-        assert BC + "3.0" not in v and BC + "1.0" not in v
-        assert v[DK + "3." + SDA].text == "sda"
+        assert oid("BC_CACHED") not in v and oid("BC_MEM_TOTAL") not in v
+        assert v[oid("DISK_NAME", SDA)].text == "sda"
         shutil.copy(os.path.join(twtest.FIXTURES, "agent", "proc", "meminfo"),
                     os.path.join(root, "proc", "meminfo.new"))
         os.rmdir(os.path.join(root, "proc", "meminfo"))
@@ -131,8 +128,8 @@ def test():
         h.sample_now()
         v = walk(h)
         assert malformed(v) == base_malformed + 1, malformed(v)
-        assert DK + "3.8.16" not in v
-        assert v[DK + "14." + SDA].num == 1000, "r_await 1 ms: 1 read in 1 ms"
+        assert oid("DISK_NAME", "8.16") not in v
+        assert v[oid("DISK_READ_LATENCY", SDA)].num == 1000, "r_await 1 ms: 1 read in 1 ms"
 
         # 10,000 disks at once.
         lines = [diskstats(1000001, 10000008, 10000001, 10001, 10001)]
@@ -141,10 +138,10 @@ def test():
                          (i, i, i, 8 * i, i, i, i))
         write(root, "diskstats", "".join(lines))
         h.sample_now()
-        names = h.walk(OBJECTS + ".4.1.3", bulk=True)
+        names = h.walk(oid("DISK_NAME", None), bulk=True)
         assert len(names) == 10001, len(names)
-        v = as_dict(h.walk(OBJECTS + ".4.1.14", bulk=True))
-        assert v[DK + "14." + SDA].num == 1000
+        v = as_dict(h.walk(oid("DISK_READ_LATENCY", None), bulk=True))
+        assert v[oid("DISK_READ_LATENCY", SDA)].num == 1000
         assert h.agent.poll() is None, "tunewatchd died"
 
 

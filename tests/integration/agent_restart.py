@@ -12,9 +12,9 @@ import subprocess
 import time
 
 import twtest
-from twtest import OBJECTS, SYS_UPTIME
+from twtest import SYS_UPTIME, oid
 
-DISK_NAME = OBJECTS + ".4.1.3.8.0"
+DISK_NAME = oid("DISK_NAME", "8.0")
 
 
 def master_back_then_tables(h, how):

@@ -8,15 +8,11 @@ devices that stayed keep their indexes."""
 import os
 
 import twtest
-from twtest import OBJECTS, as_dict
-
-A = OBJECTS + ".1."       # twAgent
-BC = OBJECTS + ".2."      # twBufferCache
-DB = OBJECTS + ".3.1."    # twDblockEntry
-DK = OBJECTS + ".4.1."    # twDiskEntry
-TU = OBJECTS + ".5.1."    # twTunableEntry
+from twtest import as_dict, column, oid
 
 SDA, NVME, SDB = "8.0", "259.0", "8.16"
+WINDOWED_DISK = ("DISK_READ_OPS", "DISK_WRITE_OPS", "DISK_READ_RATE", "DISK_WRITE_RATE",
+                 "DISK_READ_LATENCY", "DISK_WRITE_LATENCY", "DISK_QUEUE_DEPTH", "DISK_UTIL")
 KIB = 1024
 
 
@@ -37,63 +33,74 @@ def text(values, oid):
 
 def check_first_sample(h, v):
     # The agent itself.
-    assert text(v, A + "1.0") == "0.1.0"
-    assert num(v, A + "2.0") == 60 and num(v, A + "3.0") == 300
-    assert num(v, A + "5.0") == 0, "no malformed line in the fixture"
-    assert num(v, A + "6.0") == 1 and num(v, A + "9.0") == 1
-    assert text(v, A + "8.0").startswith("Linux ")
+    assert text(v, oid("AGENT_VERSION")) == "0.1.0"
+    assert num(v, oid("AGENT_INTERVAL")) == 60 and num(v, oid("AGENT_WINDOW")) == 300
+    assert num(v, oid("AGENT_MALFORMED")) == 0, "no malformed line in the fixture"
+    assert num(v, oid("AGENT_WINDOW_SAMPLES")) == 1 and num(v, oid("AGENT_SAMPLES")) == 1
+    assert text(v, oid("AGENT_SYSTEM")).startswith("Linux ")
 
     # Buffer cache: meminfo in bytes; no windowed figure with one sample.
-    assert num(v, BC + "1.0") == 8000000 * KIB
-    assert num(v, BC + "2.0") == 5000000 * KIB
-    assert num(v, BC + "3.0") == 3000000 * KIB
-    assert num(v, BC + "4.0") == 100000 * KIB
-    assert num(v, BC + "5.0") == 2048 * KIB
-    assert num(v, BC + "6.0") == 0
-    assert num(v, BC + "13.0") == 40000 and num(v, BC + "15.0") == 3000
-    assert num(v, BC + "18.0") == 150 and num(v, BC + "19.0") == 1234
-    for absent in ("7.0", "14.0", "16.0", "17.0"):
-        assert BC + absent not in v, "windowed %s given with one sample" % absent
+    assert num(v, oid("BC_MEM_TOTAL")) == 8000000 * KIB
+    assert num(v, oid("BC_MEM_AVAILABLE")) == 5000000 * KIB
+    assert num(v, oid("BC_CACHED")) == 3000000 * KIB
+    assert num(v, oid("BC_BUFFERS")) == 100000 * KIB
+    assert num(v, oid("BC_DIRTY")) == 2048 * KIB
+    assert num(v, oid("BC_WRITEBACK")) == 0
+    assert num(v, oid("BC_REFAULTS")) == 40000 and num(v, oid("BC_MAJOR_FAULTS")) == 3000
+    assert num(v, oid("BC_MEMORY_PRESSURE")) == 150 and num(v, oid("BC_IO_PRESSURE")) == 1234
+    for absent in ("BC_READ_HIT_RATIO", "BC_REFAULT_RATE", "BC_MAJOR_FAULT_RATE",
+                   "BC_PAGE_IN_RATE"):
+        assert oid(absent) not in v, "windowed %s given with one sample" % absent
 
     # Disks: loop0 and the partition sda1 are left out by default.
-    names = {o[len(DK) + 2:]: x.text for o, x in v.items() if o.startswith(DK + "3.")}
+    names = {i: x.text for i, x in column(v, "DISK_NAME").items()}
     assert names == {SDA: "sda", NVME: "nvme0n1"}, names
+    cols = ("DISK_READS", "DISK_WRITES", "DISK_READ_BYTES", "DISK_WRITTEN_BYTES",
+            "DISK_READ_TIME", "DISK_WRITE_TIME", "DISK_IN_FLIGHT", "DISK_NR_REQUESTS",
+            "DISK_READ_AHEAD_KB", "DISK_WBT_LATENCY", "DISK_ROTATIONAL")
     expect = {
-        SDA: {4: 1000, 5: 400, 6: 80000 * 512, 7: 32000 * 512, 8: 4294962296, 9: 8000,
-              18: 1, 20: 64, 21: 128, 22: 75000, 23: 1},
-        NVME: {4: 50000, 5: 20000, 6: 4000000 * 512, 7: 1600000 * 512, 8: 25000, 9: 40000,
-               18: 0, 20: 1023, 21: 4096, 22: 2000, 23: 2},
+        SDA: (1000, 400, 80000 * 512, 32000 * 512, 4294962296, 8000, 1, 64, 128, 75000, 1),
+        NVME: (50000, 20000, 4000000 * 512, 1600000 * 512, 25000, 40000, 0, 1023, 4096, 2000,
+               2),
     }
-    for dev, cols in expect.items():
-        for col, want in cols.items():
-            assert num(v, DK + "%d.%s" % (col, dev)) == want, (dev, col)
-        for col in range(10, 18):
-            assert DK + "%d.%s" % (col, dev) not in v, "windowed column %d with one sample" % col
-    assert text(v, DK + "19." + SDA) == "bfq" and text(v, DK + "19." + NVME) == "none"
+    for dev, wants in expect.items():
+        for col, want in zip(cols, wants):
+            assert num(v, oid(col, dev)) == want, (dev, col)
+        for col in WINDOWED_DISK:
+            assert oid(col, dev) not in v, "windowed %s with one sample" % col
+    assert text(v, oid("DISK_SCHEDULER", SDA)) == "bfq"
+    assert text(v, oid("DISK_SCHEDULER", NVME)) == "none"
 
     # Pools: the CPU column gives the instance; sizes and limits.
-    assert text(v, DB + "3.1.0") == "cpu0 backlog" and text(v, DB + "3.1.1") == "cpu1 backlog"
-    assert num(v, DB + "5.1.1") == 5 and num(v, DB + "7.1.1") == 1000
-    assert num(v, DB + "6.1.1") == 995
-    assert num(v, DB + "8.1.1") == 16 and num(v, DB + "8.2.0") == 2
-    assert text(v, DB + "10.1.1") == "net.core.netdev_max_backlog"
-    assert num(v, DB + "5.3.0") == 300 and num(v, DB + "7.3.0") == 188220
-    assert num(v, DB + "4.3.0") == 4096
-    assert num(v, DB + "8.5.0") == 7 and num(v, DB + "7.5.0") == 212992
-    assert num(v, DB + "8.7.0") == 1 + 2 + 6 + 5, "RcvPruned+OfoPruned+TCPRcvQDrop+TCPBacklogDrop"
-    assert num(v, DB + "8.8.0") == 4 and num(v, DB + "7.8.0") == 4096
+    assert text(v, oid("DBLOCK_NAME", "1.0")) == "cpu0 backlog"
+    assert text(v, oid("DBLOCK_NAME", "1.1")) == "cpu1 backlog"
+    assert num(v, oid("DBLOCK_IN_USE", "1.1")) == 5 and num(v, oid("DBLOCK_LIMIT", "1.1")) == 1000
+    assert num(v, oid("DBLOCK_FREE", "1.1")) == 995
+    assert num(v, oid("DBLOCK_FAILURES", "1.1")) == 16
+    assert num(v, oid("DBLOCK_FAILURES", "2.0")) == 2
+    assert text(v, oid("DBLOCK_TUNABLE", "1.1")) == "net.core.netdev_max_backlog"
+    assert num(v, oid("DBLOCK_IN_USE", "3.0")) == 300
+    assert num(v, oid("DBLOCK_LIMIT", "3.0")) == 188220
+    assert num(v, oid("DBLOCK_SIZE", "3.0")) == 4096
+    assert num(v, oid("DBLOCK_FAILURES", "5.0")) == 7
+    assert num(v, oid("DBLOCK_LIMIT", "5.0")) == 212992
+    assert num(v, oid("DBLOCK_FAILURES", "7.0")) == 1 + 2 + 6 + 5, \
+        "RcvPruned+OfoPruned+TCPRcvQDrop+TCPBacklogDrop"
+    assert num(v, oid("DBLOCK_FAILURES", "8.0")) == 4
+    assert num(v, oid("DBLOCK_LIMIT", "8.0")) == 4096
     # Normal zone: orders 3.. hold 10, 8, 4, 2, 1 blocks = 10 + 16 + 16 + 16 + 16 order-3 blocks.
-    assert text(v, DB + "3.9.2") == "node0 Normal" and num(v, DB + "6.9.2") == 74
-    assert num(v, DB + "8.10.0") == 2, "compact_fail"
-    assert DB + "8.9.2" not in v, "a buddy zone has no failure counter"
-    for o in v:
-        assert not o.startswith(DB + "9."), "recent failures with one sample: " + o
+    assert text(v, oid("DBLOCK_NAME", "9.2")) == "node0 Normal"
+    assert num(v, oid("DBLOCK_FREE", "9.2")) == 74
+    assert num(v, oid("DBLOCK_FAILURES", "10.0")) == 2, "compact_fail"
+    assert oid("DBLOCK_FAILURES", "9.2") not in v, "a buddy zone has no failure counter"
+    assert not column(v, "DBLOCK_RECENT_FAILURES"), "recent failures with one sample"
 
     # Tunables, as the kernel prints them.
-    assert text(v, TU + "2.1") == "vm.dirty_ratio" and text(v, TU + "3.1") == "20"
-    assert text(v, TU + "2.18") == "net.ipv4.tcp_mem"
-    assert text(v, TU + "3.18").split() == ["94110", "125483", "188220"]
-    assert len([o for o in v if o.startswith(TU + "2.")]) == 22
+    assert text(v, oid("TUNABLE_NAME", "1")) == "vm.dirty_ratio"
+    assert text(v, oid("TUNABLE_VALUE", "1")) == "20"
+    assert text(v, oid("TUNABLE_NAME", "18")) == "net.ipv4.tcp_mem"
+    assert text(v, oid("TUNABLE_VALUE", "18")).split() == ["94110", "125483", "188220"]
+    assert len(column(v, "TUNABLE_NAME")) == 22
 
 
 def change_fixture(root):
@@ -139,49 +146,55 @@ def change_fixture(root):
 
 
 def check_second_sample(h, v):
-    span = num(v, A + "7.0")
+    span = num(v, oid("AGENT_WINDOW_SPAN"))
     assert span > 0
-    assert num(v, A + "6.0") == 2 and num(v, A + "9.0") == 2
-    assert num(v, A + "5.0") == 1, "the damaged diskstats line is counted"
+    assert num(v, oid("AGENT_WINDOW_SAMPLES")) == 2 and num(v, oid("AGENT_SAMPLES")) == 2
+    assert num(v, oid("AGENT_MALFORMED")) == 1, "the damaged diskstats line is counted"
 
     # sda over the window: sysstat's formulas on the increases.
-    d = lambda col: num(v, DK + "%d.%s" % (col, SDA))
-    assert d(4) == 1500 and d(5) == 500
-    assert d(8) == 4294962296 + 25000, "read time keeps counting across the 2^32 wrap"
-    assert d(10) == rnd(500 * 100000 / span), "reads per second, hundredths"
-    assert d(11) == rnd(100 * 100000 / span)
-    assert d(12) == rnd(40000 * 512 * 1000 / span), "bytes read per second"
-    assert d(13) == rnd(8000 * 512 * 1000 / span)
-    assert d(14) == 50000, "r_await: 25000 ms / 500 reads = 50 ms"
-    assert d(15) == 10000, "w_await: 1000 ms / 100 writes = 10 ms"
-    assert d(16) == rnd(1800 * 100 / span), "aqu-sz, hundredths"
-    assert d(17) == rnd(900 * 10000 / span), "%util, hundredths"
-    assert d(18) == 3
+    d = lambda col: num(v, oid(col, SDA))
+    assert d("DISK_READS") == 1500 and d("DISK_WRITES") == 500
+    assert d("DISK_READ_TIME") == 4294962296 + 25000, \
+        "read time keeps counting across the 2^32 wrap"
+    assert d("DISK_READ_OPS") == rnd(500 * 100000 / span), "reads per second, hundredths"
+    assert d("DISK_WRITE_OPS") == rnd(100 * 100000 / span)
+    assert d("DISK_READ_RATE") == rnd(40000 * 512 * 1000 / span), "bytes read per second"
+    assert d("DISK_WRITE_RATE") == rnd(8000 * 512 * 1000 / span)
+    assert d("DISK_READ_LATENCY") == 50000, "r_await: 25000 ms / 500 reads = 50 ms"
+    assert d("DISK_WRITE_LATENCY") == 10000, "w_await: 1000 ms / 100 writes = 10 ms"
+    assert d("DISK_QUEUE_DEPTH") == rnd(1800 * 100 / span), "aqu-sz, hundredths"
+    assert d("DISK_UTIL") == rnd(900 * 10000 / span), "%util, hundredths"
+    assert d("DISK_IN_FLIGHT") == 3
 
     # nvme0n1 is gone; sdb is new, has counters but no windowed figure yet;
     # sda kept its index.
-    assert not [o for o in v if o.endswith("." + NVME) and o.startswith(DK)]
-    assert text(v, DK + "3." + SDB) == "sdb" and num(v, DK + "4." + SDB) == 10
-    for col in range(10, 18):
-        assert DK + "%d.%s" % (col, SDB) not in v
-    assert text(v, DK + "19." + SDB) == "mq-deadline"
+    disks = oid("DISK_NAME", None).rsplit(".", 1)[0] + "."
+    assert not [o for o in v if o.endswith("." + NVME) and o.startswith(disks)]
+    assert text(v, oid("DISK_NAME", SDB)) == "sdb" and num(v, oid("DISK_READS", SDB)) == 10
+    for col in WINDOWED_DISK:
+        assert oid(col, SDB) not in v
+    assert text(v, oid("DISK_SCHEDULER", SDB)) == "mq-deadline"
 
     # Pools: failures within the window and in all.
-    assert num(v, DB + "9.1.1") == 152 and num(v, DB + "8.1.1") == 16 + 152
-    assert num(v, DB + "9.1.0") == 0
-    assert num(v, DB + "9.2.0") == 3
-    assert num(v, DB + "9.5.0") == 10 and num(v, DB + "8.5.0") == 17
-    assert num(v, DB + "9.8.0") == 5
-    assert num(v, DB + "9.3.0") == 0
+    assert num(v, oid("DBLOCK_RECENT_FAILURES", "1.1")) == 152
+    assert num(v, oid("DBLOCK_FAILURES", "1.1")) == 16 + 152
+    assert num(v, oid("DBLOCK_RECENT_FAILURES", "1.0")) == 0
+    assert num(v, oid("DBLOCK_RECENT_FAILURES", "2.0")) == 3
+    assert num(v, oid("DBLOCK_RECENT_FAILURES", "5.0")) == 10
+    assert num(v, oid("DBLOCK_FAILURES", "5.0")) == 17
+    assert num(v, oid("DBLOCK_RECENT_FAILURES", "8.0")) == 5
+    assert num(v, oid("DBLOCK_RECENT_FAILURES", "3.0")) == 0
 
     # Buffer cache: hit ratio 1 - 100000 / 2000000 = 95.00 %.
-    assert num(v, BC + "7.0") == 9500
-    assert num(v, BC + "9.0") == 2000000 and num(v, BC + "10.0") == 100000
-    assert num(v, BC + "11.0") == 2
-    assert num(v, BC + "14.0") == rnd(500 * 100000 / span), "refaults per second"
-    assert num(v, BC + "16.0") == rnd(100 * 100000 / span), "major faults per second"
-    assert num(v, BC + "17.0") == rnd(2000 * 100000 / span), "KiB paged in per second"
-    assert num(v, BC + "5.0") == 4096 * KIB
+    assert num(v, oid("BC_READ_HIT_RATIO")) == 9500
+    assert num(v, oid("BC_LOGICAL_READ_BYTES")) == 2000000
+    assert num(v, oid("BC_PHYSICAL_READ_BYTES")) == 100000
+    assert num(v, oid("BC_HIT_RATIO_PROCESSES")) == 2
+    assert num(v, oid("BC_REFAULT_RATE")) == rnd(500 * 100000 / span), "refaults per second"
+    assert num(v, oid("BC_MAJOR_FAULT_RATE")) == rnd(100 * 100000 / span), \
+        "major faults per second"
+    assert num(v, oid("BC_PAGE_IN_RATE")) == rnd(2000 * 100000 / span), "KiB paged in per second"
+    assert num(v, oid("BC_DIRTY")) == 4096 * KIB
 
 
 def check_named_walk(h):

@@ -45,8 +45,11 @@ class Figures:
         self.ref = pc.rnd(refaults * 100000 / span)
         self.maj = pc.rnd(majflt * 100000 / span)
         self.pgin = pc.rnd(pagein * 100000 / span)
-        cols = pc.columns(h, [pc.BC + "%d.0" % c for c in (7, 14, 16, 17, 18, 19)])
-        assert [cols[pc.BC + "%d.0" % c] for c in (7, 14, 16, 17, 18, 19)] == [
+        oids = [pc.oid(c) for c in ("BC_READ_HIT_RATIO", "BC_REFAULT_RATE",
+                                    "BC_MAJOR_FAULT_RATE", "BC_PAGE_IN_RATE",
+                                    "BC_MEMORY_PRESSURE", "BC_IO_PRESSURE")]
+        cols = pc.columns(h, oids)
+        assert [cols[o] for o in oids] == [
             hit, self.ref, self.maj, self.pgin, 150, 1234], cols
         # What the plugin works out: refaulted KiB against KiB paged in.
         self.share = pc.num(self.ref / 100.0 * 4.0 / (self.pgin / 100.0) * 100, 0)

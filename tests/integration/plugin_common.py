@@ -20,10 +20,8 @@ SERVICE = {"check_disklatency": "DISKLATENCY", "check_dblock": "DBLOCK",
 STATES = {"OK": 0, "WARNING": 1, "CRITICAL": 2, "UNKNOWN": 3}
 UOMS = ("", "s", "ms", "us", "%", "B", "KB", "MB", "TB", "c")
 
-A = twtest.OBJECTS + ".1."      # twAgent
-BC = twtest.OBJECTS + ".2."     # twBufferCache
-DB = twtest.OBJECTS + ".3.1."   # twDblockEntry
-DK = twtest.OBJECTS + ".4.1."   # twDiskEntry
+# Objects by the header's name: oid("DISK_READ_LATENCY", "8.0").
+oid = twtest.oid
 
 _FIRST = re.compile(r"^([A-Z]+) (OK|WARNING|CRITICAL|UNKNOWN)(?: - (.*))?$")
 _NUM = r"-?[0-9]+(?:\.[0-9]+)?"
@@ -272,7 +270,7 @@ def perf(label, value, uom="", warn="", crit="", min_="", max_=""):
 
 def agent_span(h):
     """twAgentWindowSpan in milliseconds."""
-    return h.get([A + "7.0"])[0].num
+    return h.get([oid("AGENT_WINDOW_SPAN")])[0].num
 
 
 def columns(h, oids):

@@ -188,10 +188,11 @@ def test():
         h.sample_now()
 
         # The figures the plugin reports are the agent's, as worked out above.
-        cols = pc.columns(h, [pc.DB + "9.%s" % i for i in
+        cols = pc.columns(h, [pc.oid("DBLOCK_RECENT_FAILURES", i) for i in
                               ("1.0", "1.1", "2.0", "2.1", "5.0", "8.0", "3.0", "4.0", "6.0",
                                "7.0", "10.0")])
-        assert [cols[pc.DB + "9." + i] for i in ("1.1", "2.0", "5.0", "8.0")] == [152, 3, 10, 5]
+        assert [cols[pc.oid("DBLOCK_RECENT_FAILURES", i)] for i in ("1.1", "2.0", "5.0", "8.0")] \
+            == [152, 3, 10, 5]
         w = pc.window_s(pc.agent_span(h))
 
         outs = [check_default(h, w), check_critical(h, w)]

@@ -74,10 +74,13 @@ class Disk:
 
     def check_columns(self, h, index):
         """The agent's windowed columns are the figures worked out here."""
-        got = pc.columns(h, [pc.DK + "%d.%s" % (c, index) for c in (10, 11, 12, 14, 15, 16, 17)])
+        oids = [pc.oid(c, index) for c in ("DISK_READ_OPS", "DISK_WRITE_OPS", "DISK_READ_RATE",
+                                           "DISK_READ_LATENCY", "DISK_WRITE_LATENCY",
+                                           "DISK_QUEUE_DEPTH", "DISK_UTIL")]
+        got = pc.columns(h, oids)
         want = [self.rops, self.wops, self.read_rate, round(self.r_ms * 1000),
                 round(self.w_ms * 1000), self.q, self.util]
-        assert [got[pc.DK + "%d.%s" % (c, index)] for c in (10, 11, 12, 14, 15, 16, 17)] == want, \
+        assert [got[o] for o in oids] == want, \
             (self.name, got, want)
 
 
@@ -106,9 +109,11 @@ def part_agent_fixture():
                    True)
         sda.check_columns(h, "8.0")
         queue = tune("sda", "nr_requests 64 -> 32", sda.read_detail(w))
+        # sdb came with the change: not yet measured, and said so, never OK.
+        young = "sdb: no figures yet (first seen in the newest sample)"
 
         want = ["DISKLATENCY WARNING - sda WARNING %s | %s" % (sda.latency(), sda.perf()),
-                sda.line("WARNING"), queue]
+                sda.line("WARNING"), queue, young]
         pc.expect(pc.run(CHECK, [], h.port), 1, want)
         # SNMPv1 has no Counter64: the read rate is missing, which only the
         # random-read advice needs; sda's reads are 40 KiB, so no difference.
@@ -117,11 +122,11 @@ def part_agent_fixture():
 
         pc.expect(pc.run(CHECK, ["-w", "10", "-c", "20"], h.port), 2, [
             "DISKLATENCY CRITICAL - sda CRITICAL %s | %s" % (sda.latency(), sda.perf("10", "20")),
-            sda.line("CRITICAL"), queue])
+            sda.line("CRITICAL"), queue, young])
         pc.expect(pc.run(CHECK, ["-w", "100", "-c", "200"], h.port), 0, [
             "DISKLATENCY OK - 1 device OK in the last %d s; highest r_await 50 ms (sda), "
             "w_await 10 ms (sda) | %s" % (w, sda.perf("100", "200")),
-            sda.line("OK")])
+            sda.line("OK"), young])
         # Write latency: the dirty-data tunables, from the fixture's /proc/sys/vm.
         pc.expect(pc.run(CHECK, ["-w", "100", "-c", "200", "--write-warning", "5",
                                  "--write-critical", "8"], h.port), 2, [
@@ -129,7 +134,7 @@ def part_agent_fixture():
                 sda.latency(), sda.perf("100", "200", "5", "8")),
             sda.line("CRITICAL"),
             "tune: vm.dirty_background_ratio 10 -> 5 (sda w_await 10 ms in the last %d s; %s)" % (
-                w, VM_RST)])
+                w, VM_RST), young])
         # -v: every rule (bfq is already a deadline scheduler), the other
         # systems' names, and the device too new to judge.
         rd = sda.read_detail(w)
@@ -143,11 +148,11 @@ def part_agent_fixture():
             "tune: lower /sys/block/sda/queue/iosched/read_expire (current value unknown; %s; "
             "per device; %s)" % (rd, DEADLINE),
             "  elsewhere: FreeBSD -; SVR4 -",
-            "sdb: no figures yet (first seen in the newest sample)"])
+            young])
         # Only the new device: nothing to judge yet.
         pc.expect(pc.run(CHECK, ["--device", "^sdb$"], h.port), 3, [
             "DISKLATENCY UNKNOWN - no device to judge yet: every device was first seen in the "
-            "newest sample"])
+            "newest sample", young])
 
 
 # ---- part 2: what each kind of slow device is told ----------------------------------
@@ -176,7 +181,7 @@ def part_disks_fixture():
                     1023, 128, False)
         for d, index in ((sdc, "8.32"), (sdd, "8.48"), (sde, "8.64"), (nvme, "259.0")):
             d.check_columns(h, index)
-        names = [v.text for v in h.walk(pc.DK + "3")]
+        names = [v.text for v in h.walk(pc.oid("DISK_NAME", None))]
         assert names == ["sdc", "sdd", "sde", "nvme0n1"], names
 
         # 4 KiB reads with read_ahead_kb 4096: read-ahead down to 128; and a

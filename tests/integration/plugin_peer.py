@@ -60,8 +60,9 @@ def test():
             lat = pc.run("check_disklatency", ["-P", version], h.port).perf_map()
             pools = pc.run("check_dblock", ["-P", version], h.port).perf_map()
             bc = pc.run("check_bufcache", ["-P", version], h.port).perf_map()
-            oids = [pc.DK + "14.8.0", pc.DK + "15.8.0", pc.DB + "9.5.0", pc.DB + "9.8.0",
-                    pc.DB + "9.1.0", pc.DB + "9.1.1", pc.BC + "7.0"]
+            oids = [pc.oid("DISK_READ_LATENCY", "8.0"), pc.oid("DISK_WRITE_LATENCY", "8.0")] + \
+                [pc.oid("DBLOCK_RECENT_FAILURES", i) for i in ("5.0", "8.0", "1.0", "1.1")] + \
+                [pc.oid("BC_READ_HIT_RATIO")]
             state, rc, peer = check_snmp(h, oids, version)
             assert (state, rc) == ("OK", 0), (state, rc)
             # The figures themselves, worked out in agent_walk.
@@ -76,7 +77,7 @@ def test():
             assert ours == theirs, "v%s: ours %s, check_snmp %s" % (version, ours, theirs)
 
         # The same value against the same ranges: the same state.
-        backlog = pc.DB + "9.1.1"
+        backlog = pc.oid("DBLOCK_RECENT_FAILURES", "1.1")
         for warn, crit in (("100", "200"), ("200", "300"), ("10", "100"), ("~:100", ""),
                            ("200:", ""), ("@100:200", ""), ("@0:100", "@150:160"),
                            ("150:160", "152:"), ("@152", ""), ("152", "151"), ("", "~:151")):

@@ -26,9 +26,55 @@ TOP_SRCDIR = os.environ.get("top_srcdir", os.path.abspath(os.path.join(os.path.d
 TOP_BUILDDIR = os.environ.get("top_builddir", os.getcwd())
 FIXTURES = os.path.join(TOP_SRCDIR, "tests", "fixtures")
 
-ARC = "1.3.6.1.4.1.8072.9999.9999.8863"
-OBJECTS = ARC + ".1"
 SYS_UPTIME = "1.3.6.1.2.1.1.3.0"
+
+
+def _header_numbers():
+    """The numbers of mib/tunewatch_oids.h, read once: tests name objects
+    by the header's macros, as the C code does, never by number."""
+    nums = {}
+    with open(os.path.join(TOP_SRCDIR, "mib", "tunewatch_oids.h")) as fh:
+        for line in fh:
+            m = re.match(r"\s*#\s*define\s+(TW_\w+)\s+([0-9][0-9, ]*)", line)
+            if m:
+                nums[m.group(1)] = [int(x) for x in m.group(2).split(",")]
+    return nums
+
+
+_H = _header_numbers()
+ARC = ".".join(str(x) for x in _H["TW_MIB_ARC"])
+OBJECTS = "%s.%d" % (ARC, _H["TW_OID_OBJECTS"][0])
+
+# The macros' prefixes, and where their objects sit below twObjects:
+# (group macro, entry macro or None for scalars).
+_PLACES = {
+    "AGENT": ("TW_OID_AGENT", None),
+    "BC": ("TW_OID_BUFCACHE", None),
+    "DBLOCK": ("TW_OID_DBLOCK_TABLE", "TW_OID_DBLOCK_ENTRY"),
+    "DISK": ("TW_OID_DISK_TABLE", "TW_OID_DISK_ENTRY"),
+    "TUNABLE": ("TW_OID_TUNABLE_TABLE", "TW_OID_TUNABLE_ENTRY"),
+}
+
+
+def oid(name, index="0"):
+    """The OID of an object's instance, named by its macro without TW_OID_:
+    oid("BC_REFAULTS") is twBcRefaults.0, oid("DISK_READ_LATENCY", "8.0")
+    twDiskReadLatency.8.0; with index None, the object itself (a column
+    to walk, or the prefix of its instances)."""
+    group, entry = _PLACES[name.split("_")[0]]
+    parts = [OBJECTS, str(_H[group][0])]
+    if entry is not None:
+        parts.append(str(_H[entry][0]))
+    parts.append(str(_H["TW_OID_" + name][0]))
+    if index is not None:
+        parts.append(str(index))
+    return ".".join(parts)
+
+
+def column(v, name):
+    """The instances of column name in a walk's {oid: value}, by index."""
+    prefix = oid(name, None) + "."
+    return {o[len(prefix):]: x for o, x in v.items() if o.startswith(prefix)}
 
 
 class Skip(Exception):
@@ -252,7 +298,7 @@ class Harness:
                  timeout=timeout)
 
     def agent_samples(self):
-        vals = self.try_get([OBJECTS + ".1.9.0"])
+        vals = self.try_get([oid("AGENT_SAMPLES")])
         if not vals or vals[0].type != "Counter64":
             return None
         return vals[0].num

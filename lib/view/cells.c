@@ -1,0 +1,152 @@
+#include "config.h"
+
+#include "view/columns.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/error.h"
+#include "view/view.h"
+
+/* A cell's value against its row of the column table (columns.c): scaled
+ * in and out of the MIB's number, checked against the row's type and
+ * range, and moved between the wire and a view's row. */
+
+/* ---- Values --------------------------------------------------------------- */
+
+uint64_t
+tw_column_encode(const struct tw_column *c, double figure)
+{
+	double x = figure * c->scale;
+	int64_t min;
+	uint64_t max, lo;
+
+	tw_column_range(c, &min, &max);
+	lo = min > 0 ? (uint64_t)min : 0;
+	if (!(x > (double)lo))
+		return lo;
+	if (x >= (double)max)
+		return max;
+	/* llround stops at 2^63; a Counter64 figure may not. */
+	return x < 9.2e18 ? (uint64_t)llround(x) : (uint64_t)(x + 0.5);
+}
+
+double
+tw_column_decode(const struct tw_column *c, uint64_t n)
+{
+	if (tw_column_ber(c) == TW_BER_INTEGER)
+		return (double)(int64_t)n / c->scale;
+	return (double)n / c->scale;
+}
+
+int
+tw_column_check(const struct tw_column *c, const struct tw_ber_value *val)
+{
+	int64_t min;
+	uint64_t max;
+
+	if (val->type != tw_column_ber(c))
+		return TW_E_INVAL;
+	tw_column_range(c, &min, &max);
+	if (val->type == TW_BER_OCTET_STRING)
+		return val->len <= max ? TW_OK : TW_E_RANGE;
+	if (val->type == TW_BER_INTEGER) {
+		int64_t s = (int64_t)val->num;
+
+		return s >= min && (s < 0 || (uint64_t)s <= max) ? TW_OK : TW_E_RANGE;
+	}
+	return (min <= 0 || val->num >= (uint64_t)min) && val->num <= max ? TW_OK : TW_E_RANGE;
+}
+
+void
+tw_ber_describe(const struct tw_ber_value *val, char *buf, size_t len)
+{
+	size_t i, n = 0;
+
+	switch ((int)val->type) {
+	case TW_BER_OCTET_STRING:
+		n = (size_t)snprintf(buf, len, "OCTET STRING \"");
+		/* Quote at most 32 bytes, unprintable ones as '?'. */
+		for (i = 0; i < val->len && i < 32 && n + 2 < len; i++)
+			buf[n++] = val->str[i] >= 0x20 && val->str[i] < 0x7f ? val->str[i] : '?';
+		if (n < len)
+			snprintf(buf + n, len - n, "%s\"", val->len > 32 ? "..." : "");
+		return;
+	case TW_BER_INTEGER:
+		snprintf(buf, len, "INTEGER %lld", (long long)(int64_t)val->num);
+		return;
+	case TW_BER_GAUGE32:
+	case TW_BER_COUNTER64:
+	case 0x41:	/* Counter32 */
+	case 0x43:	/* TimeTicks */
+		snprintf(buf, len, "%s %llu", tw_ber_name(val->type), (unsigned long long)val->num);
+		return;
+	}
+	if (tw_ber_name(val->type) != NULL)
+		snprintf(buf, len, "%s", tw_ber_name(val->type));
+	else
+		snprintf(buf, len, "type 0x%02x", (unsigned)val->type);
+}
+
+/* ---- A view's rows ---------------------------------------------------------- */
+
+static int
+row_has(const struct tw_column_group *g, const void *row, unsigned col)
+{
+	uint32_t has;
+
+	if (g->has_off == SIZE_MAX)
+		return 1;
+	memcpy(&has, (const char *)row + g->has_off, sizeof(has));
+	return (has & TW_VIEW_BIT(col)) != 0;
+}
+
+int
+tw_column_load(const struct tw_column_group *g, const void *row, unsigned col,
+    struct tw_ber_value *out)
+{
+	const struct tw_column *c;
+
+	if (col >= g->ncols || (c = &g->cols[col])->name == NULL ||
+	    c->access != TW_ACCESS_READ_ONLY || !row_has(g, row, col))
+		return 0;
+	out->type = tw_column_ber(c);
+	if (out->type == TW_BER_OCTET_STRING) {
+		out->str = (const char *)row + c->str_off;
+		out->len = strnlen(out->str, c->str_size);
+		out->num = 0;
+	} else {
+		memcpy(&out->num, (const char *)row + g->col_off + col * sizeof(uint64_t),
+		    sizeof(out->num));
+		out->str = NULL;
+		out->len = 0;
+	}
+	return 1;
+}
+
+void
+tw_column_store(const struct tw_column_group *g, void *row, unsigned col,
+    const struct tw_ber_value *val)
+{
+	const struct tw_column *c = &g->cols[col];
+
+	if (val->type == TW_BER_OCTET_STRING) {
+		char *dst = (char *)row + c->str_off;
+		size_t n = val->len < c->str_size - 1 ? val->len : c->str_size - 1;
+
+		if (n > 0)
+			memcpy(dst, val->str, n);
+		dst[n] = '\0';
+	} else {
+		memcpy((char *)row + g->col_off + col * sizeof(uint64_t), &val->num,
+		    sizeof(val->num));
+	}
+	if (g->has_off != SIZE_MAX) {
+		uint32_t has;
+
+		memcpy(&has, (char *)row + g->has_off, sizeof(has));
+		has |= TW_VIEW_BIT(col);
+		memcpy((char *)row + g->has_off, &has, sizeof(has));
+	}
+}

@@ -1,0 +1,259 @@
+#include "config.h"
+
+#include "view/columns.h"
+
+#include "view/view.h"
+
+/* ---- The table ---------------------------------------------------------
+ * One row per object, in the MIB's order. READ: the SNMP client fetches
+ * the column for the checks (a column they never read costs a varbind a
+ * row for nothing); every scalar is read. */
+
+#define READ 1
+#define SKIP 0
+
+#define NUM(n, t, u, read) \
+	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .units = (u), .scale = 1, \
+	  .checks_read = (read) }
+/* A number the MIB keeps scaled: the figure times s, in the unit f. */
+#define SCALED(n, t, u, s, f, read) \
+	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .units = (u), .scale = (s), \
+	  .unit = (f), .checks_read = (read) }
+#define PERCENT(n) \
+	{ .name = (n), .smi = TW_SMI_HUNDREDTHS, .access = TW_ACCESS_READ_ONLY, .ranged = 1, \
+	  .min = 0, .max = 10000, .units = "percent", .scale = 100, .unit = "%", \
+	  .checks_read = READ }
+#define STR(n, type, field, read) \
+	{ .name = (n), .smi = TW_SMI_DISPLAY_STRING, .access = TW_ACCESS_READ_ONLY, .scale = 1, \
+	  .checks_read = (read), .str_off = offsetof(type, field), \
+	  .str_size = sizeof(((type *)0)->field) }
+/* The MIB states an index's range even where it is the type's. */
+#define INDEX(n, lo) \
+	{ .name = (n), .smi = TW_SMI_UNSIGNED32, .access = TW_ACCESS_NOT_ACCESSIBLE, .ranged = 1, \
+	  .min = (lo), .max = UINT32_MAX, .scale = 1 }
+#define INDEX_ENUM(n, t) \
+	{ .name = (n), .smi = (t), .access = TW_ACCESS_NOT_ACCESSIBLE, .scale = 1 }
+
+static const struct tw_column agent_cols[] = {
+	[TW_OID_AGENT_VERSION] = STR("twAgentVersion", struct tw_view_agent, version, READ),
+	[TW_OID_AGENT_INTERVAL] = NUM("twAgentInterval", TW_SMI_UNSIGNED32, "seconds", READ),
+	[TW_OID_AGENT_WINDOW] = NUM("twAgentWindow", TW_SMI_UNSIGNED32, "seconds", READ),
+	[TW_OID_AGENT_SAMPLE_AGE] = NUM("twAgentSampleAge", TW_SMI_UNSIGNED32, "milliseconds",
+	    READ),
+	[TW_OID_AGENT_MALFORMED] = NUM("twAgentMalformedLines", TW_SMI_COUNTER64, "lines", READ),
+	[TW_OID_AGENT_WINDOW_SAMPLES] = NUM("twAgentWindowSamples", TW_SMI_UNSIGNED32, "samples",
+	    READ),
+	[TW_OID_AGENT_WINDOW_SPAN] = NUM("twAgentWindowSpan", TW_SMI_UNSIGNED32, "milliseconds",
+	    READ),
+	[TW_OID_AGENT_SYSTEM] = STR("twAgentSystem", struct tw_view_agent, system, READ),
+	[TW_OID_AGENT_SAMPLES] = NUM("twAgentSamples", TW_SMI_COUNTER64, "samples", READ),
+};
+
+static const struct tw_column bc_cols[] = {
+	[TW_OID_BC_MEM_TOTAL] = NUM("twBcMemTotal", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_MEM_AVAILABLE] = NUM("twBcMemAvailable", TW_SMI_COUNTER_BASED_GAUGE64, "bytes",
+	    READ),
+	[TW_OID_BC_CACHED] = NUM("twBcCached", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_BUFFERS] = NUM("twBcBuffers", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_DIRTY] = NUM("twBcDirty", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_WRITEBACK] = NUM("twBcWriteback", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_READ_HIT_RATIO] = PERCENT("twBcReadHitRatio"),
+	[TW_OID_BC_HIT_RATIO_METHOD] = STR("twBcHitRatioMethod", struct tw_view_bufcache, method,
+	    READ),
+	[TW_OID_BC_LOGICAL_READ_BYTES] = NUM("twBcLogicalReadBytes", TW_SMI_COUNTER64, "bytes",
+	    READ),
+	[TW_OID_BC_PHYSICAL_READ_BYTES] = NUM("twBcPhysicalReadBytes", TW_SMI_COUNTER64, "bytes",
+	    READ),
+	[TW_OID_BC_HIT_RATIO_PROCESSES] = NUM("twBcHitRatioProcesses", TW_SMI_UNSIGNED32,
+	    "processes", READ),
+	[TW_OID_BC_HIT_RATIO_UNREADABLE] = NUM("twBcHitRatioUnreadable", TW_SMI_UNSIGNED32,
+	    "processes", READ),
+	[TW_OID_BC_REFAULTS] = NUM("twBcRefaults", TW_SMI_COUNTER64, "pages", READ),
+	[TW_OID_BC_REFAULT_RATE] = SCALED("twBcRefaultRate", TW_SMI_HUNDREDTHS,
+	    "pages per second", 100, "pages/s", READ),
+	[TW_OID_BC_MAJOR_FAULTS] = NUM("twBcMajorFaults", TW_SMI_COUNTER64, "faults", READ),
+	[TW_OID_BC_MAJOR_FAULT_RATE] = SCALED("twBcMajorFaultRate", TW_SMI_HUNDREDTHS,
+	    "faults per second", 100, "faults/s", READ),
+	[TW_OID_BC_PAGE_IN_RATE] = SCALED("twBcPageInRate", TW_SMI_HUNDREDTHS, "KiB per second",
+	    100, "KiB/s", READ),
+	[TW_OID_BC_MEMORY_PRESSURE] = PERCENT("twBcMemoryPressure"),
+	[TW_OID_BC_IO_PRESSURE] = PERCENT("twBcIoPressure"),
+};
+
+static const struct tw_column pool_cols[] = {
+	[TW_OID_DBLOCK_CLASS] = INDEX_ENUM("twDblockClass", TW_SMI_DBLOCK_CLASS),
+	[TW_OID_DBLOCK_INSTANCE] = INDEX("twDblockInstance", 0),
+	[TW_OID_DBLOCK_NAME] = STR("twDblockName", struct tw_view_pool, name, READ),
+	[TW_OID_DBLOCK_SIZE] = NUM("twDblockSize", TW_SMI_UNSIGNED32, "bytes", READ),
+	[TW_OID_DBLOCK_IN_USE] = NUM("twDblockInUse", TW_SMI_GAUGE32, NULL, READ),
+	[TW_OID_DBLOCK_FREE] = NUM("twDblockFree", TW_SMI_GAUGE32, NULL, SKIP),
+	[TW_OID_DBLOCK_LIMIT] = NUM("twDblockLimit", TW_SMI_GAUGE32, NULL, READ),
+	[TW_OID_DBLOCK_FAILURES] = NUM("twDblockFailures", TW_SMI_COUNTER64, "failures", READ),
+	[TW_OID_DBLOCK_RECENT_FAILURES] = NUM("twDblockRecentFailures", TW_SMI_GAUGE32,
+	    "failures", READ),
+	[TW_OID_DBLOCK_TUNABLE] = STR("twDblockTunable", struct tw_view_pool, tunable, READ),
+	[TW_OID_DBLOCK_FAILURE_EVENT] = STR("twDblockFailureEvent", struct tw_view_pool, event,
+	    READ),
+};
+
+static const struct tw_column disk_cols[] = {
+	[TW_OID_DISK_MAJOR] = INDEX("twDiskMajor", 0),
+	[TW_OID_DISK_MINOR] = INDEX("twDiskMinor", 0),
+	[TW_OID_DISK_NAME] = STR("twDiskName", struct tw_view_disk, name, READ),
+	[TW_OID_DISK_READS] = NUM("twDiskReads", TW_SMI_COUNTER64, "reads", SKIP),
+	[TW_OID_DISK_WRITES] = NUM("twDiskWrites", TW_SMI_COUNTER64, "writes", SKIP),
+	[TW_OID_DISK_READ_BYTES] = NUM("twDiskReadBytes", TW_SMI_COUNTER64, "bytes", SKIP),
+	[TW_OID_DISK_WRITTEN_BYTES] = NUM("twDiskWrittenBytes", TW_SMI_COUNTER64, "bytes", SKIP),
+	[TW_OID_DISK_READ_TIME] = NUM("twDiskReadTime", TW_SMI_COUNTER64, "milliseconds", SKIP),
+	[TW_OID_DISK_WRITE_TIME] = NUM("twDiskWriteTime", TW_SMI_COUNTER64, "milliseconds", SKIP),
+	[TW_OID_DISK_READ_OPS] = SCALED("twDiskReadOps", TW_SMI_HUNDREDTHS, "reads per second",
+	    100, "reads/s", READ),
+	[TW_OID_DISK_WRITE_OPS] = SCALED("twDiskWriteOps", TW_SMI_HUNDREDTHS, "writes per second",
+	    100, "writes/s", READ),
+	[TW_OID_DISK_READ_RATE] = NUM("twDiskReadRate", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes per second", READ),
+	[TW_OID_DISK_WRITE_RATE] = NUM("twDiskWriteRate", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes per second", SKIP),
+	[TW_OID_DISK_READ_LATENCY] = SCALED("twDiskReadLatency", TW_SMI_UNSIGNED32,
+	    "microseconds", 1000, "ms", READ),
+	[TW_OID_DISK_WRITE_LATENCY] = SCALED("twDiskWriteLatency", TW_SMI_UNSIGNED32,
+	    "microseconds", 1000, "ms", READ),
+	[TW_OID_DISK_QUEUE_DEPTH] = SCALED("twDiskQueueDepth", TW_SMI_HUNDREDTHS, "requests", 100,
+	    "requests", READ),
+	[TW_OID_DISK_UTIL] = SCALED("twDiskUtil", TW_SMI_HUNDREDTHS, "percent", 100, "%", READ),
+	[TW_OID_DISK_IN_FLIGHT] = NUM("twDiskInFlight", TW_SMI_GAUGE32, "requests", SKIP),
+	[TW_OID_DISK_SCHEDULER] = STR("twDiskScheduler", struct tw_view_disk, scheduler, READ),
+	[TW_OID_DISK_NR_REQUESTS] = NUM("twDiskNrRequests", TW_SMI_UNSIGNED32, "requests", READ),
+	[TW_OID_DISK_READ_AHEAD_KB] = NUM("twDiskReadAheadKb", TW_SMI_UNSIGNED32, "kilobytes",
+	    READ),
+	/* In the sysfs file's own unit, as advice quotes it. */
+	[TW_OID_DISK_WBT_LATENCY] = NUM("twDiskWbtLatency", TW_SMI_INTEGER32, "microseconds",
+	    READ),
+	[TW_OID_DISK_ROTATIONAL] = NUM("twDiskRotational", TW_SMI_TRUTH_VALUE, NULL, READ),
+};
+
+static const struct tw_column tunable_cols[] = {
+	[TW_OID_TUNABLE_INDEX] = INDEX("twTunableIndex", 1),
+	[TW_OID_TUNABLE_NAME] = STR("twTunableName", struct tw_view_tunable, name, READ),
+	[TW_OID_TUNABLE_VALUE] = STR("twTunableValue", struct tw_view_tunable, value, READ),
+};
+
+#define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
+
+/* Tunable rows have every column: no `has`. */
+const struct tw_column_group tw_column_groups[] = {
+	{ TW_OID_AGENT, "twAgent", NULL, 0, agent_cols, NCOLS(agent_cols), 1,
+	    offsetof(struct tw_view_agent, has), offsetof(struct tw_view_agent, col) },
+	{ TW_OID_BUFCACHE, "twBufferCache", NULL, 0, bc_cols, NCOLS(bc_cols), 1,
+	    offsetof(struct tw_view_bufcache, has), offsetof(struct tw_view_bufcache, col) },
+	{ TW_OID_DBLOCK_TABLE, "twDblockTable", "twDblockEntry", 2, pool_cols, NCOLS(pool_cols),
+	    TW_OID_DBLOCK_NAME, offsetof(struct tw_view_pool, has),
+	    offsetof(struct tw_view_pool, col) },
+	{ TW_OID_DISK_TABLE, "twDiskTable", "twDiskEntry", 2, disk_cols, NCOLS(disk_cols),
+	    TW_OID_DISK_NAME, offsetof(struct tw_view_disk, has),
+	    offsetof(struct tw_view_disk, col) },
+	{ TW_OID_TUNABLE_TABLE, "twTunableTable", "twTunableEntry", 1, tunable_cols,
+	    NCOLS(tunable_cols), TW_OID_TUNABLE_NAME, SIZE_MAX, SIZE_MAX },
+};
+
+const size_t tw_column_ngroups = sizeof(tw_column_groups) / sizeof(tw_column_groups[0]);
+
+/* The view keeps each row's numbers in an array of the group's width and
+ * says which it has in one 32-bit word. */
+_Static_assert(NCOLS(agent_cols) == TW_VIEW_AGENT_COLS, "twAgent and the view disagree");
+_Static_assert(NCOLS(bc_cols) == TW_VIEW_BC_COLS, "twBufferCache and the view disagree");
+_Static_assert(NCOLS(pool_cols) == TW_VIEW_POOL_COLS, "twDblockEntry and the view disagree");
+_Static_assert(NCOLS(disk_cols) == TW_VIEW_DISK_COLS, "twDiskEntry and the view disagree");
+_Static_assert(TW_VIEW_DISK_COLS <= 32 && TW_VIEW_BC_COLS <= 32, "has is 32 bits");
+
+/* ---- Lookups ------------------------------------------------------------ */
+
+/* The groups are twObjects.1 to .5 in order: the view's builder and the
+ * agent look one up for every cell, so by position. */
+const struct tw_column_group *
+tw_column_group(uint32_t id)
+{
+	if (id < 1 || id > tw_column_ngroups || tw_column_groups[id - 1].id != id)
+		return NULL;
+	return &tw_column_groups[id - 1];
+}
+
+const struct tw_column *
+tw_column(uint32_t group, unsigned col)
+{
+	const struct tw_column_group *g = tw_column_group(group);
+
+	if (g == NULL || col >= g->ncols || g->cols[col].name == NULL)
+		return NULL;
+	return &g->cols[col];
+}
+
+/* ---- Types ---------------------------------------------------------------- */
+
+static const struct {
+	const char *name;
+	enum tw_ber_type ber;
+	int64_t min;
+	uint64_t max;
+} smi_types[] = {
+	[TW_SMI_DISPLAY_STRING] = { "DisplayString", TW_BER_OCTET_STRING, 0, 255 },
+	[TW_SMI_UNSIGNED32] = { "Unsigned32", TW_BER_GAUGE32, 0, UINT32_MAX },
+	[TW_SMI_GAUGE32] = { "Gauge32", TW_BER_GAUGE32, 0, UINT32_MAX },
+	[TW_SMI_INTEGER32] = { "Integer32", TW_BER_INTEGER, INT32_MIN, INT32_MAX },
+	[TW_SMI_TRUTH_VALUE] = { "TruthValue", TW_BER_INTEGER, 1, 2 },
+	[TW_SMI_COUNTER64] = { "Counter64", TW_BER_COUNTER64, 0, UINT64_MAX },
+	[TW_SMI_COUNTER_BASED_GAUGE64] = { "CounterBasedGauge64", TW_BER_COUNTER64, 0,
+	    UINT64_MAX },
+	[TW_SMI_HUNDREDTHS] = { "TwHundredths", TW_BER_GAUGE32, 0, UINT32_MAX },
+	[TW_SMI_DBLOCK_CLASS] = { "TwDblockClassType", TW_BER_INTEGER, TW_DBLOCK_SOFTNET_BACKLOG,
+	    TW_DBLOCK_HIGH_ORDER },
+};
+
+const char *
+tw_smi_name(enum tw_smi smi)
+{
+	return smi_types[smi].name;
+}
+
+enum tw_ber_type
+tw_column_ber(const struct tw_column *c)
+{
+	return smi_types[c->smi].ber;
+}
+
+/* Tags the MIB never uses are named too: they are what a foreign agent
+ * may send. */
+const char *
+tw_ber_name(enum tw_ber_type type)
+{
+	switch ((int)type) {
+	case TW_BER_INTEGER:
+		return "INTEGER";
+	case TW_BER_OCTET_STRING:
+		return "OCTET STRING";
+	case 0x05:
+		return "NULL";
+	case 0x06:
+		return "OBJECT IDENTIFIER";
+	case 0x40:
+		return "IpAddress";
+	case 0x41:
+		return "Counter32";
+	case TW_BER_GAUGE32:
+		return "Gauge32";
+	case 0x43:
+		return "TimeTicks";
+	case 0x44:
+		return "Opaque";
+	case TW_BER_COUNTER64:
+		return "Counter64";
+	}
+	return NULL;
+}
+
+void
+tw_column_range(const struct tw_column *c, int64_t *min, uint64_t *max)
+{
+	*min = c->ranged ? c->min : smi_types[c->smi].min;
+	*max = c->ranged ? c->max : smi_types[c->smi].max;
+}

@@ -1,0 +1,139 @@
+/* Every object of TUNEWATCH-MIB described once: its group and number, its
+ * name, SMI type, access, range, UNITS, the scale between the MIB's
+ * number and the figure in its natural unit, and where the view keeps it.
+ *
+ * The agent encodes with this table (view.c scales figures into the MIB's
+ * numbers, mibview.c takes the wire types), the SNMP client decodes with
+ * it (one loop, and a value whose type or range is not the row's is an
+ * error, never an absence), the checks read figures through it
+ * (tw_view_num), and tests/mib_text.c holds it against the MIB text
+ * and mib/tunewatch_oids.h. Adding a column is: the MIB text, the
+ * header, one row here, and the code that computes the figure.
+ *
+ * The table and its types are in columns.c; a cell's value against its
+ * row (scaled, checked, loaded and stored) in cells.c. */
+#ifndef TW_COLUMNS_H
+#define TW_COLUMNS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tunewatch_oids.h"
+
+/* BER tags of the SMI types on the wire. */
+enum tw_ber_type {
+	TW_BER_INTEGER = 0x02,		/* INTEGER, Integer32, TruthValue, enums */
+	TW_BER_OCTET_STRING = 0x04,	/* OCTET STRING, DisplayString */
+	TW_BER_GAUGE32 = 0x42,		/* Gauge32, Unsigned32 */
+	TW_BER_COUNTER64 = 0x46,	/* Counter64, CounterBasedGauge64 */
+};
+
+/* One value as it goes on or comes off the wire. An INTEGER's num is the
+ * 64-bit two's complement of its value, so a negative one reads back with
+ * (int64_t)num. */
+struct tw_ber_value {
+	enum tw_ber_type type;
+	uint64_t num;		/* for every type but strings */
+	const char *str;	/* for strings; not NUL-terminated */
+	size_t len;
+};
+
+/* The SMI types (and textual conventions) the MIB uses, as it names
+ * them. */
+enum tw_smi {
+	TW_SMI_DISPLAY_STRING,
+	TW_SMI_UNSIGNED32,
+	TW_SMI_GAUGE32,
+	TW_SMI_INTEGER32,
+	TW_SMI_TRUTH_VALUE,
+	TW_SMI_COUNTER64,
+	TW_SMI_COUNTER_BASED_GAUGE64,
+	TW_SMI_HUNDREDTHS,		/* TwHundredths: Unsigned32 in 1/100 */
+	TW_SMI_DBLOCK_CLASS,		/* TwDblockClassType: an enumeration */
+};
+
+enum tw_access {
+	TW_ACCESS_NOT_ACCESSIBLE,	/* the index columns */
+	TW_ACCESS_READ_ONLY,
+};
+
+/* Where the view keeps a row's values: its `has` bits and col[] array,
+ * or a string field (the view's fields are shorter than a DisplayString
+ * may be: a longer string is cut). */
+struct tw_column {
+	const char *name;	/* the MIB's descriptor; NULL: no such column */
+	enum tw_smi smi;
+	enum tw_access access;
+	int ranged;		/* the MIB narrows the type's range to: */
+	int64_t min;
+	uint64_t max;
+	const char *units;	/* the MIB's UNITS; NULL: none */
+	double scale;		/* the MIB's number is the figure times this */
+	const char *unit;	/* the figure's unit (tw_view_num's); NULL: none */
+	int checks_read;	/* the SNMP client fetches it for the checks */
+	size_t str_off;		/* strings: the field in the view's row */
+	size_t str_size;
+};
+
+/* A group of scalars ({group, n, 0}) or a table ({table, 1, column,
+ * index...}) below twObjects. */
+struct tw_column_group {
+	uint32_t id;			/* TW_OID_AGENT ... TW_OID_TUNABLE_TABLE */
+	const char *name;		/* "twAgent", "twDiskTable" */
+	const char *entry;		/* "twDiskEntry"; NULL for scalars */
+	size_t index_len;		/* index columns; 0 for scalars */
+	const struct tw_column *cols;	/* by column number */
+	unsigned ncols;			/* the last column + 1 */
+	unsigned first;			/* the first accessible column */
+	size_t has_off;			/* the row's `has` in the view */
+	size_t col_off;			/* its col[]; SIZE_MAX: none */
+};
+
+extern const struct tw_column_group tw_column_groups[];
+extern const size_t tw_column_ngroups;
+
+/* The group with this twObjects number, or NULL. */
+const struct tw_column_group *tw_column_group(uint32_t id);
+
+/* The object col of group, or NULL when there is none. */
+const struct tw_column *tw_column(uint32_t group, unsigned col);
+
+/* The range of c's values: the MIB's own where it narrows it, else the
+ * type's. */
+void tw_column_range(const struct tw_column *c, int64_t *min, uint64_t *max);
+
+/* The type c takes on the wire. */
+enum tw_ber_type tw_column_ber(const struct tw_column *c);
+
+/* The MIB's name of an SMI type ("Unsigned32"), and of a BER tag (NULL
+ * for a tag SNMP does not use). */
+const char *tw_smi_name(enum tw_smi smi);
+const char *tw_ber_name(enum tw_ber_type type);
+
+/* The MIB's number for a figure in its natural unit: scaled, rounded to
+ * the nearest integer and clamped to the column's range. Not for
+ * strings. */
+uint64_t tw_column_encode(const struct tw_column *c, double figure);
+
+/* The figure in its natural unit for the MIB's number n. */
+double tw_column_decode(const struct tw_column *c, uint64_t n);
+
+/* Whether val is what the MIB says c holds: TW_OK; TW_E_INVAL for the
+ * wrong type; TW_E_RANGE for a number or string length out of range. */
+int tw_column_check(const struct tw_column *c, const struct tw_ber_value *val);
+
+/* Describe val for an error message: "Gauge32 20000", "OCTET STRING
+ * \"fast\"", "INTEGER -5". */
+void tw_ber_describe(const struct tw_ber_value *val, char *buf, size_t len);
+
+/* Read the value of column col of a view's row (&v->agent, &v->disks[i],
+ * ...) of group g into out; 0 when the row has none. Strings point into
+ * the row. */
+int tw_column_load(const struct tw_column_group *g, const void *row, unsigned col,
+    struct tw_ber_value *out);
+
+/* Store val, already checked, as column col of the row. */
+void tw_column_store(const struct tw_column_group *g, void *row, unsigned col,
+    const struct tw_ber_value *val);
+
+#endif
