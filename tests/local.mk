@@ -28,3 +28,4 @@ include tests/integration.mk
 include tests/plugins.mk
 include tests/fuzz.mk
 include tests/faults.mk
+include tests/install.mk
