@@ -23,7 +23,7 @@ endif
 CLEANFILES += contrib/tunewatchd.service
 contrib/tunewatchd.service: $(top_srcdir)/contrib/tunewatchd.service.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) contrib && \
-	sed -e 's|@sbindir[@]|$(sbindir)|g' $(top_srcdir)/contrib/tunewatchd.service.in > $@.tmp && \
+	sed -e 's|@sbindir[@]|$(sbindir)|g' -e 's|@docdir[@]|$(docdir)|g' $(top_srcdir)/contrib/tunewatchd.service.in > $@.tmp && \
 	mv $@.tmp $@
 
 # systemd's pkg-config value is an absolute path outside distcheck's

@@ -29,3 +29,4 @@ include tests/plugins.mk
 include tests/fuzz.mk
 include tests/faults.mk
 include tests/install.mk
+include tests/man.mk

@@ -39,12 +39,18 @@ def test_layout(dest, d):
         p = twinstall.path(dest, d["pkgdatadir"], *rel)
         assert os.path.isfile(p), "no %s under pkgdatadir: %s" % ("/".join(rel), p)
     assert os.path.isfile(twinstall.path(dest, d["docdir"], "MIB-README"))
+    for page in ("man8/tunewatchd.8", "man5/tunewatchd.conf.5", "man7/TUNEWATCH-MIB.7",
+                 "man1/check_bufcache.1", "man1/check_dblock.1", "man1/check_disklatency.1"):
+        p = twinstall.path(dest, d["mandir"], page)
+        assert os.path.isfile(p), "manual page not installed: %s" % p
     if d["systemdsystemunitdir"]:
         unit = twinstall.path(dest, d["systemdsystemunitdir"], "tunewatchd.service")
         with open(unit) as fh:
             text = fh.read()
         want = "ExecStart=%s -f -Lsd\n" % os.path.join(d["sbindir"], "tunewatchd")
         assert want in text, "the unit does not start the installed tunewatchd: %r" % text
+        doc = "file:%s\n" % os.path.join(d["docdir"], "MIB-README")
+        assert doc in text, "the unit's Documentation= is not the installed MIB-README: %r" % text
         assert "@" not in text, "an unsubstituted variable in the unit: %r" % text
 
 
