@@ -2,7 +2,16 @@
 # Icinga 2 and Nagios configuration.
 EXTRA_DIST += \
 	contrib/install-deps contrib/run-tests contrib/quickstart \
-	contrib/tunewatchd.service.in
+	contrib/test-debian contrib/tunewatchd.service.in
+
+# debian/: the packaging, so that a release tarball builds them too.
+EXTRA_DIST += \
+	debian/changelog debian/control debian/copyright debian/rules \
+	debian/source/format \
+	debian/tunewatchd.install debian/tunewatchd.postinst \
+	debian/tunewatchd.README.Debian debian/tunewatchd.lintian-overrides \
+	debian/monitoring-plugins-tunewatch.install \
+	debian/monitoring-plugins-tunewatch.lintian-overrides
 
 # ---- What make install puts where ----------------------------------------
 # The documentation the unit's Documentation= line and the man pages name.
