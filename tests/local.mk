@@ -30,3 +30,4 @@ include tests/fuzz.mk
 include tests/faults.mk
 include tests/install.mk
 include tests/man.mk
+include tests/formats.mk
