@@ -28,3 +28,6 @@ include tests/integration.mk
 include tests/plugins.mk
 include tests/fuzz.mk
 include tests/faults.mk
+include tests/install.mk
+include tests/man.mk
+include tests/formats.mk

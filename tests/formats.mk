@@ -1,0 +1,7 @@
+# tests/: what other tools expect: the Zabbix template against the MIB and
+# the checks' defaults, and every check's perfdata against a strict parser of
+# the Monitoring Plugins grammar.
+FORMAT_TESTS = tests/zabbix_template.py tests/integration/perfdata_grammar.py
+dist_noinst_SCRIPTS += $(FORMAT_TESTS)
+TESTS += $(FORMAT_TESTS)
+EXTRA_DIST += contrib/zabbix/tunewatch_template.yaml
