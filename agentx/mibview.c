@@ -40,6 +40,8 @@ static const enum tw_mv_type bc_types[TW_VIEW_BC_COLS] = {
 	[TW_OID_BC_PAGE_IN_RATE] = TW_MV_GAUGE,
 	[TW_OID_BC_MEMORY_PRESSURE] = TW_MV_GAUGE,
 	[TW_OID_BC_IO_PRESSURE] = TW_MV_GAUGE,
+	[TW_OID_BC_SWAP_TOTAL] = TW_MV_COUNTER64,
+	[TW_OID_BC_SWAP_FREE] = TW_MV_COUNTER64,
 };
 
 static const enum tw_mv_type pool_types[TW_VIEW_POOL_COLS] = {
@@ -254,7 +256,7 @@ struct group {
 
 static const struct group groups[] = {
 	{ TW_OID_AGENT, TW_OID_AGENT_SAMPLES, agent_cell },
-	{ TW_OID_BUFCACHE, TW_OID_BC_IO_PRESSURE, bc_cell },
+	{ TW_OID_BUFCACHE, TW_OID_BC_SWAP_FREE, bc_cell },
 };
 
 /* ---- Lookups ------------------------------------------------------------ */

@@ -55,6 +55,8 @@
 #define TW_OID_BC_PAGE_IN_RATE 17	/* TwHundredths KiB/s, windowed */
 #define TW_OID_BC_MEMORY_PRESSURE 18	/* TwHundredths percent (PSI some avg10) */
 #define TW_OID_BC_IO_PRESSURE 19	/* TwHundredths percent (PSI some avg10) */
+#define TW_OID_BC_SWAP_TOTAL 20		/* CounterBasedGauge64 bytes */
+#define TW_OID_BC_SWAP_FREE 21		/* CounterBasedGauge64 bytes */
 
 /* twDblockTable.1 twDblockEntry.N.<class>.<instance> */
 #define TW_OID_DBLOCK_ENTRY 1

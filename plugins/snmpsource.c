@@ -323,7 +323,7 @@ scalar_list(unsigned what, scalar_id *want)
 		unsigned group, last;
 	} groups[] = {
 		{ TW_OID_AGENT, TW_OID_AGENT_SAMPLES },
-		{ TW_OID_BUFCACHE, TW_OID_BC_IO_PRESSURE },
+		{ TW_OID_BUFCACHE, TW_OID_BC_SWAP_FREE },
 	};
 	size_t nwant = 0, g;
 
