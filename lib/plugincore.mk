@@ -5,4 +5,5 @@ lib_libtunewatch_a_SOURCES += \
 	lib/perfdata.h lib/perfdata.c \
 	lib/extraopts.h lib/extraopts.c
 lib_libtunewatch_a_SOURCES += \
-	lib/advice.h lib/advice.c lib/advice_rules.c
+	lib/advice.h lib/advice.c lib/advice_rules.c \
+	lib/advice_evidence.h lib/advice_evidence.c

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "advice.h"
+#include "advice_evidence.h"
 #include "devfilter.h"
 #include "perfdata.h"
 #include "range.h"
@@ -81,7 +82,14 @@ int tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct 
     enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx, const char *device,
     const char *detail);
 
-/* The view's tunable value of name, for tw_advice lookups (ctx: view). */
+/* The advice for what a verdict found: a "tune:" line for each finding,
+ * its figures as the evidence, or one "no tunable: ..." line when no
+ * precondition holds. Returns how many lines were added. */
+int tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    const struct tw_verdict *verdict, tw_advice_lookup_fn lookup, void *ctx, const char *device);
+
+/* The view's tunable value of name, for tw_advice lookups (ctx: view);
+ * "kernel.osrelease" is the agent's release. */
 const char *tw_plugin_view_lookup(void *ctx, const char *name);
 
 /* Current values for advice about one device: its queue attributes
