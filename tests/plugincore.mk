@@ -28,3 +28,9 @@ tests_check_advice_SOURCES = tests/check_advice.c tests/tw_check.h
 tests_check_advice_CFLAGS = $(TESTS_CFLAGS)
 tests_check_advice_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_advice
+
+check_PROGRAMS += tests/check_evidence
+tests_check_evidence_SOURCES = tests/check_evidence.c tests/tw_check.h
+tests_check_evidence_CFLAGS = $(TESTS_CFLAGS)
+tests_check_evidence_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_evidence
