@@ -256,7 +256,7 @@ bounds(const struct tw_advice_action *a, tw_advice_lookup_fn lookup, void *ctx, 
 /* NBUF: 0 is 10 % of memory, chosen at boot; 1-9 are tenths of memory; from
  * 10 up, KiB. A step up is one tenth more, never past 9 (90 %). */
 static int
-suggest_tenths(const struct tw_advice_action *a, int64_t v, struct tw_suggestion *out)
+suggest_tenths(int64_t v, struct tw_suggestion *out)
 {
 	out->flags |= TW_SUG_TENTHS;
 	if (v >= 9) {
@@ -264,7 +264,6 @@ suggest_tenths(const struct tw_advice_action *a, int64_t v, struct tw_suggestion
 		out->limit = 9;
 		return TW_OK;
 	}
-	(void)a;
 	snprintf(out->proposed, sizeof(out->proposed), "%" PRId64, v + 1);
 	return TW_OK;
 }
@@ -316,7 +315,7 @@ suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_loo
 	}
 	if ((a->flags & TW_ADV_TENTHS) && cur.n == 1 && cur.v[0] >= 1 && cur.v[0] <= 9 &&
 	    a->op == TW_ADV_DOUBLE)
-		return suggest_tenths(a, cur.v[0], out);
+		return suggest_tenths(cur.v[0], out);
 
 	bounds(a, lookup, ctx, &min, &max);
 	next = cur;
@@ -335,9 +334,6 @@ suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_loo
 			} else {
 				next.v[i] = v == 0 ? (min > 1 ? min : 1) : v * 2;
 			}
-			/* NBUF doubled from 1-9 would read as tenths. */
-			if ((a->flags & TW_ADV_TENTHS) && next.v[i] < 10)
-				next.v[i] = 10;
 		} else {
 			if (v <= min)
 				continue;
