@@ -242,19 +242,19 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 	if (thrashing(c)) {
 		int swap_in_use = c->have_swap && c->swap_total > 0 && c->swap_free < c->swap_total;
 
-		/* FreeBSD and SVR4 size their buffer caches with knobs of
-		 * their own; Linux's page cache is all free memory, and only
-		 * swappiness moves the line between it and anonymous memory,
-		 * where swap is there to take the anonymous pages. */
-		if (c->os != TW_OS_LINUX || swap_in_use) {
+		/* SVR4 sizes its buffer cache with NBUF; Linux's page cache
+		 * (and FreeBSD's) is all free memory, and only swappiness
+		 * moves the line between it and anonymous memory, where
+		 * swap is there to take the anonymous pages. */
+		if (c->os == TW_OS_SVR4 || swap_in_use) {
 			found(out, TW_SYM_LOW_HIT_REFAULTS, "%s%s refaults/s, %s %% of page-ins, %s, "
 			    "in the last %u s", hit, num(&n, c->refaults, 2),
 			    num(&n, refault_share(c) * 100, 1), swap, c->window_s);
 			return TW_OK;
 		}
 		none(out, "the working set does not fit in memory (%s%s refaults/s, %s); add "
-		    "memory, raise the cgroup's memory.high if the load runs in one, or reduce "
-		    "load", hit, num(&n, c->refaults, 2), swap);
+		    "memory, raise the memory limit of its cgroup if the load runs in one, or "
+		    "reduce load", hit, num(&n, c->refaults, 2), swap);
 		return TW_OK;
 	}
 	if (fills_window(c)) {

@@ -224,11 +224,11 @@ static const struct tw_advice_rule advice_table[] = {
 	  /* 0-100 before 5.8, 0-200 since. */
 	  { DOUBLE_MAX_SINCE("vm.swappiness", 100, TW_KERNEL(5, 8), 200, VM_RST), NONE, NONE },
 	  0 },
+	/* FreeBSD: none. tuning(7) leaves the buffer and page cache to the VM
+	 * system, which "does an extremely good job tuning itself". */
 	{ TW_SYM_LOW_HIT_REFAULTS,
 	  "the buffer cache is smaller than the working set",
-	  { NONE,
-	    DOUBLE("kern.maxvnodes", 0, TUNING_7),
-	    NBUF }, 0 },
+	  { NONE, NONE, NBUF }, 0 },
 	{ TW_SYM_LOW_HIT_REFAULTS,
 	  "more buffers need more hash queues (keep NHBUF a power of two)",
 	  { NONE, NONE, NHBUF }, 0 },

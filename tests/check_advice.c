@@ -279,8 +279,7 @@ START_TEST(test_names_per_system)
 
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_LOW_HIT_REFAULTS, 0), TW_OS_LINUX),
 	    "vm.swappiness");
-	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_LOW_HIT_REFAULTS, 1), TW_OS_FREEBSD),
-	    "kern.maxvnodes");
+	ck_assert_ptr_null(tw_advice_name(rule(TW_SYM_LOW_HIT_REFAULTS, 1), TW_OS_FREEBSD));
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_LOW_HIT_REFAULTS, 1), TW_OS_SVR4), "NBUF");
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_LOW_HIT_REFAULTS, 2), TW_OS_SVR4), "NHBUF");
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_METADATA_CHURN, 1), TW_OS_SVR4), "NINODE");

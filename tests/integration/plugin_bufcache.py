@@ -133,10 +133,11 @@ def test():
                ["no tunable: tasks stall on memory (pressure 1.5 %%) while %s pages/s are read "
                 "back: the working set does not fit (%s); add memory or reduce load" % (
                     pc.hundredths(f.ref), SWAP)])
-        # FreeBSD's name for the same symptom; the agent cannot read its value.
+        # FreeBSD leaves its cache to the VM system (tuning(7)): nothing to
+        # turn there, and the line says what Linux would turn.
         expect(pc.run(CHECK, ["-w", "96:", "--os", "freebsd"], h.port), 1, "WARNING", f,
                f.perf("96:"),
-               ["tune: raise kern.maxvnodes (current value unknown; %s; tuning(7))" %
+               ["tune: FreeBSD has no tunable for this (%s; on Linux: vm.swappiness)" %
                 f.refault_detail()])
 
         # A third sample: reads that miss without refaults.
