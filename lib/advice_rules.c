@@ -103,8 +103,9 @@ static const struct tw_advice_action dirty_background_ratio_twin =
  * kernel's own value stops at 262144 (mm/page_alloc.c), and so does ours. */
 #define MIN_FREE_KBYTES DOUBLE_MAX("vm.min_free_kbytes", 262144, 0, VM_RST)
 
-/* 1000 is the most kernels before 5.17 accept (3000 since; 5.15.58 has it
- * too, and is given 1000, which it also accepts). */
+/* 1000 is the most kernels before 5.17 accept (3000 since; the 5.15 stable
+ * series has it too, from July 2022, and is given 1000, which it also
+ * accepts). */
 #define WATERMARK_SCALE_FACTOR \
 	DOUBLE_MAX_SINCE("vm.watermark_scale_factor", 1000, TW_KERNEL(5, 17), 3000, VM_RST)
 
