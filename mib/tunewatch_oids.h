@@ -57,6 +57,8 @@
 #define TW_OID_BC_PAGE_IN_RATE 17
 #define TW_OID_BC_MEMORY_PRESSURE 18	/* PSI some avg10 */
 #define TW_OID_BC_IO_PRESSURE 19	/* PSI some avg10 */
+#define TW_OID_BC_SWAP_TOTAL 20
+#define TW_OID_BC_SWAP_FREE 21
 
 /* twDblockTable.1 twDblockEntry.N.<class>.<instance> */
 #define TW_OID_DBLOCK_ENTRY 1

@@ -15,12 +15,35 @@ struct table_lookup {
 	const struct tw_view *v;
 };
 
+/* The agent's kernel release, "6.1.0-18-amd64" out of "Linux 6.1.0-18-amd64",
+ * for the bounds that changed with a release. */
+static const char *
+osrelease(const struct tw_view *v)
+{
+	const char *sp;
+
+	if (!(v->agent.has & TW_VIEW_BIT(TW_OID_AGENT_SYSTEM)) ||
+	    strncmp(v->agent.system, "Linux ", 6) != 0)
+		return NULL;
+	sp = v->agent.system + 6;
+	return *sp != '\0' ? sp : NULL;
+}
+
+/* A host-wide value: the agent's release, or a tunable from the table. */
+static const char *
+host_value(const struct tw_plugin *p, const struct tw_view *v, const char *name)
+{
+	if (strcmp(name, TW_ADVICE_OSRELEASE) == 0)
+		return osrelease(v);
+	return tw_tunables_get(p->tunables, v, name);
+}
+
 static const char *
 table_lookup(void *ctx, const char *name)
 {
 	const struct table_lookup *c = ctx;
 
-	return tw_tunables_get(c->p->tunables, c->v, name);
+	return host_value(c->p, c->v, name);
 }
 
 void
@@ -51,7 +74,7 @@ tw_plugin_device_lookup(void *ctx, const char *name)
 	else if (strncmp(name, "queue/", 6) == 0)
 		return NULL;
 	else
-		return tw_tunables_get(c->p->tunables, c->v, name);
+		return host_value(c->p, c->v, name);
 	if (!(d->has & TW_VIEW_BIT(col)))
 		return NULL;
 	snprintf(c->buf, sizeof(c->buf), "%llu", (unsigned long long)d->col[col]);
@@ -79,7 +102,7 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 {
 	const struct tw_advice_rule *rules;
 	size_t n = tw_advice_rules(sym, &rules), i;
-	int printed = 0, fallback = -1;
+	int printed = 0, fallback = -1, last = -1;
 	struct table_lookup table = { p, v };
 
 	if (lookup == NULL) {
@@ -104,11 +127,15 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 				fallback = (int)i;
 			continue;
 		}
-		if (printed > 0 && p->verbose == 0)
+		/* One rule is the advice, and a rule that belongs with it
+		 * (rmem_default beside rmem_max) comes along. */
+		if (printed > 0 && p->verbose == 0 &&
+		    !((rules[i].flags & TW_RULE_WITH_PREV) && last == (int)i - 1))
 			break;
 		if (advice_line(&s, device, detail, line, sizeof(line)) == TW_OK) {
 			tw_out_line(out, "tune: %s", line);
 			printed++;
+			last = (int)i;
 		}
 		if (p->verbose > 0) {
 			const char *fb = tw_advice_name(&rules[i], TW_OS_FREEBSD);
@@ -137,6 +164,23 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 			tw_out_line(out, "tune: %s", line);
 			printed++;
 		}
+	}
+	return printed;
+}
+
+int
+tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    const struct tw_verdict *verdict, tw_advice_lookup_fn lookup, void *ctx, const char *device)
+{
+	size_t i;
+	int printed = 0;
+
+	for (i = 0; i < verdict->nfound; i++)
+		printed += tw_plugin_advise(p, v, out, verdict->found[i].sym, lookup, ctx, device,
+		    verdict->found[i].evidence);
+	if (verdict->nfound == 0 && verdict->no_tunable[0] != '\0') {
+		tw_out_line(out, "no tunable: %s", verdict->no_tunable);
+		printed++;
 	}
 	return printed;
 }

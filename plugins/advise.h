@@ -5,6 +5,7 @@
 #define TW_PLUGIN_ADVISE_H
 
 #include "advice/advice.h"
+#include "advice/evidence.h"
 #include "plugin/output.h"
 #include "view/view.h"
 
@@ -20,9 +21,15 @@ int tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct 
     enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx, const char *device,
     const char *detail);
 
+/* The advice for what a verdict found: a "tune:" line for each finding,
+ * its figures as the evidence, or one "no tunable: ..." line when no
+ * precondition holds. Returns how many lines were added. */
+int tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    const struct tw_verdict *verdict, tw_advice_lookup_fn lookup, void *ctx, const char *device);
+
 /* Current values for advice about one device: its queue attributes
- * ("queue/nr_requests") from its disk row, anything else from the tunable
- * table. Set one up with tw_device_lookup_init(). */
+ * ("queue/nr_requests") from its disk row, "kernel.osrelease" from the
+ * agent's system, anything else from the tunable table. Set one up with tw_device_lookup_init(). */
 struct tw_device_lookup {
 	const struct tw_plugin *p;
 	const struct tw_view *v;

@@ -30,10 +30,6 @@ static struct {
 	struct tw_threshold pwarn, pcrit;	/* memory pressure */
 } cfg;
 
-/* Refaults that make up this share of what is read from storage mean the
- * cache evicts what is still in use: too small, not merely cold. */
-#define REFAULT_SHARE 0.25
-
 static int
 option(int opt, const char *arg, char *err, size_t errlen)
 {
@@ -185,41 +181,51 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	    tw_plugin_num(a, sizeof(a), refaults, 2), tw_plugin_num(b, sizeof(b), majflt, 2),
 	    tw_plugin_num(d, sizeof(d), pagein, 2), tw_plugin_num(detail, 32, iopsi, 2));
 
-	/* Advice. */
-	if (st_hit != TW_STATE_OK) {
-		/* 4 KiB pages refaulted against KiB read from storage. */
-		double share = pagein > 0 ? refaults * 4.0 / pagein : 0;
+	/* Advice: what the figures show behind the symptom, or that no knob
+	 * applies (lib/advice/evidence.c). */
+	if (st_hit != TW_STATE_OK || (st_ref != TW_STATE_OK && st_ref != TW_STATE_UNKNOWN) ||
+	    (st_psi != TW_STATE_OK && st_psi != TW_STATE_UNKNOWN)) {
+		const struct tw_view_disk *disk = busiest_reader(v);
+		struct tw_cache_figures f;
+		struct tw_device_lookup ctx;
+		struct tw_verdict verdict;
 
-		if (share >= REFAULT_SHARE || st_ref != TW_STATE_OK) {
-			snprintf(detail, sizeof(detail), "hit ratio %s %% with %s refaults/s, %s %% of "
-			    "page-ins, in the last %u s", tw_plugin_num(a, sizeof(a), hit, 2),
-			    tw_plugin_num(b, sizeof(b), refaults, 2),
-			    tw_plugin_num(d, sizeof(d), share * 100, 0), p->window_s);
-			tw_plugin_advise(p, v, out, TW_SYM_LOW_HIT_REFAULTS, NULL, NULL, NULL, detail);
-		} else {
-			const struct tw_view_disk *disk = busiest_reader(v);
-			struct tw_device_lookup ctx;
-
-			snprintf(detail, sizeof(detail), "hit ratio %s %% with few refaults: data read "
-			    "once%s%s, in the last %u s", tw_plugin_num(a, sizeof(a), hit, 2),
-			    disk ? ", mostly from " : "", disk ? disk->name : "", p->window_s);
-			tw_device_lookup_init(&ctx, p, v, disk);
-			if (disk != NULL)
-				tw_plugin_advise(p, v, out, TW_SYM_LOW_HIT_SEQUENTIAL,
-				    tw_plugin_device_lookup, &ctx, disk->name, detail);
-			else
-				tw_plugin_advise(p, v, out, TW_SYM_LOW_HIT_SEQUENTIAL, NULL, NULL, NULL,
-				    detail);
+		memset(&f, 0, sizeof(f));
+		f.have_hit = have_hit;
+		f.hit = hit;
+		f.have_refaults = have_ref;
+		f.refaults = refaults;
+		f.refaults_bad = st_ref != TW_STATE_OK && st_ref != TW_STATE_UNKNOWN;
+		f.pagein_kib = pagein;
+		f.have_swap = tw_view_has(&v->bc, TW_OID_BC_SWAP_TOTAL) &&
+		    tw_view_has(&v->bc, TW_OID_BC_SWAP_FREE);
+		f.swap_total = v->bc.col[TW_OID_BC_SWAP_TOTAL];
+		f.swap_free = v->bc.col[TW_OID_BC_SWAP_FREE];
+		f.psi = psi;
+		f.disk_read_ahead_kb = -1;
+		if (disk != NULL) {
+			f.disk = disk->name;
+			f.disk_rops = tw_view_has(disk, TW_OID_DISK_READ_OPS) ?
+			    tw_view_num(disk, TW_OID_DISK_READ_OPS) : 0;
+			f.disk_read_bytes_s = tw_view_num(disk, TW_OID_DISK_READ_RATE);
+			if (tw_view_has(disk, TW_OID_DISK_READ_AHEAD_KB))
+				f.disk_read_ahead_kb = (int64_t)disk->col[TW_OID_DISK_READ_AHEAD_KB];
 		}
-	} else if (st_ref != TW_STATE_OK && st_ref != TW_STATE_UNKNOWN) {
-		snprintf(detail, sizeof(detail), "%s refaults/s in the last %u s",
-		    tw_plugin_num(a, sizeof(a), refaults, 2), p->window_s);
-		tw_plugin_advise(p, v, out, TW_SYM_LOW_HIT_REFAULTS, NULL, NULL, NULL, detail);
-	}
-	if (st_psi != TW_STATE_OK && st_psi != TW_STATE_UNKNOWN) {
-		snprintf(detail, sizeof(detail), "memory pressure %s %% (tasks stalled on memory, "
-		    "10 s average)", tw_plugin_num(a, sizeof(a), psi, 2));
-		tw_plugin_advise(p, v, out, TW_SYM_MEMORY_PRESSURE, NULL, NULL, NULL, detail);
+		f.os = p->os;
+		f.window_s = p->window_s;
+		tw_device_lookup_init(&ctx, p, v, disk);
+		if ((st_hit != TW_STATE_OK || f.refaults_bad) &&
+		    tw_evidence_cache_reads(&f, &verdict) == TW_OK) {
+			/* Read-ahead advice is about the disk that read most. */
+			if (disk != NULL)
+				tw_plugin_verdict(p, v, out, &verdict, tw_plugin_device_lookup, &ctx,
+				    disk->name);
+			else
+				tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL);
+		}
+		if (st_psi != TW_STATE_OK && st_psi != TW_STATE_UNKNOWN &&
+		    tw_evidence_cache_pressure(&f, &verdict) == TW_OK)
+			tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL);
 	}
 	worst = tw_state_worst(tw_state_worst(st_hit, st_ref), st_psi);
 	return worst;

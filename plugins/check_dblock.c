@@ -92,6 +92,39 @@ perf_item(struct tw_out *out, const char *label, double v, const struct tw_plugi
 	tw_out_perf(out, &item);
 }
 
+/* Compaction failures are advice only when large free blocks are gone
+ * and tasks stall (lib/advice/evidence.c): the free blocks of 32 KiB or more
+ * in every zone but DMA, which ordinary allocations do not use, and the
+ * memory pressure of the buffer-cache group. */
+static void
+advise_highorder(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    unsigned long long failures)
+{
+	struct tw_highorder_figures h;
+	struct tw_verdict verdict;
+	size_t i;
+
+	memset(&h, 0, sizeof(h));
+	h.failures = failures;
+	h.window_s = p->window_s;
+	for (i = 0; i < v->npools; i++) {
+		const struct tw_view_pool *pl = &v->pools[i];
+		size_t len = strlen(pl->name);
+
+		if (pl->cls != TW_DBLOCK_BUDDY_ZONE || !tw_view_has(pl, TW_OID_DBLOCK_FREE) ||
+		    (len >= 4 && strcmp(pl->name + len - 4, " DMA") == 0))
+			continue;
+		h.have_free = 1;
+		h.free_blocks += (uint64_t)tw_view_num(pl, TW_OID_DBLOCK_FREE);
+	}
+	if (tw_view_has(&v->bc, TW_OID_BC_MEMORY_PRESSURE)) {
+		h.have_psi = 1;
+		h.psi = tw_view_num(&v->bc, TW_OID_BC_MEMORY_PRESSURE);
+	}
+	if (tw_evidence_highorder(&h, &verdict) == TW_OK)
+		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL);
+}
+
 static enum tw_state
 run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 {
@@ -165,6 +198,10 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		if (class_state != TW_STATE_OK) {
 			char detail[400];
 
+			if (cl->id == TW_DBLOCK_HIGH_ORDER) {
+				advise_highorder(p, v, out, failing_sum);
+				continue;
+			}
 			evidence(cl, who, failing_sum, detail, sizeof(detail));
 			snprintf(detail + strlen(detail), sizeof(detail) - strlen(detail),
 			    " in the last %u s", p->window_s);
@@ -216,11 +253,12 @@ static const struct tw_check check = {
 	    " (net.core.netdev_budget), tcp memory (net.ipv4.tcp_mem), udp memory\n"
 	    " (net.ipv4.udp_mem), udp receive buffer (net.core.rmem_max), udp send buffer\n"
 	    " (net.core.wmem_max), tcp receive buffer (net.ipv4.tcp_rmem), tcp listen queue\n"
-	    " (net.core.somaxconn), high-order pages (vm.min_free_kbytes).\n"
+	    " (net.core.somaxconn), high-order pages (vm.watermark_scale_factor, only\n"
+	    " when large free blocks are gone and tasks stall on memory).\n"
 	    "\nExamples:\n"
 	    " check_dblock -H web1 -C public\n"
 	    " check_dblock -H web1 -w 10 -c 1000 --exclude-pool 'budget'",
-	.fetch = TW_FETCH_POOLS | TW_FETCH_TUNABLES,
+	.fetch = TW_FETCH_POOLS | TW_FETCH_BUFCACHE | TW_FETCH_TUNABLES,
 	.option = option,
 	.run = run,
 };

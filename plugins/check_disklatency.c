@@ -105,42 +105,58 @@ perf(struct tw_out *out, const char *dev, const char *what, double v, const char
 	tw_out_perf(out, &item);
 }
 
-/* Advice about device d, with its own queue attributes as current values. */
-static int
-advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    enum tw_symptom sym, struct tw_device_lookup *ctx, const char *detail)
+/* The figures of device d that lib/advice/evidence.c judges. */
+static void
+disk_figures(const struct tw_plugin *p, const struct tw_view_disk *d, struct tw_disk_figures *f)
 {
-	return tw_plugin_advise(p, v, out, sym, tw_plugin_device_lookup, ctx, ctx->d->name,
-	    detail);
+	memset(f, 0, sizeof(*f));
+	f->name = d->name;
+	f->r_await = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
+	f->w_await = tw_view_num(d, TW_OID_DISK_WRITE_LATENCY);
+	f->queue = tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH);
+	f->rops = tw_view_num(d, TW_OID_DISK_READ_OPS);
+	f->wops = tw_view_num(d, TW_OID_DISK_WRITE_OPS);
+	f->read_bytes_s = tw_view_has(d, TW_OID_DISK_READ_RATE) ?
+	    tw_view_num(d, TW_OID_DISK_READ_RATE) : -1;
+	f->rotational = !tw_view_has(d, TW_OID_DISK_ROTATIONAL) ? -1 :
+	    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? 1 : d->col[TW_OID_DISK_ROTATIONAL] == 2 ? 0 : -1;
+	f->scheduler = tw_view_has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : NULL;
+	f->nr_requests = tw_view_has(d, TW_OID_DISK_NR_REQUESTS) ?
+	    (int64_t)d->col[TW_OID_DISK_NR_REQUESTS] : -1;
+	f->read_ahead_kb = tw_view_has(d, TW_OID_DISK_READ_AHEAD_KB) ?
+	    (int64_t)d->col[TW_OID_DISK_READ_AHEAD_KB] : -1;
+	f->window_s = p->window_s;
 }
 
-/* The advice for a device whose read latency is too high: what the
- * figures say is behind it. */
+/* The advice for device d, with its own queue attributes as current
+ * values: what the figures show behind slow reads or writes, or that no
+ * knob applies. */
 static void
-advise_read(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    struct tw_device_lookup *ctx, const char *detail)
+advise_disk(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    const struct tw_view_disk *d, int reads, int read_advised)
 {
-	const struct tw_view_disk *d = ctx->d;
-	double q = tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH), rops = tw_view_num(d, TW_OID_DISK_READ_OPS);
-	double wops = tw_view_num(d, TW_OID_DISK_WRITE_OPS);
-	int rotational = tw_view_has(d, TW_OID_DISK_ROTATIONAL) && tw_view_num(d, TW_OID_DISK_ROTATIONAL) == 1;
-	int solid = tw_view_has(d, TW_OID_DISK_ROTATIONAL) && tw_view_num(d, TW_OID_DISK_ROTATIONAL) == 2;
-	int advised = 0;
+	struct tw_device_lookup ctx;
+	struct tw_disk_figures f;
+	struct tw_verdict verdict;
+	int rc;
 
-	if (solid && tw_view_has(d, TW_OID_DISK_SCHEDULER) && strcmp(d->scheduler, "none") != 0)
-		advised += advise(p, v, out, TW_SYM_NONROT_SCHEDULER, ctx, detail);
-	/* Small reads (under 16 KiB each) with a read-ahead of 1 MiB or more:
-	 * every read drags in pages nobody asked for. */
-	if (rops > 0 && tw_view_has(d, TW_OID_DISK_READ_RATE) && tw_view_has(d, TW_OID_DISK_READ_AHEAD_KB) &&
-	    tw_view_num(d, TW_OID_DISK_READ_RATE) / rops < 16384 &&
-	    tw_view_num(d, TW_OID_DISK_READ_AHEAD_KB) >= 1024)
-		advised += advise(p, v, out, TW_SYM_RANDOM_READAHEAD, ctx, detail);
-	/* Writes outnumbering reads: writeback is crowding the reads out. */
-	if (wops > rops)
-		advised += advise(p, v, out, TW_SYM_READ_LATENCY_WRITEBACK, ctx, detail);
-	/* A deep queue on a disk that seeks, or nothing better to say. */
-	if ((q > 1.0 && rotational) || advised == 0)
-		advise(p, v, out, TW_SYM_READ_LATENCY_QUEUE, ctx, detail);
+	disk_figures(p, d, &f);
+	rc = reads ? tw_evidence_disk_read(&f, &verdict) : tw_evidence_disk_write(&f, &verdict);
+	if (rc != TW_OK)
+		return;
+	/* A full queue is one finding, whether reads or writes showed it. */
+	if (read_advised) {
+		size_t i, n = 0;
+
+		for (i = 0; i < verdict.nfound; i++)
+			if (verdict.found[i].sym != TW_SYM_QUEUE_FULL)
+				verdict.found[n++] = verdict.found[i];
+		if (n == 0 && verdict.nfound > 0)
+			return;
+		verdict.nfound = n;
+	}
+	tw_device_lookup_init(&ctx, p, v, d);
+	tw_plugin_verdict(p, v, out, &verdict, tw_plugin_device_lookup, &ctx, d->name);
 }
 
 /* One long-output line per device. */
@@ -215,7 +231,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	size_t i, judged = 0, nbad = 0, young = 0;
 	double top_r = -1, top_w = -1;
 	const char *top_r_dev = "", *top_w_dev = "";
-	char a[32], b[32], c[32], d4[32];
+	char a[32], b[32], d4[32];
 
 	if (bad == NULL) {
 		tw_out_printf(out, "out of memory");
@@ -225,8 +241,6 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		const struct tw_view_disk *d = &v->disks[i];
 		double r, w, q, u, rops, wops;
 		enum tw_state sr, sw, sq, su, st;
-		struct tw_device_lookup ctx;
-		char detail[256];
 
 		if (!tw_namefilter_keep(&cfg.devices, d->name))
 			continue;
@@ -278,22 +292,15 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		if (st == TW_STATE_OK)
 			continue;
 		bad[nbad++] = (struct problem){ i, st };
-		tw_device_lookup_init(&ctx, p, v, d);
-		if (sr != TW_STATE_OK || sq != TW_STATE_OK) {
-			snprintf(detail, sizeof(detail), "%s r_await %s ms, aqu-sz %s in the last %u s",
-			    d->name, tw_plugin_num(a, sizeof(a), r, 1), tw_plugin_num(c, sizeof(c), q, 2),
-			    p->window_s);
-			advise_read(p, v, out, &ctx, detail);
-		}
-		if (sw != TW_STATE_OK) {
-			snprintf(detail, sizeof(detail), "%s w_await %s ms in the last %u s", d->name,
-			    tw_plugin_num(b, sizeof(b), w, 1), p->window_s);
-			advise(p, v, out, TW_SYM_WRITE_LATENCY, &ctx, detail);
-		}
+		if (sr != TW_STATE_OK || sq != TW_STATE_OK)
+			advise_disk(p, v, out, d, 1, 0);
+		if (sw != TW_STATE_OK)
+			advise_disk(p, v, out, d, 0, sr != TW_STATE_OK || sq != TW_STATE_OK);
 		if (su != TW_STATE_OK && sr == TW_STATE_OK && sw == TW_STATE_OK &&
 		    sq == TW_STATE_OK)
-			tw_out_line(out, "%s is busy %s %% of the time: no tunable adds capacity; "
-			    "spread the I/O or add devices", d->name, tw_plugin_num(d4, sizeof(d4), u, 1));
+			tw_out_line(out, "no tunable: %s is busy %s %% of the time; no tunable adds "
+			    "capacity (spread the I/O or add devices)", d->name,
+			    tw_plugin_num(d4, sizeof(d4), u, 1));
 	}
 	summarise(out, v, bad, nbad);
 	free(bad);

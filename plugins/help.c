@@ -87,7 +87,9 @@ tw_plugin_print_help(const struct tw_check *chk)
 	    "N: (below N), ~:N (above N), N:M (outside N..M), @N:M (inside N..M).\n"
 	    "\nFor every item that is not OK the plugin prints a line starting with\n"
 	    "\"tune:\" that names the tunable to change, its current value as the agent read\n"
-	    "it, a suggested value, the evidence and the documentation it comes from.\n",
+	    "it, a suggested value, the evidence and the documentation it comes from; or,\n"
+	    "when the figures show no tunable's precondition (a queue knob needs a queue),\n"
+	    "a line starting with \"no tunable:\" that says why, with the figures.\n",
 	    chk->wc_what, chk->default_warn ? " (default " : "",
 	    chk->default_warn ? chk->default_warn : "", chk->default_warn ? ")" : "",
 	    chk->wc_what, chk->default_crit ? " (default " : "",

@@ -170,12 +170,20 @@ START_TEST(test_every_rule)
 	static const struct kv values[] = {
 		{ "queue/scheduler", "[kyber] mq-deadline bfq none" },
 		{ "queue/read_ahead_kb", "4096" },
-		{ "net.core.busy_poll", "0" },
-		{ "kern.polling.enable", "0" },
+		{ "kern.hz", "100" },				/* set 1000 */
 		{ "vm.dirty_background_bytes", "0" },
 		{ "vm.dirty_bytes", "0" },
 		{ "vm.watermark_scale_factor", "100" },		/* max 1000 */
+		{ "vm.swappiness", "40" },			/* max 100 */
+		{ "vm.min_free_kbytes", "67584" },		/* max 262144 */
+		{ "net.core.somaxconn", "4096" },		/* max 65535 */
 		{ "kern.ipc.soacceptqueue", "1024" },		/* max 65535 */
+		{ "kern.polling.burst_max", "150" },		/* max 1000 */
+		{ "net.isr.maxqlimit", "10240" },
+		{ "net.isr.defaultqlimit", "256" },
+		{ "net.inet.ip.intr_queue_maxlen", "256" },
+		{ "vfs.lorunningspace", "1000000" },
+		{ "NBUF", "1000" },				/* max 450000 */
 		{ NULL, NULL },
 	};
 	/* Room to double, and above every halving floor (1 MiB at most). */
@@ -271,8 +279,7 @@ START_TEST(test_names_per_system)
 
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_LOW_HIT_REFAULTS, 0), TW_OS_LINUX),
 	    "vm.swappiness");
-	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_LOW_HIT_REFAULTS, 1), TW_OS_FREEBSD),
-	    "kern.maxvnodes");
+	ck_assert_ptr_null(tw_advice_name(rule(TW_SYM_LOW_HIT_REFAULTS, 1), TW_OS_FREEBSD));
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_LOW_HIT_REFAULTS, 1), TW_OS_SVR4), "NBUF");
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_LOW_HIT_REFAULTS, 2), TW_OS_SVR4), "NHBUF");
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_METADATA_CHURN, 1), TW_OS_SVR4), "NINODE");
@@ -282,8 +289,10 @@ START_TEST(test_names_per_system)
 	ck_assert_str_eq(tw_advice_name(r, TW_OS_FREEBSD), "vfs.hirunningspace");
 	ck_assert_str_eq(tw_advice_name(r, TW_OS_SVR4), "NAUTOUP");
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_DIRTY_BURST, 1), TW_OS_SVR4), "BDFLUSHR");
-	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_READ_LATENCY_QUEUE, 1), TW_OS_FREEBSD),
+	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_QUEUE_FULL, 0), TW_OS_FREEBSD),
 	    "vfs.hirunningspace");
+	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_QUEUE_FULL, 0), TW_OS_LINUX),
+	    "queue/nr_requests");
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_READ_LATENCY_QUEUE, 0), TW_OS_LINUX),
 	    "queue/scheduler");
 	ck_assert_str_eq(tw_advice_name(rule(TW_SYM_LISTEN_OVERFLOW, 0), TW_OS_FREEBSD),
@@ -407,26 +416,28 @@ START_TEST(test_halve_and_bounds)
 	static const struct kv vcp[] = { { "vm.vfs_cache_pressure", "100" }, { NULL, NULL } };
 	struct tw_suggestion s;
 
-	ck_assert_str_eq(advise(TW_SYM_READ_LATENCY_QUEUE, 1, TW_OS_LINUX, q256,
+	ck_assert_str_eq(advise(TW_SYM_QUEUE_FULL, 0, TW_OS_LINUX, q256,
 	    "sda: r_await 48 ms, aqu-sz 9.1", &s),
 	    "queue/nr_requests 256 -> 128 (sda: r_await 48 ms, aqu-sz 9.1; per device; "
 	    "Documentation/block/queue-sysfs.rst)");
 	ck_assert_uint_eq(s.flags, TW_SUG_PER_DEVICE);
 	/* Not below the kernel's minimum of 4. */
-	ck_assert_str_eq(advise(TW_SYM_READ_LATENCY_QUEUE, 1, TW_OS_LINUX, q6, "sda", &s),
+	ck_assert_str_eq(advise(TW_SYM_QUEUE_FULL, 0, TW_OS_LINUX, q6, "sda", &s),
 	    "queue/nr_requests 6 -> 4 (sda; per device; Documentation/block/queue-sysfs.rst)");
-	ck_assert_str_eq(advise(TW_SYM_READ_LATENCY_QUEUE, 1, TW_OS_LINUX, q4, "sda", &s),
+	ck_assert_str_eq(advise(TW_SYM_QUEUE_FULL, 0, TW_OS_LINUX, q4, "sda", &s),
 	    "queue/nr_requests 4 is already at its minimum (4) (sda; per device; "
 	    "Documentation/block/queue-sysfs.rst)");
 	ck_assert_uint_eq(s.flags, TW_SUG_AT_LIMIT | TW_SUG_PER_DEVICE);
 	ck_assert_int_eq(s.limit, 4);
 	ck_assert_str_eq(s.proposed, "");
 
+	/* swappiness goes up (vm.rst: higher values mean cheaper swap); from 0
+	 * it starts at 1. */
 	advise(TW_SYM_LOW_HIT_REFAULTS, 0, TW_OS_LINUX, sw1, NULL, &s);
-	ck_assert_str_eq(s.proposed, "0");
-	ck_assert_str_eq(advise(TW_SYM_LOW_HIT_REFAULTS, 0, TW_OS_LINUX, sw0, "r", &s),
-	    "vm.swappiness 0 is already at its minimum (0) (r; "
-	    "Documentation/admin-guide/sysctl/vm.rst)");
+	ck_assert_str_eq(s.proposed, "2");
+	ck_assert_int_eq(s.dir, TW_ADV_UP);
+	advise(TW_SYM_LOW_HIT_REFAULTS, 0, TW_OS_LINUX, sw0, "r", &s);
+	ck_assert_str_eq(s.proposed, "1");
 	ck_assert_str_eq(advise(TW_SYM_METADATA_CHURN, 0, TW_OS_LINUX, vcp, "dentries", &s),
 	    "vm.vfs_cache_pressure 100 -> 50 (dentries; Documentation/admin-guide/sysctl/vm.rst)");
 }
@@ -437,8 +448,8 @@ START_TEST(test_set)
 	static const struct kv ra4096[] = { { "queue/read_ahead_kb", "4096" }, { NULL, NULL } };
 	static const struct kv ra128[] = { { "queue/read_ahead_kb", "128" }, { NULL, NULL } };
 	static const struct kv ra64[] = { { "queue/read_ahead_kb", "64" }, { NULL, NULL } };
-	static const struct kv bp0[] = { { "net.core.busy_poll", "0" }, { NULL, NULL } };
-	static const struct kv bp100[] = { { "net.core.busy_poll", "100" }, { NULL, NULL } };
+	static const struct kv hz100[] = { { "kern.hz", "100" }, { NULL, NULL } };
+	static const struct kv hz1000[] = { { "kern.hz", "1000" }, { NULL, NULL } };
 	struct tw_suggestion s;
 
 	ck_assert_str_eq(advise(TW_SYM_RANDOM_READAHEAD, 0, TW_OS_LINUX, ra4096, "sdb", &s),
@@ -457,11 +468,15 @@ START_TEST(test_set)
 	    "lower queue/read_ahead_kb to 128 (current value unknown; sdb; per device; "
 	    "Documentation/block/queue-sysfs.rst)");
 
-	ck_assert_str_eq(advise(TW_SYM_INTERRUPT_LOAD, 0, TW_OS_LINUX, bp0, "irq", &s),
-	    "net.core.busy_poll 0 -> 50 (irq; Documentation/admin-guide/sysctl/net.rst)");
-	ck_assert_str_eq(advise(TW_SYM_INTERRUPT_LOAD, 0, TW_OS_LINUX, bp100, "irq", &s),
-	    "net.core.busy_poll 100 is already at least 50 (irq; "
-	    "Documentation/admin-guide/sysctl/net.rst)");
+	/* polling(4): not below 1000 Hz; Linux has no sysctl for this. */
+	ck_assert_str_eq(advise(TW_SYM_INTERRUPT_LOAD, 0, TW_OS_FREEBSD, hz100, "irq", &s),
+	    "kern.hz 100 -> 1000 (irq; a loader tunable: takes effect at the next boot; "
+	    "polling(4))");
+	ck_assert_str_eq(advise(TW_SYM_INTERRUPT_LOAD, 0, TW_OS_FREEBSD, hz1000, "irq", &s),
+	    "kern.hz 1000 is already at least 1000 (irq; a loader tunable: takes effect at "
+	    "the next boot; polling(4))");
+	ck_assert_int_eq(tw_advice_suggest(rule(TW_SYM_INTERRUPT_LOAD, 0), TW_OS_LINUX,
+	    fake_lookup, NULL, &s), TW_E_ABSENT);
 }
 END_TEST
 
@@ -581,10 +596,10 @@ START_TEST(test_ratio_bytes)
 		{ "vm.dirty_background_ratio", "0" }, { NULL, NULL },
 	};
 	static const struct kv dirty[] = {
-		{ "vm.dirty_ratio", "0" }, { "vm.dirty_bytes", "12000" }, { NULL, NULL },
+		{ "vm.dirty_ratio", "0" }, { "vm.dirty_bytes", "400000" }, { NULL, NULL },
 	};
 	static const struct kv dirty_min[] = {
-		{ "vm.dirty_ratio", "0" }, { "vm.dirty_bytes", "8192" }, { NULL, NULL },
+		{ "vm.dirty_ratio", "0" }, { "vm.dirty_bytes", "131072" }, { NULL, NULL },
 	};
 	static const struct kv dirty_ratio[] = {
 		{ "vm.dirty_ratio", "20" }, { "vm.dirty_bytes", "0" }, { NULL, NULL },
@@ -609,10 +624,12 @@ START_TEST(test_ratio_bytes)
 	/* dirty_ratio / dirty_bytes, with the kernel's two-page floor. */
 	ck_assert_str_eq(advise(TW_SYM_DIRTY_BURST, 1, TW_OS_LINUX, dirty_ratio, "w", &s),
 	    "vm.dirty_ratio 20 -> 10 (w; Documentation/admin-guide/sysctl/vm.rst)");
+	/* Two pages are 131072 bytes with 64 KiB pages: the floor that every
+	 * page size accepts. */
 	ck_assert_str_eq(advise(TW_SYM_DIRTY_BURST, 1, TW_OS_LINUX, dirty, "w", &s),
-	    "vm.dirty_bytes 12000 -> 8192 (w; Documentation/admin-guide/sysctl/vm.rst)");
+	    "vm.dirty_bytes 400000 -> 200000 (w; Documentation/admin-guide/sysctl/vm.rst)");
 	ck_assert_str_eq(advise(TW_SYM_WRITE_LATENCY, 1, TW_OS_LINUX, dirty_min, "w", &s),
-	    "vm.dirty_bytes 8192 is already at its minimum (8192) (w; "
+	    "vm.dirty_bytes 131072 is already at its minimum (131072) (w; "
 	    "Documentation/admin-guide/sysctl/vm.rst)");
 
 	/* A rule on the bytes switches to the ratio when bytes reads 0. */
@@ -644,7 +661,8 @@ START_TEST(test_other_systems)
 {
 	static const struct kv bsd[] = {
 		{ "kern.ipc.nmbclusters", "262144" }, { "vfs.hirunningspace", "16777216" },
-		{ "net.isr.defaultqlimit", "256" }, { NULL, NULL },
+		{ "vfs.lorunningspace", "11206656" }, { "net.isr.defaultqlimit", "256" },
+		{ NULL, NULL },
 	};
 	static const struct kv bsd_low[] = {
 		{ "vfs.hirunningspace", "1048576" }, { NULL, NULL },
@@ -656,17 +674,19 @@ START_TEST(test_other_systems)
 	struct tw_suggestion s;
 	char line[256];
 
+	/* Raised at run time (kern_mbuf.c), not only at boot. */
 	ck_assert_str_eq(advise(TW_SYM_MBUF_DENIED, 0, TW_OS_FREEBSD, bsd,
 	    "1024 requests for mbufs denied", &s),
 	    "kern.ipc.nmbclusters 262144 -> 524288 (1024 requests for mbufs denied; "
-	    "a loader tunable: takes effect at the next boot; tuning(7))");
-	ck_assert_uint_eq(s.flags, TW_SUG_NEEDS_REBOOT);
+	    "tuning(7))");
+	ck_assert_uint_eq(s.flags, 0);
 	advise(TW_SYM_SOFTNET_DROPS, 0, TW_OS_FREEBSD, bsd, "q", &s);
 	ck_assert_str_eq(s.proposed, "512");
 	ck_assert_uint_eq(s.flags, TW_SUG_NEEDS_REBOOT);
+	/* Never below lorunningspace, which vfs_bio.c would refuse. */
 	ck_assert_str_eq(advise(TW_SYM_DIRTY_BURST, 0, TW_OS_FREEBSD, bsd, "reads wait", &s),
-	    "vfs.hirunningspace 16777216 -> 8388608 (reads wait; tuning(7))");
-	advise(TW_SYM_READ_LATENCY_QUEUE, 1, TW_OS_FREEBSD, bsd_low, "q", &s);
+	    "vfs.hirunningspace 16777216 -> 11206656 (reads wait; vfs_bio.c)");
+	advise(TW_SYM_QUEUE_FULL, 0, TW_OS_FREEBSD, bsd_low, "q", &s);
 	ck_assert_uint_eq(s.flags, TW_SUG_AT_LIMIT);
 	ck_assert_int_eq(s.limit, 1048576);
 

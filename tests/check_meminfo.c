@@ -40,13 +40,16 @@ START_TEST(test_debian12_vm)
 	ck_assert_int_eq(tw_meminfo_read(fd, &b, &m, &ps), TW_OK);
 	ck_assert_uint_eq(ps.lines, 54);
 	ck_assert_uint_eq(ps.malformed, 0);
-	ck_assert_uint_eq(m.present, 0x3f);
+	/* SwapTotal and SwapFree too: this VM has no swap, and says so. */
+	ck_assert_uint_eq(m.present, 0xff);
 	ck_assert_uint_eq(m.bytes[TW_MEM_TOTAL], UINT64_C(25276502016));
 	ck_assert_uint_eq(m.bytes[TW_MEM_AVAILABLE], UINT64_C(24916574208));
 	ck_assert_uint_eq(m.bytes[TW_MEM_CACHED], 243740672);
 	ck_assert_uint_eq(m.bytes[TW_MEM_BUFFERS], 5136384);
 	ck_assert_uint_eq(m.bytes[TW_MEM_DIRTY], 1069056);
 	ck_assert_uint_eq(m.bytes[TW_MEM_WRITEBACK], 0);
+	ck_assert_uint_eq(m.bytes[TW_MEM_SWAP_TOTAL], 0);
+	ck_assert_uint_eq(m.bytes[TW_MEM_SWAP_FREE], 0);
 	tw_buf_free(&b);
 	close(fd);
 }

@@ -47,3 +47,9 @@ tests_check_strwriter_SOURCES = tests/check_strwriter.c tests/tw_check.h
 tests_check_strwriter_CFLAGS = $(TESTS_CFLAGS)
 tests_check_strwriter_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_strwriter
+
+check_PROGRAMS += tests/check_evidence
+tests_check_evidence_SOURCES = tests/check_evidence.c tests/tw_check.h
+tests_check_evidence_CFLAGS = $(TESTS_CFLAGS)
+tests_check_evidence_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_evidence

@@ -15,6 +15,8 @@ PLUGIN_TESTS = \
 	tests/integration/plugin_peer.py \
 	tests/integration/plugin_extraopts.py \
 	tests/integration/plugin_round_trips.py \
+	tests/integration/kernel_listen.py \
+	tests/integration/kernel_refaults.py \
 	tests/integration/config_check.py
 
 dist_noinst_SCRIPTS += $(PLUGIN_TESTS)

@@ -205,10 +205,68 @@ suggest_word(const struct tw_advice_action *a, const char *text, struct tw_sugge
 	return copy_text(out->proposed, a->set_word);
 }
 
-static int
-suggest_number(const struct tw_advice_action *a, const char *text, struct tw_suggestion *out)
+unsigned
+tw_advice_kernel(const char *release)
 {
-	int64_t max = a->max != 0 ? a->max : INT_MAX;
+	unsigned long major = 0, minor = 0;
+	const char *p = release;
+	int digits = 0;
+
+	if (p == NULL)
+		return 0;
+	for (; *p >= '0' && *p <= '9' && major < 100000; p++, digits++)
+		major = major * 10 + (unsigned long)(*p - '0');
+	if (digits == 0 || *p != '.')
+		return 0;
+	for (p++, digits = 0; *p >= '0' && *p <= '9' && minor < 1000; p++, digits++)
+		minor = minor * 10 + (unsigned long)(*p - '0');
+	/* "6.1", "6.1.0-18-amd64", "4.19-rc1": a minor of 1000 is no release's. */
+	if (digits == 0 || minor >= 1000 || major >= 100000 ||
+	    (*p != '\0' && *p != '.' && *p != '-' && *p != '+' && *p != '_'))
+		return 0;
+	return TW_KERNEL(major, minor);
+}
+
+/* The bounds the running system accepts: the one that changed with a
+ * kernel release only when the release is known to have it, and another
+ * tunable's value when it is the bound. */
+static void
+bounds(const struct tw_advice_action *a, tw_advice_lookup_fn lookup, void *ctx, int64_t *min,
+    int64_t *max)
+{
+	int64_t v;
+
+	*min = a->min;
+	*max = a->max != 0 ? a->max : INT_MAX;
+	if (a->since != 0 && lookup != NULL &&
+	    tw_advice_kernel(lookup(ctx, TW_ADVICE_OSRELEASE)) >= a->since)
+		*max = a->max_since;
+	if (a->min_from != NULL && lookup_int(lookup, ctx, a->min_from, &v) == TW_OK)
+		*min = v;
+	if (a->max_from != NULL && lookup_int(lookup, ctx, a->max_from, &v) == TW_OK && v > 0)
+		*max = v;
+}
+
+/* NBUF: 0 is 10 % of memory, chosen at boot; 1-9 are tenths of memory; from
+ * 10 up, KiB. A step up is one tenth more, never past 9 (90 %). */
+static int
+suggest_tenths(int64_t v, struct tw_suggestion *out)
+{
+	out->flags |= TW_SUG_TENTHS;
+	if (v >= 9) {
+		out->flags |= TW_SUG_AT_LIMIT;
+		out->limit = 9;
+		return TW_OK;
+	}
+	snprintf(out->proposed, sizeof(out->proposed), "%" PRId64, v + 1);
+	return TW_OK;
+}
+
+static int
+suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_lookup_fn lookup,
+    void *ctx, struct tw_suggestion *out)
+{
+	int64_t min, max;
 	struct vec cur, next;
 	size_t i, first, last;
 	int changed = 0, saturated = 0;
@@ -242,7 +300,23 @@ suggest_number(const struct tw_advice_action *a, const char *text, struct tw_sug
 		out->flags |= TW_SUG_ENABLE;
 		return copy_text(out->proposed, a->enable);
 	}
+	/* An automatic size is not doubled into 0 or halved into nothing. */
+	if ((a->flags & TW_ADV_ZERO_AUTO) && cur.n == 1 && cur.v[0] == 0) {
+		out->flags |= TW_SUG_AUTOMATIC;
+		if (a->flags & TW_ADV_TENTHS)
+			out->flags |= TW_SUG_TENTHS;
+		if (a->enable != NULL)
+			return copy_text(out->proposed, a->enable);
+		/* Left to the kernel, there is nothing to turn: a quiet line,
+		 * like a value already where the rule wants it. */
+		out->flags |= TW_SUG_NO_CHANGE;
+		return TW_OK;
+	}
+	if ((a->flags & TW_ADV_TENTHS) && cur.n == 1 && cur.v[0] >= 1 && cur.v[0] <= 9 &&
+	    a->op == TW_ADV_DOUBLE)
+		return suggest_tenths(cur.v[0], out);
 
+	bounds(a, lookup, ctx, &min, &max);
 	next = cur;
 	first = a->field == TW_ADV_ALL_FIELDS ? 0 : (size_t)a->field;
 	last = a->field == TW_ADV_ALL_FIELDS ? cur.n - 1 : first;
@@ -257,18 +331,18 @@ suggest_number(const struct tw_advice_action *a, const char *text, struct tw_sug
 				next.v[i] = max;
 				saturated = 1;
 			} else {
-				next.v[i] = v == 0 ? (a->min > 1 ? a->min : 1) : v * 2;
+				next.v[i] = v == 0 ? (min > 1 ? min : 1) : v * 2;
 			}
 		} else {
-			if (v <= a->min)
+			if (v <= min)
 				continue;
-			next.v[i] = v / 2 < a->min ? a->min : v / 2;
+			next.v[i] = v / 2 < min ? min : v / 2;
 		}
 		changed = 1;
 	}
 	if (!changed) {
 		out->flags |= TW_SUG_AT_LIMIT;
-		out->limit = a->op == TW_ADV_DOUBLE ? max : a->min;
+		out->limit = a->op == TW_ADV_DOUBLE ? max : min;
 		return TW_OK;
 	}
 	/* Doubling can add a digit to a value that only just fitted: such a
@@ -321,7 +395,7 @@ tw_advice_suggest(const struct tw_advice_rule *r, enum tw_os os,
 	text = lookup != NULL ? lookup(ctx, a->name) : NULL;
 	if (a->op == TW_ADV_SET_WORD)
 		return suggest_word(a, text, out);
-	return suggest_number(a, text, out);
+	return suggest_number(a, text, lookup, ctx, out);
 }
 
 /* ---- Formatting -------------------------------------------------------- */
@@ -361,6 +435,9 @@ tw_advice_format(const struct tw_suggestion *s, const char *detail, char *out, s
 		tw_strwriter_printf(&l, "%s %s is already at its %s (%" PRId64 ")", s->name,
 		    s->current, s->dir == TW_ADV_UP ? "maximum" : "minimum", s->limit);
 		sep = " (";
+	} else if ((s->flags & TW_SUG_AUTOMATIC) && s->proposed[0] == '\0') {
+		tw_strwriter_printf(&l, "%s %s is sized automatically", s->name, s->current);
+		sep = " (";
 	} else if (s->flags & TW_SUG_NO_CHANGE) {
 		if (s->dir == TW_ADV_SET)
 			tw_strwriter_printf(&l, "%s is already %s", s->name, s->current);
@@ -379,6 +456,10 @@ tw_advice_format(const struct tw_suggestion *s, const char *detail, char *out, s
 		tw_strwriter_printf(&l, "; capped at its maximum, %" PRId64, s->limit);
 	if (s->flags & TW_SUG_ENABLE)
 		tw_strwriter_printf(&l, "; 0 means off, %s restores the default", s->proposed);
+	if ((s->flags & TW_SUG_AUTOMATIC) && s->proposed[0] != '\0')
+		tw_strwriter_printf(&l, "; 0 means sized automatically at boot");
+	if (s->flags & TW_SUG_TENTHS)
+		tw_strwriter_printf(&l, "; 1-9 count tenths of memory");
 	if (s->flags & TW_SUG_PER_CLASS)
 		tw_strwriter_printf(&l, "; nnnn is the failing block size");
 	if (s->flags & TW_SUG_PER_DEVICE)

@@ -31,6 +31,18 @@
  *            _bytes): only one of each pair is in force and the kernel
  *            reads the other as 0, so a rule on one switches to its twin
  *            when the twin is the one in force.
+ *   bounds   a maximum that grew in a later kernel (somaxconn past 65535
+ *            since 4.1) applies only when the lookup's "kernel.osrelease"
+ *            shows that kernel; otherwise the older one, which every
+ *            kernel accepts. A bound that is another tunable's value
+ *            (hirunningspace never below lorunningspace) is looked up,
+ *            with the static one when that value is unknown.
+ *   automatic  a 0 that means "sized at boot" (SVR4 NBUF, NHBUF) is
+ *            answered with enable, or with nothing, never with 0 * 2;
+ *            NBUF 1-9 counts tenths of memory and moves one tenth a step.
+ *
+ * Every rule is justified, with the documentation line quoted, in
+ * doc/ADVICE-REFERENCE.md; when a rule changes, that file says why.
  *
  * Current values come from a lookup function (the plugins read them from
  * tunewatchd's tunable table; a test passes a fixed list), keyed by the
@@ -65,6 +77,7 @@ enum tw_symptom {
 	TW_SYM_NONROT_SCHEDULER,	/* NVMe/SSD with a software scheduler */
 	TW_SYM_RANDOM_READAHEAD,	/* random reads with a large read_ahead_kb */
 	TW_SYM_INTERRUPT_LOAD,		/* latency while interrupt load is high */
+	TW_SYM_QUEUE_FULL,		/* a device's queue held near nr_requests */
 	TW_SYM_COUNT
 };
 
@@ -99,6 +112,11 @@ enum tw_adv_op {
 #define TW_ADV_ZERO_OFF		0x10u	/* 0 means "off"; see enable */
 #define TW_ADV_TWIN_IF_SET	0x20u	/* use twin when twin reads non-zero */
 #define TW_ADV_TWIN_IF_ZERO	0x40u	/* use twin when this one reads 0 */
+#define TW_ADV_ZERO_AUTO	0x80u	/* 0 means "sized automatically" */
+#define TW_ADV_TENTHS		0x100u	/* 1-9 count tenths of memory (NBUF) */
+
+/* A kernel release as one number, for the bounds that changed with one. */
+#define TW_KERNEL(major, minor) ((unsigned)(major) * 1000u + (unsigned)(minor))
 
 /* What to turn on one system. */
 struct tw_advice_action {
@@ -108,20 +126,31 @@ struct tw_advice_action {
 	int field;		/* 0-based field of a vector, or TW_ADV_ALL_FIELDS */
 	int64_t min;		/* never propose below */
 	int64_t max;		/* never propose above; 0 means INT_MAX */
+	unsigned since;		/* TW_KERNEL(): from this release on, max_since */
+	int64_t max_since;	/* the maximum from release since on */
+	const char *min_from;	/* a tunable whose value is the minimum */
+	const char *max_from;	/* a tunable whose value is the maximum */
 	int64_t set_num;	/* TW_ADV_SET_NUM */
 	const char *set_word;	/* TW_ADV_SET_WORD */
 	const char *accept;	/* TW_ADV_SET_WORD: blank-separated words that
 				   are already good enough */
-	const char *enable;	/* TW_ADV_ZERO_OFF: what switches it back on */
+	const char *enable;	/* TW_ADV_ZERO_OFF: what switches it back on;
+				   TW_ADV_ZERO_AUTO: what to set instead of
+				   automatic (NULL: leave it automatic) */
 	const struct tw_advice_action *twin;	/* the other of a ratio/bytes pair */
 	unsigned flags;		/* TW_ADV_* */
 	const char *source;	/* the document behind it */
 };
 
+/* Rule flags. */
+#define TW_RULE_WITH_PREV	0x01u	/* shown together with the rule before
+					   it: rmem_default beside rmem_max */
+
 struct tw_advice_rule {
 	enum tw_symptom sym;
 	const char *reason;	/* one line: why this tunable, for this symptom */
 	struct tw_advice_action os[TW_OS_COUNT];
+	unsigned flags;		/* TW_RULE_* */
 };
 
 /* The rules for sym, in order of preference, as a pointer into the table
@@ -139,8 +168,16 @@ const char *tw_advice_symptom_name(enum tw_symptom sym);
  * "net.isr.defaultqlimit", NULL for SVR4); NULL for a bad os. */
 const char *tw_advice_name(const struct tw_advice_rule *r, enum tw_os os);
 
-/* The current value as the system prints it, or NULL when unknown. */
+/* The current value as the system prints it, or NULL when unknown. Besides
+ * the tunables, "kernel.osrelease" ("6.1.0-18-amd64") is asked for, to pick
+ * the bound that the running kernel accepts. */
 typedef const char *(*tw_advice_lookup_fn)(void *ctx, const char *name);
+
+#define TW_ADVICE_OSRELEASE "kernel.osrelease"
+
+/* The release "6.1.0-18-amd64" as TW_KERNEL(6, 1); 0 when it does not
+ * start with two dot-separated numbers. */
+unsigned tw_advice_kernel(const char *release);
 
 #define TW_ADVICE_VALUE_LEN 128
 
@@ -154,6 +191,8 @@ typedef const char *(*tw_advice_lookup_fn)(void *ctx, const char *name);
 #define TW_SUG_NO_CHANGE	0x040u	/* a "set" that is already satisfied */
 #define TW_SUG_ENABLE		0x080u	/* 0 ("off") answered with enable */
 #define TW_SUG_PER_CLASS	0x100u	/* NBLKnnnn: name the failing class */
+#define TW_SUG_AUTOMATIC	0x200u	/* 0: sized automatically; see proposed */
+#define TW_SUG_TENTHS		0x400u	/* the value counts tenths of memory */
 
 struct tw_suggestion {
 	const struct tw_advice_rule *rule;

@@ -8,7 +8,8 @@
 
 /* Keys as the kernel prints them, colon included, in enum order. */
 static const char *const mem_keys[TW_MEM_NFIELDS] = {
-	"MemTotal:", "MemAvailable:", "Cached:", "Buffers:", "Dirty:", "Writeback:"
+	"MemTotal:", "MemAvailable:", "Cached:", "Buffers:", "Dirty:", "Writeback:",
+	"SwapTotal:", "SwapFree:"
 };
 
 /* Check one line's shape and, for a key we keep, store its value.

@@ -1,4 +1,5 @@
-/* /proc/meminfo: the size of the page cache and of its dirty part. */
+/* /proc/meminfo: the size of the page cache and of its dirty part, and the
+ * swap that swappiness advice needs to see configured and in use. */
 #ifndef TW_MEMINFO_H
 #define TW_MEMINFO_H
 
@@ -15,6 +16,8 @@ enum tw_mem_field {
 	TW_MEM_BUFFERS,		/* Buffers */
 	TW_MEM_DIRTY,		/* Dirty */
 	TW_MEM_WRITEBACK,	/* Writeback */
+	TW_MEM_SWAP_TOTAL,	/* SwapTotal: 0 without swap */
+	TW_MEM_SWAP_FREE,	/* SwapFree */
 	TW_MEM_NFIELDS
 };
 

@@ -78,6 +78,8 @@ static const struct tw_column bc_cols[] = {
 	    100, "KiB/s", READ),
 	[TW_OID_BC_MEMORY_PRESSURE] = PERCENT("twBcMemoryPressure"),
 	[TW_OID_BC_IO_PRESSURE] = PERCENT("twBcIoPressure"),
+	[TW_OID_BC_SWAP_TOTAL] = NUM("twBcSwapTotal", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_SWAP_FREE] = NUM("twBcSwapFree", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
 };
 
 static const struct tw_column pool_cols[] = {
@@ -86,7 +88,7 @@ static const struct tw_column pool_cols[] = {
 	[TW_OID_DBLOCK_NAME] = STR("twDblockName", struct tw_view_pool, name, READ),
 	[TW_OID_DBLOCK_SIZE] = NUM("twDblockSize", TW_SMI_UNSIGNED32, "bytes", READ),
 	[TW_OID_DBLOCK_IN_USE] = NUM("twDblockInUse", TW_SMI_GAUGE32, NULL, READ),
-	[TW_OID_DBLOCK_FREE] = NUM("twDblockFree", TW_SMI_GAUGE32, NULL, SKIP),
+	[TW_OID_DBLOCK_FREE] = NUM("twDblockFree", TW_SMI_GAUGE32, NULL, READ),
 	[TW_OID_DBLOCK_LIMIT] = NUM("twDblockLimit", TW_SMI_GAUGE32, NULL, READ),
 	[TW_OID_DBLOCK_FAILURES] = NUM("twDblockFailures", TW_SMI_COUNTER64, "failures", READ),
 	[TW_OID_DBLOCK_RECENT_FAILURES] = NUM("twDblockRecentFailures", TW_SMI_GAUGE32,

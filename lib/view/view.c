@@ -133,6 +133,8 @@ build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w, const str
 		{ TW_MEM_BUFFERS, TW_OID_BC_BUFFERS },
 		{ TW_MEM_DIRTY, TW_OID_BC_DIRTY },
 		{ TW_MEM_WRITEBACK, TW_OID_BC_WRITEBACK },
+		{ TW_MEM_SWAP_TOTAL, TW_OID_BC_SWAP_TOTAL },
+		{ TW_MEM_SWAP_FREE, TW_OID_BC_SWAP_FREE },
 	};
 	uint64_t d[TW_TRACK_MAX_K], cov;
 	const struct tw_track *t;

@@ -37,8 +37,14 @@ lookup(void *arg, const char *name)
 {
 	const struct lookup_ctx *c = arg;
 
-	/* Only the action's tunable and its twin are ever asked about. */
 	FUZZ_ASSERT(name != NULL);
+	/* The kernel release and a bound's tunable read as unknown here, so
+	 * the static bounds (the ones every kernel accepts) apply. */
+	if (strcmp(name, TW_ADVICE_OSRELEASE) == 0 ||
+	    (c->action->min_from != NULL && strcmp(name, c->action->min_from) == 0) ||
+	    (c->action->max_from != NULL && strcmp(name, c->action->max_from) == 0))
+		return NULL;
+	/* Otherwise only the action's tunable and its twin are asked about. */
 	FUZZ_ASSERT(strcmp(name, c->action->name) == 0 ||
 	    (c->action->twin != NULL && strcmp(name, c->action->twin->name) == 0));
 	return c->value;
@@ -173,6 +179,25 @@ check_number(const struct tw_advice_action *a, const char *value, const struct t
 	FUZZ_ASSERT(!!(s->flags & TW_SUG_ENABLE) == enable);
 	if (enable) {
 		FUZZ_ASSERT(strcmp(s->proposed, a->enable) == 0);
+		return;
+	}
+	/* 0 sized automatically: the rule's replacement, or nothing. */
+	if ((a->flags & TW_ADV_ZERO_AUTO) && cur.n == 1 && cur.v[0] == 0) {
+		FUZZ_ASSERT(s->flags & TW_SUG_AUTOMATIC);
+		FUZZ_ASSERT(strcmp(s->proposed, a->enable != NULL ? a->enable : "") == 0);
+		return;
+	}
+	FUZZ_ASSERT(!(s->flags & TW_SUG_AUTOMATIC));
+	/* NBUF 1-9: tenths of memory, one tenth a step, up to 9. */
+	if ((a->flags & TW_ADV_TENTHS) && a->op == TW_ADV_DOUBLE && cur.n == 1 &&
+	    cur.v[0] >= 1 && cur.v[0] <= 9) {
+		FUZZ_ASSERT(s->flags & TW_SUG_TENTHS);
+		if (cur.v[0] == 9) {
+			FUZZ_ASSERT((s->flags & TW_SUG_AT_LIMIT) && s->proposed[0] == '\0');
+		} else {
+			snprintf(want, sizeof(want), "%" PRId64, cur.v[0] + 1);
+			FUZZ_ASSERT(strcmp(s->proposed, want) == 0);
+		}
 		return;
 	}
 	FUZZ_ASSERT(!!(s->flags & TW_SUG_AT_LIMIT) == !changed);

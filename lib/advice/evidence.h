@@ -1,0 +1,105 @@
+/* Which symptom the figures show, or that none does.
+ *
+ * A rule of advice_rules.c names a knob for a symptom; this file decides,
+ * from a check's figures, whether the symptom's precondition is shown: a
+ * queue knob needs a queue (aqu-sz of 2 or more on that device),
+ * swappiness needs swap configured and in use, a read-ahead change needs
+ * reads that fill the read-ahead window. Each finding carries the
+ * figures that show it, for the "tune:" line. When no precondition holds,
+ * the verdict says so in one line, with the figures, for a "no tunable:"
+ * line: a person, not a knob, is needed.
+ *
+ * The functions only read the figures they are given; they name no
+ * tunable and print nothing. Thresholds (when a ratio is "bad") stay the
+ * checks' own: a figure comes in already judged where that matters. */
+#ifndef TW_ADVICE_EVIDENCE_H
+#define TW_ADVICE_EVIDENCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "advice/advice.h"
+
+/* "Well above 1": a queue that a queue knob can shorten. */
+#define TW_EVIDENCE_DEEP_QUEUE 2.0
+/* Refaulted pages that make up this share of what is read from storage
+ * mean the cache evicts what is still in use (4 KiB pages against KiB). */
+#define TW_EVIDENCE_REFAULT_SHARE 0.25
+/* Free blocks of 32 KiB or more, outside the DMA zone, that count as "none
+ * left" for a high-order allocation. */
+#define TW_EVIDENCE_FEW_HIGHORDER 16
+/* Memory pressure (PSI some, percent) that shows tasks stalling. */
+#define TW_EVIDENCE_STALL_PSI 0.1
+
+#define TW_EVIDENCE_MAX 4
+#define TW_EVIDENCE_LEN 320
+
+struct tw_finding {
+	enum tw_symptom sym;
+	char evidence[TW_EVIDENCE_LEN];	/* the figures that show it */
+};
+
+struct tw_verdict {
+	struct tw_finding found[TW_EVIDENCE_MAX];
+	size_t nfound;
+	char no_tunable[TW_EVIDENCE_LEN];	/* set when nfound is 0 */
+};
+
+/* One device's figures over the window. Unknown: rotational -1, scheduler
+ * NULL, nr_requests and read_ahead_kb -1, read_bytes_s < 0. */
+struct tw_disk_figures {
+	const char *name;
+	double r_await, w_await;	/* ms */
+	double queue;			/* aqu-sz */
+	double rops, wops;		/* requests/s */
+	double read_bytes_s;
+	int rotational;
+	const char *scheduler;		/* the active one */
+	int64_t nr_requests;
+	int64_t read_ahead_kb;
+	unsigned window_s;
+};
+
+/* A device whose reads are too slow (or whose queue is too deep). */
+int tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out);
+/* A device whose writes are too slow. */
+int tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out);
+
+/* The buffer cache's figures. have_* says a figure is known. */
+struct tw_cache_figures {
+	int have_hit;
+	double hit;			/* percent */
+	int have_refaults;
+	double refaults;		/* pages/s */
+	int refaults_bad;		/* over the check's refault threshold */
+	double pagein_kib;		/* KiB/s read from storage */
+	int have_swap;
+	uint64_t swap_total, swap_free;	/* bytes */
+	double psi;			/* memory pressure, percent */
+	/* The disk that read most: where read-ahead would matter. */
+	const char *disk;		/* NULL: none */
+	double disk_rops, disk_read_bytes_s;
+	int64_t disk_read_ahead_kb;	/* -1 unknown */
+	enum tw_os os;
+	unsigned window_s;
+};
+
+/* The hit ratio is under its threshold, or refaults over theirs: a cache
+ * too small (refaults), or data read once (few refaults). */
+int tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out);
+/* Memory pressure is over its threshold: stalls in reclaim, or thrashing. */
+int tw_evidence_cache_pressure(const struct tw_cache_figures *c, struct tw_verdict *out);
+
+/* Compaction failures and what is left of large free blocks. */
+struct tw_highorder_figures {
+	uint64_t failures;		/* compaction failures in the window */
+	int have_free;
+	uint64_t free_blocks;		/* 32 KiB blocks free outside DMA */
+	int have_psi;
+	double psi;			/* memory pressure, percent */
+	unsigned window_s;
+};
+
+int tw_evidence_highorder(const struct tw_highorder_figures *h, struct tw_verdict *out);
+
+#endif
