@@ -22,6 +22,30 @@ tw_pool_set_free(struct tw_pool_set *ps)
 	memset(ps, 0, sizeof(*ps));
 }
 
+/* "cpu1 backlog", written out by hand: this runs for two pools of every
+ * CPU on every sample, where snprintf would cost more than the rest of
+ * building the pool. A name too long for out (none can be) is empty. */
+static void
+name_cpu_pool(char *out, size_t len, uint32_t cpu, const char *word)
+{
+	char digits[10];
+	size_t nd = 0, n = 3, wlen = strlen(word);
+
+	do {
+		digits[nd++] = (char)('0' + cpu % 10);
+		cpu /= 10;
+	} while (cpu > 0);
+	if (n + nd + 1 + wlen >= len) {
+		out[0] = '\0';
+		return;
+	}
+	memcpy(out, "cpu", n);
+	while (nd > 0)
+		out[n++] = digits[--nd];
+	out[n++] = ' ';
+	memcpy(out + n, word, wlen + 1);
+}
+
 /* A new pool of class c, named and sized as its row says; the caller
  * fills in what it read. */
 static struct tw_pool *
@@ -44,7 +68,7 @@ add(struct tw_pool_set *ps, const struct tw_sample *s, const struct tw_pool_clas
 	if (c->per == TW_POOL_PER_HOST)
 		snprintf(p->name, sizeof(p->name), "%s", c->name);
 	else if (c->per == TW_POOL_PER_CPU)
-		snprintf(p->name, sizeof(p->name), "cpu%u %s", (unsigned)instance, c->name);
+		name_cpu_pool(p->name, sizeof(p->name), instance, c->name);
 	if (c->size_pages > 0) {
 		p->size = (uint64_t)s->page_size * c->size_pages;
 		p->has |= TW_POOL_HAS_SIZE;
