@@ -19,15 +19,12 @@ uint64_t
 tw_column_encode(const struct tw_column *c, double figure)
 {
 	double x = figure * c->scale;
-	int64_t min;
-	uint64_t max, lo;
+	uint64_t lo = c->min > 0 ? (uint64_t)c->min : 0;
 
-	tw_column_range(c, &min, &max);
-	lo = min > 0 ? (uint64_t)min : 0;
 	if (!(x > (double)lo))
 		return lo;
-	if (x >= (double)max)
-		return max;
+	if (x >= (double)c->max)
+		return c->max;
 	/* llround stops at 2^63; a Counter64 figure may not. */
 	return x < 9.2e18 ? (uint64_t)llround(x) : (uint64_t)(x + 0.5);
 }

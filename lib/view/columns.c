@@ -12,27 +12,39 @@
 #define READ 1
 #define SKIP 0
 
+/* Each SMI type's own range, which a row keeps unless the MIB narrows it
+ * (constant expressions, so that the rows can hold them). */
+#define TYPE_MIN(t) \
+	((t) == TW_SMI_INTEGER32 ? INT32_MIN : (t) == TW_SMI_TRUTH_VALUE ? 1 : \
+	 (t) == TW_SMI_DBLOCK_CLASS ? TW_DBLOCK_SOFTNET_BACKLOG : 0)
+#define TYPE_MAX(t) \
+	((t) == TW_SMI_COUNTER64 || (t) == TW_SMI_COUNTER_BASED_GAUGE64 ? UINT64_MAX : \
+	 (t) == TW_SMI_INTEGER32 ? (uint64_t)INT32_MAX : (t) == TW_SMI_TRUTH_VALUE ? 2 : \
+	 (t) == TW_SMI_DBLOCK_CLASS ? (uint64_t)TW_DBLOCK_HIGH_ORDER : \
+	 (t) == TW_SMI_DISPLAY_STRING ? 255 : (uint64_t)UINT32_MAX)
+
 #define NUM(n, t, u, read) \
-	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .units = (u), .scale = 1, \
-	  .checks_read = (read) }
+	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .min = TYPE_MIN(t), \
+	  .max = TYPE_MAX(t), .units = (u), .scale = 1, .checks_read = (read) }
 /* A number the MIB keeps scaled: the figure times s, in the unit f. */
 #define SCALED(n, t, u, s, f, read) \
-	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .units = (u), .scale = (s), \
-	  .unit = (f), .checks_read = (read) }
+	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .min = TYPE_MIN(t), \
+	  .max = TYPE_MAX(t), .units = (u), .scale = (s), .unit = (f), .checks_read = (read) }
 #define PERCENT(n) \
 	{ .name = (n), .smi = TW_SMI_HUNDREDTHS, .access = TW_ACCESS_READ_ONLY, .ranged = 1, \
 	  .min = 0, .max = 10000, .units = "percent", .scale = 100, .unit = "%", \
 	  .checks_read = READ }
 #define STR(n, type, field, read) \
-	{ .name = (n), .smi = TW_SMI_DISPLAY_STRING, .access = TW_ACCESS_READ_ONLY, .scale = 1, \
-	  .checks_read = (read), .str_off = offsetof(type, field), \
-	  .str_size = sizeof(((type *)0)->field) }
+	{ .name = (n), .smi = TW_SMI_DISPLAY_STRING, .access = TW_ACCESS_READ_ONLY, \
+	  .max = TYPE_MAX(TW_SMI_DISPLAY_STRING), .scale = 1, .checks_read = (read), \
+	  .str_off = offsetof(type, field), .str_size = sizeof(((type *)0)->field) }
 /* The MIB states an index's range even where it is the type's. */
 #define INDEX(n, lo) \
 	{ .name = (n), .smi = TW_SMI_UNSIGNED32, .access = TW_ACCESS_NOT_ACCESSIBLE, .ranged = 1, \
 	  .min = (lo), .max = UINT32_MAX, .scale = 1 }
 #define INDEX_ENUM(n, t) \
-	{ .name = (n), .smi = (t), .access = TW_ACCESS_NOT_ACCESSIBLE, .scale = 1 }
+	{ .name = (n), .smi = (t), .access = TW_ACCESS_NOT_ACCESSIBLE, .min = TYPE_MIN(t), \
+	  .max = TYPE_MAX(t), .scale = 1 }
 
 static const struct tw_column agent_cols[] = {
 	[TW_OID_AGENT_VERSION] = STR("twAgentVersion", struct tw_view_agent, version, READ),
@@ -195,20 +207,16 @@ tw_column(uint32_t group, unsigned col)
 static const struct {
 	const char *name;
 	enum tw_ber_type ber;
-	int64_t min;
-	uint64_t max;
 } smi_types[] = {
-	[TW_SMI_DISPLAY_STRING] = { "DisplayString", TW_BER_OCTET_STRING, 0, 255 },
-	[TW_SMI_UNSIGNED32] = { "Unsigned32", TW_BER_GAUGE32, 0, UINT32_MAX },
-	[TW_SMI_GAUGE32] = { "Gauge32", TW_BER_GAUGE32, 0, UINT32_MAX },
-	[TW_SMI_INTEGER32] = { "Integer32", TW_BER_INTEGER, INT32_MIN, INT32_MAX },
-	[TW_SMI_TRUTH_VALUE] = { "TruthValue", TW_BER_INTEGER, 1, 2 },
-	[TW_SMI_COUNTER64] = { "Counter64", TW_BER_COUNTER64, 0, UINT64_MAX },
-	[TW_SMI_COUNTER_BASED_GAUGE64] = { "CounterBasedGauge64", TW_BER_COUNTER64, 0,
-	    UINT64_MAX },
-	[TW_SMI_HUNDREDTHS] = { "TwHundredths", TW_BER_GAUGE32, 0, UINT32_MAX },
-	[TW_SMI_DBLOCK_CLASS] = { "TwDblockClassType", TW_BER_INTEGER, TW_DBLOCK_SOFTNET_BACKLOG,
-	    TW_DBLOCK_HIGH_ORDER },
+	[TW_SMI_DISPLAY_STRING] = { "DisplayString", TW_BER_OCTET_STRING },
+	[TW_SMI_UNSIGNED32] = { "Unsigned32", TW_BER_GAUGE32 },
+	[TW_SMI_GAUGE32] = { "Gauge32", TW_BER_GAUGE32 },
+	[TW_SMI_INTEGER32] = { "Integer32", TW_BER_INTEGER },
+	[TW_SMI_TRUTH_VALUE] = { "TruthValue", TW_BER_INTEGER },
+	[TW_SMI_COUNTER64] = { "Counter64", TW_BER_COUNTER64 },
+	[TW_SMI_COUNTER_BASED_GAUGE64] = { "CounterBasedGauge64", TW_BER_COUNTER64 },
+	[TW_SMI_HUNDREDTHS] = { "TwHundredths", TW_BER_GAUGE32 },
+	[TW_SMI_DBLOCK_CLASS] = { "TwDblockClassType", TW_BER_INTEGER },
 };
 
 const char *
@@ -256,6 +264,6 @@ tw_ber_name(enum tw_ber_type type)
 void
 tw_column_range(const struct tw_column *c, int64_t *min, uint64_t *max)
 {
-	*min = c->ranged ? c->min : smi_types[c->smi].min;
-	*max = c->ranged ? c->max : smi_types[c->smi].max;
+	*min = c->min;
+	*max = c->max;
 }

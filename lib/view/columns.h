@@ -64,8 +64,8 @@ struct tw_column {
 	const char *name;	/* the MIB's descriptor; NULL: no such column */
 	enum tw_smi smi;
 	enum tw_access access;
-	int ranged;		/* the MIB narrows the type's range to: */
-	int64_t min;
+	int ranged;		/* the MIB states the range itself */
+	int64_t min;		/* the range: the MIB's, or else the type's */
 	uint64_t max;
 	const char *units;	/* the MIB's UNITS; NULL: none */
 	double scale;		/* the MIB's number is the figure times this */
@@ -98,8 +98,8 @@ const struct tw_column_group *tw_column_group(uint32_t id);
 /* The object col of group, or NULL when there is none. */
 const struct tw_column *tw_column(uint32_t group, unsigned col);
 
-/* The range of c's values: the MIB's own where it narrows it, else the
- * type's. */
+/* The range of c's values (c->min and c->max): the MIB's own where it
+ * states one, else the type's. */
 void tw_column_range(const struct tw_column *c, int64_t *min, uint64_t *max);
 
 /* The type c takes on the wire. */

@@ -61,15 +61,21 @@ put(uint32_t *has, uint64_t *col, unsigned c, uint64_t value)
 	*has |= TW_VIEW_BIT(c);
 }
 
+/* The row of a column this file names: the groups sit at their number
+ * less one (tw_column_group), and a build looks up thousands of cells. */
+static inline const struct tw_column *
+column(uint32_t group, unsigned c)
+{
+	return &tw_column_groups[group - 1].cols[c];
+}
+
 /* Put a count, clamped to the column's range (a Gauge32 stays at its
  * top rather than wrap). */
 static void
 put_count(uint32_t group, uint32_t *has, uint64_t *col, unsigned c, uint64_t value)
 {
-	int64_t min;
-	uint64_t max;
+	uint64_t max = column(group, c)->max;
 
-	tw_column_range(tw_column(group, c), &min, &max);
 	put(has, col, c, value > max ? max : value);
 }
 
@@ -78,7 +84,7 @@ put_count(uint32_t group, uint32_t *has, uint64_t *col, unsigned c, uint64_t val
 static void
 put_fig(uint32_t group, uint32_t *has, uint64_t *col, unsigned c, double figure)
 {
-	put(has, col, c, tw_column_encode(tw_column(group, c), figure));
+	put(has, col, c, tw_column_encode(column(group, c), figure));
 }
 
 /* Copy src, cut to fit; not snprintf(), which costs more than the rest of
