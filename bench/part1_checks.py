@@ -41,6 +41,9 @@ def commands(h, plugin, rows):
         "all: check_snmp": [CHECK_SNMP, "-H", host, "-p", port, "-P", "2c", "-C", "public",
                             "-o", ",".join(oids), "-w", ",".join(WARN * len(rows)),
                             "-c", ",".join(CRIT * len(rows))],
+        # Every device WARNING (@0: alerts on any figure): the path that
+        # reads the tunables for its advice.
+        "not OK: check_disklatency -w @0:": [plugin, "-H", host, "-p", port, "-w", "@0:"],
         "one: check_disklatency --device": [plugin, "-H", host, "-p", port, "--device",
                                             "^%s$" % first_name],
         "one: snmpget -v2c": [h.snmpget_bin, "-v2c", "-c", "public", "%s:%s" % (host, port), one],
@@ -54,6 +57,7 @@ PAIRS = (
     ("all disks", "all: check_disklatency", "all: check_snmp", 0.5, 0.5),
     ("one value", "one: check_disklatency --device", "one: snmpget -v2c", 0.6, None),
     ("one value", "one: check_disklatency --device", "one: check_snmp", None, None),
+    ("all disks, not OK", "not OK: check_disklatency -w @0:", "all: check_snmp", None, None),
 )
 
 
