@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* Unit tests for lib/advice_evidence.c together with the rules: for each
+/* Unit tests for lib/advice/evidence.c together with the rules: for each
  * rule, its precondition present gives its knob, the right way and within
  * the right bound; absent, no knob; and each "no tunable" case on its own,
  * with its exact words. The knob is what a check prints: the first rule of

@@ -2,7 +2,7 @@
  *
  * A rule ties a symptom to one tunable on each system (Linux, FreeBSD,
  * SVR4), with how to move it, the bounds it must stay within, a reason and
- * the document it comes from. advice_rules.c holds the table, built from
+ * the document it comes from. rules.c holds the table, built from
  * the project's ADVICE.md; this file computes a concrete suggestion from
  * the tunable's current value and formats it as one line:
  *

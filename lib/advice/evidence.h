@@ -1,6 +1,6 @@
 /* Which symptom the figures show, or that none does.
  *
- * A rule of advice_rules.c names a knob for a symptom; this file decides,
+ * A rule of rules.c names a knob for a symptom; this file decides,
  * from a check's figures, whether the symptom's precondition is shown: a
  * queue knob needs a queue (aqu-sz of 2 or more on that device),
  * swappiness needs swap configured and in use, a read-ahead change needs
