@@ -22,7 +22,7 @@
 #define TXT(s) (s), sizeof(s) - 1
 /* Fields 3 to 21 of a stat line, after the command name. */
 #define F3_21 "S 1 1 1 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0"
-#define STAT_START(s) tw_procio_parse_stat_start(TXT(s), &st)
+#define STAT_START(s) tw_procio_parse_stat(TXT(s), &pp, &st)
 
 ssize_t __real_read(int fd, void *buf, size_t n);
 ssize_t __wrap_read(int fd, void *buf, size_t n);
@@ -152,7 +152,7 @@ START_TEST(test_parse_io)
 }
 END_TEST
 
-START_TEST(test_parse_stat_start)
+START_TEST(test_parse_stat)
 {
 	static const char real[] = "4242 (bash) S 1 10026 0 0 -1 4194560 1109 0 0 0 0 3 0 0 20 "
 	    "0 3 0 59560 5677056 269 18446744073709551615 0\n";
@@ -161,14 +161,26 @@ START_TEST(test_parse_stat_start)
 	    "777 0\n";
 	static const char at22[] = "5 (a) " F3_21 " 888";
 	uint64_t st = 0;
+	int32_t pp = 0;
 
-	ck_assert_int_eq(tw_procio_parse_stat_start(real, sizeof(real) - 1, &st), TW_OK);
+	ck_assert_int_eq(tw_procio_parse_stat(real, sizeof(real) - 1, &pp, &st), TW_OK);
 	ck_assert_uint_eq(st, 59560);
-	ck_assert_int_eq(tw_procio_parse_stat_start(tricky, sizeof(tricky) - 1, &st), TW_OK);
+	ck_assert_int_eq(pp, 1);
+	ck_assert_int_eq(tw_procio_parse_stat(tricky, sizeof(tricky) - 1, &pp, &st), TW_OK);
 	ck_assert_uint_eq(st, 777);
+	ck_assert_int_eq(pp, 1);
+	ck_assert_int_eq(STAT_START("5 (a) S 4321 1 1 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 9 0\n"),
+	    TW_OK);
+	ck_assert_int_eq(pp, 4321);
+	ck_assert_uint_eq(st, 9);
+	/* A parent pid that is no pid. */
+	ck_assert_int_eq(STAT_START("5 (a) S x 1 1 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 9 0\n"),
+	    TW_E_INVAL);
+	ck_assert_int_eq(STAT_START("5 (a) S 2147483648 1 1 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 9 0\n"),
+	    TW_E_INVAL);
 	/* Ending at field 22 is a cut read; a newline or a blank after it is
 	 * not. */
-	ck_assert_int_eq(tw_procio_parse_stat_start(at22, sizeof(at22) - 1, &st), TW_E_INVAL);
+	ck_assert_int_eq(tw_procio_parse_stat(at22, sizeof(at22) - 1, &pp, &st), TW_E_INVAL);
 	ck_assert_int_eq(STAT_START("5 (a) " F3_21 " 888\n"), TW_OK);
 	ck_assert_uint_eq(st, 888);
 	ck_assert_int_eq(STAT_START("5 (a) " F3_21 " 889 "), TW_OK);
@@ -339,7 +351,7 @@ procio_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_parse_io);
-	tcase_add_test(tc, test_parse_stat_start);
+	tcase_add_test(tc, test_parse_stat);
 	tcase_add_test(tc, test_read_debian12_vm);
 	tcase_add_test(tc, test_read_handmade);
 	tcase_add_test(tc, test_unreadable_and_gone);

@@ -209,7 +209,7 @@ START_TEST(test_view_bufcache)
 	struct tw_sample s;
 	struct tw_pool_set pools;
 	struct tw_view v;
-	struct tw_proc_io a = { 10, 100, 1000, 0 }, b = { 10, 100, 11000, 1000 };
+	struct tw_proc_io a = { 10, 100, 1000, 0, 1 }, b = { 10, 100, 11000, 1000, 1 };
 	int i;
 
 	tw_sample_init(&s);

@@ -260,13 +260,13 @@ START_TEST(test_window_reads)
 	struct tw_sample s;
 	struct tw_pool_set none;
 	struct tw_proc_io a[2] = {
-		{ 10, 100, 1000, 0 },
-		{ 20, 200, 5000, 5000 },
+		{ 10, 100, 1000, 0, 1 },
+		{ 20, 200, 5000, 5000, 1 },
 	};
 	struct tw_proc_io b[3] = {
-		{ 10, 100, 11000, 1000 },	/* +10000 logical, +1000 physical */
-		{ 20, 300, 999999, 999999 },	/* pid 20 reused: not the same process */
-		{ 30, 400, 77777, 7777 },	/* new: nothing to compare with */
+		{ 10, 100, 11000, 1000, 1 },	/* +10000 logical, +1000 physical */
+		{ 20, 300, 999999, 999999, 1 },	/* pid 20 reused: not the same process */
+		{ 30, 400, 77777, 7777, 1 },	/* new: nothing to compare with */
 	};
 	uint64_t d[TW_WREADS_K], cov;
 
@@ -296,6 +296,174 @@ START_TEST(test_window_reads)
 }
 END_TEST
 
+/* Push one sample of processes (sorted by pid) at time ms; the growth of
+ * the logical and physical totals over that interval in *dl, *dp. */
+static void
+push_procs(struct tw_window *w, uint64_t ms, struct tw_proc_io *procs, size_t n,
+    uint64_t *dl, uint64_t *dp)
+{
+	struct tw_sample s;
+	struct tw_pool_set none;
+	uint64_t l0 = w->logical_total, p0 = w->physical_total;
+
+	tw_sample_init(&s);
+	tw_pool_set_init(&none);
+	s.mono_ms = ms;
+	s.have = TW_SRC_BIT(TW_SRC_PROCIO);
+	s.procs.procs = procs;
+	s.procs.count = n;
+	ck_assert_int_eq(tw_window_push(w, &s, &none), TW_OK);
+	s.procs.procs = NULL;
+	s.procs.count = 0;
+	tw_sample_free(&s);
+	*dl = w->logical_total - l0;
+	*dp = w->physical_total - p0;
+}
+
+/* Fields: pid, start time, rchar, read_bytes, ppid. */
+#define PROC(pid, start, rc, rb, ppid) { (pid), (start), (rc), (rb), (ppid) }
+
+/* A child seen for several samples, then reaped: its parent's counters
+ * grow by the child's whole life, and only what the child read after its
+ * last sample, and the parent's own reads, count in that interval. */
+START_TEST(test_window_reaped_child)
+{
+	struct tw_window w;
+	struct tw_proc_io s0[] = { PROC(100, 1, 1000, 0, 1), PROC(200, 5, 0, 0, 100) };
+	struct tw_proc_io s1[] = { PROC(100, 1, 1000, 0, 1), PROC(200, 5, 10000, 8000, 100) };
+	struct tw_proc_io s2[] = { PROC(100, 1, 1000, 0, 1), PROC(200, 5, 20000, 16000, 100) };
+	/* Reaped: the child's 20000 + 500 after its last sample, and 300 of
+	 * the parent's own (physical: 16000 + 400 + 100). */
+	struct tw_proc_io s3[] = { PROC(100, 1, 21800, 16500, 1) };
+	struct tw_proc_io s4[] = { PROC(100, 1, 21800, 16500, 1) };
+	uint64_t dl, dp;
+
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	push_procs(&w, 1000, s0, 2, &dl, &dp);
+	push_procs(&w, 2000, s1, 2, &dl, &dp);
+	ck_assert_uint_eq(dl, 10000);
+	ck_assert_uint_eq(dp, 8000);
+	push_procs(&w, 3000, s2, 2, &dl, &dp);
+	ck_assert_uint_eq(dl, 10000);
+	ck_assert_uint_eq(dp, 8000);
+	push_procs(&w, 4000, s3, 1, &dl, &dp);
+	ck_assert_uint_eq(dl, 800);
+	ck_assert_uint_eq(dp, 500);
+	push_procs(&w, 5000, s4, 1, &dl, &dp);
+	ck_assert_uint_eq(dl, 0);
+	ck_assert_uint_eq(dp, 0);
+	/* Over the run, every byte once: 20500 + 300, 16400 + 100. */
+	ck_assert_uint_eq(w.logical_total, 20800);
+	ck_assert_uint_eq(w.physical_total, 16500);
+	tw_window_free(&w);
+}
+END_TEST
+
+/* A child born and reaped between two samples is never seen: its reads
+ * are counted once, through its parent. */
+START_TEST(test_window_unseen_child)
+{
+	struct tw_window w;
+	struct tw_proc_io s0[] = { PROC(100, 1, 1000, 0, 1) };
+	struct tw_proc_io s1[] = { PROC(100, 1, 6000, 4000, 1) };
+	uint64_t dl, dp;
+
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	push_procs(&w, 1000, s0, 1, &dl, &dp);
+	push_procs(&w, 2000, s1, 1, &dl, &dp);
+	ck_assert_uint_eq(dl, 5000);
+	ck_assert_uint_eq(dp, 4000);
+	tw_window_free(&w);
+}
+END_TEST
+
+/* A parent and its child both vanish in one interval: the grandparent
+ * reaped the parent, whose counters held the child's (or the child was
+ * reparented and reaped by the grandparent as subreaper). Both lives come
+ * out of the grandparent's growth. A vanished process whose ancestors
+ * are out of view takes nothing from anyone. */
+START_TEST(test_window_reparented)
+{
+	struct tw_window w;
+	struct tw_proc_io s0[] = {
+		PROC(50, 1, 0, 0, 1),		/* grandparent (subreaper) */
+		PROC(100, 2, 3000, 1000, 50),	/* parent */
+		PROC(200, 3, 7000, 6000, 100),	/* child */
+		PROC(300, 4, 9000, 9000, 77),	/* parent 77 not in view */
+		PROC(400, 5, 0, 0, 1),		/* bystander */
+	};
+	/* The grandparent grew by both lives, 100 + 200 more after their
+	 * last samples, and 10 of its own; the bystander read 1000 cold. */
+	struct tw_proc_io s1[] = {
+		PROC(50, 1, 10310, 7310, 1),
+		PROC(400, 5, 1000, 1000, 1),
+	};
+	uint64_t dl, dp;
+
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	push_procs(&w, 1000, s0, 5, &dl, &dp);
+	push_procs(&w, 2000, s1, 2, &dl, &dp);
+	ck_assert_uint_eq(dl, 310 + 1000);
+	ck_assert_uint_eq(dp, 310 + 1000);
+	ck_assert_uint_eq(w.procs_matched, 2);
+	tw_window_free(&w);
+}
+END_TEST
+
+/* What a reaper owes is never more than it grew: a parent that lets its
+ * children be reaped without adding their counters (SIGCHLD ignored) adds
+ * nothing that interval, and no total goes back. */
+START_TEST(test_window_reaper_clamped)
+{
+	struct tw_window w;
+	struct tw_proc_io s0[] = { PROC(100, 1, 1000, 0, 1), PROC(200, 5, 50000, 40000, 100) };
+	struct tw_proc_io s1[] = { PROC(100, 1, 1700, 300, 1) };
+	uint64_t l0, p0, dl, dp;
+
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	push_procs(&w, 1000, s0, 2, &dl, &dp);
+	l0 = w.logical_total;
+	p0 = w.physical_total;
+	push_procs(&w, 2000, s1, 1, &dl, &dp);
+	ck_assert_uint_eq(dl, 0);
+	ck_assert_uint_eq(dp, 0);
+	ck_assert_uint_ge(w.logical_total, l0);
+	ck_assert_uint_ge(w.physical_total, p0);
+	tw_window_free(&w);
+}
+END_TEST
+
+/* A reused pid: the child that had pid 200 was reaped and a new process
+ * took the pid within the interval. The old one's counters come out of the
+ * parent's growth; the new one has nothing to compare with yet. The
+ * parent's own pid being reused does not make a stranger its reaper. */
+START_TEST(test_window_reaped_pid_reuse)
+{
+	struct tw_window w;
+	struct tw_proc_io s0[] = { PROC(100, 1, 0, 0, 1), PROC(200, 5, 8000, 8000, 100) };
+	struct tw_proc_io s1[] = { PROC(100, 1, 8200, 8100, 1), PROC(200, 9, 777, 777, 100) };
+	/* Parent 100 exits; a new process takes pid 100; old child 200 (start
+	 * 9), orphaned, is reaped by init out of view: the new 100's growth
+	 * is its own and all of it counts. */
+	struct tw_proc_io s2[] = { PROC(100, 20, 0, 0, 1), PROC(200, 9, 777, 777, 1) };
+	struct tw_proc_io s3[] = { PROC(100, 20, 500, 500, 1) };
+	uint64_t dl, dp;
+
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	push_procs(&w, 1000, s0, 2, &dl, &dp);
+	push_procs(&w, 2000, s1, 2, &dl, &dp);
+	ck_assert_uint_eq(dl, 200);
+	ck_assert_uint_eq(dp, 100);
+	push_procs(&w, 3000, s2, 2, &dl, &dp);
+	ck_assert_uint_eq(dl, 0);
+	ck_assert_uint_eq(dp, 0);
+	push_procs(&w, 4000, s3, 1, &dl, &dp);
+	ck_assert_uint_eq(dl, 500);
+	ck_assert_uint_eq(dp, 500);
+	tw_window_free(&w);
+}
+END_TEST
+
 static Suite *
 window_suite(void)
 {
@@ -309,6 +477,11 @@ window_suite(void)
 	tcase_add_test(tc, test_window_slides);
 	tcase_add_test(tc, test_window_wrap_reset_hotplug);
 	tcase_add_test(tc, test_window_reads);
+	tcase_add_test(tc, test_window_reaped_child);
+	tcase_add_test(tc, test_window_unseen_child);
+	tcase_add_test(tc, test_window_reparented);
+	tcase_add_test(tc, test_window_reaper_clamped);
+	tcase_add_test(tc, test_window_reaped_pid_reuse);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -17,6 +17,7 @@ PLUGIN_TESTS = \
 	tests/integration/plugin_round_trips.py \
 	tests/integration/kernel_listen.py \
 	tests/integration/kernel_refaults.py \
+	tests/integration/kernel_reaped.py \
 	tests/integration/config_check.py
 
 dist_noinst_SCRIPTS += $(PLUGIN_TESTS)

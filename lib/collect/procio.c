@@ -15,8 +15,9 @@
 #include "util/array.h"
 #include "util/error.h"
 
-/* start_time is field 22; fields are counted from 3 (the state) after the
- * command name's closing parenthesis. */
+/* ppid is field 4 and start_time field 22; fields are counted from 3 (the
+ * state) after the command name's closing parenthesis. */
+#define STAT_PPID_FIELD		4
 #define STAT_START_FIELD	22
 #define STAT_FIRST_AFTER_COMM	3
 
@@ -89,11 +90,12 @@ tw_procio_parse_io(const char *text, size_t len, uint64_t *rchar, uint64_t *read
 }
 
 int
-tw_procio_parse_stat_start(const char *text, size_t len, uint64_t *start_time)
+tw_procio_parse_stat(const char *text, size_t len, int32_t *ppid, uint64_t *start_time)
 {
 	struct tw_tokens it;
 	const char *paren = NULL, *end, *nl, *tok = NULL;
 	size_t i, tlen = 0, field;
+	uint64_t pp = 0;
 
 	/* The command name may hold ')' and even '\n', so search from the end:
 	 * nothing after it can contain one. */
@@ -108,14 +110,21 @@ tw_procio_parse_stat_start(const char *text, size_t len, uint64_t *start_time)
 	end = text + len;
 	nl = memchr(paren, '\n', (size_t)(end - paren));
 	tw_tokens_init(&it, paren + 1, (size_t)((nl != NULL ? nl : end) - paren - 1));
-	for (field = STAT_FIRST_AFTER_COMM; field <= STAT_START_FIELD; field++)
+	for (field = STAT_FIRST_AFTER_COMM; field <= STAT_START_FIELD; field++) {
 		if (!tw_tokens_next(&it, &tok, &tlen))
 			return TW_E_INVAL;
+		if (field == STAT_PPID_FIELD &&
+		    (tw_parse_u64(tok, tlen, &pp) != TW_OK || pp > INT32_MAX))
+			return TW_E_INVAL;
+	}
 	/* The field must be followed by something: a number that ends the
 	 * buffer without a newline may have been cut short. */
 	if (tok + tlen == end)
 		return TW_E_INVAL;
-	return tw_parse_u64(tok, tlen, start_time) == TW_OK ? TW_OK : TW_E_INVAL;
+	if (tw_parse_u64(tok, tlen, start_time) != TW_OK)
+		return TW_E_INVAL;
+	*ppid = (int32_t)pp;
+	return TW_OK;
 }
 
 /* The pid of a /proc entry, or -1 when the entry is not a process. */
@@ -194,7 +203,7 @@ proc_read_one(int proc_fd, struct tw_buf *scratch, struct tw_proc_io *p,
 		*fate = proc_read_fate(proc_fd, p->pid, rc);
 		return rc;
 	}
-	if (tw_procio_parse_stat_start(scratch->data, scratch->len, &p->start_time) != TW_OK) {
+	if (tw_procio_parse_stat(scratch->data, scratch->len, &p->ppid, &p->start_time) != TW_OK) {
 		*fate = PROC_MALFORMED;
 		return TW_E_INVAL;
 	}

@@ -7,7 +7,8 @@
  * caused to be fetched from storage. Summed over processes that were alive
  * across an interval, 1 - read_bytes/rchar estimates the hit ratio. A pid
  * is identified with its start time so that a reused pid is not taken for
- * the process that had it before. */
+ * the process that had it before. The parent pid is kept because a reaped
+ * child's whole-life counters are added to its reaper's (see window.c). */
 #ifndef TW_PROCIO_H
 #define TW_PROCIO_H
 
@@ -22,6 +23,7 @@ struct tw_proc_io {
 	uint64_t start_time;	/* field 22 of stat: clock ticks after boot */
 	uint64_t rchar;		/* logical bytes read */
 	uint64_t read_bytes;	/* bytes fetched from storage */
+	int32_t ppid;		/* field 4 of stat; last, so older initializers hold */
 };
 
 struct tw_proc_io_set {
@@ -36,10 +38,10 @@ void tw_proc_io_set_free(struct tw_proc_io_set *s);
 
 /* Parse the text of /proc/[pid]/io; both keys are needed. */
 int tw_procio_parse_io(const char *text, size_t len, uint64_t *rchar, uint64_t *read_bytes);
-/* Parse the start time out of /proc/[pid]/stat. The command name (field
- * 2) may hold spaces and parentheses, so fields are counted after the last
- * ')'. */
-int tw_procio_parse_stat_start(const char *text, size_t len, uint64_t *start_time);
+/* Parse the parent pid and the start time out of /proc/[pid]/stat. The
+ * command name (field 2) may hold spaces and parentheses, so fields are
+ * counted after the last ')'. */
+int tw_procio_parse_stat(const char *text, size_t len, int32_t *ppid, uint64_t *start_time);
 
 /* Read every numeric entry of proc_fd except exclude_pid (our own reads
  * would count as hits). A process that exits while we read is skipped; one

@@ -46,6 +46,14 @@ enum tw_wreads {
 	TW_WREADS_K
 };
 
+/* Scratch for one step of the read accumulators, one per process of the
+ * last sample (see step_reads in window.c). */
+struct tw_window_step {
+	uint64_t grow_logical, grow_physical;	/* over the interval */
+	uint64_t owed_logical, owed_physical;	/* vanished children's, already counted */
+	int state;
+};
+
 struct tw_window {
 	unsigned intervals;	/* as configured */
 	unsigned slots;		/* samples kept: intervals + 1 */
@@ -58,6 +66,8 @@ struct tw_window {
 	struct tw_track_set reads;	/* one entity, key 0 */
 	struct tw_proc_io_set prev_procs;	/* the last sample's processes */
 	int prev_procs_valid;
+	struct tw_window_step *step;	/* scratch, as many as prev_procs holds */
+	size_t step_cap;
 	uint64_t logical_total;		/* our running sums behind `reads` */
 	uint64_t physical_total;
 	uint32_t procs_matched;		/* processes seen across the newest interval */

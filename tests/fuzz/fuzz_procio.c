@@ -1,6 +1,6 @@
 #include "config.h"
 
-/* libFuzzer target for tw_procio_parse_io and tw_procio_parse_stat_start
+/* libFuzzer target for tw_procio_parse_io and tw_procio_parse_stat
  * (lib/collect/procio.c); every input goes to both, as /proc/[pid]/io and as
  * /proc/[pid]/stat.
  *
@@ -47,15 +47,16 @@ check_stat(const char *text, size_t size)
 {
 	static const char prefix[] = "1 (a) b)) ";
 	uint64_t start = POISON, s2 = POISON;
+	int32_t pp = -1, pp2 = -1;
 	char *more;
 	int rc, rc2;
 
-	rc = tw_procio_parse_stat_start(text, size, &start);
+	rc = tw_procio_parse_stat(text, size, &pp, &start);
 	FUZZ_ASSERT(rc == TW_OK || rc == TW_E_INVAL);
 	if (rc == TW_OK)
 		FUZZ_ASSERT(memchr(text, ')', size) != NULL);
 	else
-		FUZZ_ASSERT(start == POISON);
+		FUZZ_ASSERT(start == POISON && pp == -1);
 	if (memchr(text, ')', size) == NULL)
 		return;
 
@@ -64,10 +65,10 @@ check_stat(const char *text, size_t size)
 		abort();
 	memcpy(more, prefix, sizeof(prefix) - 1);
 	memcpy(more + sizeof(prefix) - 1, text, size);
-	rc2 = tw_procio_parse_stat_start(more, sizeof(prefix) - 1 + size, &s2);
+	rc2 = tw_procio_parse_stat(more, sizeof(prefix) - 1 + size, &pp2, &s2);
 	FUZZ_ASSERT(rc2 == rc);
 	if (rc == TW_OK)
-		FUZZ_ASSERT(s2 == start);
+		FUZZ_ASSERT(s2 == start && pp2 == pp);
 	free(more);
 }
 
