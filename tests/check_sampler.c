@@ -97,6 +97,45 @@ START_TEST(test_own_exclusion_shows_paths)
 }
 END_TEST
 
+/* The paths come back when their head goes: the decision is not made once
+ * for all, as the filter's is, but whenever the device set changes. */
+START_TEST(test_paths_return_without_head)
+{
+	struct tw_sampler_config cfg = { 0 };
+	struct tw_sampler *sp;
+	struct tw_sample s;
+	char dir[] = "/tmp/tw-sampler-XXXXXX", cmd[8192], proc[512], sys[512], err[256];
+	char got[512];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	/* make distcheck's sources are read-only, and cp keeps that. */
+	snprintf(cmd, sizeof(cmd), "cp -R '%s' %s/names && chmod -R u+w %s/names",
+	    tw_fixture_path("names"), dir, dir);
+	ck_assert_int_eq(system(cmd), 0);
+	snprintf(proc, sizeof(proc), "%s/names/proc", dir);
+	snprintf(sys, sizeof(sys), "%s/names/sys", dir);
+	cfg.proc_root = proc;
+	cfg.sys_root = sys;
+	tw_sample_init(&s);
+	ck_assert_int_eq(tw_sampler_open(&sp, &cfg, err, sizeof(err)), TW_OK);
+	ck_assert_int_eq(tw_sampler_take(sp, &s), TW_OK);
+	names(&s, got, sizeof(got));
+	ck_assert_str_eq(got, "sda md_home md127 dm-0 dm-1 nvme0n1 nvme1n1");
+
+	/* multipathd flushed the map: dm-0 leaves diskstats. */
+	snprintf(cmd, sizeof(cmd), "sed -i '/ dm-0 /d' %s/diskstats", proc);
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(tw_sampler_take(sp, &s), TW_OK);
+	names(&s, got, sizeof(got));
+	ck_assert_str_eq(got, "sda sdb sdc md_home md127 dm-1 nvme0n1 nvme1n1");
+
+	tw_sampler_close(sp);
+	tw_sample_free(&s);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(test_view_columns)
 {
 	struct tw_window w;
@@ -153,6 +192,7 @@ sampler_suite(void)
 
 	tcase_add_test(tc, test_default_hides_paths);
 	tcase_add_test(tc, test_own_exclusion_shows_paths);
+	tcase_add_test(tc, test_paths_return_without_head);
 	tcase_add_test(tc, test_view_columns);
 	suite_add_tcase(s, tc);
 	return s;
