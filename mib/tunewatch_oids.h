@@ -111,6 +111,9 @@
 #define TW_OID_DISK_READ_AHEAD_KB 21
 #define TW_OID_DISK_WBT_LATENCY 22
 #define TW_OID_DISK_ROTATIONAL 23
+#define TW_OID_DISK_ALIAS 24		/* dm or md name */
+#define TW_OID_DISK_STABLE_ID 25	/* wwid, NGUID, EUI, dm uuid */
+#define TW_OID_DISK_TYPE 26
 
 /* twTunableTable.1 twTunableEntry.N.<index> */
 #define TW_OID_TUNABLE_ENTRY 1

@@ -159,18 +159,33 @@ advise_disk(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *o
 	tw_plugin_verdict(p, v, out, &verdict, tw_plugin_device_lookup, &ctx, d->name);
 }
 
+#define TW_LABEL_LEN (sizeof(((struct tw_view_disk *)0)->name) + \
+	sizeof(((struct tw_view_disk *)0)->alias) + 4)
+
+/* "dm-3 (vg0-root)": the kernel's name, and beside it the one an
+ * administrator knows, when the agent publishes one. */
+static const char *
+label(const struct tw_view_disk *d, char *buf, size_t len)
+{
+	if (!tw_view_has(d, TW_OID_DISK_ALIAS) || d->alias[0] == '\0')
+		return d->name;
+	snprintf(buf, len, "%s (%s)", d->name, d->alias);
+	return buf;
+}
+
 /* One long-output line per device. */
 static void
 device_line(struct tw_out *out, const struct tw_view_disk *d, enum tw_state st)
 {
-	char a[32], b[32], c[32], u[32], r[32], w[32], sched[48], rot[16];
+	char a[32], b[32], c[32], u[32], r[32], w[32], sched[48], rot[16], lb[TW_LABEL_LEN];
 
 	snprintf(sched, sizeof(sched), "scheduler %s",
 	    tw_view_has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : "unknown");
 	snprintf(rot, sizeof(rot), "%s", !tw_view_has(d, TW_OID_DISK_ROTATIONAL) ? "" :
 	    tw_view_num(d, TW_OID_DISK_ROTATIONAL) == 1 ? ", rotational" : ", solid state");
 	tw_out_line(out, "%s: %s r_await %s ms, w_await %s ms, aqu-sz %s, util %s %%, %s r/s, "
-	    "%s w/s (%s, nr_requests %llu, read_ahead_kb %llu%s)", d->name, tw_state_name(st),
+	    "%s w/s (%s, nr_requests %llu, read_ahead_kb %llu%s)", label(d, lb, sizeof(lb)),
+	    tw_state_name(st),
 	    tw_plugin_num(a, sizeof(a), tw_view_num(d, TW_OID_DISK_READ_LATENCY), 1),
 	    tw_plugin_num(b, sizeof(b), tw_view_num(d, TW_OID_DISK_WRITE_LATENCY), 1),
 	    tw_plugin_num(c, sizeof(c), tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH), 2),
@@ -196,7 +211,7 @@ summarise(struct tw_out *out, const struct tw_view *v, const struct problem *bad
 		TW_STATE_CRITICAL, TW_STATE_WARNING, TW_STATE_UNKNOWN
 	};
 	size_t k, i, shown = 0, more = 0;
-	char a[32], b[32];
+	char a[32], b[32], lb[TW_LABEL_LEN];
 
 	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		for (i = 0; i < nbad; i++) {
@@ -209,7 +224,7 @@ summarise(struct tw_out *out, const struct tw_view *v, const struct problem *bad
 				continue;
 			}
 			tw_out_printf(out, "%s%s %s r_await %s ms, w_await %s ms", shown > 0 ? "; " : "",
-			    d->name, tw_state_name(bad[i].st),
+			    label(d, lb, sizeof(lb)), tw_state_name(bad[i].st),
 			    tw_plugin_num(a, sizeof(a), tw_view_num(d, TW_OID_DISK_READ_LATENCY), 1),
 			    tw_plugin_num(b, sizeof(b), tw_view_num(d, TW_OID_DISK_WRITE_LATENCY), 1));
 			shown++;
@@ -230,8 +245,8 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	struct problem *bad = calloc(v->ndisks > 0 ? v->ndisks : 1, sizeof(*bad));
 	size_t i, judged = 0, nbad = 0, young = 0;
 	double top_r = -1, top_w = -1;
-	const char *top_r_dev = "", *top_w_dev = "";
-	char a[32], b[32], d4[32];
+	const struct tw_view_disk *top_r_dev = NULL, *top_w_dev = NULL;
+	char a[32], b[32], d4[32], lb[TW_LABEL_LEN], lr[TW_LABEL_LEN], lw[TW_LABEL_LEN];
 
 	if (bad == NULL) {
 		tw_out_printf(out, "out of memory");
@@ -242,13 +257,14 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		double r, w, q, u, rops, wops;
 		enum tw_state sr, sw, sq, su, st;
 
-		if (!tw_namefilter_keep(&cfg.devices, d->name))
+		if (!tw_namefilter_keep_either(&cfg.devices, d->name,
+		    tw_view_has(d, TW_OID_DISK_ALIAS) ? d->alias : NULL))
 			continue;
 		/* Not yet measured is not OK: say so, whatever -v. */
 		if (!tw_view_has(d, TW_OID_DISK_READ_LATENCY)) {
 			young++;
 			tw_out_line(out, "%s: no figures yet (first seen in the newest sample)",
-			    d->name);
+			    label(d, lb, sizeof(lb)));
 			continue;
 		}
 		judged++;
@@ -273,11 +289,11 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		worst = tw_state_worst(worst, st);
 		if (r > top_r) {
 			top_r = r;
-			top_r_dev = d->name;
+			top_r_dev = d;
 		}
 		if (w > top_w) {
 			top_w = w;
-			top_w_dev = d->name;
+			top_w_dev = d;
 		}
 
 		perf(out, d->name, "r_await", r, "ms", rw, rc, 0);
@@ -317,8 +333,10 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	if (nbad == 0)
 		tw_out_printf(out, "%zu device%s OK in the last %u s; highest r_await %s ms (%s), "
 		    "w_await %s ms (%s)", judged, judged == 1 ? "" : "s", p->window_s,
-		    tw_plugin_num(a, sizeof(a), top_r, 1), top_r_dev,
-		    tw_plugin_num(b, sizeof(b), top_w, 1), top_w_dev);
+		    tw_plugin_num(a, sizeof(a), top_r, 1),
+		    top_r_dev != NULL ? label(top_r_dev, lr, sizeof(lr)) : "",
+		    tw_plugin_num(b, sizeof(b), top_w, 1),
+		    top_w_dev != NULL ? label(top_w_dev, lw, sizeof(lw)) : "");
 	return worst;
 }
 
@@ -342,21 +360,25 @@ static const struct tw_check check = {
 	    " --util-warning=RANGE, --util-critical=RANGE\n"
 	    "    Ranges for utilisation in percent (%util); not checked by default\n"
 	    " --device=REGEX\n"
-	    "    Check only devices whose name matches (POSIX extended regular expression)\n"
+	    "    Check only devices whose name or alias matches (POSIX extended regular\n"
+	    "    expression); an alias is a device-mapper or md name, such as vg0-root\n"
 	    " --exclude-device=REGEX\n"
-	    "    Leave out devices whose name matches\n"
+	    "    Leave out devices whose name or alias matches\n"
 	    " --min-ops=NUMBER\n"
 	    "    Judge latency only on devices doing at least NUMBER requests per second\n"
 	    "    (default 0: all); a few slow requests on an idle disk mean little\n",
 	    .notes =
 	    "Notes:\n"
-	    " Which devices tunewatchd watches is its own setting (loop, ram, zram devices\n"
-	    " and partitions are left out by default); --device narrows it further.\n"
+	    " Which devices tunewatchd watches is its own setting (loop, ram, zram devices,\n"
+	    " partitions and the paths of a multipath head are left out by default);\n"
+	    " --device narrows it further. A device is named with its alias beside it:\n"
+	    " dm-3 (vg0-root).\n"
 	    " A device first seen in the newest sample has no figures yet: it is listed as\n"
 	    " such in the long output and never counted as OK.\n"
 	    "\nExamples:\n"
 	    " check_disklatency -H db1 -C public -w 10 -c 30\n"
 	    " check_disklatency -H db1 --device '^nvme' -w 2 -c 5 --util-warning 90\n"
+	    " check_disklatency -H db1 --device '^vg0-root$' -w 10 -c 30\n"
 	    " check_disklatency --local --delay 5",
 	.fetch = TW_FETCH_DISKS | TW_FETCH_TUNABLES,
 	.option = option,

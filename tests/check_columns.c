@@ -38,7 +38,7 @@ START_TEST(test_lookup)
 	/* Index columns are rows too; gaps and numbers past the end are not. */
 	ck_assert_str_eq(tw_column(TW_OID_DISK_TABLE, TW_OID_DISK_MAJOR)->name, "twDiskMajor");
 	ck_assert_ptr_null(tw_column(TW_OID_DISK_TABLE, 0));
-	ck_assert_ptr_null(tw_column(TW_OID_DISK_TABLE, TW_OID_DISK_ROTATIONAL + 1));
+	ck_assert_ptr_null(tw_column(TW_OID_DISK_TABLE, TW_OID_DISK_TYPE + 1));
 	ck_assert_ptr_null(tw_column(TW_OID_AGENT, 0));
 	ck_assert_ptr_null(tw_column(0, 1));
 	ck_assert_ptr_null(tw_column(TW_OID_TUNABLE_TABLE + 1, 1));

@@ -12,6 +12,12 @@ tests_check_blockqueue_CFLAGS = $(TESTS_CFLAGS)
 tests_check_blockqueue_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_blockqueue
 
+check_PROGRAMS += tests/check_blockident
+tests_check_blockident_SOURCES = tests/check_blockident.c tests/tw_check.h
+tests_check_blockident_CFLAGS = $(TESTS_CFLAGS)
+tests_check_blockident_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_blockident
+
 check_PROGRAMS += tests/check_meminfo
 tests_check_meminfo_SOURCES = tests/check_meminfo.c tests/tw_check.h
 tests_check_meminfo_CFLAGS = $(TESTS_CFLAGS)

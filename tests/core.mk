@@ -29,3 +29,9 @@ check_PROGRAMS += tests/diskfigures
 tests_diskfigures_SOURCES = tests/diskfigures.c
 tests_diskfigures_CFLAGS = $(AM_CFLAGS)
 tests_diskfigures_LDADD = lib/libtunewatch.a
+
+check_PROGRAMS += tests/check_sampler
+tests_check_sampler_SOURCES = tests/check_sampler.c tests/tw_check.h
+tests_check_sampler_CFLAGS = $(TESTS_CFLAGS)
+tests_check_sampler_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_sampler

@@ -36,7 +36,8 @@ $(FUZZ_LIB): $(lib_libtunewatch_a_SOURCES) config.h
 	done && rm -f $@ && $(AR) cr $@ tests/fuzz/obj/*.o && $(RANLIB) $@
 
 FUZZ_BINS = \
-	tests/fuzz/fuzz_diskstats tests/fuzz/fuzz_blockqueue tests/fuzz/fuzz_meminfo \
+	tests/fuzz/fuzz_diskstats tests/fuzz/fuzz_blockqueue tests/fuzz/fuzz_blockident \
+	tests/fuzz/fuzz_meminfo \
 	tests/fuzz/fuzz_vmstat tests/fuzz/fuzz_pressure tests/fuzz/fuzz_procio \
 	tests/fuzz/fuzz_softnet tests/fuzz/fuzz_sockstat tests/fuzz/fuzz_netstat \
 	tests/fuzz/fuzz_buddyinfo tests/fuzz/fuzz_sysctl tests/fuzz/fuzz_range \
@@ -45,6 +46,8 @@ FUZZ_BINS = \
 tests/fuzz/fuzz_diskstats: $(srcdir)/tests/fuzz/fuzz_diskstats.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 tests/fuzz/fuzz_blockqueue: $(srcdir)/tests/fuzz/fuzz_blockqueue.c $(FUZZ_DEPS)
+	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+tests/fuzz/fuzz_blockident: $(srcdir)/tests/fuzz/fuzz_blockident.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 tests/fuzz/fuzz_meminfo: $(srcdir)/tests/fuzz/fuzz_meminfo.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
@@ -95,7 +98,8 @@ clean-fuzz:
 # Sources and seeds only: tests/fuzz/out in a build tree is not shipped.
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/run-smoke.sh tests/fuzz/fuzz_check.h \
 	tests/fuzz/corpus tests/fuzz/dict \
-	tests/fuzz/fuzz_diskstats.c tests/fuzz/fuzz_blockqueue.c tests/fuzz/fuzz_meminfo.c \
+	tests/fuzz/fuzz_diskstats.c tests/fuzz/fuzz_blockqueue.c tests/fuzz/fuzz_blockident.c \
+	tests/fuzz/fuzz_meminfo.c \
 	tests/fuzz/fuzz_vmstat.c tests/fuzz/fuzz_pressure.c tests/fuzz/fuzz_procio.c \
 	tests/fuzz/fuzz_softnet.c tests/fuzz/fuzz_sockstat.c tests/fuzz/fuzz_netstat.c \
 	tests/fuzz/fuzz_buddyinfo.c tests/fuzz/fuzz_sysctl.c tests/fuzz/fuzz_range.c \

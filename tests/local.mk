@@ -20,6 +20,12 @@ tests_check_scan_CFLAGS = $(TESTS_CFLAGS)
 tests_check_scan_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_scan
 
+check_PROGRAMS += tests/check_namefilter
+tests_check_namefilter_SOURCES = tests/check_namefilter.c tests/tw_check.h
+tests_check_namefilter_CFLAGS = $(TESTS_CFLAGS)
+tests_check_namefilter_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_namefilter
+
 include tests/collectors.mk
 include tests/plugincore.mk
 include tests/mib.mk

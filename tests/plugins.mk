@@ -8,6 +8,7 @@ EXTRA_DIST += tests/integration/plugin_common.py
 PLUGIN_TESTS = \
 	tests/integration/plugin_dblock.py \
 	tests/integration/plugin_disklatency.py \
+	tests/integration/disk_names.py \
 	tests/integration/plugin_bufcache.py \
 	tests/integration/plugin_unknown.py \
 	tests/integration/plugin_timeout.py \

@@ -2,6 +2,7 @@
 lib_libtunewatch_a_SOURCES += \
 	lib/collect/diskstats.h lib/collect/diskstats.c \
 	lib/collect/blockqueue.h lib/collect/blockqueue.c \
+	lib/collect/blockident.h lib/collect/blockident.c \
 	lib/collect/meminfo.h lib/collect/meminfo.c \
 	lib/collect/vmstat.h lib/collect/vmstat.c \
 	lib/collect/pressure.h lib/collect/pressure.c \

@@ -25,6 +25,7 @@ tw_sample_free(struct tw_sample *s)
 {
 	tw_disk_set_free(&s->disks);
 	free(s->queues);
+	free(s->idents);
 	tw_proc_io_set_free(&s->procs);
 	tw_softnet_set_free(&s->softnet);
 	tw_netstat_set_free(&s->net);
@@ -64,8 +65,17 @@ int
 tw_sample_reserve_queues(struct tw_sample *s, size_t n)
 {
 	void *p;
+	size_t i;
 	int rc = tw_array_grow(s->queues, &s->queues_cap, n, sizeof(*s->queues), &p);
 
 	s->queues = p;
-	return rc;
+	if (rc != TW_OK)
+		return rc;
+	rc = tw_array_grow(s->idents, &s->idents_cap, n, sizeof(*s->idents), &p);
+	s->idents = p;
+	if (rc != TW_OK)
+		return rc;
+	for (i = 0; i < n; i++)
+		tw_ident_init(&s->idents[i]);
+	return TW_OK;
 }

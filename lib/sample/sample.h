@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "collect/blockident.h"
 #include "collect/blockqueue.h"
 #include "collect/buddyinfo.h"
 #include "collect/diskstats.h"
@@ -46,6 +47,8 @@ struct tw_sample {
 	struct tw_disk_set disks;	/* kept devices, sorted by (major, minor) */
 	struct tw_queue *queues;	/* parallel to disks.disks */
 	size_t queues_cap;
+	struct tw_blockident *idents;	/* parallel to disks.disks: names, type */
+	size_t idents_cap;
 	struct tw_meminfo mem;
 	struct tw_vmstat vm;
 	struct tw_psi psi_memory;
@@ -64,7 +67,8 @@ void tw_sample_init(struct tw_sample *s);
 void tw_sample_free(struct tw_sample *s);
 /* Empty every source, keeping allocations for reuse. */
 void tw_sample_clear(struct tw_sample *s);
-/* Make room for n queue entries. */
+/* Make room for n queue and ident entries; the idents start empty (no
+ * alias, no identifier, type unknown) for callers that know none. */
 int tw_sample_reserve_queues(struct tw_sample *s, size_t n);
 
 #endif

@@ -17,8 +17,11 @@
 struct tw_dev {
 	uint64_t key;		/* tw_disk_key() */
 	char name[TW_DISK_NAME_LEN];
-	int keep;		/* the filter's decision, made once */
+	int pass;		/* the filter's decision, made once */
+	int path;		/* a path of a multipath head that is present */
+	int keep;		/* pass and not path */
 	struct tw_queue queue;
+	struct tw_blockident ident;
 };
 
 struct tw_sampler {
@@ -32,6 +35,8 @@ struct tw_sampler {
 	size_t spare_cap;
 	size_t cursor;		/* next device whose queue is re-read */
 	unsigned queue_refresh;
+	int hide_paths;		/* the default filter: hide multipath paths */
+	int paths_stale;	/* devices came, went or changed type */
 	int procio;
 	int32_t self_pid;
 	uint32_t page_size;
@@ -67,6 +72,7 @@ tw_sampler_open(struct tw_sampler **out, const struct tw_sampler_config *cfg,
 	}
 	tw_buf_init(&sp->scratch);
 	sp->queue_refresh = cfg->queue_refresh;
+	sp->hide_paths = cfg->disk_exclude == NULL;
 	sp->procio = cfg->procio;
 	sp->self_pid = (int32_t)getpid();
 	pg = sysconf(_SC_PAGESIZE);
@@ -127,11 +133,62 @@ sort_unique(struct tw_disk_set *all, struct tw_parse_stats *ps)
 	all->count = n;
 }
 
+/* The queue tunables and the names: both change rarely, so both are read
+ * when a device appears and re-read in the same slices. */
 static void
 read_queue(struct tw_sampler *sp, struct tw_dev *d)
 {
+	enum tw_disk_type was = d->ident.type;
+
 	tw_queue_init(&d->queue);
 	(void)tw_queue_read(sp->roots.sys_fd, d->name, &d->queue);
+	(void)tw_ident_read(sp->roots.sys_fd, d->name, &d->ident);
+	if (d->ident.type != was)
+		sp->paths_stale = 1;
+}
+
+static struct tw_dev *
+find_dev(struct tw_sampler *sp, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sp->ndevs; i++)
+		if (strcmp(sp->devs[i].name, name) == 0)
+			return &sp->devs[i];
+	return NULL;
+}
+
+static void
+mark_path(const char *name, void *ctx)
+{
+	struct tw_dev *d = find_dev(ctx, name);
+
+	if (d != NULL)
+		d->path = 1;
+}
+
+/* With the default filter, the paths under a multipath head (its slaves)
+ * are hidden while the head is present: the head carries their I/O, and a
+ * path's figures alone alert on half a device. Recomputed only when the
+ * device set or a type changes, which is rare. */
+static void
+mark_paths(struct tw_sampler *sp)
+{
+	size_t i;
+
+	if (!sp->paths_stale)
+		return;
+	sp->paths_stale = 0;
+	for (i = 0; i < sp->ndevs; i++)
+		sp->devs[i].path = 0;
+	if (sp->hide_paths)
+		for (i = 0; i < sp->ndevs; i++)
+			if (sp->devs[i].pass &&
+			    sp->devs[i].ident.type == TW_DISK_TYPE_MULTIPATH)
+				(void)tw_ident_slaves(sp->roots.sys_fd, sp->devs[i].name,
+				    mark_path, sp);
+	for (i = 0; i < sp->ndevs; i++)
+		sp->devs[i].keep = sp->devs[i].pass && !sp->devs[i].path;
 }
 
 /* Carry the registry over to this sample's devices (all of them, sorted):
@@ -164,12 +221,17 @@ merge_registry(struct tw_sampler *sp, const struct tw_disk_set *all)
 		}
 		next[i].key = key;
 		memcpy(next[i].name, d->name, sizeof(next[i].name));
-		next[i].keep = tw_namefilter_keep(&sp->filter, d->name);
-		if (next[i].keep)
+		next[i].pass = tw_namefilter_keep(&sp->filter, d->name);
+		next[i].path = 0;
+		next[i].keep = next[i].pass;
+		tw_queue_init(&next[i].queue);
+		tw_ident_init(&next[i].ident);
+		if (next[i].pass)
 			read_queue(sp, &next[i]);
-		else
-			tw_queue_init(&next[i].queue);
+		sp->paths_stale = 1;
 	}
+	if (all->count != sp->ndevs)
+		sp->paths_stale = 1;
 	old = sp->devs;
 	old_cap = sp->devs_cap;
 	sp->devs = next;
@@ -213,7 +275,7 @@ refresh_queues(struct tw_sampler *sp)
 		if (sp->cursor >= sp->ndevs)
 			sp->cursor = 0;
 		d = &sp->devs[sp->cursor++];
-		if (d->keep)
+		if (d->pass)
 			read_queue(sp, d);
 	}
 }
@@ -240,6 +302,7 @@ sample_disks(struct tw_sampler *sp, struct tw_sample *s)
 	rc = merge_registry(sp, all);
 	if (rc == TW_OK) {
 		refresh_queues(sp);
+		mark_paths(sp);
 		for (i = 0; i < sp->ndevs; i++)
 			n += sp->devs[i].keep;
 		rc = tw_sample_reserve_queues(s, n);
@@ -255,6 +318,7 @@ sample_disks(struct tw_sampler *sp, struct tw_sample *s)
 		if (n != i)
 			all->disks[n] = all->disks[i];
 		s->queues[n] = sp->devs[i].queue;
+		s->idents[n] = sp->devs[i].ident;
 		n++;
 	}
 	all->count = n;

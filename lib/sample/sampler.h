@@ -5,7 +5,11 @@
  * Queue tunables change rarely and cost five file reads per device, so a
  * device's are read when it first appears and then re-read in turn, a slice
  * of the devices per sample (64 to 128 devices), so that the cost of a
- * sample stays flat with thousands of disks. */
+ * sample stays flat with thousands of disks. A device's names and type
+ * (collect/blockident.h) are read and re-read with its queue.
+ *
+ * With the default exclusion, the paths of a dm-multipath head that is
+ * present (its slaves) are left out as well: the head carries their I/O. */
 #ifndef TW_SAMPLER_H
 #define TW_SAMPLER_H
 

@@ -69,6 +69,22 @@ tw_namefilter_free(struct tw_namefilter *f)
 	f->has_exclude = 0;
 }
 
+static int
+matches(const regex_t *re, const char *name)
+{
+	return name != NULL && name[0] != '\0' && regexec(re, name, 0, NULL, 0) == 0;
+}
+
+int
+tw_namefilter_keep_either(const struct tw_namefilter *f, const char *name, const char *alias)
+{
+	if (f->has_include && !matches(&f->include, name) && !matches(&f->include, alias))
+		return 0;
+	if (f->has_exclude && (matches(&f->exclude, name) || matches(&f->exclude, alias)))
+		return 0;
+	return 1;
+}
+
 int
 tw_namefilter_keep(const struct tw_namefilter *f, const char *name)
 {

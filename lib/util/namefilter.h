@@ -32,5 +32,11 @@ int tw_namefilter_set(struct tw_namefilter *f, enum tw_namefilter_side side, con
     char *msg, size_t msglen);
 void tw_namefilter_free(struct tw_namefilter *f);
 int tw_namefilter_keep(const struct tw_namefilter *f, const char *name);
+/* The same for a thing with two names (a disk's kernel name and its alias):
+ * included when either matches the inclusion, excluded when either matches
+ * the exclusion, so an administrator may use the name they know. alias
+ * NULL or "" is no second name. */
+int tw_namefilter_keep_either(const struct tw_namefilter *f, const char *name,
+    const char *alias);
 
 #endif

@@ -144,6 +144,10 @@ static const struct tw_column disk_cols[] = {
 	[TW_OID_DISK_WBT_LATENCY] = NUM("twDiskWbtLatency", TW_SMI_INTEGER32, "microseconds",
 	    READ),
 	[TW_OID_DISK_ROTATIONAL] = NUM("twDiskRotational", TW_SMI_TRUTH_VALUE, NULL, READ),
+	/* The checks match --device against it and print it. */
+	[TW_OID_DISK_ALIAS] = STR("twDiskAlias", struct tw_view_disk, alias, READ),
+	[TW_OID_DISK_STABLE_ID] = STR("twDiskStableId", struct tw_view_disk, stable_id, SKIP),
+	[TW_OID_DISK_TYPE] = STR("twDiskType", struct tw_view_disk, type, SKIP),
 };
 
 static const struct tw_column tunable_cols[] = {

@@ -231,7 +231,7 @@ disk_window(struct tw_view_disk *vd, const uint64_t *d, uint64_t cov)
 /* t: the disk's track in the window, NULL when it has none. */
 static void
 build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_disk_stat *ds,
-    const struct tw_queue *q, const struct tw_track *t)
+    const struct tw_queue *q, const struct tw_blockident *id, const struct tw_track *t)
 {
 	uint64_t d[TW_WDISK_K], cov;
 
@@ -277,6 +277,16 @@ build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_d
 		put(&vd->has, vd->col, TW_OID_DISK_WBT_LATENCY, (uint64_t)q->wbt_lat_usec);
 	if (q->rotational == 0 || q->rotational == 1)
 		put(&vd->has, vd->col, TW_OID_DISK_ROTATIONAL, q->rotational ? 1 : 2);
+	if (id->alias[0] != '\0') {
+		copy_str(vd->alias, sizeof(vd->alias), id->alias);
+		vd->has |= TW_VIEW_BIT(TW_OID_DISK_ALIAS);
+	}
+	if (id->stable_id[0] != '\0') {
+		copy_str(vd->stable_id, sizeof(vd->stable_id), id->stable_id);
+		vd->has |= TW_VIEW_BIT(TW_OID_DISK_STABLE_ID);
+	}
+	copy_str(vd->type, sizeof(vd->type), tw_disk_type_name(id->type));
+	vd->has |= TW_VIEW_BIT(TW_OID_DISK_TYPE);
 }
 
 static void
@@ -335,7 +345,7 @@ tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
 			j++;
 		if (j < w->disks.count && w->disks.keys[j] == key)
 			t = w->disks.tracks[j];
-		build_disk(&v->disks[i], w, ds, &s->queues[i], t);
+		build_disk(&v->disks[i], w, ds, &s->queues[i], &s->idents[i], t);
 	}
 	v->ndisks = s->disks.count;
 	for (i = 0; i < pools->count; i++)

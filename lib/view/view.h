@@ -25,7 +25,7 @@
 
 #define TW_VIEW_AGENT_COLS (TW_OID_AGENT_SAMPLES + 1)
 #define TW_VIEW_BC_COLS (TW_OID_BC_SWAP_FREE + 1)
-#define TW_VIEW_DISK_COLS (TW_OID_DISK_ROTATIONAL + 1)
+#define TW_VIEW_DISK_COLS (TW_OID_DISK_TYPE + 1)
 #define TW_VIEW_POOL_COLS (TW_OID_DBLOCK_FAILURE_EVENT + 1)
 
 #define TW_VIEW_STR 128
@@ -52,6 +52,9 @@ struct tw_view_disk {
 	uint64_t col[TW_VIEW_DISK_COLS];
 	char name[32];
 	char scheduler[32];
+	char alias[TW_VIEW_STR];
+	char stable_id[TW_VIEW_STR];
+	char type[16];
 };
 
 struct tw_view_pool {

@@ -126,7 +126,10 @@ build_view(void)
 	disks[1].minor = 0;
 	strcpy(disks[1].name, "sda");
 	strcpy(disks[1].scheduler, "mq-deadline");
-	for (col = TW_OID_DISK_NAME; col <= TW_OID_DISK_ROTATIONAL; col++) {
+	strcpy(disks[1].alias, "vg0-root");
+	strcpy(disks[1].stable_id, "naa.5000c500a1b2c3d4");
+	strcpy(disks[1].type, "dm");
+	for (col = TW_OID_DISK_NAME; col < TW_VIEW_DISK_COLS; col++) {
 		disks[1].has |= TW_VIEW_BIT(col);
 		disks[1].col[col] = 100 + col;
 	}
@@ -203,6 +206,12 @@ build_view(void)
 				ref_str(r, d->name);
 			else if (col == TW_OID_DISK_SCHEDULER)
 				ref_str(r, d->scheduler);
+			else if (col == TW_OID_DISK_ALIAS)
+				ref_str(r, d->alias);
+			else if (col == TW_OID_DISK_STABLE_ID)
+				ref_str(r, d->stable_id);
+			else if (col == TW_OID_DISK_TYPE)
+				ref_str(r, d->type);
 			else
 				r->num = d->col[col];
 		}
@@ -271,7 +280,7 @@ expected_miss(const uint32_t *oid, size_t len)
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_DISK_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_DISK_NAME &&
-		    oid[2] <= TW_OID_DISK_ROTATIONAL ? TW_MV_NO_SUCH_INSTANCE :
+		    oid[2] < TW_VIEW_DISK_COLS ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_TUNABLE_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_TUNABLE_NAME &&

@@ -31,6 +31,7 @@ runs=${FUZZ_RUNS:-10000000}
 targets="
 diskstats:4096
 blockqueue:256
+blockident:300
 meminfo:4096
 vmstat:4096
 pressure:1024
