@@ -36,10 +36,17 @@ tests_check_ini_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_ini
 
 check_PROGRAMS += tests/check_advice
-tests_check_advice_SOURCES = tests/check_advice.c tests/tw_check.h
+tests_check_advice_SOURCES = tests/check_advice.c tests/tw_advice_fake.h tests/tw_check.h
 tests_check_advice_CFLAGS = $(TESTS_CFLAGS)
 tests_check_advice_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_advice
+
+check_PROGRAMS += tests/check_advice_values
+tests_check_advice_values_SOURCES = tests/check_advice_values.c tests/tw_advice_fake.h \
+	tests/tw_check.h
+tests_check_advice_values_CFLAGS = $(TESTS_CFLAGS)
+tests_check_advice_values_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_advice_values
 
 # The bounded string writer (lib/util/) that perfdata and advice write with.
 check_PROGRAMS += tests/check_strwriter
@@ -49,7 +56,14 @@ tests_check_strwriter_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_strwriter
 
 check_PROGRAMS += tests/check_evidence
-tests_check_evidence_SOURCES = tests/check_evidence.c tests/tw_check.h
+tests_check_evidence_SOURCES = tests/check_evidence.c tests/tw_evidence.h tests/tw_check.h
 tests_check_evidence_CFLAGS = $(TESTS_CFLAGS)
 tests_check_evidence_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_evidence
+
+check_PROGRAMS += tests/check_evidence_disk
+tests_check_evidence_disk_SOURCES = tests/check_evidence_disk.c tests/tw_evidence.h \
+	tests/tw_check.h
+tests_check_evidence_disk_CFLAGS = $(TESTS_CFLAGS)
+tests_check_evidence_disk_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_evidence_disk
