@@ -15,7 +15,8 @@
 #define TW_MIB_ARC 1, 3, 6, 1, 4, 1, 8072, 9999, 9999, 8863
 #define TW_MIB_ARC_LEN 10
 
-/* tunewatchMIB.1 twObjects; .2 twConformance */
+/* tunewatchMIB.0 twNotifications; .1 twObjects; .2 twConformance */
+#define TW_OID_NOTIFICATIONS 0
 #define TW_OID_OBJECTS 1
 #define TW_OID_CONFORMANCE 2
 

@@ -178,7 +178,7 @@ parse_module(void)
 			continue;
 		if (is(i + 1, "OBJECT-TYPE") || is(i + 1, "MODULE-IDENTITY") ||
 		    is(i + 1, "OBJECT-GROUP") || is(i + 1, "MODULE-COMPLIANCE") ||
-		    is(i + 1, "NOTIFICATION-TYPE")) {
+		    is(i + 1, "NOTIFICATION-TYPE") || is(i + 1, "NOTIFICATION-GROUP")) {
 			size_t j;
 
 			memset(o, 0, sizeof(*o));

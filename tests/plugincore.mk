@@ -55,6 +55,12 @@ tests_check_strwriter_CFLAGS = $(TESTS_CFLAGS)
 tests_check_strwriter_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_strwriter
 
+check_PROGRAMS += tests/check_ratelimit
+tests_check_ratelimit_SOURCES = tests/check_ratelimit.c tests/tw_check.h
+tests_check_ratelimit_CFLAGS = $(TESTS_CFLAGS)
+tests_check_ratelimit_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_ratelimit
+
 check_PROGRAMS += tests/check_evidence
 tests_check_evidence_SOURCES = tests/check_evidence.c tests/tw_evidence.h tests/tw_check.h
 tests_check_evidence_CFLAGS = $(TESTS_CFLAGS)
