@@ -7,7 +7,9 @@
 
 #include <limits.h>
 
+#include "advice/evidence.h"
 #include "advice/ticket.h"
+#include "sample/poolclass.h"
 #include "util/error.h"
 #include "view/view.h"
 
@@ -98,6 +100,86 @@ START_TEST(test_subject_disk)
 	snprintf(d.stable_id, sizeof(d.stable_id), "naa.5000c500a1b2c3d4");
 	ck_assert_str_eq(tw_ticket_subject_disk(&d), "naa.5000c500a1b2c3d4");
 	ck_assert_str_eq(tw_ticket_subject_disk(NULL), "");
+}
+END_TEST
+
+START_TEST(test_subject_pool)
+{
+	size_t k;
+	int backlog = 0;
+
+	for (k = 0; k < tw_pool_nclasses; k++) {
+		const struct tw_pool_class *c = &tw_pool_classes[k];
+
+		if (!c->judged)
+			continue;
+		/* Every judged class has a subject, and per-CPU ones are one
+		 * subject for all CPUs. */
+		ck_assert_msg(tw_ticket_subject_pool(c)[0] != '\0', "class %u", c->id);
+		if (c->id == TW_DBLOCK_SOFTNET_BACKLOG) {
+			ck_assert_str_eq(tw_ticket_subject_pool(c), "softnet backlog");
+			backlog = 1;
+		}
+		if (c->id == TW_DBLOCK_TCP_MEMORY)
+			ck_assert_str_eq(tw_ticket_subject_pool(c), "tcp memory");
+	}
+	ck_assert(backlog);
+	ck_assert_str_eq(tw_ticket_subject_pool(NULL), "");
+}
+END_TEST
+
+/* A verdict without a tunable names the symptom looked for: its id. */
+START_TEST(test_no_tunable_symptom)
+{
+	struct tw_disk_figures d;
+	struct tw_cache_figures c;
+	struct tw_highorder_figures h;
+	struct tw_verdict v;
+
+	memset(&d, 0, sizeof(d));
+	d.name = "sda";
+	d.r_await = 80;
+	d.w_await = 90;
+	d.queue = 1;
+	d.rops = 100;
+	d.rotational = 1;
+	d.nr_requests = -1;
+	d.read_ahead_kb = -1;
+	d.read_bytes_s = -1;
+	ck_assert_int_eq(tw_evidence_disk_read(&d, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_READ_LATENCY_QUEUE);
+	ck_assert_int_eq(tw_evidence_disk_write(&d, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_WRITE_LATENCY);
+
+	memset(&c, 0, sizeof(c));
+	c.have_hit = 1;
+	c.hit = 50;
+	c.disk_read_ahead_kb = -1;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_LOW_HIT_SEQUENTIAL);
+	/* Refaults without swap on Linux: the working set does not fit. */
+	c.have_refaults = 1;
+	c.refaults = 5000;
+	c.refaults_bad = 1;
+	c.pagein_kib = 1000;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_LOW_HIT_REFAULTS);
+	c.psi = 5;
+	ck_assert_int_eq(tw_evidence_cache_pressure(&c, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_MEMORY_PRESSURE);
+
+	memset(&h, 0, sizeof(h));
+	h.failures = 10;
+	h.have_free = 1;
+	h.free_blocks = 1000;
+	ck_assert_int_eq(tw_evidence_highorder(&h, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_HIGHORDER_FAIL);
 }
 END_TEST
 
@@ -298,6 +380,8 @@ ticket_suite(void)
 	tcase_add_test(tc, test_id_pinned);
 	tcase_add_test(tc, test_id_separates_fields);
 	tcase_add_test(tc, test_subject_disk);
+	tcase_add_test(tc, test_subject_pool);
+	tcase_add_test(tc, test_no_tunable_symptom);
 	tcase_add_test(tc, test_linux_sysctl);
 	tcase_add_test(tc, test_linux_vector);
 	tcase_add_test(tc, test_linux_queue);

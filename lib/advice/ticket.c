@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sample/poolclass.h"
 #include "view/view.h"
 
 static const char *const symptom_tokens[TW_SYM_COUNT] = {
@@ -81,4 +82,15 @@ tw_ticket_subject_disk(const struct tw_view_disk *d)
 	if (d == NULL)
 		return "";
 	return d->stable_id[0] != '\0' ? d->stable_id : d->name;
+}
+
+const char *
+tw_ticket_subject_pool(const struct tw_pool_class *c)
+{
+	const char *s;
+
+	if (c == NULL)
+		return "";
+	s = c->per == TW_POOL_PER_CPU ? c->graph_label : c->name;
+	return s != NULL ? s : "";
 }

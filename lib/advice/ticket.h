@@ -14,9 +14,15 @@
  * gets an id with tunable "": it is still a ticket, for a person.
  *
  * Subjects: a disk is its twDiskStableId when it has one, else its kernel
- * name (tw_ticket_subject_disk); a pool is its pool name (twPoolName,
- * "cpu1 backlog"); the buffer cache is "cache"; a host-wide figure with no
- * device, pool or cache (TCP memory, listen overflows) is "host".
+ * name (tw_ticket_subject_disk); a pool is its pool name (twPoolName, "tcp
+ * memory"), but a per-CPU class is one subject ("softnet backlog"): its
+ * tunable is host-wide, and cpu1 today and cpu3 tomorrow are one ticket
+ * (tw_ticket_subject_pool); the buffer cache and memory are "cache"; a
+ * per-device tunable suggested for the cache (read_ahead_kb) has the disk.
+ *
+ * A verdict with no tunable ("no tunable: the device itself is slow") is
+ * a finding too, with the symptom that was looked for
+ * (tw_verdict.no_tunable_sym) and tunable "".
  *
  * Apply and persist lines may be pasted into a root shell, and their
  * tunable, device and value can come from an SNMP agent, so every piece
@@ -56,6 +62,7 @@
 #include "advice/advice.h"
 
 struct tw_view_disk;
+struct tw_pool_class;
 
 /* "tw-" + 12 lower-case hex digits + NUL. */
 #define TW_TICKET_ID_LEN 16
@@ -63,9 +70,8 @@ struct tw_view_disk;
 /* Enough for any apply or persist line built from safe inputs. */
 #define TW_TICKET_LINE_LEN 512
 
-/* Subjects that are not a disk or a pool. */
+/* The subject that is neither a disk nor a pool. */
 #define TW_TICKET_SUBJECT_CACHE "cache"
-#define TW_TICKET_SUBJECT_HOST "host"
 
 /* A stable, lower-case token per symptom ("softnet-drops"); NULL out of
  * range. Part of every ticket id: never rename one. */
@@ -77,6 +83,9 @@ void tw_ticket_id(char out[TW_TICKET_ID_LEN], enum tw_symptom sym, const char *s
 
 /* d->stable_id when non-empty, else d->name; "" for NULL. */
 const char *tw_ticket_subject_disk(const struct tw_view_disk *d);
+
+/* c->graph_label for a per-CPU class, else c->name; "" for NULL. */
+const char *tw_ticket_subject_pool(const struct tw_pool_class *c);
 
 /* The command that applies value to tunable now (device: the kernel name,
  * for queue attributes; ignored otherwise). */
