@@ -38,7 +38,9 @@
  *            A queue attribute ("queue/nr_requests", device required):
  *            "echo 64 > /sys/block/sda/queue/nr_requests"; persist a udev
  *            rule line for /etc/udev/rules.d/60-tunewatch.rules matched by
- *            kernel name (tw_ticket_persist_disk matches the stable id).
+ *            kernel name (tw_ticket_persist_disk matches the stable id),
+ *            ACTION!="remove" so that no line holds a '|' (which plugin
+ *            output turns into '/').
  *   FreeBSD  "sysctl kern.ipc.nmbclusters=262144", persist in
  *            /etc/sysctl.conf. A loader tunable (TW_ADV_BOOT in the advice
  *            table) has nothing to apply now: apply returns TW_E_ABSENT and
