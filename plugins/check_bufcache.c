@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advice/ticket.h"
 #include "plugin.h"
 #include "util/error.h"
 
@@ -219,13 +220,15 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			/* Read-ahead advice is about the disk that read most. */
 			if (disk != NULL)
 				tw_plugin_verdict(p, v, out, &verdict, tw_plugin_device_lookup, &ctx,
-				    disk->name);
+				    disk, TW_TICKET_SUBJECT_CACHE);
 			else
-				tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL);
+				tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
+				    TW_TICKET_SUBJECT_CACHE);
 		}
 		if (st_psi != TW_STATE_OK && st_psi != TW_STATE_UNKNOWN &&
 		    tw_evidence_cache_pressure(&f, &verdict) == TW_OK)
-			tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL);
+			tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
+			    TW_TICKET_SUBJECT_CACHE);
 	}
 	worst = tw_state_worst(tw_state_worst(st_hit, st_ref), st_psi);
 	return worst;

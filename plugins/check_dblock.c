@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "plugin.h"
+#include "advice/ticket.h"
 #include "sample/poolclass.h"
 #include "util/error.h"
 
@@ -98,7 +99,7 @@ perf_item(struct tw_out *out, const char *label, double v, const struct tw_plugi
  * memory pressure of the buffer-cache group. */
 static void
 advise_highorder(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    unsigned long long failures)
+    const struct tw_pool_class *cl, unsigned long long failures)
 {
 	struct tw_highorder_figures h;
 	struct tw_verdict verdict;
@@ -122,7 +123,8 @@ advise_highorder(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 		h.psi = tw_view_num(&v->bc, TW_OID_BC_MEMORY_PRESSURE);
 	}
 	if (tw_evidence_highorder(&h, &verdict) == TW_OK)
-		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL);
+		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
+		    tw_ticket_subject_pool(cl));
 }
 
 static enum tw_state
@@ -199,13 +201,14 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			char detail[400];
 
 			if (cl->id == TW_DBLOCK_HIGH_ORDER) {
-				advise_highorder(p, v, out, failing_sum);
+				advise_highorder(p, v, out, cl, failing_sum);
 				continue;
 			}
 			evidence(cl, who, failing_sum, detail, sizeof(detail));
 			snprintf(detail + strlen(detail), sizeof(detail) - strlen(detail),
 			    " in the last %u s", p->window_s);
-			tw_plugin_advise(p, v, out, cl->symptom, NULL, NULL, NULL, detail);
+			tw_plugin_advise(p, v, out, cl->symptom, NULL, NULL, NULL,
+			    tw_ticket_subject_pool(cl), detail);
 		}
 	}
 	if (bad > 3)

@@ -16,6 +16,7 @@ PLUGIN_TESTS = \
 	tests/integration/plugin_peer.py \
 	tests/integration/plugin_extraopts.py \
 	tests/integration/plugin_round_trips.py \
+	tests/integration/plugin_ticket_limit.py \
 	tests/integration/kernel_listen.py \
 	tests/integration/kernel_refaults.py \
 	tests/integration/kernel_reaped.py \
