@@ -23,6 +23,11 @@ icinga2dir = $(pkgdatadir)/icinga2
 dist_icinga2_DATA = contrib/icinga2/tunewatch.conf
 nagiosdir = $(pkgdatadir)/nagios
 dist_nagios_DATA = contrib/nagios/tunewatch.cfg
+# The notification command that turns a check's output into ticket bodies,
+# with its Icinga 2 and Nagios definitions beside it.
+notifydir = $(pkgdatadir)/notify
+dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket
+dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch-ticket.cfg
 
 # The unit names tunewatchd where this build installs it; substituted at
 # make time, as the Autoconf manual advises for installation directories.
