@@ -21,7 +21,8 @@ PLUGIN_TESTS = \
 	tests/integration/kernel_refaults.py \
 	tests/integration/kernel_reaped.py \
 	tests/integration/config_check.py \
-	tests/integration/notify_ticket.py
+	tests/integration/notify_ticket.py \
+	tests/integration/notify_config.py
 
 dist_noinst_SCRIPTS += $(PLUGIN_TESTS)
 TESTS += $(PLUGIN_TESTS)
