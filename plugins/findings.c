@@ -11,12 +11,7 @@
 const char *
 tw_finding_subject(const struct tw_finding_about *a, const char *tunable)
 {
-	/* A queue tunable belongs to its disk, whatever the check: the
-	 * read-ahead of sda and of sdb are two tickets. */
-	if (a->disk != NULL && (a->subject == NULL ||
-	    (tunable != NULL && strncmp(tunable, "queue/", 6) == 0)))
-		return tw_ticket_subject_disk(a->disk);
-	return a->subject != NULL ? a->subject : "";
+	return tw_ticket_subject(a->subject, a->disk, tunable);
 }
 
 /* Why there is no apply line though a value is proposed. */

@@ -101,6 +101,27 @@ START_TEST(test_subject_disk)
 }
 END_TEST
 
+/* The subject a check and tunewatchd give a finding. */
+START_TEST(test_subject_of_finding)
+{
+	struct tw_view_disk d;
+
+	memset(&d, 0, sizeof(d));
+	snprintf(d.name, sizeof(d.name), "sda");
+	snprintf(d.stable_id, sizeof(d.stable_id), "naa.5000c500a1b2c3d4");
+	/* A disk's own finding, whatever its tunable. */
+	ck_assert_str_eq(tw_ticket_subject(NULL, &d, "vm.dirty_ratio"), "naa.5000c500a1b2c3d4");
+	ck_assert_str_eq(tw_ticket_subject(NULL, &d, NULL), "naa.5000c500a1b2c3d4");
+	/* The cache's finding: the cache, but a queue tunable is the disk's. */
+	ck_assert_str_eq(tw_ticket_subject("cache", &d, "vm.swappiness"), "cache");
+	ck_assert_str_eq(tw_ticket_subject("cache", &d, NULL), "cache");
+	ck_assert_str_eq(tw_ticket_subject("cache", &d, "queue/read_ahead_kb"),
+	    "naa.5000c500a1b2c3d4");
+	ck_assert_str_eq(tw_ticket_subject("cache", NULL, "queue/read_ahead_kb"), "cache");
+	ck_assert_str_eq(tw_ticket_subject(NULL, NULL, NULL), "");
+}
+END_TEST
+
 START_TEST(test_subject_pool)
 {
 	size_t k;
@@ -192,6 +213,7 @@ ticket_suite(void)
 	tcase_add_test(tc, test_id_pinned);
 	tcase_add_test(tc, test_id_separates_fields);
 	tcase_add_test(tc, test_subject_disk);
+	tcase_add_test(tc, test_subject_of_finding);
 	tcase_add_test(tc, test_subject_pool);
 	tcase_add_test(tc, test_no_tunable_symptom);
 	suite_add_tcase(s, tc);

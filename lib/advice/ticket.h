@@ -86,6 +86,13 @@ void tw_ticket_id(char out[TW_TICKET_ID_LEN], enum tw_symptom sym, const char *s
 /* d->stable_id when non-empty, else d->name; "" for NULL. */
 const char *tw_ticket_subject_disk(const struct tw_view_disk *d);
 
+/* The subject of a finding on tunable (NULL or "" for none): the disk's
+ * (tw_ticket_subject_disk) for a queue tunable or when subject is NULL,
+ * else subject ("cache", a pool's); "" when neither is given. The checks
+ * and tunewatchd both ask this, so that they give the same ids. */
+const char *tw_ticket_subject(const char *subject, const struct tw_view_disk *disk,
+    const char *tunable);
+
 /* c->graph_label for a per-CPU class, else c->name; "" for NULL. */
 const char *tw_ticket_subject_pool(const struct tw_pool_class *c);
 
