@@ -118,6 +118,9 @@ def check_recovery_and_bad_input(h):
                        "environment)\n", r.stderr
     r = run(["--append", os.path.join(h.dir, "no", "such", "dir")], env)
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r
+    r = run(["--format", "yaml"], env)
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1, r
+    assert r.stderr.startswith("tunewatch-ticket: argument --format: invalid choice"), r
 
 
 def test():
