@@ -258,7 +258,9 @@ static const struct tw_check check = {
 	    "\nExamples:\n"
 	    " check_dblock -H web1 -C public\n"
 	    " check_dblock -H web1 -w 10 -c 1000 --exclude-pool 'budget'",
-	.fetch = TW_FETCH_POOLS | TW_FETCH_BUFCACHE | TW_FETCH_TUNABLES,
+	.fetch = TW_FETCH_POOLS | TW_FETCH_BUFCACHE | TW_FETCH_TUNABLES |
+	    TW_FETCH_CHANGES,
+	.changes = TW_CHANGE_FAMILY_POOLS,
 	.option = option,
 	.run = run,
 };

@@ -380,7 +380,8 @@ static const struct tw_check check = {
 	    " check_disklatency -H db1 --device '^nvme' -w 2 -c 5 --util-warning 90\n"
 	    " check_disklatency -H db1 --device '^vg0-root$' -w 10 -c 30\n"
 	    " check_disklatency --local --delay 5",
-	.fetch = TW_FETCH_DISKS | TW_FETCH_TUNABLES,
+	.fetch = TW_FETCH_DISKS | TW_FETCH_TUNABLES | TW_FETCH_CHANGES,
+	.changes = TW_CHANGE_FAMILY_DISKS,
 	.option = option,
 	.run = run,
 };

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "changes.h"
 #include "local.h"
 #include "monitor/monitor.h"
 #include "plugin/extraopts.h"
@@ -91,6 +92,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 
 	tw_out_init(&out, chk->service);
 	st = chk->run(&p, v, &out);
+	tw_plugin_changes(v, chk->changes, &out);
 	if (tunables.rc != TW_OK) {
 		/* Advice needed the table and the agent did not give it: the
 		 * output would quote values nobody read. */
