@@ -6,21 +6,16 @@
 #include <string.h>
 #include <time.h>
 
+#include "plugin/perfdata.h"
 #include "tunewatch_oids.h"
+#include "util/error.h"
 
-/* A figure from hundredths, without trailing zeros: 152, 48.5, 0.33. */
+/* A figure as the checks print numbers: 152, 48.5, 0.33. */
 static void
 figure(char *buf, size_t len, double x)
 {
-	char *p;
-
-	snprintf(buf, len, "%.2f", x);
-	if ((p = strchr(buf, '.')) == NULL)
-		return;
-	for (p = buf + strlen(buf) - 1; *p == '0'; p--)
-		*p = '\0';
-	if (*p == '.')
-		*p = '\0';
+	if (tw_perf_number(x, 2, buf, len) != TW_OK)
+		snprintf(buf, len, "?");
 }
 
 /* "10:14" on the day of now, "2026-11-29 10:14" on another, local time. */
