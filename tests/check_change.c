@@ -11,6 +11,7 @@
 #include "tw_check.h"
 #include "tw_sample_fixture.h"
 #include "util/error.h"
+#include "view/mibview.h"
 
 #define SEC 1000u
 
@@ -228,6 +229,36 @@ START_TEST(history_without_a_figure)
 }
 END_TEST
 
+/* The rows in the MIB tree, without a master: newest first, and a figure
+ * that cannot be given has no instance. */
+START_TEST(history_in_the_mib)
+{
+	struct tw_change_history h;
+	struct tw_view v;
+	struct tw_ber_value val;
+	uint32_t start[] = { TW_OID_CHANGE_TABLE }, next[TW_MV_OID_MAX];
+	uint32_t before[] = { TW_OID_CHANGE_TABLE, 1, TW_OID_CHANGE_BEFORE, UINT32_MAX };
+	size_t nlen;
+
+	fx_view(&v, 30 * SEC, 0, 0, 5);
+	tw_change_history_init(&h);
+	tw_change_history_add(&h, &v, "vm.vfs_cache_pressure", NULL, 0, 0, "100", "50", 0, 1);
+	tw_change_history_add(&h, &v, "queue/nr_requests", "sda", 8, 0, "64", "32", 0, 1);
+	tw_change_history_publish(&h, &v);
+	ck_assert_int_eq(tw_mv_next(&v, 0, start, 1, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert_uint_eq(nlen, 4);
+	ck_assert_uint_eq(next[2], TW_OID_CHANGE_TUNABLE);
+	ck_assert_uint_eq(next[3], UINT32_MAX - 1);
+	ck_assert_int_eq(val.type, TW_BER_OCTET_STRING);
+	ck_assert_int_eq(memcmp(val.str, "queue/nr_requests", val.len), 0);
+	ck_assert_int_eq(tw_mv_get(&v, 0, before, 4, &val), TW_MV_NO_SUCH_INSTANCE);
+	before[3] = UINT32_MAX - 1;
+	ck_assert_int_eq(tw_mv_get(&v, 0, before, 4, &val), TW_MV_FOUND);
+	ck_assert_uint_eq(val.num, 500);	/* 5 ms, in hundredths */
+	tw_view_free(&v);
+}
+END_TEST
+
 /* ---- The watch ---------------------------------------------------------- */
 
 /* sda (8:0) with nr_requests and the scheduler, and optionally sdb. */
@@ -330,6 +361,7 @@ change_suite(void)
 	tcase_add_test(tc, history_keeps_the_newest_32);
 	tcase_add_test(tc, history_figures_before_and_after);
 	tcase_add_test(tc, history_without_a_figure);
+	tcase_add_test(tc, history_in_the_mib);
 	tcase_add_test(tc, watch_compares_with_the_previous_sample);
 	suite_add_tcase(s, tc);
 	return s;
