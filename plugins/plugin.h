@@ -64,7 +64,8 @@ struct tw_check {
 	const char *options_help;	/* their --help text */
 	const char *notes;		/* --help notes and examples */
 	unsigned fetch;			/* TW_FETCH_* the check reads */
-	enum tw_change_family changes;	/* whose recent changes it shows */
+	enum tw_change_family changes;	/* whose recent changes it reads
+					   and shows (changes.h) */
 	/* A check option: return 0, or -1 with one line in err. */
 	int (*option)(int opt, const char *arg, char *err, size_t errlen);
 	enum tw_state (*run)(const struct tw_plugin *p, const struct tw_view *v,
