@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The record of a change, end to end.
 
-tunewatchd samples a fixture every second with a 6 s window. Between
+tunewatchd samples a fixture every second with a 12 s window. Between
 samples the fixture's net.core.netdev_max_backlog goes from 1000 to 2000
 right after CPU 1's backlog dropped 152 packets, sda's nr_requests from 64
 to 32, and vm.vfs_cache_pressure (which no rule's figure watches) from 100
@@ -31,7 +31,8 @@ CHANGED = "%s.%d.%d" % (ARC, _H["TW_OID_NOTIFICATIONS"][0], _H["TW_NOTIFY_TUNABL
 EVALUATED = "%s.%d.%d" % (ARC, _H["TW_OID_NOTIFICATIONS"][0],
                           _H["TW_NOTIFY_TUNABLE_CHANGE_EVALUATED"][0])
 TRAP_OID = "1.3.6.1.6.3.1.1.4.1.0"
-WINDOW = 6
+# Long enough that the pending state is seen even on a loaded machine.
+WINDOW = 12
 
 
 def write(root, rel, content):
@@ -126,11 +127,13 @@ def test():
         i, backlog = by_tunable(table, "net.core.netdev_max_backlog")
         assert backlog["SUBJECT"] == "host" and backlog["OLD_VALUE"] == "1000" and \
             backlog["NEW_VALUE"] == "2000", backlog
-        assert abs(int(backlog["TIME"]) - seen) <= 3, (backlog, seen)
+        # The sample after the writes saw them (a loaded machine may be late).
+        assert -1 <= int(backlog["TIME"]) - seen <= 10, (backlog, seen)
         assert backlog["EVALUATED"] == "2", "waiting for the window after: %r" % backlog
         assert backlog["FIGURE"] == "cpu1 backlog" and backlog["FIGURE_UNIT"] == "failures/min"
-        # 152 drops within a window of at most 6 s: at least 1520 a minute.
-        assert int(backlog["BEFORE"]) >= 152000, backlog
+        # 152 drops within a window of at most WINDOW s, per minute, in
+        # hundredths.
+        assert int(backlog["BEFORE"]) >= 152 * 60 * 100 // WINDOW, backlog
         assert "AFTER" not in backlog, backlog
         assert int(i) >= 4294967293, "indexes count down from 4294967295: %s" % i
         _, nr = by_tunable(table, "queue/nr_requests")
