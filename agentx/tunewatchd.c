@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "changes.h"
 #include "mibhandler.h"
 #include "monitor/monitor.h"
 #include "options.h"
@@ -54,6 +55,8 @@ take_sample(unsigned int reg, void *arg)
 	if (rc != TW_OK)
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": sample failed: %s; serving the previous one\n",
 		    tw_strerror(rc));
+	else
+		tw_agent_changes_step(&monitor);
 }
 
 /* The master may come and go; say so once each way, not every retry. */
@@ -170,6 +173,7 @@ main(int argc, char **argv)
 		rc = rc == TW_E_INVAL ? TW_EXIT_CONFIG : TW_EXIT_OSERR;
 		goto out;
 	}
+	tw_agent_changes_init(opt.window);
 	take_sample(0, NULL);
 
 	if (opt.user != NULL) {
@@ -206,6 +210,7 @@ main(int argc, char **argv)
 	rc = TW_EXIT_OK;
 out:
 	snmp_shutdown(TW_AGENT_NAME);
+	tw_agent_changes_free();
 	tw_monitor_close(&monitor);
 	tw_options_free(&opt);
 	return rc;

@@ -5,8 +5,11 @@
  * interval, window and queue-refresh slice), first once from cold (every
  * device new, every queue read) and then --samples times warm, timing each
  * with the thread's CPU clock so that sleeping and other processes do not
- * count. It prints one JSON object for bench/run. Not part of make check:
- * built by `make bench`. */
+ * count. With --changes each sample also runs the change watch as
+ * tunewatchd does after it (lib/change/: compare with the previous
+ * sample, evaluate, publish twChangeTable), so that the two can be
+ * compared. It prints one JSON object for bench/run. Not part of make
+ * check: built by `make bench`. */
 #include "config.h"
 
 #include <errno.h>
@@ -16,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "change/watch.h"
 #include "monitor/monitor.h"
 #include "util/error.h"
 
@@ -62,11 +66,25 @@ status_kb(const char *field)
 	return kb;
 }
 
+/* One sample as tunewatchd takes it; with w, the change watch after it
+ * (agentx/changes.c, less the notifications). */
+static int
+sample(struct tw_monitor *m, struct tw_change_watch *w)
+{
+	int rc = tw_monitor_sample(m);
+
+	if (rc != TW_OK || w == NULL)
+		return rc;
+	rc = tw_change_watch_step(w, &m->sample, &m->view, (int64_t)time(NULL));
+	tw_change_history_publish(&w->history, &m->view);
+	return rc;
+}
+
 static void
 usage(void)
 {
 	fprintf(stderr, "usage: sample_cost --proc-root DIR [--sys-root DIR] [--samples N]\n"
-	    "                   [--interval S] [--window S] [--no-procio]\n");
+	    "                   [--interval S] [--window S] [--no-procio] [--changes]\n");
 }
 
 int
@@ -79,10 +97,13 @@ main(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "window", required_argument, NULL, 'w' },
 		{ "no-procio", no_argument, NULL, 'P' },
+		{ "changes", no_argument, NULL, 'C' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tw_sampler_config cfg;
 	struct tw_monitor m;
+	struct tw_change_watch watch;
+	int changes = 0;
 	uint64_t *ns, t0, first;
 	unsigned interval = 5, window = 60;
 	long nsamples = 30, i, rss_before;
@@ -111,6 +132,9 @@ main(int argc, char **argv)
 		case 'P':
 			cfg.procio = 0;
 			break;
+		case 'C':
+			changes = 1;
+			break;
 		default:
 			usage();
 			return 64;
@@ -132,15 +156,17 @@ main(int argc, char **argv)
 		free(ns);
 		return 71;
 	}
+	tw_change_watch_init(&watch, window);
 	t0 = cpu_ns();
-	rc = tw_monitor_sample(&m);
+	rc = sample(&m, changes ? &watch : NULL);
 	first = cpu_ns() - t0;
 	for (i = 0; rc == TW_OK && i < nsamples; i++) {
 		pause_ms(2);
 		t0 = cpu_ns();
-		rc = tw_monitor_sample(&m);
+		rc = sample(&m, changes ? &watch : NULL);
 		ns[i] = cpu_ns() - t0;
 	}
+	tw_change_watch_free(&watch);
 	if (rc != TW_OK) {
 		fprintf(stderr, "sample_cost: sample failed: %s\n", tw_strerror(rc));
 		tw_monitor_close(&m);

@@ -122,4 +122,25 @@
 #define TW_OID_TUNABLE_NAME 2
 #define TW_OID_TUNABLE_VALUE 3
 
+/* ---- The record of a change (issue 11: twObjects.7, twNotifications.4-5) */
+
+/* twObjects.7 twChangeTable.1 twChangeEntry.N.<index> */
+#define TW_OID_CHANGE_TABLE 7
+#define TW_OID_CHANGE_ENTRY 1
+#define TW_OID_CHANGE_INDEX 1		/* INDEX: counts down, newest first */
+#define TW_OID_CHANGE_TUNABLE 2
+#define TW_OID_CHANGE_SUBJECT 3
+#define TW_OID_CHANGE_OLD_VALUE 4
+#define TW_OID_CHANGE_NEW_VALUE 5
+#define TW_OID_CHANGE_TIME 6		/* seconds since the epoch */
+#define TW_OID_CHANGE_EVALUATED 7	/* TruthValue */
+#define TW_OID_CHANGE_FIGURE 8
+#define TW_OID_CHANGE_FIGURE_UNIT 9
+#define TW_OID_CHANGE_BEFORE 10
+#define TW_OID_CHANGE_AFTER 11
+
+/* twNotifications.N */
+#define TW_NOTIFY_TUNABLE_CHANGED 4
+#define TW_NOTIFY_TUNABLE_CHANGE_EVALUATED 5
+
 #endif

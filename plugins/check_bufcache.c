@@ -263,6 +263,7 @@ static const struct tw_check check = {
 	    " check_bufcache -H db1 -C public\n"
 	    " check_bufcache -H db1 -w 95: -c 85: --refault-warning 100 --pressure-warning 10",
 	.fetch = TW_FETCH_BUFCACHE | TW_FETCH_DISKS | TW_FETCH_TUNABLES,
+	.changes = TW_CHANGE_FAMILY_CACHE,
 	.option = option,
 	.run = run,
 };

@@ -262,6 +262,7 @@ static const struct tw_check check = {
 	    " check_dblock -H web1 -C public\n"
 	    " check_dblock -H web1 -w 10 -c 1000 --exclude-pool 'budget'",
 	.fetch = TW_FETCH_POOLS | TW_FETCH_BUFCACHE | TW_FETCH_TUNABLES,
+	.changes = TW_CHANGE_FAMILY_POOLS,
 	.option = option,
 	.run = run,
 };

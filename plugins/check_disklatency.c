@@ -374,13 +374,13 @@ static const struct tw_check check = {
 	    " --device narrows it further. A device is named with its alias beside it:\n"
 	    " dm-3 (vg0-root).\n"
 	    " A device first seen in the newest sample has no figures yet: it is listed as\n"
-	    " such in the long output and never counted as OK.\n"
-	    "\nExamples:\n"
+	    " such in the long output and never counted as OK.\n\nExamples:\n"
 	    " check_disklatency -H db1 -C public -w 10 -c 30\n"
 	    " check_disklatency -H db1 --device '^nvme' -w 2 -c 5 --util-warning 90\n"
 	    " check_disklatency -H db1 --device '^vg0-root$' -w 10 -c 30\n"
 	    " check_disklatency --local --delay 5",
 	.fetch = TW_FETCH_DISKS | TW_FETCH_TUNABLES,
+	.changes = TW_CHANGE_FAMILY_DISKS,
 	.option = option,
 	.run = run,
 };

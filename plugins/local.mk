@@ -9,6 +9,7 @@ plugins_libplugin_a_SOURCES = \
 	plugins/tunables.h plugins/tunables.c \
 	plugins/advise.h plugins/advise.c \
 	plugins/findings.h plugins/findings.c \
+	plugins/changes.h plugins/changes.c \
 	plugins/snmpsource.h plugins/snmpsource.c \
 	plugins/snmpsession.h plugins/snmpsession.c \
 	plugins/snmpscalars.h plugins/snmpscalars.c \

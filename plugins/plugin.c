@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "changes.h"
 #include "local.h"
 #include "monitor/monitor.h"
 #include "plugin/extraopts.h"
@@ -62,6 +63,9 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	memset(&m, 0, sizeof(m));
 	tw_view_init(&fetched);
 	tw_tunables_init(&tunables, what != chk->fetch ? &p.snmp : NULL, &p.stats);
+	/* The newest changes, for the "change:" lines: one request more. */
+	if (chk->changes != TW_CHANGE_FAMILY_NONE)
+		what |= TW_FETCH_CHANGES;
 	p.tunables = &tunables;
 	if (p.local) {
 		rc = tw_plugin_local_view(&p, &m, err, sizeof(err));
@@ -91,6 +95,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 
 	tw_out_init(&out, chk->service);
 	st = chk->run(&p, v, &out);
+	tw_plugin_changes(v, chk->changes, &out);
 	if (tunables.rc != TW_OK) {
 		/* Advice needed the table and the agent did not give it: the
 		 * output would quote values nobody read. */

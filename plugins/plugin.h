@@ -13,7 +13,8 @@
  *   report.c    what is printed, whole, and the timeout
  *   local.c     --local: figures sampled on this host
  *   tunables.c  the agent's tunable table, read when advice first needs it
- *   advise.c    the "tune:" lines */
+ *   advise.c    the "tune:" lines
+ *   changes.c   the "change:" lines */
 #ifndef TW_PLUGIN_H
 #define TW_PLUGIN_H
 
@@ -21,6 +22,7 @@
 #include <stddef.h>
 
 #include "advice/advice.h"
+#include "change/figure.h"
 #include "plugin/output.h"
 #include "plugin/state.h"
 #include "plugin/threshold.h"
@@ -62,6 +64,8 @@ struct tw_check {
 	const char *options_help;	/* their --help text */
 	const char *notes;		/* --help notes and examples */
 	unsigned fetch;			/* TW_FETCH_* the check reads */
+	enum tw_change_family changes;	/* whose recent changes it reads
+					   and shows (changes.h) */
 	/* A check option: return 0, or -1 with one line in err. */
 	int (*option)(int opt, const char *arg, char *err, size_t errlen);
 	enum tw_state (*run)(const struct tw_plugin *p, const struct tw_view *v,

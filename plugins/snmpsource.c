@@ -65,7 +65,8 @@ int
 tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
     struct tw_snmp_stats *stats, char *err, size_t errlen)
 {
-	const unsigned tables = TW_FETCH_DISKS | TW_FETCH_POOLS | TW_FETCH_TUNABLES;
+	const unsigned tables = TW_FETCH_DISKS | TW_FETCH_POOLS | TW_FETCH_TUNABLES |
+	    TW_FETCH_CHANGES;
 	struct tw_snmp_scalars scalars;
 	struct tw_snmp_bad bad;
 	struct tw_snmp_stats dummy;
@@ -82,7 +83,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 	c.scalars = &scalars;
 	c.bad = &bad;
 	tw_snmp_scalars_init(&scalars, what);
-	v->ndisks = v->npools = v->ntunables = 0;
+	v->ndisks = v->npools = v->ntunables = v->nchanges = 0;
 	memset(&v->agent, 0, sizeof(v->agent));
 	memset(&v->bc, 0, sizeof(v->bc));
 
@@ -102,6 +103,8 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		rc = tw_snmp_walk(&c, v, TW_OID_DBLOCK_TABLE, 0);
 	if (rc == TW_OK && (what & TW_FETCH_TUNABLES))
 		rc = tw_snmp_walk(&c, v, TW_OID_TUNABLE_TABLE, 0);
+	if (rc == TW_OK && (what & TW_FETCH_CHANGES))
+		rc = tw_snmp_walk(&c, v, TW_OID_CHANGE_TABLE, 0);
 	tw_snmp_close(&c);
 	if (rc == TW_E_ABSENT && !scalars.registered)
 		snprintf(err, errlen, "tunewatchd is not registered with the SNMP agent at %s:%u "

@@ -38,6 +38,10 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		key = (uint64_t)(idx[0] & 0xffffffffu) << 32 | (idx[1] & 0xffffffffu);
 		n = v->npools;
 		break;
+	case TW_OID_CHANGE_TABLE:
+		key = idx[0] & 0xffffffffu;
+		n = v->nchanges;
+		break;
 	default:
 		key = idx[0] & 0xffffffffu;
 		n = v->ntunables;
@@ -64,6 +68,15 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		v->pools[n].instance = (uint32_t)idx[1];
 		v->npools++;
 		break;
+	case TW_OID_CHANGE_TABLE:
+		/* The view holds the newest TW_VIEW_CHANGES; more is not the
+		 * MIB's twChangeTable. */
+		if (n >= TW_VIEW_CHANGES)
+			return TW_E_RANGE;
+		memset(&v->changes[n], 0, sizeof(v->changes[n]));
+		v->changes[n].index = (uint32_t)idx[0];
+		v->nchanges++;
+		break;
 	default:
 		if ((rc = tw_view_reserve_tunables(v, n + 1)) != TW_OK)
 			return rc;
@@ -83,6 +96,8 @@ row_at(struct tw_view *v, uint32_t table, size_t row)
 		return &v->disks[row];
 	case TW_OID_DBLOCK_TABLE:
 		return &v->pools[row];
+	case TW_OID_CHANGE_TABLE:
+		return &v->changes[row];
 	default:
 		return &v->tunables[row];
 	}
@@ -174,6 +189,10 @@ walk_answer(struct tw_snmp_conn *c, struct tw_view *v, struct walk *w, struct tw
 			continue;
 		}
 		rc = table_row(v, map, w->g->id, vb->name + base_len, &row);
+		if (rc == TW_E_RANGE) {
+			w->done[k] = 1;	/* more changes than the view keeps */
+			continue;
+		}
 		if (rc != TW_OK)
 			return rc;
 		tw_snmp_store(w->g, row_at(v, w->g->id, row), w->cols[k], vb->name + base_len,
@@ -238,6 +257,10 @@ tw_snmp_walk(struct tw_snmp_conn *c, struct tw_view *v, uint32_t table, size_t f
 		rc = walk_answer(c, v, &w, &map, vb, &progress);
 		snmp_free_pdu(resp);
 		if (rc != TW_OK)
+			break;
+		/* twChangeTable lists the newest change first: the checks want
+		 * the recent ones, and one request brings those. */
+		if (table == TW_OID_CHANGE_TABLE)
 			break;
 		if (!progress)
 			for (i = 0; i < w.nactive; i++)

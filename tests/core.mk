@@ -35,3 +35,9 @@ tests_check_sampler_SOURCES = tests/check_sampler.c tests/tw_check.h
 tests_check_sampler_CFLAGS = $(TESTS_CFLAGS)
 tests_check_sampler_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_sampler
+
+check_PROGRAMS += tests/check_change
+tests_check_change_SOURCES = tests/check_change.c tests/tw_check.h tests/tw_sample_fixture.h
+tests_check_change_CFLAGS = $(TESTS_CFLAGS)
+tests_check_change_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_change

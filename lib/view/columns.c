@@ -156,6 +156,25 @@ static const struct tw_column tunable_cols[] = {
 	[TW_OID_TUNABLE_VALUE] = STR("twTunableValue", struct tw_view_tunable, value, READ),
 };
 
+/* The record of a change (issue 11). The figure's unit differs from row
+ * to row (failures/min, ms, pages/s, %), so the MIB gives no UNITS for
+ * before and after: twChangeFigureUnit says. */
+static const struct tw_column change_cols[] = {
+	[TW_OID_CHANGE_INDEX] = INDEX("twChangeIndex", 1),
+	[TW_OID_CHANGE_TUNABLE] = STR("twChangeTunable", struct tw_view_change, tunable, READ),
+	[TW_OID_CHANGE_SUBJECT] = STR("twChangeSubject", struct tw_view_change, subject, READ),
+	[TW_OID_CHANGE_OLD_VALUE] = STR("twChangeOldValue", struct tw_view_change, old_value,
+	    READ),
+	[TW_OID_CHANGE_NEW_VALUE] = STR("twChangeNewValue", struct tw_view_change, new_value,
+	    READ),
+	[TW_OID_CHANGE_TIME] = NUM("twChangeTime", TW_SMI_UNSIGNED32, "seconds", READ),
+	[TW_OID_CHANGE_EVALUATED] = NUM("twChangeEvaluated", TW_SMI_TRUTH_VALUE, NULL, READ),
+	[TW_OID_CHANGE_FIGURE] = STR("twChangeFigure", struct tw_view_change, figure, READ),
+	[TW_OID_CHANGE_FIGURE_UNIT] = STR("twChangeFigureUnit", struct tw_view_change, unit, READ),
+	[TW_OID_CHANGE_BEFORE] = SCALED("twChangeBefore", TW_SMI_HUNDREDTHS, NULL, 100, NULL, READ),
+	[TW_OID_CHANGE_AFTER] = SCALED("twChangeAfter", TW_SMI_HUNDREDTHS, NULL, 100, NULL, READ),
+};
+
 #define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
 
 /* Tunable rows have every column: no `has`. */
@@ -172,6 +191,9 @@ const struct tw_column_group tw_column_groups[] = {
 	    offsetof(struct tw_view_disk, col) },
 	{ TW_OID_TUNABLE_TABLE, "twTunableTable", "twTunableEntry", 1, tunable_cols,
 	    NCOLS(tunable_cols), TW_OID_TUNABLE_NAME, SIZE_MAX, SIZE_MAX },
+	{ TW_OID_CHANGE_TABLE, "twChangeTable", "twChangeEntry", 1, change_cols,
+	    NCOLS(change_cols), TW_OID_CHANGE_TUNABLE, offsetof(struct tw_view_change, has),
+	    offsetof(struct tw_view_change, col) },
 };
 
 const size_t tw_column_ngroups = sizeof(tw_column_groups) / sizeof(tw_column_groups[0]);
@@ -182,18 +204,25 @@ _Static_assert(NCOLS(agent_cols) == TW_VIEW_AGENT_COLS, "twAgent and the view di
 _Static_assert(NCOLS(bc_cols) == TW_VIEW_BC_COLS, "twBufferCache and the view disagree");
 _Static_assert(NCOLS(pool_cols) == TW_VIEW_POOL_COLS, "twDblockEntry and the view disagree");
 _Static_assert(NCOLS(disk_cols) == TW_VIEW_DISK_COLS, "twDiskEntry and the view disagree");
+_Static_assert(NCOLS(change_cols) == TW_VIEW_CHANGE_COLS, "twChangeEntry and the view disagree");
 _Static_assert(TW_VIEW_DISK_COLS <= 32 && TW_VIEW_BC_COLS <= 32, "has is 32 bits");
 
 /* ---- Lookups ------------------------------------------------------------ */
 
 /* The groups are twObjects.1 to .5 in order: the view's builder and the
- * agent look one up for every cell, so by position. */
+ * agent look one up for every cell, so by position. Later groups may
+ * leave gaps in the numbering: those are searched for. */
 const struct tw_column_group *
 tw_column_group(uint32_t id)
 {
-	if (id < 1 || id > tw_column_ngroups || tw_column_groups[id - 1].id != id)
-		return NULL;
-	return &tw_column_groups[id - 1];
+	size_t i;
+
+	if (id >= 1 && id <= tw_column_ngroups && tw_column_groups[id - 1].id == id)
+		return &tw_column_groups[id - 1];
+	for (i = 0; i < tw_column_ngroups; i++)
+		if (tw_column_groups[i].id == id)
+			return &tw_column_groups[i];
+	return NULL;
 }
 
 const struct tw_column *

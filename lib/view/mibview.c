@@ -72,11 +72,31 @@ tunable_index(const struct tw_view *v, size_t i, uint32_t *idx)
 	idx[0] = v->tunables[i].index;
 }
 
+/* twChangeTable: the view keeps its rows by index, newest first. */
+static size_t
+change_rows(const struct tw_view *v)
+{
+	return v->nchanges;
+}
+
+static const void *
+change_row(const struct tw_view *v, size_t i)
+{
+	return &v->changes[i];
+}
+
+static void
+change_index(const struct tw_view *v, size_t i, uint32_t *idx)
+{
+	idx[0] = v->changes[i].index;
+}
+
 /* In twObjects' order. */
 static const struct table tables[] = {
 	{ TW_OID_DBLOCK_TABLE, pool_rows, pool_row, pool_index },
 	{ TW_OID_DISK_TABLE, disk_rows, disk_row, disk_index },
 	{ TW_OID_TUNABLE_TABLE, tunable_rows, tunable_row, tunable_index },
+	{ TW_OID_CHANGE_TABLE, change_rows, change_row, change_index },
 };
 
 static const uint32_t scalar_groups[] = { TW_OID_AGENT, TW_OID_BUFCACHE };

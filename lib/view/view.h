@@ -27,6 +27,10 @@
 #define TW_VIEW_BC_COLS (TW_OID_BC_SWAP_FREE + 1)
 #define TW_VIEW_DISK_COLS (TW_OID_DISK_TYPE + 1)
 #define TW_VIEW_POOL_COLS (TW_OID_DBLOCK_FAILURE_EVENT + 1)
+#define TW_VIEW_CHANGE_COLS (TW_OID_CHANGE_AFTER + 1)
+
+/* twChangeTable holds at most this many changes, the newest. */
+#define TW_VIEW_CHANGES 32
 
 #define TW_VIEW_STR 128
 
@@ -73,6 +77,19 @@ struct tw_view_tunable {
 	char value[TW_VIEW_STR];
 };
 
+/* One row of twChangeTable (lib/change/ keeps the history). */
+struct tw_view_change {
+	uint32_t index;		/* counts down from UINT32_MAX: newest first */
+	uint32_t has;
+	uint64_t col[TW_VIEW_CHANGE_COLS];
+	char tunable[64];
+	char subject[32];
+	char old_value[TW_VIEW_STR];
+	char new_value[TW_VIEW_STR];
+	char figure[64];
+	char unit[16];
+};
+
 struct tw_view {
 	struct tw_view_agent agent;
 	struct tw_view_bufcache bc;
@@ -85,6 +102,8 @@ struct tw_view {
 	struct tw_view_tunable *tunables;	/* sorted by index */
 	size_t ntunables;
 	size_t tunables_cap;
+	struct tw_view_change changes[TW_VIEW_CHANGES];	/* sorted by index */
+	size_t nchanges;
 };
 
 /* What the agent knows of itself. */
@@ -128,11 +147,14 @@ const char *tw_view_tunable(const struct tw_view *v, const char *name);
 	struct tw_view_disk *: tw_view_disk_num, \
 	const struct tw_view_disk *: tw_view_disk_num, \
 	struct tw_view_pool *: tw_view_pool_num, \
-	const struct tw_view_pool *: tw_view_pool_num)((row), (col))
+	const struct tw_view_pool *: tw_view_pool_num, \
+	struct tw_view_change *: tw_view_change_num, \
+	const struct tw_view_change *: tw_view_change_num)((row), (col))
 
 double tw_view_agent_num(const struct tw_view_agent *a, unsigned col);
 double tw_view_bc_num(const struct tw_view_bufcache *bc, unsigned col);
 double tw_view_disk_num(const struct tw_view_disk *d, unsigned col);
 double tw_view_pool_num(const struct tw_view_pool *p, unsigned col);
+double tw_view_change_num(const struct tw_view_change *c, unsigned col);
 
 #endif

@@ -158,6 +158,12 @@ build_view(void)
 	strcpy(tunables[2].value, "");
 	view.tunables = tunables;
 	view.ntunables = view.tunables_cap = 3;
+	/* One change, its index at the top of the range (they count down). */
+	view.changes[0].index = UINT32_MAX;
+	view.changes[0].has = TW_VIEW_BIT(TW_OID_CHANGE_TUNABLE) | TW_VIEW_BIT(TW_OID_CHANGE_BEFORE);
+	strcpy(view.changes[0].tunable, "vm.swappiness");
+	view.changes[0].col[TW_OID_CHANGE_BEFORE] = 15200;
+	view.nchanges = 1;
 
 	/* The instances, from the data above. */
 	for (col = 1; col < 32; col++) {
@@ -223,6 +229,13 @@ build_view(void)
 			r = add_ref(4, TW_OID_TUNABLE_TABLE, 1, col, t->index, 0);
 			ref_str(r, col == TW_OID_TUNABLE_NAME ? t->name : t->value);
 		}
+		if (view.changes[0].has & TW_VIEW_BIT(col)) {
+			r = add_ref(4, TW_OID_CHANGE_TABLE, 1, col, view.changes[0].index, 0);
+			if (col == TW_OID_CHANGE_TUNABLE)
+				ref_str(r, view.changes[0].tunable);
+			else
+				r->num = view.changes[0].col[col];
+		}
 	}
 	qsort(refs, nrefs, sizeof(refs[0]), ref_cmp);
 	for (i = 1; i < nrefs; i++)
@@ -286,6 +299,9 @@ expected_miss(const uint32_t *oid, size_t len)
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_TUNABLE_NAME &&
 		    oid[2] <= TW_OID_TUNABLE_VALUE ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
+	case TW_OID_CHANGE_TABLE:
+		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_CHANGE_TUNABLE &&
+		    oid[2] < TW_VIEW_CHANGE_COLS ? TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
 	}
 	return TW_MV_NO_SUCH_OBJECT;
 }

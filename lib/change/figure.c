@@ -1,0 +1,225 @@
+#include "config.h"
+
+#include "change/figure.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "advice/advice.h"
+#include "tunewatch_oids.h"
+
+/* Each symptom's family and figure; see figure.h. Pool symptoms name the
+ * class of twDblockTable whose failures they are. */
+static const struct tw_change_map by_symptom[TW_SYM_COUNT] = {
+	[TW_SYM_SOFTNET_DROPS] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	    TW_DBLOCK_SOFTNET_BACKLOG },
+	[TW_SYM_SOFTNET_SQUEEZE] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	    TW_DBLOCK_SOFTNET_BUDGET },
+	[TW_SYM_UDP_RCVBUF] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	    TW_DBLOCK_UDP_RCVBUF },
+	[TW_SYM_UDP_SNDBUF] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	    TW_DBLOCK_UDP_SNDBUF },
+	[TW_SYM_UDP_MEM] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	    TW_DBLOCK_UDP_MEMORY },
+	[TW_SYM_TCP_MEM] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	    TW_DBLOCK_TCP_MEMORY },
+	[TW_SYM_TCP_PRUNE] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	    TW_DBLOCK_TCP_RCVBUF },
+	[TW_SYM_LISTEN_OVERFLOW] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	    TW_DBLOCK_TCP_LISTEN },
+	[TW_SYM_HIGHORDER_FAIL] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	    TW_DBLOCK_HIGH_ORDER },
+	[TW_SYM_MBUF_DENIED] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_LOW_HIT_REFAULTS] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_REFAULT_RATE, 0 },
+	[TW_SYM_LOW_HIT_SEQUENTIAL] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_HIT_RATIO, 0 },
+	[TW_SYM_METADATA_CHURN] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_DIRTY_BURST] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_MEMORY_PRESSURE] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_MEMORY_PRESSURE, 0 },
+	[TW_SYM_READ_LATENCY_QUEUE] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_READ_LATENCY_WRITEBACK] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_WRITE_LATENCY] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_NONROT_SCHEDULER] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_RANDOM_READAHEAD] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_INTERRUPT_LOAD] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_QUEUE_FULL] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
+};
+
+static int
+names(const struct tw_advice_action *a, const char *tunable)
+{
+	return a->name != NULL && (strcmp(a->name, tunable) == 0 ||
+	    (a->twin != NULL && a->twin->name != NULL && strcmp(a->twin->name, tunable) == 0));
+}
+
+struct tw_change_map
+tw_change_map(const char *tunable)
+{
+	static const struct tw_change_map none = { TW_CHANGE_FAMILY_NONE, TW_CHANGE_FIG_NONE, 0 };
+	static const struct tw_change_map disk = { TW_CHANGE_FAMILY_DISKS,
+	    TW_CHANGE_FIG_DISK_R_AWAIT, 0 };
+	const struct tw_advice_rule *rules;
+	size_t n, i;
+
+	/* A queue attribute belongs to one disk: its latency is the figure,
+	 * whichever symptom names it. */
+	if (strncmp(tunable, "queue/", 6) == 0)
+		return disk;
+	n = tw_advice_all(&rules);
+	for (i = 0; i < n; i++)
+		if (rules[i].sym < TW_SYM_COUNT && names(&rules[i].os[TW_OS_LINUX], tunable))
+			return by_symptom[rules[i].sym];
+	return none;
+}
+
+enum tw_change_family
+tw_change_family_of(const char *tunable)
+{
+	return tw_change_map(tunable).family;
+}
+
+/* The pool of class cls with the most failures in v's window (the first
+ * such when none failed); NULL when v has none with that figure. */
+static const struct tw_view_pool *
+busiest_pool(const struct tw_view *v, uint32_t cls)
+{
+	const struct tw_view_pool *best = NULL;
+	size_t i;
+
+	for (i = 0; i < v->npools; i++) {
+		const struct tw_view_pool *p = &v->pools[i];
+
+		if (p->cls != cls || !tw_view_has(p, TW_OID_DBLOCK_RECENT_FAILURES))
+			continue;
+		if (best == NULL || p->col[TW_OID_DBLOCK_RECENT_FAILURES] >
+		    best->col[TW_OID_DBLOCK_RECENT_FAILURES])
+			best = p;
+	}
+	return best;
+}
+
+int
+tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t major,
+    uint32_t minor, const char *disk_name, struct tw_change_figure *f)
+{
+	struct tw_change_map m = tw_change_map(tunable);
+	const struct tw_view_pool *p;
+
+	memset(f, 0, sizeof(*f));
+	switch (m.kind) {
+	case TW_CHANGE_FIG_NONE:
+		return 0;
+	case TW_CHANGE_FIG_POOL_FAILURES:
+		if ((p = busiest_pool(v, m.pool_class)) == NULL)
+			return 0;
+		f->a = p->cls;
+		f->b = p->instance;
+		snprintf(f->name, sizeof(f->name), "%s", p->name);
+		f->unit = "failures/min";
+		break;
+	case TW_CHANGE_FIG_DISK_R_AWAIT:
+		f->a = major;
+		f->b = minor;
+		snprintf(f->name, sizeof(f->name), "%s r_await", disk_name);
+		f->unit = "ms";
+		break;
+	case TW_CHANGE_FIG_REFAULT_RATE:
+		snprintf(f->name, sizeof(f->name), "refaults");
+		f->unit = "pages/s";
+		break;
+	case TW_CHANGE_FIG_HIT_RATIO:
+		snprintf(f->name, sizeof(f->name), "read hit ratio");
+		f->unit = "%";
+		break;
+	case TW_CHANGE_FIG_MEMORY_PRESSURE:
+		snprintf(f->name, sizeof(f->name), "memory pressure");
+		f->unit = "%";
+		break;
+	}
+	f->kind = m.kind;
+	return 1;
+}
+
+static const struct tw_view_pool *
+find_pool(const struct tw_view *v, uint32_t cls, uint32_t instance)
+{
+	size_t lo = 0, hi = v->npools;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct tw_view_pool *p = &v->pools[mid];
+
+		if (p->cls == cls && p->instance == instance)
+			return p;
+		if (p->cls < cls || (p->cls == cls && p->instance < instance))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static const struct tw_view_disk *
+find_disk(const struct tw_view *v, uint32_t major, uint32_t minor)
+{
+	size_t lo = 0, hi = v->ndisks;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct tw_view_disk *d = &v->disks[mid];
+
+		if (d->major == major && d->minor == minor)
+			return d;
+		if (d->major < major || (d->major == major && d->minor < minor))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* A scalar of twBufferCache, in its natural unit. */
+static int
+bc_figure(const struct tw_view *v, unsigned col, double *out)
+{
+	if (!tw_view_has(&v->bc, col))
+		return 0;
+	*out = tw_view_num(&v->bc, col);
+	return 1;
+}
+
+int
+tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f, double *out)
+{
+	const struct tw_view_pool *p;
+	const struct tw_view_disk *d;
+	double span_ms;
+
+	switch (f->kind) {
+	case TW_CHANGE_FIG_POOL_FAILURES:
+		/* Failures within the window, per minute of the window's span. */
+		p = find_pool(v, f->a, f->b);
+		if (p == NULL || !tw_view_has(p, TW_OID_DBLOCK_RECENT_FAILURES) ||
+		    !tw_view_has(&v->agent, TW_OID_AGENT_WINDOW_SPAN))
+			return 0;
+		span_ms = tw_view_num(&v->agent, TW_OID_AGENT_WINDOW_SPAN);
+		if (span_ms <= 0)
+			return 0;
+		*out = tw_view_num(p, TW_OID_DBLOCK_RECENT_FAILURES) * 60000.0 / span_ms;
+		return 1;
+	case TW_CHANGE_FIG_DISK_R_AWAIT:
+		d = find_disk(v, f->a, f->b);
+		if (d == NULL || !tw_view_has(d, TW_OID_DISK_READ_LATENCY))
+			return 0;
+		*out = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
+		return 1;
+	case TW_CHANGE_FIG_REFAULT_RATE:
+		return bc_figure(v, TW_OID_BC_REFAULT_RATE, out);
+	case TW_CHANGE_FIG_HIT_RATIO:
+		return bc_figure(v, TW_OID_BC_READ_HIT_RATIO, out);
+	case TW_CHANGE_FIG_MEMORY_PRESSURE:
+		return bc_figure(v, TW_OID_BC_MEMORY_PRESSURE, out);
+	case TW_CHANGE_FIG_NONE:
+		break;
+	}
+	return 0;
+}

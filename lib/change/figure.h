@@ -1,0 +1,87 @@
+/* Which figure shows whether a change of a tunable helped.
+ *
+ * The map goes through the advice rules (lib/advice/rules.c), so it
+ * cannot disagree with them: a tunable -> the symptom of the first Linux
+ * rule that names it (or names it as the twin of a ratio/bytes pair) ->
+ * the figure that symptom is judged on:
+ *
+ *   pool symptoms (softnet drops and squeeze, UDP and TCP buffers and
+ *   memory, the accept queue, high-order pages)
+ *                        failures per minute of the pool of that class
+ *                        with the most failures in the window when the
+ *                        change is seen ("cpu1 backlog"); the same pool
+ *                        after it
+ *   low hit, refaults    refaults per second
+ *   low hit, sequential  read hit ratio, percent
+ *   memory pressure      memory pressure (PSI some avg10), percent
+ *   a queue attribute    r_await (ms) of that disk, whichever rule names
+ *   of a disk            it (scheduler, nr_requests, read_ahead_kb,
+ *                        wbt_lat_usec)
+ *
+ * Every other symptom (metadata churn, dirty bursts, write latency, and
+ * host knobs behind disk symptoms, which name no one disk) has no figure:
+ * the change is still recorded, with the figure absent, never 0. A
+ * tunable no rule names has no symptom and no family.
+ *
+ * The family says which check shows the change: pools check_dblock,
+ * cache check_bufcache, disks check_disklatency. */
+#ifndef TW_CHANGE_FIGURE_H
+#define TW_CHANGE_FIGURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "view/view.h"
+
+enum tw_change_family {
+	TW_CHANGE_FAMILY_NONE,		/* no rule names the tunable */
+	TW_CHANGE_FAMILY_POOLS,
+	TW_CHANGE_FAMILY_CACHE,
+	TW_CHANGE_FAMILY_DISKS,
+};
+
+enum tw_change_figure_kind {
+	TW_CHANGE_FIG_NONE,
+	TW_CHANGE_FIG_POOL_FAILURES,	/* failures/min of one pool */
+	TW_CHANGE_FIG_DISK_R_AWAIT,	/* ms, of the changed disk */
+	TW_CHANGE_FIG_REFAULT_RATE,	/* pages/s */
+	TW_CHANGE_FIG_HIT_RATIO,	/* % */
+	TW_CHANGE_FIG_MEMORY_PRESSURE,	/* % */
+};
+
+/* What a tunable's change is judged on. */
+struct tw_change_map {
+	enum tw_change_family family;
+	enum tw_change_figure_kind kind;
+	uint32_t pool_class;		/* TW_DBLOCK_*, for pool failures */
+};
+
+/* The map for a tunable: "net.core.netdev_max_backlog", or a disk's
+ * queue attribute, "queue/scheduler". */
+struct tw_change_map tw_change_map(const char *tunable);
+
+/* The family of a tunable, for the checks. */
+enum tw_change_family tw_change_family_of(const char *tunable);
+
+/* Which figure, of what (a pool, a disk) and where it was read. */
+struct tw_change_figure {
+	enum tw_change_figure_kind kind;
+	uint32_t a, b;			/* pool class and instance, or disk
+					   major and minor */
+	char name[64];			/* "cpu1 backlog", "sda r_await" */
+	const char *unit;		/* "failures/min", "ms", "pages/s", "%" */
+};
+
+/* Choose the figure for a change of tunable on disk (major, minor; only
+ * for queue attributes) in view v, the view of the sample where the change
+ * is seen. Returns 0 and leaves f->kind TW_CHANGE_FIG_NONE when the
+ * tunable has none. */
+int tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t major,
+    uint32_t minor, const char *disk_name, struct tw_change_figure *f);
+
+/* The figure's value in view v: its window's figure. 0 when v does not
+ * have it (the window is not full enough, the pool or disk went away). */
+int tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
+    double *out);
+
+#endif

@@ -1,0 +1,138 @@
+#include "config.h"
+
+#include "change/history.h"
+
+#include <string.h>
+
+#include "view/columns.h"
+
+void
+tw_change_history_init(struct tw_change_history *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->next_index = UINT32_MAX;
+}
+
+void
+tw_change_history_begin(struct tw_change_history *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->count; i++)
+		h->ring[(h->start + i) % TW_CHANGE_MAX].events = 0;
+}
+
+static void
+copy_cut(char *dst, size_t len, const char *src)
+{
+	size_t n = strnlen(src, len - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+struct tw_change *
+tw_change_history_add(struct tw_change_history *h, const struct tw_view *v,
+    const char *tunable, const char *disk_name, uint32_t major, uint32_t minor,
+    const char *old_value, const char *new_value, uint64_t now_ms, int64_t now_s)
+{
+	struct tw_change *c;
+
+	if (h->count < TW_CHANGE_MAX) {
+		c = &h->ring[(h->start + h->count) % TW_CHANGE_MAX];
+		h->count++;
+	} else {
+		/* Full: the oldest makes room. */
+		c = &h->ring[h->start];
+		h->start = (h->start + 1) % TW_CHANGE_MAX;
+	}
+	memset(c, 0, sizeof(*c));
+	/* Indexes count down; after 2^32 - 1 changes they start again at
+	 * the top, which only a poller that kept the oldest would notice. */
+	c->index = h->next_index;
+	h->next_index = h->next_index > 1 ? h->next_index - 1 : UINT32_MAX;
+	h->seen_total++;
+	copy_cut(c->tunable, sizeof(c->tunable), tunable);
+	copy_cut(c->subject, sizeof(c->subject), disk_name != NULL ? disk_name : "host");
+	copy_cut(c->old_value, sizeof(c->old_value), old_value);
+	copy_cut(c->new_value, sizeof(c->new_value), new_value);
+	c->when_s = now_s;
+	c->seen_ms = now_ms;
+	if (tw_change_figure_pick(v, tunable, major, minor, disk_name != NULL ? disk_name : "",
+	    &c->fig))
+		c->has_before = tw_change_figure_read(v, &c->fig, &c->before);
+	c->events = TW_CHANGE_EV_SEEN;
+	return c;
+}
+
+void
+tw_change_history_evaluate(struct tw_change_history *h, const struct tw_view *v,
+    uint64_t now_ms, uint64_t window_ms)
+{
+	size_t i;
+
+	for (i = 0; i < h->count; i++) {
+		struct tw_change *c = &h->ring[(h->start + i) % TW_CHANGE_MAX];
+
+		if (c->evaluated || now_ms < c->seen_ms || now_ms - c->seen_ms < window_ms)
+			continue;
+		c->has_after = c->fig.kind != TW_CHANGE_FIG_NONE &&
+		    tw_change_figure_read(v, &c->fig, &c->after);
+		c->evaluated = 1;
+		c->events |= TW_CHANGE_EV_EVALUATED;
+	}
+}
+
+const struct tw_change *
+tw_change_history_at(const struct tw_change_history *h, size_t i)
+{
+	return &h->ring[(h->start + h->count - 1 - i) % TW_CHANGE_MAX];
+}
+
+static void
+put_num(struct tw_view_change *r, unsigned col, uint64_t n)
+{
+	r->col[col] = n;
+	r->has |= TW_VIEW_BIT(col);
+}
+
+static void
+put_str(struct tw_view_change *r, unsigned col, char *dst, size_t len, const char *src)
+{
+	copy_cut(dst, len, src);
+	r->has |= TW_VIEW_BIT(col);
+}
+
+void
+tw_change_history_publish(const struct tw_change_history *h, struct tw_view *v)
+{
+	const struct tw_column *before = tw_column(TW_OID_CHANGE_TABLE, TW_OID_CHANGE_BEFORE);
+	const struct tw_column *after = tw_column(TW_OID_CHANGE_TABLE, TW_OID_CHANGE_AFTER);
+	size_t i;
+
+	for (i = 0; i < h->count; i++) {
+		const struct tw_change *c = tw_change_history_at(h, i);
+		struct tw_view_change *r = &v->changes[i];
+
+		memset(r, 0, sizeof(*r));
+		r->index = c->index;
+		put_str(r, TW_OID_CHANGE_TUNABLE, r->tunable, sizeof(r->tunable), c->tunable);
+		put_str(r, TW_OID_CHANGE_SUBJECT, r->subject, sizeof(r->subject), c->subject);
+		put_str(r, TW_OID_CHANGE_OLD_VALUE, r->old_value, sizeof(r->old_value),
+		    c->old_value);
+		put_str(r, TW_OID_CHANGE_NEW_VALUE, r->new_value, sizeof(r->new_value),
+		    c->new_value);
+		put_num(r, TW_OID_CHANGE_TIME, c->when_s < 0 ? 0 : c->when_s > UINT32_MAX ?
+		    UINT32_MAX : (uint64_t)c->when_s);
+		put_num(r, TW_OID_CHANGE_EVALUATED, c->evaluated ? 1 : 2);
+		if (c->fig.kind != TW_CHANGE_FIG_NONE) {
+			put_str(r, TW_OID_CHANGE_FIGURE, r->figure, sizeof(r->figure), c->fig.name);
+			put_str(r, TW_OID_CHANGE_FIGURE_UNIT, r->unit, sizeof(r->unit), c->fig.unit);
+		}
+		if (c->has_before)
+			put_num(r, TW_OID_CHANGE_BEFORE, tw_column_encode(before, c->before));
+		if (c->has_after)
+			put_num(r, TW_OID_CHANGE_AFTER, tw_column_encode(after, c->after));
+	}
+	v->nchanges = h->count;
+}

@@ -1,0 +1,76 @@
+/* The record of tunable changes: a bounded history, newest first.
+ *
+ * A change is recorded when it is seen, with the watched figure over the
+ * window that ends at that sample (the "before" figure; see figure.h for
+ * which figure). Once a whole window has passed since (the window then
+ * starts at the sample where the change was seen and holds only samples
+ * taken after it), the same figure over that window is the "after" figure
+ * and the change is evaluated. A figure that cannot be given is absent,
+ * never 0.
+ *
+ * The history keeps the TW_CHANGE_MAX newest changes; an older one is
+ * dropped, evaluated or not. Each change has an index that counts down
+ * from UINT32_MAX, so that the newest comes first in a walk of
+ * twChangeTable and keeps its index for as long as it is kept. */
+#ifndef TW_CHANGE_HISTORY_H
+#define TW_CHANGE_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "change/figure.h"
+#include "view/view.h"
+
+#define TW_CHANGE_MAX TW_VIEW_CHANGES
+
+/* What happened to a change at the latest step (for notifications). */
+#define TW_CHANGE_EV_SEEN	0x1u
+#define TW_CHANGE_EV_EVALUATED	0x2u
+
+struct tw_change {
+	uint32_t index;
+	char tunable[64];		/* "net.core.somaxconn", "queue/scheduler" */
+	char subject[32];		/* "host", or the disk's name */
+	char old_value[TW_VIEW_STR];
+	char new_value[TW_VIEW_STR];
+	int64_t when_s;			/* wall clock, seconds since the epoch */
+	uint64_t seen_ms;		/* monotonic, at the sample that saw it */
+	struct tw_change_figure fig;
+	int has_before, has_after, evaluated;
+	double before, after;
+	unsigned events;		/* TW_CHANGE_EV_*, of the latest step */
+};
+
+struct tw_change_history {
+	struct tw_change ring[TW_CHANGE_MAX];
+	size_t start;			/* the oldest */
+	size_t count;
+	uint32_t next_index;
+	uint64_t seen_total;		/* changes seen since start */
+};
+
+void tw_change_history_init(struct tw_change_history *h);
+
+/* Begin a step: forget the previous step's events. */
+void tw_change_history_begin(struct tw_change_history *h);
+
+/* Record a change seen at the sample whose view is v (monotonic now_ms,
+ * wall clock now_s). old_value and new_value are cut to fit. Returns the
+ * record (it has TW_CHANGE_EV_SEEN). disk_name is NULL for a host
+ * tunable; major and minor name the disk otherwise. */
+struct tw_change *tw_change_history_add(struct tw_change_history *h, const struct tw_view *v,
+    const char *tunable, const char *disk_name, uint32_t major, uint32_t minor,
+    const char *old_value, const char *new_value, uint64_t now_ms, int64_t now_s);
+
+/* Evaluate every waiting change whose window after has passed: window_ms
+ * after it was seen, by the sample of view v at now_ms. */
+void tw_change_history_evaluate(struct tw_change_history *h, const struct tw_view *v,
+    uint64_t now_ms, uint64_t window_ms);
+
+/* The i-th change, newest first (i < h->count). */
+const struct tw_change *tw_change_history_at(const struct tw_change_history *h, size_t i);
+
+/* Publish the history as twChangeTable rows of v, newest first. */
+void tw_change_history_publish(const struct tw_change_history *h, struct tw_view *v);
+
+#endif

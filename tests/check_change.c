@@ -1,0 +1,374 @@
+/* lib/change/: the map from a tunable to its figure, the bounded history,
+ * the figures before and after a change, and the watch between samples.
+ * Views and samples are built by hand; every figure is worked out here. */
+#include "config.h"
+
+#include <stdint.h>
+
+#include "change/figure.h"
+#include "change/history.h"
+#include "change/watch.h"
+#include "tw_check.h"
+#include "tw_sample_fixture.h"
+#include "util/error.h"
+#include "view/mibview.h"
+
+#define SEC 1000u
+
+/* A view with a window span, pools of softnet's backlog on CPUs 0 and 1
+ * with recent failures f0 and f1, and sda (8:0) with r_await ms. */
+static void
+fx_view(struct tw_view *v, uint64_t span_ms, uint64_t f0, uint64_t f1, double r_await_ms)
+{
+	size_t i;
+
+	tw_view_init(v);
+	v->agent.has |= TW_VIEW_BIT(TW_OID_AGENT_WINDOW_SPAN) | TW_VIEW_BIT(TW_OID_AGENT_WINDOW);
+	v->agent.col[TW_OID_AGENT_WINDOW_SPAN] = span_ms;
+	v->agent.col[TW_OID_AGENT_WINDOW] = 60;
+	ck_assert_int_eq(tw_view_reserve_pools(v, 2), TW_OK);
+	for (i = 0; i < 2; i++) {
+		memset(&v->pools[i], 0, sizeof(v->pools[i]));
+		v->pools[i].cls = TW_DBLOCK_SOFTNET_BACKLOG;
+		v->pools[i].instance = (uint32_t)i;
+		snprintf(v->pools[i].name, sizeof(v->pools[i].name), "cpu%zu backlog", i);
+		v->pools[i].has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
+		v->pools[i].col[TW_OID_DBLOCK_RECENT_FAILURES] = i == 0 ? f0 : f1;
+	}
+	v->npools = 2;
+	ck_assert_int_eq(tw_view_reserve_disks(v, 1), TW_OK);
+	memset(&v->disks[0], 0, sizeof(v->disks[0]));
+	v->disks[0].major = 8;
+	strcpy(v->disks[0].name, "sda");
+	v->disks[0].has = TW_VIEW_BIT(TW_OID_DISK_READ_LATENCY);
+	v->disks[0].col[TW_OID_DISK_READ_LATENCY] = (uint64_t)(r_await_ms * 1000.0 + 0.5);
+	v->ndisks = 1;
+}
+
+/* ---- The map ----------------------------------------------------------- */
+
+START_TEST(map_follows_the_rules)
+{
+	static const struct {
+		const char *tunable;
+		enum tw_change_family family;
+		enum tw_change_figure_kind kind;
+		uint32_t cls;
+	} want[] = {
+		{ "net.core.netdev_max_backlog", TW_CHANGE_FAMILY_POOLS,
+		    TW_CHANGE_FIG_POOL_FAILURES, TW_DBLOCK_SOFTNET_BACKLOG },
+		{ "net.core.netdev_budget", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+		    TW_DBLOCK_SOFTNET_BUDGET },
+		{ "net.core.netdev_budget_usecs", TW_CHANGE_FAMILY_POOLS,
+		    TW_CHANGE_FIG_POOL_FAILURES, TW_DBLOCK_SOFTNET_BUDGET },
+		{ "net.core.rmem_default", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+		    TW_DBLOCK_UDP_RCVBUF },
+		{ "net.core.wmem_max", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+		    TW_DBLOCK_UDP_SNDBUF },
+		{ "net.ipv4.tcp_mem", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+		    TW_DBLOCK_TCP_MEMORY },
+		{ "net.ipv4.tcp_rmem", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+		    TW_DBLOCK_TCP_RCVBUF },
+		{ "net.core.somaxconn", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+		    TW_DBLOCK_TCP_LISTEN },
+		/* Its first rule is the high-order one, before memory pressure. */
+		{ "vm.min_free_kbytes", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+		    TW_DBLOCK_HIGH_ORDER },
+		{ "vm.swappiness", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_REFAULT_RATE, 0 },
+		{ "vm.vfs_cache_pressure", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
+		{ "vm.dirty_background_ratio", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
+		/* Named only as the twin of dirty_ratio. */
+		{ "vm.dirty_bytes", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
+		{ "queue/scheduler", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
+		{ "queue/read_ahead_kb", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
+		{ "queue/nr_requests", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
+		{ "queue/wbt_lat_usec", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
+		/* No rule names these. */
+		{ "net.core.busy_poll", TW_CHANGE_FAMILY_NONE, TW_CHANGE_FIG_NONE, 0 },
+		{ "net.ipv4.tcp_max_syn_backlog", TW_CHANGE_FAMILY_NONE, TW_CHANGE_FIG_NONE, 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		struct tw_change_map m = tw_change_map(want[i].tunable);
+
+		ck_assert_msg(m.family == want[i].family && m.kind == want[i].kind &&
+		    m.pool_class == want[i].cls, "%s: family %d kind %d class %u", want[i].tunable,
+		    m.family, m.kind, m.pool_class);
+		ck_assert_int_eq(tw_change_family_of(want[i].tunable), want[i].family);
+	}
+}
+END_TEST
+
+/* ---- The history ------------------------------------------------------- */
+
+START_TEST(history_keeps_the_newest_32)
+{
+	struct tw_change_history h;
+	struct tw_view v;
+	char old[16], new[16];
+	unsigned i;
+
+	tw_view_init(&v);
+	tw_change_history_init(&h);
+	for (i = 0; i < 40; i++) {
+		snprintf(old, sizeof(old), "%u", i);
+		snprintf(new, sizeof(new), "%u", i + 1);
+		tw_change_history_add(&h, &v, "net.core.busy_poll", NULL, 0, 0, old, new,
+		    1000 + i, 1700000000 + i);
+	}
+	ck_assert_uint_eq(h.count, TW_CHANGE_MAX);
+	ck_assert_uint_eq(TW_CHANGE_MAX, 32);
+	ck_assert_uint_eq(h.seen_total, 40);
+	/* Newest first, indexes counting down from the top. */
+	ck_assert_str_eq(tw_change_history_at(&h, 0)->old_value, "39");
+	ck_assert_str_eq(tw_change_history_at(&h, 0)->new_value, "40");
+	ck_assert_uint_eq(tw_change_history_at(&h, 0)->index, UINT32_MAX - 39);
+	ck_assert_str_eq(tw_change_history_at(&h, 31)->old_value, "8");
+	ck_assert_uint_eq(tw_change_history_at(&h, 31)->index, UINT32_MAX - 8);
+	ck_assert_str_eq(tw_change_history_at(&h, 31)->subject, "host");
+
+	tw_change_history_publish(&h, &v);
+	ck_assert_uint_eq(v.nchanges, 32);
+	for (i = 1; i < v.nchanges; i++)
+		ck_assert_uint_lt(v.changes[i - 1].index, v.changes[i].index);
+	ck_assert_str_eq(v.changes[0].new_value, "40");
+	ck_assert_uint_eq(v.changes[0].col[TW_OID_CHANGE_TIME], 1700000039);
+	tw_view_free(&v);
+}
+END_TEST
+
+START_TEST(history_figures_before_and_after)
+{
+	struct tw_change_history h;
+	struct tw_view before, during, after;
+	const struct tw_change *c;
+
+	/* 76 drops on cpu1 in a 30 s span: 152 a minute; cpu0 had 3. */
+	fx_view(&before, 30 * SEC, 3, 76, 48.5);
+	tw_change_history_init(&h);
+	tw_change_history_begin(&h);
+	tw_change_history_add(&h, &before, "net.core.netdev_max_backlog", NULL, 0, 0, "1000",
+	    "2000", 100 * SEC, 1700000000);
+	tw_change_history_add(&h, &before, "queue/nr_requests", "sda", 8, 0, "64", "32",
+	    100 * SEC, 1700000000);
+	c = tw_change_history_at(&h, 1);
+	ck_assert_str_eq(c->fig.name, "cpu1 backlog");
+	ck_assert_str_eq(c->fig.unit, "failures/min");
+	ck_assert(c->has_before);
+	ck_assert_double_eq_tol(c->before, 152.0, 1e-9);
+	c = tw_change_history_at(&h, 0);
+	ck_assert_str_eq(c->fig.name, "sda r_await");
+	ck_assert_str_eq(c->subject, "sda");
+	ck_assert_double_eq_tol(c->before, 48.5, 1e-9);
+
+	/* A window is 60 s: at 159 s the window after is not complete. */
+	fx_view(&during, 60 * SEC, 0, 9, 20);
+	tw_change_history_begin(&h);
+	tw_change_history_evaluate(&h, &during, 159 * SEC, 60 * SEC);
+	ck_assert(!tw_change_history_at(&h, 1)->evaluated);
+	ck_assert_uint_eq(tw_change_history_at(&h, 1)->events, 0);
+
+	/* At 160 s it is: cpu1 dropped 2 in 40 s, 3 a minute; cpu0's 400
+	 * are not this change's pool. sda is gone: no figure after. */
+	fx_view(&after, 40 * SEC, 400, 2, 0);
+	after.ndisks = 0;
+	tw_change_history_begin(&h);
+	tw_change_history_evaluate(&h, &after, 160 * SEC, 60 * SEC);
+	c = tw_change_history_at(&h, 1);
+	ck_assert(c->evaluated && c->has_after);
+	ck_assert_uint_eq(c->events, TW_CHANGE_EV_EVALUATED);
+	ck_assert_double_eq_tol(c->after, 3.0, 1e-9);
+	c = tw_change_history_at(&h, 0);
+	ck_assert(c->evaluated && !c->has_after);
+
+	/* Evaluated once only. */
+	tw_change_history_begin(&h);
+	tw_change_history_evaluate(&h, &after, 200 * SEC, 60 * SEC);
+	ck_assert_uint_eq(tw_change_history_at(&h, 1)->events, 0);
+
+	/* In the MIB: hundredths, and the state as a TruthValue. */
+	tw_change_history_publish(&h, &after);
+	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_BEFORE], 15200);
+	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_AFTER], 300);
+	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_EVALUATED], 1);
+	ck_assert_double_eq_tol(tw_view_num(&after.changes[1], TW_OID_CHANGE_BEFORE), 152.0, 1e-9);
+	ck_assert(!tw_view_has(&after.changes[0], TW_OID_CHANGE_AFTER));
+	ck_assert(tw_view_has(&after.changes[0], TW_OID_CHANGE_BEFORE));
+	tw_view_free(&before);
+	tw_view_free(&during);
+	tw_view_free(&after);
+}
+END_TEST
+
+START_TEST(history_without_a_figure)
+{
+	struct tw_change_history h;
+	struct tw_view v;
+	const struct tw_change *c;
+
+	fx_view(&v, 30 * SEC, 3, 76, 10);
+	tw_change_history_init(&h);
+	tw_change_history_add(&h, &v, "vm.vfs_cache_pressure", NULL, 0, 0, "100", "50", 0,
+	    1700000000);
+	/* A pool knob while no pool of its class has a window figure. */
+	v.pools[0].has = v.pools[1].has = 0;
+	tw_change_history_add(&h, &v, "net.core.netdev_max_backlog", NULL, 0, 0, "1000",
+	    "2000", 0, 1700000000);
+	tw_change_history_evaluate(&h, &v, 60 * SEC, 60 * SEC);
+	tw_change_history_publish(&h, &v);
+	for (size_t i = 0; i < 2; i++) {
+		c = tw_change_history_at(&h, i);
+		ck_assert(c->evaluated && !c->has_before && !c->has_after);
+		ck_assert(!tw_view_has(&v.changes[i], TW_OID_CHANGE_FIGURE));
+		ck_assert(!tw_view_has(&v.changes[i], TW_OID_CHANGE_BEFORE));
+		ck_assert(!tw_view_has(&v.changes[i], TW_OID_CHANGE_AFTER));
+		ck_assert_uint_eq(v.changes[i].col[TW_OID_CHANGE_EVALUATED], 1);
+	}
+	tw_view_free(&v);
+}
+END_TEST
+
+/* The rows in the MIB tree, without a master: newest first, and a figure
+ * that cannot be given has no instance. */
+START_TEST(history_in_the_mib)
+{
+	struct tw_change_history h;
+	struct tw_view v;
+	struct tw_ber_value val;
+	uint32_t start[] = { TW_OID_CHANGE_TABLE }, next[TW_MV_OID_MAX];
+	uint32_t before[] = { TW_OID_CHANGE_TABLE, 1, TW_OID_CHANGE_BEFORE, UINT32_MAX };
+	size_t nlen;
+
+	fx_view(&v, 30 * SEC, 0, 0, 5);
+	tw_change_history_init(&h);
+	tw_change_history_add(&h, &v, "vm.vfs_cache_pressure", NULL, 0, 0, "100", "50", 0, 1);
+	tw_change_history_add(&h, &v, "queue/nr_requests", "sda", 8, 0, "64", "32", 0, 1);
+	tw_change_history_publish(&h, &v);
+	ck_assert_int_eq(tw_mv_next(&v, 0, start, 1, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert_uint_eq(nlen, 4);
+	ck_assert_uint_eq(next[2], TW_OID_CHANGE_TUNABLE);
+	ck_assert_uint_eq(next[3], UINT32_MAX - 1);
+	ck_assert_int_eq(val.type, TW_BER_OCTET_STRING);
+	ck_assert_int_eq(memcmp(val.str, "queue/nr_requests", val.len), 0);
+	ck_assert_int_eq(tw_mv_get(&v, 0, before, 4, &val), TW_MV_NO_SUCH_INSTANCE);
+	before[3] = UINT32_MAX - 1;
+	ck_assert_int_eq(tw_mv_get(&v, 0, before, 4, &val), TW_MV_FOUND);
+	ck_assert_uint_eq(val.num, 500);	/* 5 ms, in hundredths */
+	tw_view_free(&v);
+}
+END_TEST
+
+/* ---- The watch ---------------------------------------------------------- */
+
+/* sda (8:0) with nr_requests and the scheduler, and optionally sdb. */
+static void
+fx_sample(struct tw_sample *s, uint64_t ms, const char *backlog, int64_t nr, const char *sched,
+    int with_sdb)
+{
+	static const struct fx_disk disks[] = {
+		{ .major = 8, .minor = 0, .name = "sda" },
+		{ .major = 8, .minor = 16, .name = "sdb" },
+	};
+
+	fx_sample_disks(s, ms, disks, with_sdb ? 2 : 1);
+	s->queues[0].nr_requests = nr;
+	snprintf(s->queues[0].scheduler, sizeof(s->queues[0].scheduler), "%s", sched);
+	if (with_sdb)
+		s->queues[1].nr_requests = 128;
+	s->have |= TW_SRC_BIT(TW_SRC_SYSCTL);
+	for (size_t i = 0; i < TW_SYSCTL_COUNT; i++)
+		s->sysctl.v[i].rc = TW_E_ABSENT;
+	s->sysctl.v[TW_SYSCTL_NET_CORE_NETDEV_MAX_BACKLOG].rc = backlog != NULL ? TW_OK :
+	    TW_E_ABSENT;
+	snprintf(s->sysctl.v[TW_SYSCTL_NET_CORE_NETDEV_MAX_BACKLOG].text, TW_SYSCTL_VALUE_LEN,
+	    "%s", backlog != NULL ? backlog : "");
+}
+
+START_TEST(watch_compares_with_the_previous_sample)
+{
+	struct tw_change_watch w;
+	struct tw_sample s;
+	struct tw_view v;
+	const struct tw_change *c;
+
+	tw_sample_init(&s);
+	fx_view(&v, 30 * SEC, 0, 0, 5);
+	tw_change_watch_init(&w, 60);
+
+	/* The first sample records nothing, whatever it holds. */
+	fx_sample(&s, 0, "1000", 64, "mq-deadline", 0);
+	ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000000), TW_OK);
+	ck_assert_uint_eq(w.history.count, 0);
+
+	/* The same values: nothing. sdb appearing is no change. */
+	fx_sample(&s, 5 * SEC, "1000", 64, "mq-deadline", 1);
+	ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000005), TW_OK);
+	ck_assert_uint_eq(w.history.count, 0);
+
+	/* The backlog, sda's nr_requests and its scheduler change. */
+	fx_sample(&s, 10 * SEC, "2000", 32, "none", 1);
+	ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000010), TW_OK);
+	ck_assert_uint_eq(w.history.count, 3);
+	c = tw_change_history_at(&w.history, 2);
+	ck_assert_str_eq(c->tunable, "net.core.netdev_max_backlog");
+	ck_assert_str_eq(c->subject, "host");
+	ck_assert_str_eq(c->old_value, "1000");
+	ck_assert_str_eq(c->new_value, "2000");
+	ck_assert_int_eq(c->when_s, 1700000010);
+	ck_assert_uint_eq(c->events, TW_CHANGE_EV_SEEN);
+	c = tw_change_history_at(&w.history, 1);
+	ck_assert_str_eq(c->tunable, "queue/scheduler");
+	ck_assert_str_eq(c->subject, "sda");
+	ck_assert_str_eq(c->old_value, "mq-deadline");
+	ck_assert_str_eq(c->new_value, "none");
+	c = tw_change_history_at(&w.history, 0);
+	ck_assert_str_eq(c->tunable, "queue/nr_requests");
+	ck_assert_str_eq(c->old_value, "64");
+	ck_assert_str_eq(c->new_value, "32");
+
+	/* Values that cannot be read (the tunable gone, nr_requests
+	 * unknown, sdb gone) are no change either; the old events go. */
+	fx_sample(&s, 15 * SEC, NULL, -1, "none", 0);
+	ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000015), TW_OK);
+	fx_sample(&s, 20 * SEC, "4000", 32, "none", 1);
+	ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000020), TW_OK);
+	ck_assert_uint_eq(w.history.count, 3);
+	ck_assert_uint_eq(tw_change_history_at(&w.history, 0)->events, 0);
+
+	/* A window after the changes, they are evaluated. */
+	fx_sample(&s, 70 * SEC, "4000", 32, "none", 1);
+	ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000070), TW_OK);
+	ck_assert_uint_eq(w.history.count, 3);
+	for (size_t i = 0; i < 3; i++) {
+		ck_assert(tw_change_history_at(&w.history, i)->evaluated);
+		ck_assert_uint_eq(tw_change_history_at(&w.history, i)->events,
+		    TW_CHANGE_EV_EVALUATED);
+	}
+	tw_change_watch_free(&w);
+	tw_sample_free(&s);
+	tw_view_free(&v);
+}
+END_TEST
+
+static Suite *
+change_suite(void)
+{
+	Suite *s = suite_create("change");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, map_follows_the_rules);
+	tcase_add_test(tc, history_keeps_the_newest_32);
+	tcase_add_test(tc, history_figures_before_and_after);
+	tcase_add_test(tc, history_without_a_figure);
+	tcase_add_test(tc, history_in_the_mib);
+	tcase_add_test(tc, watch_compares_with_the_previous_sample);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return tw_run_suite(change_suite());
+}
