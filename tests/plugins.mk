@@ -19,6 +19,7 @@ PLUGIN_TESTS = \
 	tests/integration/kernel_listen.py \
 	tests/integration/kernel_refaults.py \
 	tests/integration/kernel_reaped.py \
+	tests/integration/kernel_udpdrops.py \
 	tests/integration/config_check.py
 
 dist_noinst_SCRIPTS += $(PLUGIN_TESTS)
