@@ -10,14 +10,18 @@ counts the requests (and, with -vv, the plugin's own count must agree).
 With tests/fixtures/agent changed as agent_walk.change_fixture() does:
   check_dblock      11 pools x 8 columns: the first GETBULK brings the agent
                     scalars and the 11 rows, a second one sees the table end
-                    (2). The tunable table fits one more request (3).
+                    (2). twSocketDropTable takes one more: a GETBULK of 3
+                    repetitions brings up to 2 sockets and the table's end
+                    (3; each repetition costs snmpd a round trip to
+                    tunewatchd, so no more are asked for first). The
+                    tunable table fits one more request (4).
   check_disklatency 2 disks: one GETBULK (3 repetitions) brings the scalars,
                     both rows and the table end (1). Advice about sda's read
                     latency quotes only its queue attributes, which its row
                     brings: no tunable table (still 1).
   check_bufcache    its scalars ride on the disk table's GETBULK (1); the
                     advice quotes vm.swappiness, from the table (2).
-  -v                reads everything at once, OK or not (3 for check_dblock).
+  -v                reads everything at once, OK or not (4 for check_dblock).
 If the agent stops answering after the figures, the table's read times out
 and the check is UNKNOWN, with no partial output.
 """
@@ -107,10 +111,10 @@ def trips(relay, check, args, state):
 
 CASES = [
     # check, arguments, state, round trips, whether advice is printed
-    ("check_dblock", ["-w", "1000"], "OK", 2, False),
-    ("check_dblock", [], "WARNING", 3, True),
-    ("check_dblock", ["-w", "1000", "-vv"], "OK", 3, False),
-    ("check_dblock", ["-vv"], "WARNING", 3, True),
+    ("check_dblock", ["-w", "1000"], "OK", 3, False),
+    ("check_dblock", [], "WARNING", 4, True),
+    ("check_dblock", ["-w", "1000", "-vv"], "OK", 4, False),
+    ("check_dblock", ["-vv"], "WARNING", 4, True),
     ("check_disklatency", ["-w", "1000", "--write-warning", "1000", "--write-critical", "1000"],
      "OK", 1, False),
     ("check_disklatency", ["-w", "0", "-c", "1000"], "WARNING", 1, True),
@@ -146,11 +150,11 @@ def test():
             assert direct.stdout == relayed.stdout, (direct, relayed)
 
             # The figures come, the table's read does not: UNKNOWN, one line.
-            relay.reset(forward=2)
+            relay.reset(forward=3)
             out = pc.run("check_dblock", ["-t", "1"], relay.port)
             pc.expect(out, 3, ["DBLOCK UNKNOWN - no answer from 127.0.0.1:%d (SNMP v2c, 400 ms "
                                "x 2 tries; is the community right?)" % relay.port])
-            assert relay.seen() == 4, "two for the figures, two tries for the table: %d" % (
+            assert relay.seen() == 5, "three for the figures, two tries for the table: %d" % (
                 relay.seen())
         finally:
             relay.close()
