@@ -53,7 +53,7 @@ step(struct tw_sockwatch *w, struct tw_fakeproc *fp, unsigned d1001, unsigned d1
 	struct tw_parse_stats ps = { 0, 0 };
 
 	tw_fakeproc_udp(fp, inodes, ports, drops, 2);
-	ck_assert_int_eq(tw_sockwatch_step(w, fp->fd, &ps), TW_OK);
+	ck_assert_int_eq(tw_sockwatch_step(w, fp->fd, NULL, &ps), TW_OK);
 	ck_assert_uint_eq(ps.malformed, 0);
 }
 
@@ -297,6 +297,62 @@ START_TEST(test_view_rows)
 }
 END_TEST
 
+/* The socket files are read only when the host's UDP InErrors moved, and
+ * once a window: a drop the counters do not show is seen at the window's
+ * read, in that interval. */
+START_TEST(test_gate)
+{
+	static const unsigned inodes[] = { 1001 }, ports[] = { 5140 };
+	struct tw_sockwatch_config cfg = { .intervals = 4, .owner_procs = 0, .diag = 0 };
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_netstat_set net;
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+	unsigned drops[1];
+	char snmp[128];
+	int i;
+
+	tw_fakeproc_open(&fp);
+	tw_netstat_set_init(&net);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	tw_fakeproc_file(&fp, "net/snmp6", "Udp6InDatagrams 5\nUdp6InErrors 2\n");
+	for (i = 0; i < 7; i++) {
+		/* drops: 1 1 4 4 9 9 9; InErrors: 1 1 4 4 4 4 4 */
+		drops[0] = i < 2 ? 1 : i < 4 ? 4 : 9;
+		tw_fakeproc_udp(&fp, inodes, ports, drops, 1);
+		net.count = 0;
+		snprintf(snmp, sizeof(snmp), "Udp: InDatagrams InErrors\nUdp: 10 %u\n",
+		    i < 2 ? 1 : 4);
+		ck_assert_int_eq(tw_netstat_parse(snmp, strlen(snmp), &net, &ps), TW_OK);
+		ck_assert_int_eq(tw_sockwatch_step(&w, fp.fd, &net, &ps), TW_OK);
+		switch (i) {
+		case 0:		/* the first: read */
+		case 2:		/* InErrors moved: read, 3 more */
+			ck_assert_uint_eq(w.reads, i == 0 ? 1 : 2);
+			break;
+		case 1:
+		case 3:		/* nothing moved: not read */
+			ck_assert_uint_eq(w.reads, i == 1 ? 1 : 2);
+			break;
+		case 4:		/* the counters hide 5 drops: not read */
+		case 5:
+			ck_assert_uint_eq(w.reads, 2);
+			ck_assert_uint_eq(row(&w, 1001)->drops, 4);
+			break;
+		case 6:		/* a window after the last read: read, 5 more */
+			ck_assert_uint_eq(w.reads, 3);
+			ck_assert_uint_eq(row(&w, 1001)->drops, 9);
+			ck_assert_uint_eq(row(&w, 1001)->recent, 5);
+			break;
+		}
+	}
+	ck_assert_uint_eq(w.gate_sum, 6);	/* 4 of Udp and 2 of Udp6 */
+	tw_netstat_set_free(&net);
+	tw_sockwatch_free(&w);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
 START_TEST(test_owner_link)
 {
 	uint32_t inode = 0;
@@ -323,6 +379,7 @@ main(void)
 	tcase_add_test(tc, test_diag_parse);
 	tcase_add_test(tc, test_view_rows);
 	tcase_add_test(tc, test_owner_link);
+	tcase_add_test(tc, test_gate);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }

@@ -27,7 +27,10 @@ socks_open(struct tw_monitor *m, const struct tw_sampler_config *cfg, unsigned i
 static int
 socks_sample(struct tw_monitor *m)
 {
-	int rc = tw_sockwatch_step(&m->socks, tw_sampler_proc_fd(m->sampler), &m->sample.parse);
+	const struct tw_netstat_set *net = (m->sample.have & TW_SRC_BIT(TW_SRC_NETSTAT)) ?
+	    &m->sample.net : NULL;
+	int rc = tw_sockwatch_step(&m->socks, tw_sampler_proc_fd(m->sampler), net,
+	    &m->sample.parse);
 
 	if (rc != TW_OK)
 		return rc;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "collect/sockdiag.h"
+#include "sockets/dropgate.h"
 #include "util/array.h"
 #include "util/error.h"
 
@@ -213,18 +214,45 @@ query_buffers(struct tw_sockwatch *w)
 	return TW_OK;
 }
 
+/* Whether the socket files must be read in this sample: the first time,
+ * when the counters cannot tell, when they moved, and once a window. An
+ * unread sample keeps the last reading, so every row grows by 0. */
+static int
+must_read(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net, int *rc)
+{
+	uint64_t sum = 0;
+	int had = w->gate_valid, moved;
+
+	*rc = tw_dropgate_sum(proc_fd, &w->scratch, net, &sum);
+	if (*rc == TW_E_NOMEM)
+		return 0;
+	moved = !had || *rc != TW_OK || sum != w->gate_sum;
+	w->gate_valid = *rc == TW_OK;
+	w->gate_sum = sum;
+	*rc = TW_OK;
+	return moved || w->reads == 0 || w->read_rc != TW_OK ||
+	    w->seq - w->last_read_seq >= w->cfg.intervals;
+}
+
 int
-tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, struct tw_parse_stats *ps)
+tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
+    struct tw_parse_stats *ps)
 {
 	void *grown;
 	int rc;
 
-	rc = tw_udpsock_read_all(proc_fd, &w->scratch, &w->cur, ps);
-	if (rc == TW_E_NOMEM)
+	if (must_read(w, proc_fd, net, &rc)) {
+		rc = tw_udpsock_read_all(proc_fd, &w->scratch, &w->cur, ps);
+		if (rc == TW_E_NOMEM)
+			return rc;
+		w->read_rc = rc;
+		w->reads++;
+		w->last_read_seq = w->seq;
+		if (rc != TW_OK)
+			w->cur.count = 0;
+	} else if (rc != TW_OK) {
 		return rc;
-	w->read_rc = rc;
-	if (rc != TW_OK)
-		w->cur.count = 0;
+	}
 	if (tw_array_grow(w->spare, &w->spare_cap, w->cur.count, sizeof(*w->spare), &grown) !=
 	    TW_OK)
 		return TW_E_NOMEM;

@@ -7,8 +7,13 @@
  * search (collect/sockowner.h: every fd of every process, up to a limit
  * of processes) and the buffer query (collect/sockdiag.h: one netlink
  * dump a protocol). An owner once found is kept for as long as the socket
- * lives; the buffer is asked again each time the socket drops more. A
- * host whose sockets do not drop pays for reading /proc/net/udp* only.
+ * lives; the buffer is asked again each time the socket drops more.
+ *
+ * Even the socket files (a line per socket) are read only when the host's
+ * UDP InErrors moved (sockets/dropgate.h: every socket drop is counted
+ * there too), and once a window besides, so that closed sockets leave
+ * and queues are fresh; a host whose sockets do not drop pays for
+ * /proc/net/snmp6 and a comparison.
  *
  * Recent drops are the increases over the last `intervals` intervals, as
  * the window counts them (window/window.h); the counter is the kernel's
@@ -21,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "collect/netstat.h"
 #include "collect/sockowner.h"
 #include "collect/udpsock.h"
 #include "util/readfile.h"
@@ -63,6 +69,10 @@ struct tw_sockwatch {
 	size_t spare_cap;
 	struct tw_buf scratch;
 	int read_rc;			/* the newest reading: TW_OK or why not */
+	uint64_t reads;			/* times the socket files were read */
+	uint64_t last_read_seq;		/* the sample they were last read in */
+	int gate_valid;			/* gate_sum holds the last sample's */
+	uint64_t gate_sum;		/* UDP InErrors, see dropgate.h */
 	/* What the costly parts did, for tests and benchmarks. */
 	uint64_t owner_searches;	/* times the fd scan ran */
 	struct tw_owner_scan last_scan;
@@ -72,10 +82,12 @@ struct tw_sockwatch {
 int tw_sockwatch_init(struct tw_sockwatch *w, const struct tw_sockwatch_config *cfg);
 void tw_sockwatch_free(struct tw_sockwatch *w);
 
-/* Read the socket files under proc_fd and bring the rows up to date.
- * Lines go to ps. Fails only with TW_E_NOMEM; a missing file leaves no
- * rows (read_rc says why). */
-int tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, struct tw_parse_stats *ps);
+/* Bring the rows up to date with one sample: the socket files under
+ * proc_fd are read when net (the sample's net/snmp counters; NULL: read
+ * every time) says a drop may have happened. Lines go to ps. Fails only
+ * with TW_E_NOMEM; a missing file leaves no rows (read_rc says why). */
+int tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
+    struct tw_parse_stats *ps);
 
 /* Whether recent drops mean anything yet: two samples or more. */
 int tw_sockwatch_has_recent(const struct tw_sockwatch *w);
