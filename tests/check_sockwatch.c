@@ -141,6 +141,17 @@ START_TEST(test_owner_limit)
 	step(&w, &fp, 0, 9);		/* still growing, still unknown: searched again */
 	ck_assert_uint_eq(w.owner_searches, 2);
 	ck_assert_uint_eq(row(&w, 1002)->lookups_cut, 2);
+	/* With room for every process the search ends without it: no
+	 * process holds it, and it is not looked for again. */
+	w.cfg.owner_procs = 10;
+	step(&w, &fp, 0, 12);
+	ck_assert_uint_eq(w.owner_searches, 3);
+	ck_assert_int_eq(w.last_scan.cut, 0);
+	ck_assert_uint_eq(w.last_scan.procs, 2);
+	step(&w, &fp, 0, 15);
+	ck_assert_uint_eq(w.owner_searches, 3);
+	ck_assert_uint_eq(row(&w, 1002)->lookups_cut, 2);
+	ck_assert_int_eq(row(&w, 1002)->owner.pid, 0);
 	tw_sockwatch_free(&w);
 	tw_fakeproc_close(&fp);
 }

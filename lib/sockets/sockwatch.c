@@ -117,7 +117,7 @@ cmp_u32(const void *a, const void *b)
 static int
 wants_owner(const struct tw_sock_row *r)
 {
-	return r->grew && r->owner.pid == 0 && r->sock.inode != 0;
+	return r->grew && r->owner.pid == 0 && !r->owner_absent && r->sock.inode != 0;
 }
 
 /* The owners of the sockets that dropped in this interval and have none
@@ -160,6 +160,8 @@ find_owners(struct tw_sockwatch *w, int proc_fd)
 			r->owner = owners[hit - inodes];
 		else if (w->last_scan.cut)
 			r->lookups_cut++;
+		else
+			r->owner_absent = 1;
 	}
 	free(inodes);
 	free(owners);

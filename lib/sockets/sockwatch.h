@@ -7,7 +7,9 @@
  * search (collect/sockowner.h: every fd of every process, up to a limit
  * of processes) and the buffer query (collect/sockdiag.h: one netlink
  * dump a protocol). An owner once found is kept for as long as the socket
- * lives; the buffer is asked again each time the socket drops more.
+ * lives, and a socket that a search of every process did not find (held
+ * by no process: the kernel's, or its holder gone) is not looked for
+ * again; the buffer is asked again each time the socket drops more.
  *
  * Even the socket files (a line per socket) are read only when the host's
  * UDP InErrors moved (sockets/dropgate.h: every socket drop is counted
@@ -55,6 +57,7 @@ struct tw_sock_row {
 	uint32_t rmem_alloc;		/* bytes */
 	uint64_t *ring;			/* intervals: drops added in each */
 	int grew;			/* dropped in the newest interval */
+	int owner_absent;		/* a whole search did not find it */
 };
 
 struct tw_sockwatch {
