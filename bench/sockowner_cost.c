@@ -9,7 +9,7 @@
  * steps, with the default limit of processes: the search must not run;
  * "quiet_read": the same with no counters to say nothing dropped, so the
  * socket files are read every step (the gate of sockets/dropgate.h off).
- * Each is timed --runs times with the thread's CPU clock; one JSON object
+ * --limit stops the search as sockOwnerProcesses does. Each is timed --runs times with the thread's CPU clock; one JSON object
  * for the caller. Not part of make check: built by `make bench`. */
 #include "config.h"
 
@@ -52,6 +52,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "proc-root", required_argument, NULL, 'p' },
 		{ "runs", required_argument, NULL, 'n' },
+		{ "limit", required_argument, NULL, 'l' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tw_sockwatch_config cfg = { .intervals = 12,
@@ -66,6 +67,7 @@ main(int argc, char **argv)
 	struct tw_netstat_set net;
 	struct tw_buf scratch;
 	long runs = 10, i;
+	unsigned limit = TW_SOCK_OWNER_PROCS_DEFAULT;
 	int c, fd, rc = TW_OK;
 
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
@@ -73,11 +75,13 @@ main(int argc, char **argv)
 			root = optarg;
 		else if (c == 'n')
 			runs = strtol(optarg, NULL, 10);
+		else if (c == 'l')
+			limit = (unsigned)strtoul(optarg, NULL, 10);
 		else
 			return 64;
 	}
 	if (root == NULL || runs < 1 || runs > 10000) {
-		fprintf(stderr, "usage: sockowner_cost --proc-root DIR [--runs N]\n");
+		fprintf(stderr, "usage: sockowner_cost --proc-root DIR [--runs N] [--limit PROCS]\n");
 		return 64;
 	}
 	if ((fd = open(root, O_RDONLY | O_DIRECTORY)) < 0) {
@@ -96,7 +100,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "sockowner_cost: no net/snmp: every step reads the socket files\n");
 	for (i = 0; rc == TW_OK && i < runs; i++) {
 		t0 = cpu_ns();
-		rc = tw_sockowner_find(fd, &absent, 1, TW_SOCK_OWNER_PROCS_DEFAULT, &owner, &scan);
+		rc = tw_sockowner_find(fd, &absent, 1, limit, &owner, &scan);
 		search[i] = cpu_ns() - t0;
 	}
 	/* The first step only reads; the next ones are what every later

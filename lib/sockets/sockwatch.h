@@ -34,9 +34,9 @@
 #include "util/readfile.h"
 #include "util/scan.h"
 
-/* Processes the owner search reads by default: more than most hosts run,
- * and about 50 ms of CPU on 5,000 processes with 50,000 fds
- * (BENCHMARKS.md). */
+/* Processes the owner search reads by default: more than most hosts run.
+ * Each costs a system call a fd: 5,000 processes with 50,000 fds took
+ * about 200 ms of CPU on a loaded VM (BENCHMARKS.md, issue 15). */
 #define TW_SOCK_OWNER_PROCS_DEFAULT 10000
 
 struct tw_sockwatch_config {
