@@ -204,6 +204,10 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 				advise_highorder(p, v, out, failing_sum);
 				continue;
 			}
+			if (cl->id == TW_DBLOCK_UDP_RCVBUF) {
+				tw_dblock_udp_rcvbuf(p, v, out, failing_sum);
+				continue;
+			}
 			evidence(cl, who, failing_sum, detail, sizeof(detail));
 			snprintf(detail + strlen(detail), sizeof(detail) - strlen(detail),
 			    " in the last %u s", p->window_s);

@@ -148,3 +148,32 @@ tw_dblock_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_
 	}
 	return worst;
 }
+
+void
+tw_dblock_udp_rcvbuf(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    unsigned long long failures)
+{
+	struct tw_udp_rcvbuf_figures f;
+	struct tw_verdict verdict;
+	size_t i;
+
+	memset(&f, 0, sizeof(f));
+	f.failures = failures;
+	f.window_s = p->window_s;
+	for (i = 0; i < v->nsocks; i++) {
+		const struct tw_view_sock *s = &v->socks[i];
+
+		if (!tw_view_has(s, TW_OID_SOCKDROP_RECENT_DROPS) ||
+		    tw_view_num(s, TW_OID_SOCKDROP_RECENT_DROPS) <= 0)
+			continue;
+		f.sockets++;
+		if (!tw_view_has(s, TW_OID_SOCKDROP_RCVBUF) ||
+		    !tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX))
+			f.unknown++;
+		else if (tw_view_num(s, TW_OID_SOCKDROP_RCVBUF) >=
+		    tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX))
+			f.at_max++;
+	}
+	if (tw_evidence_udp_rcvbuf(&f, &verdict) == TW_OK)
+		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL);
+}

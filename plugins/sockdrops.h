@@ -24,6 +24,11 @@ enum tw_state tw_dblock_sockets(const struct tw_plugin *p, const struct tw_view 
     struct tw_out *out, const struct tw_namefilter *filter, size_t *shown,
     struct tw_sock_tally *tally);
 
+/* The advice for the host's udp receive buffer pool (failures in the
+ * window), in the light of the sockets that dropped (tw_evidence_udp_rcvbuf). */
+void tw_dblock_udp_rcvbuf(const struct tw_plugin *p, const struct tw_view *v,
+    struct tw_out *out, unsigned long long failures);
+
 /* The name --pool matches: "udp 0.0.0.0:514 syslogd" (the command only
  * when it is known). */
 void tw_sock_pool_name(const struct tw_view_sock *s, char *out, size_t len);

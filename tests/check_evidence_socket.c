@@ -83,6 +83,36 @@ START_TEST(test_unknown_buffer)
 }
 END_TEST
 
+/* The host's pool: rmem_max and rmem_default unless every socket that
+ * dropped is known and below rmem_max. */
+START_TEST(test_host_pool)
+{
+	struct tw_udp_rcvbuf_figures f = { .failures = 1204, .window_s = 60 };
+	struct tw_verdict v;
+
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);	/* no socket table */
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(v.found[0].sym, TW_SYM_UDP_RCVBUF);
+	ck_assert_str_eq(v.found[0].evidence,
+	    "1,204 datagrams were dropped on full receive buffers in the last 60 s");
+	f.sockets = 2;
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable,
+	    "1,204 datagrams were dropped on full receive buffers in the last 60 s, by 2 sockets "
+	    "whose buffer is below net.core.rmem_max: raise the application's SO_RCVBUF (see "
+	    "each socket's line)");
+	f.at_max = 1;
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	f.at_max = 0;
+	f.unknown = 1;
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(NULL, &v), TW_E_INVAL);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -92,6 +122,7 @@ main(void)
 	tcase_add_test(tc, test_at_rmem_max);
 	tcase_add_test(tc, test_below_rmem_max);
 	tcase_add_test(tc, test_unknown_buffer);
+	tcase_add_test(tc, test_host_pool);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }

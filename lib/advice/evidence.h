@@ -123,4 +123,19 @@ struct tw_socket_figures {
  * to do instead. */
 int tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out);
 
+/* The host's RcvbufErrors in the window beside what twSocketDropTable
+ * says of the sockets that dropped in it. */
+struct tw_udp_rcvbuf_figures {
+	uint64_t failures;		/* RcvbufErrors in the window */
+	unsigned window_s;
+	size_t sockets;			/* sockets that dropped in the window */
+	size_t at_max;			/* of those, buffers at rmem_max */
+	size_t unknown;			/* of those, buffers unknown */
+};
+
+/* rmem_max and rmem_default (UDP_RCVBUF), unless every socket that
+ * dropped is known and below rmem_max: then their applications'
+ * SO_RCVBUF is the knob, which each socket's own line says. */
+int tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out);
+
 #endif

@@ -96,3 +96,27 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 	    name, drops, f->window_s, buf, mx);
 	return TW_OK;
 }
+
+int
+tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out)
+{
+	char n[32];
+
+	memset(out, 0, sizeof(*out));
+	if (f == NULL)
+		return TW_E_INVAL;
+	grouped(f->failures, n, sizeof(n));
+	if (f->sockets > 0 && f->at_max == 0 && f->unknown == 0) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s datagrams were dropped on full receive buffers in the last %u s, by %zu "
+		    "socket%s whose buffer is below net.core.rmem_max: raise the application's "
+		    "SO_RCVBUF (see each socket's line)", n, f->window_s, f->sockets,
+		    f->sockets == 1 ? "" : "s");
+		return TW_OK;
+	}
+	out->found[0].sym = TW_SYM_UDP_RCVBUF;
+	text(out->found[0].evidence, sizeof(out->found[0].evidence),
+	    "%s datagrams were dropped on full receive buffers in the last %u s", n, f->window_s);
+	out->nfound = 1;
+	return TW_OK;
+}
