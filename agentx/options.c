@@ -44,7 +44,8 @@ usage(FILE *out)
 	    "\n"
 	    "Configuration: tunewatchd.conf in Net-SNMP's configuration path (e.g. /etc/snmp),\n"
 	    "with the tokens interval, window, procRoot, sysRoot, user, diskInclude REGEX,\n"
-	    "diskExclude REGEX (each may repeat) and hitRatio yes|no.\n"
+	    "diskExclude REGEX (each may repeat), hitRatio yes|no, sockOwnerProcesses N and\n"
+	    "socketBuffers yes|no.\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
 	    "Exit codes: 0 stopped normally, 64 bad option, 67 unknown user, 71 the system\n"
 	    "refused (roots, privileges), 78 bad configuration.\n",
@@ -217,6 +218,29 @@ add_alternative(char **dst, const char *expr)
 	*dst = joined;
 }
 
+/* The sockets that drop (twSocketDropTable): how far the owner search
+ * may go, and whether to ask sock_diag for buffers. */
+static void
+parse_socket_token(struct tw_agent_options *o, const char *token, const char *value)
+{
+	char *end;
+	unsigned long v;
+
+	if (strcmp(token, "sockOwnerProcesses") == 0) {
+		v = strtoul(value, &end, 10);
+		if (*value < '1' || *value > '9' || *end != '\0' || v > 4194304)
+			config_perror("sockOwnerProcesses wants 1 to 4194304 processes");
+		else
+			o->sock_owner_procs = (unsigned)v;
+	} else if (strcmp(value, "yes") == 0) {
+		o->no_sock_diag = 0;
+	} else if (strcmp(value, "no") == 0) {
+		o->no_sock_diag = 1;
+	} else {
+		config_perror("socketBuffers wants yes or no");
+	}
+}
+
 static void
 parse_token(const char *token, char *line)
 {
@@ -261,6 +285,9 @@ parse_token(const char *token, char *line)
 			o->no_procio = 1;
 		else
 			config_perror("hitRatio wants yes or no");
+	} else if (strcmp(token, "sockOwnerProcesses") == 0 ||
+	    strcmp(token, "socketBuffers") == 0) {
+		parse_socket_token(o, token, value);
 	}
 }
 
@@ -276,6 +303,8 @@ tw_options_register_config(struct tw_agent_options *o)
 	register_app_config_handler("diskInclude", parse_token, NULL, "REGEX");
 	register_app_config_handler("diskExclude", parse_token, NULL, "REGEX");
 	register_app_config_handler("hitRatio", parse_token, NULL, "yes|no");
+	register_app_config_handler("sockOwnerProcesses", parse_token, NULL, "PROCESSES");
+	register_app_config_handler("socketBuffers", parse_token, NULL, "yes|no");
 }
 
 int

@@ -22,6 +22,8 @@ struct tw_agent_options {
 	char *disk_include;	/* alternation of every diskInclude */
 	char *disk_exclude;	/* alternation of every diskExclude; NULL: default */
 	int no_procio;		/* hitRatio no: skip /proc/[pid]/io */
+	unsigned sock_owner_procs;	/* sockOwnerProcesses; 0: the default */
+	int no_sock_diag;	/* socketBuffers no: no sock_diag query */
 };
 
 /* Exit codes, after sysexits(3). */

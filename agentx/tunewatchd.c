@@ -166,6 +166,8 @@ main(int argc, char **argv)
 	scfg.disk_exclude = opt.disk_exclude;
 	scfg.procio = !opt.no_procio;
 	scfg.queue_refresh = opt.window / opt.interval;
+	scfg.sock_owner_procs = opt.sock_owner_procs;
+	scfg.sock_no_diag = opt.no_sock_diag;
 	rc = tw_monitor_open(&monitor, &scfg, opt.interval, opt.window, PACKAGE_VERSION, err,
 	    sizeof(err));
 	if (rc != TW_OK) {

@@ -5,14 +5,16 @@
 # and stops everything. BENCH_ARGS passes options to bench/run, e.g.
 #   make bench BENCH_ARGS='--parts 1,2 --live-seconds 60'
 # bench/sample_cost is an EXTRA_PROGRAM: only `make bench` builds it.
-EXTRA_PROGRAMS = bench/sample_cost
+EXTRA_PROGRAMS = bench/sample_cost bench/sockowner_cost
 bench_sample_cost_SOURCES = bench/sample_cost.c
 bench_sample_cost_LDADD = lib/libtunewatch.a
+bench_sockowner_cost_SOURCES = bench/sockowner_cost.c
+bench_sockowner_cost_LDADD = lib/libtunewatch.a
 
 dist_noinst_SCRIPTS += bench/run
 EXTRA_DIST += BENCHMARKS.md bench/twbench.py bench/mkroot.py bench/part1_checks.py \
 	bench/part2_disktable.py bench/part3_scale.py bench/part4_live.py \
-	bench/part5_changes.py
+	bench/part5_changes.py bench/sockets.py
 
 BENCH_ARGS =
 CLEANFILES += bench-results/results.md bench-results/results.json

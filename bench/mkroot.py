@@ -73,3 +73,42 @@ def make_root(base, ndisks, ncpus, fixtures):
             with open(os.path.join(q, name), "w") as fh:
                 fh.write(text)
     return base
+
+
+def udp_lines(nsockets, dropping, first_inode=100000):
+    """/proc/net/udp with nsockets sockets on 0.0.0.0, as the kernel prints
+    them; the first `dropping` have dropped (a drop count that stays put,
+    so no sample sees drops grow)."""
+    lines = ["   sl  local_address rem_address   st tx_queue rx_queue tr tm->when "
+             "retrnsmt   uid  timeout inode ref pointer drops            "]
+    for i in range(nsockets):
+        drops = 1000 + i if i < dropping else 0
+        lines.append("%5d: 00000000:%04X 00000000:0000 07 00000000:00000000 00:00000000 "
+                     "00000000 %5d %8d %d 2 %016x %-7d" % (
+                         i % 65536, 1024 + i % 60000, 0, 0, first_inode + i,
+                         0xffff888000000000 + i * 64, drops))
+    return "\n".join(lines) + "\n"
+
+
+def add_sockets(base, nsockets, dropping):
+    """Write base/proc/net/udp (see udp_lines)."""
+    with open(os.path.join(base, "proc", "net", "udp"), "w") as fh:
+        fh.write(udp_lines(nsockets, dropping))
+
+
+def add_processes(base, nprocs, fds_per_proc, first_pid=10000, first_inode=5000000):
+    """nprocs processes under base/proc, each with fds_per_proc fd entries:
+    0-2 link to /dev/pts/0, the rest to sockets no socket file lists (so
+    an owner search for any listed socket reads them all)."""
+    proc = os.path.join(base, "proc")
+    inode = first_inode
+    for p in range(nprocs):
+        pid = first_pid + p
+        fd = os.path.join(proc, str(pid), "fd")
+        os.makedirs(fd)
+        with open(os.path.join(proc, str(pid), "comm"), "w") as fh:
+            fh.write("worker%d\n" % p)
+        for n in range(fds_per_proc):
+            target = "/dev/pts/0" if n < 3 else "socket:[%d]" % inode
+            inode += 1
+            os.symlink(target, os.path.join(fd, str(n)))

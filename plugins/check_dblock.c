@@ -10,6 +10,7 @@
 #include "plugin.h"
 #include "advice/ticket.h"
 #include "sample/poolclass.h"
+#include "sockdrops.h"
 #include "util/error.h"
 
 enum {
@@ -135,6 +136,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	enum tw_state worst = TW_STATE_OK;
 	size_t i, k, judged = 0, bad = 0;
 	unsigned long long total = 0;
+	struct tw_sock_tally socks;
 
 	for (k = 0; k < tw_pool_nclasses; k++) {
 		const struct tw_pool_class *cl = &tw_pool_classes[k];
@@ -204,6 +206,10 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 				advise_highorder(p, v, out, cl, failing_sum);
 				continue;
 			}
+			if (cl->id == TW_DBLOCK_UDP_RCVBUF) {
+				tw_dblock_udp_rcvbuf(p, v, out, failing_sum);
+				continue;
+			}
 			evidence(cl, who, failing_sum, detail, sizeof(detail));
 			snprintf(detail + strlen(detail), sizeof(detail) - strlen(detail),
 			    " in the last %u s", p->window_s);
@@ -211,6 +217,10 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			    tw_ticket_subject_pool(cl), detail);
 		}
 	}
+	/* Sockets that drop are pools of their own, after the host's. */
+	worst = tw_state_worst(worst, tw_dblock_sockets(p, v, out, &cfg.pools, &bad, &socks));
+	judged += socks.judged;
+	total += socks.total;
 	if (bad > 3)
 		tw_out_printf(out, " and %zu more", bad - 3);
 	if (judged == 0) {
@@ -258,10 +268,14 @@ static const struct tw_check check = {
 	    " (net.core.wmem_max), tcp receive buffer (net.ipv4.tcp_rmem), tcp listen queue\n"
 	    " (net.core.somaxconn), high-order pages (vm.watermark_scale_factor, only\n"
 	    " when large free blocks are gone and tasks stall on memory).\n"
+	    " Each UDP socket that dropped datagrams in the window is a pool of its own,\n"
+	    " named 'udp ADDRESS:PORT COMMAND' (udp6, udplite, udplite6 alike; the command\n"
+	    " when tunewatchd found the owner): net.core.rmem_max is advised only when the\n"
+	    " socket's buffer is already at it, otherwise the application's SO_RCVBUF.\n"
 	    "\nExamples:\n"
 	    " check_dblock -H web1 -C public\n"
 	    " check_dblock -H web1 -w 10 -c 1000 --exclude-pool 'budget'",
-	.fetch = TW_FETCH_POOLS | TW_FETCH_BUFCACHE | TW_FETCH_TUNABLES,
+	.fetch = TW_FETCH_POOLS | TW_FETCH_SOCKS | TW_FETCH_BUFCACHE | TW_FETCH_TUNABLES,
 	.changes = TW_CHANGE_FAMILY_POOLS,
 	.option = option,
 	.run = run,

@@ -26,7 +26,7 @@ plugins_check_disklatency_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins
 plugins_check_disklatency_LDADD = $(PLUGIN_LDADD)
 
 plugin_PROGRAMS += plugins/check_dblock
-plugins_check_dblock_SOURCES = plugins/check_dblock.c
+plugins_check_dblock_SOURCES = plugins/check_dblock.c plugins/sockdrops.h plugins/sockdrops.c
 plugins_check_dblock_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins
 plugins_check_dblock_LDADD = $(PLUGIN_LDADD)
 

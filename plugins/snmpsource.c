@@ -17,6 +17,9 @@
  * disks of most hosts, and to see where the table ends, in one round trip.
  * A longer table takes a second, fuller one. */
 #define DISK_FIRST_REPS 3
+/* The same for the sockets that dropped: most hosts have none or a few,
+ * and each repetition costs snmpd a round trip to tunewatchd. */
+#define SOCK_FIRST_REPS 3
 
 static int
 cmp_disk(const void *a, const void *b)
@@ -32,6 +35,15 @@ cmp_pool(const void *a, const void *b)
 {
 	const struct tw_view_pool *x = a, *y = b;
 	uint64_t ka = (uint64_t)x->cls << 32 | x->instance, kb = (uint64_t)y->cls << 32 | y->instance;
+
+	return ka < kb ? -1 : ka > kb;
+}
+
+static int
+cmp_sock(const void *a, const void *b)
+{
+	const struct tw_view_sock *x = a, *y = b;
+	uint64_t ka = (uint64_t)x->proto << 32 | x->inode, kb = (uint64_t)y->proto << 32 | y->inode;
 
 	return ka < kb ? -1 : ka > kb;
 }
@@ -66,7 +78,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
     struct tw_snmp_stats *stats, char *err, size_t errlen)
 {
 	const unsigned tables = TW_FETCH_DISKS | TW_FETCH_POOLS | TW_FETCH_TUNABLES |
-	    TW_FETCH_CHANGES;
+	    TW_FETCH_CHANGES | TW_FETCH_SOCKS;
 	struct tw_snmp_scalars scalars;
 	struct tw_snmp_bad bad;
 	struct tw_snmp_stats dummy;
@@ -83,7 +95,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 	c.scalars = &scalars;
 	c.bad = &bad;
 	tw_snmp_scalars_init(&scalars, what);
-	v->ndisks = v->npools = v->ntunables = v->nchanges = 0;
+	v->ndisks = v->npools = v->ntunables = v->nchanges = v->nsocks = 0;
 	memset(&v->agent, 0, sizeof(v->agent));
 	memset(&v->bc, 0, sizeof(v->bc));
 
@@ -101,6 +113,8 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		rc = tw_snmp_walk(&c, v, TW_OID_DISK_TABLE, DISK_FIRST_REPS);
 	if (rc == TW_OK && (what & TW_FETCH_POOLS))
 		rc = tw_snmp_walk(&c, v, TW_OID_DBLOCK_TABLE, 0);
+	if (rc == TW_OK && (what & TW_FETCH_SOCKS))
+		rc = tw_snmp_walk(&c, v, TW_OID_SOCKDROP_TABLE, SOCK_FIRST_REPS);
 	if (rc == TW_OK && (what & TW_FETCH_TUNABLES))
 		rc = tw_snmp_walk(&c, v, TW_OID_TUNABLE_TABLE, 0);
 	if (rc == TW_OK && (what & TW_FETCH_CHANGES))
@@ -126,6 +140,8 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		qsort(v->disks, v->ndisks, sizeof(*v->disks), cmp_disk);
 	if (v->npools > 1)
 		qsort(v->pools, v->npools, sizeof(*v->pools), cmp_pool);
+	if (v->nsocks > 1)
+		qsort(v->socks, v->nsocks, sizeof(*v->socks), cmp_sock);
 	if (v->ntunables > 1)
 		qsort(v->tunables, v->ntunables, sizeof(*v->tunables), cmp_tunable);
 	return TW_OK;

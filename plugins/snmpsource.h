@@ -32,6 +32,7 @@ struct tw_snmp_target {
 #define TW_FETCH_TUNABLES	0x8u
 #define TW_FETCH_CHANGES	0x10u	/* the newest rows of twChangeTable,
 					   in one request */
+#define TW_FETCH_SOCKS		0x20u	/* twSocketDropTable */
 
 struct tw_snmp_stats {
 	unsigned requests;	/* round trips */

@@ -42,6 +42,10 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		key = idx[0] & 0xffffffffu;
 		n = v->nchanges;
 		break;
+	case TW_OID_SOCKDROP_TABLE:
+		key = (uint64_t)(idx[0] & 0xffffffffu) << 32 | (idx[1] & 0xffffffffu);
+		n = v->nsocks;
+		break;
 	default:
 		key = idx[0] & 0xffffffffu;
 		n = v->ntunables;
@@ -77,6 +81,14 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		v->changes[n].index = (uint32_t)idx[0];
 		v->nchanges++;
 		break;
+	case TW_OID_SOCKDROP_TABLE:
+		if ((rc = tw_view_reserve_socks(v, n + 1)) != TW_OK)
+			return rc;
+		memset(&v->socks[n], 0, sizeof(v->socks[n]));
+		v->socks[n].proto = (uint32_t)idx[0];
+		v->socks[n].inode = (uint32_t)idx[1];
+		v->nsocks++;
+		break;
 	default:
 		if ((rc = tw_view_reserve_tunables(v, n + 1)) != TW_OK)
 			return rc;
@@ -98,6 +110,8 @@ row_at(struct tw_view *v, uint32_t table, size_t row)
 		return &v->pools[row];
 	case TW_OID_CHANGE_TABLE:
 		return &v->changes[row];
+	case TW_OID_SOCKDROP_TABLE:
+		return &v->socks[row];
 	default:
 		return &v->tunables[row];
 	}

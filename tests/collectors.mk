@@ -89,3 +89,17 @@ tests_check_realproc_SOURCES = tests/check_realproc.c tests/tw_check.h
 tests_check_realproc_CFLAGS = $(TESTS_CFLAGS)
 tests_check_realproc_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_realproc
+
+check_PROGRAMS += tests/check_udpsock
+tests_check_udpsock_SOURCES = tests/check_udpsock.c tests/tw_check.h
+tests_check_udpsock_CFLAGS = $(TESTS_CFLAGS)
+tests_check_udpsock_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_udpsock
+
+# --wrap=socket lets the test have the kernel refuse NETLINK_SOCK_DIAG.
+check_PROGRAMS += tests/check_sockwatch
+tests_check_sockwatch_SOURCES = tests/check_sockwatch.c tests/tw_check.h tests/tw_fakeproc.h
+tests_check_sockwatch_CFLAGS = $(TESTS_CFLAGS)
+tests_check_sockwatch_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=socket
+tests_check_sockwatch_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_sockwatch

@@ -86,3 +86,9 @@ tests_check_evidence_disk_SOURCES = tests/check_evidence_disk.c tests/tw_evidenc
 tests_check_evidence_disk_CFLAGS = $(TESTS_CFLAGS)
 tests_check_evidence_disk_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_evidence_disk
+
+check_PROGRAMS += tests/check_evidence_socket
+tests_check_evidence_socket_SOURCES = tests/check_evidence_socket.c tests/tw_check.h
+tests_check_evidence_socket_CFLAGS = $(TESTS_CFLAGS)
+tests_check_evidence_socket_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_evidence_socket

@@ -20,6 +20,7 @@ PLUGIN_TESTS = \
 	tests/integration/kernel_listen.py \
 	tests/integration/kernel_refaults.py \
 	tests/integration/kernel_reaped.py \
+	tests/integration/kernel_udpdrops.py \
 	tests/integration/config_check.py \
 	tests/integration/notify_ticket.py \
 	tests/integration/notify_config.py

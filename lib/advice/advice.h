@@ -78,6 +78,7 @@ enum tw_symptom {
 	TW_SYM_RANDOM_READAHEAD,	/* random reads with a large read_ahead_kb */
 	TW_SYM_INTERRUPT_LOAD,		/* latency while interrupt load is high */
 	TW_SYM_QUEUE_FULL,		/* a device's queue held near nr_requests */
+	TW_SYM_SOCKET_RCVBUF,		/* a socket drops with its buffer at rmem_max */
 	TW_SYM_COUNT
 };
 

@@ -106,4 +106,40 @@ struct tw_highorder_figures {
 
 int tw_evidence_highorder(const struct tw_highorder_figures *h, struct tw_verdict *out);
 
+/* One UDP socket that dropped datagrams in the window (advice/sockevidence.c).
+ * Unknown: command NULL, have_* 0. */
+struct tw_socket_figures {
+	const char *proto;		/* "udp" */
+	const char *address;		/* "0.0.0.0" */
+	unsigned port;
+	const char *command;		/* the owner's comm; NULL: unknown */
+	int32_t pid;
+	uint64_t recent;		/* datagrams dropped in the window */
+	unsigned window_s;
+	int have_rcvbuf;
+	uint64_t rcvbuf;		/* bytes */
+	int have_rmem_max;
+	uint64_t rmem_max;		/* net.core.rmem_max, bytes */
+};
+
+/* The buffer at what SO_RCVBUF may ask for: raise rmem_max (and the
+ * application's SO_RCVBUF). Below it, or unknown: no tunable, and what
+ * to do instead. */
+int tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out);
+
+/* The host's RcvbufErrors in the window beside what twSocketDropTable
+ * says of the sockets that dropped in it. */
+struct tw_udp_rcvbuf_figures {
+	uint64_t failures;		/* RcvbufErrors in the window */
+	unsigned window_s;
+	size_t sockets;			/* sockets that dropped in the window */
+	size_t at_max;			/* of those, buffers at rmem_max */
+	size_t unknown;			/* of those, buffers unknown */
+};
+
+/* rmem_max and rmem_default (UDP_RCVBUF), unless every socket that
+ * dropped is known and below rmem_max: then their applications'
+ * SO_RCVBUF is the knob, which each socket's own line says. */
+int tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out);
+
 #endif

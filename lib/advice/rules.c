@@ -325,6 +325,17 @@ static const struct tw_advice_rule advice_table[] = {
 	  "the queue is held near its limit: a shorter one bounds how long a request waits "
 	  "behind others",
 	  { NR_REQUESTS, HIRUNNINGSPACE, NONE }, 0 },
+
+	/* ---- One socket that drops (twSocketDropTable) */
+	/* Only when the socket's buffer is already at what SO_RCVBUF may ask
+	 * for: below it, the application can grow it without a sysctl
+	 * (advice/sockevidence.c says so instead). */
+	{ TW_SYM_SOCKET_RCVBUF,
+	  "the socket's buffer is at the most SO_RCVBUF may ask for; raise the "
+	  "application's SO_RCVBUF with it",
+	  { DOUBLE("net.core.rmem_max", 0, NET_RST),
+	    DOUBLE("kern.ipc.maxsockbuf", 0, TUNING_7),
+	    NONE }, 0 },
 };
 
 static const char *const symptom_names[TW_SYM_COUNT] = {
@@ -350,6 +361,7 @@ static const char *const symptom_names[TW_SYM_COUNT] = {
 	[TW_SYM_RANDOM_READAHEAD] = "RANDOM_READAHEAD",
 	[TW_SYM_INTERRUPT_LOAD] = "INTERRUPT_LOAD",
 	[TW_SYM_QUEUE_FULL] = "QUEUE_FULL",
+	[TW_SYM_SOCKET_RCVBUF] = "SOCKET_RCVBUF",
 };
 
 size_t

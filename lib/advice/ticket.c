@@ -36,6 +36,7 @@ static const char *const symptom_tokens[TW_SYM_COUNT] = {
 	[TW_SYM_RANDOM_READAHEAD] = "random-readahead",
 	[TW_SYM_INTERRUPT_LOAD] = "interrupt-load",
 	[TW_SYM_QUEUE_FULL] = "queue-full",
+	[TW_SYM_SOCKET_RCVBUF] = "socket-rcvbuf",
 };
 
 const char *

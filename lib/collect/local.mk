@@ -12,3 +12,9 @@ lib_libtunewatch_a_SOURCES += \
 	lib/collect/netstat.h lib/collect/netstat.c \
 	lib/collect/buddyinfo.h lib/collect/buddyinfo.c \
 	lib/collect/sysctl.h lib/collect/sysctl.c
+# UDP sockets that drop: the socket files, owners through /proc/[pid]/fd,
+# receive buffers through sock_diag.
+lib_libtunewatch_a_SOURCES += \
+	lib/collect/udpsock.h lib/collect/udpsock.c \
+	lib/collect/sockowner.h lib/collect/sockowner.c \
+	lib/collect/sockdiag.h lib/collect/sockdiag.c

@@ -7,6 +7,35 @@
 #include <sys/utsname.h>
 
 #include "util/error.h"
+#include "view/sockview.h"
+
+/* The socket watcher follows the sampler's proc root over the same
+ * window; its rows go into the view after the rest. */
+static int
+socks_open(struct tw_monitor *m, const struct tw_sampler_config *cfg, unsigned intervals)
+{
+	struct tw_sockwatch_config sc;
+
+	memset(&sc, 0, sizeof(sc));
+	sc.intervals = intervals;
+	sc.owner_procs = cfg->sock_owner_procs ? cfg->sock_owner_procs :
+	    TW_SOCK_OWNER_PROCS_DEFAULT;
+	sc.diag = !cfg->sock_no_diag;
+	return tw_sockwatch_init(&m->socks, &sc);
+}
+
+static int
+socks_sample(struct tw_monitor *m)
+{
+	const struct tw_netstat_set *net = (m->sample.have & TW_SRC_BIT(TW_SRC_NETSTAT)) ?
+	    &m->sample.net : NULL;
+	int rc = tw_sockwatch_step(&m->socks, tw_sampler_proc_fd(m->sampler), net,
+	    &m->sample.parse);
+
+	if (rc != TW_OK)
+		return rc;
+	return tw_view_build_socks(&m->view, &m->socks, &m->sample);
+}
 
 int
 tw_monitor_open(struct tw_monitor *m, const struct tw_sampler_config *cfg,
@@ -30,6 +59,8 @@ tw_monitor_open(struct tw_monitor *m, const struct tw_sampler_config *cfg,
 	tw_pool_set_init(&m->pools);
 	tw_view_init(&m->view);
 	rc = tw_window_init(&m->window, intervals);
+	if (rc == TW_OK)
+		rc = socks_open(m, cfg, intervals);
 	if (rc != TW_OK) {
 		snprintf(err, errlen, "cannot set up a window of %u intervals: %s", intervals,
 		    tw_strerror(rc));
@@ -55,6 +86,7 @@ tw_monitor_close(struct tw_monitor *m)
 	tw_sample_free(&m->sample);
 	tw_pool_set_free(&m->pools);
 	tw_window_free(&m->window);
+	tw_sockwatch_free(&m->socks);
 	tw_view_free(&m->view);
 }
 
@@ -66,6 +98,8 @@ tw_monitor_sample(struct tw_monitor *m)
 	if ((rc = tw_sampler_take(m->sampler, &m->sample)) != TW_OK)
 		return rc;
 	if ((rc = tw_pools_build(&m->sample, &m->pools)) != TW_OK)
+		return rc;
+	if ((rc = socks_sample(m)) != TW_OK)
 		return rc;
 	if ((rc = tw_window_push(&m->window, &m->sample, &m->pools)) != TW_OK)
 		return rc;

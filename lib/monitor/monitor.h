@@ -10,6 +10,7 @@
 #include "sample/pools.h"
 #include "sample/sample.h"
 #include "sample/sampler.h"
+#include "sockets/sockwatch.h"
 #include "view/view.h"
 #include "window/window.h"
 
@@ -19,6 +20,7 @@ struct tw_monitor {
 	struct tw_pool_set pools;
 	struct tw_window window;
 	struct tw_view view;
+	struct tw_sockwatch socks;	/* UDP sockets that drop */
 	struct tw_view_settings settings;
 	char system[2 * 65 + 2];	/* "sysname release" from uname(2) */
 };

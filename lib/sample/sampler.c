@@ -94,6 +94,12 @@ tw_sampler_close(struct tw_sampler *sp)
 	free(sp);
 }
 
+int
+tw_sampler_proc_fd(const struct tw_sampler *sp)
+{
+	return sp->roots.proc_fd;
+}
+
 static uint64_t
 disk_key(const struct tw_disk_stat *d)
 {

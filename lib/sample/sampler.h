@@ -34,6 +34,11 @@ struct tw_sampler_config {
 	unsigned queue_refresh;		/* samples over which every device's queue is
 					 * re-read (longer beyond 128 devices a
 					 * sample); 0 or 1: every sample */
+	/* UDP sockets that drop (sockets/sockwatch.h), followed by the
+	 * monitor beside the sampler. */
+	unsigned sock_owner_procs;	/* processes the owner search reads; 0:
+					 * TW_SOCK_OWNER_PROCS_DEFAULT */
+	int sock_no_diag;		/* do not ask sock_diag for buffers */
 };
 
 struct tw_sampler;
@@ -43,6 +48,10 @@ struct tw_sampler;
 int tw_sampler_open(struct tw_sampler **out, const struct tw_sampler_config *cfg,
     char *err, size_t errlen);
 void tw_sampler_close(struct tw_sampler *sp);
+
+/* The proc root the sampler reads, for readers that follow it (the socket
+ * watcher): opened once, before tunewatchd gives up root. */
+int tw_sampler_proc_fd(const struct tw_sampler *sp);
 
 /* Take one sample into s (cleared first). Sources that cannot be read are
  * marked missing in s; the call fails only with TW_E_NOMEM. */

@@ -175,6 +175,36 @@ static const struct tw_column change_cols[] = {
 	[TW_OID_CHANGE_AFTER] = SCALED("twChangeAfter", TW_SMI_HUNDREDTHS, NULL, 100, NULL, READ),
 };
 
+/* ---- twSocketDropTable ---------------------------------------------------
+ * A number whose range the MIB states. */
+#define RANGED(n, t, lo, hi, u, read) \
+	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .ranged = 1, .min = (lo), \
+	  .max = (hi), .units = (u), .scale = 1, .checks_read = (read) }
+
+static const struct tw_column sock_cols[] = {
+	[TW_OID_SOCKDROP_PROTOCOL] = { .name = "twSockDropProtocol", .smi = TW_SMI_UNSIGNED32,
+	    .access = TW_ACCESS_NOT_ACCESSIBLE, .ranged = 1, .min = 1, .max = 4, .scale = 1 },
+	[TW_OID_SOCKDROP_INODE] = INDEX("twSockDropInode", 0),
+	[TW_OID_SOCKDROP_PROTOCOL_NAME] = STR("twSockDropProtocolName", struct tw_view_sock,
+	    proto_name, READ),
+	[TW_OID_SOCKDROP_LOCAL_ADDRESS] = STR("twSockDropLocalAddress", struct tw_view_sock,
+	    address, READ),
+	[TW_OID_SOCKDROP_LOCAL_PORT] = RANGED("twSockDropLocalPort", TW_SMI_UNSIGNED32, 0, 65535,
+	    NULL, READ),
+	[TW_OID_SOCKDROP_DROPS] = NUM("twSockDropDrops", TW_SMI_COUNTER64, "datagrams", SKIP),
+	[TW_OID_SOCKDROP_RECENT_DROPS] = NUM("twSockDropRecentDrops", TW_SMI_GAUGE32, "datagrams",
+	    READ),
+	[TW_OID_SOCKDROP_RX_QUEUE] = NUM("twSockDropRxQueue", TW_SMI_GAUGE32, "bytes", SKIP),
+	[TW_OID_SOCKDROP_OWNER_COMMAND] = STR("twSockDropOwnerCommand", struct tw_view_sock,
+	    command, READ),
+	[TW_OID_SOCKDROP_OWNER_PID] = NUM("twSockDropOwnerPid", TW_SMI_UNSIGNED32, NULL, READ),
+	[TW_OID_SOCKDROP_OWNER_SEARCHES_CUT] = NUM("twSockDropOwnerSearchesCut",
+	    TW_SMI_COUNTER64, "searches", SKIP),
+	[TW_OID_SOCKDROP_RCVBUF] = NUM("twSockDropRcvbuf", TW_SMI_UNSIGNED32, "bytes", READ),
+	[TW_OID_SOCKDROP_RMEM_ALLOC] = NUM("twSockDropRmemAlloc", TW_SMI_GAUGE32, "bytes", SKIP),
+	[TW_OID_SOCKDROP_RMEM_MAX] = NUM("twSockDropRmemMax", TW_SMI_UNSIGNED32, "bytes", READ),
+};
+
 #define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
 
 /* Tunable rows have every column: no `has`. */
@@ -194,6 +224,9 @@ const struct tw_column_group tw_column_groups[] = {
 	{ TW_OID_CHANGE_TABLE, "twChangeTable", "twChangeEntry", 1, change_cols,
 	    NCOLS(change_cols), TW_OID_CHANGE_TUNABLE, offsetof(struct tw_view_change, has),
 	    offsetof(struct tw_view_change, col) },
+	{ TW_OID_SOCKDROP_TABLE, "twSocketDropTable", "twSocketDropEntry", 2, sock_cols,
+	    NCOLS(sock_cols), TW_OID_SOCKDROP_PROTOCOL_NAME, offsetof(struct tw_view_sock, has),
+	    offsetof(struct tw_view_sock, col) },
 };
 
 const size_t tw_column_ngroups = sizeof(tw_column_groups) / sizeof(tw_column_groups[0]);
@@ -205,6 +238,7 @@ _Static_assert(NCOLS(bc_cols) == TW_VIEW_BC_COLS, "twBufferCache and the view di
 _Static_assert(NCOLS(pool_cols) == TW_VIEW_POOL_COLS, "twDblockEntry and the view disagree");
 _Static_assert(NCOLS(disk_cols) == TW_VIEW_DISK_COLS, "twDiskEntry and the view disagree");
 _Static_assert(NCOLS(change_cols) == TW_VIEW_CHANGE_COLS, "twChangeEntry and the view disagree");
+_Static_assert(NCOLS(sock_cols) == TW_VIEW_SOCK_COLS, "twSocketDropEntry and the view disagree");
 _Static_assert(TW_VIEW_DISK_COLS <= 32 && TW_VIEW_BC_COLS <= 32, "has is 32 bits");
 
 /* ---- Lookups ------------------------------------------------------------ */

@@ -91,12 +91,32 @@ change_index(const struct tw_view *v, size_t i, uint32_t *idx)
 	idx[0] = v->changes[i].index;
 }
 
+static size_t
+sock_rows(const struct tw_view *v)
+{
+	return v->nsocks;
+}
+
+static const void *
+sock_row(const struct tw_view *v, size_t i)
+{
+	return &v->socks[i];
+}
+
+static void
+sock_index(const struct tw_view *v, size_t i, uint32_t *idx)
+{
+	idx[0] = v->socks[i].proto;
+	idx[1] = v->socks[i].inode;
+}
+
 /* In twObjects' order. */
 static const struct table tables[] = {
 	{ TW_OID_DBLOCK_TABLE, pool_rows, pool_row, pool_index },
 	{ TW_OID_DISK_TABLE, disk_rows, disk_row, disk_index },
 	{ TW_OID_TUNABLE_TABLE, tunable_rows, tunable_row, tunable_index },
 	{ TW_OID_CHANGE_TABLE, change_rows, change_row, change_index },
+	{ TW_OID_SOCKDROP_TABLE, sock_rows, sock_row, sock_index },
 };
 
 static const uint32_t scalar_groups[] = { TW_OID_AGENT, TW_OID_BUFCACHE };

@@ -31,6 +31,7 @@
 
 /* twChangeTable holds at most this many changes, the newest. */
 #define TW_VIEW_CHANGES 32
+#define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_RMEM_MAX + 1)
 
 #define TW_VIEW_STR 128
 
@@ -90,6 +91,17 @@ struct tw_view_change {
 	char unit[16];
 };
 
+/* A socket that dropped (twSocketDropTable), built in view/sockview.c. */
+struct tw_view_sock {
+	uint32_t proto;		/* enum tw_udp_proto */
+	uint32_t inode;
+	uint32_t has;
+	uint64_t col[TW_VIEW_SOCK_COLS];
+	char proto_name[16];
+	char address[48];	/* INET6_ADDRSTRLEN */
+	char command[32];
+};
+
 struct tw_view {
 	struct tw_view_agent agent;
 	struct tw_view_bufcache bc;
@@ -104,6 +116,9 @@ struct tw_view {
 	size_t tunables_cap;
 	struct tw_view_change changes[TW_VIEW_CHANGES];	/* sorted by index */
 	size_t nchanges;
+	struct tw_view_sock *socks;	/* sorted by (proto, inode) */
+	size_t nsocks;
+	size_t socks_cap;
 };
 
 /* What the agent knows of itself. */
@@ -129,6 +144,7 @@ int tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
 int tw_view_reserve_disks(struct tw_view *v, size_t n);
 int tw_view_reserve_pools(struct tw_view *v, size_t n);
 int tw_view_reserve_tunables(struct tw_view *v, size_t n);
+int tw_view_reserve_socks(struct tw_view *v, size_t n);
 
 /* Look a tunable's value up by name; NULL when the view does not have it. */
 const char *tw_view_tunable(const struct tw_view *v, const char *name);
@@ -149,12 +165,15 @@ const char *tw_view_tunable(const struct tw_view *v, const char *name);
 	struct tw_view_pool *: tw_view_pool_num, \
 	const struct tw_view_pool *: tw_view_pool_num, \
 	struct tw_view_change *: tw_view_change_num, \
-	const struct tw_view_change *: tw_view_change_num)((row), (col))
+	const struct tw_view_change *: tw_view_change_num, \
+	struct tw_view_sock *: tw_view_sock_num, \
+	const struct tw_view_sock *: tw_view_sock_num)((row), (col))
 
 double tw_view_agent_num(const struct tw_view_agent *a, unsigned col);
 double tw_view_bc_num(const struct tw_view_bufcache *bc, unsigned col);
 double tw_view_disk_num(const struct tw_view_disk *d, unsigned col);
 double tw_view_pool_num(const struct tw_view_pool *p, unsigned col);
 double tw_view_change_num(const struct tw_view_change *c, unsigned col);
+double tw_view_sock_num(const struct tw_view_sock *s, unsigned col);
 
 #endif

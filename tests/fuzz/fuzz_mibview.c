@@ -302,6 +302,10 @@ expected_miss(const uint32_t *oid, size_t len)
 	case TW_OID_CHANGE_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_CHANGE_TUNABLE &&
 		    oid[2] < TW_VIEW_CHANGE_COLS ? TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
+	case TW_OID_SOCKDROP_TABLE:	/* no rows in this view */
+		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_SOCKDROP_PROTOCOL_NAME &&
+		    oid[2] <= TW_OID_SOCKDROP_RMEM_MAX ? TW_MV_NO_SUCH_INSTANCE :
+		    TW_MV_NO_SUCH_OBJECT;
 	}
 	return TW_MV_NO_SUCH_OBJECT;
 }

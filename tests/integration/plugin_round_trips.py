@@ -10,14 +10,19 @@ counts the requests (and, with -vv, the plugin's own count must agree).
 With tests/fixtures/agent changed as agent_walk.change_fixture() does:
   check_dblock      11 pools x 8 columns: the first GETBULK brings the agent
                     scalars and the 11 rows, a second one sees the table end
-                    (2). The tunable table fits one more request (3).
+                    (2). twSocketDropTable takes one more: a GETBULK of 3
+                    repetitions brings up to 2 sockets and the table's end
+                    (3; each repetition costs snmpd a round trip to
+                    tunewatchd, so no more are asked for first). The
+                    tunable table fits one more request (4).
+                    With the change table's request below: 4 OK, 5 not.
   check_disklatency 2 disks: one GETBULK (3 repetitions) brings the scalars,
                     both rows and the table end (1). Advice about sda's read
                     latency quotes only its queue attributes, which its row
                     brings: no tunable table (still 1).
   check_bufcache    its scalars ride on the disk table's GETBULK (1); the
                     advice quotes vm.swappiness, from the table (2).
-  -v                reads everything at once, OK or not (3 for check_dblock).
+  -v                reads everything at once, OK or not (5 for check_dblock).
 Every check then adds one GETBULK for the newest rows of twChangeTable
 (issue 11: the "change:" lines, which an OK check prints too); the table
 lists the newest change first, so one request is all it ever takes.
@@ -111,10 +116,10 @@ def trips(relay, check, args, state):
 CASES = [
     # check, arguments, state, round trips (the change table's one
     # included), whether advice is printed
-    ("check_dblock", ["-w", "1000"], "OK", 3, False),
-    ("check_dblock", [], "WARNING", 4, True),
-    ("check_dblock", ["-w", "1000", "-vv"], "OK", 4, False),
-    ("check_dblock", ["-vv"], "WARNING", 4, True),
+    ("check_dblock", ["-w", "1000"], "OK", 4, False),
+    ("check_dblock", [], "WARNING", 5, True),
+    ("check_dblock", ["-w", "1000", "-vv"], "OK", 5, False),
+    ("check_dblock", ["-vv"], "WARNING", 5, True),
     ("check_disklatency", ["-w", "1000", "--write-warning", "1000", "--write-critical", "1000"],
      "OK", 2, False),
     ("check_disklatency", ["-w", "0", "-c", "1000"], "WARNING", 2, True),
@@ -149,15 +154,15 @@ def test():
             relayed = pc.run("check_dblock", [], relay.port)
             assert direct.stdout == relayed.stdout, (direct, relayed)
 
-            # The figures and the changes come, the table's read does not:
-            # UNKNOWN, one line. The two tries take 4/5 of -t; -t 3 leaves
-            # the three requests before them time under the sanitizers.
-            relay.reset(forward=3)
+            # The figures, the sockets and the changes come, the table's read
+            # does not: UNKNOWN, one line. The two tries take 4/5 of -t; -t 3
+            # leaves the four requests before them time under the sanitizers.
+            relay.reset(forward=4)
             out = pc.run("check_dblock", ["-t", "3"], relay.port)
             pc.expect(out, 3, ["DBLOCK UNKNOWN - no answer from 127.0.0.1:%d (SNMP v2c, 1200 ms "
                                "x 2 tries; is the community right?)" % relay.port])
-            assert relay.seen() == 5, "two for the figures, one for the changes, two tries " \
-                "for the table: %d" % relay.seen()
+            assert relay.seen() == 6, "two for the figures, one for the sockets, one for the " \
+                "changes, two tries for the table: %d" % relay.seen()
         finally:
             relay.close()
 

@@ -1,0 +1,122 @@
+#include "config.h"
+
+#include "advice/evidence.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/error.h"
+
+/* A UDP socket that drops: whether net.core.rmem_max is what holds its
+ * buffer down. SO_RCVBUF may ask for at most rmem_max (the kernel then
+ * doubles it for its own overhead); a socket that asks for nothing gets
+ * rmem_default. So a buffer already at or above rmem_max can grow only
+ * if rmem_max does, and the application must then ask for more; a buffer
+ * below it can grow by the application's SO_RCVBUF alone, and no sysctl
+ * needs to change. See doc/ADVICE-REFERENCE.md. */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+/* Evidence that does not fit is cut: the figures come first. */
+static void
+text(char *out, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(out, len, fmt, ap);
+	va_end(ap);
+}
+
+/* 1204 -> "1,204": drop counts are read by people. */
+static void
+grouped(uint64_t v, char *out, size_t len)
+{
+	char digits[32];
+	size_t nd, i, o = 0;
+
+	nd = (size_t)snprintf(digits, sizeof(digits), "%" PRIu64, v);
+	for (i = 0; i < nd && o + 2 < len; i++) {
+		if (i > 0 && (nd - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = digits[i];
+	}
+	out[o] = '\0';
+}
+
+/* "syslogd (pid 412) on udp 0.0.0.0:514" */
+static void
+who(const struct tw_socket_figures *f, char *out, size_t len)
+{
+	int v6 = strchr(f->address, ':') != NULL;
+
+	if (f->command != NULL)
+		snprintf(out, len, "%s (pid %" PRId32 ") on %s %s%s%s:%u", f->command, f->pid,
+		    f->proto, v6 ? "[" : "", f->address, v6 ? "]" : "", f->port);
+	else
+		snprintf(out, len, "a process not found on %s %s%s%s:%u", f->proto, v6 ? "[" : "",
+		    f->address, v6 ? "]" : "", f->port);
+}
+
+int
+tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
+{
+	char name[128], drops[32], buf[32], mx[32];
+	struct tw_finding *fd;
+
+	memset(out, 0, sizeof(*out));
+	if (f == NULL || f->proto == NULL || f->address == NULL)
+		return TW_E_INVAL;
+	who(f, name, sizeof(name));
+	grouped(f->recent, drops, sizeof(drops));
+	snprintf(buf, sizeof(buf), "%" PRIu64, f->rcvbuf);
+	snprintf(mx, sizeof(mx), "%" PRIu64, f->rmem_max);
+	if (!f->have_rcvbuf || !f->have_rmem_max) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s dropped %s datagrams in the last %u s; its receive buffer is unknown "
+		    "(compare ss -u -a -m's rb with net.core.rmem_max%s%s)", name, drops,
+		    f->window_s, f->have_rmem_max ? ", " : "", f->have_rmem_max ? mx : "");
+		return TW_OK;
+	}
+	if (f->rcvbuf < f->rmem_max) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s dropped %s datagrams in the last %u s; its buffer is %s bytes, less than "
+		    "the most it may ask for (net.core.rmem_max) of %s: raise the application's "
+		    "SO_RCVBUF, or have it read faster", name, drops, f->window_s, buf, mx);
+		return TW_OK;
+	}
+	fd = &out->found[out->nfound++];
+	fd->sym = TW_SYM_SOCKET_RCVBUF;
+	text(fd->evidence, sizeof(fd->evidence),
+	    "%s dropped %s datagrams in the last %u s; its buffer is %s bytes, the most it may "
+	    "ask for (net.core.rmem_max) is %s: raise the application's SO_RCVBUF with it",
+	    name, drops, f->window_s, buf, mx);
+	return TW_OK;
+}
+
+int
+tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out)
+{
+	char n[32];
+
+	memset(out, 0, sizeof(*out));
+	if (f == NULL)
+		return TW_E_INVAL;
+	grouped(f->failures, n, sizeof(n));
+	if (f->sockets > 0 && f->at_max == 0 && f->unknown == 0) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s datagrams were dropped on full receive buffers in the last %u s, by %zu "
+		    "socket%s whose buffer is below net.core.rmem_max: raise the application's "
+		    "SO_RCVBUF (see each socket's line)", n, f->window_s, f->sockets,
+		    f->sockets == 1 ? "" : "s");
+		return TW_OK;
+	}
+	out->found[0].sym = TW_SYM_UDP_RCVBUF;
+	text(out->found[0].evidence, sizeof(out->found[0].evidence),
+	    "%s datagrams were dropped on full receive buffers in the last %u s", n, f->window_s);
+	out->nfound = 1;
+	return TW_OK;
+}

@@ -1,0 +1,170 @@
+#include "config.h"
+
+#include "collect/sockdiag.h"
+
+#include <errno.h>
+#include <linux/inet_diag.h>
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+#include <linux/sock_diag.h>
+#include <netinet/in.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "collect/udpsock.h"
+#include "util/error.h"
+
+#ifndef IPPROTO_UDPLITE
+#define IPPROTO_UDPLITE 136
+#endif
+
+/* One receive buffer: the kernel sends a dump in parts of about a page
+ * each; 32 KiB takes several at once. */
+#define DIAG_BUF 32768
+/* A dump of a million sockets is some 4,000 buffers: more is a loop. */
+#define DIAG_MAX_RECV 100000
+
+static struct tw_sock_mem *
+find(struct tw_sock_mem *mem, size_t n, uint32_t inode)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (mem[mid].inode == inode)
+			return &mem[mid];
+		if (mem[mid].inode < inode)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static int
+errno_rc(int e)
+{
+	switch (e) {
+	case EPERM:
+	case EACCES:
+		return TW_E_ACCESS;
+	case ENOENT:
+	case EOPNOTSUPP:
+	case EPROTONOSUPPORT:
+	case EAFNOSUPPORT:
+		return TW_E_ABSENT;
+	}
+	return TW_E_IO;
+}
+
+static void
+take_meminfo(const struct inet_diag_msg *m, size_t len, struct tw_sock_mem *s)
+{
+	const struct rtattr *rta = (const struct rtattr *)(m + 1);
+	unsigned int rlen = (unsigned int)len;
+
+	for (; RTA_OK(rta, rlen); rta = RTA_NEXT(rta, rlen)) {
+		uint32_t v[SK_MEMINFO_RCVBUF + 1];
+
+		if (rta->rta_type != INET_DIAG_SKMEMINFO || RTA_PAYLOAD(rta) < sizeof(v))
+			continue;
+		memcpy(v, RTA_DATA(rta), sizeof(v));
+		s->rmem_alloc = v[SK_MEMINFO_RMEM_ALLOC];
+		s->rcvbuf = v[SK_MEMINFO_RCVBUF];
+		s->have = 1;
+	}
+}
+
+int
+tw_sockdiag_parse(const void *buf, size_t len, struct tw_sock_mem *mem, size_t n)
+{
+	const struct nlmsghdr *h = buf;
+	unsigned int left = (unsigned int)len;
+
+	for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
+		const struct inet_diag_msg *m;
+		struct tw_sock_mem *s;
+
+		if (h->nlmsg_type == NLMSG_DONE)
+			return 1;
+		if (h->nlmsg_type == NLMSG_ERROR) {
+			const struct nlmsgerr *e = NLMSG_DATA(h);
+
+			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*e)))
+				return TW_E_IO;
+			return e->error == 0 ? 1 : errno_rc(-e->error);
+		}
+		if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY ||
+		    h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)))
+			continue;
+		m = NLMSG_DATA(h);
+		if ((s = find(mem, n, m->idiag_inode)) != NULL)
+			take_meminfo(m, h->nlmsg_len - NLMSG_LENGTH(sizeof(*m)), s);
+	}
+	return 0;
+}
+
+int
+tw_sockdiag_query(unsigned proto, struct tw_sock_mem *mem, size_t n)
+{
+	struct {
+		struct nlmsghdr nlh;
+		struct inet_diag_req_v2 r;
+	} req;
+	struct sockaddr_nl nl = { .nl_family = AF_NETLINK };
+	struct timeval tv = { 1, 0 };
+	unsigned i;
+	char *buf;
+	int fd, rc = TW_E_IO;
+
+	if (tw_udp_proto_file(proto) == NULL)
+		return TW_E_INVAL;
+	if (n == 0)
+		return TW_OK;
+	memset(&req, 0, sizeof(req));
+	req.nlh.nlmsg_len = sizeof(req);
+	req.nlh.nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	req.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
+	req.nlh.nlmsg_seq = 1;
+	req.r.sdiag_family = proto == TW_UDP_UDP6 || proto == TW_UDP_LITE6 ? AF_INET6 : AF_INET;
+	req.r.sdiag_protocol = proto == TW_UDP_LITE || proto == TW_UDP_LITE6 ? IPPROTO_UDPLITE :
+	    IPPROTO_UDP;
+	req.r.idiag_states = ~0u;
+	req.r.idiag_ext = 1u << (INET_DIAG_SKMEMINFO - 1);
+
+	if ((fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG)) < 0)
+		return errno_rc(errno);
+	/* A kernel that never answers must not hold up the sample. */
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	if ((buf = malloc(DIAG_BUF)) == NULL) {
+		close(fd);
+		return TW_E_NOMEM;
+	}
+	if (sendto(fd, &req, sizeof(req), 0, (struct sockaddr *)&nl, sizeof(nl)) < 0) {
+		rc = errno_rc(errno);
+		goto out;
+	}
+	for (i = 0; i < DIAG_MAX_RECV; i++) {
+		ssize_t got = recv(fd, buf, DIAG_BUF, 0);
+		int r;
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			rc = got < 0 ? errno_rc(errno) : TW_E_IO;
+			break;
+		}
+		if ((r = tw_sockdiag_parse(buf, (size_t)got, mem, n)) != 0) {
+			rc = r == 1 ? TW_OK : r;
+			break;
+		}
+	}
+out:
+	free(buf);
+	close(fd);
+	return rc;
+}

@@ -1,0 +1,34 @@
+/* A socket's receive buffer, from the kernel's socket diagnostics
+ * (NETLINK_SOCK_DIAG, INET_DIAG_SKMEMINFO): what `ss -u -a -m` prints as
+ * rb (sk_rcvbuf: the buffer, after the kernel doubled what SO_RCVBUF asked
+ * for) and r (sk_rmem_alloc: what the queued datagrams hold now).
+ *
+ * One dump of a protocol's sockets answers for all of them; they are
+ * matched by inode. The kernel may refuse (no udp_diag module, a
+ * seccomp or LSM policy, a kernel built without sock_diag): then the
+ * buffers are unknown, which is no error of the caller's. */
+#ifndef TW_SOCKDIAG_H
+#define TW_SOCKDIAG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct tw_sock_mem {
+	uint32_t inode;		/* the socket asked about */
+	int have;		/* the kernel answered for it */
+	uint32_t rcvbuf;	/* bytes: sk_rcvbuf */
+	uint32_t rmem_alloc;	/* bytes queued: sk_rmem_alloc */
+};
+
+/* Fill mem[n] (sorted by inode, unique) for the sockets of one protocol
+ * (enum tw_udp_proto). TW_OK (sockets not found keep have 0), TW_E_ACCESS
+ * when the kernel refuses, TW_E_ABSENT when it cannot answer for this
+ * protocol, TW_E_IO for anything else, TW_E_INVAL for a bad protocol. */
+int tw_sockdiag_query(unsigned proto, struct tw_sock_mem *mem, size_t n);
+
+/* Walk one buffer of the kernel's answers into mem: 1 at the end of the
+ * dump, 0 for more to come, or a TW_E_* error the kernel sent. Apart so
+ * that tests can hand it made-up answers. */
+int tw_sockdiag_parse(const void *buf, size_t len, struct tw_sock_mem *mem, size_t n);
+
+#endif

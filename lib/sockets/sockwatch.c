@@ -1,0 +1,267 @@
+#include "config.h"
+
+#include "sockets/sockwatch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect/sockdiag.h"
+#include "sockets/dropgate.h"
+#include "util/array.h"
+#include "util/error.h"
+
+int
+tw_sockwatch_init(struct tw_sockwatch *w, const struct tw_sockwatch_config *cfg)
+{
+	memset(w, 0, sizeof(*w));
+	if (cfg->intervals < 1 || cfg->intervals > 99999)
+		return TW_E_INVAL;
+	w->cfg = *cfg;
+	tw_udp_set_init(&w->cur);
+	tw_buf_init(&w->scratch);
+	w->read_rc = TW_E_ABSENT;
+	return TW_OK;
+}
+
+static void
+free_rows(struct tw_sock_row *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(rows[i].ring);
+}
+
+void
+tw_sockwatch_free(struct tw_sockwatch *w)
+{
+	free_rows(w->rows, w->nrows);
+	free(w->rows);
+	free(w->spare);
+	tw_udp_set_free(&w->cur);
+	tw_buf_free(&w->scratch);
+	memset(w, 0, sizeof(*w));
+}
+
+int
+tw_sockwatch_has_recent(const struct tw_sockwatch *w)
+{
+	return w->seq >= 2;
+}
+
+static uint64_t
+ring_sum(const uint64_t *ring, unsigned n)
+{
+	uint64_t sum = 0;
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		sum += ring[i];
+	return sum;
+}
+
+/* Carry the rows over to the newest reading: same key, same socket. The
+ * spare array was made large enough first, so only a new row's ring can
+ * fail to be had, and that socket is then left out until it can. */
+static void
+merge(struct tw_sockwatch *w)
+{
+	unsigned slot = (unsigned)(w->seq % w->cfg.intervals);
+	struct tw_sock_row *next = w->spare, *old;
+	size_t i, j = 0, n = 0, old_cap;
+
+	for (i = 0; i < w->cur.count; i++) {
+		const struct tw_udp_sock *s = &w->cur.socks[i];
+		uint64_t key = tw_udp_key(s), grew;
+		struct tw_sock_row r;
+
+		while (j < w->nrows && tw_udp_key(&w->rows[j].sock) < key)
+			free(w->rows[j++].ring);
+		if (j < w->nrows && tw_udp_key(&w->rows[j].sock) == key) {
+			r = w->rows[j++];
+			/* The kernel's count is 32 bits: a smaller one wrapped. */
+			grew = (uint32_t)(s->drops - r.sock.drops);
+		} else {
+			memset(&r, 0, sizeof(r));
+			if ((r.ring = calloc(w->cfg.intervals, sizeof(*r.ring))) == NULL)
+				continue;
+			grew = w->seq > 0 ? s->drops : 0;
+			r.drops = s->drops - grew;
+		}
+		r.sock = *s;
+		r.drops += grew;
+		r.ring[slot] = grew;
+		r.recent = ring_sum(r.ring, w->cfg.intervals);
+		r.grew = grew > 0;
+		next[n++] = r;
+	}
+	while (j < w->nrows)
+		free(w->rows[j++].ring);
+	old = w->rows;
+	old_cap = w->cap;
+	w->rows = next;
+	w->cap = w->spare_cap;
+	w->nrows = n;
+	w->spare = old;
+	w->spare_cap = old_cap;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int
+wants_owner(const struct tw_sock_row *r)
+{
+	return r->grew && r->owner.pid == 0 && !r->owner_absent && r->sock.inode != 0;
+}
+
+/* The owners of the sockets that dropped in this interval and have none
+ * yet, in one scan. */
+static int
+find_owners(struct tw_sockwatch *w, int proc_fd)
+{
+	struct tw_sock_owner *owners;
+	uint32_t *inodes;
+	size_t i, n = 0;
+	int rc;
+
+	for (i = 0; i < w->nrows; i++)
+		n += wants_owner(&w->rows[i]);
+	if (n == 0 || w->cfg.owner_procs == 0)
+		return TW_OK;
+	inodes = malloc(n * sizeof(*inodes));
+	owners = malloc(n * sizeof(*owners));
+	if (inodes == NULL || owners == NULL) {
+		free(inodes);
+		free(owners);
+		return TW_E_NOMEM;
+	}
+	n = 0;
+	for (i = 0; i < w->nrows; i++)
+		if (wants_owner(&w->rows[i]))
+			inodes[n++] = w->rows[i].sock.inode;
+	/* Rows are sorted by protocol first; inodes are unique across them. */
+	qsort(inodes, n, sizeof(*inodes), cmp_u32);
+	rc = tw_sockowner_find(proc_fd, inodes, n, w->cfg.owner_procs, owners, &w->last_scan);
+	w->owner_searches++;
+	for (i = 0; rc == TW_OK && i < w->nrows; i++) {
+		struct tw_sock_row *r = &w->rows[i];
+		const uint32_t *hit;
+
+		if (!wants_owner(r))
+			continue;
+		hit = bsearch(&r->sock.inode, inodes, n, sizeof(*inodes), cmp_u32);
+		if (hit != NULL && owners[hit - inodes].pid != 0)
+			r->owner = owners[hit - inodes];
+		else if (w->last_scan.cut)
+			r->lookups_cut++;
+		else
+			r->owner_absent = 1;
+	}
+	free(inodes);
+	free(owners);
+	return rc == TW_E_NOMEM ? rc : TW_OK;
+}
+
+/* The receive buffers of the sockets that dropped in this interval, one
+ * dump a protocol that has any. Rows of one protocol are in inode order. */
+static int
+query_buffers(struct tw_sockwatch *w)
+{
+	struct tw_sock_mem *mem;
+	size_t i, n, first;
+	unsigned proto;
+	int rc;
+
+	w->diag_rc = TW_OK;
+	if (!w->cfg.diag)
+		return TW_OK;
+	if ((mem = malloc((w->nrows ? w->nrows : 1) * sizeof(*mem))) == NULL)
+		return TW_E_NOMEM;
+	for (proto = 1; proto <= TW_UDP_NPROTO; proto++) {
+		n = 0;
+		for (first = 0; first < w->nrows && w->rows[first].sock.proto < proto; first++)
+			continue;
+		for (i = first; i < w->nrows && w->rows[i].sock.proto == proto; i++)
+			if (w->rows[i].grew && w->rows[i].sock.inode != 0)
+				mem[n++] = (struct tw_sock_mem){ .inode = w->rows[i].sock.inode };
+		if (n == 0)
+			continue;
+		rc = tw_sockdiag_query(proto, mem, n);
+		if (rc == TW_E_NOMEM) {
+			free(mem);
+			return rc;
+		}
+		if (rc != TW_OK && w->diag_rc == TW_OK)
+			w->diag_rc = rc;
+		n = 0;
+		for (i = first; i < w->nrows && w->rows[i].sock.proto == proto; i++) {
+			struct tw_sock_row *r = &w->rows[i];
+
+			if (!r->grew || r->sock.inode == 0)
+				continue;
+			/* Refused or not found: unknown, not the old figure. */
+			r->have_mem = rc == TW_OK && mem[n].have;
+			r->rcvbuf = mem[n].rcvbuf;
+			r->rmem_alloc = mem[n].rmem_alloc;
+			n++;
+		}
+	}
+	free(mem);
+	return TW_OK;
+}
+
+/* Whether the socket files must be read in this sample: the first time,
+ * when the counters cannot tell, when they moved, and once a window. An
+ * unread sample keeps the last reading, so every row grows by 0. */
+static int
+must_read(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net, int *rc)
+{
+	uint64_t sum = 0;
+	int had = w->gate_valid, moved;
+
+	*rc = tw_dropgate_sum(proc_fd, &w->scratch, net, &sum);
+	if (*rc == TW_E_NOMEM)
+		return 0;
+	moved = !had || *rc != TW_OK || sum != w->gate_sum;
+	w->gate_valid = *rc == TW_OK;
+	w->gate_sum = sum;
+	*rc = TW_OK;
+	return moved || w->reads == 0 || w->read_rc != TW_OK ||
+	    w->seq - w->last_read_seq >= w->cfg.intervals;
+}
+
+int
+tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
+    struct tw_parse_stats *ps)
+{
+	void *grown;
+	int rc;
+
+	if (must_read(w, proc_fd, net, &rc)) {
+		rc = tw_udpsock_read_all(proc_fd, &w->scratch, &w->cur, ps);
+		if (rc == TW_E_NOMEM)
+			return rc;
+		w->read_rc = rc;
+		w->reads++;
+		w->last_read_seq = w->seq;
+		if (rc != TW_OK)
+			w->cur.count = 0;
+	} else if (rc != TW_OK) {
+		return rc;
+	}
+	if (tw_array_grow(w->spare, &w->spare_cap, w->cur.count, sizeof(*w->spare), &grown) !=
+	    TW_OK)
+		return TW_E_NOMEM;
+	w->spare = grown;
+	merge(w);
+	w->seq++;
+	if ((rc = find_owners(w, proc_fd)) != TW_OK)
+		return rc;
+	return query_buffers(w);
+}

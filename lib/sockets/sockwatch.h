@@ -1,0 +1,98 @@
+/* Sockets that drop: the UDP and UDP-Lite sockets whose drop counts grow,
+ * followed from sample to sample over the window, each named by its local
+ * address and port, its owner (command and pid) and its receive buffer.
+ *
+ * The costly parts run only when a socket's drops grew since the last
+ * sample, once a sample at most, and only for those sockets: the owner
+ * search (collect/sockowner.h: every fd of every process, up to a limit
+ * of processes) and the buffer query (collect/sockdiag.h: one netlink
+ * dump a protocol). An owner once found is kept for as long as the socket
+ * lives, and a socket that a search of every process did not find (held
+ * by no process: the kernel's, or its holder gone) is not looked for
+ * again; the buffer is asked again each time the socket drops more.
+ *
+ * Even the socket files (a line per socket) are read only when the host's
+ * UDP InErrors moved (sockets/dropgate.h: every socket drop is counted
+ * there too), and once a window besides, so that closed sockets leave
+ * and queues are fresh; a host whose sockets do not drop pays for
+ * /proc/net/snmp6 and a comparison.
+ *
+ * Recent drops are the increases over the last `intervals` intervals, as
+ * the window counts them (window/window.h); the counter is the kernel's
+ * 32-bit one, unwrapped. A socket seen for the first time with drops is
+ * taken to have dropped them in the interval just past, since it either
+ * is new or had none before; in the very first sample nothing is recent. */
+#ifndef TW_SOCKWATCH_H
+#define TW_SOCKWATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collect/netstat.h"
+#include "collect/sockowner.h"
+#include "collect/udpsock.h"
+#include "util/readfile.h"
+#include "util/scan.h"
+
+/* Processes the owner search reads by default: more than most hosts run.
+ * Each costs a system call a fd: 5,000 processes with 50,000 fds took
+ * about 200 ms of CPU on a loaded VM (BENCHMARKS.md, issue 15). */
+#define TW_SOCK_OWNER_PROCS_DEFAULT 10000
+
+struct tw_sockwatch_config {
+	unsigned intervals;	/* the window, in intervals; at least 1 */
+	unsigned owner_procs;	/* processes the owner search reads; 0: none */
+	int diag;		/* ask sock_diag for receive buffers */
+};
+
+struct tw_sock_row {
+	struct tw_udp_sock sock;	/* the newest reading */
+	uint64_t drops;			/* unwrapped since first seen with drops */
+	uint64_t recent;		/* within the window */
+	struct tw_sock_owner owner;	/* pid 0: unknown */
+	uint64_t lookups_cut;		/* owner searches that stopped at the
+					 * process limit without finding it */
+	int have_mem;			/* rcvbuf and rmem_alloc are known */
+	uint32_t rcvbuf;		/* bytes */
+	uint32_t rmem_alloc;		/* bytes */
+	uint64_t *ring;			/* intervals: drops added in each */
+	int grew;			/* dropped in the newest interval */
+	int owner_absent;		/* a whole search did not find it */
+};
+
+struct tw_sockwatch {
+	struct tw_sockwatch_config cfg;
+	uint64_t seq;			/* samples taken */
+	struct tw_udp_set cur;		/* the newest reading */
+	struct tw_sock_row *rows;	/* sockets in the newest reading that
+					 * dropped, sorted by tw_udp_key() */
+	size_t nrows;
+	size_t cap;
+	struct tw_sock_row *spare;
+	size_t spare_cap;
+	struct tw_buf scratch;
+	int read_rc;			/* the newest reading: TW_OK or why not */
+	uint64_t reads;			/* times the socket files were read */
+	uint64_t last_read_seq;		/* the sample they were last read in */
+	int gate_valid;			/* gate_sum holds the last sample's */
+	uint64_t gate_sum;		/* UDP InErrors, see dropgate.h */
+	/* What the costly parts did, for tests and benchmarks. */
+	uint64_t owner_searches;	/* times the fd scan ran */
+	struct tw_owner_scan last_scan;
+	int diag_rc;			/* the newest buffer query: TW_OK or why not */
+};
+
+int tw_sockwatch_init(struct tw_sockwatch *w, const struct tw_sockwatch_config *cfg);
+void tw_sockwatch_free(struct tw_sockwatch *w);
+
+/* Bring the rows up to date with one sample: the socket files under
+ * proc_fd are read when net (the sample's net/snmp counters; NULL: read
+ * every time) says a drop may have happened. Lines go to ps. Fails only
+ * with TW_E_NOMEM; a missing file leaves no rows (read_rc says why). */
+int tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
+    struct tw_parse_stats *ps);
+
+/* Whether recent drops mean anything yet: two samples or more. */
+int tw_sockwatch_has_recent(const struct tw_sockwatch *w);
+
+#endif

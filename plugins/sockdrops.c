@@ -1,0 +1,185 @@
+#include "config.h"
+
+#include "sockdrops.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "advice/evidence.h"
+#include "advice/ticket.h"
+#include "sample/poolclass.h"
+#include "util/error.h"
+
+void
+tw_sock_pool_name(const struct tw_view_sock *s, char *out, size_t len)
+{
+	int v6 = strchr(s->address, ':') != NULL;
+	int cmd = tw_view_has(s, TW_OID_SOCKDROP_OWNER_COMMAND);
+
+	snprintf(out, len, "%s %s%s%s:%u%s%s", s->proto_name, v6 ? "[" : "", s->address,
+	    v6 ? "]" : "", (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT), cmd ? " " : "",
+	    cmd ? s->command : "");
+}
+
+/* net.core.rmem_max from the socket's own row, read with it; anything
+ * else from the agent's tunable table, as for any advice. */
+struct sock_lookup {
+	struct tw_device_lookup host;
+	const struct tw_view_sock *s;
+	char buf[32];
+};
+
+static const char *
+sock_lookup(void *ctx, const char *name)
+{
+	struct sock_lookup *c = ctx;
+
+	if (strcmp(name, "net.core.rmem_max") == 0 &&
+	    tw_view_has(c->s, TW_OID_SOCKDROP_RMEM_MAX)) {
+		snprintf(c->buf, sizeof(c->buf), "%llu",
+		    (unsigned long long)tw_view_num(c->s, TW_OID_SOCKDROP_RMEM_MAX));
+		return c->buf;
+	}
+	return tw_plugin_device_lookup(&c->host, name);
+}
+
+static void
+advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    const struct tw_view_sock *s, unsigned long long recent)
+{
+	struct tw_socket_figures f;
+	struct tw_verdict verdict;
+	struct sock_lookup lk;
+	char subject[80];
+
+	memset(&f, 0, sizeof(f));
+	f.proto = s->proto_name;
+	f.address = s->address;
+	f.port = (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT);
+	if (tw_view_has(s, TW_OID_SOCKDROP_OWNER_COMMAND)) {
+		f.command = s->command;
+		f.pid = (int32_t)tw_view_num(s, TW_OID_SOCKDROP_OWNER_PID);
+	}
+	f.recent = recent;
+	f.window_s = p->window_s;
+	f.have_rcvbuf = tw_view_has(s, TW_OID_SOCKDROP_RCVBUF);
+	f.rcvbuf = (uint64_t)tw_view_num(s, TW_OID_SOCKDROP_RCVBUF);
+	f.have_rmem_max = tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX);
+	f.rmem_max = (uint64_t)tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX);
+	if (tw_evidence_socket(&f, &verdict) != TW_OK)
+		return;
+	memset(&lk, 0, sizeof(lk));
+	tw_device_lookup_init(&lk.host, p, v, NULL);
+	lk.s = s;
+	/* The socket is the ticket's subject: "udp 0.0.0.0:514". */
+	snprintf(subject, sizeof(subject), "%s %s:%u", s->proto_name, s->address, f.port);
+	tw_plugin_verdict(p, v, out, &verdict, sock_lookup, &lk, NULL, subject);
+}
+
+/* "; buffer 4608 bytes, rmem_max 4194304" with what the row has. */
+static void
+buffers(const struct tw_view_sock *s, char *out, size_t len)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	if (tw_view_has(s, TW_OID_SOCKDROP_RCVBUF))
+		n = (size_t)snprintf(out, len, "; buffer %llu bytes",
+		    (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_RCVBUF));
+	if (tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX) && n < len)
+		snprintf(out + n, len - n, "%s rmem_max %llu", n > 0 ? "," : ";",
+		    (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX));
+}
+
+enum tw_state
+tw_dblock_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    const struct tw_namefilter *filter, size_t *shown, struct tw_sock_tally *tally)
+{
+	const struct tw_range *w = tw_threshold_range(&p->warn);
+	const struct tw_range *c = tw_threshold_range(&p->crit);
+	enum tw_state worst = TW_STATE_OK;
+	unsigned long long sum = 0;
+	size_t i, members = 0;
+
+	memset(tally, 0, sizeof(*tally));
+	for (i = 0; i < v->nsocks; i++) {
+		const struct tw_view_sock *s = &v->socks[i];
+		unsigned long long recent;
+		enum tw_state st;
+		char name[128], buf[96], pid[32] = "";
+
+		tw_sock_pool_name(s, name, sizeof(name));
+		if (!tw_namefilter_keep(filter, name) ||
+		    !tw_view_has(s, TW_OID_SOCKDROP_RECENT_DROPS))
+			continue;
+		recent = (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_RECENT_DROPS);
+		st = tw_range_state((double)recent, w, c);
+		members++;
+		tally->judged++;
+		tally->total += recent;
+		sum += recent;
+		if (st == TW_STATE_OK) {
+			if (p->verbose > 0)
+				tw_out_line(out, "%s: OK, no failures in the last %u s", name,
+				    p->window_s);
+			continue;
+		}
+		worst = tw_state_worst(worst, st);
+		if (tw_view_has(s, TW_OID_SOCKDROP_OWNER_PID))
+			snprintf(pid, sizeof(pid), " (pid %llu)",
+			    (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_OWNER_PID));
+		buffers(s, buf, sizeof(buf));
+		tw_out_line(out, "%s%s: %s, %llu failures in the last %u s (datagram dropped: the "
+		    "socket's receive buffer was full)%s", name, pid, tw_state_name(st), recent,
+		    p->window_s, buf);
+		if ((*shown)++ < 3)
+			tw_out_printf(out, "%s%s %llu failures", *shown > 1 ? ", " : "", name, recent);
+		tally->bad++;
+		advise(p, v, out, s, recent);
+	}
+	/* One figure for all sockets, as for per-CPU pools: the perfdata
+	 * keeps its size whatever sockets come and go. */
+	if (members > 0) {
+		struct tw_perf item;
+
+		memset(&item, 0, sizeof(item));
+		item.label = "udp socket drops";
+		item.value = (double)sum;
+		item.uom = "";
+		item.warn = w;
+		item.crit = c;
+		item.has_min = 1;
+		tw_out_perf(out, &item);
+	}
+	return worst;
+}
+
+void
+tw_dblock_udp_rcvbuf(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    unsigned long long failures)
+{
+	struct tw_udp_rcvbuf_figures f;
+	struct tw_verdict verdict;
+	size_t i;
+
+	memset(&f, 0, sizeof(f));
+	f.failures = failures;
+	f.window_s = p->window_s;
+	for (i = 0; i < v->nsocks; i++) {
+		const struct tw_view_sock *s = &v->socks[i];
+
+		if (!tw_view_has(s, TW_OID_SOCKDROP_RECENT_DROPS) ||
+		    tw_view_num(s, TW_OID_SOCKDROP_RECENT_DROPS) <= 0)
+			continue;
+		f.sockets++;
+		if (!tw_view_has(s, TW_OID_SOCKDROP_RCVBUF) ||
+		    !tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX))
+			f.unknown++;
+		else if (tw_view_num(s, TW_OID_SOCKDROP_RCVBUF) >=
+		    tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX))
+			f.at_max++;
+	}
+	if (tw_evidence_udp_rcvbuf(&f, &verdict) == TW_OK)
+		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
+		    tw_ticket_subject_pool(tw_pool_class_find(TW_DBLOCK_UDP_RCVBUF)));
+}

@@ -1,0 +1,128 @@
+#include "config.h"
+
+/* Unit tests for tw_evidence_socket (lib/advice/sockevidence.c): rmem_max
+ * is named only when the socket's buffer is at it; below it, or unknown,
+ * no tunable and what to do instead. */
+#include "advice/evidence.h"
+#include "tw_check.h"
+#include "util/error.h"
+
+static struct tw_socket_figures
+syslogd(void)
+{
+	struct tw_socket_figures f;
+
+	memset(&f, 0, sizeof(f));
+	f.proto = "udp";
+	f.address = "0.0.0.0";
+	f.port = 514;
+	f.command = "syslogd";
+	f.pid = 412;
+	f.recent = 1204;
+	f.window_s = 60;
+	f.have_rcvbuf = 1;
+	f.rcvbuf = 212992;
+	f.have_rmem_max = 1;
+	f.rmem_max = 212992;
+	return f;
+}
+
+START_TEST(test_at_rmem_max)
+{
+	struct tw_socket_figures f = syslogd();
+	struct tw_verdict v;
+
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(v.found[0].sym, TW_SYM_SOCKET_RCVBUF);
+	ck_assert_str_eq(v.found[0].evidence,
+	    "syslogd (pid 412) on udp 0.0.0.0:514 dropped 1,204 datagrams in the last 60 s; "
+	    "its buffer is 212992 bytes, the most it may ask for (net.core.rmem_max) is 212992: "
+	    "raise the application's SO_RCVBUF with it");
+	/* Above it (SO_RCVBUF doubled by the kernel) is at it too. */
+	f.rcvbuf = 425984;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+}
+END_TEST
+
+START_TEST(test_below_rmem_max)
+{
+	struct tw_socket_figures f = syslogd();
+	struct tw_verdict v;
+
+	f.rcvbuf = 2304;
+	f.rmem_max = 4194304;
+	f.recent = 1234567;
+	f.command = NULL;
+	f.address = "::1";
+	f.proto = "udp6";
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable,
+	    "a process not found on udp6 [::1]:514 dropped 1,234,567 datagrams in the last 60 s; "
+	    "its buffer is 2304 bytes, less than the most it may ask for (net.core.rmem_max) of "
+	    "4194304: raise the application's SO_RCVBUF, or have it read faster");
+}
+END_TEST
+
+START_TEST(test_unknown_buffer)
+{
+	struct tw_socket_figures f = syslogd();
+	struct tw_verdict v;
+
+	f.have_rcvbuf = 0;
+	f.recent = 7;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable,
+	    "syslogd (pid 412) on udp 0.0.0.0:514 dropped 7 datagrams in the last 60 s; its "
+	    "receive buffer is unknown (compare ss -u -a -m's rb with net.core.rmem_max, 212992)");
+	f.address = NULL;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_E_INVAL);
+}
+END_TEST
+
+/* The host's pool: rmem_max and rmem_default unless every socket that
+ * dropped is known and below rmem_max. */
+START_TEST(test_host_pool)
+{
+	struct tw_udp_rcvbuf_figures f = { .failures = 1204, .window_s = 60 };
+	struct tw_verdict v;
+
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);	/* no socket table */
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(v.found[0].sym, TW_SYM_UDP_RCVBUF);
+	ck_assert_str_eq(v.found[0].evidence,
+	    "1,204 datagrams were dropped on full receive buffers in the last 60 s");
+	f.sockets = 2;
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable,
+	    "1,204 datagrams were dropped on full receive buffers in the last 60 s, by 2 sockets "
+	    "whose buffer is below net.core.rmem_max: raise the application's SO_RCVBUF (see "
+	    "each socket's line)");
+	f.at_max = 1;
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	f.at_max = 0;
+	f.unknown = 1;
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(NULL, &v), TW_E_INVAL);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("evidence_socket");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_at_rmem_max);
+	tcase_add_test(tc, test_below_rmem_max);
+	tcase_add_test(tc, test_unknown_buffer);
+	tcase_add_test(tc, test_host_pool);
+	suite_add_tcase(s, tc);
+	return tw_run_suite(s);
+}

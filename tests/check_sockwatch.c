@@ -1,0 +1,396 @@
+#include "config.h"
+
+/* Unit tests for lib/sockets/sockwatch.c (and the view's rows of it, and
+ * collect/sockdiag.c's reading of the kernel's answers), on proc roots
+ * made by the test (tw_fakeproc.h). socket() is wrapped so that a test can
+ * have the kernel refuse NETLINK_SOCK_DIAG, as a seccomp policy would. */
+#include <errno.h>
+#include <linux/inet_diag.h>
+#include <linux/netlink.h>
+#include <linux/rtnetlink.h>
+#include <linux/sock_diag.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+#include "collect/sockdiag.h"
+#include "sockets/sockwatch.h"
+#include "tw_check.h"
+#include "tw_fakeproc.h"
+#include "util/error.h"
+#include "view/sockview.h"
+
+int __real_socket(int domain, int type, int protocol);
+int __wrap_socket(int domain, int type, int protocol);
+
+static int refuse_netlink;
+
+int
+__wrap_socket(int domain, int type, int protocol)
+{
+	if (domain == AF_NETLINK && refuse_netlink) {
+		errno = EPERM;
+		return -1;
+	}
+	return __real_socket(domain, type, protocol);
+}
+
+static const struct tw_sock_row *
+row(const struct tw_sockwatch *w, uint32_t inode)
+{
+	size_t i;
+
+	for (i = 0; i < w->nrows; i++)
+		if (w->rows[i].sock.inode == inode)
+			return &w->rows[i];
+	return NULL;
+}
+
+static void
+step(struct tw_sockwatch *w, struct tw_fakeproc *fp, unsigned d1001, unsigned d1002)
+{
+	static const unsigned inodes[] = { 1001, 1002 }, ports[] = { 5140, 5141 };
+	unsigned drops[] = { d1001, d1002 };
+	struct tw_parse_stats ps = { 0, 0 };
+
+	tw_fakeproc_udp(fp, inodes, ports, drops, 2);
+	ck_assert_int_eq(tw_sockwatch_step(w, fp->fd, NULL, &ps), TW_OK);
+	ck_assert_uint_eq(ps.malformed, 0);
+}
+
+/* The fd scan runs only in a sample where some socket's drops grew and
+ * its owner is not known yet; recent drops are those of the last three
+ * intervals. */
+START_TEST(test_owner_only_when_grew)
+{
+	static const unsigned fd10[] = { 0, 1001 }, fd20[] = { 1002 };
+	struct tw_sockwatch_config cfg = { .intervals = 3, .owner_procs = 100, .diag = 0 };
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+	const struct tw_sock_row *r;
+
+	tw_fakeproc_open(&fp);
+	tw_fakeproc_process(&fp, 10, "syslogd", fd10, 2);
+	tw_fakeproc_process(&fp, 20, "ntpd", fd20, 1);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+
+	step(&w, &fp, 0, 3);		/* first sample: nothing is recent */
+	ck_assert_uint_eq(w.nrows, 1);
+	ck_assert_int_eq(tw_sockwatch_has_recent(&w), 0);
+	ck_assert_uint_eq(w.owner_searches, 0);
+	step(&w, &fp, 0, 3);		/* nothing grew: no search */
+	ck_assert_uint_eq(w.owner_searches, 0);
+	ck_assert_uint_eq(row(&w, 1002)->recent, 0);
+
+	step(&w, &fp, 10, 3);		/* 1001 drops 10: one search finds syslogd */
+	ck_assert_uint_eq(w.owner_searches, 1);
+	/* It stops once every socket is found: after syslogd's 2 fds, or,
+	 * when the directory lists ntpd first, after ntpd's 1 and those. */
+	ck_assert_uint_eq(w.last_scan.fds, w.last_scan.procs == 1 ? 2 : 3);
+	ck_assert_int_eq(w.last_scan.cut, 0);
+	r = row(&w, 1001);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(r->owner.pid, 10);
+	ck_assert_str_eq(r->owner.comm, "syslogd");
+	ck_assert_uint_eq(r->recent, 10);
+	ck_assert_uint_eq(r->drops, 10);
+	ck_assert_uint_eq(r->sock.port, 5140);
+	/* 1002 never grew while watched: its owner was never looked for. */
+	ck_assert_int_eq(row(&w, 1002)->owner.pid, 0);
+
+	step(&w, &fp, 25, 3);		/* grew again, owner known: no search */
+	ck_assert_uint_eq(w.owner_searches, 1);
+	ck_assert_uint_eq(row(&w, 1001)->recent, 25);
+	step(&w, &fp, 25, 3);		/* 10 + 15 + 0 */
+	ck_assert_uint_eq(row(&w, 1001)->recent, 25);
+	step(&w, &fp, 25, 3);		/* 15 + 0 + 0 */
+	ck_assert_uint_eq(row(&w, 1001)->recent, 15);
+	step(&w, &fp, 25, 3);
+	ck_assert_uint_eq(row(&w, 1001)->recent, 0);
+	ck_assert_uint_eq(row(&w, 1001)->drops, 25);
+	ck_assert_uint_eq(w.owner_searches, 1);
+
+	step(&w, &fp, 0, 3);		/* 1001 gone (drops 0 is a new socket) */
+	ck_assert_ptr_null(row(&w, 1001));
+	tw_sockwatch_free(&w);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* Past owner_procs processes the search stops: owner unknown, and the
+ * row counts the search that was cut short. Neither process holds the
+ * socket, so the outcome does not hang on the order the directory lists
+ * them in (a fixture's is not /proc's). */
+START_TEST(test_owner_limit)
+{
+	static const unsigned none[] = { 0 };
+	struct tw_sockwatch_config cfg = { .intervals = 2, .owner_procs = 1, .diag = 0 };
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+
+	tw_fakeproc_open(&fp);
+	tw_fakeproc_process(&fp, 10, "busy", none, 1);
+	tw_fakeproc_process(&fp, 20, "idle", none, 1);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	step(&w, &fp, 0, 3);
+	step(&w, &fp, 0, 5);
+	ck_assert_uint_eq(w.owner_searches, 1);
+	ck_assert_int_eq(w.last_scan.cut, 1);
+	ck_assert_uint_eq(w.last_scan.procs, 1);
+	ck_assert_int_eq(row(&w, 1002)->owner.pid, 0);
+	ck_assert_uint_eq(row(&w, 1002)->lookups_cut, 1);
+	step(&w, &fp, 0, 9);		/* still growing, still unknown: searched again */
+	ck_assert_uint_eq(w.owner_searches, 2);
+	ck_assert_uint_eq(row(&w, 1002)->lookups_cut, 2);
+	/* With room for every process the search ends without it: no
+	 * process holds it, and it is not looked for again. */
+	w.cfg.owner_procs = 10;
+	step(&w, &fp, 0, 12);
+	ck_assert_uint_eq(w.owner_searches, 3);
+	ck_assert_int_eq(w.last_scan.cut, 0);
+	ck_assert_uint_eq(w.last_scan.procs, 2);
+	step(&w, &fp, 0, 15);
+	ck_assert_uint_eq(w.owner_searches, 3);
+	ck_assert_uint_eq(row(&w, 1002)->lookups_cut, 2);
+	ck_assert_int_eq(row(&w, 1002)->owner.pid, 0);
+	tw_sockwatch_free(&w);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* The kernel's drop count is 32 bits and wraps. */
+START_TEST(test_wrap)
+{
+	struct tw_sockwatch_config cfg = { .intervals = 2, .owner_procs = 0, .diag = 0 };
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+
+	tw_fakeproc_open(&fp);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	step(&w, &fp, 4294967290u, 0);
+	step(&w, &fp, 5, 0);
+	ck_assert_uint_eq(row(&w, 1001)->recent, 11);
+	ck_assert_uint_eq(row(&w, 1001)->drops, 4294967301ull);
+	ck_assert_uint_eq(w.owner_searches, 0);		/* owner_procs 0: none */
+	tw_sockwatch_free(&w);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* A kernel that refuses sock_diag leaves the buffer unknown, and the
+ * rest of the row as it is; one that answers without the socket (these
+ * inodes are not the kernel's) leaves it unknown too, without an error. */
+START_TEST(test_diag_refused)
+{
+	static const unsigned fd10[] = { 1001 };
+	struct tw_sockwatch_config cfg = { .intervals = 2, .owner_procs = 10, .diag = 1 };
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+
+	tw_fakeproc_open(&fp);
+	tw_fakeproc_process(&fp, 10, "syslogd", fd10, 1);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	refuse_netlink = 1;
+	step(&w, &fp, 1, 0);
+	step(&w, &fp, 5, 0);
+	ck_assert_int_eq(w.diag_rc, TW_E_ACCESS);
+	ck_assert_int_eq(row(&w, 1001)->have_mem, 0);
+	ck_assert_int_eq(row(&w, 1001)->owner.pid, 10);
+	ck_assert_uint_eq(row(&w, 1001)->recent, 4);
+	refuse_netlink = 0;
+	step(&w, &fp, 9, 0);
+	ck_assert_int_eq(w.diag_rc, TW_OK);
+	ck_assert_int_eq(row(&w, 1001)->have_mem, 0);
+	tw_sockwatch_free(&w);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* The kernel's answers, made up: one socket with its meminfo, then the
+ * end; and errors, as the kernel sends them. */
+START_TEST(test_diag_parse)
+{
+	union {
+		struct nlmsghdr h;
+		char b[512];
+	} buf;
+	struct tw_sock_mem mem[2] = { { .inode = 77 }, { .inode = 78 } };
+	struct nlmsghdr *h = &buf.h, *done;
+	struct inet_diag_msg *m;
+	struct rtattr *rta;
+	struct nlmsgerr *e;
+	uint32_t info[SK_MEMINFO_VARS] = { 0 };
+
+	memset(&buf, 0, sizeof(buf));
+	info[SK_MEMINFO_RMEM_ALLOC] = 2048;
+	info[SK_MEMINFO_RCVBUF] = 2304;
+	h->nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	m = NLMSG_DATA(h);
+	m->idiag_inode = 77;
+	rta = (struct rtattr *)(m + 1);
+	rta->rta_type = INET_DIAG_SKMEMINFO;
+	rta->rta_len = (unsigned short)RTA_LENGTH(sizeof(info));
+	memcpy(RTA_DATA(rta), info, sizeof(info));
+	h->nlmsg_len = NLMSG_LENGTH(sizeof(*m) + RTA_ALIGN(rta->rta_len));
+	done = (struct nlmsghdr *)((char *)h + NLMSG_ALIGN(h->nlmsg_len));
+	done->nlmsg_type = NLMSG_DONE;
+	done->nlmsg_len = NLMSG_LENGTH(sizeof(int));
+	ck_assert_int_eq(tw_sockdiag_parse(&buf, NLMSG_ALIGN(h->nlmsg_len) + done->nlmsg_len,
+	    mem, 2), 1);
+	ck_assert_int_eq(mem[0].have, 1);
+	ck_assert_uint_eq(mem[0].rcvbuf, 2304);
+	ck_assert_uint_eq(mem[0].rmem_alloc, 2048);
+	ck_assert_int_eq(mem[1].have, 0);
+	/* Only the first message, with no end: more to come. */
+	ck_assert_int_eq(tw_sockdiag_parse(&buf, h->nlmsg_len, mem, 2), 0);
+
+	memset(&buf, 0, sizeof(buf));
+	h->nlmsg_type = NLMSG_ERROR;
+	h->nlmsg_len = NLMSG_LENGTH(sizeof(*e));
+	e = NLMSG_DATA(h);
+	e->error = -EPERM;
+	ck_assert_int_eq(tw_sockdiag_parse(&buf, h->nlmsg_len, mem, 2), TW_E_ACCESS);
+	e->error = -ENOENT;
+	ck_assert_int_eq(tw_sockdiag_parse(&buf, h->nlmsg_len, mem, 2), TW_E_ABSENT);
+	ck_assert_int_eq(tw_sockdiag_query(9, mem, 2), TW_E_INVAL);
+}
+END_TEST
+
+/* The view's rows: what is known is there, what is not is absent. */
+START_TEST(test_view_rows)
+{
+	static const unsigned fd10[] = { 1001 };
+	struct tw_sockwatch_config cfg = { .intervals = 2, .owner_procs = 10, .diag = 0 };
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+	struct tw_sample s;
+	struct tw_view v;
+	const struct tw_view_sock *vs;
+
+	tw_fakeproc_open(&fp);
+	tw_fakeproc_process(&fp, 10, "syslogd", fd10, 1);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	tw_sample_init(&s);
+	tw_view_init(&v);
+	s.have |= TW_SRC_BIT(TW_SRC_SYSCTL);
+	s.sysctl.v[TW_SYSCTL_NET_CORE_RMEM_MAX].rc = TW_OK;
+	snprintf(s.sysctl.v[TW_SYSCTL_NET_CORE_RMEM_MAX].text,
+	    sizeof(s.sysctl.v[0].text), "212992");
+
+	step(&w, &fp, 0, 4);
+	ck_assert_int_eq(tw_view_build_socks(&v, &w, &s), TW_OK);
+	ck_assert_uint_eq(v.nsocks, 1);
+	vs = &v.socks[0];
+	ck_assert_uint_eq(vs->proto, 1);
+	ck_assert_uint_eq(vs->inode, 1002);
+	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RECENT_DROPS));	/* one sample */
+	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_OWNER_PID));
+	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RCVBUF));
+
+	step(&w, &fp, 7, 4);
+	ck_assert_int_eq(tw_view_build_socks(&v, &w, &s), TW_OK);
+	ck_assert_uint_eq(v.nsocks, 2);
+	vs = &v.socks[0];
+	ck_assert_uint_eq(vs->inode, 1001);
+	ck_assert_str_eq(vs->proto_name, "udp");
+	ck_assert_str_eq(vs->command, "syslogd");
+	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_OWNER_PID), 10);
+	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_RECENT_DROPS), 7);
+	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_DROPS), 7);
+	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_LOCAL_PORT), 5140);
+	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_RMEM_MAX), 212992);
+	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RCVBUF));
+	ck_assert_uint_eq(tw_view_num(&v.socks[1], TW_OID_SOCKDROP_RECENT_DROPS), 0);
+
+	tw_view_free(&v);
+	tw_sample_free(&s);
+	tw_sockwatch_free(&w);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* The socket files are read only when the host's UDP InErrors moved, and
+ * once a window: a drop the counters do not show is seen at the window's
+ * read, in that interval. */
+START_TEST(test_gate)
+{
+	static const unsigned inodes[] = { 1001 }, ports[] = { 5140 };
+	struct tw_sockwatch_config cfg = { .intervals = 4, .owner_procs = 0, .diag = 0 };
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_netstat_set net;
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+	unsigned drops[1];
+	char snmp[128];
+	int i;
+
+	tw_fakeproc_open(&fp);
+	tw_netstat_set_init(&net);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	tw_fakeproc_file(&fp, "net/snmp6", "Udp6InDatagrams 5\nUdp6InErrors 2\n");
+	for (i = 0; i < 7; i++) {
+		/* drops: 1 1 4 4 9 9 9; InErrors: 1 1 4 4 4 4 4 */
+		drops[0] = i < 2 ? 1 : i < 4 ? 4 : 9;
+		tw_fakeproc_udp(&fp, inodes, ports, drops, 1);
+		net.count = 0;
+		snprintf(snmp, sizeof(snmp), "Udp: InDatagrams InErrors\nUdp: 10 %u\n",
+		    i < 2 ? 1 : 4);
+		ck_assert_int_eq(tw_netstat_parse(snmp, strlen(snmp), &net, &ps), TW_OK);
+		ck_assert_int_eq(tw_sockwatch_step(&w, fp.fd, &net, &ps), TW_OK);
+		switch (i) {
+		case 0:		/* the first: read */
+		case 2:		/* InErrors moved: read, 3 more */
+			ck_assert_uint_eq(w.reads, i == 0 ? 1 : 2);
+			break;
+		case 1:
+		case 3:		/* nothing moved: not read */
+			ck_assert_uint_eq(w.reads, i == 1 ? 1 : 2);
+			break;
+		case 4:		/* the counters hide 5 drops: not read */
+		case 5:
+			ck_assert_uint_eq(w.reads, 2);
+			ck_assert_uint_eq(row(&w, 1001)->drops, 4);
+			break;
+		case 6:		/* a window after the last read: read, 5 more */
+			ck_assert_uint_eq(w.reads, 3);
+			ck_assert_uint_eq(row(&w, 1001)->drops, 9);
+			ck_assert_uint_eq(row(&w, 1001)->recent, 5);
+			break;
+		}
+	}
+	ck_assert_uint_eq(w.gate_sum, 6);	/* 4 of Udp and 2 of Udp6 */
+	tw_netstat_set_free(&net);
+	tw_sockwatch_free(&w);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+START_TEST(test_owner_link)
+{
+	uint32_t inode = 0;
+
+	ck_assert_int_eq(tw_sockowner_parse_link("socket:[12345]", 14, &inode), TW_OK);
+	ck_assert_uint_eq(inode, 12345);
+	ck_assert_int_eq(tw_sockowner_parse_link("socket:[]", 9, &inode), TW_E_INVAL);
+	ck_assert_int_eq(tw_sockowner_parse_link("pipe:[12345]", 12, &inode), TW_E_INVAL);
+	ck_assert_int_eq(tw_sockowner_parse_link("socket:[4294967296]", 19, &inode), TW_E_INVAL);
+	ck_assert_int_eq(tw_sockowner_parse_link("socket:[12", 10, &inode), TW_E_INVAL);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("sockwatch");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_owner_only_when_grew);
+	tcase_add_test(tc, test_owner_limit);
+	tcase_add_test(tc, test_wrap);
+	tcase_add_test(tc, test_diag_refused);
+	tcase_add_test(tc, test_diag_parse);
+	tcase_add_test(tc, test_view_rows);
+	tcase_add_test(tc, test_owner_link);
+	tcase_add_test(tc, test_gate);
+	suite_add_tcase(s, tc);
+	return tw_run_suite(s);
+}
