@@ -10,5 +10,6 @@ include lib/sample/local.mk
 include lib/window/local.mk
 include lib/view/local.mk
 include lib/monitor/local.mk
+include lib/probe/local.mk
 include lib/plugin/local.mk
 include lib/advice/local.mk

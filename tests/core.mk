@@ -35,3 +35,11 @@ tests_check_sampler_SOURCES = tests/check_sampler.c tests/tw_check.h
 tests_check_sampler_CFLAGS = $(TESTS_CFLAGS)
 tests_check_sampler_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_sampler
+
+# The active probe: its histogram, configuration lines, device names, and
+# twProbeTable in the view.
+check_PROGRAMS += tests/check_histogram
+tests_check_histogram_SOURCES = tests/check_histogram.c tests/tw_check.h
+tests_check_histogram_CFLAGS = $(TESTS_CFLAGS)
+tests_check_histogram_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_histogram

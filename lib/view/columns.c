@@ -156,6 +156,35 @@ static const struct tw_column tunable_cols[] = {
 	[TW_OID_TUNABLE_VALUE] = STR("twTunableValue", struct tw_view_tunable, value, READ),
 };
 
+/* twProbeTable: the active probe. Latencies in microseconds on the wire,
+ * read by the checks in milliseconds. */
+static const struct tw_column probe_cols[] = {
+	[TW_OID_PROBE_MAJOR] = INDEX("twProbeMajor", 0),
+	[TW_OID_PROBE_MINOR] = INDEX("twProbeMinor", 0),
+	[TW_OID_PROBE_DEVICE] = STR("twProbeDevice", struct tw_view_probe, device, READ),
+	[TW_OID_PROBE_STATE] = STR("twProbeState", struct tw_view_probe, state, READ),
+	[TW_OID_PROBE_REASON] = STR("twProbeStateReason", struct tw_view_probe, reason, READ),
+	[TW_OID_PROBE_RATE] = NUM("twProbeRate", TW_SMI_UNSIGNED32, "reads per second", READ),
+	[TW_OID_PROBE_READ_SIZE] = NUM("twProbeReadSize", TW_SMI_UNSIGNED32, "bytes", SKIP),
+	[TW_OID_PROBE_WINDOW] = NUM("twProbeWindow", TW_SMI_UNSIGNED32, "milliseconds", READ),
+	[TW_OID_PROBE_COUNT] = NUM("twProbeCount", TW_SMI_GAUGE32, "reads", READ),
+	[TW_OID_PROBE_MIN] = SCALED("twProbeMin", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_P50] = SCALED("twProbeP50", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_P90] = SCALED("twProbeP90", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_P99] = SCALED("twProbeP99", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_MAX] = SCALED("twProbeMax", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_MEAN] = SCALED("twProbeMean", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_TIMEOUTS] = NUM("twProbeTimeouts", TW_SMI_GAUGE32, "reads", READ),
+	[TW_OID_PROBE_MISSED] = NUM("twProbeMissed", TW_SMI_GAUGE32, "slots", READ),
+	[TW_OID_PROBE_ERRORS] = NUM("twProbeErrors", TW_SMI_GAUGE32, "reads", READ),
+};
+
 #define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
 
 /* Tunable rows have every column: no `has`. */
@@ -172,6 +201,9 @@ const struct tw_column_group tw_column_groups[] = {
 	    offsetof(struct tw_view_disk, col) },
 	{ TW_OID_TUNABLE_TABLE, "twTunableTable", "twTunableEntry", 1, tunable_cols,
 	    NCOLS(tunable_cols), TW_OID_TUNABLE_NAME, SIZE_MAX, SIZE_MAX },
+	{ TW_OID_PROBE_TABLE, "twProbeTable", "twProbeEntry", 2, probe_cols, NCOLS(probe_cols),
+	    TW_OID_PROBE_DEVICE, offsetof(struct tw_view_probe, has),
+	    offsetof(struct tw_view_probe, col) },
 };
 
 const size_t tw_column_ngroups = sizeof(tw_column_groups) / sizeof(tw_column_groups[0]);
@@ -182,18 +214,26 @@ _Static_assert(NCOLS(agent_cols) == TW_VIEW_AGENT_COLS, "twAgent and the view di
 _Static_assert(NCOLS(bc_cols) == TW_VIEW_BC_COLS, "twBufferCache and the view disagree");
 _Static_assert(NCOLS(pool_cols) == TW_VIEW_POOL_COLS, "twDblockEntry and the view disagree");
 _Static_assert(NCOLS(disk_cols) == TW_VIEW_DISK_COLS, "twDiskEntry and the view disagree");
+_Static_assert(NCOLS(probe_cols) == TW_VIEW_PROBE_COLS, "twProbeEntry and the view disagree");
+_Static_assert(TW_VIEW_PROBE_COLS <= 32, "has is 32 bits");
 _Static_assert(TW_VIEW_DISK_COLS <= 32 && TW_VIEW_BC_COLS <= 32, "has is 32 bits");
 
 /* ---- Lookups ------------------------------------------------------------ */
 
-/* The groups are twObjects.1 to .5 in order: the view's builder and the
- * agent look one up for every cell, so by position. */
+/* The groups are in twObjects' order and the first ones at their number
+ * less one: the view's builder and the agent look one up for every cell,
+ * so by position first; groups past a gap in the numbers are searched. */
 const struct tw_column_group *
 tw_column_group(uint32_t id)
 {
-	if (id < 1 || id > tw_column_ngroups || tw_column_groups[id - 1].id != id)
-		return NULL;
-	return &tw_column_groups[id - 1];
+	size_t i;
+
+	if (id >= 1 && id <= tw_column_ngroups && tw_column_groups[id - 1].id == id)
+		return &tw_column_groups[id - 1];
+	for (i = 0; i < tw_column_ngroups; i++)
+		if (tw_column_groups[i].id == id)
+			return &tw_column_groups[i];
+	return NULL;
 }
 
 const struct tw_column *

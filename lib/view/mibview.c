@@ -72,11 +72,31 @@ tunable_index(const struct tw_view *v, size_t i, uint32_t *idx)
 	idx[0] = v->tunables[i].index;
 }
 
+static size_t
+probe_rows(const struct tw_view *v)
+{
+	return v->nprobes;
+}
+
+static const void *
+probe_row(const struct tw_view *v, size_t i)
+{
+	return &v->probes[i];
+}
+
+static void
+probe_index(const struct tw_view *v, size_t i, uint32_t *idx)
+{
+	idx[0] = v->probes[i].major;
+	idx[1] = v->probes[i].minor;
+}
+
 /* In twObjects' order. */
 static const struct table tables[] = {
 	{ TW_OID_DBLOCK_TABLE, pool_rows, pool_row, pool_index },
 	{ TW_OID_DISK_TABLE, disk_rows, disk_row, disk_index },
 	{ TW_OID_TUNABLE_TABLE, tunable_rows, tunable_row, tunable_index },
+	{ TW_OID_PROBE_TABLE, probe_rows, probe_row, probe_index },
 };
 
 static const uint32_t scalar_groups[] = { TW_OID_AGENT, TW_OID_BUFCACHE };

@@ -21,6 +21,7 @@ tw_view_free(struct tw_view *v)
 	free(v->disks);
 	free(v->pools);
 	free(v->tunables);
+	free(v->probes);
 	memset(v, 0, sizeof(*v));
 }
 
