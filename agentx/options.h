@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "probe/probeconf.h"
+
 #define TW_AGENT_NAME "tunewatchd"
 #define TW_DEFAULT_INTERVAL 5
 #define TW_DEFAULT_WINDOW 60
@@ -22,6 +24,11 @@ struct tw_agent_options {
 	char *disk_include;	/* alternation of every diskInclude */
 	char *disk_exclude;	/* alternation of every diskExclude; NULL: default */
 	int no_procio;		/* hitRatio no: skip /proc/[pid]/io */
+	/* The active probe (probe, probeTimeout, probeIdleTime lines). */
+	struct tw_probe_spec *probes;
+	size_t nprobes;
+	unsigned probe_timeout_s;
+	unsigned probe_idle_s;
 };
 
 /* Exit codes, after sysexits(3). */

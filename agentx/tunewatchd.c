@@ -20,6 +20,7 @@
 #include "monitor/monitor.h"
 #include "options.h"
 #include "privdrop.h"
+#include "probes.h"
 #include "util/error.h"
 
 static volatile sig_atomic_t stop_requested;
@@ -54,6 +55,7 @@ take_sample(unsigned int reg, void *arg)
 	if (rc != TW_OK)
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": sample failed: %s; serving the previous one\n",
 		    tw_strerror(rc));
+	tw_agent_probes_tick(&monitor.view);
 }
 
 /* The master may come and go; say so once each way, not every retry. */
@@ -171,6 +173,12 @@ main(int argc, char **argv)
 		goto out;
 	}
 	take_sample(0, NULL);
+	/* The probed devices are opened with root, read after the fork. */
+	if (tw_agent_probes_open(&opt, opt.window / opt.interval) != 0) {
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot set up the probes: out of memory\n");
+		rc = TW_EXIT_OSERR;
+		goto out;
+	}
 
 	if (opt.user != NULL) {
 		rc = tw_privdrop(opt.user, err, sizeof(err));
@@ -186,6 +194,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	install_signals();
+	tw_agent_probes_run();
 	snmp_alarm_register(opt.interval, SA_REPEAT, take_sample, NULL);
 	snmp_log(LOG_INFO, TW_AGENT_NAME " " PACKAGE_VERSION ": sampling every %u s over %u s\n",
 	    opt.interval, opt.window);
@@ -206,6 +215,7 @@ main(int argc, char **argv)
 	rc = TW_EXIT_OK;
 out:
 	snmp_shutdown(TW_AGENT_NAME);
+	tw_agent_probes_close();
 	tw_monitor_close(&monitor);
 	tw_options_free(&opt);
 	return rc;

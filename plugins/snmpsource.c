@@ -44,6 +44,16 @@ cmp_tunable(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+static int
+cmp_probe(const void *a, const void *b)
+{
+	const struct tw_view_probe *x = a, *y = b;
+
+	if (x->major != y->major)
+		return x->major < y->major ? -1 : 1;
+	return x->minor < y->minor ? -1 : x->minor > y->minor;
+}
+
 /* A label is never empty: a row the agent sent without a name is called
  * by its index. */
 static void
@@ -65,7 +75,8 @@ int
 tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
     struct tw_snmp_stats *stats, char *err, size_t errlen)
 {
-	const unsigned tables = TW_FETCH_DISKS | TW_FETCH_POOLS | TW_FETCH_TUNABLES;
+	const unsigned tables = TW_FETCH_DISKS | TW_FETCH_POOLS | TW_FETCH_TUNABLES |
+	    TW_FETCH_PROBES;
 	struct tw_snmp_scalars scalars;
 	struct tw_snmp_bad bad;
 	struct tw_snmp_stats dummy;
@@ -82,7 +93,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 	c.scalars = &scalars;
 	c.bad = &bad;
 	tw_snmp_scalars_init(&scalars, what);
-	v->ndisks = v->npools = v->ntunables = 0;
+	v->ndisks = v->npools = v->ntunables = v->nprobes = 0;
 	memset(&v->agent, 0, sizeof(v->agent));
 	memset(&v->bc, 0, sizeof(v->bc));
 
@@ -102,6 +113,8 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		rc = tw_snmp_walk(&c, v, TW_OID_DBLOCK_TABLE, 0);
 	if (rc == TW_OK && (what & TW_FETCH_TUNABLES))
 		rc = tw_snmp_walk(&c, v, TW_OID_TUNABLE_TABLE, 0);
+	if (rc == TW_OK && (what & TW_FETCH_PROBES))
+		rc = tw_snmp_walk(&c, v, TW_OID_PROBE_TABLE, 0);
 	tw_snmp_close(&c);
 	if (rc == TW_E_ABSENT && !scalars.registered)
 		snprintf(err, errlen, "tunewatchd is not registered with the SNMP agent at %s:%u "
@@ -125,5 +138,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		qsort(v->pools, v->npools, sizeof(*v->pools), cmp_pool);
 	if (v->ntunables > 1)
 		qsort(v->tunables, v->ntunables, sizeof(*v->tunables), cmp_tunable);
+	if (v->nprobes > 1)
+		qsort(v->probes, v->nprobes, sizeof(*v->probes), cmp_probe);
 	return TW_OK;
 }

@@ -239,7 +239,7 @@ tw_probe_memory(unsigned intervals)
 }
 
 struct tw_probe *
-tw_probe_start(const struct tw_probe_params *pp)
+tw_probe_open(const struct tw_probe_params *pp)
 {
 	unsigned n = pp->intervals > 0 ? pp->intervals : 1;
 	struct tw_probe *p = calloc(1, sizeof(*p) + n * sizeof(struct slot));
@@ -263,15 +263,22 @@ tw_probe_start(const struct tw_probe_params *pp)
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&p->wake, &ca);
 	pthread_condattr_destroy(&ca);
-	if (p->fd >= 0) {
-		if (pthread_create(&p->thread, NULL, run, p) != 0) {
-			p->run_state = TW_PROBE_OPEN_FAILED;
-			snprintf(p->run_reason, sizeof(p->run_reason), "cannot start a thread");
-		} else {
-			p->started = 1;
-		}
-	}
 	return p;
+}
+
+void
+tw_probe_run(struct tw_probe *p)
+{
+	if (p == NULL || p->fd < 0 || p->started)
+		return;
+	pthread_mutex_lock(&p->lock);
+	if (pthread_create(&p->thread, NULL, run, p) != 0) {
+		p->run_state = TW_PROBE_OPEN_FAILED;
+		snprintf(p->run_reason, sizeof(p->run_reason), "cannot start a thread");
+	} else {
+		p->started = 1;
+	}
+	pthread_mutex_unlock(&p->lock);
 }
 
 static void

@@ -68,10 +68,15 @@ struct tw_probe_report {
 
 struct tw_probe;
 
-/* Open the device and start its thread. Always gives a probe (NULL only
- * when memory or threads run out): a device that cannot be opened is a
- * probe in state open-failed or odirect-refused, so the MIB can say so. */
-struct tw_probe *tw_probe_start(const struct tw_probe_params *pp);
+/* Open the device. Always gives a probe (NULL only when memory runs
+ * out): a device that cannot be opened is a probe in state open-failed or
+ * odirect-refused, so the MIB can say so. */
+struct tw_probe *tw_probe_open(const struct tw_probe_params *pp);
+
+/* Start its thread (after a daemon's fork, which threads do not survive;
+ * the open may come before, while the process still has root). Without
+ * an open device there is nothing to start. */
+void tw_probe_run(struct tw_probe *p);
 
 /* Stop the thread and free the probe. A read hung in the kernel is given
  * a second; after that the thread and probe are left behind rather than

@@ -35,6 +35,7 @@ struct tw_probeset {
 	int sys_fd;
 	struct entry *e;
 	size_t n;
+	int running;
 	struct tw_probe_row *rows;
 };
 
@@ -71,7 +72,9 @@ start(struct tw_probeset *ps, struct entry *e, const struct tw_probedev *dev)
 	pp.timeout_ms = ps->cfg.timeout_ms;
 	pp.intervals = ps->cfg.intervals;
 	e->dev = *dev;
-	e->probe = tw_probe_start(&pp);
+	e->probe = tw_probe_open(&pp);
+	if (ps->running)
+		tw_probe_run(e->probe);
 	e->vanished = 0;
 	e->idle = 0;
 	e->have_base = 0;
@@ -142,6 +145,16 @@ tw_probeset_open(struct tw_probeset **out, const struct tw_probeset_config *cfg)
 	}
 	*out = ps;
 	return TW_OK;
+}
+
+void
+tw_probeset_run(struct tw_probeset *ps)
+{
+	size_t i;
+
+	ps->running = 1;
+	for (i = 0; i < ps->n; i++)
+		tw_probe_run(ps->e[i].probe);
 }
 
 void

@@ -45,10 +45,13 @@ struct tw_probe_row {
 
 struct tw_probeset;
 
-/* Resolve the lines and open and start the probes (before dropping root:
- * the opens need it). A line whose device is not there is told through
- * log() and tried again at every tick. TW_OK or TW_E_NOMEM. */
+/* Resolve the lines and open the devices (before dropping root: the opens
+ * need it). A line whose device is not there is told through log() and
+ * tried again at every tick. TW_OK or TW_E_NOMEM. */
 int tw_probeset_open(struct tw_probeset **out, const struct tw_probeset_config *cfg);
+
+/* Start reading (after a daemon's fork: threads do not survive one). */
+void tw_probeset_run(struct tw_probeset *ps);
 void tw_probeset_close(struct tw_probeset *ps);
 
 /* At each sample: see above. now_ms: tw_clock_ms(). */
