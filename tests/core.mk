@@ -43,3 +43,9 @@ tests_check_histogram_SOURCES = tests/check_histogram.c tests/tw_check.h
 tests_check_histogram_CFLAGS = $(TESTS_CFLAGS)
 tests_check_histogram_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_histogram
+
+check_PROGRAMS += tests/check_probe
+tests_check_probe_SOURCES = tests/check_probe.c tests/tw_check.h
+tests_check_probe_CFLAGS = $(TESTS_CFLAGS)
+tests_check_probe_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_probe

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -96,9 +97,24 @@ open_device(struct tw_probe *p, const struct tw_probe_params *pp)
 	p->fd = -1;
 	fd = open(pp->path, O_RDONLY | O_DIRECT | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0) {
-		p->run_state = errno == EINVAL ? TW_PROBE_ODIRECT_REFUSED : TW_PROBE_OPEN_FAILED;
-		snprintf(p->run_reason, sizeof(p->run_reason), "open %s%s: %s", pp->path,
-		    errno == EINVAL ? " with O_DIRECT" : "", strerror(errno));
+		int err = errno;
+		struct stat st;
+
+		/* EINVAL is O_DIRECT refused, if the node is a block device at
+		 * all: ask stat(2), never read without O_DIRECT. */
+		if (err == EINVAL && stat(pp->path, &st) == 0 && S_ISBLK(st.st_mode)) {
+			p->run_state = TW_PROBE_ODIRECT_REFUSED;
+			snprintf(p->run_reason, sizeof(p->run_reason), "open %s with O_DIRECT: %s",
+			    pp->path, strerror(err));
+		} else if (err == EINVAL) {
+			p->run_state = TW_PROBE_OPEN_FAILED;
+			snprintf(p->run_reason, sizeof(p->run_reason), "%s is not a block device",
+			    pp->path);
+		} else {
+			p->run_state = TW_PROBE_OPEN_FAILED;
+			snprintf(p->run_reason, sizeof(p->run_reason), "open %s: %s", pp->path,
+			    strerror(err));
+		}
 		return;
 	}
 	/* O_NONBLOCK only for the open (a tape or a FIFO named by mistake
