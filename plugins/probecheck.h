@@ -36,6 +36,7 @@ enum {
 	"    Threshold the active probe's read latency (twProbeTable: random 4 KiB\n" \
 	"    O_DIRECT reads of the devices tunewatchd.conf names with 'probe' lines)\n" \
 	"    instead of r_await; -w and -c are then milliseconds of --percentile\n" \
+	"    (e.g. --probe --percentile 99 -w 20 -c 50)\n" \
 	" --percentile=50|90|99\n" \
 	"    The probe percentile -w and -c judge (default 90). A percentile needs\n" \
 	"    100/(100-P) reads in the window: p99 needs 100, at 1 read/s a window\n" \
@@ -43,10 +44,8 @@ enum {
 	" --probe-count=N\n" \
 	"    With --local: probe the devices --device names (without --device, the\n" \
 	"    disks tunewatchd would show) with N reads each at 10 a second (default\n" \
-	"    20, at most 600); needs read access to the devices (root)\n" \
-	"Probe examples:\n" \
-	" check_disklatency -H db1 --probe --percentile 99 -w 20 -c 50\n" \
-	" check_disklatency --local --probe --probe-count 50 --device '^sdb$'\n"
+	"    20, at most 600); it takes N/10 s, so keep -t above that; needs read\n" \
+	"    access to the devices (root)\n"
 
 struct tw_probe_opts {
 	int on;
