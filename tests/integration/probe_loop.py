@@ -5,16 +5,19 @@ A loop device (--direct-io=on) over a 128 MiB file of this test's own in
 the build tree; tunewatchd probes it at 10 reads a second while
 `ioping -D -i 0.1 -c 100` reads the same device (both random 4 KiB direct
 reads, one at a time). The probe's p50 (twProbeP50) must be within 25 % of
-the median of ioping's own request times. The machine is shared and a
-loop device over a file is quick (100-500 us), so a burst of other load in
-one run can move one median and not the other: a run that misses is
-repeated, up to 3 times, and every run's figures are printed.
+the median of ioping's own request times, over the same 10 s (the
+agent's window is 10 s, and a sample is taken as ioping ends). The machine
+is shared and a loop device over a file is quick (100-500 us when it is
+quiet), so a burst of other load in one run can move one median and not
+the other (measured under a load average of 18, in a sanitizer build:
+ratios 1.37, 1.58 and 0.69 in three rounds): a round that misses is
+repeated, up to 5 times, and every round's figures are printed.
 
 Then the rest of the row (state, rate, size, counts, percentiles in
 order, p99 present exactly when the window holds 100 reads),
 check_disklatency --probe over SNMP and --local --probe-count, and bad
 probe lines reported with their file and line while the good one runs.
-Skipped without root, losetup or ioping. About 40 s."""
+Skipped without root, losetup or ioping. About 40 to 80 s."""
 
 import subprocess
 
@@ -23,7 +26,7 @@ import probe_common as pc
 import twtest
 
 CHECK = "check_disklatency"
-ROUNDS = 3
+ROUNDS = 5
 
 
 def one_round(h, lo):
@@ -48,7 +51,7 @@ def check_row(row):
     assert row["REASON"].text in ("", '""'), row
     assert row["RATE"].num == 10 and row["READ_SIZE"].num == 4096, row
     n = row["COUNT"].num
-    assert n >= 50, row                       # 12 s at 10/s, less what was missed
+    assert n >= 50, row                       # 10 s at 10/s, less what was missed
     assert row["ERRORS"].num == 0 and row["TIMEOUTS"].num == 0, row
     assert row["MIN"].num <= row["P50"].num <= row["P90"].num <= row["MAX"].num, row
     assert ("P99" in row) == (n >= 100), row
@@ -63,7 +66,7 @@ def test():
             conf = pc.write_conf(h, ["probe %s 11" % lo.name, "probe %s 10" % lo.name,
                                      "probe", "probeTimeout 0", "probeIdleTime 0"])
             h.start_snmpd()
-            h.start_agent(None, None, interval=1, window=12, args=["-c", conf])
+            h.start_agent(None, None, interval=1, window=10, args=["-c", conf])
             log = pc.agent_log(h)
             for n, what in ((1, "probe: the rate is 1 to 10 reads a second, not '11'"),
                             (3, ""),          # "probe" alone: Net-SNMP's own words
