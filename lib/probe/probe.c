@@ -3,17 +3,15 @@
 #include "probe/probe.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <linux/fs.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/random.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "probe/probeopen.h"
 
 static const char *const state_names[TW_PROBE_NSTATES] = {
 	[TW_PROBE_PROBING] = "probing",
@@ -86,68 +84,16 @@ next_random(uint64_t *s)
 	return *s * UINT64_C(2685821657736338717);
 }
 
-/* Open read-only with O_DIRECT and learn the device's size and block.
- * Never without O_DIRECT: figures from the page cache would be lies. */
 static void
 open_device(struct tw_probe *p, const struct tw_probe_params *pp)
 {
-	uint64_t size = 0;
-	int lbs = 0, fd;
+	struct tw_probe_device d;
 
-	p->fd = -1;
-	fd = open(pp->path, O_RDONLY | O_DIRECT | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		int err = errno;
-		struct stat st;
-
-		/* EINVAL is O_DIRECT refused, if the node is a block device at
-		 * all: ask stat(2), never read without O_DIRECT. */
-		if (err == EINVAL && stat(pp->path, &st) == 0 && S_ISBLK(st.st_mode)) {
-			p->run_state = TW_PROBE_ODIRECT_REFUSED;
-			snprintf(p->run_reason, sizeof(p->run_reason), "open %s with O_DIRECT: %s",
-			    pp->path, strerror(err));
-		} else if (err == EINVAL) {
-			p->run_state = TW_PROBE_OPEN_FAILED;
-			snprintf(p->run_reason, sizeof(p->run_reason), "%s is not a block device",
-			    pp->path);
-		} else {
-			p->run_state = TW_PROBE_OPEN_FAILED;
-			snprintf(p->run_reason, sizeof(p->run_reason), "open %s: %s", pp->path,
-			    strerror(err));
-		}
-		return;
-	}
-	/* O_NONBLOCK only for the open (a tape or a FIFO named by mistake
-	 * must not hang the agent); reads block. */
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	if (ioctl(fd, BLKGETSIZE64, &size) != 0) {
-		p->run_state = TW_PROBE_OPEN_FAILED;
-		snprintf(p->run_reason, sizeof(p->run_reason), "%s is not a block device (%s)",
-		    pp->path, strerror(errno));
-		close(fd);
-		return;
-	}
-	if (ioctl(fd, BLKSSZGET, &lbs) != 0 || lbs <= 0)
-		lbs = 512;
-	p->bs = (unsigned)lbs > TW_PROBE_READ_SIZE ? (unsigned)lbs : TW_PROBE_READ_SIZE;
-	p->nblocks = size / p->bs;
-	if (p->nblocks == 0) {
-		p->run_state = TW_PROBE_OPEN_FAILED;
-		snprintf(p->run_reason, sizeof(p->run_reason), "%s holds %s: less than one read",
-		    pp->path, size == 0 ? "nothing" : "a few bytes");
-		close(fd);
-		return;
-	}
-	if (posix_memalign(&p->buf, p->bs, p->bs) != 0) {
-		p->buf = NULL;
-		p->run_state = TW_PROBE_OPEN_FAILED;
-		snprintf(p->run_reason, sizeof(p->run_reason), "%s: no memory for the buffer",
-		    pp->path);
-		close(fd);
-		return;
-	}
-	p->fd = fd;
-	p->run_state = TW_PROBE_PROBING;
+	p->run_state = tw_probe_open_device(pp->path, &d, p->run_reason, sizeof(p->run_reason));
+	p->fd = d.fd;
+	p->buf = d.buf;
+	p->bs = d.bs;
+	p->nblocks = d.nblocks;
 }
 
 /* Count a finished read; under the lock. */
