@@ -6,6 +6,9 @@
 
 #include "options.h"
 
+#include "probe/probe.h"
+#include "util/error.h"
+
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -44,8 +47,9 @@ usage(FILE *out)
 	    "\n"
 	    "Configuration: tunewatchd.conf in Net-SNMP's configuration path (e.g. /etc/snmp),\n"
 	    "with the tokens interval, window, procRoot, sysRoot, user, diskInclude REGEX,\n"
-	    "diskExclude REGEX (each may repeat), hitRatio yes|no, sockOwnerProcesses N and\n"
-	    "socketBuffers yes|no.\n"
+	    "diskExclude REGEX (each may repeat), hitRatio yes|no, sockOwnerProcesses N,\n"
+	    "socketBuffers yes|no, and for the active latency probe (off by default)\n"
+	    "probe DEVICE [RATE] (may repeat), probeTimeout SECONDS and probeIdleTime SECONDS.\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
 	    "Exit codes: 0 stopped normally, 64 bad option, 67 unknown user, 71 the system\n"
 	    "refused (roots, privileges), 78 bad configuration.\n",
@@ -100,6 +104,8 @@ tw_options_parse(struct tw_agent_options *o, int argc, char **argv)
 	memset(o, 0, sizeof(*o));
 	o->interval = TW_DEFAULT_INTERVAL;
 	o->window = TW_DEFAULT_WINDOW;
+	o->probe_timeout_s = TW_PROBE_DEFAULT_TIMEOUT_MS / 1000;
+	o->probe_idle_s = TW_PROBE_DEFAULT_IDLE_S;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":fx:L:Cc:D::hV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -198,6 +204,27 @@ trimmed(char *s)
 	return s;
 }
 
+/* A probe line; a bad one is reported with its file and line (by
+ * config_perror) and ignored. */
+static void
+add_probe(struct tw_agent_options *o, const char *value)
+{
+	struct tw_probe_spec spec, *grown;
+	char err[160];
+
+	if (tw_probeconf_parse(value, &spec, err, sizeof(err)) != TW_OK) {
+		config_perror(err);
+		return;
+	}
+	grown = realloc(o->probes, (o->nprobes + 1) * sizeof(*o->probes));
+	if (grown == NULL) {
+		config_perror("probe: out of memory");
+		return;
+	}
+	o->probes = grown;
+	o->probes[o->nprobes++] = spec;
+}
+
 /* Several diskInclude (or diskExclude) lines mean any of them. */
 static void
 add_alternative(char **dst, const char *expr)
@@ -278,6 +305,15 @@ parse_token(const char *token, char *line)
 		add_alternative(&o->disk_include, value);
 	} else if (strcmp(token, "diskExclude") == 0) {
 		add_alternative(&o->disk_exclude, value);
+	} else if (strcmp(token, "probe") == 0) {
+		add_probe(o, value);
+	} else if (strcmp(token, "probeTimeout") == 0) {
+		if (tw_probeconf_seconds(value, 1, TW_PROBE_MAX_TIMEOUT_S, &o->probe_timeout_s) !=
+		    TW_OK)
+			config_perror("probeTimeout wants 1 to 60 seconds");
+	} else if (strcmp(token, "probeIdleTime") == 0) {
+		if (tw_probeconf_seconds(value, 0, 86400 * 7, &o->probe_idle_s) != TW_OK)
+			config_perror("probeIdleTime wants 0 (never skip) to 604800 seconds");
 	} else if (strcmp(token, "hitRatio") == 0) {
 		if (strcmp(value, "yes") == 0)
 			o->no_procio = 0;
@@ -305,6 +341,9 @@ tw_options_register_config(struct tw_agent_options *o)
 	register_app_config_handler("hitRatio", parse_token, NULL, "yes|no");
 	register_app_config_handler("sockOwnerProcesses", parse_token, NULL, "PROCESSES");
 	register_app_config_handler("socketBuffers", parse_token, NULL, "yes|no");
+	register_app_config_handler("probe", parse_token, NULL, "DEVICE [RATE]");
+	register_app_config_handler("probeTimeout", parse_token, NULL, "SECONDS");
+	register_app_config_handler("probeIdleTime", parse_token, NULL, "SECONDS");
 }
 
 int
@@ -326,5 +365,6 @@ tw_options_free(struct tw_agent_options *o)
 	free(o->user);
 	free(o->disk_include);
 	free(o->disk_exclude);
+	free(o->probes);
 	memset(o, 0, sizeof(*o));
 }

@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "probe/probeconf.h"
+
 #define TW_AGENT_NAME "tunewatchd"
 #define TW_DEFAULT_INTERVAL 5
 #define TW_DEFAULT_WINDOW 60
@@ -24,6 +26,11 @@ struct tw_agent_options {
 	int no_procio;		/* hitRatio no: skip /proc/[pid]/io */
 	unsigned sock_owner_procs;	/* sockOwnerProcesses; 0: the default */
 	int no_sock_diag;	/* socketBuffers no: no sock_diag query */
+	/* The active probe (probe, probeTimeout, probeIdleTime lines). */
+	struct tw_probe_spec *probes;
+	size_t nprobes;
+	unsigned probe_timeout_s;
+	unsigned probe_idle_s;
 };
 
 /* Exit codes, after sysexits(3). */

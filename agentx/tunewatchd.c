@@ -21,6 +21,7 @@
 #include "monitor/monitor.h"
 #include "options.h"
 #include "privdrop.h"
+#include "probes.h"
 #include "util/error.h"
 
 static volatile sig_atomic_t stop_requested;
@@ -57,6 +58,7 @@ take_sample(unsigned int reg, void *arg)
 		    tw_strerror(rc));
 	else
 		tw_agent_changes_step(&monitor);
+	tw_agent_probes_tick(&monitor.view);
 }
 
 /* The master may come and go; say so once each way, not every retry. */
@@ -177,6 +179,12 @@ main(int argc, char **argv)
 	}
 	tw_agent_changes_init(opt.window);
 	take_sample(0, NULL);
+	/* The probed devices are opened with root, read after the fork. */
+	if (tw_agent_probes_open(&opt, opt.window / opt.interval) != 0) {
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot set up the probes: out of memory\n");
+		rc = TW_EXIT_OSERR;
+		goto out;
+	}
 
 	if (opt.user != NULL) {
 		rc = tw_privdrop(opt.user, err, sizeof(err));
@@ -192,6 +200,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	install_signals();
+	tw_agent_probes_run();
 	snmp_alarm_register(opt.interval, SA_REPEAT, take_sample, NULL);
 	snmp_log(LOG_INFO, TW_AGENT_NAME " " PACKAGE_VERSION ": sampling every %u s over %u s\n",
 	    opt.interval, opt.window);
@@ -213,6 +222,7 @@ main(int argc, char **argv)
 out:
 	snmp_shutdown(TW_AGENT_NAME);
 	tw_agent_changes_free();
+	tw_agent_probes_close();
 	tw_monitor_close(&monitor);
 	tw_options_free(&opt);
 	return rc;

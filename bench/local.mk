@@ -11,6 +11,18 @@ bench_sample_cost_LDADD = lib/libtunewatch.a
 bench_sockowner_cost_SOURCES = bench/sockowner_cost.c
 bench_sockowner_cost_LDADD = lib/libtunewatch.a
 
+# The active probe's cost (bench/probe_cost.py, run by make bench-probe: it
+# needs root and loop devices, so it is not a part of make bench).
+EXTRA_PROGRAMS += bench/probe_memory
+bench_probe_memory_SOURCES = bench/probe_memory.c
+bench_probe_memory_LDADD = lib/libtunewatch.a
+EXTRA_DIST += bench/probe_cost.py
+
+.PHONY: bench-probe
+bench-probe: bench/probe_memory$(EXEEXT) agentx/tunewatchd$(EXEEXT)
+	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	    $(PYTHON3) -B $(srcdir)/bench/probe_cost.py --builddir '$(abs_top_builddir)' $(BENCH_ARGS)
+
 dist_noinst_SCRIPTS += bench/run
 EXTRA_DIST += BENCHMARKS.md bench/twbench.py bench/mkroot.py bench/part1_checks.py \
 	bench/part2_disktable.py bench/part3_scale.py bench/part4_live.py \

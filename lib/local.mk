@@ -12,5 +12,6 @@ include lib/sockets/local.mk
 include lib/view/local.mk
 include lib/monitor/local.mk
 include lib/change/local.mk
+include lib/probe/local.mk
 include lib/plugin/local.mk
 include lib/advice/local.mk

@@ -160,4 +160,29 @@
 #define TW_OID_SOCKDROP_RMEM_ALLOC 13
 #define TW_OID_SOCKDROP_RMEM_MAX 14
 
+/* twObjects.8 twProbeTable.1 twProbeEntry.N.<major>.<minor>: the active
+ * latency probe, one row per probed device, indexed as its twDiskEntry. */
+#define TW_OID_PROBE_TABLE 8
+#define TW_OID_PROBE_ENTRY 1
+#define TW_OID_PROBE_MAJOR 1		/* INDEX */
+#define TW_OID_PROBE_MINOR 2		/* INDEX */
+#define TW_OID_PROBE_DEVICE 3
+#define TW_OID_PROBE_STATE 4
+#define TW_OID_PROBE_REASON 5
+#define TW_OID_PROBE_RATE 6
+#define TW_OID_PROBE_READ_SIZE 7
+#define TW_OID_PROBE_WINDOW 8
+#define TW_OID_PROBE_COUNT 9
+#define TW_OID_PROBE_MIN 10
+#define TW_OID_PROBE_P50 11
+#define TW_OID_PROBE_P90 12
+#define TW_OID_PROBE_P99 13
+#define TW_OID_PROBE_MAX 14
+#define TW_OID_PROBE_MEAN 15
+#define TW_OID_PROBE_TIMEOUTS 16
+#define TW_OID_PROBE_MISSED 17
+#define TW_OID_PROBE_ERRORS 18
+/* twGroups.10 */
+#define TW_OID_PROBE_GROUP 10
+
 #endif

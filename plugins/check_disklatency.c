@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "plugin.h"
+#include "probecheck.h"
 #include "util/error.h"
 
 enum {
@@ -32,6 +33,7 @@ static const struct option longopts[] = {
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "exclude-device", required_argument, NULL, OPT_EXCLUDE_DEVICE },
 	{ "min-ops", required_argument, NULL, OPT_MIN_OPS },
+	TW_PROBE_LONGOPTS,
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -41,7 +43,9 @@ static struct {
 	struct tw_threshold uwarn, ucrit;	/* utilisation */
 	struct tw_namefilter devices;	/* --device, --exclude-device */
 	double min_ops;
+	struct tw_probe_opts probe;	/* --probe, --percentile, --probe-count */
 } cfg;
+static struct tw_check check;
 
 static int
 option(int opt, const char *arg, char *err, size_t errlen)
@@ -76,6 +80,8 @@ option(int opt, const char *arg, char *err, size_t errlen)
 		}
 		return 0;
 	}
+	if (opt >= TW_OPT_PROBE)
+		return tw_probe_check_option(&cfg.probe, &check.fetch, opt, arg, err, errlen);
 	snprintf(err, errlen, "unknown option");
 	return -1;
 }
@@ -105,29 +111,6 @@ perf(struct tw_out *out, const char *dev, const char *what, double v, const char
 	tw_out_perf(out, &item);
 }
 
-/* The figures of device d that lib/advice/evidence.c judges. */
-static void
-disk_figures(const struct tw_plugin *p, const struct tw_view_disk *d, struct tw_disk_figures *f)
-{
-	memset(f, 0, sizeof(*f));
-	f->name = d->name;
-	f->r_await = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
-	f->w_await = tw_view_num(d, TW_OID_DISK_WRITE_LATENCY);
-	f->queue = tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH);
-	f->rops = tw_view_num(d, TW_OID_DISK_READ_OPS);
-	f->wops = tw_view_num(d, TW_OID_DISK_WRITE_OPS);
-	f->read_bytes_s = tw_view_has(d, TW_OID_DISK_READ_RATE) ?
-	    tw_view_num(d, TW_OID_DISK_READ_RATE) : -1;
-	f->rotational = !tw_view_has(d, TW_OID_DISK_ROTATIONAL) ? -1 :
-	    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? 1 : d->col[TW_OID_DISK_ROTATIONAL] == 2 ? 0 : -1;
-	f->scheduler = tw_view_has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : NULL;
-	f->nr_requests = tw_view_has(d, TW_OID_DISK_NR_REQUESTS) ?
-	    (int64_t)d->col[TW_OID_DISK_NR_REQUESTS] : -1;
-	f->read_ahead_kb = tw_view_has(d, TW_OID_DISK_READ_AHEAD_KB) ?
-	    (int64_t)d->col[TW_OID_DISK_READ_AHEAD_KB] : -1;
-	f->window_s = p->window_s;
-}
-
 /* The advice for device d, with its own queue attributes as current
  * values: what the figures show behind slow reads or writes, or that no
  * knob applies. */
@@ -140,7 +123,7 @@ advise_disk(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *o
 	struct tw_verdict verdict;
 	int rc;
 
-	disk_figures(p, d, &f);
+	tw_plugin_disk_figures(p, d, &f);
 	rc = reads ? tw_evidence_disk_read(&f, &verdict) : tw_evidence_disk_write(&f, &verdict);
 	if (rc != TW_OK)
 		return;
@@ -248,6 +231,10 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	const struct tw_view_disk *top_r_dev = NULL, *top_w_dev = NULL;
 	char a[32], b[32], d4[32], lb[TW_LABEL_LEN], lr[TW_LABEL_LEN], lw[TW_LABEL_LEN];
 
+	if (cfg.probe.on) {
+		free(bad);
+		return tw_probe_check(p, v, &cfg.probe, &cfg.devices, out);
+	}
 	if (bad == NULL) {
 		tw_out_printf(out, "out of memory");
 		return TW_STATE_UNKNOWN;
@@ -340,7 +327,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	return worst;
 }
 
-static const struct tw_check check = {
+static struct tw_check check = {
 	.progname = "check_disklatency",
 	.service = "DISKLATENCY",
 	.purpose =
@@ -366,7 +353,8 @@ static const struct tw_check check = {
 	    "    Leave out devices whose name or alias matches\n"
 	    " --min-ops=NUMBER\n"
 	    "    Judge latency only on devices doing at least NUMBER requests per second\n"
-	    "    (default 0: all); a few slow requests on an idle disk mean little\n",
+	    "    (default 0: all); a few slow requests on an idle disk mean little\n"
+	    TW_PROBE_OPTIONS_HELP,
 	    .notes =
 	    "Notes:\n"
 	    " Which devices tunewatchd watches is its own setting (loop, ram, zram devices,\n"

@@ -93,6 +93,12 @@ row_name(const struct tw_snmp_bad *bad, const struct tw_view *v, const char **ki
 			if (v->tunables[i].index == bad->idx[0])
 				return v->tunables[i].name;
 		break;
+	case TW_OID_PROBE_TABLE:
+		*kind = "probe";
+		for (i = 0; i < v->nprobes; i++)
+			if (v->probes[i].major == bad->idx[0] && v->probes[i].minor == bad->idx[1])
+				return v->probes[i].device;
+		break;
 	}
 	return "";
 }

@@ -56,6 +56,16 @@ cmp_tunable(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+static int
+cmp_probe(const void *a, const void *b)
+{
+	const struct tw_view_probe *x = a, *y = b;
+
+	if (x->major != y->major)
+		return x->major < y->major ? -1 : 1;
+	return x->minor < y->minor ? -1 : x->minor > y->minor;
+}
+
 /* A label is never empty: a row the agent sent without a name is called
  * by its index. */
 static void
@@ -78,7 +88,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
     struct tw_snmp_stats *stats, char *err, size_t errlen)
 {
 	const unsigned tables = TW_FETCH_DISKS | TW_FETCH_POOLS | TW_FETCH_TUNABLES |
-	    TW_FETCH_CHANGES | TW_FETCH_SOCKS;
+	    TW_FETCH_CHANGES | TW_FETCH_SOCKS | TW_FETCH_PROBES;
 	struct tw_snmp_scalars scalars;
 	struct tw_snmp_bad bad;
 	struct tw_snmp_stats dummy;
@@ -95,7 +105,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 	c.scalars = &scalars;
 	c.bad = &bad;
 	tw_snmp_scalars_init(&scalars, what);
-	v->ndisks = v->npools = v->ntunables = v->nchanges = v->nsocks = 0;
+	v->ndisks = v->npools = v->ntunables = v->nchanges = v->nsocks = v->nprobes = 0;
 	memset(&v->agent, 0, sizeof(v->agent));
 	memset(&v->bc, 0, sizeof(v->bc));
 
@@ -119,6 +129,8 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		rc = tw_snmp_walk(&c, v, TW_OID_TUNABLE_TABLE, 0);
 	if (rc == TW_OK && (what & TW_FETCH_CHANGES))
 		rc = tw_snmp_walk(&c, v, TW_OID_CHANGE_TABLE, 0);
+	if (rc == TW_OK && (what & TW_FETCH_PROBES))
+		rc = tw_snmp_walk(&c, v, TW_OID_PROBE_TABLE, 0);
 	tw_snmp_close(&c);
 	if (rc == TW_E_ABSENT && !scalars.registered)
 		snprintf(err, errlen, "tunewatchd is not registered with the SNMP agent at %s:%u "
@@ -144,5 +156,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		qsort(v->socks, v->nsocks, sizeof(*v->socks), cmp_sock);
 	if (v->ntunables > 1)
 		qsort(v->tunables, v->ntunables, sizeof(*v->tunables), cmp_tunable);
+	if (v->nprobes > 1)
+		qsort(v->probes, v->nprobes, sizeof(*v->probes), cmp_probe);
 	return TW_OK;
 }

@@ -33,6 +33,7 @@ struct tw_snmp_target {
 #define TW_FETCH_CHANGES	0x10u	/* the newest rows of twChangeTable,
 					   in one request */
 #define TW_FETCH_SOCKS		0x20u	/* twSocketDropTable */
+#define TW_FETCH_PROBES		0x40u	/* twProbeTable */
 
 struct tw_snmp_stats {
 	unsigned requests;	/* round trips */

@@ -46,6 +46,10 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		key = (uint64_t)(idx[0] & 0xffffffffu) << 32 | (idx[1] & 0xffffffffu);
 		n = v->nsocks;
 		break;
+	case TW_OID_PROBE_TABLE:
+		key = tw_disk_key((uint32_t)idx[0], (uint32_t)idx[1]);
+		n = v->nprobes;
+		break;
 	default:
 		key = idx[0] & 0xffffffffu;
 		n = v->ntunables;
@@ -89,6 +93,14 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		v->socks[n].inode = (uint32_t)idx[1];
 		v->nsocks++;
 		break;
+	case TW_OID_PROBE_TABLE:
+		if ((rc = tw_view_reserve_probes(v, n + 1)) != TW_OK)
+			return rc;
+		memset(&v->probes[n], 0, sizeof(v->probes[n]));
+		v->probes[n].major = (uint32_t)idx[0];
+		v->probes[n].minor = (uint32_t)idx[1];
+		v->nprobes++;
+		break;
 	default:
 		if ((rc = tw_view_reserve_tunables(v, n + 1)) != TW_OK)
 			return rc;
@@ -112,6 +124,8 @@ row_at(struct tw_view *v, uint32_t table, size_t row)
 		return &v->changes[row];
 	case TW_OID_SOCKDROP_TABLE:
 		return &v->socks[row];
+	case TW_OID_PROBE_TABLE:
+		return &v->probes[row];
 	default:
 		return &v->tunables[row];
 	}

@@ -41,3 +41,17 @@ tests_check_change_SOURCES = tests/check_change.c tests/tw_check.h tests/tw_samp
 tests_check_change_CFLAGS = $(TESTS_CFLAGS)
 tests_check_change_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_change
+
+# The active probe: its histogram, configuration lines, device names, and
+# twProbeTable in the view.
+check_PROGRAMS += tests/check_histogram
+tests_check_histogram_SOURCES = tests/check_histogram.c tests/tw_check.h
+tests_check_histogram_CFLAGS = $(TESTS_CFLAGS)
+tests_check_histogram_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_histogram
+
+check_PROGRAMS += tests/check_probe
+tests_check_probe_SOURCES = tests/check_probe.c tests/tw_check.h
+tests_check_probe_CFLAGS = $(TESTS_CFLAGS)
+tests_check_probe_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_probe

@@ -32,6 +32,7 @@ include tests/mib.mk
 include tests/core.mk
 include tests/integration.mk
 include tests/plugins.mk
+include tests/probe.mk
 include tests/fuzz.mk
 include tests/faults.mk
 include tests/install.mk

@@ -69,6 +69,14 @@ int tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *ou
 /* A device whose writes are too slow. */
 int tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out);
 
+/* Seeks are slow: the active probe's p-th percentile (ms) of random reads
+ * on device d (evidence_probe.c). The same preconditions as slow r_await:
+ * a queue knob only where d's queue is deep; without d's queue figures
+ * (have_queue 0: the agent's disk filter hides the device) no knob is
+ * named, and the line says why. */
+int tw_evidence_probe_seek(const struct tw_disk_figures *d, int have_queue, double p,
+    double ms, struct tw_verdict *out);
+
 /* The buffer cache's figures. have_* says a figure is known. */
 struct tw_cache_figures {
 	int have_hit;

@@ -205,6 +205,35 @@ static const struct tw_column sock_cols[] = {
 	[TW_OID_SOCKDROP_RMEM_MAX] = NUM("twSockDropRmemMax", TW_SMI_UNSIGNED32, "bytes", READ),
 };
 
+/* twProbeTable: the active probe. Latencies in microseconds on the wire,
+ * read by the checks in milliseconds. */
+static const struct tw_column probe_cols[] = {
+	[TW_OID_PROBE_MAJOR] = INDEX("twProbeMajor", 0),
+	[TW_OID_PROBE_MINOR] = INDEX("twProbeMinor", 0),
+	[TW_OID_PROBE_DEVICE] = STR("twProbeDevice", struct tw_view_probe, device, READ),
+	[TW_OID_PROBE_STATE] = STR("twProbeState", struct tw_view_probe, state, READ),
+	[TW_OID_PROBE_REASON] = STR("twProbeStateReason", struct tw_view_probe, reason, READ),
+	[TW_OID_PROBE_RATE] = NUM("twProbeRate", TW_SMI_UNSIGNED32, "reads per second", READ),
+	[TW_OID_PROBE_READ_SIZE] = NUM("twProbeReadSize", TW_SMI_UNSIGNED32, "bytes", SKIP),
+	[TW_OID_PROBE_WINDOW] = NUM("twProbeWindow", TW_SMI_UNSIGNED32, "milliseconds", READ),
+	[TW_OID_PROBE_COUNT] = NUM("twProbeCount", TW_SMI_GAUGE32, "reads", READ),
+	[TW_OID_PROBE_MIN] = SCALED("twProbeMin", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_P50] = SCALED("twProbeP50", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_P90] = SCALED("twProbeP90", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_P99] = SCALED("twProbeP99", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_MAX] = SCALED("twProbeMax", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_MEAN] = SCALED("twProbeMean", TW_SMI_UNSIGNED32, "microseconds", 1000,
+	    "ms", READ),
+	[TW_OID_PROBE_TIMEOUTS] = NUM("twProbeTimeouts", TW_SMI_GAUGE32, "reads", READ),
+	[TW_OID_PROBE_MISSED] = NUM("twProbeMissed", TW_SMI_GAUGE32, "slots", READ),
+	[TW_OID_PROBE_ERRORS] = NUM("twProbeErrors", TW_SMI_GAUGE32, "reads", READ),
+};
+
 #define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
 
 /* Tunable rows have every column: no `has`. */
@@ -224,6 +253,9 @@ const struct tw_column_group tw_column_groups[] = {
 	{ TW_OID_CHANGE_TABLE, "twChangeTable", "twChangeEntry", 1, change_cols,
 	    NCOLS(change_cols), TW_OID_CHANGE_TUNABLE, offsetof(struct tw_view_change, has),
 	    offsetof(struct tw_view_change, col) },
+	{ TW_OID_PROBE_TABLE, "twProbeTable", "twProbeEntry", 2, probe_cols, NCOLS(probe_cols),
+	    TW_OID_PROBE_DEVICE, offsetof(struct tw_view_probe, has),
+	    offsetof(struct tw_view_probe, col) },
 	{ TW_OID_SOCKDROP_TABLE, "twSocketDropTable", "twSocketDropEntry", 2, sock_cols,
 	    NCOLS(sock_cols), TW_OID_SOCKDROP_PROTOCOL_NAME, offsetof(struct tw_view_sock, has),
 	    offsetof(struct tw_view_sock, col) },
@@ -239,13 +271,15 @@ _Static_assert(NCOLS(pool_cols) == TW_VIEW_POOL_COLS, "twDblockEntry and the vie
 _Static_assert(NCOLS(disk_cols) == TW_VIEW_DISK_COLS, "twDiskEntry and the view disagree");
 _Static_assert(NCOLS(change_cols) == TW_VIEW_CHANGE_COLS, "twChangeEntry and the view disagree");
 _Static_assert(NCOLS(sock_cols) == TW_VIEW_SOCK_COLS, "twSocketDropEntry and the view disagree");
+_Static_assert(NCOLS(probe_cols) == TW_VIEW_PROBE_COLS, "twProbeEntry and the view disagree");
+_Static_assert(TW_VIEW_PROBE_COLS <= 32, "has is 32 bits");
 _Static_assert(TW_VIEW_DISK_COLS <= 32 && TW_VIEW_BC_COLS <= 32, "has is 32 bits");
 
 /* ---- Lookups ------------------------------------------------------------ */
 
-/* The groups are twObjects.1 to .5 in order: the view's builder and the
- * agent look one up for every cell, so by position. Later groups may
- * leave gaps in the numbering: those are searched for. */
+/* The groups are in twObjects' order and the first ones at their number
+ * less one: the view's builder and the agent look one up for every cell,
+ * so by position first; groups past a gap in the numbers are searched. */
 const struct tw_column_group *
 tw_column_group(uint32_t id)
 {

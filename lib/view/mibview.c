@@ -110,12 +110,32 @@ sock_index(const struct tw_view *v, size_t i, uint32_t *idx)
 	idx[1] = v->socks[i].inode;
 }
 
+static size_t
+probe_rows(const struct tw_view *v)
+{
+	return v->nprobes;
+}
+
+static const void *
+probe_row(const struct tw_view *v, size_t i)
+{
+	return &v->probes[i];
+}
+
+static void
+probe_index(const struct tw_view *v, size_t i, uint32_t *idx)
+{
+	idx[0] = v->probes[i].major;
+	idx[1] = v->probes[i].minor;
+}
+
 /* In twObjects' order. */
 static const struct table tables[] = {
 	{ TW_OID_DBLOCK_TABLE, pool_rows, pool_row, pool_index },
 	{ TW_OID_DISK_TABLE, disk_rows, disk_row, disk_index },
 	{ TW_OID_TUNABLE_TABLE, tunable_rows, tunable_row, tunable_index },
 	{ TW_OID_CHANGE_TABLE, change_rows, change_row, change_index },
+	{ TW_OID_PROBE_TABLE, probe_rows, probe_row, probe_index },
 	{ TW_OID_SOCKDROP_TABLE, sock_rows, sock_row, sock_index },
 };
 

@@ -22,6 +22,7 @@ tw_view_free(struct tw_view *v)
 	free(v->pools);
 	free(v->tunables);
 	free(v->socks);
+	free(v->probes);
 	memset(v, 0, sizeof(*v));
 }
 

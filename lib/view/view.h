@@ -32,6 +32,7 @@
 /* twChangeTable holds at most this many changes, the newest. */
 #define TW_VIEW_CHANGES 32
 #define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_RMEM_MAX + 1)
+#define TW_VIEW_PROBE_COLS (TW_OID_PROBE_ERRORS + 1)
 
 #define TW_VIEW_STR 128
 
@@ -102,6 +103,18 @@ struct tw_view_sock {
 	char command[32];
 };
 
+/* A probed device (twProbeTable); tunewatchd fills these from its probes
+ * (tw_view_put_probes), after each build. */
+struct tw_view_probe {
+	uint32_t major;
+	uint32_t minor;
+	uint32_t has;
+	uint64_t col[TW_VIEW_PROBE_COLS];
+	char device[32];
+	char state[24];
+	char reason[TW_VIEW_STR];
+};
+
 struct tw_view {
 	struct tw_view_agent agent;
 	struct tw_view_bufcache bc;
@@ -119,6 +132,9 @@ struct tw_view {
 	struct tw_view_sock *socks;	/* sorted by (proto, inode) */
 	size_t nsocks;
 	size_t socks_cap;
+	struct tw_view_probe *probes;	/* sorted by (major, minor) */
+	size_t nprobes;
+	size_t probes_cap;
 };
 
 /* What the agent knows of itself. */
@@ -145,6 +161,12 @@ int tw_view_reserve_disks(struct tw_view *v, size_t n);
 int tw_view_reserve_pools(struct tw_view *v, size_t n);
 int tw_view_reserve_tunables(struct tw_view *v, size_t n);
 int tw_view_reserve_socks(struct tw_view *v, size_t n);
+int tw_view_reserve_probes(struct tw_view *v, size_t n);
+
+/* twProbeTable from the probe set's rows (sorted by major and minor),
+ * replacing the view's rows. viewprobe.c. */
+struct tw_probe_row;
+int tw_view_put_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n);
 
 /* Look a tunable's value up by name; NULL when the view does not have it. */
 const char *tw_view_tunable(const struct tw_view *v, const char *name);
@@ -167,7 +189,9 @@ const char *tw_view_tunable(const struct tw_view *v, const char *name);
 	struct tw_view_change *: tw_view_change_num, \
 	const struct tw_view_change *: tw_view_change_num, \
 	struct tw_view_sock *: tw_view_sock_num, \
-	const struct tw_view_sock *: tw_view_sock_num)((row), (col))
+	const struct tw_view_sock *: tw_view_sock_num, \
+	struct tw_view_probe *: tw_view_probe_num, \
+	const struct tw_view_probe *: tw_view_probe_num)((row), (col))
 
 double tw_view_agent_num(const struct tw_view_agent *a, unsigned col);
 double tw_view_bc_num(const struct tw_view_bufcache *bc, unsigned col);
@@ -175,5 +199,6 @@ double tw_view_disk_num(const struct tw_view_disk *d, unsigned col);
 double tw_view_pool_num(const struct tw_view_pool *p, unsigned col);
 double tw_view_change_num(const struct tw_view_change *c, unsigned col);
 double tw_view_sock_num(const struct tw_view_sock *s, unsigned col);
+double tw_view_probe_num(const struct tw_view_probe *p, unsigned col);
 
 #endif

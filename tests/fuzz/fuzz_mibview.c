@@ -41,6 +41,7 @@ static struct tw_view view;
 static struct tw_view_disk disks[5];
 static struct tw_view_pool pools[3];
 static struct tw_view_tunable tunables[3];
+static struct tw_view_probe probe;
 static struct ref refs[REF_MAX];
 static size_t nrefs;
 
@@ -165,6 +166,14 @@ build_view(void)
 	view.changes[0].col[TW_OID_CHANGE_BEFORE] = 15200;
 	view.nchanges = 1;
 
+	/* twProbeTable, twObjects.8, past a gap: one row at the top index. */
+	probe.major = probe.minor = UINT32_MAX;
+	probe.has = TW_VIEW_BIT(TW_OID_PROBE_DEVICE) | TW_VIEW_BIT(TW_OID_PROBE_P50);
+	strcpy(probe.device, "sdz");
+	probe.col[TW_OID_PROBE_P50] = 8000;
+	view.probes = &probe;
+	view.nprobes = view.probes_cap = 1;
+
 	/* The instances, from the data above. */
 	for (col = 1; col < 32; col++) {
 		struct ref *r;
@@ -236,6 +245,13 @@ build_view(void)
 			else
 				r->num = view.changes[0].col[col];
 		}
+		if (probe.has & TW_VIEW_BIT(col)) {
+			r = add_ref(5, TW_OID_PROBE_TABLE, 1, col, probe.major, probe.minor);
+			if (col == TW_OID_PROBE_DEVICE)
+				ref_str(r, probe.device);
+			else
+				r->num = probe.col[col];
+		}
 	}
 	qsort(refs, nrefs, sizeof(refs[0]), ref_cmp);
 	for (i = 1; i < nrefs; i++)
@@ -305,6 +321,10 @@ expected_miss(const uint32_t *oid, size_t len)
 	case TW_OID_SOCKDROP_TABLE:	/* no rows in this view */
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_SOCKDROP_PROTOCOL_NAME &&
 		    oid[2] <= TW_OID_SOCKDROP_RMEM_MAX ? TW_MV_NO_SUCH_INSTANCE :
+		    TW_MV_NO_SUCH_OBJECT;
+	case TW_OID_PROBE_TABLE:
+		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_PROBE_DEVICE &&
+		    oid[2] <= TW_OID_PROBE_ERRORS ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
 	}
 	return TW_MV_NO_SUCH_OBJECT;

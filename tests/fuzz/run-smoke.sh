@@ -46,6 +46,7 @@ ini:2048
 advice:512
 mibview:128
 udpsock:2048
+probeconf:300
 "
 
 # libFuzzer's own default exit code for a finding is 77, which automake

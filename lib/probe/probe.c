@@ -1,0 +1,367 @@
+#include "config.h"
+
+#include "probe/probe.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "probe/probeopen.h"
+
+static const char *const state_names[TW_PROBE_NSTATES] = {
+	[TW_PROBE_PROBING] = "probing",
+	[TW_PROBE_IDLE_SKIPPED] = "idle-skipped",
+	[TW_PROBE_OPEN_FAILED] = "open-failed",
+	[TW_PROBE_ODIRECT_REFUSED] = "odirect-refused",
+	[TW_PROBE_ERRORS] = "errors",
+	[TW_PROBE_VANISHED] = "vanished",
+};
+
+const char *
+tw_probe_state_name(enum tw_probe_state s)
+{
+	return (unsigned)s < TW_PROBE_NSTATES ? state_names[s] : "unknown";
+}
+
+/* One interval of the window. */
+struct slot {
+	struct tw_hist hist;
+	uint64_t timeouts, missed, errors;
+	uint64_t start_ms;
+	int used;
+};
+
+struct tw_probe {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	pthread_t thread;
+	int started;
+	int stop;
+	int paused;
+	/* Set at the start, read by the thread without the lock. */
+	int fd;
+	void *buf;
+	unsigned bs;
+	uint64_t nblocks;
+	uint64_t period_ns;
+	uint64_t timeout_ns;
+	uint64_t rng;
+	/* Under the lock. */
+	enum tw_probe_state state;
+	char reason[TW_PROBE_REASON_LEN];
+	enum tw_probe_state run_state;	/* what the thread last saw */
+	char run_reason[TW_PROBE_REASON_LEN];
+	int outstanding;
+	uint64_t out_start_ns;
+	int out_counted;	/* its timeout already counted by a report */
+	uint64_t reads;
+	unsigned rate;
+	unsigned nslots, cur;
+	struct slot slots[];
+};
+
+static uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* xorshift64*: offsets need to be uniform, not secret. */
+static uint64_t
+next_random(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * UINT64_C(2685821657736338717);
+}
+
+static void
+open_device(struct tw_probe *p, const struct tw_probe_params *pp)
+{
+	struct tw_probe_device d;
+
+	p->run_state = tw_probe_open_device(pp->path, &d, p->run_reason, sizeof(p->run_reason));
+	p->fd = d.fd;
+	p->buf = d.buf;
+	p->bs = d.bs;
+	p->nblocks = d.nblocks;
+}
+
+/* Count a finished read; under the lock. */
+static void
+count_read(struct tw_probe *p, ssize_t n, int err, uint64_t elapsed_ns)
+{
+	struct slot *s = &p->slots[p->cur];
+
+	if (n == (ssize_t)p->bs) {
+		if (elapsed_ns > p->timeout_ns) {
+			if (!p->out_counted) {
+				s->timeouts++;
+				s->missed++;
+			}
+			p->run_state = TW_PROBE_ERRORS;
+			snprintf(p->run_reason, sizeof(p->run_reason), "a read took %llu ms",
+			    (unsigned long long)(elapsed_ns / 1000000u));
+			return;
+		}
+		tw_hist_add(&s->hist, (elapsed_ns + 500) / 1000);
+		p->run_state = TW_PROBE_PROBING;
+		p->run_reason[0] = '\0';
+		return;
+	}
+	s->errors++;
+	if (n >= 0) {
+		p->run_state = TW_PROBE_ERRORS;
+		snprintf(p->run_reason, sizeof(p->run_reason), "short read of %zd bytes", n);
+	} else if (err == EINVAL) {
+		/* The block is aligned and sized as the device asks: EINVAL
+		 * is direct I/O refused by the driver. */
+		p->run_state = TW_PROBE_ODIRECT_REFUSED;
+		snprintf(p->run_reason, sizeof(p->run_reason), "O_DIRECT read refused: %s",
+		    strerror(err));
+	} else {
+		p->run_state = TW_PROBE_ERRORS;
+		snprintf(p->run_reason, sizeof(p->run_reason), "read: %s", strerror(err));
+	}
+}
+
+static void
+wait_until(struct tw_probe *p, uint64_t due_ns)
+{
+	while (!p->stop) {
+		uint64_t now = now_ns();
+		struct timespec ts;
+
+		if (now >= due_ns)
+			return;
+		ts.tv_sec = (time_t)(due_ns / 1000000000u);
+		ts.tv_nsec = (long)(due_ns % 1000000000u);
+		pthread_cond_timedwait(&p->wake, &p->lock, &ts);
+	}
+}
+
+static void *
+run(void *arg)
+{
+	struct tw_probe *p = arg;
+	uint64_t due;
+
+	pthread_mutex_lock(&p->lock);
+	due = now_ns();
+	while (!p->stop) {
+		uint64_t off, t0, t1;
+		ssize_t n;
+		int err;
+
+		wait_until(p, due);
+		if (p->stop)
+			break;
+		due += p->period_ns;
+		/* Paused, or refused for good: keep the clock, read nothing. */
+		if (p->paused || p->fd < 0 || p->run_state == TW_PROBE_ODIRECT_REFUSED)
+			continue;
+		off = next_random(&p->rng) % p->nblocks * p->bs;
+		p->outstanding = 1;
+		p->out_counted = 0;
+		p->out_start_ns = t0 = now_ns();
+		p->reads++;
+		pthread_mutex_unlock(&p->lock);
+		n = pread(p->fd, p->buf, p->bs, (off_t)off);
+		err = errno;
+		t1 = now_ns();
+		pthread_mutex_lock(&p->lock);
+		p->outstanding = 0;
+		count_read(p, n, err, t1 - t0);
+		/* Slots that came due while the read was outstanding. */
+		if (t1 >= due) {
+			uint64_t late = (t1 - due) / p->period_ns + 1;
+
+			p->slots[p->cur].missed += late;
+			due += late * p->period_ns;
+		}
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+size_t
+tw_probe_memory(unsigned intervals)
+{
+	return sizeof(struct tw_probe) + (size_t)intervals * sizeof(struct slot) +
+	    TW_PROBE_READ_SIZE;
+}
+
+struct tw_probe *
+tw_probe_open(const struct tw_probe_params *pp)
+{
+	unsigned n = pp->intervals > 0 ? pp->intervals : 1;
+	struct tw_probe *p = calloc(1, sizeof(*p) + n * sizeof(struct slot));
+	pthread_condattr_t ca;
+
+	if (p == NULL)
+		return NULL;
+	p->nslots = n;
+	p->rate = pp->rate >= 1 && pp->rate <= TW_PROBE_MAX_RATE ? pp->rate :
+	    TW_PROBE_DEFAULT_RATE;
+	p->period_ns = 1000000000u / p->rate;
+	p->timeout_ns = (uint64_t)(pp->timeout_ms > 0 ? pp->timeout_ms :
+	    TW_PROBE_DEFAULT_TIMEOUT_MS) * 1000000u;
+	if (getrandom(&p->rng, sizeof(p->rng), 0) != (ssize_t)sizeof(p->rng) || p->rng == 0)
+		p->rng = now_ns() | 1;
+	p->slots[0].used = 1;
+	p->slots[0].start_ms = now_ns() / 1000000u;
+	open_device(p, pp);
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&p->wake, &ca);
+	pthread_condattr_destroy(&ca);
+	return p;
+}
+
+void
+tw_probe_run(struct tw_probe *p)
+{
+	if (p == NULL || p->fd < 0 || p->started)
+		return;
+	pthread_mutex_lock(&p->lock);
+	if (pthread_create(&p->thread, NULL, run, p) != 0) {
+		p->run_state = TW_PROBE_OPEN_FAILED;
+		snprintf(p->run_reason, sizeof(p->run_reason), "cannot start a thread");
+	} else {
+		p->started = 1;
+	}
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void
+free_probe(struct tw_probe *p)
+{
+	if (p->fd >= 0)
+		close(p->fd);
+	free(p->buf);
+	pthread_cond_destroy(&p->wake);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+}
+
+void
+tw_probe_stop(struct tw_probe *p)
+{
+	struct timespec ts;
+
+	if (p == NULL)
+		return;
+	pthread_mutex_lock(&p->lock);
+	p->stop = 1;
+	pthread_cond_broadcast(&p->wake);
+	pthread_mutex_unlock(&p->lock);
+	if (!p->started) {
+		free_probe(p);
+		return;
+	}
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += 1;
+	/* A read stuck in the kernel cannot be interrupted: leave it (and
+	 * the probe it writes into) behind rather than free it under it. */
+	if (pthread_timedjoin_np(p->thread, NULL, &ts) != 0) {
+		pthread_detach(p->thread);
+		return;
+	}
+	free_probe(p);
+}
+
+void
+tw_probe_rotate(struct tw_probe *p, uint64_t now_ms)
+{
+	struct slot *s;
+
+	pthread_mutex_lock(&p->lock);
+	p->cur = (p->cur + 1) % p->nslots;
+	s = &p->slots[p->cur];
+	memset(s, 0, sizeof(*s));
+	s->used = 1;
+	s->start_ms = now_ms;
+	pthread_mutex_unlock(&p->lock);
+}
+
+void
+tw_probe_pause(struct tw_probe *p, enum tw_probe_state why, const char *reason)
+{
+	pthread_mutex_lock(&p->lock);
+	p->paused = 1;
+	p->state = why;
+	snprintf(p->reason, sizeof(p->reason), "%s", reason != NULL ? reason : "");
+	pthread_mutex_unlock(&p->lock);
+}
+
+void
+tw_probe_resume(struct tw_probe *p)
+{
+	pthread_mutex_lock(&p->lock);
+	p->paused = 0;
+	pthread_mutex_unlock(&p->lock);
+}
+
+uint64_t
+tw_probe_reads(struct tw_probe *p)
+{
+	uint64_t n;
+
+	pthread_mutex_lock(&p->lock);
+	n = p->reads;
+	pthread_mutex_unlock(&p->lock);
+	return n;
+}
+
+void
+tw_probe_report(struct tw_probe *p, uint64_t now_ms, struct tw_probe_report *r)
+{
+	uint64_t oldest = now_ms;
+	unsigned i;
+
+	memset(r, 0, sizeof(*r));
+	pthread_mutex_lock(&p->lock);
+	if (p->outstanding && !p->out_counted && now_ns() - p->out_start_ns > p->timeout_ns) {
+		p->slots[p->cur].timeouts++;
+		p->slots[p->cur].missed++;
+		p->out_counted = 1;
+	}
+	for (i = 0; i < p->nslots; i++) {
+		const struct slot *s = &p->slots[i];
+
+		if (!s->used)
+			continue;
+		tw_hist_merge(&r->hist, &s->hist);
+		r->timeouts += s->timeouts;
+		r->missed += s->missed;
+		r->errors += s->errors;
+		if (s->start_ms < oldest)
+			oldest = s->start_ms;
+	}
+	r->window_ms = now_ms - oldest;
+	if (p->paused) {
+		r->state = p->state;
+		snprintf(r->reason, sizeof(r->reason), "%s", p->reason);
+	} else if (p->outstanding && p->out_counted) {
+		r->state = TW_PROBE_ERRORS;
+		snprintf(r->reason, sizeof(r->reason), "a read has been outstanding for %llu s",
+		    (unsigned long long)((now_ns() - p->out_start_ns) / 1000000000u));
+	} else {
+		r->state = p->run_state;
+		snprintf(r->reason, sizeof(r->reason), "%s", p->run_reason);
+	}
+	r->reads = p->reads;
+	r->read_size = p->fd >= 0 ? p->bs : 0;
+	r->rate = p->rate;
+	pthread_mutex_unlock(&p->lock);
+}

@@ -1,0 +1,105 @@
+/* The active probe of one device: random aligned reads, read-only and
+ * with O_DIRECT, on an open-loop schedule of a fixed clock, timed into a
+ * histogram per interval of the window.
+ *
+ * Each probed device has a thread of its own that sleeps until the next
+ * slot, issues one pread(2) and waits for it. A thread is the simplest
+ * way to keep at most one read outstanding, to time it with the
+ * monotonic clock, and to keep the agent's loop free: the agent never
+ * waits for a read, it takes the probe's figures under a mutex that the
+ * thread holds only to count a result (no I/O is done under it). AIO or
+ * io_uring would save the threads but not a line of the bookkeeping, and
+ * O_DIRECT AIO still blocks in submission on some devices.
+ *
+ * Slots are due every 1/rate s whatever happened before (open loop): a
+ * slot that comes due while a read is outstanding is missed, never made up
+ * later, so a slow device cannot make the probe read faster afterwards. A
+ * read that takes longer than the timeout counts as a timeout and its slot
+ * as missed; its latency goes into no histogram. */
+#ifndef TW_PROBE_H
+#define TW_PROBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "probe/histogram.h"
+
+#define TW_PROBE_MAX_RATE 10
+#define TW_PROBE_DEFAULT_RATE 1
+#define TW_PROBE_DEFAULT_TIMEOUT_MS 5000
+#define TW_PROBE_READ_SIZE 4096
+#define TW_PROBE_REASON_LEN 128
+
+/* Append, never reorder: the words are published (twProbeState). */
+enum tw_probe_state {
+	TW_PROBE_PROBING,		/* reading on schedule */
+	TW_PROBE_IDLE_SKIPPED,		/* rotational and idle: let it spin down */
+	TW_PROBE_OPEN_FAILED,		/* the device could not be opened */
+	TW_PROBE_ODIRECT_REFUSED,	/* O_DIRECT refused: no cached figures */
+	TW_PROBE_ERRORS,		/* the last read failed or hangs */
+	TW_PROBE_VANISHED,		/* the device is gone */
+	TW_PROBE_NSTATES
+};
+
+/* "probing", "idle-skipped", ... */
+const char *tw_probe_state_name(enum tw_probe_state s);
+
+struct tw_probe_params {
+	const char *name;	/* kernel name, for messages */
+	const char *path;	/* the node to open: "/dev/sdb" */
+	unsigned rate;		/* reads a second, 1 to TW_PROBE_MAX_RATE */
+	unsigned timeout_ms;
+	unsigned intervals;	/* histograms in the window, at least 1 */
+};
+
+/* The figures over the window, taken at one time. */
+struct tw_probe_report {
+	enum tw_probe_state state;
+	char reason[TW_PROBE_REASON_LEN];	/* "" or why, for the log and MIB */
+	struct tw_hist hist;		/* the window's merge */
+	uint64_t timeouts;
+	uint64_t missed;		/* slots missed, timeouts included */
+	uint64_t errors;		/* reads that failed */
+	uint64_t window_ms;		/* the time the figures cover */
+	uint64_t reads;			/* reads issued since start */
+	unsigned read_size;		/* bytes a read; 0 before the open */
+	unsigned rate;
+};
+
+struct tw_probe;
+
+/* Open the device. Always gives a probe (NULL only when memory runs
+ * out): a device that cannot be opened is a probe in state open-failed or
+ * odirect-refused, so the MIB can say so. */
+struct tw_probe *tw_probe_open(const struct tw_probe_params *pp);
+
+/* Start its thread (after a daemon's fork, which threads do not survive;
+ * the open may come before, while the process still has root). Without
+ * an open device there is nothing to start. */
+void tw_probe_run(struct tw_probe *p);
+
+/* Stop the thread and free the probe. A read hung in the kernel is given
+ * a second; after that the thread and probe are left behind rather than
+ * freed under it. */
+void tw_probe_stop(struct tw_probe *p);
+
+/* Start a new interval: the oldest histogram of the window is dropped.
+ * now_ms: tw_clock_ms(). */
+void tw_probe_rotate(struct tw_probe *p, uint64_t now_ms);
+
+/* Hold reads (idle-skipped, vanished) or let them go on. The state word is
+ * the caller's while paused. */
+void tw_probe_pause(struct tw_probe *p, enum tw_probe_state why, const char *reason);
+void tw_probe_resume(struct tw_probe *p);
+
+/* The window's figures now. A read outstanding past the timeout is
+ * counted as a timeout here, once. */
+void tw_probe_report(struct tw_probe *p, uint64_t now_ms, struct tw_probe_report *r);
+
+/* Reads issued so far (to tell the device's own I/O from the probe's). */
+uint64_t tw_probe_reads(struct tw_probe *p);
+
+/* The memory one probe holds, for the benchmark. */
+size_t tw_probe_memory(unsigned intervals);
+
+#endif

@@ -1,0 +1,285 @@
+#include "config.h"
+
+#include "probecheck.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "advice/evidence.h"
+#include "probe/histogram.h"
+#include "util/error.h"
+
+static unsigned
+pct_col(unsigned p)
+{
+	return p == 50 ? TW_OID_PROBE_P50 : p == 90 ? TW_OID_PROBE_P90 : TW_OID_PROBE_P99;
+}
+
+static const struct tw_view_disk *
+disk_of(const struct tw_view *v, const struct tw_view_probe *pr)
+{
+	size_t i;
+
+	for (i = 0; i < v->ndisks; i++)
+		if (v->disks[i].major == pr->major && v->disks[i].minor == pr->minor)
+			return &v->disks[i];
+	return NULL;
+}
+
+static const char *
+label(const struct tw_view_probe *pr, const struct tw_view_disk *d, char *buf, size_t len)
+{
+	if (d == NULL || !tw_view_has(d, TW_OID_DISK_ALIAS) || d->alias[0] == '\0')
+		return pr->device;
+	snprintf(buf, len, "%s (%s)", pr->device, d->alias);
+	return buf;
+}
+
+static void
+perf(struct tw_out *out, const struct tw_view_probe *pr, const char *what, unsigned col,
+    const struct tw_range *w, const struct tw_range *c)
+{
+	char lab[64];
+	struct tw_perf item;
+
+	if (!tw_view_has(pr, col))
+		return;
+	snprintf(lab, sizeof(lab), "%s %s", pr->device, what);
+	memset(&item, 0, sizeof(item));
+	item.label = lab;
+	item.value = tw_view_num(pr, col);
+	item.uom = "ms";
+	item.precision = 3;
+	item.warn = w;
+	item.crit = c;
+	item.has_min = 1;
+	tw_out_perf(out, &item);
+}
+
+/* "p50 0.4 ms, p90 ..., max 3 ms": what the row has. */
+static void
+figures(const struct tw_view_probe *pr, char *buf, size_t len)
+{
+	static const struct {
+		const char *name;
+		unsigned col;
+	} f[] = {
+		{ "min", TW_OID_PROBE_MIN }, { "p50", TW_OID_PROBE_P50 }, { "p90", TW_OID_PROBE_P90 },
+		{ "p99", TW_OID_PROBE_P99 }, { "max", TW_OID_PROBE_MAX }, { "mean", TW_OID_PROBE_MEAN },
+	};
+	size_t i, n = 0;
+	char num[32];
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(f) / sizeof(f[0]) && n < len; i++)
+		if (tw_view_has(pr, f[i].col))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s %s ms", n > 0 ? ", " : "",
+			    f[i].name, tw_plugin_num(num, sizeof(num), tw_view_num(pr, f[i].col), 3));
+	if (n == 0)
+		snprintf(buf, len, "no reads");
+}
+
+static void
+advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    const struct tw_view_probe *pr, const struct tw_view_disk *d, unsigned pc, double ms)
+{
+	struct tw_view_disk none;
+	struct tw_disk_figures f;
+	struct tw_device_lookup ctx;
+	struct tw_verdict verdict;
+
+	memset(&f, 0, sizeof(f));
+	f.rotational = -1;
+	f.nr_requests = f.read_ahead_kb = -1;
+	f.window_s = p->window_s;
+	if (d != NULL)
+		tw_plugin_disk_figures(p, d, &f);
+	f.name = pr->device;
+	if (tw_evidence_probe_seek(&f, d != NULL && tw_view_has(d, TW_OID_DISK_QUEUE_DEPTH), pc,
+	    ms, &verdict) != TW_OK)
+		return;
+	if (d == NULL) {
+		memset(&none, 0, sizeof(none));
+		snprintf(none.name, sizeof(none.name), "%s", pr->device);
+		d = &none;
+	}
+	tw_device_lookup_init(&ctx, p, v, d);
+	tw_plugin_verdict(p, v, out, &verdict, tw_plugin_device_lookup, &ctx, d, NULL);
+}
+
+/* One probed device: its state, its line and perfdata, its advice. */
+static enum tw_state
+judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_probe *pr,
+    const struct tw_probe_check *c, struct tw_out *out, int *judged)
+{
+	const struct tw_range *w = tw_threshold_range(&p->warn);
+	const struct tw_range *cr = tw_threshold_range(&p->crit);
+	const struct tw_view_disk *d = disk_of(v, pr);
+	unsigned col = pct_col(c->percentile);
+	char buf[192], fig[200], n1[32];
+	const char *lb = label(pr, d, buf, sizeof(buf));
+	double ms;
+	enum tw_state st;
+	unsigned long long timeouts = (unsigned long long)tw_view_num(pr, TW_OID_PROBE_TIMEOUTS);
+
+	if (strcmp(pr->state, "idle-skipped") == 0) {
+		tw_out_line(out, "%s: OK, idle-skipped: %s", lb, pr->reason);
+		return TW_STATE_OK;
+	}
+	if (strcmp(pr->state, "probing") != 0 && strcmp(pr->state, "errors") != 0) {
+		tw_out_line(out, "%s: UNKNOWN, probe %s: %s", lb, pr->state, pr->reason);
+		return TW_STATE_UNKNOWN;
+	}
+	figures(pr, fig, sizeof(fig));
+	if (!tw_view_has(pr, col)) {
+		st = strcmp(pr->state, "errors") == 0 || timeouts > 0 ? TW_STATE_CRITICAL :
+		    TW_STATE_UNKNOWN;
+		tw_out_line(out, "%s: %s, too few reads for p%u (%llu in the window; %llu needed); "
+		    "%s; %llu timeouts, %llu errors%s%s", lb, tw_state_name(st), c->percentile,
+		    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_COUNT),
+		    (unsigned long long)tw_hist_min_count(c->percentile), fig, timeouts,
+		    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_ERRORS),
+		    pr->reason[0] != '\0' ? ": " : "", pr->reason);
+		return st;
+	}
+	(*judged)++;
+	ms = tw_view_num(pr, col);
+	st = tw_range_state(ms, w, cr);
+	/* A read past the timeout is slower than any percentile shows. */
+	if (timeouts > 0 || strcmp(pr->state, "errors") == 0)
+		st = TW_STATE_CRITICAL;
+	perf(out, pr, "p50", TW_OID_PROBE_P50, c->percentile == 50 ? w : NULL,
+	    c->percentile == 50 ? cr : NULL);
+	if (c->percentile == 90)
+		perf(out, pr, "p90", TW_OID_PROBE_P90, w, cr);
+	perf(out, pr, "p99", TW_OID_PROBE_P99, c->percentile == 99 ? w : NULL,
+	    c->percentile == 99 ? cr : NULL);
+	perf(out, pr, "max", TW_OID_PROBE_MAX, NULL, NULL);
+	tw_out_line(out, "%s: %s, probe p%u %s ms (%s; %llu reads, %llu timeouts, %llu missed "
+	    "slots, %llu errors in the last %llu s at %llu/s)%s%s", lb, tw_state_name(st),
+	    c->percentile, tw_plugin_num(n1, sizeof(n1), ms, 3), fig,
+	    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_COUNT), timeouts,
+	    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_MISSED),
+	    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_ERRORS),
+	    (unsigned long long)((tw_view_num(pr, TW_OID_PROBE_WINDOW) + 500) / 1000),
+	    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_RATE),
+	    pr->reason[0] != '\0' ? "; " : "", pr->reason);
+	if (tw_range_state(ms, w, cr) != TW_STATE_OK)
+		advise(p, v, out, pr, d, c->percentile, ms);
+	return st;
+}
+
+enum tw_state
+tw_probe_check_run(const struct tw_plugin *p, const struct tw_view *v,
+    const struct tw_view_probe *probes, size_t nprobes, const struct tw_probe_check *c,
+    struct tw_out *out)
+{
+	enum tw_state worst = TW_STATE_OK;
+	size_t i, seen = 0, nbad = 0;
+	int judged = 0;
+	double top = -1;
+	const struct tw_view_probe *top_pr = NULL;
+	char num[32], lb[192];
+
+	for (i = 0; i < nprobes; i++) {
+		const struct tw_view_probe *pr = &probes[i];
+		const struct tw_view_disk *d = disk_of(v, pr);
+		enum tw_state st;
+
+		if (!tw_namefilter_keep_either(c->devices, pr->device,
+		    d != NULL && tw_view_has(d, TW_OID_DISK_ALIAS) ? d->alias : NULL))
+			continue;
+		seen++;
+		st = judge(p, v, pr, c, out, &judged);
+		worst = tw_state_worst(worst, st);
+		if (st != TW_STATE_OK) {
+			tw_out_printf(out, "%s%s %s probe p%u %s%s", nbad > 0 ? "; " : "",
+			    label(pr, d, lb, sizeof(lb)), tw_state_name(st), c->percentile,
+			    tw_view_has(pr, pct_col(c->percentile)) ? tw_plugin_num(num, sizeof(num),
+			    tw_view_num(pr, pct_col(c->percentile)), 3) : "absent",
+			    tw_view_has(pr, pct_col(c->percentile)) ? " ms" : "");
+			nbad++;
+		}
+		if (tw_view_has(pr, pct_col(c->percentile)) &&
+		    tw_view_num(pr, pct_col(c->percentile)) > top) {
+			top = tw_view_num(pr, pct_col(c->percentile));
+			top_pr = pr;
+		}
+	}
+	if (seen == 0) {
+		tw_out_printf(out, nprobes == 0 ? "the agent probes no device (add 'probe DEVICE' "
+		    "lines to tunewatchd.conf)" : "no probed device matches --device and "
+		    "--exclude-device");
+		return TW_STATE_UNKNOWN;
+	}
+	if (nbad == 0 && judged == 0) {
+		tw_out_printf(out, "%zu probed device%s idle-skipped", seen, seen == 1 ? "" : "s");
+		return TW_STATE_OK;
+	}
+	if (nbad == 0)
+		tw_out_printf(out, "%d probed device%s OK in the last %u s; highest probe p%u %s ms "
+		    "(%s)", judged, judged == 1 ? "" : "s", p->window_s, c->percentile,
+		    tw_plugin_num(num, sizeof(num), top, 3), top_pr != NULL ? top_pr->device : "");
+	return worst;
+}
+
+int
+tw_probe_check_option(struct tw_probe_opts *o, unsigned *fetch, int opt, const char *arg,
+    char *err, size_t errlen)
+{
+	char *end;
+	unsigned long v;
+
+	switch (opt) {
+	case TW_OPT_PROBE:
+		o->on = 1;
+		*fetch |= TW_FETCH_PROBES;
+		return 0;
+	case TW_OPT_PERCENTILE:
+		v = strtoul(arg, &end, 10);
+		if (end == arg || *end != '\0' || (v != 50 && v != 90 && v != 99)) {
+			snprintf(err, errlen, "--percentile '%s' is not 50, 90 or 99 (the percentiles "
+			    "twProbeTable publishes)", arg);
+			return -1;
+		}
+		o->percentile = (unsigned)v;
+		return 0;
+	case TW_OPT_PROBE_COUNT:
+		v = strtoul(arg, &end, 10);
+		if (end == arg || *end != '\0' || arg[0] == '-' || v < 1 ||
+		    v > TW_PROBE_MAX_COUNT) {
+			snprintf(err, errlen, "--probe-count '%s' is not a number of reads from 1 to "
+			    "%d", arg, TW_PROBE_MAX_COUNT);
+			return -1;
+		}
+		o->count = (unsigned)v;
+		return 0;
+	}
+	snprintf(err, errlen, "unknown option");
+	return -1;
+}
+
+enum tw_state
+tw_probe_check(const struct tw_plugin *p, const struct tw_view *v,
+    const struct tw_probe_opts *o, const struct tw_namefilter *devices, struct tw_out *out)
+{
+	struct tw_probe_check c = { o->percentile != 0 ? o->percentile :
+	    TW_PROBE_DEFAULT_PERCENTILE, devices };
+	unsigned count = o->count != 0 ? o->count : TW_PROBE_DEFAULT_COUNT;
+	struct tw_view pv;
+	enum tw_state st;
+	char err[256];
+
+	if (!p->local)
+		return tw_probe_check_run(p, v, v->probes, v->nprobes, &c, out);
+	tw_view_init(&pv);
+	if (tw_probe_local(p, v, devices, count, &pv, err, sizeof(err)) != TW_OK) {
+		tw_out_printf(out, "%s", err);
+		tw_view_free(&pv);
+		return TW_STATE_UNKNOWN;
+	}
+	st = tw_probe_check_run(p, v, pv.probes, pv.nprobes, &c, out);
+	tw_view_free(&pv);
+	return st;
+}

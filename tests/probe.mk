@@ -1,0 +1,17 @@
+# tests/: the active probe end to end, on loop devices of the tests' own
+# (root, losetup; each skips with its reason where something is missing):
+#   probe_loop.py      the probe's p50 against ioping -D on the same device
+#   probe_faults.py    a device that vanishes, is replaced, idles (spun-down
+#                      rule), fails with EIO (dm error target), or cannot be
+#                      opened again after root was given up
+#   probe_throttle.py  a cgroup v1 blkio throttle of 5 reads/s: p50 200 ms
+#                      within 20 %, and missed slots
+EXTRA_DIST += tests/integration/probe_common.py
+
+PROBE_TESTS = \
+	tests/integration/probe_loop.py \
+	tests/integration/probe_faults.py \
+	tests/integration/probe_throttle.py
+
+dist_noinst_SCRIPTS += $(PROBE_TESTS)
+TESTS += $(PROBE_TESTS)
