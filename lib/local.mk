@@ -12,3 +12,4 @@ include lib/view/local.mk
 include lib/monitor/local.mk
 include lib/plugin/local.mk
 include lib/advice/local.mk
+include lib/finding/local.mk

@@ -1,0 +1,5 @@
+# lib/finding/: the judgement the checks and tunewatchd share (a figure
+# against its thresholds, and which evidence applies).
+lib_libtunewatch_a_SOURCES += \
+	lib/finding/judge.h lib/finding/judge.c lib/finding/judge_cache.c \
+	lib/finding/judge_pool.c lib/finding/judge_disk.c
