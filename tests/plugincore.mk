@@ -48,6 +48,13 @@ tests_check_advice_values_CFLAGS = $(TESTS_CFLAGS)
 tests_check_advice_values_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_advice_values
 
+# Tuning tickets (lib/advice/ticket*.c): finding ids, apply and persist lines.
+check_PROGRAMS += tests/check_ticket
+tests_check_ticket_SOURCES = tests/check_ticket.c tests/tw_check.h
+tests_check_ticket_CFLAGS = $(TESTS_CFLAGS)
+tests_check_ticket_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_ticket
+
 # The bounded string writer (lib/util/) that perfdata and advice write with.
 check_PROGRAMS += tests/check_strwriter
 tests_check_strwriter_SOURCES = tests/check_strwriter.c tests/tw_check.h

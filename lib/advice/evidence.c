@@ -55,11 +55,14 @@ found(struct tw_verdict *out, enum tw_symptom sym, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void EV_FORMAT(2, 3)
-none(struct tw_verdict *out, const char *fmt, ...)
+/* sym: the symptom that was looked for; a no-tunable finding's ticket id
+ * is made from it. */
+static void EV_FORMAT(3, 4)
+none(struct tw_verdict *out, enum tw_symptom sym, const char *fmt, ...)
 {
 	va_list ap;
 
+	out->no_tunable_sym = sym;
 	va_start(ap, fmt);
 	vsnprintf(out->no_tunable, sizeof(out->no_tunable), fmt, ap);
 	va_end(ap);
@@ -136,10 +139,12 @@ tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out)
 	if (out->nfound > 0)
 		return TW_OK;
 	if (!deep(d))
-		none(out, "%s takes %s ms per read at queue depth %s; the device itself is slow "
+		none(out, TW_SYM_READ_LATENCY_QUEUE,
+		    "%s takes %s ms per read at queue depth %s; the device itself is slow "
 		    "(check its health, its controller, or move load)", d->name, r, q);
 	else
-		none(out, "%s r_await %s ms at queue depth %s, on %s: no queue knob applies, the "
+		none(out, TW_SYM_READ_LATENCY_QUEUE,
+		    "%s r_await %s ms at queue depth %s, on %s: no queue knob applies, the "
 		    "device is saturated (spread the I/O or add devices)", d->name, r, q, kind(d));
 	return TW_OK;
 }
@@ -168,11 +173,13 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 	if (out->nfound > 0)
 		return TW_OK;
 	if (!deep(d))
-		none(out, "%s takes %s ms per write at queue depth %s; the device itself is slow "
+		none(out, TW_SYM_WRITE_LATENCY,
+		    "%s takes %s ms per write at queue depth %s; the device itself is slow "
 		    "(check its health, its controller and its write cache, or move load)",
 		    d->name, w, q);
 	else
-		none(out, "%s w_await %s ms at queue depth %s, mostly reads: no writeback knob "
+		none(out, TW_SYM_WRITE_LATENCY,
+		    "%s w_await %s ms at queue depth %s, mostly reads: no writeback knob "
 		    "applies, the device is saturated (spread the I/O or add devices)", d->name, w,
 		    q);
 	return TW_OK;
@@ -252,7 +259,8 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 			    num(&n, refault_share(c) * 100, 1), swap, c->window_s);
 			return TW_OK;
 		}
-		none(out, "the working set does not fit in memory (%s%s refaults/s, %s); add "
+		none(out, TW_SYM_LOW_HIT_REFAULTS,
+		    "the working set does not fit in memory (%s%s refaults/s, %s); add "
 		    "memory, raise the memory limit of its cgroup if the load runs in one, or "
 		    "reduce load", hit, num(&n, c->refaults, 2), swap);
 		return TW_OK;
@@ -265,13 +273,15 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 		return TW_OK;
 	}
 	if (c->disk != NULL && c->disk_rops > 0 && c->disk_read_bytes_s > 0)
-		none(out, "%sfew refaults: data is read once, in device reads of %s KiB on %s, under "
+		none(out, TW_SYM_LOW_HIT_SEQUENTIAL,
+		    "%sfew refaults: data is read once, in device reads of %s KiB on %s, under "
 		    "half its read-ahead window (read_ahead_kb %lld), so a larger window would go "
 		    "unused; more cache would not help", hit,
 		    num(&n, c->disk_read_bytes_s / c->disk_rops / 1024, 1), c->disk,
 		    (long long)c->disk_read_ahead_kb);
 	else
-		none(out, "%sfew refaults: data is read once; more cache would not help", hit);
+		none(out, TW_SYM_LOW_HIT_SEQUENTIAL,
+		    "%sfew refaults: data is read once; more cache would not help", hit);
 	return TW_OK;
 }
 
@@ -290,7 +300,8 @@ tw_evidence_cache_pressure(const struct tw_cache_figures *c, struct tw_verdict *
 	 * does not fit, which no watermark changes. */
 	if (thrashing(c)) {
 		swap_words(c, &n, swap, sizeof(swap));
-		none(out, "tasks stall on memory (pressure %s %%) while %s pages/s are read back: "
+		none(out, TW_SYM_MEMORY_PRESSURE,
+		    "tasks stall on memory (pressure %s %%) while %s pages/s are read back: "
 		    "the working set does not fit (%s); add memory or reduce load",
 		    num(&n, c->psi, 2), num(&n, c->refaults, 2), swap);
 		return TW_OK;
@@ -327,17 +338,20 @@ tw_evidence_highorder(const struct tw_highorder_figures *h, struct tw_verdict *o
 		return TW_OK;
 	}
 	if (h->have_free && !few)
-		none(out, "compaction failed %llu times in the last %u s, but %llu free blocks of "
+		none(out, TW_SYM_HIGHORDER_FAIL,
+		    "compaction failed %llu times in the last %u s, but %llu free blocks of "
 		    "32 KiB or more remain: a failed compaction run is retried after reclaim, not "
 		    "an allocation failure", (unsigned long long)h->failures, h->window_s,
 		    (unsigned long long)h->free_blocks);
 	else if (h->have_psi && !stalls)
-		none(out, "compaction failed %llu times in the last %u s, but no task stalled on "
+		none(out, TW_SYM_HIGHORDER_FAIL,
+		    "compaction failed %llu times in the last %u s, but no task stalled on "
 		    "memory (pressure %s %%): a failed compaction run is retried after reclaim, "
 		    "not an allocation failure", (unsigned long long)h->failures, h->window_s,
 		    num(&n, h->psi, 2));
 	else
-		none(out, "compaction failed %llu times in the last %u s; the agent shows %s, so "
+		none(out, TW_SYM_HIGHORDER_FAIL,
+		    "compaction failed %llu times in the last %u s; the agent shows %s, so "
 		    "an allocation failure is not shown", (unsigned long long)h->failures,
 		    h->window_s, !h->have_free ? "no free-block figures" : "no memory pressure");
 	return TW_OK;

@@ -43,6 +43,10 @@ struct tw_verdict {
 	struct tw_finding found[TW_EVIDENCE_MAX];
 	size_t nfound;
 	char no_tunable[TW_EVIDENCE_LEN];	/* set when nfound is 0 */
+	/* With no_tunable: the symptom that was looked for and not shown
+	 * ("read-latency-queue" for a slow disk), so that a finding without
+	 * a tunable still has a ticket id (lib/advice/ticket.h). */
+	enum tw_symptom no_tunable_sym;
 };
 
 /* One device's figures over the window. Unknown: rotational -1, scheduler

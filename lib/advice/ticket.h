@@ -1,0 +1,106 @@
+/* Tuning tickets: a finding's stable id, and the lines that carry its
+ * suggestion out: the command that applies it now and the line that makes
+ * it persistent.
+ *
+ * The id is the key a ticket system deduplicates on (host!service!id), so
+ * it must not change while the symptom, its subject and the tunable stay
+ * the same: not across runs, versions, agents or plugins. It is
+ *
+ *   "tw-" + the first 12 hex digits of FNV-1a 64 over
+ *           token(symptom) NUL subject NUL tunable
+ *
+ * with a NULL subject or tunable read as "". The host is not part of it:
+ * the ticket key adds it. A finding without a tunable ("no tunable: ...")
+ * gets an id with tunable "": it is still a ticket, for a person.
+ *
+ * Subjects: a disk is its twDiskStableId when it has one, else its kernel
+ * name (tw_ticket_subject_disk); a pool is its pool name (twPoolName, "tcp
+ * memory"), but a per-CPU class is one subject ("softnet backlog"): its
+ * tunable is host-wide, and cpu1 today and cpu3 tomorrow are one ticket
+ * (tw_ticket_subject_pool); the buffer cache and memory are "cache"; a
+ * per-device tunable suggested for the cache (read_ahead_kb) has the disk.
+ *
+ * A verdict with no tunable ("no tunable: the device itself is slow") is
+ * a finding too, with the symptom that was looked for
+ * (tw_verdict.no_tunable_sym) and tunable "".
+ *
+ * Apply and persist lines may be pasted into a root shell, and their
+ * tunable, device and value can come from an SNMP agent, so every piece
+ * is checked against a small safe set (letters, digits, "._:+-", single
+ * spaces between a vector's fields; a value never starts with "-" unless
+ * a digit follows, so echo cannot take it for an option) and refused
+ * with TW_E_INVAL otherwise: never an escaped or partial command.
+ *
+ * Per system:
+ *   Linux    sysctl: "sysctl -w vm.swappiness=60", vectors quoted
+ *            ("sysctl -w net.ipv4.tcp_rmem='4096 131072 6291456'");
+ *            persist "/etc/sysctl.d/90-tunewatch.conf: vm.swappiness = 60".
+ *            A queue attribute ("queue/nr_requests", device required):
+ *            "echo 64 > /sys/block/sda/queue/nr_requests"; persist a udev
+ *            rule line for /etc/udev/rules.d/60-tunewatch.rules matched by
+ *            kernel name (tw_ticket_persist_disk matches the stable id).
+ *   FreeBSD  "sysctl kern.ipc.nmbclusters=262144", persist in
+ *            /etc/sysctl.conf. A loader tunable (TW_ADV_BOOT in the advice
+ *            table) has nothing to apply now: apply returns TW_E_ABSENT and
+ *            persist names /boot/loader.conf.
+ *   SVR4     every tunable takes effect only after a kernel relink and a
+ *            reboot, so apply returns TW_E_ABSENT (nothing changes the
+ *            running kernel) and persist is the idtune -f and idbuild -B
+ *            command line with a comment saying a reboot is needed.
+ *
+ * All functions write a NUL-terminated line without newline and return
+ * TW_OK; on any error the buffer is "" (when len > 0) and the code is
+ * TW_E_ABSENT (nothing to apply: no value proposed, or nothing takes
+ * effect now), TW_E_INVAL (bad or unsafe input) or TW_E_TOOBIG (buffer
+ * too small).
+ */
+#ifndef TW_TICKET_H
+#define TW_TICKET_H
+
+#include <stddef.h>
+
+#include "advice/advice.h"
+
+struct tw_view_disk;
+struct tw_pool_class;
+
+/* "tw-" + 12 lower-case hex digits + NUL. */
+#define TW_TICKET_ID_LEN 16
+
+/* Enough for any apply or persist line built from safe inputs. */
+#define TW_TICKET_LINE_LEN 512
+
+/* The subject that is neither a disk nor a pool. */
+#define TW_TICKET_SUBJECT_CACHE "cache"
+
+/* A stable, lower-case token per symptom ("softnet-drops"); NULL out of
+ * range. Part of every ticket id: never rename one. */
+const char *tw_symptom_name(enum tw_symptom sym);
+
+/* The finding id; a symptom out of range hashes as token "". */
+void tw_ticket_id(char out[TW_TICKET_ID_LEN], enum tw_symptom sym, const char *subject,
+    const char *tunable);
+
+/* d->stable_id when non-empty, else d->name; "" for NULL. */
+const char *tw_ticket_subject_disk(const struct tw_view_disk *d);
+
+/* c->graph_label for a per-CPU class, else c->name; "" for NULL. */
+const char *tw_ticket_subject_pool(const struct tw_pool_class *c);
+
+/* The command that applies value to tunable now (device: the kernel name,
+ * for queue attributes; ignored otherwise). */
+int tw_ticket_apply(char *buf, size_t len, enum tw_os os, const char *tunable,
+    const char *device, const char *value);
+
+/* The line that makes it persistent: "<file>: <line>", or SVR4's command. */
+int tw_ticket_persist(char *buf, size_t len, enum tw_os os, const char *tunable,
+    const char *device, const char *value);
+
+/* As tw_ticket_persist, but a queue attribute's udev rule matches the
+ * disk by what survives a reboot: ENV{DM_UUID} for a device-mapper id
+ * ("LVM-...", "mpath-..."), ATTRS{wwid} for any other stable id, and
+ * KERNEL== only when the disk has none (or the id is not safe). */
+int tw_ticket_persist_disk(char *buf, size_t len, enum tw_os os, const char *tunable,
+    const struct tw_view_disk *d, const char *value);
+
+#endif

@@ -1,0 +1,401 @@
+#include "config.h"
+
+/* Unit tests for lib/advice/ticket.c and ticket_lines.c: the symptom
+ * tokens, finding ids pinned to values computed outside this code (a
+ * changed id orphans every open ticket), subjects, and the apply and
+ * persist lines on each system, with unsafe input refused. */
+
+#include <limits.h>
+
+#include "advice/evidence.h"
+#include "advice/ticket.h"
+#include "sample/poolclass.h"
+#include "util/error.h"
+#include "view/view.h"
+
+#include "tw_check.h"
+
+/* ---- Symptom tokens */
+
+START_TEST(test_tokens_distinct)
+{
+	int a, b;
+
+	for (a = 0; a < TW_SYM_COUNT; a++) {
+		const char *t = tw_symptom_name((enum tw_symptom)a), *p;
+
+		ck_assert_msg(t != NULL && t[0] != '\0', "symptom %d has no token", a);
+		/* Lower case, digits and "-": safe in any ticket key. */
+		for (p = t; *p != '\0'; p++)
+			ck_assert_msg((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+			    *p == '-', "token %s", t);
+		for (b = 0; b < a; b++)
+			ck_assert_str_ne(t, tw_symptom_name((enum tw_symptom)b));
+	}
+	ck_assert_ptr_null(tw_symptom_name(TW_SYM_COUNT));
+	ck_assert_ptr_null(tw_symptom_name((enum tw_symptom)-1));
+}
+END_TEST
+
+START_TEST(test_tokens_pinned)
+{
+	ck_assert_str_eq(tw_symptom_name(TW_SYM_SOFTNET_DROPS), "softnet-drops");
+	ck_assert_str_eq(tw_symptom_name(TW_SYM_LOW_HIT_REFAULTS), "low-hit-refaults");
+	ck_assert_str_eq(tw_symptom_name(TW_SYM_READ_LATENCY_QUEUE), "read-latency-queue");
+	ck_assert_str_eq(tw_symptom_name(TW_SYM_QUEUE_FULL), "queue-full");
+}
+END_TEST
+
+/* ---- Ids: pinned with a separate FNV-1a 64 (Python, in the commit that
+ * added them), so that this code cannot agree with itself by accident. */
+
+START_TEST(test_id_pinned)
+{
+	char id[TW_TICKET_ID_LEN];
+
+	tw_ticket_id(id, TW_SYM_SOFTNET_DROPS, "cpu1 backlog", "net.core.netdev_max_backlog");
+	ck_assert_str_eq(id, "tw-9a42e9720aad");
+	tw_ticket_id(id, TW_SYM_LOW_HIT_REFAULTS, TW_TICKET_SUBJECT_CACHE, "vm.swappiness");
+	ck_assert_str_eq(id, "tw-8f494446bcee");
+	tw_ticket_id(id, TW_SYM_READ_LATENCY_QUEUE, "naa.5000c500a1b2c3d4", "queue/scheduler");
+	ck_assert_str_eq(id, "tw-f591b6f06bf6");
+	/* No tunable: still an id, for a person's ticket. */
+	tw_ticket_id(id, TW_SYM_READ_LATENCY_QUEUE, "sda", "");
+	ck_assert_str_eq(id, "tw-da4b13136f47");
+	tw_ticket_id(id, TW_SYM_READ_LATENCY_QUEUE, "sda", NULL);
+	ck_assert_str_eq(id, "tw-da4b13136f47");
+	/* Out of range hashes as "" and still has the shape of an id. */
+	tw_ticket_id(id, TW_SYM_COUNT, NULL, NULL);
+	ck_assert_str_eq(id, "tw-08328807b4eb");
+	ck_assert_uint_eq(strlen(id), TW_TICKET_ID_LEN - 1);
+}
+END_TEST
+
+START_TEST(test_id_separates_fields)
+{
+	char a[TW_TICKET_ID_LEN], b[TW_TICKET_ID_LEN];
+
+	/* The NUL between fields: moving a byte across it changes the id. */
+	tw_ticket_id(a, TW_SYM_QUEUE_FULL, "sd", "aqueue/nr_requests");
+	tw_ticket_id(b, TW_SYM_QUEUE_FULL, "sda", "queue/nr_requests");
+	ck_assert_str_ne(a, b);
+	tw_ticket_id(a, TW_SYM_QUEUE_FULL, "sda", "queue/nr_requests");
+	ck_assert_str_eq(a, b);
+	tw_ticket_id(b, TW_SYM_READ_LATENCY_QUEUE, "sda", "queue/nr_requests");
+	ck_assert_str_ne(a, b);
+	tw_ticket_id(b, TW_SYM_QUEUE_FULL, "sdb", "queue/nr_requests");
+	ck_assert_str_ne(a, b);
+}
+END_TEST
+
+/* ---- Subjects */
+
+START_TEST(test_subject_disk)
+{
+	struct tw_view_disk d;
+
+	memset(&d, 0, sizeof(d));
+	snprintf(d.name, sizeof(d.name), "sda");
+	ck_assert_str_eq(tw_ticket_subject_disk(&d), "sda");
+	snprintf(d.stable_id, sizeof(d.stable_id), "naa.5000c500a1b2c3d4");
+	ck_assert_str_eq(tw_ticket_subject_disk(&d), "naa.5000c500a1b2c3d4");
+	ck_assert_str_eq(tw_ticket_subject_disk(NULL), "");
+}
+END_TEST
+
+START_TEST(test_subject_pool)
+{
+	size_t k;
+	int backlog = 0;
+
+	for (k = 0; k < tw_pool_nclasses; k++) {
+		const struct tw_pool_class *c = &tw_pool_classes[k];
+
+		if (!c->judged)
+			continue;
+		/* Every judged class has a subject, and per-CPU ones are one
+		 * subject for all CPUs. */
+		ck_assert_msg(tw_ticket_subject_pool(c)[0] != '\0', "class %u", c->id);
+		if (c->id == TW_DBLOCK_SOFTNET_BACKLOG) {
+			ck_assert_str_eq(tw_ticket_subject_pool(c), "softnet backlog");
+			backlog = 1;
+		}
+		if (c->id == TW_DBLOCK_TCP_MEMORY)
+			ck_assert_str_eq(tw_ticket_subject_pool(c), "tcp memory");
+	}
+	ck_assert(backlog);
+	ck_assert_str_eq(tw_ticket_subject_pool(NULL), "");
+}
+END_TEST
+
+/* A verdict without a tunable names the symptom looked for: its id. */
+START_TEST(test_no_tunable_symptom)
+{
+	struct tw_disk_figures d;
+	struct tw_cache_figures c;
+	struct tw_highorder_figures h;
+	struct tw_verdict v;
+
+	memset(&d, 0, sizeof(d));
+	d.name = "sda";
+	d.r_await = 80;
+	d.w_await = 90;
+	d.queue = 1;
+	d.rops = 100;
+	d.rotational = 1;
+	d.nr_requests = -1;
+	d.read_ahead_kb = -1;
+	d.read_bytes_s = -1;
+	ck_assert_int_eq(tw_evidence_disk_read(&d, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_READ_LATENCY_QUEUE);
+	ck_assert_int_eq(tw_evidence_disk_write(&d, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_WRITE_LATENCY);
+
+	memset(&c, 0, sizeof(c));
+	c.have_hit = 1;
+	c.hit = 50;
+	c.disk_read_ahead_kb = -1;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_LOW_HIT_SEQUENTIAL);
+	/* Refaults without swap on Linux: the working set does not fit. */
+	c.have_refaults = 1;
+	c.refaults = 5000;
+	c.refaults_bad = 1;
+	c.pagein_kib = 1000;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_LOW_HIT_REFAULTS);
+	c.psi = 5;
+	ck_assert_int_eq(tw_evidence_cache_pressure(&c, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_MEMORY_PRESSURE);
+
+	memset(&h, 0, sizeof(h));
+	h.failures = 10;
+	h.have_free = 1;
+	h.free_blocks = 1000;
+	ck_assert_int_eq(tw_evidence_highorder(&h, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_HIGHORDER_FAIL);
+}
+END_TEST
+
+/* ---- Apply and persist */
+
+static char line[TW_TICKET_LINE_LEN];
+
+START_TEST(test_linux_sysctl)
+{
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "vm.swappiness",
+	    NULL, "60"), TW_OK);
+	ck_assert_str_eq(line, "sysctl -w vm.swappiness=60");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_LINUX, "vm.swappiness",
+	    NULL, "60"), TW_OK);
+	ck_assert_str_eq(line, "/etc/sysctl.d/90-tunewatch.conf: vm.swappiness = 60");
+	/* A device beside a sysctl is ignored. */
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX,
+	    "net.core.netdev_max_backlog", "sda", "2000"), TW_OK);
+	ck_assert_str_eq(line, "sysctl -w net.core.netdev_max_backlog=2000");
+}
+END_TEST
+
+START_TEST(test_linux_vector)
+{
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "net.ipv4.tcp_rmem",
+	    NULL, "4096 131072 6291456"), TW_OK);
+	ck_assert_str_eq(line, "sysctl -w net.ipv4.tcp_rmem='4096 131072 6291456'");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_LINUX,
+	    "net.ipv4.tcp_rmem", NULL, "4096 131072 6291456"), TW_OK);
+	ck_assert_str_eq(line,
+	    "/etc/sysctl.d/90-tunewatch.conf: net.ipv4.tcp_rmem = 4096 131072 6291456");
+}
+END_TEST
+
+START_TEST(test_linux_queue)
+{
+	struct tw_view_disk d;
+
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "queue/nr_requests",
+	    "sda", "64"), TW_OK);
+	ck_assert_str_eq(line, "echo 64 > /sys/block/sda/queue/nr_requests");
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "queue/wbt_lat_usec",
+	    "sdb", "-1"), TW_OK);
+	ck_assert_str_eq(line, "echo -1 > /sys/block/sdb/queue/wbt_lat_usec");
+	/* "!" is "/" in a kernel name; quoted so no shell expands it. */
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "queue/scheduler",
+	    "cciss!c0d0", "mq-deadline"), TW_OK);
+	ck_assert_str_eq(line, "echo mq-deadline > '/sys/block/cciss!c0d0/queue/scheduler'");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_LINUX, "queue/scheduler",
+	    "sda", "mq-deadline"), TW_OK);
+	ck_assert_str_eq(line, "/etc/udev/rules.d/60-tunewatch.rules: ACTION==\"add|change\", "
+	    "SUBSYSTEM==\"block\", KERNEL==\"sda\", ATTR{queue/scheduler}=\"mq-deadline\"");
+
+	/* Matched by what survives a reboot when the disk has it. */
+	memset(&d, 0, sizeof(d));
+	snprintf(d.name, sizeof(d.name), "sda");
+	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
+	    "queue/nr_requests", &d, "64"), TW_OK);
+	ck_assert_ptr_nonnull(strstr(line, "KERNEL==\"sda\""));
+	snprintf(d.stable_id, sizeof(d.stable_id), "naa.5000c500a1b2c3d4");
+	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
+	    "queue/nr_requests", &d, "64"), TW_OK);
+	ck_assert_str_eq(line, "/etc/udev/rules.d/60-tunewatch.rules: ACTION==\"add|change\", "
+	    "SUBSYSTEM==\"block\", ATTRS{wwid}==\"naa.5000c500a1b2c3d4\", "
+	    "ATTR{queue/nr_requests}=\"64\"");
+	snprintf(d.stable_id, sizeof(d.stable_id), "LVM-Xy12abCD");
+	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
+	    "queue/nr_requests", &d, "64"), TW_OK);
+	ck_assert_ptr_nonnull(strstr(line, "ENV{DM_UUID}==\"LVM-Xy12abCD\""));
+	/* A wwid with blanks (t10. ids) is not safe to quote: the kernel name. */
+	snprintf(d.stable_id, sizeof(d.stable_id), "t10.ATA     QEMU HARDDISK");
+	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
+	    "queue/nr_requests", &d, "64"), TW_OK);
+	ck_assert_ptr_nonnull(strstr(line, "KERNEL==\"sda\""));
+	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
+	    "queue/nr_requests", NULL, "64"), TW_E_INVAL);
+}
+END_TEST
+
+START_TEST(test_freebsd)
+{
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_FREEBSD,
+	    "kern.ipc.nmbclusters", NULL, "524288"), TW_OK);
+	ck_assert_str_eq(line, "sysctl kern.ipc.nmbclusters=524288");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_FREEBSD,
+	    "kern.ipc.nmbclusters", NULL, "524288"), TW_OK);
+	ck_assert_str_eq(line, "/etc/sysctl.conf: kern.ipc.nmbclusters=524288");
+	/* Loader tunables (TW_ADV_BOOT): nothing now, loader.conf for boot. */
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_FREEBSD,
+	    "net.isr.defaultqlimit", NULL, "512"), TW_E_ABSENT);
+	ck_assert_str_eq(line, "");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_FREEBSD,
+	    "net.isr.defaultqlimit", NULL, "512"), TW_OK);
+	ck_assert_str_eq(line, "/boot/loader.conf: net.isr.defaultqlimit=\"512\"");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_FREEBSD, "kern.hz", NULL,
+	    "1000"), TW_OK);
+	ck_assert_str_eq(line, "/boot/loader.conf: kern.hz=\"1000\"");
+}
+END_TEST
+
+START_TEST(test_svr4)
+{
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_SVR4, "NBUF", NULL, "1000"),
+	    TW_E_ABSENT);
+	ck_assert_str_eq(line, "");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_SVR4, "NBUF", NULL,
+	    "1000"), TW_OK);
+	ck_assert_str_eq(line, "/etc/conf/bin/idtune -f NBUF 1000 && /etc/conf/bin/idbuild -B"
+	    "  # relinks the kernel: takes effect at the next reboot");
+}
+END_TEST
+
+/* Nothing proposed (at a limit, unknown current value): nothing to apply. */
+START_TEST(test_nothing_to_apply)
+{
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "vm.swappiness", NULL,
+	    ""), TW_E_ABSENT);
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "vm.swappiness", NULL,
+	    NULL), TW_E_ABSENT);
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_LINUX, "vm.swappiness",
+	    NULL, ""), TW_E_ABSENT);
+	ck_assert_str_eq(line, "");
+}
+END_TEST
+
+/* What an agent might send to get a command run as root: all refused. */
+START_TEST(test_unsafe_refused)
+{
+	static const char *const values[] = {
+		"60; rm -rf /", "$(reboot)", "`id`", "1|2", "1&", "a>b", "'x'", "\"x\"", "x\\y",
+		"-n", "-e", "--", "60\n", "4096  131072", " 60", "60 ", "a*", "a?", "%k", "a\tb",
+	};
+	static const char *const tunables[] = {
+		"vm.swappiness;id", "vm/../../etc", "-w", ".hidden", "vm swappiness", "",
+	};
+	static const char *const devices[] = {
+		"sda/../../etc", "../sda", "sda;id", "sd a", "-sda", "", "$(id)",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		ck_assert_msg(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "vm.swappiness",
+		    NULL, values[i]) == TW_E_INVAL, "value \"%s\" accepted", values[i]);
+		ck_assert_str_eq(line, "");
+		ck_assert_msg(tw_ticket_persist(line, sizeof(line), TW_OS_LINUX,
+		    "queue/scheduler", "sda", values[i]) == TW_E_INVAL, "value \"%s\"", values[i]);
+		ck_assert_msg(tw_ticket_persist(line, sizeof(line), TW_OS_SVR4, "NBUF", NULL,
+		    values[i]) == TW_E_INVAL, "value \"%s\"", values[i]);
+	}
+	for (i = 0; i < sizeof(tunables) / sizeof(tunables[0]); i++)
+		ck_assert_msg(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, tunables[i], NULL,
+		    "1") == TW_E_INVAL, "tunable \"%s\" accepted", tunables[i]);
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "queue/../../x",
+	    "sda", "1"), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_FREEBSD, "kern/ipc", NULL,
+	    "1"), TW_E_INVAL);
+	for (i = 0; i < sizeof(devices) / sizeof(devices[0]); i++)
+		ck_assert_msg(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX,
+		    "queue/nr_requests", devices[i], "64") == TW_E_INVAL,
+		    "device \"%s\" accepted", devices[i]);
+	/* A queue attribute needs its device. */
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "queue/nr_requests",
+	    NULL, "64"), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, NULL, NULL, "64"),
+	    TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_COUNT, "vm.swappiness", NULL,
+	    "64"), TW_E_INVAL);
+}
+END_TEST
+
+/* A buffer too small gets nothing, never half a command. */
+START_TEST(test_too_small)
+{
+	char small[16];
+
+	memset(small, 'x', sizeof(small));
+	ck_assert_int_eq(tw_ticket_apply(small, sizeof(small), TW_OS_LINUX, "vm.swappiness",
+	    NULL, "60"), TW_E_TOOBIG);
+	ck_assert_str_eq(small, "");
+	ck_assert_int_eq(tw_ticket_apply(small, 0, TW_OS_LINUX, "vm.swappiness", NULL, "60"),
+	    TW_E_TOOBIG);
+	/* Exactly enough: 26 characters and the NUL. */
+	ck_assert_int_eq(tw_ticket_apply(line, 27, TW_OS_LINUX, "vm.swappiness", NULL, "60"),
+	    TW_OK);
+	ck_assert_int_eq(tw_ticket_apply(line, 26, TW_OS_LINUX, "vm.swappiness", NULL, "60"),
+	    TW_E_TOOBIG);
+}
+END_TEST
+
+static Suite *
+ticket_suite(void)
+{
+	Suite *s = suite_create("ticket");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_tokens_distinct);
+	tcase_add_test(tc, test_tokens_pinned);
+	tcase_add_test(tc, test_id_pinned);
+	tcase_add_test(tc, test_id_separates_fields);
+	tcase_add_test(tc, test_subject_disk);
+	tcase_add_test(tc, test_subject_pool);
+	tcase_add_test(tc, test_no_tunable_symptom);
+	tcase_add_test(tc, test_linux_sysctl);
+	tcase_add_test(tc, test_linux_vector);
+	tcase_add_test(tc, test_linux_queue);
+	tcase_add_test(tc, test_freebsd);
+	tcase_add_test(tc, test_svr4);
+	tcase_add_test(tc, test_nothing_to_apply);
+	tcase_add_test(tc, test_unsafe_refused);
+	tcase_add_test(tc, test_too_small);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return tw_run_suite(ticket_suite());
+}
