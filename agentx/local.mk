@@ -5,6 +5,8 @@ agentx_tunewatchd_SOURCES = \
 	agentx/options.h agentx/options.c \
 	agentx/privdrop.h agentx/privdrop.c \
 	agentx/mibhandler.h agentx/mibhandler.c \
-	agentx/notify.h agentx/notify.c
+	agentx/notify.h agentx/notify.c \
+	agentx/findconf.h agentx/findconf.c \
+	agentx/findnotify.h agentx/findnotify.c
 agentx_tunewatchd_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
 agentx_tunewatchd_LDADD = lib/libtunewatch.a $(NETSNMP_AGENT_LIBS)

@@ -11,6 +11,7 @@ AGENT_TESTS = \
 	tests/integration/agent_restart.py \
 	tests/integration/agent_inputs.py \
 	tests/integration/agent_config.py \
+	tests/integration/agent_findings.py \
 	tests/integration/iostat_compare.py
 
 dist_noinst_SCRIPTS += $(AGENT_TESTS)

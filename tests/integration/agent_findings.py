@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Findings end to end: a fixture whose CPU input queue drops packets for a
+few samples and then stops. tunewatchd raises a finding after
+findingRaiseAfter samples, publishes it in twFindingTable, and a real
+snmptrapd on 127.0.0.1 (snmpd's trap2sink) receives twFindingRaised with the
+finding's columns, then twFindingCleared after findingClearAfter quiet
+samples. With the trap sink down, nothing is lost in tunewatchd: the table
+still holds the finding. A bad threshold in tunewatchd.conf is reported with
+file and line, and ignored.
+
+snmptrapd's output is in this test's log. It loads TUNEWATCH-MIB where the
+IETF base modules are (../shared/mibs or /usr/share/snmp/mibs/ietf) and
+prints numeric OIDs otherwise."""
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+import twtest
+from twtest import as_dict
+
+H = twtest._H
+FINDINGS = "%s.%d" % (twtest.OBJECTS, H["TW_OID_FINDINGS"][0])
+ENTRY = "%s.%d.%d" % (FINDINGS, H["TW_OID_FINDING_TABLE"][0], H["TW_OID_FINDING_ENTRY"][0])
+NOTIFY = "%s.%d" % (twtest.ARC, H["TW_OID_NOTIFICATIONS"][0])
+RAISED = "%s.%d" % (NOTIFY, H["TW_NOTIFY_FINDING_RAISED"][0])
+CLEARED = "%s.%d" % (NOTIFY, H["TW_NOTIFY_FINDING_CLEARED"][0])
+
+# cpu0 quiet; cpu1 drops `dropped` packets in all (column 2, hex).
+SOFTNET = ("0000a000 00000000 00000002 00000000 00000000 00000000 00000000 00000000 "
+           "00000000 00000000 00000000 00000000 00000000\n"
+           "0000b000 %08x 00000000 00000000 00000000 00000000 00000000 00000000 "
+           "00000000 00000000 00000005 00000001\n")
+
+
+def scalar(name):
+    return "%s.%d.0" % (FINDINGS, H["TW_OID_FINDING_" + name][0])
+
+
+def col(v, name):
+    """{index: value} of one twFindingTable column."""
+    prefix = "%s.%d." % (ENTRY, H["TW_OID_FINDING_" + name][0])
+    return {k[len(prefix):]: x for k, x in v.items() if k.startswith(prefix)}
+
+
+def drops(root, n):
+    with open(os.path.join(root, "proc", "net", "softnet_stat"), "w") as fh:
+        fh.write(SOFTNET % n)
+
+
+class TrapSink:
+    """A real snmptrapd on 127.0.0.1 that accepts v2c traps and prints them."""
+
+    def __init__(self, h):
+        self.h = h
+        self.bin = twtest.which("snmptrapd")
+        if not self.bin:
+            raise twtest.Skip("snmptrapd is needed (Debian: apt-get install snmptrapd)")
+        self.port = twtest.free_port()
+        self.log = os.path.join(h.dir, "snmptrapd.log")
+        self.proc = None
+
+    def start(self):
+        conf = os.path.join(self.h.dir, "snmptrapd.conf")
+        with open(conf, "w") as fh:
+            fh.write("disableAuthorization yes\ndoNotRetainNotificationLogs yes\n")
+        argv = [self.bin, "-f", "-Lf", self.log, "-C", "-c", conf, "-On"]
+        base = twtest.base_mib_dirs()
+        if base:
+            argv += ["-M", "%s:/usr/share/snmp/mibs:%s" % (base, os.path.join(twtest.TOP_SRCDIR,
+                                                                              "mib")),
+                     "-m", "TUNEWATCH-MIB"]
+        else:
+            argv += ["-m", ""]
+        env = dict(os.environ, SNMP_PERSISTENT_DIR=os.path.join(self.h.dir, "trap-persist"),
+                   MIBS="")
+        self.proc = subprocess.Popen(argv + ["udp:127.0.0.1:%d" % self.port],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env)
+        self.h.procs.append(self.proc)
+        twtest.wait_for("snmptrapd to start",
+                        lambda: "NET-SNMP version" in self.text() or self.proc.poll() is not None)
+        assert self.proc.poll() is None, "snmptrapd exited: " + self.text()
+
+    def stop(self):
+        self.h.stop(self.proc)
+
+    def text(self):
+        try:
+            with open(self.log, errors="replace") as fh:
+                return fh.read()
+        except FileNotFoundError:
+            return ""
+
+    def wait(self, trap_oid, count=1, timeout=20.0):
+        twtest.wait_for("%d notification(s) %s at snmptrapd" % (count, trap_oid),
+                        lambda: self.text().count(trap_oid + " ") + self.text().count(trap_oid + "\t")
+                        >= count, timeout=timeout)
+
+
+def check_bad_config(h, conf):
+    """A bad range is reported with file and line; the agent runs on."""
+    with open(conf) as fh:
+        lines = fh.read().splitlines()
+    bad = [i + 1 for i, l in enumerate(lines) if l.startswith("readLatencyWarning")]
+    with open(os.path.join(h.dir, "tunewatchd.log"), errors="replace") as fh:
+        log = fh.read()
+    want = "%s: line %d: Error: readLatencyWarning '20:10' is not a range" % (conf, bad[0])
+    assert want in log, "no '%s' in the agent's log:\n%s" % (want, log)
+
+
+def test():
+    with twtest.Harness("agent-findings") as h:
+        sink = TrapSink(h)
+        sink.start()
+        # The sink is snmpd's; the clientaddr keeps its socket on loopback.
+        h.start_snmpd("trap2sink 127.0.0.1:%d public\n[snmp] clientaddr 127.0.0.1\n" % sink.port)
+        root = h.copy_fixture("agent")
+        drops(root, 0x10)
+        conf = os.path.join(h.dir, "findings.conf")
+        with open(conf, "w") as fh:
+            fh.write("findingRaiseAfter 2\nfindingClearAfter 2\n"
+                     "readLatencyWarning 20:10\n"
+                     "notificationsPerMinute 60\n")
+        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
+                      window=60, args=["-c", conf])
+        check_bad_config(h, conf)
+        v = as_dict(h.walk(FINDINGS))
+        assert v[scalar("COUNT")].num == 0 and v[scalar("CAPACITY")].num == 256, v
+        assert v[scalar("RAISE_AFTER")].num == 2 and v[scalar("CLEAR_AFTER")].num == 2, v
+
+        # One sample with drops: seen once, not raised.
+        drops(root, 0x10 + 152)
+        h.sample_now()
+        v = as_dict(h.walk(FINDINGS))
+        assert v[scalar("COUNT")].num == 0 and not col(v, "ID"), v
+        # The second completes the hold-down: raised, in the table and at
+        # the sink.
+        drops(root, 0x10 + 304)
+        t0 = time.monotonic()
+        h.sample_now()
+        sink.wait(RAISED)
+        latency = time.monotonic() - t0
+        v = as_dict(h.walk(FINDINGS))
+        assert v[scalar("COUNT")].num == 1, v
+        ids = col(v, "ID")
+        assert len(ids) == 1, ids
+        index, fid = next(iter(ids.items()))
+        assert re.match(r"^tw-[0-9a-f]{12}$", fid.text), fid
+        assert col(v, "SYMPTOM")[index].text == "softnet-drops"
+        assert col(v, "SUBJECT")[index].text == "softnet backlog"
+        assert col(v, "SEVERITY")[index].num == 1
+        assert col(v, "EVIDENCE")[index].text == "cpu1 dropped 152 packets in the last 60 s"
+        assert col(v, "TUNABLE")[index].text == "net.core.netdev_max_backlog"
+        assert col(v, "CURRENT")[index].text == "1000"
+        assert col(v, "SUGGESTED")[index].text == "2000"
+        assert col(v, "APPLY")[index].text == "sysctl -w net.core.netdev_max_backlog=2000"
+        assert "net.core.netdev_max_backlog = 2000" in col(v, "PERSIST")[index].text
+        assert col(v, "DOCUMENTATION")[index].text.startswith("Documentation/")
+        raised_at = col(v, "RAISED")[index].num
+        assert abs(raised_at - time.time()) < 120, raised_at
+        assert v[scalar("LAST_CHANGE")].num == raised_at
+        # The notification carries the row: its id and apply line.
+        text = sink.text()
+        assert fid.text in text and "sysctl -w net.core.netdev_max_backlog=2000" in text, text
+
+        # Quiet samples: the first keeps the finding, the second clears it.
+        h.sample_now()
+        v = as_dict(h.walk(FINDINGS))
+        assert col(v, "ID") == {index: fid} or col(v, "ID")[index].text == fid.text, v
+        h.sample_now()
+        sink.wait(CLEARED)
+        v = as_dict(h.walk(FINDINGS))
+        assert v[scalar("COUNT")].num == 0 and not col(v, "ID"), v
+        text = sink.text()
+        assert text.index(RAISED) < text.index(CLEARED), text
+        assert text.count(RAISED) == 1 and text.count(CLEARED) == 1, text
+
+        # The sink goes down: the symptom comes back and is raised as
+        # before, with the same id and a new row; nothing reaches the
+        # sink, and nothing is lost in the MIB.
+        sink.stop()
+        n = 304
+        for _ in range(2):
+            n += 20
+            drops(root, 0x10 + n)
+            h.sample_now()
+        v = as_dict(h.walk(FINDINGS))
+        ids = col(v, "ID")
+        assert [x.text for x in ids.values()] == [fid.text], ids
+        assert int(next(iter(ids))) > int(index), (ids, index)
+        assert v[scalar("SUPPRESSED")].num == 0, v
+        assert sink.text().count(RAISED) == 1
+        sys.stdout.write("raised finding reached snmptrapd %.3f s after SIGUSR1 asked for the "
+                         "sample that completed its hold-down (interval 60 s)\n" % latency)
+        assert latency < 60, latency
+        sys.stdout.write("---- snmptrapd output ----\n%s\n" % sink.text())
+
+
+if __name__ == "__main__":
+    twtest.main(test)
