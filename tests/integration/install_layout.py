@@ -35,7 +35,8 @@ def test_layout(dest, d):
     with open(conf) as fh, open(os.path.join(twtest.TOP_SRCDIR, "contrib",
                                              "tunewatchd.conf")) as ours:
         assert fh.read() == ours.read(), "the installed example is not contrib/tunewatchd.conf"
-    for rel in (("icinga2", "tunewatch.conf"), ("nagios", "tunewatch.cfg")):
+    for rel in (("icinga2", "tunewatch.conf"), ("nagios", "tunewatch.cfg"),
+                ("snmptt", "tunewatch.conf"), ("snmptrapd", "snmptrapd.conf")):
         p = twinstall.path(dest, d["pkgdatadir"], *rel)
         assert os.path.isfile(p), "no %s under pkgdatadir: %s" % ("/".join(rel), p)
     assert os.path.isfile(twinstall.path(dest, d["docdir"], "MIB-README"))
