@@ -5,8 +5,12 @@
  * interval, window and queue-refresh slice), first once from cold (every
  * device new, every queue read) and then --samples times warm, timing each
  * with the thread's CPU clock so that sleeping and other processes do not
- * count. It prints one JSON object for bench/run. Not part of make check:
- * built by `make bench`. */
+ * count. With --findings it judges every sample as tunewatchd does by
+ * default (lib/finding, the checks' default thresholds); --findings-all
+ * judges every disk with a latency figure bad (r_await range "@0:"), the
+ * worst case: each one an observation against a full table. It prints one
+ * JSON object for bench/run. Not part of make check: built by `make
+ * bench`. */
 #include "config.h"
 
 #include <errno.h>
@@ -66,7 +70,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: sample_cost --proc-root DIR [--sys-root DIR] [--samples N]\n"
-	    "                   [--interval S] [--window S] [--no-procio]\n");
+	    "                   [--interval S] [--window S] [--no-procio]\n"
+	    "                   [--findings | --findings-all]\n");
 }
 
 int
@@ -79,6 +84,8 @@ main(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "window", required_argument, NULL, 'w' },
 		{ "no-procio", no_argument, NULL, 'P' },
+		{ "findings", no_argument, NULL, 'f' },
+		{ "findings-all", no_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tw_sampler_config cfg;
@@ -86,6 +93,8 @@ main(int argc, char **argv)
 	uint64_t *ns, t0, first;
 	unsigned interval = 5, window = 60;
 	long nsamples = 30, i, rss_before;
+	struct tw_judge_config judge;
+	int findings = 0;
 	char err[256];
 	int c, rc;
 
@@ -111,6 +120,12 @@ main(int argc, char **argv)
 		case 'P':
 			cfg.procio = 0;
 			break;
+		case 'f':
+			findings = 1;
+			break;
+		case 'F':
+			findings = 2;
+			break;
 		default:
 			usage();
 			return 64;
@@ -132,6 +147,18 @@ main(int argc, char **argv)
 		free(ns);
 		return 71;
 	}
+	if (findings) {
+		tw_judge_defaults(&judge);
+		if (findings == 2)
+			tw_threshold_parse(&judge.read_warn, "@0:");
+		rc = tw_monitor_findings(&m, &judge, 3, 3);
+		if (rc != TW_OK) {
+			fprintf(stderr, "sample_cost: findings: %s\n", tw_strerror(rc));
+			tw_monitor_close(&m);
+			free(ns);
+			return 71;
+		}
+	}
 	t0 = cpu_ns();
 	rc = tw_monitor_sample(&m);
 	first = cpu_ns() - t0;
@@ -147,7 +174,10 @@ main(int argc, char **argv)
 		free(ns);
 		return 71;
 	}
-	printf("{\"disks\": %zu, \"pools\": %zu, \"tunables\": %zu, \"first_ns\": %llu, "
+	printf("{\"findings\": %zu, \"tracked\": %zu, \"overflows\": %llu, ",
+	    m.view.nfindings, m.findings ? m.tracker.n : 0,
+	    (unsigned long long)(m.findings ? m.tracker.overflows : 0));
+	printf("\"disks\": %zu, \"pools\": %zu, \"tunables\": %zu, \"first_ns\": %llu, "
 	    "\"vmrss_before_kb\": %ld, \"vmrss_kb\": %ld, \"vmhwm_kb\": %ld, \"samples_ns\": [",
 	    m.view.ndisks, m.view.npools, m.view.ntunables, (unsigned long long)first,
 	    rss_before, status_kb("VmRSS"), status_kb("VmHWM"));

@@ -6,7 +6,8 @@
 
 #include "util/error.h"
 
-/* The disk that read the most in the window: where read-ahead matters. */
+/* The disk that read the most in the window: where read-ahead matters.
+ * twDiskReadRate is bytes/s unscaled, so its raw numbers compare. */
 static const struct tw_view_disk *
 busiest_reader(const struct tw_view *v)
 {
@@ -18,8 +19,7 @@ busiest_reader(const struct tw_view *v)
 
 		if (!tw_view_has(d, TW_OID_DISK_READ_RATE))
 			continue;
-		if (best == NULL ||
-		    tw_view_num(d, TW_OID_DISK_READ_RATE) > tw_view_num(best, TW_OID_DISK_READ_RATE))
+		if (best == NULL || d->col[TW_OID_DISK_READ_RATE] > best->col[TW_OID_DISK_READ_RATE])
 			best = d;
 	}
 	return best;
