@@ -232,6 +232,17 @@ def test():
         assert int(next(iter(ids))) > int(index), (ids, index)
         assert v[scalar("SUPPRESSED")].num == 0, v
         assert sink.text().count(RAISED) == 1
+        # findings no: no twFindings instance at all, the rest as before.
+        h.stop(h.agent)
+        off = os.path.join(h.dir, "off.conf")
+        with open(off, "w") as fh:
+            fh.write("findings no\n")
+        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
+                      window=60, args=["-c", off])
+        h.sample_now()
+        vals = h.walk(FINDINGS)
+        assert not [x for x in vals if x.oid.startswith(FINDINGS.lstrip(".") + ".")], vals
+        assert h.agent_samples() == 2
         sys.stdout.write("raised finding reached snmptrapd %.3f s after SIGUSR1 asked for the "
                          "sample that completed its hold-down (interval 60 s)\n" % latency)
         assert latency < 60, latency
