@@ -140,6 +140,19 @@ def check_bad_config(h, conf):
     assert want in log, "no '%s' in the agent's log:\n%s" % (want, log)
 
 
+def check_example_config(h):
+    """contrib/tunewatchd.conf, every finding token in it, reads clean: the
+    agent is stopped by a bad window right after reading it, so anything
+    it says about the file is in its output."""
+    conf = os.path.join(twtest.TOP_SRCDIR, "contrib", "tunewatchd.conf")
+    r = subprocess.run([h.agent_bin, "-f", "-Lo", "-C", "-c", conf, "-x", h.socket,
+                        "--interval", "10", "--window", "5"], capture_output=True, text=True,
+                       timeout=30, env=dict(os.environ, MIBS=""))
+    out = r.stdout + r.stderr
+    assert r.returncode == 78 and "shorter than the interval" in out, (r.returncode, out)
+    assert "Error" not in out and "Unknown token" not in out, out
+
+
 def test():
     with twtest.Harness("agent-findings") as h:
         sink = TrapSink(h)
@@ -156,6 +169,7 @@ def test():
         h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
                       window=60, args=["-c", conf])
         check_bad_config(h, conf)
+        check_example_config(h)
         v = as_dict(h.walk(FINDINGS))
         assert v[scalar("COUNT")].num == 0 and v[scalar("CAPACITY")].num == 256, v
         assert v[scalar("RAISE_AFTER")].num == 2 and v[scalar("CLEAR_AFTER")].num == 2, v
