@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 
+import agent_walk
 import twtest
 from twtest import as_dict
 
@@ -63,7 +64,7 @@ class TrapSink:
         if not self.bin:
             raise twtest.Skip("snmptrapd is needed (Debian: apt-get install snmptrapd)")
         self.port = twtest.free_port()
-        self.log = os.path.join(h.dir, "snmptrapd.log")
+        self.logs = []		# one a start: snmptrapd -Lf truncates its file
         self.proc = None
         self.snmptt = twtest.which("snmptt")
         self.snmptt_log = os.path.join(h.dir, "snmptt.log")
@@ -96,7 +97,8 @@ class TrapSink:
             text = "\n".join(l for l in text.splitlines() if not l.startswith("traphandle"))
         with open(conf, "w") as fh:
             fh.write(text + "\ndoNotRetainNotificationLogs yes\n")
-        argv = [self.bin, "-f", "-Lf", self.log, "-C", "-c", conf, "-On"]
+        self.logs.append(os.path.join(self.h.dir, "snmptrapd-%d.log" % (len(self.logs) + 1)))
+        argv = [self.bin, "-f", "-Lf", self.logs[-1], "-C", "-c", conf, "-On"]
         base = twtest.base_mib_dirs()
         if base:
             argv += ["-M", "%s:/usr/share/snmp/mibs:%s" % (base, os.path.join(twtest.TOP_SRCDIR,
@@ -110,18 +112,23 @@ class TrapSink:
                                      stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env)
         self.h.procs.append(self.proc)
         twtest.wait_for("snmptrapd to start",
-                        lambda: "NET-SNMP version" in self.text() or self.proc.poll() is not None)
+                        lambda: "NET-SNMP version" in self.text(self.logs[-1]) or
+                        self.proc.poll() is not None)
         assert self.proc.poll() is None, "snmptrapd exited: " + self.text()
 
     def stop(self):
         self.h.stop(self.proc)
 
     def text(self, path=None):
-        try:
-            with open(path or self.log, errors="replace") as fh:
-                return fh.read()
-        except FileNotFoundError:
-            return ""
+        """One file, or every start's snmptrapd log in turn."""
+        out = ""
+        for p in [path] if path else self.logs:
+            try:
+                with open(p, errors="replace") as fh:
+                    out += fh.read()
+            except FileNotFoundError:
+                pass
+        return out
 
     def wait(self, trap_oid, count=1, timeout=20.0):
         twtest.wait_for("%d notification(s) %s at snmptrapd" % (count, trap_oid),
@@ -246,6 +253,32 @@ def test():
         assert int(next(iter(ids))) > int(index), (ids, index)
         assert v[scalar("SUPPRESSED")].num == 0, v
         assert sink.text().count(RAISED) == 1
+        # Many symptoms at once (drops, squeezes, buffer errors, slow
+        # disks) under a limit of one notification a minute: every finding
+        # is raised in the table, one notification goes out, the rest are
+        # counted in twFindingNotificationsSuppressed.
+        h.stop(h.agent)
+        sink.start()
+        before = sink.text().count(RAISED)
+        os.rename(root, root + "-first")
+        root = h.copy_fixture("agent")
+        limit = os.path.join(h.dir, "limit.conf")
+        with open(limit, "w") as fh:
+            fh.write("findingRaiseAfter 1\nnotificationsPerMinute 1\n")
+        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
+                      window=60, args=["-c", limit])
+        agent_walk.change_fixture(root)
+        h.sample_now()
+        v = as_dict(h.walk(FINDINGS))
+        count = v[scalar("COUNT")].num
+        assert count >= 3, v
+        assert v[scalar("SUPPRESSED")].num == count - 1, (count, v[scalar("SUPPRESSED")])
+        sink.wait(RAISED, before + 1)
+        time.sleep(1)
+        assert sink.text().count(RAISED) == before + 1, sink.text()
+        sys.stdout.write("%d findings raised at once, 1 notification sent, %d suppressed\n"
+                         % (count, count - 1))
+
         # findings no: no twFindings instance at all, the rest as before.
         h.stop(h.agent)
         off = os.path.join(h.dir, "off.conf")
