@@ -44,7 +44,9 @@ usage(FILE *out)
 	    "\n"
 	    "Configuration: tunewatchd.conf in Net-SNMP's configuration path (e.g. /etc/snmp),\n"
 	    "with the tokens interval, window, procRoot, sysRoot, user, diskInclude REGEX,\n"
-	    "diskExclude REGEX (each may repeat) and hitRatio yes|no.\n"
+	    "diskExclude REGEX (each may repeat) and hitRatio yes|no; findings yes|no,\n"
+	    "findingRaiseAfter, findingClearAfter, notificationsPerMinute and the checks'\n"
+	    "thresholds (readLatencyWarning RANGE, ...): see tunewatchd.conf(5).\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
 	    "Exit codes: 0 stopped normally, 64 bad option, 67 unknown user, 71 the system\n"
 	    "refused (roots, privileges), 78 bad configuration.\n",
