@@ -216,12 +216,14 @@ def test():
         text = sink.text()
         assert fid.text in text and "sysctl -w net.core.netdev_max_backlog=2000" in text, text
         if sink.snmptt:
-            # $A, the agent's host, is snmptrapd's name for 127.0.0.1.
-            want = (": softnet-drops on softnet backlog "
-                    "(warning): cpu1 dropped 152 packets in the last 60 s; tune "
-                    "net.core.netdev_max_backlog 1000 -> 2000: sysctl -w "
-                    "net.core.netdev_max_backlog=2000 [id %s]" % fid.text)
-            twtest.wait_for("snmptt's line", lambda: want in sink.text(sink.snmptt_log))
+            # $A, the agent's host, is snmptrapd's name for 127.0.0.1; $4,
+            # the severity, is "warning" where snmptrapd loads the MIB and
+            # 1 where it cannot (no IETF base modules).
+            want = re.compile(re.escape(": softnet-drops on softnet backlog (") + "(warning|1)" +
+                              re.escape("): cpu1 dropped 152 packets in the last 60 s; tune "
+                                        "net.core.netdev_max_backlog 1000 -> 2000: sysctl -w "
+                                        "net.core.netdev_max_backlog=2000 [id %s]" % fid.text))
+            twtest.wait_for("snmptt's line", lambda: want.search(sink.text(sink.snmptt_log)))
             assert "Warning \"Status Events\"" in sink.text(sink.snmptt_log)
         else:
             sys.stdout.write("snmptt is not installed: its configuration is not tried\n")
