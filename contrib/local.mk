@@ -29,6 +29,11 @@ snmpttdir = $(pkgdatadir)/snmptt
 dist_snmptt_DATA = contrib/snmptt/tunewatch.conf
 snmptrapddir = $(pkgdatadir)/snmptrapd
 dist_snmptrapd_DATA = contrib/snmptrapd/snmptrapd.conf
+# The notification command that turns a check's output into ticket bodies,
+# with its Icinga 2 and Nagios definitions beside it.
+notifydir = $(pkgdatadir)/notify
+dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket
+dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch-ticket.cfg
 
 # The unit names tunewatchd where this build installs it; substituted at
 # make time, as the Autoconf manual advises for installation directories.

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "finding/observe.h"
+#include "findings.h"
 #include "plugin.h"
 #include "tunables.h"
 #include "util/error.h"
@@ -82,39 +83,52 @@ tw_plugin_device_lookup(void *ctx, const char *name)
 	return c->buf;
 }
 
-/* Format s, naming a per-device tunable by its sysfs path. */
+/* Format s, naming a per-device tunable by its sysfs path; s itself
+ * keeps the tunable's name, for its ticket. */
 static int
-advice_line(struct tw_suggestion *s, const char *device, const char *detail, char *line,
-    size_t len)
+advice_line(const struct tw_suggestion *s, const struct tw_view_disk *disk, const char *detail,
+    char *line, size_t len)
 {
+	struct tw_suggestion shown = *s;
 	char path[160];
 
-	if (device != NULL && strncmp(s->name, "queue/", 6) == 0) {
-		snprintf(path, sizeof(path), "/sys/block/%s/%s", device, s->name);
-		s->name = path;
+	if (disk != NULL && strncmp(s->name, "queue/", 6) == 0) {
+		snprintf(path, sizeof(path), "/sys/block/%s/%s", disk->name, s->name);
+		shown.name = path;
 	}
-	return tw_advice_format(s, detail, line, len);
+	return tw_advice_format(&shown, detail, line, len);
+}
+
+/* A tune: line and its ticket. */
+static int
+tune_line(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym,
+    const struct tw_finding_about *about, const struct tw_suggestion *s, const char *detail)
+{
+	char line[512];
+
+	if (advice_line(s, about->disk, detail, line, sizeof(line)) != TW_OK)
+		return 0;
+	tw_out_line(out, "tune: %s", line);
+	tw_finding_lines(p, out, sym, about, s);
+	return 1;
 }
 
 /* The rule lib/finding picks, as tunewatchd's findings do, and a rule
  * that belongs with it (rmem_default beside rmem_max). */
 static int
 advise_picked(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym,
-    tw_advice_lookup_fn lookup, void *ctx, const char *device, const char *detail)
+    tw_advice_lookup_fn lookup, void *ctx, const struct tw_finding_about *about,
+    const char *detail)
 {
 	const struct tw_advice_rule *rules;
 	size_t n = tw_advice_rules(sym, &rules), i;
 	struct tw_suggestion s;
-	char line[512];
 	int printed = 0;
 
 	if (tw_observe_pick(sym, p->os, lookup, ctx, &s) != TW_OK)
 		return 0;
 	i = (size_t)(s.rule - rules);
-	if (advice_line(&s, device, detail, line, sizeof(line)) == TW_OK) {
-		tw_out_line(out, "tune: %s", line);
-		printed++;
-	}
+	printed += tune_line(p, out, sym, about, &s, detail);
 	if (s.flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE))
 		return printed;
 	for (i++; i < n && (rules[i].flags & TW_RULE_WITH_PREV); i++) {
@@ -122,19 +136,17 @@ advise_picked(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym
 		    tw_advice_suggest(&rules[i], p->os, lookup, ctx, &s) != TW_OK ||
 		    (s.flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)))
 			break;
-		if (advice_line(&s, device, detail, line, sizeof(line)) == TW_OK) {
-			tw_out_line(out, "tune: %s", line);
-			printed++;
-		}
+		printed += tune_line(p, out, sym, about, &s, detail);
 	}
 	return printed;
 }
 
 int
 tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx, const char *device,
-    const char *detail)
+    enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx,
+    const struct tw_view_disk *disk, const char *subject, const char *detail)
 {
+	struct tw_finding_about about = { subject, disk };
 	const struct tw_advice_rule *rules;
 	size_t n = tw_advice_rules(sym, &rules), i;
 	int printed = 0;
@@ -145,20 +157,18 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 		ctx = &table;
 	}
 	if (p->verbose == 0)
-		printed = advise_picked(p, out, sym, lookup, ctx, device, detail);
+		printed = advise_picked(p, out, sym, lookup, ctx, &about, detail);
 	/* -v shows every rule, each with the other systems' names. */
 	for (i = 0; p->verbose > 0 && i < n; i++) {
 		struct tw_suggestion s;
-		char line[512];
 
 		if (tw_advice_name(&rules[i], p->os) == NULL ||
 		    tw_advice_suggest(&rules[i], p->os, lookup, ctx, &s) != TW_OK)
 			continue;
-		if (advice_line(&s, device, detail, line, sizeof(line)) == TW_OK) {
+		if (tune_line(p, out, sym, &about, &s, detail)) {
 			const char *fb = tw_advice_name(&rules[i], TW_OS_FREEBSD);
 			const char *sv = tw_advice_name(&rules[i], TW_OS_SVR4);
 
-			tw_out_line(out, "tune: %s", line);
 			tw_out_line(out, "  elsewhere: FreeBSD %s; SVR4 %s", fb ? fb : "-",
 			    sv ? sv : "-");
 			printed++;
@@ -172,6 +182,7 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 		    p->os == TW_OS_FREEBSD ? "FreeBSD" : "SVR4",
 		    detail != NULL && detail[0] != '\0' ? detail : rules[0].reason,
 		    linux_name != NULL ? linux_name : "none either");
+		tw_finding_no_tunable(out, sym, &about);
 		printed++;
 	}
 	return printed;
@@ -179,16 +190,19 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 
 int
 tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    const struct tw_verdict *verdict, tw_advice_lookup_fn lookup, void *ctx, const char *device)
+    const struct tw_verdict *verdict, tw_advice_lookup_fn lookup, void *ctx,
+    const struct tw_view_disk *disk, const char *subject)
 {
+	struct tw_finding_about about = { subject, disk };
 	size_t i;
 	int printed = 0;
 
 	for (i = 0; i < verdict->nfound; i++)
-		printed += tw_plugin_advise(p, v, out, verdict->found[i].sym, lookup, ctx, device,
-		    verdict->found[i].evidence);
+		printed += tw_plugin_advise(p, v, out, verdict->found[i].sym, lookup, ctx, disk,
+		    subject, verdict->found[i].evidence);
 	if (verdict->nfound == 0 && verdict->no_tunable[0] != '\0') {
 		tw_out_line(out, "no tunable: %s", verdict->no_tunable);
+		tw_finding_no_tunable(out, verdict->no_tunable_sym, &about);
 		printed++;
 	}
 	return printed;

@@ -15,17 +15,27 @@ struct tw_plugin;
  * names a tunable on p->os and has something to change (with -v, every
  * rule, followed by the other systems' names), with current values from
  * lookup (NULL: the tunable table, see tunables.h) and detail as the
- * evidence. A per-device tunable is named /sys/block/<device>/queue/...
- * when device is given. Returns how many lines were added. */
+ * evidence. A per-device tunable is named /sys/block/<disk>/queue/...
+ * when disk is given. Returns how many lines were added.
+ *
+ * Each "tune:" line is followed by its ticket (lib/advice/ticket.h):
+ *   "  finding: tw-...", "  apply: ...", "  persist: ..."
+ * indented, so that a reader (or contrib/notify) takes them as the
+ * tune: line's own. The finding's subject is subject ("cache", a pool
+ * class), or the disk's stable id for a per-device tunable and when
+ * subject is NULL. */
 int tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx, const char *device,
-    const char *detail);
+    enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx,
+    const struct tw_view_disk *disk, const char *subject, const char *detail);
 
 /* The advice for what a verdict found: a "tune:" line for each finding,
  * its figures as the evidence, or one "no tunable: ..." line when no
- * precondition holds. Returns how many lines were added. */
+ * precondition holds, which has a finding id too (its symptom, subject
+ * and no tunable: a ticket for a person). Returns how many lines were
+ * added. */
 int tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    const struct tw_verdict *verdict, tw_advice_lookup_fn lookup, void *ctx, const char *device);
+    const struct tw_verdict *verdict, tw_advice_lookup_fn lookup, void *ctx,
+    const struct tw_view_disk *disk, const char *subject);
 
 /* Current values for advice about one device: its queue attributes
  * ("queue/nr_requests") from its disk row, "kernel.osrelease" from the

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "finding/judge.h"
+#include "advice/ticket.h"
 #include "plugin.h"
 #include "util/error.h"
 
@@ -171,11 +172,13 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		/* Read-ahead advice is about the disk that read most. */
 		if (verdicts.has_reads && j.disk != NULL)
 			tw_plugin_verdict(p, v, out, &verdicts.reads, tw_plugin_device_lookup, &ctx,
-			    j.disk->name);
+			    j.disk, TW_TICKET_SUBJECT_CACHE);
 		else if (verdicts.has_reads)
-			tw_plugin_verdict(p, v, out, &verdicts.reads, NULL, NULL, NULL);
+			tw_plugin_verdict(p, v, out, &verdicts.reads, NULL, NULL, NULL,
+			    TW_TICKET_SUBJECT_CACHE);
 		if (verdicts.has_pressure)
-			tw_plugin_verdict(p, v, out, &verdicts.pressure, NULL, NULL, NULL);
+			tw_plugin_verdict(p, v, out, &verdicts.pressure, NULL, NULL, NULL,
+			    TW_TICKET_SUBJECT_CACHE);
 	}
 	return j.worst;
 }

@@ -9,6 +9,7 @@
 
 #include "finding/judge.h"
 #include "plugin.h"
+#include "advice/ticket.h"
 #include "sample/poolclass.h"
 #include "util/error.h"
 
@@ -84,12 +85,13 @@ perf_item(struct tw_out *out, const char *label, double v, const struct tw_plugi
  * and tasks stall (lib/finding/judge_pool.c). */
 static void
 advise_highorder(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    unsigned long long failures)
+    const struct tw_pool_class *cl, unsigned long long failures)
 {
 	struct tw_verdict verdict;
 
 	if (tw_judge_highorder(v, failures, p->window_s, &verdict) == TW_OK)
-		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL);
+		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
+		    tw_ticket_subject_pool(cl));
 }
 
 static enum tw_state
@@ -167,12 +169,13 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			char detail[400];
 
 			if (cl->id == TW_DBLOCK_HIGH_ORDER) {
-				advise_highorder(p, v, out, failing_sum);
+				advise_highorder(p, v, out, cl, failing_sum);
 				continue;
 			}
 			tw_judge_pool_evidence(cl, who, failing_sum, p->window_s, detail,
 			    sizeof(detail));
-			tw_plugin_advise(p, v, out, cl->symptom, NULL, NULL, NULL, detail);
+			tw_plugin_advise(p, v, out, cl->symptom, NULL, NULL, NULL,
+			    tw_ticket_subject_pool(cl), detail);
 		}
 	}
 	if (bad > 3)

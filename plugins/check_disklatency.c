@@ -114,7 +114,7 @@ advise_disk(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *o
 	struct tw_device_lookup ctx;
 
 	tw_device_lookup_init(&ctx, p, v, d);
-	tw_plugin_verdict(p, v, out, verdict, tw_plugin_device_lookup, &ctx, d->name);
+	tw_plugin_verdict(p, v, out, verdict, tw_plugin_device_lookup, &ctx, d, NULL);
 }
 
 #define TW_LABEL_LEN (sizeof(((struct tw_view_disk *)0)->name) + \

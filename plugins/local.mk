@@ -8,6 +8,7 @@ plugins_libplugin_a_SOURCES = \
 	plugins/local.h plugins/local.c \
 	plugins/tunables.h plugins/tunables.c \
 	plugins/advise.h plugins/advise.c \
+	plugins/findings.h plugins/findings.c \
 	plugins/snmpsource.h plugins/snmpsource.c \
 	plugins/snmpsession.h plugins/snmpsession.c \
 	plugins/snmpscalars.h plugins/snmpscalars.c \

@@ -148,6 +148,36 @@ START_TEST(test_out_limit)
 }
 END_TEST
 
+/* Lines are cut by group (a line and the indented lines under it, such as
+ * a finding's apply and persist lines), and the cut is said. */
+START_TEST(test_out_limit_groups)
+{
+	struct tw_out o;
+	const char *t;
+	int i;
+
+	tw_out_init(&o, "S");
+	ck_assert_int_eq(tw_out_set_limit(&o, 133), TW_OK);
+	ck_assert_int_eq(tw_out_printf(&o, "sum"), TW_OK);
+	for (i = 1; i <= 3; i++) {
+		tw_out_line(&o, "tune: %d", i);
+		tw_out_line(&o, "  finding: %d", i);
+		tw_out_line(&o, "  apply: %d", i);
+		tw_out_line(&o, "  persist: %d", i);
+	}
+	/*
+	 * "S OK - sum\n" is 11 bytes, each group 8 + 13 + 11 + 13 = 45, the
+	 * note 60: 11 + 45 + 60 = 116. A second "tune: 2" line would still
+	 * fit (124), but not without the lines under it, so it goes too.
+	 */
+	t = finish(&o, TW_STATE_OK);
+	ck_assert_str_eq(t, "S OK - sum\ntune: 1\n  finding: 1\n  apply: 1\n  persist: 1\n"
+	    "(8 more lines left out to keep the output within 133 bytes)\n");
+	ck_assert_uint_le(strlen(t), 133);
+	tw_out_free(&o);
+}
+END_TEST
+
 static Suite *
 output_suite(void)
 {
@@ -157,6 +187,7 @@ output_suite(void)
 	tcase_add_test(tc, test_out);
 	tcase_add_test(tc, test_out_shapes);
 	tcase_add_test(tc, test_out_limit);
+	tcase_add_test(tc, test_out_limit_groups);
 	suite_add_tcase(s, tc);
 	return s;
 }

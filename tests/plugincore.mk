@@ -55,6 +55,12 @@ tests_check_ticket_CFLAGS = $(TESTS_CFLAGS)
 tests_check_ticket_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_ticket
 
+check_PROGRAMS += tests/check_ticket_lines
+tests_check_ticket_lines_SOURCES = tests/check_ticket_lines.c tests/tw_check.h
+tests_check_ticket_lines_CFLAGS = $(TESTS_CFLAGS)
+tests_check_ticket_lines_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_ticket_lines
+
 # The bounded string writer (lib/util/) that perfdata and advice write with.
 check_PROGRAMS += tests/check_strwriter
 tests_check_strwriter_SOURCES = tests/check_strwriter.c tests/tw_check.h

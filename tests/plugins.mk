@@ -16,10 +16,13 @@ PLUGIN_TESTS = \
 	tests/integration/plugin_peer.py \
 	tests/integration/plugin_extraopts.py \
 	tests/integration/plugin_round_trips.py \
+	tests/integration/plugin_ticket_limit.py \
 	tests/integration/kernel_listen.py \
 	tests/integration/kernel_refaults.py \
 	tests/integration/kernel_reaped.py \
-	tests/integration/config_check.py
+	tests/integration/config_check.py \
+	tests/integration/notify_ticket.py \
+	tests/integration/notify_config.py
 
 dist_noinst_SCRIPTS += $(PLUGIN_TESTS)
 TESTS += $(PLUGIN_TESTS)

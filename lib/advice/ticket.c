@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "sample/poolclass.h"
 #include "view/view.h"
@@ -93,4 +94,15 @@ tw_ticket_subject_pool(const struct tw_pool_class *c)
 		return "";
 	s = c->per == TW_POOL_PER_CPU ? c->graph_label : c->name;
 	return s != NULL ? s : "";
+}
+
+const char *
+tw_ticket_subject(const char *subject, const struct tw_view_disk *disk, const char *tunable)
+{
+	/* A queue tunable belongs to its disk, whatever the check: the
+	 * read-ahead of sda and of sdb are two tickets. */
+	if (disk != NULL && (subject == NULL ||
+	    (tunable != NULL && strncmp(tunable, "queue/", 6) == 0)))
+		return tw_ticket_subject_disk(disk);
+	return subject != NULL ? subject : "";
 }

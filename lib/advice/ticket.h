@@ -38,7 +38,9 @@
  *            A queue attribute ("queue/nr_requests", device required):
  *            "echo 64 > /sys/block/sda/queue/nr_requests"; persist a udev
  *            rule line for /etc/udev/rules.d/60-tunewatch.rules matched by
- *            kernel name (tw_ticket_persist_disk matches the stable id).
+ *            kernel name (tw_ticket_persist_disk matches the stable id),
+ *            ACTION!="remove" so that no line holds a '|' (which plugin
+ *            output turns into '/').
  *   FreeBSD  "sysctl kern.ipc.nmbclusters=262144", persist in
  *            /etc/sysctl.conf. A loader tunable (TW_ADV_BOOT in the advice
  *            table) has nothing to apply now: apply returns TW_E_ABSENT and
@@ -83,6 +85,13 @@ void tw_ticket_id(char out[TW_TICKET_ID_LEN], enum tw_symptom sym, const char *s
 
 /* d->stable_id when non-empty, else d->name; "" for NULL. */
 const char *tw_ticket_subject_disk(const struct tw_view_disk *d);
+
+/* The subject of a finding on tunable (NULL or "" for none): the disk's
+ * (tw_ticket_subject_disk) for a queue tunable or when subject is NULL,
+ * else subject ("cache", a pool's); "" when neither is given. The checks
+ * and tunewatchd both ask this, so that they give the same ids. */
+const char *tw_ticket_subject(const char *subject, const struct tw_view_disk *disk,
+    const char *tunable);
 
 /* c->graph_label for a per-CPU class, else c->name; "" for NULL. */
 const char *tw_ticket_subject_pool(const struct tw_pool_class *c);

@@ -177,12 +177,14 @@ tw_ticket_apply(char *buf, size_t len, enum tw_os os, const char *tunable,
 	return tw_strwriter_finish(&w);
 }
 
-/* A udev rule line; match is the part that finds the disk. */
+/* A udev rule line; match is the part that finds the disk. ACTION!=
+ * "remove" rather than ACTION=="add|change": these lines travel in plugin
+ * output, where a '|' starts performance data and is turned into '/'. */
 static void
 put_udev_rule(struct tw_strwriter *w, const char *match, const char *id, const char *attr,
     const char *value)
 {
-	tw_strwriter_printf(w, "%s: ACTION==\"add|change\", SUBSYSTEM==\"block\", %s==\"%s\", "
+	tw_strwriter_printf(w, "%s: ACTION!=\"remove\", SUBSYSTEM==\"block\", %s==\"%s\", "
 	    "ATTR{queue/%s}=\"%s\"", UDEV_RULES, match, id, attr, value);
 }
 

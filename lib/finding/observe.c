@@ -45,7 +45,7 @@ copy(char *dst, size_t len, const char *src)
 
 /* One observation of sym on subject, its advice computed with the view's
  * values (and device's queue, when given). A per-device tunable makes the
- * device the subject, as the checks' ticket ids do. */
+ * device the subject (tw_ticket_subject, as the checks' ids). */
 static int
 observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_state severity,
     const char *subject, const struct tw_view_disk *device, const char *evidence,
@@ -65,7 +65,7 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 	memset(&o, 0, sizeof(o));
 	o.sym = sym;
 	o.severity = severity;
-	copy(o.subject, sizeof(o.subject), per_device ? tw_ticket_subject_disk(device) : subject);
+	copy(o.subject, sizeof(o.subject), tw_ticket_subject(subject, device, s.name));
 	copy(o.evidence, sizeof(o.evidence), evidence);
 	if (per_device)
 		snprintf(o.tunable, sizeof(o.tunable), "/sys/block/%s/%s", dev, s.name);

@@ -165,6 +165,32 @@ count_records(const char *text, size_t len)
 	return n;
 }
 
+/* Keep only the long-output lines that fit in o->limit beside rest bytes
+ * of status line, and say how many were left out (note, when it fits too).
+ * An indented line belongs to the line above it (a finding's apply and
+ * persist lines under its tune: line): a cut never falls inside such a
+ * group, so no reader gets half of one. Returns the length kept. */
+static size_t
+fit_lines(const struct tw_out *o, size_t llen, size_t rest, char *note, size_t notelen)
+{
+	size_t all = count_records(o->lines.data, o->lines.len);
+
+	for (;;) {
+		while (llen > 0 && rest + llen + strlen(note) > o->limit)
+			llen = drop_last_record(o->lines.data, llen);
+		while (llen > 0 && o->lines.data[llen] == ' ')
+			llen = drop_last_record(o->lines.data, llen);
+		snprintf(note, notelen, "(%zu more lines left out to keep the output within %zu "
+		    "bytes)\n", all - count_records(o->lines.data, llen), o->limit);
+		if (rest + llen + strlen(note) <= o->limit)
+			return llen;
+		if (llen == 0) {
+			note[0] = '\0';
+			return 0;
+		}
+	}
+}
+
 int
 tw_out_finish(struct tw_out *o, enum tw_state st, const char **text, size_t *len)
 {
@@ -173,6 +199,7 @@ tw_out_finish(struct tw_out *o, enum tw_state st, const char **text, size_t *len
 	size_t total, nperf, i;
 	int cut = 0, rc;
 	struct tw_buf *f = &o->final;
+	char note[96] = "";
 
 	if (o->err != TW_OK)
 		return o->err;
@@ -184,9 +211,9 @@ tw_out_finish(struct tw_out *o, enum tw_state st, const char **text, size_t *len
 	 * " | " plus the stored length minus one for the last '\n'. */
 #define TOTAL() (head + (slen > 0 ? 3 + slen : 0) + (plen > 0 ? 3 + plen - 1 : 0) + 1 + llen)
 	total = TOTAL();
-	while (o->limit != 0 && total > o->limit && llen > 0) {
-		llen = drop_last_record(o->lines.data, llen);
-		total = TOTAL();
+	if (o->limit != 0 && total > o->limit && llen > 0) {
+		llen = fit_lines(o, llen, total - llen, note, sizeof(note));
+		total = TOTAL() + strlen(note);
 	}
 	while (o->limit != 0 && total > o->limit && plen > 0) {
 		plen = drop_last_record(o->perf.data, plen);
@@ -247,6 +274,8 @@ tw_out_finish(struct tw_out *o, enum tw_state st, const char **text, size_t *len
 	if (llen > 0)
 		memcpy(f->data + f->len, o->lines.data, llen);
 	f->len += llen;
+	memcpy(f->data + f->len, note, strlen(note));
+	f->len += strlen(note);
 	f->data[f->len] = '\0';
 	*text = f->data;
 	*len = f->len;

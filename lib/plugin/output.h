@@ -63,7 +63,10 @@ void tw_out_free(struct tw_out *o);
  * tw_out_finish() drops whole long-output lines from the end first, then
  * whole perfdata items from the end, and only then shortens the summary
  * (ending it with "..."), so nothing is ever cut in the middle of an item
- * or a line. */
+ * or a line. Lines go by group: a line with the indented lines under it
+ * (a finding's apply and persist lines), and a last line says how many
+ * were left out when it fits: "(526 more lines left out to keep the
+ * output within 8192 bytes)". */
 int tw_out_set_limit(struct tw_out *o, size_t limit);
 
 /* Append to the summary. A newline or carriage return becomes a blank and

@@ -36,9 +36,13 @@ def test_layout(dest, d):
                                              "tunewatchd.conf")) as ours:
         assert fh.read() == ours.read(), "the installed example is not contrib/tunewatchd.conf"
     for rel in (("icinga2", "tunewatch.conf"), ("nagios", "tunewatch.cfg"),
-                ("snmptt", "tunewatch.conf"), ("snmptrapd", "snmptrapd.conf")):
+                ("snmptt", "tunewatch.conf"), ("snmptrapd", "snmptrapd.conf"),
+                ("notify", "tunewatch-ticket.conf"), ("notify", "tunewatch-ticket.cfg")):
         p = twinstall.path(dest, d["pkgdatadir"], *rel)
         assert os.path.isfile(p), "no %s under pkgdatadir: %s" % ("/".join(rel), p)
+    # Where the notification definitions look for it by default.
+    notify = twinstall.path(dest, d["pkgdatadir"], "notify", "tunewatch-ticket")
+    assert executable(notify), "no executable tunewatch-ticket: %s" % notify
     assert os.path.isfile(twinstall.path(dest, d["docdir"], "MIB-README"))
     for page in ("man8/tunewatchd.8", "man5/tunewatchd.conf.5", "man7/TUNEWATCH-MIB.7",
                  "man1/check_bufcache.1", "man1/check_dblock.1", "man1/check_disklatency.1"):

@@ -120,28 +120,30 @@ def test():
 
         # Up, not down (issue 14): vm.rst's higher swappiness is cheaper swap,
         # so idle anonymous pages go to swap rather than the cache being cut.
-        swappiness = "tune: vm.swappiness 60 -> 120 (%s; %s)" % (f.refault_detail(), VM_RST)
+        # Its ticket: the cache is the subject, whatever disk read most.
+        swappiness = ["tune: vm.swappiness 60 -> 120 (%s; %s)" % (f.refault_detail(), VM_RST)] + \
+            pc.ticket("low-hit-refaults", "cache", "vm.swappiness", "120")
         expect(pc.run(CHECK, ["-w", "96:"], h.port), 1, "WARNING", f, f.perf("96:"),
-               [swappiness])
+               swappiness)
         expect(pc.run(CHECK, ["-w", "99:", "-c", "98:"], h.port), 2, "CRITICAL", f,
-               f.perf("99:", "98:"), [swappiness])
+               f.perf("99:", "98:"), swappiness)
         # Refaults alone (over 1/s whatever the span), the ratio being fine.
         expect(pc.run(CHECK, ["--refault-warning", "1", "--refault-critical", "1000000000"],
                       h.port), 1, "WARNING", f, f.perf(rw="1", rc="1000000000"),
-               [swappiness])
+               swappiness)
         # Memory pressure 1.5 % over 1, with refaults making up all that is
         # read: thrashing, which no watermark helps.
         expect(pc.run(CHECK, ["--pressure-warning", "1"], h.port), 1, "WARNING", f,
                f.perf(pw="1"),
                ["no tunable: tasks stall on memory (pressure 1.5 %%) while %s pages/s are read "
                 "back: the working set does not fit (%s); add memory or reduce load" % (
-                    pc.hundredths(f.ref), SWAP)])
+                    pc.hundredths(f.ref), SWAP)] + pc.ticket("memory-pressure", "cache"))
         # FreeBSD leaves its cache to the VM system (tuning(7)): nothing to
         # turn there, and the line says what Linux would turn.
         expect(pc.run(CHECK, ["-w", "96:", "--os", "freebsd"], h.port), 1, "WARNING", f,
                f.perf("96:"),
                ["tune: FreeBSD has no tunable for this (%s; on Linux: vm.swappiness)" %
-                f.refault_detail()])
+                f.refault_detail()] + pc.ticket("low-hit-refaults", "cache"))
 
         # A third sample: reads that miss without refaults.
         p = os.path.join(root, "proc")
@@ -158,7 +160,8 @@ def test():
         expect(pc.run(CHECK, [], h.port), 2, "CRITICAL", f, f.perf(), [
             "no tunable: hit ratio 70 % with few refaults: data is read once, in device reads of "
             "40 KiB on sda, under half its read-ahead window (read_ahead_kb 128), so a larger "
-            "window would go unused; more cache would not help"])
+            "window would go unused; more cache would not help"] +
+            pc.ticket("low-hit-sequential", "cache"))
 
 
 if __name__ == "__main__":

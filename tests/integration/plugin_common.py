@@ -218,6 +218,42 @@ def expect(out, rc, lines):
     assert out.rc == rc, "exit %s, want %s: %r" % (out.rc, rc, out)
 
 
+# ---- tickets (lib/advice/ticket.h), worked out here on their own --------
+
+
+def ticket_id(symptom, subject, tunable=""):
+    """A finding's id: FNV-1a 64 over symptom, subject and tunable, NUL
+    between them, as "tw-" and the first 12 hex digits."""
+    h = 0xcbf29ce484222325
+    for b in b"\0".join(x.encode() for x in (symptom, subject, tunable)):
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return "tw-%012x" % (h >> 16)
+
+
+UDEV_RULES = "/etc/udev/rules.d/60-tunewatch.rules"
+SYSCTL_D = "/etc/sysctl.d/90-tunewatch.conf"
+
+
+def ticket(symptom, subject, tunable="", value=None, device=None, match=None):
+    """The lines under a tune: (or no tunable:) line on Linux: its finding,
+    and for a proposed value the apply and persist lines. A queue attribute
+    is on device, and its udev rule matches `match` ('ATTRS{wwid}=="..."'),
+    or the kernel name."""
+    lines = ["  finding: " + ticket_id(symptom, subject, tunable)]
+    if value is None:
+        return lines
+    if tunable.startswith("queue/"):
+        lines.append("  apply: echo %s > /sys/block/%s/%s" % (value, device, tunable))
+        lines.append('  persist: %s: ACTION!="remove", SUBSYSTEM=="block", %s, '
+                     'ATTR{%s}="%s"' % (UDEV_RULES, match or 'KERNEL=="%s"' % device, tunable,
+                                        value))
+    else:
+        lines.append("  apply: sysctl -w %s=%s" % (tunable,
+                                                   "'%s'" % value if " " in value else value))
+        lines.append("  persist: %s: %s = %s" % (SYSCTL_D, tunable, value))
+    return lines
+
+
 # ---- numbers as the plugins print them -------------------------------------
 
 

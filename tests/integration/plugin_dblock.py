@@ -53,20 +53,25 @@ def check_default(h, w):
         "queue was full); in use 5 of 1000" % w,
         "tune: net.core.netdev_max_backlog 1000 -> 2000 (cpu1 dropped 152 packets in the last "
         "%d s; %s)" % (w, NET_RST),
+        *pc.ticket("softnet-drops", "softnet backlog", "net.core.netdev_max_backlog", "2000"),
         "cpu0 budget: WARNING, 3 failures in the last %d s (receive softirq ran out of budget "
         "with packets left (time_squeeze)); limit 300" % w,
         "tune: net.core.netdev_budget 300 -> 600 (cpu0 ran out of budget 3 times in the last "
         "%d s; %s)" % (w, NET_RST),
+        *pc.ticket("softnet-squeeze", "softnet budget", "net.core.netdev_budget", "600"),
         "udp receive buffer: WARNING, 10 failures in the last %d s (datagram dropped: socket "
         "receive buffer full); limit 212992" % w,
         "tune: net.core.rmem_max 212992 -> 425984 (10 datagrams were dropped on full receive "
         "buffers in the last %d s; %s)" % (w, NET_RST),
+        *pc.ticket("udp-rcvbuf", "udp receive buffer", "net.core.rmem_max", "425984"),
         "tune: net.core.rmem_default 212992 -> 425984 (10 datagrams were dropped on full receive "
         "buffers in the last %d s; %s)" % (w, NET_RST),
+        *pc.ticket("udp-rcvbuf", "udp receive buffer", "net.core.rmem_default", "425984"),
         "tcp listen queue: WARNING, 5 failures in the last %d s (connection dropped: accept "
         "queue full); limit 4096" % w,
         "tune: net.core.somaxconn 4096 -> 8192 (5 connections were dropped on full accept "
         "queues in the last %d s; %s)" % (w, IP_SYSCTL),
+        *pc.ticket("listen-overflow", "tcp listen queue", "net.core.somaxconn", "8192"),
     ]
     out = pc.run(CHECK, [], h.port)
     pc.expect(out, 1, want)
@@ -91,15 +96,18 @@ def check_verbose(h, w):
         "queue was full); in use 5 of 1000" % w,
         "tune: net.core.netdev_max_backlog 1000 -> 2000 (cpu1 dropped 152 packets in the last "
         "%d s; %s)" % (w, NET_RST),
+        *pc.ticket("softnet-drops", "softnet backlog", "net.core.netdev_max_backlog", "2000"),
         "  elsewhere: FreeBSD net.isr.defaultqlimit; SVR4 -",
         "cpu0 budget: WARNING, 3 failures in the last %d s (receive softirq ran out of budget "
         "with packets left (time_squeeze)); limit 300" % w,
         ok % ("cpu1 budget", w),
         "tune: net.core.netdev_budget 300 -> 600 (cpu0 ran out of budget 3 times in the last "
         "%d s; %s)" % (w, NET_RST),
+        *pc.ticket("softnet-squeeze", "softnet budget", "net.core.netdev_budget", "600"),
         "  elsewhere: FreeBSD kern.polling.burst_max; SVR4 -",
         "tune: net.core.netdev_budget_usecs 2000 -> 4000 (cpu0 ran out of budget 3 times in the "
         "last %d s; %s)" % (w, NET_RST),
+        *pc.ticket("softnet-squeeze", "softnet budget", "net.core.netdev_budget_usecs", "4000"),
         "  elsewhere: FreeBSD -; SVR4 -",
         ok % ("tcp memory", w),
         ok % ("udp memory", w),
@@ -107,9 +115,11 @@ def check_verbose(h, w):
         "receive buffer full); limit 212992" % w,
         "tune: net.core.rmem_max 212992 -> 425984 (10 datagrams were dropped on full receive "
         "buffers in the last %d s; %s)" % (w, NET_RST),
+        *pc.ticket("udp-rcvbuf", "udp receive buffer", "net.core.rmem_max", "425984"),
         "  elsewhere: FreeBSD kern.ipc.maxsockbuf; SVR4 -",
         "tune: net.core.rmem_default 212992 -> 425984 (10 datagrams were dropped on full receive "
         "buffers in the last %d s; %s)" % (w, NET_RST),
+        *pc.ticket("udp-rcvbuf", "udp receive buffer", "net.core.rmem_default", "425984"),
         "  elsewhere: FreeBSD net.inet.udp.recvspace; SVR4 -",
         ok % ("udp send buffer", w),
         ok % ("tcp receive buffer", w),
@@ -117,6 +127,7 @@ def check_verbose(h, w):
         "queue full); limit 4096" % w,
         "tune: net.core.somaxconn 4096 -> 8192 (5 connections were dropped on full accept "
         "queues in the last %d s; %s)" % (w, IP_SYSCTL),
+        *pc.ticket("listen-overflow", "tcp listen queue", "net.core.somaxconn", "8192"),
         "  elsewhere: FreeBSD kern.ipc.soacceptqueue; SVR4 -",
         ok % ("high-order pages", w),
     ])
@@ -132,12 +143,15 @@ def check_critical(h, w):
         "queue was full); in use 5 of 1000" % w,
         "tune: net.core.netdev_max_backlog 1000 -> 2000 (cpu1 dropped 152 packets in the last "
         "%d s; %s)" % (w, NET_RST),
+        *pc.ticket("softnet-drops", "softnet backlog", "net.core.netdev_max_backlog", "2000"),
         "udp receive buffer: WARNING, 10 failures in the last %d s (datagram dropped: socket "
         "receive buffer full); limit 212992" % w,
         "tune: net.core.rmem_max 212992 -> 425984 (10 datagrams were dropped on full receive "
         "buffers in the last %d s; %s)" % (w, NET_RST),
+        *pc.ticket("udp-rcvbuf", "udp receive buffer", "net.core.rmem_max", "425984"),
         "tune: net.core.rmem_default 212992 -> 425984 (10 datagrams were dropped on full receive "
         "buffers in the last %d s; %s)" % (w, NET_RST),
+        *pc.ticket("udp-rcvbuf", "udp receive buffer", "net.core.rmem_default", "425984"),
     ])
     return out
 
@@ -164,8 +178,10 @@ def check_ok(h, w):
         "receive buffer full); limit 212992" % w,
         "tune: net.core.rmem_max 212992 -> 425984 (10 datagrams were dropped on full receive "
         "buffers in the last %d s; %s)" % (w, NET_RST),
+        *pc.ticket("udp-rcvbuf", "udp receive buffer", "net.core.rmem_max", "425984"),
         "tune: net.core.rmem_default 212992 -> 425984 (10 datagrams were dropped on full receive "
         "buffers in the last %d s; %s)" % (w, NET_RST),
+        *pc.ticket("udp-rcvbuf", "udp receive buffer", "net.core.rmem_default", "425984"),
     ])
     out = pc.run(CHECK, ["--pool", "^nothing$"], h.port)
     pc.expect(out, 3, ["DBLOCK UNKNOWN - no pool to judge (check --pool and --exclude-pool)"])
@@ -182,8 +198,12 @@ def check_other_systems(h, w):
         "receive buffer full); limit 212992" % w,
         "tune: raise kern.ipc.maxsockbuf (current value unknown; 10 datagrams were dropped on "
         "full receive buffers in the last %d s; tuning(7))" % w,
+        # No value known, so nothing to apply: the finding only.
+        "  finding: " + pc.ticket_id("udp-rcvbuf", "udp receive buffer", "kern.ipc.maxsockbuf"),
         "tune: raise net.inet.udp.recvspace (current value unknown; 10 datagrams were dropped "
         "on full receive buffers in the last %d s; udp(4))" % w,
+        "  finding: " + pc.ticket_id("udp-rcvbuf", "udp receive buffer",
+                                     "net.inet.udp.recvspace"),
     ])
 
 

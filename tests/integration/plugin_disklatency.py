@@ -77,10 +77,17 @@ class Disk:
     def full(self):
         return self.deep() and self.q * 2 >= self.nr * 100
 
-    def queue_line(self, w):
-        return tune(self.name, "nr_requests %d -> %d" % (self.nr, max(4, self.nr // 2)),
-                    "%s holds %s requests on average against nr_requests %d, in the last %d s" % (
-                        self.name, pc.hundredths(self.q), self.nr, w))
+    def ticket(self, symptom, tunable="", value=None):
+        """The finding under an advice line; these disks have no stable id,
+        so the subject and the udev match are the kernel name."""
+        return pc.ticket(symptom, self.name, tunable, value, self.name)
+
+    def queue_lines(self, w):
+        half = max(4, self.nr // 2)
+        return [tune(self.name, "nr_requests %d -> %d" % (self.nr, half),
+                     "%s holds %s requests on average against nr_requests %d, in the last %d s" % (
+                         self.name, pc.hundredths(self.q), self.nr, w))] + \
+            self.ticket("queue-full", "queue/nr_requests", str(half))
 
     def read_advice(self, w, verbose=False):
         r, q = pc.num(self.r_ms, 1), pc.hundredths(self.q)
@@ -90,32 +97,40 @@ class Disk:
                               "%s r_await %s ms at queue depth %s on a solid-state device "
                               "scheduled by %s, in the last %d s" % (self.name, r, q, self.sched,
                                                                       w)))
+            lines += self.ticket("nonrot-scheduler", "queue/scheduler", "none")
             if verbose:
                 lines.append("  elsewhere: FreeBSD -; SVR4 -")
         if self.deep() and self.rot:
             ev = "%s r_await %s ms at queue depth %s on a rotational disk, in the last %d s" % (
                 self.name, r, q, w)
             if self.sched in ("mq-deadline", "bfq"):
+                # Already satisfied: a finding, nothing to apply.
                 lines.append(tune(self.name, "scheduler is already %s" % self.sched, ev))
+                lines += self.ticket("read-latency-queue", "queue/scheduler")
             else:
                 lines.append(tune(self.name, "scheduler %s -> mq-deadline" % self.sched, ev))
+                lines += self.ticket("read-latency-queue", "queue/scheduler", "mq-deadline")
             if verbose:
                 lines.append("  elsewhere: FreeBSD -; SVR4 -")
         if self.full():
-            lines.append(self.queue_line(w))
+            lines += self.queue_lines(w)
             if verbose:
                 lines.append("  elsewhere: FreeBSD vfs.hirunningspace; SVR4 -")
         assert not (self.deep() and self.wops > self.rops), "writeback case not modelled"
         if lines:
             return lines
+        # No tunable: still a finding, for a person, with the symptom
+        # looked for and no tunable.
         if not self.deep():
             return ["no tunable: %s takes %s ms per read at queue depth %s; the device itself is "
-                    "slow (check its health, its controller, or move load)" % (self.name, r, q)]
+                    "slow (check its health, its controller, or move load)" % (self.name, r, q)] + \
+                self.ticket("read-latency-queue")
         kind = "a rotational disk" if self.rot else (
             "a solid-state device already without a scheduler" if self.sched == "none"
             else "a solid-state device")
         return ["no tunable: %s r_await %s ms at queue depth %s, on %s: no queue knob applies, "
-                "the device is saturated (spread the I/O or add devices)" % (self.name, r, q, kind)]
+                "the device is saturated (spread the I/O or add devices)" % (self.name, r, q, kind)
+                ] + self.ticket("read-latency-queue")
 
     def write_advice(self, w):
         wa, q = pc.num(self.w_ms, 1), pc.hundredths(self.q)
@@ -127,17 +142,19 @@ class Disk:
                 "in bursts, in the last %d s; %s)" % (
                     self.name, wa, q, pc.hundredths(self.wops, 1), pc.hundredths(self.rops, 1), w,
                     VM_RST))
+            # A host-wide tunable, but the finding is this disk's.
+            lines += self.ticket("write-latency", "vm.dirty_background_ratio", "5")
         if self.full():
-            lines.append(self.queue_line(w))
+            lines += self.queue_lines(w)
         if lines:
             return lines
         if not self.deep():
             return ["no tunable: %s takes %s ms per write at queue depth %s; the device itself "
                     "is slow (check its health, its controller and its write cache, or move "
-                    "load)" % (self.name, wa, q)]
+                    "load)" % (self.name, wa, q)] + self.ticket("write-latency")
         return ["no tunable: %s w_await %s ms at queue depth %s, mostly reads: no writeback knob "
                 "applies, the device is saturated (spread the I/O or add devices)" % (
-                    self.name, wa, q)]
+                    self.name, wa, q)] + self.ticket("write-latency")
 
     def check_columns(self, h, index):
         """The agent's windowed columns are the figures worked out here."""
@@ -293,7 +310,8 @@ def part_disks_fixture():
             [sde.line("OK"), nvme.line("WARNING")] + nvme_tune)
 
         # Utilisation alone: no tunable adds capacity. The threshold is
-        # half of sde's, whatever the span.
+        # half of sde's, whatever the span. No symptom of the advice table
+        # is shown, so no finding: the threshold is the user's own.
         half = pc.hundredths(sde.util // 2)
         pc.expect(pc.run(CHECK, ["--device", "^sde$", "-w", "2000", "-c", "3000",
                                  "--util-warning", half], h.port), 1, [

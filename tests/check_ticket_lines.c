@@ -1,0 +1,221 @@
+#include "config.h"
+
+/* Unit tests for lib/advice/ticket_lines.c: the apply and persist lines on
+ * each system, nothing to apply where nothing takes effect now, and unsafe
+ * input refused, never quoted. */
+
+#include "advice/ticket.h"
+#include "util/error.h"
+#include "view/view.h"
+
+#include "tw_check.h"
+
+static char line[TW_TICKET_LINE_LEN];
+
+START_TEST(test_linux_sysctl)
+{
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "vm.swappiness",
+	    NULL, "60"), TW_OK);
+	ck_assert_str_eq(line, "sysctl -w vm.swappiness=60");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_LINUX, "vm.swappiness",
+	    NULL, "60"), TW_OK);
+	ck_assert_str_eq(line, "/etc/sysctl.d/90-tunewatch.conf: vm.swappiness = 60");
+	/* A device beside a sysctl is ignored. */
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX,
+	    "net.core.netdev_max_backlog", "sda", "2000"), TW_OK);
+	ck_assert_str_eq(line, "sysctl -w net.core.netdev_max_backlog=2000");
+}
+END_TEST
+
+START_TEST(test_linux_vector)
+{
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "net.ipv4.tcp_rmem",
+	    NULL, "4096 131072 6291456"), TW_OK);
+	ck_assert_str_eq(line, "sysctl -w net.ipv4.tcp_rmem='4096 131072 6291456'");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_LINUX,
+	    "net.ipv4.tcp_rmem", NULL, "4096 131072 6291456"), TW_OK);
+	ck_assert_str_eq(line,
+	    "/etc/sysctl.d/90-tunewatch.conf: net.ipv4.tcp_rmem = 4096 131072 6291456");
+}
+END_TEST
+
+START_TEST(test_linux_queue)
+{
+	struct tw_view_disk d;
+
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "queue/nr_requests",
+	    "sda", "64"), TW_OK);
+	ck_assert_str_eq(line, "echo 64 > /sys/block/sda/queue/nr_requests");
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "queue/wbt_lat_usec",
+	    "sdb", "-1"), TW_OK);
+	ck_assert_str_eq(line, "echo -1 > /sys/block/sdb/queue/wbt_lat_usec");
+	/* "!" is "/" in a kernel name; quoted so no shell expands it. */
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "queue/scheduler",
+	    "cciss!c0d0", "mq-deadline"), TW_OK);
+	ck_assert_str_eq(line, "echo mq-deadline > '/sys/block/cciss!c0d0/queue/scheduler'");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_LINUX, "queue/scheduler",
+	    "sda", "mq-deadline"), TW_OK);
+	ck_assert_str_eq(line, "/etc/udev/rules.d/60-tunewatch.rules: ACTION!=\"remove\", "
+	    "SUBSYSTEM==\"block\", KERNEL==\"sda\", ATTR{queue/scheduler}=\"mq-deadline\"");
+	/* Plugin output turns a '|' into '/': a line must not need one. */
+	ck_assert_ptr_null(strchr(line, '|'));
+
+	/* Matched by what survives a reboot when the disk has it. */
+	memset(&d, 0, sizeof(d));
+	snprintf(d.name, sizeof(d.name), "sda");
+	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
+	    "queue/nr_requests", &d, "64"), TW_OK);
+	ck_assert_ptr_nonnull(strstr(line, "KERNEL==\"sda\""));
+	snprintf(d.stable_id, sizeof(d.stable_id), "naa.5000c500a1b2c3d4");
+	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
+	    "queue/nr_requests", &d, "64"), TW_OK);
+	ck_assert_str_eq(line, "/etc/udev/rules.d/60-tunewatch.rules: ACTION!=\"remove\", "
+	    "SUBSYSTEM==\"block\", ATTRS{wwid}==\"naa.5000c500a1b2c3d4\", "
+	    "ATTR{queue/nr_requests}=\"64\"");
+	snprintf(d.stable_id, sizeof(d.stable_id), "LVM-Xy12abCD");
+	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
+	    "queue/nr_requests", &d, "64"), TW_OK);
+	ck_assert_ptr_nonnull(strstr(line, "ENV{DM_UUID}==\"LVM-Xy12abCD\""));
+	/* A wwid with blanks (t10. ids) is not safe to quote: the kernel name. */
+	snprintf(d.stable_id, sizeof(d.stable_id), "t10.ATA     QEMU HARDDISK");
+	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
+	    "queue/nr_requests", &d, "64"), TW_OK);
+	ck_assert_ptr_nonnull(strstr(line, "KERNEL==\"sda\""));
+	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
+	    "queue/nr_requests", NULL, "64"), TW_E_INVAL);
+}
+END_TEST
+
+START_TEST(test_freebsd)
+{
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_FREEBSD,
+	    "kern.ipc.nmbclusters", NULL, "524288"), TW_OK);
+	ck_assert_str_eq(line, "sysctl kern.ipc.nmbclusters=524288");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_FREEBSD,
+	    "kern.ipc.nmbclusters", NULL, "524288"), TW_OK);
+	ck_assert_str_eq(line, "/etc/sysctl.conf: kern.ipc.nmbclusters=524288");
+	/* Loader tunables (TW_ADV_BOOT): nothing now, loader.conf for boot. */
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_FREEBSD,
+	    "net.isr.defaultqlimit", NULL, "512"), TW_E_ABSENT);
+	ck_assert_str_eq(line, "");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_FREEBSD,
+	    "net.isr.defaultqlimit", NULL, "512"), TW_OK);
+	ck_assert_str_eq(line, "/boot/loader.conf: net.isr.defaultqlimit=\"512\"");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_FREEBSD, "kern.hz", NULL,
+	    "1000"), TW_OK);
+	ck_assert_str_eq(line, "/boot/loader.conf: kern.hz=\"1000\"");
+}
+END_TEST
+
+START_TEST(test_svr4)
+{
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_SVR4, "NBUF", NULL, "1000"),
+	    TW_E_ABSENT);
+	ck_assert_str_eq(line, "");
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_SVR4, "NBUF", NULL,
+	    "1000"), TW_OK);
+	ck_assert_str_eq(line, "/etc/conf/bin/idtune -f NBUF 1000 && /etc/conf/bin/idbuild -B"
+	    "  # relinks the kernel: takes effect at the next reboot");
+}
+END_TEST
+
+/* Nothing proposed (at a limit, unknown current value): nothing to apply. */
+START_TEST(test_nothing_to_apply)
+{
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "vm.swappiness", NULL,
+	    ""), TW_E_ABSENT);
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "vm.swappiness", NULL,
+	    NULL), TW_E_ABSENT);
+	ck_assert_int_eq(tw_ticket_persist(line, sizeof(line), TW_OS_LINUX, "vm.swappiness",
+	    NULL, ""), TW_E_ABSENT);
+	ck_assert_str_eq(line, "");
+}
+END_TEST
+
+/* What an agent might send to get a command run as root: all refused. */
+START_TEST(test_unsafe_refused)
+{
+	static const char *const values[] = {
+		"60; rm -rf /", "$(reboot)", "`id`", "1|2", "1&", "a>b", "'x'", "\"x\"", "x\\y",
+		"-n", "-e", "--", "60\n", "4096  131072", " 60", "60 ", "a*", "a?", "%k", "a\tb",
+	};
+	static const char *const tunables[] = {
+		"vm.swappiness;id", "vm/../../etc", "-w", ".hidden", "vm swappiness", "",
+	};
+	static const char *const devices[] = {
+		"sda/../../etc", "../sda", "sda;id", "sd a", "-sda", "", "$(id)",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
+		ck_assert_msg(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "vm.swappiness",
+		    NULL, values[i]) == TW_E_INVAL, "value \"%s\" accepted", values[i]);
+		ck_assert_str_eq(line, "");
+		ck_assert_msg(tw_ticket_persist(line, sizeof(line), TW_OS_LINUX,
+		    "queue/scheduler", "sda", values[i]) == TW_E_INVAL, "value \"%s\"", values[i]);
+		ck_assert_msg(tw_ticket_persist(line, sizeof(line), TW_OS_SVR4, "NBUF", NULL,
+		    values[i]) == TW_E_INVAL, "value \"%s\"", values[i]);
+	}
+	for (i = 0; i < sizeof(tunables) / sizeof(tunables[0]); i++)
+		ck_assert_msg(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, tunables[i], NULL,
+		    "1") == TW_E_INVAL, "tunable \"%s\" accepted", tunables[i]);
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "queue/../../x",
+	    "sda", "1"), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_FREEBSD, "kern/ipc", NULL,
+	    "1"), TW_E_INVAL);
+	for (i = 0; i < sizeof(devices) / sizeof(devices[0]); i++)
+		ck_assert_msg(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX,
+		    "queue/nr_requests", devices[i], "64") == TW_E_INVAL,
+		    "device \"%s\" accepted", devices[i]);
+	/* A queue attribute needs its device. */
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, "queue/nr_requests",
+	    NULL, "64"), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_LINUX, NULL, NULL, "64"),
+	    TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply(line, sizeof(line), TW_OS_COUNT, "vm.swappiness", NULL,
+	    "64"), TW_E_INVAL);
+}
+END_TEST
+
+/* A buffer too small gets nothing, never half a command. */
+START_TEST(test_too_small)
+{
+	char small[16];
+
+	memset(small, 'x', sizeof(small));
+	ck_assert_int_eq(tw_ticket_apply(small, sizeof(small), TW_OS_LINUX, "vm.swappiness",
+	    NULL, "60"), TW_E_TOOBIG);
+	ck_assert_str_eq(small, "");
+	ck_assert_int_eq(tw_ticket_apply(small, 0, TW_OS_LINUX, "vm.swappiness", NULL, "60"),
+	    TW_E_TOOBIG);
+	/* Exactly enough: 26 characters and the NUL. */
+	ck_assert_int_eq(tw_ticket_apply(line, 27, TW_OS_LINUX, "vm.swappiness", NULL, "60"),
+	    TW_OK);
+	ck_assert_int_eq(tw_ticket_apply(line, 26, TW_OS_LINUX, "vm.swappiness", NULL, "60"),
+	    TW_E_TOOBIG);
+}
+END_TEST
+
+static Suite *
+ticket_lines_suite(void)
+{
+	Suite *s = suite_create("ticket_lines");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_linux_sysctl);
+	tcase_add_test(tc, test_linux_vector);
+	tcase_add_test(tc, test_linux_queue);
+	tcase_add_test(tc, test_freebsd);
+	tcase_add_test(tc, test_svr4);
+	tcase_add_test(tc, test_nothing_to_apply);
+	tcase_add_test(tc, test_unsafe_refused);
+	tcase_add_test(tc, test_too_small);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	return tw_run_suite(ticket_lines_suite());
+}
