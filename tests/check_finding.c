@@ -100,7 +100,8 @@ START_TEST(test_observe_pool)
 	ck_assert_ptr_nonnull(o);
 	ck_assert_int_eq(o->severity, TW_STATE_WARNING);
 	ck_assert_str_eq(o->subject, "softnet backlog");
-	ck_assert_str_eq(o->evidence, "cpu1 dropped 152 packets in the last 60 s");
+	ck_assert_str_eq(o->evidence, "cpu1 dropped 152 packets in the last 60 s (warning "
+	    "range 0, failures in the window)");
 	ck_assert_str_eq(o->tunable, "net.core.netdev_max_backlog");
 	ck_assert_str_eq(o->current, "1000");
 	ck_assert_str_eq(o->suggested, "2000");
@@ -113,6 +114,8 @@ START_TEST(test_observe_pool)
 	s.n = 0;
 	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
 	ck_assert_int_eq(s.o[0].severity, TW_STATE_CRITICAL);
+	ck_assert_str_eq(s.o[0].evidence, "cpu1 dropped 152 packets in the last 60 s (critical "
+	    "range 100, failures in the window)");
 	tw_judge_defaults(&c);
 	tw_threshold_parse(&c.pool_warn, "200");
 	s.n = 0;
@@ -139,6 +142,7 @@ START_TEST(test_observe_disk)
 	ck_assert_uint_ge(s.n, 1);
 	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
 	ck_assert_str_eq(s.o[0].subject, "sda");
+	ck_assert_ptr_nonnull(strstr(s.o[0].evidence, " (warning range 20, r_await, ms)"));
 	ck_assert_int_eq(strncmp(s.o[0].id, "tw-", 3), 0);
 	tw_view_free(&v);
 	/* 60 ms: critical. A disk with no figures yet is not judged. */

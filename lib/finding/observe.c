@@ -130,12 +130,48 @@ bad(enum tw_state st)
 	return st == TW_STATE_WARNING || st == TW_STATE_CRITICAL;
 }
 
+/* The threshold a finding passed, said after its evidence: " (warning
+ * range 20, r_await, ms)", in the checks' range syntax. Observations pass
+ * through with_note(), which appends it. No ';': snmptt drops them. */
+struct noted {
+	tw_observe_fn fn;
+	void *ctx;
+	char note[TW_RANGE_TEXT_LEN + 64];
+};
+
+static int
+with_note(void *ctx, const struct tw_observation *o)
+{
+	struct noted *n = ctx;
+	struct tw_observation copy = *o;
+	size_t used = strlen(copy.evidence);
+
+	if (used + strlen(n->note) < sizeof(copy.evidence))
+		memcpy(copy.evidence + used, n->note, strlen(n->note) + 1);
+	return n->fn(n->ctx, &copy);
+}
+
+static void
+note(struct noted *n, tw_observe_fn fn, void *ctx, enum tw_state sev,
+    const struct tw_threshold *warn, const struct tw_threshold *crit, const char *what)
+{
+	const struct tw_threshold *t = sev == TW_STATE_CRITICAL ? crit : warn;
+
+	n->fn = fn;
+	n->ctx = ctx;
+	n->note[0] = '\0';
+	if (t->set)
+		snprintf(n->note, sizeof(n->note), " (%s range %s, %s)",
+		    sev == TW_STATE_CRITICAL ? "critical" : "warning", t->range.text, what);
+}
+
 static int
 observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)
 {
 	struct tw_cache_judgement j;
 	struct tw_cache_verdicts verdicts;
+	struct noted n;
 	enum tw_state reads;
 	int rc = 0;
 
@@ -145,12 +181,17 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	tw_judge_cache_verdicts(&j, &verdicts);
 	reads = tw_state_worst(bad(j.hit) ? j.hit : TW_STATE_OK,
 	    bad(j.refaults) ? j.refaults : TW_STATE_OK);
+	if (j.hit == reads)
+		note(&n, fn, ctx, reads, &c->hit_warn, &c->hit_crit, "read hit ratio, %");
+	else
+		note(&n, fn, ctx, reads, &c->refault_warn, &c->refault_crit, "refaults/s");
 	if (verdicts.has_reads && bad(reads))
 		rc = observe_verdict(v, os, &verdicts.reads, reads, TW_TICKET_SUBJECT_CACHE, j.disk,
-		    fn, ctx);
+		    with_note, &n);
+	note(&n, fn, ctx, j.pressure, &c->psi_warn, &c->psi_crit, "memory pressure, %");
 	if (rc == 0 && verdicts.has_pressure)
 		rc = observe_verdict(v, os, &verdicts.pressure, j.pressure, TW_TICKET_SUBJECT_CACHE,
-		    NULL, fn, ctx);
+		    NULL, with_note, &n);
 	return rc;
 }
 
@@ -175,6 +216,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	char who[256] = "", evidence[TW_OBS_STR];
 	size_t i, failing = 0;
 	struct tw_verdict verdict;
+	struct noted n;
 
 	for (i = 0; i < v->npools; i++) {
 		const struct tw_view_pool *pl = &v->pools[i];
@@ -196,15 +238,16 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	}
 	if (failing == 0)
 		return 0;
+	note(&n, fn, ctx, worst, &c->pool_warn, &c->pool_crit, "failures in the window");
 	if (cl->id == TW_DBLOCK_HIGH_ORDER) {
 		if (tw_judge_highorder(v, sum, window_s, &verdict) != TW_OK)
 			return 0;
-		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL, fn,
-		    ctx);
+		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    with_note, &n);
 	}
 	tw_judge_pool_evidence(cl, who, sum, window_s, evidence, sizeof(evidence));
-	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence, fn,
-	    ctx);
+	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
+	    with_note, &n);
 }
 
 static int
@@ -234,6 +277,8 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		const struct tw_view_disk *d = &v->disks[i];
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
+		struct noted n;
+		enum tw_state sev;
 		const char *subject;
 
 		/* Most disks are fine: judge before anything else. */
@@ -241,11 +286,17 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 			continue;
 		tw_judge_disk_verdicts(d, &j, window_s, &verdicts);
 		subject = tw_ticket_subject_disk(d);
+		sev = tw_state_worst(j.read, j.queue);
+		if (j.read == sev)
+			note(&n, fn, ctx, sev, &c->read_warn, &c->read_crit, "r_await, ms");
+		else
+			note(&n, fn, ctx, sev, &c->queue_warn, &c->queue_crit, "aqu-sz");
 		if (verdicts.has_read)
-			rc = observe_verdict(v, os, &verdicts.read,
-			    tw_state_worst(j.read, j.queue), subject, d, fn, ctx);
+			rc = observe_verdict(v, os, &verdicts.read, sev, subject, d, with_note, &n);
+		note(&n, fn, ctx, j.write, &c->write_warn, &c->write_crit, "w_await, ms");
 		if (rc == 0 && verdicts.has_write)
-			rc = observe_verdict(v, os, &verdicts.write, j.write, subject, d, fn, ctx);
+			rc = observe_verdict(v, os, &verdicts.write, j.write, subject, d, with_note,
+			    &n);
 	}
 	return rc;
 }

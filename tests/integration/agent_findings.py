@@ -202,7 +202,9 @@ def test():
         assert col(v, "SYMPTOM")[index].text == "softnet-drops"
         assert col(v, "SUBJECT")[index].text == "softnet backlog"
         assert col(v, "SEVERITY")[index].num == 1
-        assert col(v, "EVIDENCE")[index].text == "cpu1 dropped 152 packets in the last 60 s"
+        assert col(v, "EVIDENCE")[index].text == ("cpu1 dropped 152 packets in the last 60 s "
+                                                  "(warning range 0, failures in the "
+                                                  "window)"), col(v, "EVIDENCE")[index]
         assert col(v, "TUNABLE")[index].text == "net.core.netdev_max_backlog"
         assert col(v, "CURRENT")[index].text == "1000"
         assert col(v, "SUGGESTED")[index].text == "2000"
@@ -220,7 +222,8 @@ def test():
             # the severity, is "warning" where snmptrapd loads the MIB and
             # 1 where it cannot (no IETF base modules).
             want = re.compile(re.escape(": softnet-drops on softnet backlog (") + "(warning|1)" +
-                              re.escape("): cpu1 dropped 152 packets in the last 60 s; tune "
+                              re.escape("): cpu1 dropped 152 packets in the last 60 s (warning "
+                                        "range 0, failures in the window); tune "
                                         "net.core.netdev_max_backlog 1000 -> 2000: sysctl -w "
                                         "net.core.netdev_max_backlog=2000 [id %s]" % fid.text))
             twtest.wait_for("snmptt's line", lambda: want.search(sink.text(sink.snmptt_log)))
