@@ -7,6 +7,8 @@ agentx_tunewatchd_SOURCES = \
 	agentx/mibhandler.h agentx/mibhandler.c \
 	agentx/notify.h agentx/notify.c \
 	agentx/changes.h agentx/changes.c \
-	agentx/probes.h agentx/probes.c
+	agentx/probes.h agentx/probes.c \
+	agentx/findconf.h agentx/findconf.c \
+	agentx/findnotify.h agentx/findnotify.c
 agentx_tunewatchd_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
 agentx_tunewatchd_LDADD = lib/libtunewatch.a $(NETSNMP_AGENT_LIBS)

@@ -48,8 +48,11 @@ usage(FILE *out)
 	    "Configuration: tunewatchd.conf in Net-SNMP's configuration path (e.g. /etc/snmp),\n"
 	    "with the tokens interval, window, procRoot, sysRoot, user, diskInclude REGEX,\n"
 	    "diskExclude REGEX (each may repeat), hitRatio yes|no, sockOwnerProcesses N,\n"
-	    "socketBuffers yes|no, and for the active latency probe (off by default)\n"
-	    "probe DEVICE [RATE] (may repeat), probeTimeout SECONDS and probeIdleTime SECONDS.\n"
+	    "socketBuffers yes|no, for the active latency probe (off by default) probe\n"
+	    "DEVICE [RATE] (may repeat), probeTimeout SECONDS and probeIdleTime SECONDS;\n"
+	    "findings yes|no, findingRaiseAfter, findingClearAfter, notificationsPerMinute\n"
+	    "and the checks' thresholds (readLatencyWarning RANGE, ...): see\n"
+	    "tunewatchd.conf(5).\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
 	    "Exit codes: 0 stopped normally, 64 bad option, 67 unknown user, 71 the system\n"
 	    "refused (roots, privileges), 78 bad configuration.\n",

@@ -17,8 +17,11 @@
 #include <unistd.h>
 
 #include "changes.h"
+#include "findconf.h"
+#include "findnotify.h"
 #include "mibhandler.h"
 #include "monitor/monitor.h"
+#include "notify.h"
 #include "options.h"
 #include "privdrop.h"
 #include "probes.h"
@@ -53,11 +56,19 @@ take_sample(unsigned int reg, void *arg)
 	(void)reg;
 	(void)arg;
 	rc = tw_monitor_sample(&monitor);
-	if (rc != TW_OK)
+	if (rc != TW_OK) {
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": sample failed: %s; serving the previous one\n",
 		    tw_strerror(rc));
-	else
+	} else {
 		tw_agent_changes_step(&monitor);
+		/* What changed in this sample goes out as notifications; what
+		 * the limit holds back is counted, and stays in twFindingTable. */
+		if (monitor.findings) {
+			tw_findnotify_send(&monitor.tracker);
+			monitor.view.findsum.col[TW_OID_FINDING_SUPPRESSED] = tw_notify_suppressed();
+			monitor.view.findsum.has |= TW_VIEW_BIT(TW_OID_FINDING_SUPPRESSED);
+		}
+	}
 	tw_agent_probes_tick(&monitor.view);
 }
 
@@ -111,6 +122,7 @@ int
 main(int argc, char **argv)
 {
 	struct tw_agent_options opt;
+	struct tw_finding_options fopt;
 	struct tw_sampler_config scfg;
 	char err[256];
 	int rc;
@@ -140,6 +152,7 @@ main(int argc, char **argv)
 	/* The configuration tokens belong to the application type that
 	 * init_agent() has just set. */
 	tw_options_register_config(&opt);
+	tw_findconf_register(&fopt);
 	/* init_agent() sets the AgentX ping interval to 15 s; with 1 s the
 	 * subagent is back within about a second of a master restart. A
 	 * configuration line can still change it. */
@@ -178,6 +191,16 @@ main(int argc, char **argv)
 		goto out;
 	}
 	tw_agent_changes_init(opt.window);
+	if (!fopt.off) {
+		tw_notify_init(fopt.per_minute);
+		rc = tw_monitor_findings(&monitor, &fopt.judge, fopt.raise_after, fopt.clear_after);
+		if (rc != TW_OK) {
+			snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot set up findings: %s\n",
+			    tw_strerror(rc));
+			rc = TW_EXIT_OSERR;
+			goto out;
+		}
+	}
 	take_sample(0, NULL);
 	/* The probed devices are opened with root, read after the fork. */
 	if (tw_agent_probes_open(&opt, opt.window / opt.interval) != 0) {

@@ -7,9 +7,12 @@
  * with the thread's CPU clock so that sleeping and other processes do not
  * count. With --changes each sample also runs the change watch as
  * tunewatchd does after it (lib/change/: compare with the previous
- * sample, evaluate, publish twChangeTable), so that the two can be
- * compared. It prints one JSON object for bench/run. Not part of make
- * check: built by `make bench`. */
+ * sample, evaluate, publish twChangeTable); with --findings it judges
+ * every sample as tunewatchd does by default (lib/finding, the checks'
+ * default thresholds); --findings-all judges every disk with a latency
+ * figure bad (r_await range "@0:"), the worst case: each one an
+ * observation against a full table. It prints one JSON object for
+ * bench/run. Not part of make check: built by `make bench`. */
 #include "config.h"
 
 #include <errno.h>
@@ -84,7 +87,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: sample_cost --proc-root DIR [--sys-root DIR] [--samples N]\n"
-	    "                   [--interval S] [--window S] [--no-procio] [--changes]\n");
+	    "                   [--interval S] [--window S] [--no-procio] [--changes]\n"
+	    "                   [--findings | --findings-all]\n");
 }
 
 int
@@ -98,6 +102,8 @@ main(int argc, char **argv)
 		{ "window", required_argument, NULL, 'w' },
 		{ "no-procio", no_argument, NULL, 'P' },
 		{ "changes", no_argument, NULL, 'C' },
+		{ "findings", no_argument, NULL, 'f' },
+		{ "findings-all", no_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tw_sampler_config cfg;
@@ -107,6 +113,8 @@ main(int argc, char **argv)
 	uint64_t *ns, t0, first;
 	unsigned interval = 5, window = 60;
 	long nsamples = 30, i, rss_before;
+	struct tw_judge_config judge;
+	int findings = 0;
 	char err[256];
 	int c, rc;
 
@@ -135,6 +143,12 @@ main(int argc, char **argv)
 		case 'C':
 			changes = 1;
 			break;
+		case 'f':
+			findings = 1;
+			break;
+		case 'F':
+			findings = 2;
+			break;
 		default:
 			usage();
 			return 64;
@@ -157,6 +171,18 @@ main(int argc, char **argv)
 		return 71;
 	}
 	tw_change_watch_init(&watch, window);
+	if (findings) {
+		tw_judge_defaults(&judge);
+		if (findings == 2)
+			tw_threshold_parse(&judge.read_warn, "@0:");
+		rc = tw_monitor_findings(&m, &judge, 3, 3);
+		if (rc != TW_OK) {
+			fprintf(stderr, "sample_cost: findings: %s\n", tw_strerror(rc));
+			tw_monitor_close(&m);
+			free(ns);
+			return 71;
+		}
+	}
 	t0 = cpu_ns();
 	rc = sample(&m, changes ? &watch : NULL);
 	first = cpu_ns() - t0;
@@ -173,7 +199,10 @@ main(int argc, char **argv)
 		free(ns);
 		return 71;
 	}
-	printf("{\"disks\": %zu, \"pools\": %zu, \"tunables\": %zu, \"first_ns\": %llu, "
+	printf("{\"findings\": %zu, \"tracked\": %zu, \"overflows\": %llu, ",
+	    m.view.nfindings, m.findings ? m.tracker.n : 0,
+	    (unsigned long long)(m.findings ? m.tracker.overflows : 0));
+	printf("\"disks\": %zu, \"pools\": %zu, \"tunables\": %zu, \"first_ns\": %llu, "
 	    "\"vmrss_before_kb\": %ld, \"vmrss_kb\": %ld, \"vmhwm_kb\": %ld, \"samples_ns\": [",
 	    m.view.ndisks, m.view.npools, m.view.ntunables, (unsigned long long)first,
 	    rss_before, status_kb("VmRSS"), status_kb("VmHWM"));

@@ -23,6 +23,12 @@ icinga2dir = $(pkgdatadir)/icinga2
 dist_icinga2_DATA = contrib/icinga2/tunewatch.conf
 nagiosdir = $(pkgdatadir)/nagios
 dist_nagios_DATA = contrib/nagios/tunewatch.cfg
+# Receiving tunewatchd's notifications: snmptt's event definitions and an
+# snmptrapd.conf with the traphandle that feeds them; examples too.
+snmpttdir = $(pkgdatadir)/snmptt
+dist_snmptt_DATA = contrib/snmptt/tunewatch.conf
+snmptrapddir = $(pkgdatadir)/snmptrapd
+dist_snmptrapd_DATA = contrib/snmptrapd/snmptrapd.conf
 # The notification command that turns a check's output into ticket bodies,
 # with its Icinga 2 and Nagios definitions beside it.
 notifydir = $(pkgdatadir)/notify

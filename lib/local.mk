@@ -15,3 +15,4 @@ include lib/change/local.mk
 include lib/probe/local.mk
 include lib/plugin/local.mk
 include lib/advice/local.mk
+include lib/finding/local.mk

@@ -26,6 +26,7 @@
 #define TW_OID_DBLOCK_TABLE 3
 #define TW_OID_DISK_TABLE 4
 #define TW_OID_TUNABLE_TABLE 5
+#define TW_OID_FINDINGS 6	/* scalars, and twFindingTable below them */
 #define TW_OID_SOCKDROP_TABLE 10
 
 /* twAgent.N.0 */
@@ -184,5 +185,42 @@
 #define TW_OID_PROBE_ERRORS 18
 /* twGroups.10 */
 #define TW_OID_PROBE_GROUP 10
+
+/* ---- Findings (issue 11): twFindings.N.0, and twFindingTable below it.
+ * twFindingTable.1 twFindingEntry.N.<index> is the only table one level
+ * below twObjects.N: column groups name it by (TW_OID_FINDINGS,
+ * TW_OID_FINDING_TABLE). */
+#define TW_OID_FINDING_COUNT 1
+#define TW_OID_FINDING_LAST_CHANGE 2
+#define TW_OID_FINDING_CAPACITY 3
+#define TW_OID_FINDING_OVERFLOWS 4
+#define TW_OID_FINDING_SUPPRESSED 5	/* notifications held back by the limit */
+#define TW_OID_FINDING_RAISE_AFTER 6
+#define TW_OID_FINDING_CLEAR_AFTER 7
+#define TW_OID_FINDING_TABLE 8
+#define TW_OID_FINDING_ENTRY 1
+#define TW_OID_FINDING_INDEX 1		/* INDEX */
+#define TW_OID_FINDING_ID 2
+#define TW_OID_FINDING_SYMPTOM 3
+#define TW_OID_FINDING_SUBJECT 4
+#define TW_OID_FINDING_SEVERITY 5
+#define TW_OID_FINDING_EVIDENCE 6
+#define TW_OID_FINDING_TUNABLE 7
+#define TW_OID_FINDING_CURRENT 8
+#define TW_OID_FINDING_SUGGESTED 9
+#define TW_OID_FINDING_APPLY 10
+#define TW_OID_FINDING_PERSIST 11
+#define TW_OID_FINDING_DOCUMENTATION 12
+#define TW_OID_FINDING_RAISED 13
+#define TW_OID_FINDING_CHANGED 14
+
+/* TwSeverityType values, the checks' states */
+#define TW_FINDING_WARNING 1
+#define TW_FINDING_CRITICAL 2
+
+/* twNotifications.N */
+#define TW_NOTIFY_FINDING_RAISED 1
+#define TW_NOTIFY_FINDING_CLEARED 2
+#define TW_NOTIFY_FINDING_SEVERITY 3
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "finding/observe.h"
 #include "findings.h"
 #include "plugin.h"
 #include "tunables.h"
@@ -112,6 +113,34 @@ tune_line(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym,
 	return 1;
 }
 
+/* The rule lib/finding picks, as tunewatchd's findings do, and a rule
+ * that belongs with it (rmem_default beside rmem_max). */
+static int
+advise_picked(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym,
+    tw_advice_lookup_fn lookup, void *ctx, const struct tw_finding_about *about,
+    const char *detail)
+{
+	const struct tw_advice_rule *rules;
+	size_t n = tw_advice_rules(sym, &rules), i;
+	struct tw_suggestion s;
+	int printed = 0;
+
+	if (tw_observe_pick(sym, p->os, lookup, ctx, &s) != TW_OK)
+		return 0;
+	i = (size_t)(s.rule - rules);
+	printed += tune_line(p, out, sym, about, &s, detail);
+	if (s.flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE))
+		return printed;
+	for (i++; i < n && (rules[i].flags & TW_RULE_WITH_PREV); i++) {
+		if (tw_advice_name(&rules[i], p->os) == NULL ||
+		    tw_advice_suggest(&rules[i], p->os, lookup, ctx, &s) != TW_OK ||
+		    (s.flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)))
+			break;
+		printed += tune_line(p, out, sym, about, &s, detail);
+	}
+	return printed;
+}
+
 int
 tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
     enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx,
@@ -120,48 +149,32 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 	struct tw_finding_about about = { subject, disk };
 	const struct tw_advice_rule *rules;
 	size_t n = tw_advice_rules(sym, &rules), i;
-	int printed = 0, fallback = -1, last = -1;
+	int printed = 0;
 	struct table_lookup table = { p, v };
 
 	if (lookup == NULL) {
 		lookup = table_lookup;
 		ctx = &table;
 	}
-	/* The first rule with something to change is the advice; -v shows
-	 * every rule. A rule that is already satisfied is shown only when
-	 * nothing else applies, so the reader still learns why. */
-	for (i = 0; i < n; i++) {
+	if (p->verbose == 0)
+		printed = advise_picked(p, out, sym, lookup, ctx, &about, detail);
+	/* -v shows every rule, each with the other systems' names. */
+	for (i = 0; p->verbose > 0 && i < n; i++) {
 		struct tw_suggestion s;
-		int quiet;
 
-		if (tw_advice_name(&rules[i], p->os) == NULL)
+		if (tw_advice_name(&rules[i], p->os) == NULL ||
+		    tw_advice_suggest(&rules[i], p->os, lookup, ctx, &s) != TW_OK)
 			continue;
-		if (tw_advice_suggest(&rules[i], p->os, lookup, ctx, &s) != TW_OK)
-			continue;
-		quiet = (s.flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)) != 0;
-		if (quiet && p->verbose == 0) {
-			if (fallback < 0)
-				fallback = (int)i;
-			continue;
-		}
-		/* One rule is the advice, and a rule that belongs with it
-		 * (rmem_default beside rmem_max) comes along. */
-		if (printed > 0 && p->verbose == 0 &&
-		    !((rules[i].flags & TW_RULE_WITH_PREV) && last == (int)i - 1))
-			break;
 		if (tune_line(p, out, sym, &about, &s, detail)) {
-			printed++;
-			last = (int)i;
-		}
-		if (p->verbose > 0) {
 			const char *fb = tw_advice_name(&rules[i], TW_OS_FREEBSD);
 			const char *sv = tw_advice_name(&rules[i], TW_OS_SVR4);
 
 			tw_out_line(out, "  elsewhere: FreeBSD %s; SVR4 %s", fb ? fb : "-",
 			    sv ? sv : "-");
+			printed++;
 		}
 	}
-	if (printed == 0 && fallback < 0 && n > 0 && p->os != TW_OS_LINUX) {
+	if (printed == 0 && n > 0 && p->os != TW_OS_LINUX) {
 		/* Nothing to turn on this system: say so, and what Linux has. */
 		const char *linux_name = tw_advice_name(&rules[0], TW_OS_LINUX);
 
@@ -171,13 +184,6 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 		    linux_name != NULL ? linux_name : "none either");
 		tw_finding_no_tunable(out, sym, &about);
 		printed++;
-	}
-	if (printed == 0 && fallback >= 0) {
-		struct tw_suggestion s;
-
-		if (tw_advice_suggest(&rules[fallback], p->os, lookup, ctx, &s) == TW_OK &&
-		    tune_line(p, out, sym, &about, &s, detail))
-			printed++;
 	}
 	return printed;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "finding/judge.h"
 #include "advice/ticket.h"
 #include "plugin.h"
 #include "util/error.h"
@@ -27,8 +28,9 @@ static const struct option longopts[] = {
 };
 
 static struct {
-	struct tw_threshold fwarn, fcrit;	/* refaults */
-	struct tw_threshold pwarn, pcrit;	/* memory pressure */
+	/* -w and -c are the hit ratio's; the refault and pressure options
+	 * are kept here directly. */
+	struct tw_judge_config judge;
 } cfg;
 
 static int
@@ -39,10 +41,10 @@ option(int opt, const char *arg, char *err, size_t errlen)
 		const char *name;
 		struct tw_threshold *t;
 	} map[] = {
-		{ OPT_REFAULT_WARNING, "--refault-warning", &cfg.fwarn },
-		{ OPT_REFAULT_CRITICAL, "--refault-critical", &cfg.fcrit },
-		{ OPT_PRESSURE_WARNING, "--pressure-warning", &cfg.pwarn },
-		{ OPT_PRESSURE_CRITICAL, "--pressure-critical", &cfg.pcrit },
+		{ OPT_REFAULT_WARNING, "--refault-warning", &cfg.judge.refault_warn },
+		{ OPT_REFAULT_CRITICAL, "--refault-critical", &cfg.judge.refault_crit },
+		{ OPT_PRESSURE_WARNING, "--pressure-warning", &cfg.judge.psi_warn },
+		{ OPT_PRESSURE_CRITICAL, "--pressure-critical", &cfg.judge.psi_crit },
 	};
 	size_t i;
 
@@ -73,23 +75,12 @@ perf(struct tw_out *out, const char *label, double v, const char *uom,
 	tw_out_perf(out, &item);
 }
 
-/* The disk that read the most in the window: where read-ahead matters. */
-static const struct tw_view_disk *
-busiest_reader(const struct tw_view *v)
+/* The hit ratio's thresholds are -w and -c. */
+static void
+judge_config(const struct tw_plugin *p, struct tw_judge_config *j)
 {
-	const struct tw_view_disk *best = NULL;
-	size_t i;
-
-	for (i = 0; i < v->ndisks; i++) {
-		const struct tw_view_disk *d = &v->disks[i];
-
-		if (!tw_view_has(d, TW_OID_DISK_READ_RATE))
-			continue;
-		if (best == NULL ||
-		    tw_view_num(d, TW_OID_DISK_READ_RATE) > tw_view_num(best, TW_OID_DISK_READ_RATE))
-			best = d;
-	}
-	return best;
+	j->hit_warn = p->warn;
+	j->hit_crit = p->crit;
 }
 
 static enum tw_state
@@ -97,26 +88,18 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 {
 	const struct tw_range *w = tw_threshold_range(&p->warn);
 	const struct tw_range *c = tw_threshold_range(&p->crit);
-	enum tw_state st_hit = TW_STATE_OK, st_ref = TW_STATE_OK, st_psi = TW_STATE_OK, worst;
-	double hit = 0, refaults = 0, majflt = 0, pagein = 0, psi = 0, iopsi = 0;
-	int have_hit = tw_view_has(&v->bc, TW_OID_BC_READ_HIT_RATIO);
-	int have_ref = tw_view_has(&v->bc, TW_OID_BC_REFAULT_RATE);
-	int have_psi = tw_view_has(&v->bc, TW_OID_BC_MEMORY_PRESSURE);
+	struct tw_cache_judgement j;
+	double majflt = 0, pagein = 0, iopsi = 0;
 	char a[32], b[32], d[32], detail[300];
 
-	if (have_hit) {
-		hit = tw_view_num(&v->bc, TW_OID_BC_READ_HIT_RATIO);
-		st_hit = tw_range_state(hit, w, c);
-		perf(out, "hit_ratio", hit, "%", w, c, 1);
-	}
-	if (have_ref) {
-		refaults = tw_view_num(&v->bc, TW_OID_BC_REFAULT_RATE);
-		st_ref = tw_threshold_state(refaults, &cfg.fwarn, &cfg.fcrit);
-		perf(out, "refaults", refaults, "", tw_threshold_range(&cfg.fwarn),
-		    tw_threshold_range(&cfg.fcrit), 0);
-	} else if (cfg.fwarn.set || cfg.fcrit.set) {
-		st_ref = TW_STATE_UNKNOWN;
-	}
+	/* The states are lib/finding's, as tunewatchd's findings are. */
+	judge_config(p, &cfg.judge);
+	tw_judge_cache(&cfg.judge, v, p->window_s, p->os, &j);
+	if (j.have_hit)
+		perf(out, "hit_ratio", j.fig.hit, "%", w, c, 1);
+	if (j.have_refaults)
+		perf(out, "refaults", j.fig.refaults, "", tw_threshold_range(&cfg.judge.refault_warn),
+		    tw_threshold_range(&cfg.judge.refault_crit), 0);
 	if (tw_view_has(&v->bc, TW_OID_BC_MAJOR_FAULT_RATE)) {
 		majflt = tw_view_num(&v->bc, TW_OID_BC_MAJOR_FAULT_RATE);
 		perf(out, "major_faults", majflt, "", NULL, NULL, 0);
@@ -125,14 +108,9 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		pagein = tw_view_num(&v->bc, TW_OID_BC_PAGE_IN_RATE);
 		perf(out, "page_in_kib", pagein, "", NULL, NULL, 0);
 	}
-	if (have_psi) {
-		psi = tw_view_num(&v->bc, TW_OID_BC_MEMORY_PRESSURE);
-		st_psi = tw_threshold_state(psi, &cfg.pwarn, &cfg.pcrit);
-		perf(out, "memory_pressure", psi, "%", tw_threshold_range(&cfg.pwarn),
-		    tw_threshold_range(&cfg.pcrit), 1);
-	} else if (cfg.pwarn.set || cfg.pcrit.set) {
-		st_psi = TW_STATE_UNKNOWN;
-	}
+	if (j.have_psi)
+		perf(out, "memory_pressure", j.fig.psi, "%", tw_threshold_range(&cfg.judge.psi_warn),
+		    tw_threshold_range(&cfg.judge.psi_crit), 1);
 	if (tw_view_has(&v->bc, TW_OID_BC_IO_PRESSURE)) {
 		iopsi = tw_view_num(&v->bc, TW_OID_BC_IO_PRESSURE);
 		perf(out, "io_pressure", iopsi, "%", NULL, NULL, 1);
@@ -146,25 +124,26 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 
 	/* Nothing at all to judge: no /proc/meminfo, /proc/vmstat or process
 	 * counters behind the agent. */
-	if (!have_hit && !have_ref && !have_psi && !tw_view_has(&v->bc, TW_OID_BC_CACHED)) {
+	if (!j.have_hit && !j.have_refaults && !j.have_psi && !tw_view_has(&v->bc, TW_OID_BC_CACHED)) {
 		tw_out_printf(out, "no buffer-cache figures: the agent reads no /proc/meminfo, "
 		    "/proc/vmstat or /proc/pressure/memory");
 		return TW_STATE_UNKNOWN;
 	}
 
 	/* The summary. */
-	if (have_hit)
+	if (j.have_hit)
 		tw_out_printf(out, "read hit ratio %s %% in the last %u s",
-		    tw_plugin_num(a, sizeof(a), hit, 2), p->window_s);
+		    tw_plugin_num(a, sizeof(a), j.fig.hit, 2), p->window_s);
 	else if (tw_view_has(&v->bc, TW_OID_BC_HIT_RATIO_METHOD))
 		tw_out_printf(out, "no file reads to judge in the last %u s", p->window_s);
 	else
 		tw_out_printf(out, "the agent does not estimate the hit ratio (hitRatio no)");
-	if (have_ref)
-		tw_out_printf(out, ", %s refaults/s", tw_plugin_num(a, sizeof(a), refaults, 2));
-	if (have_psi)
-		tw_out_printf(out, ", memory pressure %s %%", tw_plugin_num(a, sizeof(a), psi, 2));
-	if (st_ref == TW_STATE_UNKNOWN || st_psi == TW_STATE_UNKNOWN)
+	if (j.have_refaults)
+		tw_out_printf(out, ", %s refaults/s", tw_plugin_num(a, sizeof(a), j.fig.refaults, 2));
+	if (j.have_psi)
+		tw_out_printf(out, ", memory pressure %s %%", tw_plugin_num(a, sizeof(a), j.fig.psi,
+		    2));
+	if (j.refaults == TW_STATE_UNKNOWN || j.pressure == TW_STATE_UNKNOWN)
 		tw_out_printf(out, " (a threshold was set on a figure the agent does not give)");
 
 	/* Long output: how the estimate was made, and how far to trust it. */
@@ -179,59 +158,29 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		    tw_plugin_num(b, sizeof(b), tw_view_num(&v->bc, TW_OID_BC_DIRTY) / 1048576, 1),
 		    tw_plugin_num(d, sizeof(d), tw_view_num(&v->bc, TW_OID_BC_WRITEBACK) / 1048576, 1));
 	tw_out_line(out, "%s refaults/s, %s major faults/s, %s KiB/s paged in, io pressure %s %%",
-	    tw_plugin_num(a, sizeof(a), refaults, 2), tw_plugin_num(b, sizeof(b), majflt, 2),
+	    tw_plugin_num(a, sizeof(a), j.fig.refaults, 2), tw_plugin_num(b, sizeof(b), majflt, 2),
 	    tw_plugin_num(d, sizeof(d), pagein, 2), tw_plugin_num(detail, 32, iopsi, 2));
 
 	/* Advice: what the figures show behind the symptom, or that no knob
-	 * applies (lib/advice/evidence.c). */
-	if (st_hit != TW_STATE_OK || (st_ref != TW_STATE_OK && st_ref != TW_STATE_UNKNOWN) ||
-	    (st_psi != TW_STATE_OK && st_psi != TW_STATE_UNKNOWN)) {
-		const struct tw_view_disk *disk = busiest_reader(v);
-		struct tw_cache_figures f;
+	 * applies (lib/advice/evidence.c, chosen by lib/finding). */
+	if (j.worst != TW_STATE_OK) {
+		struct tw_cache_verdicts verdicts;
 		struct tw_device_lookup ctx;
-		struct tw_verdict verdict;
 
-		memset(&f, 0, sizeof(f));
-		f.have_hit = have_hit;
-		f.hit = hit;
-		f.have_refaults = have_ref;
-		f.refaults = refaults;
-		f.refaults_bad = st_ref != TW_STATE_OK && st_ref != TW_STATE_UNKNOWN;
-		f.pagein_kib = pagein;
-		f.have_swap = tw_view_has(&v->bc, TW_OID_BC_SWAP_TOTAL) &&
-		    tw_view_has(&v->bc, TW_OID_BC_SWAP_FREE);
-		f.swap_total = v->bc.col[TW_OID_BC_SWAP_TOTAL];
-		f.swap_free = v->bc.col[TW_OID_BC_SWAP_FREE];
-		f.psi = psi;
-		f.disk_read_ahead_kb = -1;
-		if (disk != NULL) {
-			f.disk = disk->name;
-			f.disk_rops = tw_view_has(disk, TW_OID_DISK_READ_OPS) ?
-			    tw_view_num(disk, TW_OID_DISK_READ_OPS) : 0;
-			f.disk_read_bytes_s = tw_view_num(disk, TW_OID_DISK_READ_RATE);
-			if (tw_view_has(disk, TW_OID_DISK_READ_AHEAD_KB))
-				f.disk_read_ahead_kb = (int64_t)disk->col[TW_OID_DISK_READ_AHEAD_KB];
-		}
-		f.os = p->os;
-		f.window_s = p->window_s;
-		tw_device_lookup_init(&ctx, p, v, disk);
-		if ((st_hit != TW_STATE_OK || f.refaults_bad) &&
-		    tw_evidence_cache_reads(&f, &verdict) == TW_OK) {
-			/* Read-ahead advice is about the disk that read most. */
-			if (disk != NULL)
-				tw_plugin_verdict(p, v, out, &verdict, tw_plugin_device_lookup, &ctx,
-				    disk, TW_TICKET_SUBJECT_CACHE);
-			else
-				tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
-				    TW_TICKET_SUBJECT_CACHE);
-		}
-		if (st_psi != TW_STATE_OK && st_psi != TW_STATE_UNKNOWN &&
-		    tw_evidence_cache_pressure(&f, &verdict) == TW_OK)
-			tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
+		tw_judge_cache_verdicts(&j, &verdicts);
+		tw_device_lookup_init(&ctx, p, v, j.disk);
+		/* Read-ahead advice is about the disk that read most. */
+		if (verdicts.has_reads && j.disk != NULL)
+			tw_plugin_verdict(p, v, out, &verdicts.reads, tw_plugin_device_lookup, &ctx,
+			    j.disk, TW_TICKET_SUBJECT_CACHE);
+		else if (verdicts.has_reads)
+			tw_plugin_verdict(p, v, out, &verdicts.reads, NULL, NULL, NULL,
+			    TW_TICKET_SUBJECT_CACHE);
+		if (verdicts.has_pressure)
+			tw_plugin_verdict(p, v, out, &verdicts.pressure, NULL, NULL, NULL,
 			    TW_TICKET_SUBJECT_CACHE);
 	}
-	worst = tw_state_worst(tw_state_worst(st_hit, st_ref), st_psi);
-	return worst;
+	return j.worst;
 }
 
 static const struct tw_check check = {
@@ -243,8 +192,8 @@ static const struct tw_check check = {
 	    "the clearest sign of a cache too small) and memory pressure, and names what\n"
 	    "to turn when the cache fails the reads.",
 	.wc_what = "the read hit ratio in percent",
-	.default_warn = "90:",
-	.default_crit = "80:",
+	.default_warn = TW_JUDGE_HIT_WARN,
+	.default_crit = TW_JUDGE_HIT_CRIT,
 	.longopts = longopts,
 	.options_help =
 	    " --refault-warning=RANGE, --refault-critical=RANGE\n"

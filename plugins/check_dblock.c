@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "finding/judge.h"
 #include "plugin.h"
 #include "advice/ticket.h"
 #include "sample/poolclass.h"
@@ -37,19 +38,6 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	return tw_plugin_filter("--exclude-pool", arg, &cfg.pools, TW_NAMEFILTER_EXCLUDE, err,
 	    errlen);
 }
-
-/* The evidence for a tune: line, in the words of the pool's class: "cpu1
- * dropped 152 packets". */
-static void
-evidence(const struct tw_pool_class *c, const char *who, unsigned long long n, char *out,
-    size_t len)
-{
-	if (c->per == TW_POOL_PER_CPU)
-		snprintf(out, len, "%s %s%llu%s", who, c->evidence_before, n, c->evidence_after);
-	else
-		snprintf(out, len, "%s%llu%s", c->evidence_before, n, c->evidence_after);
-}
-
 
 /* "cpu1" out of "cpu1 backlog". */
 static void
@@ -95,35 +83,14 @@ perf_item(struct tw_out *out, const char *label, double v, const struct tw_plugi
 }
 
 /* Compaction failures are advice only when large free blocks are gone
- * and tasks stall (lib/advice/evidence.c): the free blocks of 32 KiB or more
- * in every zone but DMA, which ordinary allocations do not use, and the
- * memory pressure of the buffer-cache group. */
+ * and tasks stall (lib/finding/judge_pool.c). */
 static void
 advise_highorder(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
     const struct tw_pool_class *cl, unsigned long long failures)
 {
-	struct tw_highorder_figures h;
 	struct tw_verdict verdict;
-	size_t i;
 
-	memset(&h, 0, sizeof(h));
-	h.failures = failures;
-	h.window_s = p->window_s;
-	for (i = 0; i < v->npools; i++) {
-		const struct tw_view_pool *pl = &v->pools[i];
-		size_t len = strlen(pl->name);
-
-		if (pl->cls != TW_DBLOCK_BUDDY_ZONE || !tw_view_has(pl, TW_OID_DBLOCK_FREE) ||
-		    (len >= 4 && strcmp(pl->name + len - 4, " DMA") == 0))
-			continue;
-		h.have_free = 1;
-		h.free_blocks += (uint64_t)tw_view_num(pl, TW_OID_DBLOCK_FREE);
-	}
-	if (tw_view_has(&v->bc, TW_OID_BC_MEMORY_PRESSURE)) {
-		h.have_psi = 1;
-		h.psi = tw_view_num(&v->bc, TW_OID_BC_MEMORY_PRESSURE);
-	}
-	if (tw_evidence_highorder(&h, &verdict) == TW_OK)
+	if (tw_judge_highorder(v, failures, p->window_s, &verdict) == TW_OK)
 		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
 		    tw_ticket_subject_pool(cl));
 }
@@ -131,13 +98,16 @@ advise_highorder(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 static enum tw_state
 run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 {
-	const struct tw_range *w = tw_threshold_range(&p->warn);
-	const struct tw_range *c = tw_threshold_range(&p->crit);
 	enum tw_state worst = TW_STATE_OK;
+	struct tw_judge_config judge;
 	size_t i, k, judged = 0, bad = 0;
 	unsigned long long total = 0;
 	struct tw_sock_tally socks;
 
+	/* The states are lib/finding's, as tunewatchd's findings are. */
+	tw_judge_defaults(&judge);
+	judge.pool_warn = p->warn;
+	judge.pool_crit = p->crit;
 	for (k = 0; k < tw_pool_nclasses; k++) {
 		const struct tw_pool_class *cl = &tw_pool_classes[k];
 		int per_cpu = cl->per == TW_POOL_PER_CPU;
@@ -156,10 +126,8 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			char use[96];
 
 			if (pl->cls != cl->id || !tw_namefilter_keep(&cfg.pools, pl->name) ||
-			    !tw_view_has(pl, TW_OID_DBLOCK_RECENT_FAILURES))
+			    !tw_judge_pool(&judge, pl, &st, &recent))
 				continue;
-			recent = (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_RECENT_FAILURES);
-			st = tw_range_state((double)recent, w, c);
 			judged++;
 			members++;
 			sum += recent;
@@ -210,9 +178,8 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 				tw_dblock_udp_rcvbuf(p, v, out, failing_sum);
 				continue;
 			}
-			evidence(cl, who, failing_sum, detail, sizeof(detail));
-			snprintf(detail + strlen(detail), sizeof(detail) - strlen(detail),
-			    " in the last %u s", p->window_s);
+			tw_judge_pool_evidence(cl, who, failing_sum, p->window_s, detail,
+			    sizeof(detail));
 			tw_plugin_advise(p, v, out, cl->symptom, NULL, NULL, NULL,
 			    tw_ticket_subject_pool(cl), detail);
 		}
@@ -250,7 +217,7 @@ static const struct tw_check check = {
 	    "called STREAMS data blocks - for allocation failures within tunewatchd's\n"
 	    "window, and names the tunable that sizes each failing pool.",
 	.wc_what = "failures of a pool within the window",
-	.default_warn = "0",
+	.default_warn = TW_JUDGE_POOL_WARN,
 	.default_crit = NULL,
 	.longopts = longopts,
 	.options_help =

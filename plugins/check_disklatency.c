@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "finding/judge.h"
 #include "plugin.h"
 #include "probecheck.h"
 #include "util/error.h"
@@ -38,11 +39,10 @@ static const struct option longopts[] = {
 };
 
 static struct {
-	struct tw_threshold wwarn, wcrit;	/* write latency */
-	struct tw_threshold qwarn, qcrit;	/* queue depth */
-	struct tw_threshold uwarn, ucrit;	/* utilisation */
+	/* -w and -c are r_await's; the other thresholds and --min-ops are
+	 * kept here directly. */
+	struct tw_judge_config judge;
 	struct tw_namefilter devices;	/* --device, --exclude-device */
-	double min_ops;
 	struct tw_probe_opts probe;	/* --probe, --percentile, --probe-count */
 } cfg;
 static struct tw_check check;
@@ -54,17 +54,17 @@ option(int opt, const char *arg, char *err, size_t errlen)
 
 	switch (opt) {
 	case OPT_WRITE_WARNING:
-		return tw_plugin_threshold("--write-warning", arg, &cfg.wwarn, err, errlen);
+		return tw_plugin_threshold("--write-warning", arg, &cfg.judge.write_warn, err, errlen);
 	case OPT_WRITE_CRITICAL:
-		return tw_plugin_threshold("--write-critical", arg, &cfg.wcrit, err, errlen);
+		return tw_plugin_threshold("--write-critical", arg, &cfg.judge.write_crit, err, errlen);
 	case OPT_QUEUE_WARNING:
-		return tw_plugin_threshold("--queue-warning", arg, &cfg.qwarn, err, errlen);
+		return tw_plugin_threshold("--queue-warning", arg, &cfg.judge.queue_warn, err, errlen);
 	case OPT_QUEUE_CRITICAL:
-		return tw_plugin_threshold("--queue-critical", arg, &cfg.qcrit, err, errlen);
+		return tw_plugin_threshold("--queue-critical", arg, &cfg.judge.queue_crit, err, errlen);
 	case OPT_UTIL_WARNING:
-		return tw_plugin_threshold("--util-warning", arg, &cfg.uwarn, err, errlen);
+		return tw_plugin_threshold("--util-warning", arg, &cfg.judge.util_warn, err, errlen);
 	case OPT_UTIL_CRITICAL:
-		return tw_plugin_threshold("--util-critical", arg, &cfg.ucrit, err, errlen);
+		return tw_plugin_threshold("--util-critical", arg, &cfg.judge.util_crit, err, errlen);
 	case OPT_DEVICE:
 		return tw_plugin_filter("--device", arg, &cfg.devices, TW_NAMEFILTER_INCLUDE, err,
 		    errlen);
@@ -72,8 +72,8 @@ option(int opt, const char *arg, char *err, size_t errlen)
 		return tw_plugin_filter("--exclude-device", arg, &cfg.devices,
 		    TW_NAMEFILTER_EXCLUDE, err, errlen);
 	case OPT_MIN_OPS:
-		cfg.min_ops = strtod(arg, &end);
-		if (end == arg || *end != '\0' || !(cfg.min_ops >= 0) || cfg.min_ops > 1e9) {
+		cfg.judge.min_ops = strtod(arg, &end);
+		if (end == arg || *end != '\0' || !(cfg.judge.min_ops >= 0) || cfg.judge.min_ops > 1e9) {
 			snprintf(err, errlen, "--min-ops '%s' is not a rate (operations per second)",
 			    arg);
 			return -1;
@@ -111,35 +111,16 @@ perf(struct tw_out *out, const char *dev, const char *what, double v, const char
 	tw_out_perf(out, &item);
 }
 
-/* The advice for device d, with its own queue attributes as current
- * values: what the figures show behind slow reads or writes, or that no
- * knob applies. */
+/* The advice for one verdict about device d, with its own queue
+ * attributes as current values. */
 static void
 advise_disk(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    const struct tw_view_disk *d, int reads, int read_advised)
+    const struct tw_view_disk *d, const struct tw_verdict *verdict)
 {
 	struct tw_device_lookup ctx;
-	struct tw_disk_figures f;
-	struct tw_verdict verdict;
-	int rc;
 
-	tw_plugin_disk_figures(p, d, &f);
-	rc = reads ? tw_evidence_disk_read(&f, &verdict) : tw_evidence_disk_write(&f, &verdict);
-	if (rc != TW_OK)
-		return;
-	/* A full queue is one finding, whether reads or writes showed it. */
-	if (read_advised) {
-		size_t i, n = 0;
-
-		for (i = 0; i < verdict.nfound; i++)
-			if (verdict.found[i].sym != TW_SYM_QUEUE_FULL)
-				verdict.found[n++] = verdict.found[i];
-		if (n == 0 && verdict.nfound > 0)
-			return;
-		verdict.nfound = n;
-	}
 	tw_device_lookup_init(&ctx, p, v, d);
-	tw_plugin_verdict(p, v, out, &verdict, tw_plugin_device_lookup, &ctx, d, NULL);
+	tw_plugin_verdict(p, v, out, verdict, tw_plugin_device_lookup, &ctx, d, NULL);
 }
 
 #define TW_LABEL_LEN (sizeof(((struct tw_view_disk *)0)->name) + \
@@ -220,10 +201,9 @@ summarise(struct tw_out *out, const struct tw_view *v, const struct problem *bad
 static enum tw_state
 run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 {
-	const struct tw_range *rw = tw_threshold_range(&p->warn);
-	const struct tw_range *rc = tw_threshold_range(&p->crit);
-	const struct tw_range *ww = tw_threshold_range(&cfg.wwarn);
-	const struct tw_range *wc = tw_threshold_range(&cfg.wcrit);
+	const struct tw_range *rw, *rc;
+	const struct tw_range *ww = tw_threshold_range(&cfg.judge.write_warn);
+	const struct tw_range *wc = tw_threshold_range(&cfg.judge.write_crit);
 	enum tw_state worst = TW_STATE_OK;
 	struct problem *bad = calloc(v->ndisks > 0 ? v->ndisks : 1, sizeof(*bad));
 	size_t i, judged = 0, nbad = 0, young = 0;
@@ -239,40 +219,34 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		tw_out_printf(out, "out of memory");
 		return TW_STATE_UNKNOWN;
 	}
+	cfg.judge.read_warn = p->warn;
+	cfg.judge.read_crit = p->crit;
+	rw = tw_threshold_range(&cfg.judge.read_warn);
+	rc = tw_threshold_range(&cfg.judge.read_crit);
 	for (i = 0; i < v->ndisks; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
-		double r, w, q, u, rops, wops;
-		enum tw_state sr, sw, sq, su, st;
+		struct tw_disk_judgement j;
+		struct tw_disk_verdicts verdicts;
+		double r, w, q, u;
+		enum tw_state st;
 
 		if (!tw_namefilter_keep_either(&cfg.devices, d->name,
 		    tw_view_has(d, TW_OID_DISK_ALIAS) ? d->alias : NULL))
 			continue;
-		/* Not yet measured is not OK: say so, whatever -v. */
-		if (!tw_view_has(d, TW_OID_DISK_READ_LATENCY)) {
+		/* Not yet measured is not OK: say so, whatever -v. The states
+		 * are lib/finding's, as tunewatchd's findings are. */
+		if (!tw_judge_disk(&cfg.judge, d, &j)) {
 			young++;
 			tw_out_line(out, "%s: no figures yet (first seen in the newest sample)",
 			    label(d, lb, sizeof(lb)));
 			continue;
 		}
 		judged++;
-		r = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
-		w = tw_view_num(d, TW_OID_DISK_WRITE_LATENCY);
-		q = tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH);
-		u = tw_view_num(d, TW_OID_DISK_UTIL);
-		rops = tw_view_num(d, TW_OID_DISK_READ_OPS);
-		wops = tw_view_num(d, TW_OID_DISK_WRITE_OPS);
-
-		/* Latency over a handful of I/Os says little; --min-ops
-		 * leaves such devices out of the latency verdict. */
-		if (rops + wops >= cfg.min_ops) {
-			sr = tw_range_state(r, rw, rc);
-			sw = tw_range_state(w, ww, wc);
-		} else {
-			sr = sw = TW_STATE_OK;
-		}
-		sq = tw_threshold_state(q, &cfg.qwarn, &cfg.qcrit);
-		su = tw_threshold_state(u, &cfg.uwarn, &cfg.ucrit);
-		st = tw_state_worst(tw_state_worst(sr, sw), tw_state_worst(sq, su));
+		r = j.r_await;
+		w = j.w_await;
+		q = j.queue_depth;
+		u = j.util_pct;
+		st = j.worst;
 		worst = tw_state_worst(worst, st);
 		if (r > top_r) {
 			top_r = r;
@@ -285,22 +259,22 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 
 		perf(out, d->name, "r_await", r, "ms", rw, rc, 0);
 		perf(out, d->name, "w_await", w, "ms", ww, wc, 0);
-		perf(out, d->name, "aqu-sz", q, "", tw_threshold_range(&cfg.qwarn),
-		    tw_threshold_range(&cfg.qcrit), 0);
-		perf(out, d->name, "util", u, "%", tw_threshold_range(&cfg.uwarn),
-		    tw_threshold_range(&cfg.ucrit), 1);
+		perf(out, d->name, "aqu-sz", q, "", tw_threshold_range(&cfg.judge.queue_warn),
+		    tw_threshold_range(&cfg.judge.queue_crit), 0);
+		perf(out, d->name, "util", u, "%", tw_threshold_range(&cfg.judge.util_warn),
+		    tw_threshold_range(&cfg.judge.util_crit), 1);
 
 		if (st != TW_STATE_OK || p->verbose > 0 || v->ndisks <= 16)
 			device_line(out, d, st);
 		if (st == TW_STATE_OK)
 			continue;
 		bad[nbad++] = (struct problem){ i, st };
-		if (sr != TW_STATE_OK || sq != TW_STATE_OK)
-			advise_disk(p, v, out, d, 1, 0);
-		if (sw != TW_STATE_OK)
-			advise_disk(p, v, out, d, 0, sr != TW_STATE_OK || sq != TW_STATE_OK);
-		if (su != TW_STATE_OK && sr == TW_STATE_OK && sw == TW_STATE_OK &&
-		    sq == TW_STATE_OK)
+		tw_judge_disk_verdicts(d, &j, p->window_s, &verdicts);
+		if (verdicts.has_read)
+			advise_disk(p, v, out, d, &verdicts.read);
+		if (verdicts.has_write)
+			advise_disk(p, v, out, d, &verdicts.write);
+		if (verdicts.util_only)
 			tw_out_line(out, "no tunable: %s is busy %s %% of the time; no tunable adds "
 			    "capacity (spread the I/O or add devices)", d->name,
 			    tw_plugin_num(d4, sizeof(d4), u, 1));
@@ -336,8 +310,8 @@ static struct tw_check check = {
 	    "queueing included), optionally its queue depth and utilisation, and names the\n"
 	    "queue tunable to turn when one is too high.",
 	.wc_what = "read latency (r_await) in milliseconds",
-	.default_warn = "20",
-	.default_crit = "50",
+	.default_warn = TW_JUDGE_READ_WARN,
+	.default_crit = TW_JUDGE_READ_CRIT,
 	.longopts = longopts,
 	.options_help =
 	    " --write-warning=RANGE, --write-critical=RANGE\n"
@@ -362,7 +336,8 @@ static struct tw_check check = {
 	    " --device narrows it further. A device is named with its alias beside it:\n"
 	    " dm-3 (vg0-root).\n"
 	    " A device first seen in the newest sample has no figures yet: it is listed as\n"
-	    " such in the long output and never counted as OK.\n\nExamples:\n"
+	    " such in the long output and never counted as OK.\n"
+	    "\nExamples:\n"
 	    " check_disklatency -H db1 -C public -w 10 -c 30\n"
 	    " check_disklatency -H db1 --device '^nvme' -w 2 -c 5 --util-warning 90\n"
 	    " check_disklatency -H db1 --device '^vg0-root$' -w 10 -c 30\n"
@@ -378,9 +353,9 @@ main(int argc, char **argv)
 {
 	int rc;
 
-	/* The defaults --help states; an option replaces them. */
-	tw_threshold_parse(&cfg.wwarn, "50");
-	tw_threshold_parse(&cfg.wcrit, "200");
+	/* The defaults --help states (lib/finding's); an option replaces
+	 * them. */
+	tw_judge_defaults(&cfg.judge);
 	rc = tw_plugin_main(&check, argc, argv);
 	tw_namefilter_free(&cfg.devices);
 	return rc;

@@ -41,7 +41,14 @@ START_TEST(test_lookup)
 	ck_assert_ptr_null(tw_column(TW_OID_DISK_TABLE, TW_OID_DISK_TYPE + 1));
 	ck_assert_ptr_null(tw_column(TW_OID_AGENT, 0));
 	ck_assert_ptr_null(tw_column(0, 1));
-	ck_assert_ptr_null(tw_column(TW_OID_TUNABLE_TABLE + 1, 1));
+	ck_assert_ptr_null(tw_column(99, 1));
+	/* twFindingTable is one level down, below the twFindings scalars. */
+	ck_assert_str_eq(tw_column(TW_OID_FINDINGS, TW_OID_FINDING_COUNT)->name, "twFindingCount");
+	ck_assert_ptr_null(tw_column(TW_OID_FINDINGS, TW_OID_FINDING_TABLE));
+	ck_assert_str_eq(tw_column_subgroup(TW_OID_FINDINGS, TW_OID_FINDING_TABLE)->entry,
+	    "twFindingEntry");
+	ck_assert_ptr_null(tw_column_subgroup(TW_OID_FINDINGS, 1));
+	ck_assert_ptr_null(tw_column_subgroup(TW_OID_DISK_TABLE, TW_OID_FINDING_TABLE));
 }
 END_TEST
 

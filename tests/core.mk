@@ -55,3 +55,9 @@ tests_check_probe_SOURCES = tests/check_probe.c tests/tw_check.h
 tests_check_probe_CFLAGS = $(TESTS_CFLAGS)
 tests_check_probe_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_probe
+
+check_PROGRAMS += tests/check_finding
+tests_check_finding_SOURCES = tests/check_finding.c tests/tw_check.h
+tests_check_finding_CFLAGS = $(TESTS_CFLAGS)
+tests_check_finding_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_finding

@@ -12,6 +12,7 @@ AGENT_TESTS = \
 	tests/integration/agent_inputs.py \
 	tests/integration/agent_config.py \
 	tests/integration/agent_changes.py \
+	tests/integration/agent_findings.py \
 	tests/integration/iostat_compare.py
 
 dist_noinst_SCRIPTS += $(AGENT_TESTS)

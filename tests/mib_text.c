@@ -75,7 +75,8 @@ expect_oid(const char *name, size_t n, ...)
 
 /* One row of the table against its object of the MIB. */
 static void
-check_row(const struct tw_column_group *g, unsigned col, const struct tw_column *c)
+check_row(const struct tw_column_group *g, uint32_t sub, unsigned col,
+    const struct tw_column *c)
 {
 	const struct mib_object *o = mib_object(c->name);
 	const struct mib_tc *tc;
@@ -90,6 +91,8 @@ check_row(const struct tw_column_group *g, unsigned col, const struct tw_column 
 	}
 	if (g->index_len == 0)
 		expect_oid(c->name, 3, (uint32_t)TW_OID_OBJECTS, g->id, col);
+	else if (sub != 0)
+		expect_oid(c->name, 5, (uint32_t)TW_OID_OBJECTS, g->id, sub, (uint32_t)1, col);
 	else
 		expect_oid(c->name, 4, (uint32_t)TW_OID_OBJECTS, g->id, (uint32_t)1, col);
 	if (strcmp(o->syn.type, tw_smi_name(c->smi)) != 0)
@@ -143,6 +146,8 @@ check_groups(void)
 	    (uint32_t)TW_OID_DISK_ENTRY);
 	expect_oid("twTunableEntry", 3, (uint32_t)TW_OID_OBJECTS,
 	    (uint32_t)TW_OID_TUNABLE_TABLE, (uint32_t)TW_OID_TUNABLE_ENTRY);
+	expect_oid("twFindingEntry", 4, (uint32_t)TW_OID_OBJECTS, (uint32_t)TW_OID_FINDINGS,
+	    (uint32_t)TW_OID_FINDING_TABLE, (uint32_t)TW_OID_FINDING_ENTRY);
 	for (i = 0; i < tw_column_ngroups; i++) {
 		const struct tw_column_group *g = &tw_column_groups[i];
 		unsigned col, first = 0;
@@ -155,7 +160,34 @@ check_groups(void)
 		for (col = 0; col < g->ncols; col++) {
 			if (g->cols[col].name == NULL)
 				continue;
-			check_row(g, col, &g->cols[col]);
+			check_row(g, 0, col, &g->cols[col]);
+			if (first == 0 && g->cols[col].access == TW_ACCESS_READ_ONLY)
+				first = col;
+		}
+		if (first != g->first)
+			fail("%s: its first accessible column is %u, not %u", g->name, first, g->first);
+	}
+}
+
+/* The tables one level below a scalar group (twFindingTable). */
+static void
+check_subgroups(void)
+{
+	size_t i;
+
+	for (i = 0; i < tw_column_nsubgroups; i++) {
+		const struct tw_column_subgroup *s = &tw_column_subgroups[i];
+		const struct tw_column_group *g = &s->group;
+		unsigned col, first = 0;
+
+		if (tw_column_subgroup(g->id, s->sub) != g)
+			fail("%s: tw_column_subgroup(%u, %u) does not find it", g->name, g->id, s->sub);
+		expect_oid(g->name, 3, (uint32_t)TW_OID_OBJECTS, g->id, s->sub);
+		expect_oid(g->entry, 4, (uint32_t)TW_OID_OBJECTS, g->id, s->sub, (uint32_t)1);
+		for (col = 0; col < g->ncols; col++) {
+			if (g->cols[col].name == NULL)
+				continue;
+			check_row(g, s->sub, col, &g->cols[col]);
 			if (first == 0 && g->cols[col].access == TW_ACCESS_READ_ONLY)
 				first = col;
 		}
@@ -184,6 +216,22 @@ check_objects_have_rows(void)
 		g = tw_column_group(o[olen]);
 		if (g == NULL) {
 			fail("%s: twObjects.%u is no group of the table", obj->name, o[olen]);
+			continue;
+		}
+		/* A table below a scalar group (twFindings.8): its own
+		 * group, one arc further down. */
+		if (g->index_len == 0 && len >= olen + 2 &&
+		    tw_column_subgroup(o[olen], o[olen + 1]) != NULL) {
+			const struct tw_column_group *sub = tw_column_subgroup(o[olen], o[olen + 1]);
+
+			if (len <= olen + 3)
+				continue;	/* the table, the entry */
+			if (len == olen + 4 && o[olen + 2] == 1 && o[olen + 3] < sub->ncols &&
+			    sub->cols[o[olen + 3]].name != NULL)
+				c = &sub->cols[o[olen + 3]];
+			if (c == NULL || strcmp(c->name, obj->name) != 0)
+				fail("%s: in the MIB, but no row of the table (%s there)", obj->name,
+				    c != NULL ? c->name : "nothing");
 			continue;
 		}
 		if (len == olen + 1 || (g->index_len > 0 && len == olen + 2))
@@ -276,11 +324,15 @@ main(int argc, char **argv)
 		return 1;
 	}
 	check_groups();
+	check_subgroups();
 	check_objects_have_rows();
 	check_dblock_classes();
 	for (i = 0; i < tw_column_ngroups; i++)
 		for (col = 0; col < tw_column_groups[i].ncols; col++)
 			rows += tw_column_groups[i].cols[col].name != NULL;
+	for (i = 0; i < tw_column_nsubgroups; i++)
+		for (col = 0; col < tw_column_subgroups[i].group.ncols; col++)
+			rows += tw_column_subgroups[i].group.cols[col].name != NULL;
 	if (fails > 0) {
 		printf("%d failure(s) between %s, the column table and the header\n", fails, path);
 		return 1;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <time.h>
 
 #include "util/error.h"
 #include "view/sockview.h"
@@ -88,6 +89,39 @@ tw_monitor_close(struct tw_monitor *m)
 	tw_window_free(&m->window);
 	tw_sockwatch_free(&m->socks);
 	tw_view_free(&m->view);
+	if (m->findings)
+		tw_tracker_free(&m->tracker);
+	m->findings = 0;
+}
+
+int
+tw_monitor_findings(struct tw_monitor *m, const struct tw_judge_config *c,
+    unsigned raise_after, unsigned clear_after)
+{
+	int rc;
+
+	if (m->findings)
+		return TW_E_INVAL;
+	if ((rc = tw_tracker_init(&m->tracker, raise_after, clear_after)) != TW_OK)
+		return rc;
+	m->judge = *c;
+	m->findings = 1;
+	return tw_tracker_publish(&m->tracker, &m->view);
+}
+
+/* Findings are judged on Linux's tunables: the agent runs there. */
+static int
+judge(struct tw_monitor *m)
+{
+	int rc;
+
+	tw_tracker_begin(&m->tracker);
+	rc = tw_observe(&m->judge, &m->view, m->settings.window_s, TW_OS_LINUX,
+	    tw_tracker_observe, &m->tracker);
+	tw_tracker_end(&m->tracker, (uint64_t)time(NULL));
+	if (rc != TW_OK)
+		return rc;
+	return tw_tracker_publish(&m->tracker, &m->view);
 }
 
 int
@@ -103,5 +137,8 @@ tw_monitor_sample(struct tw_monitor *m)
 		return rc;
 	if ((rc = tw_window_push(&m->window, &m->sample, &m->pools)) != TW_OK)
 		return rc;
-	return tw_view_build(&m->view, &m->settings, &m->window, &m->sample, &m->pools);
+	if ((rc = tw_view_build(&m->view, &m->settings, &m->window, &m->sample, &m->pools)) !=
+	    TW_OK)
+		return rc;
+	return m->findings ? judge(m) : TW_OK;
 }

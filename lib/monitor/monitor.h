@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "finding/judge.h"
+#include "finding/tracker.h"
 #include "sample/pools.h"
 #include "sample/sample.h"
 #include "sample/sampler.h"
@@ -23,6 +25,11 @@ struct tw_monitor {
 	struct tw_sockwatch socks;	/* UDP sockets that drop */
 	struct tw_view_settings settings;
 	char system[2 * 65 + 2];	/* "sysname release" from uname(2) */
+	/* Findings, when tw_monitor_findings() turned them on: judged on
+	 * every sample, as the checks judge (lib/finding). */
+	int findings;
+	struct tw_judge_config judge;
+	struct tw_tracker tracker;
 };
 
 /* interval_s and window_s set the window's length (window_s / interval_s
@@ -32,8 +39,16 @@ int tw_monitor_open(struct tw_monitor *m, const struct tw_sampler_config *cfg,
     unsigned interval_s, unsigned window_s, const char *version, char *err, size_t errlen);
 void tw_monitor_close(struct tw_monitor *m);
 
-/* Take one sample and bring the window and the view up to date. On
- * failure the view keeps its previous contents. */
+/* Judge every sample against c from now on, raising a finding after
+ * raise_after samples and clearing it after clear_after; the view gets
+ * twFindings and twFindingTable. Returns TW_OK, TW_E_INVAL or
+ * TW_E_NOMEM. */
+int tw_monitor_findings(struct tw_monitor *m, const struct tw_judge_config *c,
+    unsigned raise_after, unsigned clear_after);
+
+/* Take one sample and bring the window, the view and the findings up to
+ * date (m->tracker.events: what changed). On failure the view keeps its
+ * previous contents. */
 int tw_monitor_sample(struct tw_monitor *m);
 
 #endif

@@ -16,11 +16,13 @@
  * (constant expressions, so that the rows can hold them). */
 #define TYPE_MIN(t) \
 	((t) == TW_SMI_INTEGER32 ? INT32_MIN : (t) == TW_SMI_TRUTH_VALUE ? 1 : \
-	 (t) == TW_SMI_DBLOCK_CLASS ? TW_DBLOCK_SOFTNET_BACKLOG : 0)
+	 (t) == TW_SMI_DBLOCK_CLASS ? TW_DBLOCK_SOFTNET_BACKLOG : \
+	 (t) == TW_SMI_FINDING_SEVERITY ? TW_FINDING_WARNING : 0)
 #define TYPE_MAX(t) \
 	((t) == TW_SMI_COUNTER64 || (t) == TW_SMI_COUNTER_BASED_GAUGE64 ? UINT64_MAX : \
 	 (t) == TW_SMI_INTEGER32 ? (uint64_t)INT32_MAX : (t) == TW_SMI_TRUTH_VALUE ? 2 : \
 	 (t) == TW_SMI_DBLOCK_CLASS ? (uint64_t)TW_DBLOCK_HIGH_ORDER : \
+	 (t) == TW_SMI_FINDING_SEVERITY ? (uint64_t)TW_FINDING_CRITICAL : \
 	 (t) == TW_SMI_DISPLAY_STRING ? 255 : (uint64_t)UINT32_MAX)
 
 #define NUM(n, t, u, read) \
@@ -234,6 +236,45 @@ static const struct tw_column probe_cols[] = {
 	[TW_OID_PROBE_ERRORS] = NUM("twProbeErrors", TW_SMI_GAUGE32, "reads", READ),
 };
 
+/* ---- Findings (issue 11): twFindings scalars, and twFindingTable one
+ * level below them. */
+static const struct tw_column findsum_cols[] = {
+	[TW_OID_FINDING_COUNT] = NUM("twFindingCount", TW_SMI_GAUGE32, "findings", SKIP),
+	[TW_OID_FINDING_LAST_CHANGE] = NUM("twFindingLastChange", TW_SMI_UNSIGNED32, "seconds",
+	    SKIP),
+	[TW_OID_FINDING_CAPACITY] = NUM("twFindingCapacity", TW_SMI_UNSIGNED32, "findings", SKIP),
+	[TW_OID_FINDING_OVERFLOWS] = NUM("twFindingOverflows", TW_SMI_COUNTER64, "observations",
+	    SKIP),
+	[TW_OID_FINDING_SUPPRESSED] = NUM("twFindingNotificationsSuppressed", TW_SMI_COUNTER64,
+	    "notifications", SKIP),
+	[TW_OID_FINDING_RAISE_AFTER] = NUM("twFindingRaiseAfter", TW_SMI_UNSIGNED32, "samples",
+	    SKIP),
+	[TW_OID_FINDING_CLEAR_AFTER] = NUM("twFindingClearAfter", TW_SMI_UNSIGNED32, "samples",
+	    SKIP),
+};
+
+static const struct tw_column finding_cols[] = {
+	[TW_OID_FINDING_INDEX] = INDEX("twFindingIndex", 1),
+	[TW_OID_FINDING_ID] = STR("twFindingId", struct tw_view_finding, id, SKIP),
+	[TW_OID_FINDING_SYMPTOM] = STR("twFindingSymptom", struct tw_view_finding, symptom, SKIP),
+	[TW_OID_FINDING_SUBJECT] = STR("twFindingSubject", struct tw_view_finding, subject, SKIP),
+	[TW_OID_FINDING_SEVERITY] = NUM("twFindingSeverity", TW_SMI_FINDING_SEVERITY, NULL, SKIP),
+	[TW_OID_FINDING_EVIDENCE] = STR("twFindingEvidence", struct tw_view_finding, evidence,
+	    SKIP),
+	[TW_OID_FINDING_TUNABLE] = STR("twFindingTunable", struct tw_view_finding, tunable, SKIP),
+	[TW_OID_FINDING_CURRENT] = STR("twFindingCurrentValue", struct tw_view_finding, current,
+	    SKIP),
+	[TW_OID_FINDING_SUGGESTED] = STR("twFindingSuggestedValue", struct tw_view_finding,
+	    suggested, SKIP),
+	[TW_OID_FINDING_APPLY] = STR("twFindingApply", struct tw_view_finding, apply, SKIP),
+	[TW_OID_FINDING_PERSIST] = STR("twFindingPersist", struct tw_view_finding, persist, SKIP),
+	[TW_OID_FINDING_DOCUMENTATION] = STR("twFindingDocumentation", struct tw_view_finding,
+	    documentation, SKIP),
+	[TW_OID_FINDING_RAISED] = NUM("twFindingRaisedTime", TW_SMI_UNSIGNED32, "seconds", SKIP),
+	[TW_OID_FINDING_CHANGED] = NUM("twFindingChangedTime", TW_SMI_UNSIGNED32, "seconds",
+	    SKIP),
+};
+
 #define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
 
 /* Tunable rows have every column: no `has`. */
@@ -250,6 +291,8 @@ const struct tw_column_group tw_column_groups[] = {
 	    offsetof(struct tw_view_disk, col) },
 	{ TW_OID_TUNABLE_TABLE, "twTunableTable", "twTunableEntry", 1, tunable_cols,
 	    NCOLS(tunable_cols), TW_OID_TUNABLE_NAME, SIZE_MAX, SIZE_MAX },
+	{ TW_OID_FINDINGS, "twFindings", NULL, 0, findsum_cols, NCOLS(findsum_cols), 1,
+	    offsetof(struct tw_view_findsum, has), offsetof(struct tw_view_findsum, col) },
 	{ TW_OID_CHANGE_TABLE, "twChangeTable", "twChangeEntry", 1, change_cols,
 	    NCOLS(change_cols), TW_OID_CHANGE_TUNABLE, offsetof(struct tw_view_change, has),
 	    offsetof(struct tw_view_change, col) },
@@ -260,6 +303,15 @@ const struct tw_column_group tw_column_groups[] = {
 	    NCOLS(sock_cols), TW_OID_SOCKDROP_PROTOCOL_NAME, offsetof(struct tw_view_sock, has),
 	    offsetof(struct tw_view_sock, col) },
 };
+
+const struct tw_column_subgroup tw_column_subgroups[] = {
+	{ TW_OID_FINDING_TABLE, { TW_OID_FINDINGS, "twFindingTable", "twFindingEntry", 1,
+	    finding_cols, NCOLS(finding_cols), TW_OID_FINDING_ID,
+	    offsetof(struct tw_view_finding, has), offsetof(struct tw_view_finding, col) } },
+};
+
+const size_t tw_column_nsubgroups = sizeof(tw_column_subgroups) /
+    sizeof(tw_column_subgroups[0]);
 
 const size_t tw_column_ngroups = sizeof(tw_column_groups) / sizeof(tw_column_groups[0]);
 
@@ -274,10 +326,13 @@ _Static_assert(NCOLS(sock_cols) == TW_VIEW_SOCK_COLS, "twSocketDropEntry and the
 _Static_assert(NCOLS(probe_cols) == TW_VIEW_PROBE_COLS, "twProbeEntry and the view disagree");
 _Static_assert(TW_VIEW_PROBE_COLS <= 32, "has is 32 bits");
 _Static_assert(TW_VIEW_DISK_COLS <= 32 && TW_VIEW_BC_COLS <= 32, "has is 32 bits");
+_Static_assert(NCOLS(findsum_cols) == TW_VIEW_FINDSUM_COLS, "twFindings and the view disagree");
+_Static_assert(NCOLS(finding_cols) == TW_VIEW_FINDING_COLS,
+    "twFindingEntry and the view disagree");
 
 /* ---- Lookups ------------------------------------------------------------ */
 
-/* The groups are in twObjects' order and the first ones at their number
+/* The groups are in twObjects' order, the first ones at their number
  * less one: the view's builder and the agent look one up for every cell,
  * so by position first; groups past a gap in the numbers are searched. */
 const struct tw_column_group *
@@ -290,6 +345,17 @@ tw_column_group(uint32_t id)
 	for (i = 0; i < tw_column_ngroups; i++)
 		if (tw_column_groups[i].id == id)
 			return &tw_column_groups[i];
+	return NULL;
+}
+
+const struct tw_column_group *
+tw_column_subgroup(uint32_t id, uint32_t sub)
+{
+	size_t i;
+
+	for (i = 0; i < tw_column_nsubgroups; i++)
+		if (tw_column_subgroups[i].group.id == id && tw_column_subgroups[i].sub == sub)
+			return &tw_column_subgroups[i].group;
 	return NULL;
 }
 
@@ -318,6 +384,7 @@ static const struct {
 	[TW_SMI_COUNTER_BASED_GAUGE64] = { "CounterBasedGauge64", TW_BER_COUNTER64 },
 	[TW_SMI_HUNDREDTHS] = { "TwHundredths", TW_BER_GAUGE32 },
 	[TW_SMI_DBLOCK_CLASS] = { "TwDblockClassType", TW_BER_INTEGER },
+	[TW_SMI_FINDING_SEVERITY] = { "TwSeverityType", TW_BER_INTEGER },
 };
 
 const char *

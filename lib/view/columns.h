@@ -50,6 +50,7 @@ enum tw_smi {
 	TW_SMI_COUNTER_BASED_GAUGE64,
 	TW_SMI_HUNDREDTHS,		/* TwHundredths: Unsigned32 in 1/100 */
 	TW_SMI_DBLOCK_CLASS,		/* TwDblockClassType: an enumeration */
+	TW_SMI_FINDING_SEVERITY,	/* TwSeverityType: an enumeration */
 };
 
 enum tw_access {
@@ -94,6 +95,19 @@ extern const size_t tw_column_ngroups;
 
 /* The group with this twObjects number, or NULL. */
 const struct tw_column_group *tw_column_group(uint32_t id);
+
+/* A table one level below a scalar group: twFindingTable, at
+ * twObjects.6.8 (group.id 6, sub 8), its cells {6, 8, 1, column, index}. */
+struct tw_column_subgroup {
+	uint32_t sub;
+	struct tw_column_group group;
+};
+
+extern const struct tw_column_subgroup tw_column_subgroups[];
+extern const size_t tw_column_nsubgroups;
+
+/* The table at twObjects.id.sub, or NULL. */
+const struct tw_column_group *tw_column_subgroup(uint32_t id, uint32_t sub);
 
 /* The object col of group, or NULL when there is none. */
 const struct tw_column *tw_column(uint32_t group, unsigned col);

@@ -129,23 +129,66 @@ probe_index(const struct tw_view *v, size_t i, uint32_t *idx)
 	idx[1] = v->probes[i].minor;
 }
 
-/* In twObjects' order. */
+/* ---- Findings (issue 11): twFindings' scalars, and twFindingTable one
+ * level below them, at twObjects.6.8. */
+static size_t
+finding_rows(const struct tw_view *v)
+{
+	return v->nfindings;
+}
+
+static const void *
+finding_row(const struct tw_view *v, size_t i)
+{
+	return &v->findings[i];
+}
+
+static void
+finding_index(const struct tw_view *v, size_t i, uint32_t *idx)
+{
+	idx[0] = v->findings[i].index;
+}
+
+/* In twObjects' order. The findings table is keyed by its scalar group's
+ * number: it is the only table below twObjects.6. */
 static const struct table tables[] = {
 	{ TW_OID_DBLOCK_TABLE, pool_rows, pool_row, pool_index },
 	{ TW_OID_DISK_TABLE, disk_rows, disk_row, disk_index },
 	{ TW_OID_TUNABLE_TABLE, tunable_rows, tunable_row, tunable_index },
+	{ TW_OID_FINDINGS, finding_rows, finding_row, finding_index },
 	{ TW_OID_CHANGE_TABLE, change_rows, change_row, change_index },
 	{ TW_OID_PROBE_TABLE, probe_rows, probe_row, probe_index },
 	{ TW_OID_SOCKDROP_TABLE, sock_rows, sock_row, sock_index },
 };
 
-static const uint32_t scalar_groups[] = { TW_OID_AGENT, TW_OID_BUFCACHE };
-
 static const void *
 scalar_row(const struct tw_view *v, uint32_t id)
 {
+	if (id == TW_OID_FINDINGS)
+		return &v->findsum;
 	return id == TW_OID_AGENT ? (const void *)&v->agent : (const void *)&v->bc;
 }
+
+/* Everything below twObjects, in order: a scalar group {id}, a table
+ * {id}, or a table one level down {id, sub}. */
+struct node {
+	uint32_t pre[2];
+	size_t plen;
+	int scalars;
+};
+
+static const struct node nodes[] = {
+	{ { TW_OID_AGENT, 0 }, 1, 1 },
+	{ { TW_OID_BUFCACHE, 0 }, 1, 1 },
+	{ { TW_OID_DBLOCK_TABLE, 0 }, 1, 0 },
+	{ { TW_OID_DISK_TABLE, 0 }, 1, 0 },
+	{ { TW_OID_TUNABLE_TABLE, 0 }, 1, 0 },
+	{ { TW_OID_FINDINGS, 0 }, 1, 1 },
+	{ { TW_OID_FINDINGS, TW_OID_FINDING_TABLE }, 2, 0 },
+	{ { TW_OID_CHANGE_TABLE, 0 }, 1, 0 },
+	{ { TW_OID_PROBE_TABLE, 0 }, 1, 0 },
+	{ { TW_OID_SOCKDROP_TABLE, 0 }, 1, 0 },
+};
 
 /* The value of one cell; 0 when the row has none. twAgentSampleAge is the
  * one object computed at the time of the request. */
@@ -221,7 +264,13 @@ tw_mv_get(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid, size_t 
 
 	if (len < 2 || (g = tw_column_group(oid[0])) == NULL)
 		return TW_MV_NO_SUCH_OBJECT;
-	if (g->index_len == 0) {
+	if (g->index_len == 0 && tw_column_subgroup(oid[0], oid[1]) != NULL) {
+		/* twFindingTable: {6, 8, 1, col, index} read as {6, 1, col,
+		 * index}, its table's key being 6. */
+		g = tw_column_subgroup(oid[0], oid[1]);
+		oid++;
+		len--;
+	} else if (g->index_len == 0) {
 		if (tw_column(g->id, oid[1]) == NULL)
 			return TW_MV_NO_SUCH_OBJECT;
 		if (len != 3 || oid[2] != 0)
@@ -265,27 +314,33 @@ group_next(const struct tw_view *v, uint64_t now_ms, const struct tw_column_grou
 	return 0;
 }
 
+/* The first cell of table g at or after oid; the table sits at pre
+ * (plen arcs below twObjects), its cells at {pre, 1, column, index}. */
 static int
-table_next(const struct tw_view *v, const struct tw_column_group *g, const uint32_t *oid,
-    size_t len, int inclusive, uint32_t *next, size_t *nextlen, struct tw_ber_value *out)
+table_next(const struct tw_view *v, const struct tw_column_group *g, const uint32_t *pre,
+    size_t plen, const uint32_t *oid, size_t len, int inclusive, uint32_t *next,
+    size_t *nextlen, struct tw_ber_value *out)
 {
 	static const uint32_t none[1] = { 0 };
 	const struct table *t = table_of(g->id);
-	uint32_t entry[2] = { g->id, 1 };
+	uint32_t entry[3];
 	const uint32_t *rem = none;
-	size_t remlen = 0, nrows = t->nrows(v), row;
+	size_t remlen = 0, nrows = t->nrows(v), row, elen = plen + 1;
 	unsigned col = g->first;
-	int c = tw_oid_cmp(oid, len < 2 ? len : 2, entry, 2);
+	int c;
 
+	memcpy(entry, pre, plen * sizeof(*pre));
+	entry[plen] = 1;
+	c = tw_oid_cmp(oid, len < elen ? len : elen, entry, elen);
 	if (c > 0)
 		return 0;	/* past this table */
-	if (c == 0 && len > 2) {
-		if (oid[2] >= g->ncols)
+	if (c == 0 && len > elen) {
+		if (oid[elen] >= g->ncols)
 			return 0;
-		if (oid[2] >= g->first) {
-			col = oid[2];
-			rem = oid + 3;
-			remlen = len - 3;
+		if (oid[elen] >= g->first) {
+			col = oid[elen];
+			rem = oid + elen + 1;
+			remlen = len - elen - 1;
 		}
 	}
 	/* Before this table or a column of it, rem is empty and every row of
@@ -294,11 +349,10 @@ table_next(const struct tw_view *v, const struct tw_column_group *g, const uint3
 		row = first_row_after(v, t, g->index_len, rem, remlen, inclusive);
 		for (; row < nrows; row++) {
 			if (cell(g, t->row(v, row), col, 0, out)) {
-				next[0] = g->id;
-				next[1] = 1;
-				next[2] = col;
-				t->index(v, row, next + 3);
-				*nextlen = 3 + g->index_len;
+				memcpy(next, entry, elen * sizeof(*entry));
+				next[elen] = col;
+				t->index(v, row, next + elen + 1);
+				*nextlen = elen + 1 + g->index_len;
 				return 1;
 			}
 		}
@@ -315,18 +369,22 @@ tw_mv_next(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid, size_t
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(scalar_groups) / sizeof(scalar_groups[0]); i++) {
-		if (len > 0 && oid[0] > scalar_groups[i])
+	for (i = 0; i < sizeof(nodes) / sizeof(nodes[0]); i++) {
+		const struct node *n = &nodes[i];
+		int found;
+
+		if (len > 0 && oid[0] > n->pre[0])
 			continue;
-		if (group_next(v, now_ms, tw_column_group(scalar_groups[i]), oid, len, inclusive,
-		    next, nextlen, out))
-			return TW_MV_FOUND;
-	}
-	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
-		if (len > 0 && oid[0] > tables[i].id)
-			continue;
-		if (table_next(v, tw_column_group(tables[i].id), oid, len, inclusive, next,
-		    nextlen, out))
+		if (n->scalars)
+			found = group_next(v, now_ms, tw_column_group(n->pre[0]), oid, len, inclusive,
+			    next, nextlen, out);
+		else if (n->plen == 1)
+			found = table_next(v, tw_column_group(n->pre[0]), n->pre, 1, oid, len,
+			    inclusive, next, nextlen, out);
+		else
+			found = table_next(v, tw_column_subgroup(n->pre[0], n->pre[1]), n->pre, 2,
+			    oid, len, inclusive, next, nextlen, out);
+		if (found)
 			return TW_MV_FOUND;
 	}
 	return TW_MV_END;

@@ -23,6 +23,7 @@ tw_view_free(struct tw_view *v)
 	free(v->tunables);
 	free(v->socks);
 	free(v->probes);
+	free(v->findings);
 	memset(v, 0, sizeof(*v));
 }
 
@@ -53,6 +54,16 @@ tw_view_reserve_tunables(struct tw_view *v, size_t n)
 	int rc = tw_array_grow(v->tunables, &v->tunables_cap, n, sizeof(*v->tunables), &p);
 
 	v->tunables = p;
+	return rc;
+}
+
+int
+tw_view_reserve_findings(struct tw_view *v, size_t n)
+{
+	void *p;
+	int rc = tw_array_grow(v->findings, &v->findings_cap, n, sizeof(*v->findings), &p);
+
+	v->findings = p;
 	return rc;
 }
 

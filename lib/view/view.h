@@ -36,6 +36,33 @@
 
 #define TW_VIEW_STR 128
 
+/* ---- Findings (twFindings): kept by lib/finding/tracker.c, which
+ * publishes them here after each sample. */
+#define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_CLEAR_AFTER + 1)
+#define TW_VIEW_FINDING_COLS (TW_OID_FINDING_CHANGED + 1)
+#define TW_VIEW_FINDING_STR 256		/* a DisplayString's 255 and a NUL */
+
+struct tw_view_findsum {
+	uint32_t has;		/* none while findings are off */
+	uint64_t col[TW_VIEW_FINDSUM_COLS];
+};
+
+struct tw_view_finding {
+	uint32_t index;		/* twFindingIndex: kept while the finding lasts */
+	uint32_t has;
+	uint64_t col[TW_VIEW_FINDING_COLS];
+	char id[20];
+	char symptom[32];
+	char subject[TW_VIEW_STR];
+	char evidence[TW_VIEW_FINDING_STR];
+	char tunable[TW_VIEW_FINDING_STR];
+	char current[TW_VIEW_STR];
+	char suggested[TW_VIEW_STR];
+	char apply[TW_VIEW_FINDING_STR];
+	char persist[TW_VIEW_FINDING_STR];
+	char documentation[TW_VIEW_FINDING_STR];
+};
+
 struct tw_view_agent {
 	uint32_t has;
 	uint64_t col[TW_VIEW_AGENT_COLS];
@@ -135,6 +162,12 @@ struct tw_view {
 	struct tw_view_probe *probes;	/* sorted by (major, minor) */
 	size_t nprobes;
 	size_t probes_cap;
+	/* Findings: not built from the window (tw_view_build leaves them
+	 * alone) but published by the finding tracker. */
+	struct tw_view_findsum findsum;
+	struct tw_view_finding *findings;	/* sorted by index */
+	size_t nfindings;
+	size_t findings_cap;
 };
 
 /* What the agent knows of itself. */
@@ -167,6 +200,7 @@ int tw_view_reserve_probes(struct tw_view *v, size_t n);
  * replacing the view's rows. viewprobe.c. */
 struct tw_probe_row;
 int tw_view_put_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n);
+int tw_view_reserve_findings(struct tw_view *v, size_t n);
 
 /* Look a tunable's value up by name; NULL when the view does not have it. */
 const char *tw_view_tunable(const struct tw_view *v, const char *name);

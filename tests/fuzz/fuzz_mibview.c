@@ -42,6 +42,7 @@ static struct tw_view_disk disks[5];
 static struct tw_view_pool pools[3];
 static struct tw_view_tunable tunables[3];
 static struct tw_view_probe probe;
+static struct tw_view_finding findings[2];
 static struct ref refs[REF_MAX];
 static size_t nrefs;
 
@@ -174,6 +175,23 @@ build_view(void)
 	view.probes = &probe;
 	view.nprobes = view.probes_cap = 1;
 
+	/* twFindings' scalars, and twFindingTable one level below them. */
+	view.findsum.has = TW_VIEW_BIT(TW_OID_FINDING_COUNT) |
+	    TW_VIEW_BIT(TW_OID_FINDING_CAPACITY) | TW_VIEW_BIT(TW_OID_FINDING_CLEAR_AFTER);
+	view.findsum.col[TW_OID_FINDING_COUNT] = 2;
+	view.findsum.col[TW_OID_FINDING_CAPACITY] = 256;
+	view.findsum.col[TW_OID_FINDING_CLEAR_AFTER] = 3;
+	findings[0].index = 1;
+	findings[0].has = TW_VIEW_BIT(TW_OID_FINDING_ID) | TW_VIEW_BIT(TW_OID_FINDING_SEVERITY);
+	strcpy(findings[0].id, "tw-0123456789ab");
+	findings[0].col[TW_OID_FINDING_SEVERITY] = TW_FINDING_CRITICAL;
+	findings[1].index = UINT32_MAX;
+	findings[1].has = TW_VIEW_BIT(TW_OID_FINDING_ID) | TW_VIEW_BIT(TW_OID_FINDING_CHANGED);
+	strcpy(findings[1].id, "tw-ba9876543210");
+	findings[1].col[TW_OID_FINDING_CHANGED] = UINT32_MAX;
+	view.findings = findings;
+	view.nfindings = view.findings_cap = 2;
+
 	/* The instances, from the data above. */
 	for (col = 1; col < 32; col++) {
 		struct ref *r;
@@ -252,6 +270,19 @@ build_view(void)
 			else
 				r->num = probe.col[col];
 		}
+		if (view.findsum.has & TW_VIEW_BIT(col))
+			add_ref(3, TW_OID_FINDINGS, col, 0, 0, 0)->num = view.findsum.col[col];
+		for (i = 0; i < view.nfindings; i++) {
+			const struct tw_view_finding *f = &findings[i];
+
+			if (!(f->has & TW_VIEW_BIT(col)))
+				continue;
+			r = add_ref(5, TW_OID_FINDINGS, TW_OID_FINDING_TABLE, 1, col, f->index);
+			if (col == TW_OID_FINDING_ID)
+				ref_str(r, f->id);
+			else
+				r->num = f->col[col];
+		}
 	}
 	qsort(refs, nrefs, sizeof(refs[0]), ref_cmp);
 	for (i = 1; i < nrefs; i++)
@@ -326,6 +357,13 @@ expected_miss(const uint32_t *oid, size_t len)
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_PROBE_DEVICE &&
 		    oid[2] <= TW_OID_PROBE_ERRORS ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
+	case TW_OID_FINDINGS:
+		if (oid[1] == TW_OID_FINDING_TABLE)
+			return len >= 4 && oid[2] == 1 && oid[3] >= TW_OID_FINDING_ID &&
+			    oid[3] <= TW_OID_FINDING_CHANGED ? TW_MV_NO_SUCH_INSTANCE :
+			    TW_MV_NO_SUCH_OBJECT;
+		return oid[1] >= 1 && oid[1] <= TW_OID_FINDING_CLEAR_AFTER ?
+		    TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
 	}
 	return TW_MV_NO_SUCH_OBJECT;
 }

@@ -175,8 +175,10 @@ def test():
                            "it" % at], out
 
         # snmptrapd got each change when seen, and its evaluation after.
-        # (snmpd's own coldStart is not ours.)
-        ours = lambda: [(t, b) for t, b in traps(h) if t.startswith(ARC + ".")]
+        # (snmpd's own coldStart is not ours, and the fixture's backlog
+        # drops raise a finding, twNotifications.1, which is not a change.)
+        changes_notes = (ARC + ".0.4", ARC + ".0.5")
+        ours = lambda: [(t, b) for t, b in traps(h) if t in changes_notes]
         twtest.wait_for("six notifications", lambda: len(ours()) >= 6)
         got = ours()
         assert len(got) == 6, got

@@ -36,6 +36,7 @@ def test_layout(dest, d):
                                              "tunewatchd.conf")) as ours:
         assert fh.read() == ours.read(), "the installed example is not contrib/tunewatchd.conf"
     for rel in (("icinga2", "tunewatch.conf"), ("nagios", "tunewatch.cfg"),
+                ("snmptt", "tunewatch.conf"), ("snmptrapd", "snmptrapd.conf"),
                 ("notify", "tunewatch-ticket.conf"), ("notify", "tunewatch-ticket.cfg")):
         p = twinstall.path(dest, d["pkgdatadir"], *rel)
         assert os.path.isfile(p), "no %s under pkgdatadir: %s" % ("/".join(rel), p)

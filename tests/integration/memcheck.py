@@ -48,8 +48,13 @@ def test():
         h.start_snmpd('createUser %s SHA "%s" AES "%s"\nrouser %s priv\n' %
                       (USER, AUTH, PRIV, USER))
         vglog = os.path.join(h.dir, "vg-tunewatchd.log")
-        cmd = VALGRIND + ["--log-file=" + vglog, h.agent_bin, "-f", "-Lo", "-C", "-x",
-                          h.socket, "--interval", "60", "--window", "300",
+        # Findings raised and cleared at once, so that their table and
+        # notifications run under valgrind too.
+        conf = os.path.join(h.dir, "findings.conf")
+        with open(conf, "w") as fh:
+            fh.write("findingRaiseAfter 1\nfindingClearAfter 1\n")
+        cmd = VALGRIND + ["--log-file=" + vglog, h.agent_bin, "-f", "-Lo", "-C", "-c", conf,
+                          "-x", h.socket, "--interval", "60", "--window", "60",
                           "--proc-root", os.path.join(root, "proc"),
                           "--sys-root", os.path.join(root, "sys")]
         h.agent = subprocess.Popen(cmd, stdout=h.log("tunewatchd"),
@@ -57,8 +62,22 @@ def test():
         h.procs.append(h.agent)
         h.wait_agent(timeout=60)
         h.sample_now()
+        softnet = os.path.join(root, "proc", "net", "softnet_stat")
+        with open(softnet) as fh:
+            rows = fh.read().split("\n")
+        cols = rows[1].split()
+        cols[1] = "%08x" % (int(cols[1], 16) + 152)
+        rows[1] = " ".join(cols)
+        with open(softnet, "w") as fh:
+            fh.write("\n".join(rows))
+        h.sample_now()
+        findings = "%s.%d.%d" % (twtest.OBJECTS, twtest._H["TW_OID_FINDINGS"][0],
+                                 twtest._H["TW_OID_FINDING_TABLE"][0])
+        assert any("tw-" in v.text for v in h.walk(findings)), "no finding raised"
         h.walk()
         h.walk(bulk=True)
+        h.sample_now()
+        assert not any("tw-" in v.text for v in h.walk(findings)), "the finding stayed"
 
         port = str(h.port)
         for name in ("check_disklatency", "check_dblock", "check_bufcache"):

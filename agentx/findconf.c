@@ -1,0 +1,149 @@
+#include "config.h"
+
+#include <net-snmp/net-snmp-config.h>
+#include <net-snmp/net-snmp-includes.h>
+#include <net-snmp/agent/net-snmp-agent-includes.h>
+
+#include "findconf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "finding/tracker.h"
+#include "util/error.h"
+
+static struct tw_finding_options *target;
+
+/* Each threshold token and where it goes. */
+static const struct {
+	const char *token;
+	size_t off;
+} thresholds[] = {
+	{ "hitRatioWarning", offsetof(struct tw_judge_config, hit_warn) },
+	{ "hitRatioCritical", offsetof(struct tw_judge_config, hit_crit) },
+	{ "refaultWarning", offsetof(struct tw_judge_config, refault_warn) },
+	{ "refaultCritical", offsetof(struct tw_judge_config, refault_crit) },
+	{ "pressureWarning", offsetof(struct tw_judge_config, psi_warn) },
+	{ "pressureCritical", offsetof(struct tw_judge_config, psi_crit) },
+	{ "poolFailuresWarning", offsetof(struct tw_judge_config, pool_warn) },
+	{ "poolFailuresCritical", offsetof(struct tw_judge_config, pool_crit) },
+	{ "readLatencyWarning", offsetof(struct tw_judge_config, read_warn) },
+	{ "readLatencyCritical", offsetof(struct tw_judge_config, read_crit) },
+	{ "writeLatencyWarning", offsetof(struct tw_judge_config, write_warn) },
+	{ "writeLatencyCritical", offsetof(struct tw_judge_config, write_crit) },
+	{ "queueWarning", offsetof(struct tw_judge_config, queue_warn) },
+	{ "queueCritical", offsetof(struct tw_judge_config, queue_crit) },
+	{ "utilWarning", offsetof(struct tw_judge_config, util_warn) },
+	{ "utilCritical", offsetof(struct tw_judge_config, util_crit) },
+};
+
+#define NTHRESHOLDS (sizeof(thresholds) / sizeof(thresholds[0]))
+
+static char *
+trimmed(char *s)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n'))
+		*--end = '\0';
+	return s;
+}
+
+/* A whole number from lo to hi, or -1. */
+static long
+whole(const char *text, long lo, long hi)
+{
+	char *end;
+	long v;
+
+	if (*text < '0' || *text > '9')
+		return -1;
+	v = strtol(text, &end, 10);
+	if (*end != '\0' || v < lo || v > hi)
+		return -1;
+	return v;
+}
+
+static void
+parse_token(const char *token, char *line)
+{
+	struct tw_finding_options *o = target;
+	char *value = trimmed(line), msg[160];
+	size_t i;
+	long n;
+
+	if (*value == '\0') {
+		config_perror("a value is needed");
+		return;
+	}
+	for (i = 0; i < NTHRESHOLDS; i++) {
+		struct tw_threshold *t;
+
+		if (strcmp(token, thresholds[i].token) != 0)
+			continue;
+		t = (struct tw_threshold *)((char *)&o->judge + thresholds[i].off);
+		if (tw_threshold_parse(t, value) != TW_OK) {
+			snprintf(msg, sizeof(msg), "%s '%s' is not a range (such as 20, 90: or "
+			    "@10:20); ignored", token, value);
+			config_perror(msg);
+		}
+		return;
+	}
+	if (strcmp(token, "findings") == 0) {
+		if (strcmp(value, "yes") == 0 || strcmp(value, "no") == 0)
+			o->off = strcmp(value, "no") == 0;
+		else
+			config_perror("findings wants yes or no; ignored");
+	} else if (strcmp(token, "findingRaiseAfter") == 0 ||
+	    strcmp(token, "findingClearAfter") == 0) {
+		if ((n = whole(value, 1, 1000)) < 0) {
+			snprintf(msg, sizeof(msg), "%s wants 1 to 1000 samples, not '%s'; ignored",
+			    token, value);
+			config_perror(msg);
+		} else if (strcmp(token, "findingRaiseAfter") == 0) {
+			o->raise_after = (unsigned)n;
+		} else {
+			o->clear_after = (unsigned)n;
+		}
+	} else if (strcmp(token, "notificationsPerMinute") == 0) {
+		if ((n = whole(value, 0, 1000000)) < 0) {
+			snprintf(msg, sizeof(msg), "notificationsPerMinute wants 0 (no limit) to "
+			    "1000000, not '%s'; ignored", value);
+			config_perror(msg);
+		} else {
+			o->per_minute = (unsigned)n;
+		}
+	} else if (strcmp(token, "minOps") == 0) {
+		if ((n = whole(value, 0, 1000000000)) < 0) {
+			snprintf(msg, sizeof(msg), "minOps wants requests per second, 0 to "
+			    "1000000000, not '%s'; ignored", value);
+			config_perror(msg);
+		} else {
+			o->judge.min_ops = (double)n;
+		}
+	}
+}
+
+void
+tw_findconf_register(struct tw_finding_options *o)
+{
+	size_t i;
+
+	memset(o, 0, sizeof(*o));
+	o->raise_after = TW_TRACKER_DEFAULT_RAISE;
+	o->clear_after = TW_TRACKER_DEFAULT_CLEAR;
+	o->per_minute = TW_DEFAULT_NOTIFICATIONS_PER_MINUTE;
+	tw_judge_defaults(&o->judge);
+	target = o;
+	for (i = 0; i < NTHRESHOLDS; i++)
+		register_app_config_handler(thresholds[i].token, parse_token, NULL, "RANGE");
+	register_app_config_handler("findings", parse_token, NULL, "yes|no");
+	register_app_config_handler("findingRaiseAfter", parse_token, NULL, "SAMPLES");
+	register_app_config_handler("findingClearAfter", parse_token, NULL, "SAMPLES");
+	register_app_config_handler("notificationsPerMinute", parse_token, NULL, "NUMBER");
+	register_app_config_handler("minOps", parse_token, NULL, "NUMBER");
+}

@@ -1,0 +1,13 @@
+/* The notifications of findings: twFindingRaised, twFindingCleared and
+ * twFindingSeverityChanged, one per event of the tracker's last sample,
+ * each carrying the finding's columns so that a receiver needs no GET.
+ * They go through agentx/notify.h, under its one limit a minute. */
+#ifndef TW_AGENT_FINDNOTIFY_H
+#define TW_AGENT_FINDNOTIFY_H
+
+#include "finding/tracker.h"
+
+/* Send the events of t's last sample; returns how many were sent. */
+unsigned tw_findnotify_send(const struct tw_tracker *t);
+
+#endif

@@ -1,0 +1,20 @@
+#include "config.h"
+
+#include "finding/judge.h"
+
+#include <string.h>
+
+/* The defaults are the checks' own (TW_JUDGE_* in the header, which
+ * their --help quotes): a range that does not parse here is a bug. */
+void
+tw_judge_defaults(struct tw_judge_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	tw_threshold_parse(&c->hit_warn, TW_JUDGE_HIT_WARN);
+	tw_threshold_parse(&c->hit_crit, TW_JUDGE_HIT_CRIT);
+	tw_threshold_parse(&c->pool_warn, TW_JUDGE_POOL_WARN);
+	tw_threshold_parse(&c->read_warn, TW_JUDGE_READ_WARN);
+	tw_threshold_parse(&c->read_crit, TW_JUDGE_READ_CRIT);
+	tw_threshold_parse(&c->write_warn, TW_JUDGE_WRITE_WARN);
+	tw_threshold_parse(&c->write_crit, TW_JUDGE_WRITE_CRIT);
+}

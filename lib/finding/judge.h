@@ -1,0 +1,110 @@
+/* Judgement: whether an item of a view is bad, how bad, and which
+ * evidence applies. The three checks and tunewatchd's findings both call
+ * this, so a check and the agent cannot disagree about a figure.
+ *
+ * A judgement is a figure against a warning and a critical threshold in
+ * the Monitoring Plugins range syntax (plugin/range.h), with the checks'
+ * defaults; the evidence is lib/advice/evidence.c's verdict on the
+ * figures behind the item. What is printed, and how, stays the caller's. */
+#ifndef TW_FINDING_JUDGE_H
+#define TW_FINDING_JUDGE_H
+
+#include <stddef.h>
+
+#include "advice/evidence.h"
+#include "plugin/state.h"
+#include "plugin/threshold.h"
+#include "sample/poolclass.h"
+#include "view/view.h"
+
+/* The checks' defaults (their --help says the same). */
+#define TW_JUDGE_HIT_WARN "90:"		/* check_bufcache -w */
+#define TW_JUDGE_HIT_CRIT "80:"		/* check_bufcache -c */
+#define TW_JUDGE_POOL_WARN "0"		/* check_dblock -w: any failure */
+#define TW_JUDGE_READ_WARN "20"		/* check_disklatency -w, r_await ms */
+#define TW_JUDGE_READ_CRIT "50"
+#define TW_JUDGE_WRITE_WARN "50"	/* --write-warning, w_await ms */
+#define TW_JUDGE_WRITE_CRIT "200"
+
+/* Every threshold the checks apply. An unset one never alerts. */
+struct tw_judge_config {
+	struct tw_threshold hit_warn, hit_crit;		/* read hit ratio, % */
+	struct tw_threshold refault_warn, refault_crit;	/* refaults/s */
+	struct tw_threshold psi_warn, psi_crit;		/* memory pressure, % */
+	struct tw_threshold pool_warn, pool_crit;	/* failures in the window */
+	struct tw_threshold read_warn, read_crit;	/* r_await, ms */
+	struct tw_threshold write_warn, write_crit;	/* w_await, ms */
+	struct tw_threshold queue_warn, queue_crit;	/* aqu-sz */
+	struct tw_threshold util_warn, util_crit;	/* %util */
+	double min_ops;		/* latency judged from this many requests/s */
+};
+
+/* The checks' defaults: hit ratio 90: and 80:, pool failures 0, r_await
+ * 20 and 50 ms, w_await 50 and 200 ms; the rest unset. */
+void tw_judge_defaults(struct tw_judge_config *c);
+
+/* ---- The buffer cache ------------------------------------------------ */
+
+struct tw_cache_judgement {
+	/* OK when the figure is absent; UNKNOWN when a threshold was set on
+	 * a figure the view lacks (refaults, pressure). */
+	enum tw_state hit, refaults, pressure, worst;
+	int have_hit, have_refaults, have_psi;
+	const struct tw_view_disk *disk;	/* the busiest reader, or NULL */
+	struct tw_cache_figures fig;		/* what the evidence reads */
+};
+
+void tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v,
+    unsigned window_s, enum tw_os os, struct tw_cache_judgement *j);
+
+/* The verdicts of a judged cache: reads (hit ratio or refaults bad; its
+ * read-ahead advice is about j->disk) and pressure. Each has_* says
+ * whether that verdict applies. */
+struct tw_cache_verdicts {
+	int has_reads, has_pressure;
+	struct tw_verdict reads, pressure;
+};
+
+void tw_judge_cache_verdicts(const struct tw_cache_judgement *j, struct tw_cache_verdicts *out);
+
+/* ---- Message-buffer pools -------------------------------------------- */
+
+/* The state of one pool's failures in the window; *failures gets them.
+ * Returns 0 (and OK) when the pool has no failure count to judge. */
+int tw_judge_pool(const struct tw_judge_config *c, const struct tw_view_pool *pl,
+    enum tw_state *st, unsigned long long *failures);
+
+/* The evidence of a class's failures in its own words: "cpu1 dropped 152
+ * packets in the last 60 s" (who names the CPUs of a per-CPU class). */
+void tw_judge_pool_evidence(const struct tw_pool_class *cl, const char *who,
+    unsigned long long failures, unsigned window_s, char *out, size_t len);
+
+/* Compaction failures: advice only when large free blocks outside DMA are
+ * gone and tasks stall. Returns TW_OK with a verdict, or an error. */
+int tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigned window_s,
+    struct tw_verdict *out);
+
+/* ---- Disks ----------------------------------------------------------- */
+
+struct tw_disk_judgement {
+	enum tw_state read, write, queue, util, worst;
+	double r_await, w_await, queue_depth, util_pct;	/* ms, ms, requests, % */
+};
+
+/* Judge one disk. Returns 0 when it has no figures yet (first seen in the
+ * newest sample), 1 when judged. */
+int tw_judge_disk(const struct tw_judge_config *c, const struct tw_view_disk *d,
+    struct tw_disk_judgement *j);
+
+/* The verdicts of a judged disk that is not OK: reads (slow reads or a
+ * deep queue) and writes, a full queue counted once. util_only is set when
+ * only utilisation is over its threshold: no tunable adds capacity. */
+struct tw_disk_verdicts {
+	int has_read, has_write, util_only;
+	struct tw_verdict read, write;
+};
+
+void tw_judge_disk_verdicts(const struct tw_view_disk *d, const struct tw_disk_judgement *j,
+    unsigned window_s, struct tw_disk_verdicts *out);
+
+#endif

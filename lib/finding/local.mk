@@ -1,0 +1,7 @@
+# lib/finding/: the judgement the checks and tunewatchd share (a figure
+# against its thresholds, and which evidence applies).
+lib_libtunewatch_a_SOURCES += \
+	lib/finding/judge.h lib/finding/judge.c lib/finding/judge_cache.c \
+	lib/finding/judge_pool.c lib/finding/judge_disk.c \
+	lib/finding/lookup.h lib/finding/lookup.c lib/finding/observe.h lib/finding/observe.c \
+	lib/finding/tracker.h lib/finding/tracker.c

@@ -1,0 +1,315 @@
+#include "config.h"
+
+#include "finding/observe.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "advice/ticket.h"
+#include "finding/lookup.h"
+#include "util/error.h"
+
+int
+tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
+    struct tw_suggestion *s)
+{
+	const struct tw_advice_rule *rules;
+	size_t n = tw_advice_rules(sym, &rules), i;
+	int fallback = -1;
+
+	/* As the checks' "tune:" line: a rule that is already satisfied is
+	 * the advice only when nothing else applies. */
+	for (i = 0; i < n; i++) {
+		if (tw_advice_name(&rules[i], os) == NULL ||
+		    tw_advice_suggest(&rules[i], os, lookup, ctx, s) != TW_OK)
+			continue;
+		if ((s->flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)) == 0)
+			return TW_OK;
+		if (fallback < 0)
+			fallback = (int)i;
+	}
+	if (fallback >= 0 && tw_advice_suggest(&rules[fallback], os, lookup, ctx, s) == TW_OK)
+		return TW_OK;
+	return TW_E_ABSENT;
+}
+
+/* A copy cut to fit: the MIB's strings are at most 255 characters. */
+static void
+copy(char *dst, size_t len, const char *src)
+{
+	size_t n = src != NULL ? strnlen(src, len - 1) : 0;
+
+	memcpy(dst, src != NULL ? src : "", n);
+	dst[n] = '\0';
+}
+
+/* One observation of sym on subject, its advice computed with the view's
+ * values (and device's queue, when given). A per-device tunable makes the
+ * device the subject (tw_ticket_subject, as the checks' ids). */
+static int
+observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_state severity,
+    const char *subject, const struct tw_view_disk *device, const char *evidence,
+    tw_observe_fn fn, void *ctx)
+{
+	struct tw_view_lookup lk = { v, device, "" };
+	struct tw_observation o;
+	struct tw_suggestion s;
+	const char *dev = device != NULL ? device->name : NULL;
+	int per_device;
+
+	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
+		return 0;
+	if (tw_observe_pick(sym, os, tw_view_lookup, &lk, &s) != TW_OK)
+		return 0;
+	per_device = dev != NULL && strncmp(s.name, "queue/", 6) == 0;
+	memset(&o, 0, sizeof(o));
+	o.sym = sym;
+	o.severity = severity;
+	copy(o.subject, sizeof(o.subject), tw_ticket_subject(subject, device, s.name));
+	copy(o.evidence, sizeof(o.evidence), evidence);
+	if (per_device)
+		snprintf(o.tunable, sizeof(o.tunable), "/sys/block/%s/%s", dev, s.name);
+	else
+		copy(o.tunable, sizeof(o.tunable), s.name);
+	copy(o.current, sizeof(o.current), s.current);
+	copy(o.suggested, sizeof(o.suggested), s.proposed);
+	copy(o.documentation, sizeof(o.documentation), s.source);
+	tw_ticket_id(o.id, sym, o.subject, s.name);
+	/* Nothing proposed (at its limit, value unknown) or nothing safe to
+	 * say: the lines stay empty. */
+	if (s.proposed[0] == '\0' ||
+	    tw_ticket_apply(o.apply, sizeof(o.apply), os, s.name, dev, s.proposed) != TW_OK)
+		o.apply[0] = '\0';
+	if (s.proposed[0] == '\0' || (per_device ?
+	    tw_ticket_persist_disk(o.persist, sizeof(o.persist), os, s.name, device, s.proposed) :
+	    tw_ticket_persist(o.persist, sizeof(o.persist), os, s.name, dev, s.proposed)) != TW_OK)
+		o.persist[0] = '\0';
+	return fn(ctx, &o);
+}
+
+/* A verdict that names no knob is a finding for a person: its symptom,
+ * tunable "" (lib/advice/ticket.h). */
+static int
+observe_no_tunable(const struct tw_verdict *verdict, enum tw_state severity,
+    const char *subject, tw_observe_fn fn, void *ctx)
+{
+	struct tw_observation o;
+
+	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
+		return 0;
+	memset(&o, 0, sizeof(o));
+	o.sym = verdict->no_tunable_sym;
+	o.severity = severity;
+	copy(o.subject, sizeof(o.subject), subject);
+	/* Cut to a DisplayString, as every evidence is. */
+	copy(o.evidence, sizeof(o.evidence), verdict->no_tunable);
+	tw_ticket_id(o.id, o.sym, o.subject, "");
+	return fn(ctx, &o);
+}
+
+static int
+observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
+    enum tw_state severity, const char *subject, const struct tw_view_disk *device,
+    tw_observe_fn fn, void *ctx)
+{
+	size_t i;
+	int rc;
+
+	if (verdict->nfound == 0 && verdict->no_tunable[0] != '\0')
+		return observe_no_tunable(verdict, severity, subject, fn, ctx);
+	for (i = 0; i < verdict->nfound; i++)
+		if ((rc = observe(v, os, verdict->found[i].sym, severity, subject, device,
+		    verdict->found[i].evidence, fn, ctx)) != 0)
+			return rc;
+	return 0;
+}
+
+static int
+bad(enum tw_state st)
+{
+	return st == TW_STATE_WARNING || st == TW_STATE_CRITICAL;
+}
+
+/* The threshold a finding passed, said after its evidence: " (warning
+ * range 20, r_await, ms)", in the checks' range syntax. Observations pass
+ * through with_note(), which appends it. No ';': snmptt drops them. */
+struct noted {
+	tw_observe_fn fn;
+	void *ctx;
+	char note[TW_RANGE_TEXT_LEN + 64];
+};
+
+static int
+with_note(void *ctx, const struct tw_observation *o)
+{
+	struct noted *n = ctx;
+	struct tw_observation copy = *o;
+	size_t used = strlen(copy.evidence);
+
+	if (used + strlen(n->note) < sizeof(copy.evidence))
+		memcpy(copy.evidence + used, n->note, strlen(n->note) + 1);
+	return n->fn(n->ctx, &copy);
+}
+
+static void
+note(struct noted *n, tw_observe_fn fn, void *ctx, enum tw_state sev,
+    const struct tw_threshold *warn, const struct tw_threshold *crit, const char *what)
+{
+	const struct tw_threshold *t = sev == TW_STATE_CRITICAL ? crit : warn;
+
+	n->fn = fn;
+	n->ctx = ctx;
+	n->note[0] = '\0';
+	if (t->set)
+		snprintf(n->note, sizeof(n->note), " (%s range %s, %s)",
+		    sev == TW_STATE_CRITICAL ? "critical" : "warning", t->range.text, what);
+}
+
+static int
+observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
+    enum tw_os os, tw_observe_fn fn, void *ctx)
+{
+	struct tw_cache_judgement j;
+	struct tw_cache_verdicts verdicts;
+	struct noted n;
+	enum tw_state reads;
+	int rc = 0;
+
+	tw_judge_cache(c, v, window_s, os, &j);
+	if (!bad(j.worst))
+		return 0;
+	tw_judge_cache_verdicts(&j, &verdicts);
+	reads = tw_state_worst(bad(j.hit) ? j.hit : TW_STATE_OK,
+	    bad(j.refaults) ? j.refaults : TW_STATE_OK);
+	if (j.hit == reads)
+		note(&n, fn, ctx, reads, &c->hit_warn, &c->hit_crit, "read hit ratio, %");
+	else
+		note(&n, fn, ctx, reads, &c->refault_warn, &c->refault_crit, "refaults/s");
+	if (verdicts.has_reads && bad(reads))
+		rc = observe_verdict(v, os, &verdicts.reads, reads, TW_TICKET_SUBJECT_CACHE, j.disk,
+		    with_note, &n);
+	note(&n, fn, ctx, j.pressure, &c->psi_warn, &c->psi_crit, "memory pressure, %");
+	if (rc == 0 && verdicts.has_pressure)
+		rc = observe_verdict(v, os, &verdicts.pressure, j.pressure, TW_TICKET_SUBJECT_CACHE,
+		    NULL, with_note, &n);
+	return rc;
+}
+
+/* "cpu1" out of "cpu1 backlog". */
+static void
+cpu_of(const char *pool, char *out, size_t len)
+{
+	const char *sp = strchr(pool, ' ');
+
+	snprintf(out, len, "%.*s", (int)(sp != NULL ? (size_t)(sp - pool) : strlen(pool)), pool);
+}
+
+/* One class's failing pools, as check_dblock counts them: a per-CPU class
+ * is one subject (its tunable is host-wide), its evidence naming the first
+ * four CPUs. */
+static int
+observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
+    enum tw_os os, const struct tw_pool_class *cl, tw_observe_fn fn, void *ctx)
+{
+	enum tw_state worst = TW_STATE_OK;
+	unsigned long long sum = 0;
+	char who[256] = "", evidence[TW_OBS_STR];
+	size_t i, failing = 0;
+	struct tw_verdict verdict;
+	struct noted n;
+
+	for (i = 0; i < v->npools; i++) {
+		const struct tw_view_pool *pl = &v->pools[i];
+		unsigned long long failures;
+		enum tw_state st;
+		char cpu[32];
+		size_t used = strlen(who);
+
+		if (pl->cls != cl->id || !tw_judge_pool(c, pl, &st, &failures) || !bad(st))
+			continue;
+		worst = tw_state_worst(worst, st);
+		sum += failures;
+		cpu_of(pl->name, cpu, sizeof(cpu));
+		if (failing < 4 && used + strlen(cpu) + 3 < sizeof(who))
+			snprintf(who + used, sizeof(who) - used, "%s%s", failing > 0 ? ", " : "", cpu);
+		else if (failing == 4)
+			snprintf(who + used, sizeof(who) - used, " and others");
+		failing++;
+	}
+	if (failing == 0)
+		return 0;
+	note(&n, fn, ctx, worst, &c->pool_warn, &c->pool_crit, "failures in the window");
+	if (cl->id == TW_DBLOCK_HIGH_ORDER) {
+		if (tw_judge_highorder(v, sum, window_s, &verdict) != TW_OK)
+			return 0;
+		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    with_note, &n);
+	}
+	tw_judge_pool_evidence(cl, who, sum, window_s, evidence, sizeof(evidence));
+	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
+	    with_note, &n);
+}
+
+static int
+observe_pools(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
+    enum tw_os os, tw_observe_fn fn, void *ctx)
+{
+	size_t k;
+	int rc;
+
+	for (k = 0; k < tw_pool_nclasses; k++) {
+		if (!tw_pool_classes[k].judged)
+			continue;
+		if ((rc = observe_class(c, v, window_s, os, &tw_pool_classes[k], fn, ctx)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int
+observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
+    enum tw_os os, tw_observe_fn fn, void *ctx)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < v->ndisks && rc == 0; i++) {
+		const struct tw_view_disk *d = &v->disks[i];
+		struct tw_disk_judgement j;
+		struct tw_disk_verdicts verdicts;
+		struct noted n;
+		enum tw_state sev;
+		const char *subject;
+
+		/* Most disks are fine: judge before anything else. */
+		if (!tw_judge_disk(c, d, &j) || !bad(j.worst))
+			continue;
+		tw_judge_disk_verdicts(d, &j, window_s, &verdicts);
+		subject = tw_ticket_subject_disk(d);
+		sev = tw_state_worst(j.read, j.queue);
+		if (j.read == sev)
+			note(&n, fn, ctx, sev, &c->read_warn, &c->read_crit, "r_await, ms");
+		else
+			note(&n, fn, ctx, sev, &c->queue_warn, &c->queue_crit, "aqu-sz");
+		if (verdicts.has_read)
+			rc = observe_verdict(v, os, &verdicts.read, sev, subject, d, with_note, &n);
+		note(&n, fn, ctx, j.write, &c->write_warn, &c->write_crit, "w_await, ms");
+		if (rc == 0 && verdicts.has_write)
+			rc = observe_verdict(v, os, &verdicts.write, j.write, subject, d, with_note,
+			    &n);
+	}
+	return rc;
+}
+
+int
+tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
+    enum tw_os os, tw_observe_fn fn, void *ctx)
+{
+	int rc;
+
+	if ((rc = observe_cache(c, v, window_s, os, fn, ctx)) != 0)
+		return rc;
+	if ((rc = observe_pools(c, v, window_s, os, fn, ctx)) != 0)
+		return rc;
+	return observe_disks(c, v, window_s, os, fn, ctx);
+}

@@ -1,0 +1,377 @@
+/* Unit tests for lib/finding: the judgement shared with the checks, the
+ * observations of a view, the hysteresis of the tracker and its bound,
+ * and the findings walked through the MIB view. */
+#include "config.h"
+
+#include <stdint.h>
+
+#include "advice/ticket.h"
+#include "finding/judge.h"
+#include "finding/observe.h"
+#include "finding/tracker.h"
+#include "tw_check.h"
+#include "util/error.h"
+#include "view/mibview.h"
+#include "view/view.h"
+
+/* A view with one disk, sda, and cpu1's input queue: r_await in ms,
+ * aqu-sz, and the drops of cpu1 in the window. */
+static void
+make_view(struct tw_view *v, double r_await, double queue, unsigned drops)
+{
+	struct tw_view_disk *d;
+	struct tw_view_pool *p;
+
+	tw_view_init(v);
+	v->agent.has = TW_VIEW_BIT(TW_OID_AGENT_SYSTEM);
+	strcpy(v->agent.system, "Linux 6.1.0-18-amd64");
+	tw_view_reserve_disks(v, 1);
+	d = &v->disks[0];
+	memset(d, 0, sizeof(*d));
+	d->major = 8;
+	strcpy(d->name, "sda");
+	d->has = TW_VIEW_BIT(TW_OID_DISK_NAME) | TW_VIEW_BIT(TW_OID_DISK_READ_LATENCY) |
+	    TW_VIEW_BIT(TW_OID_DISK_WRITE_LATENCY) | TW_VIEW_BIT(TW_OID_DISK_QUEUE_DEPTH) |
+	    TW_VIEW_BIT(TW_OID_DISK_UTIL) | TW_VIEW_BIT(TW_OID_DISK_READ_OPS) |
+	    TW_VIEW_BIT(TW_OID_DISK_WRITE_OPS) | TW_VIEW_BIT(TW_OID_DISK_NR_REQUESTS) |
+	    TW_VIEW_BIT(TW_OID_DISK_ROTATIONAL) | TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
+	d->col[TW_OID_DISK_READ_LATENCY] = (uint64_t)(r_await * 1000);
+	d->col[TW_OID_DISK_QUEUE_DEPTH] = (uint64_t)(queue * 100);
+	d->col[TW_OID_DISK_READ_OPS] = 20000;
+	d->col[TW_OID_DISK_NR_REQUESTS] = 64;
+	d->col[TW_OID_DISK_ROTATIONAL] = 1;
+	strcpy(d->scheduler, "mq-deadline");
+	v->ndisks = 1;
+	tw_view_reserve_pools(v, 1);
+	p = &v->pools[0];
+	memset(p, 0, sizeof(*p));
+	p->cls = TW_DBLOCK_SOFTNET_BACKLOG;
+	p->instance = 1;
+	strcpy(p->name, "cpu1 backlog");
+	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
+	p->col[TW_OID_DBLOCK_RECENT_FAILURES] = drops;
+	v->npools = 1;
+	tw_view_reserve_tunables(v, 1);
+	v->tunables[0].index = 9;
+	strcpy(v->tunables[0].name, "net.core.netdev_max_backlog");
+	strcpy(v->tunables[0].value, "1000");
+	v->ntunables = 1;
+}
+
+struct seen {
+	struct tw_observation o[8];
+	size_t n;
+};
+
+static int
+collect(void *ctx, const struct tw_observation *o)
+{
+	struct seen *s = ctx;
+
+	if (s->n < 8)
+		s->o[s->n++] = *o;
+	return 0;
+}
+
+static const struct tw_observation *
+find_sym(const struct seen *s, enum tw_symptom sym)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->o[i].sym == sym)
+			return &s->o[i];
+	return NULL;
+}
+
+START_TEST(test_observe_pool)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	const struct tw_observation *o;
+	char id[TW_TICKET_ID_LEN];
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0, 152);
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 1);
+	o = find_sym(&s, TW_SYM_SOFTNET_DROPS);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_int_eq(o->severity, TW_STATE_WARNING);
+	ck_assert_str_eq(o->subject, "softnet backlog");
+	ck_assert_str_eq(o->evidence, "cpu1 dropped 152 packets in the last 60 s (warning "
+	    "range 0, failures in the window)");
+	ck_assert_str_eq(o->tunable, "net.core.netdev_max_backlog");
+	ck_assert_str_eq(o->current, "1000");
+	ck_assert_str_eq(o->suggested, "2000");
+	ck_assert_str_eq(o->apply, "sysctl -w net.core.netdev_max_backlog=2000");
+	tw_ticket_id(id, TW_SYM_SOFTNET_DROPS, "softnet backlog", "net.core.netdev_max_backlog");
+	ck_assert_str_eq(o->id, id);
+	/* A critical range the figure passes makes it critical; a warning
+	 * range it stays within, nothing. */
+	tw_threshold_parse(&c.pool_crit, "100");
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_int_eq(s.o[0].severity, TW_STATE_CRITICAL);
+	ck_assert_str_eq(s.o[0].evidence, "cpu1 dropped 152 packets in the last 60 s (critical "
+	    "range 100, failures in the window)");
+	tw_judge_defaults(&c);
+	tw_threshold_parse(&c.pool_warn, "200");
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_uint_eq(s.n, 0);
+	tw_view_free(&v);
+}
+END_TEST
+
+START_TEST(test_observe_disk)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct tw_disk_judgement j;
+	struct seen s = { .n = 0 };
+
+	tw_judge_defaults(&c);
+	/* 30 ms is past the check's warning (20), short of critical (50). */
+	make_view(&v, 30, 4, 0);
+	ck_assert_int_eq(tw_judge_disk(&c, &v.disks[0], &j), 1);
+	ck_assert_int_eq(j.read, TW_STATE_WARNING);
+	ck_assert_int_eq(j.worst, TW_STATE_WARNING);
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_uint_ge(s.n, 1);
+	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
+	ck_assert_str_eq(s.o[0].subject, "sda");
+	ck_assert_ptr_nonnull(strstr(s.o[0].evidence, " (warning range 20, r_await, ms)"));
+	ck_assert_int_eq(strncmp(s.o[0].id, "tw-", 3), 0);
+	tw_view_free(&v);
+	/* 60 ms: critical. A disk with no figures yet is not judged. */
+	make_view(&v, 60, 4, 0);
+	tw_judge_disk(&c, &v.disks[0], &j);
+	ck_assert_int_eq(j.read, TW_STATE_CRITICAL);
+	v.disks[0].has &= ~TW_VIEW_BIT(TW_OID_DISK_READ_LATENCY);
+	ck_assert_int_eq(tw_judge_disk(&c, &v.disks[0], &j), 0);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_uint_eq(s.n, 0);
+	tw_view_free(&v);
+}
+END_TEST
+
+static struct tw_observation
+obs(const char *id, enum tw_state sev)
+{
+	struct tw_observation o;
+
+	memset(&o, 0, sizeof(o));
+	o.sym = TW_SYM_SOFTNET_DROPS;
+	o.severity = sev;
+	snprintf(o.id, sizeof(o.id), "%s", id);
+	strcpy(o.subject, "softnet backlog");
+	return o;
+}
+
+/* One sample in which the observations os[0..n) are seen. */
+static void
+sample(struct tw_tracker *t, const struct tw_observation *os, size_t n, uint64_t now)
+{
+	size_t i;
+
+	tw_tracker_begin(t);
+	for (i = 0; i < n; i++)
+		tw_tracker_observe(t, &os[i]);
+	tw_tracker_end(t, now);
+}
+
+START_TEST(test_hysteresis)
+{
+	struct tw_tracker t;
+	struct tw_view v;
+	struct tw_observation a = obs("tw-00000000000a", TW_STATE_WARNING);
+	uint32_t first;
+
+	tw_view_init(&v);
+	ck_assert_int_eq(tw_tracker_init(&t, 0, 3), TW_E_INVAL);
+	ck_assert_int_eq(tw_tracker_init(&t, 3, 2), TW_OK);
+	/* Two samples, a gap, two more: never three in a row. */
+	sample(&t, &a, 1, 100);
+	sample(&t, &a, 1, 101);
+	sample(&t, NULL, 0, 102);
+	sample(&t, &a, 1, 103);
+	sample(&t, &a, 1, 104);
+	ck_assert_uint_eq(t.nevents, 0);
+	tw_tracker_publish(&t, &v);
+	ck_assert_uint_eq(v.nfindings, 0);
+	/* The third in a row raises it, once. */
+	sample(&t, &a, 1, 105);
+	ck_assert_uint_eq(t.nevents, 1);
+	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_RAISED);
+	ck_assert_str_eq(t.events[0].row.id, a.id);
+	ck_assert_uint_eq(t.events[0].row.col[TW_OID_FINDING_RAISED], 105);
+	sample(&t, &a, 1, 106);
+	ck_assert_uint_eq(t.nevents, 0);
+	tw_tracker_publish(&t, &v);
+	ck_assert_uint_eq(v.nfindings, 1);
+	first = v.findings[0].index;
+	ck_assert_uint_eq(v.findsum.col[TW_OID_FINDING_COUNT], 1);
+	ck_assert_uint_eq(v.findsum.col[TW_OID_FINDING_LAST_CHANGE], 105);
+	ck_assert_str_eq(v.findings[0].symptom, "softnet-drops");
+	/* One quiet sample keeps it, in its row; the second clears it. */
+	sample(&t, NULL, 0, 107);
+	ck_assert_uint_eq(t.nevents, 0);
+	sample(&t, &a, 1, 108);
+	sample(&t, NULL, 0, 109);
+	ck_assert_uint_eq(t.nevents, 0);
+	tw_tracker_publish(&t, &v);
+	ck_assert_uint_eq(v.findings[0].index, first);
+	sample(&t, NULL, 0, 110);
+	ck_assert_uint_eq(t.nevents, 1);
+	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_CLEARED);
+	ck_assert_uint_eq(t.events[0].row.index, first);
+	tw_tracker_publish(&t, &v);
+	ck_assert_uint_eq(v.nfindings, 0);
+	ck_assert_uint_eq(v.findsum.col[TW_OID_FINDING_LAST_CHANGE], 110);
+	/* Back again: a new row, a higher index, the same id. */
+	sample(&t, &a, 1, 111);
+	sample(&t, &a, 1, 112);
+	sample(&t, &a, 1, 113);
+	tw_tracker_publish(&t, &v);
+	ck_assert_uint_eq(v.nfindings, 1);
+	ck_assert_uint_gt(v.findings[0].index, first);
+	ck_assert_str_eq(v.findings[0].id, a.id);
+	tw_tracker_free(&t);
+	tw_view_free(&v);
+}
+END_TEST
+
+START_TEST(test_severity)
+{
+	struct tw_tracker t;
+	struct tw_observation w = obs("tw-00000000000b", TW_STATE_WARNING);
+	struct tw_observation c = obs("tw-00000000000b", TW_STATE_CRITICAL);
+	struct tw_observation both[2] = { w, c };
+
+	ck_assert_int_eq(tw_tracker_init(&t, 2, 2), TW_OK);
+	sample(&t, &w, 1, 1);
+	sample(&t, &w, 1, 2);
+	ck_assert_uint_eq(t.nevents, 1);
+	/* Critical once, then warning: no change. Twice: one change. */
+	sample(&t, &c, 1, 3);
+	sample(&t, &w, 1, 4);
+	ck_assert_uint_eq(t.nevents, 0);
+	sample(&t, &c, 1, 5);
+	ck_assert_uint_eq(t.nevents, 0);
+	sample(&t, &c, 1, 6);
+	ck_assert_uint_eq(t.nevents, 1);
+	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_SEVERITY);
+	ck_assert_uint_eq(t.events[0].row.col[TW_OID_FINDING_SEVERITY], TW_FINDING_CRITICAL);
+	ck_assert_uint_eq(t.events[0].row.col[TW_OID_FINDING_CHANGED], 6);
+	ck_assert_uint_eq(t.events[0].row.col[TW_OID_FINDING_RAISED], 2);
+	/* The same id twice in one sample counts once, the worse. */
+	sample(&t, both, 2, 7);
+	ck_assert_uint_eq(t.nevents, 0);
+	ck_assert_uint_eq(t.n, 1);
+	tw_tracker_free(&t);
+}
+END_TEST
+
+START_TEST(test_capacity)
+{
+	static struct tw_observation many[TW_TRACKER_CAPACITY + 10];
+	struct tw_tracker t;
+	struct tw_view v;
+	size_t i;
+
+	tw_view_init(&v);
+	for (i = 0; i < TW_TRACKER_CAPACITY + 10; i++) {
+		char id[TW_TICKET_ID_LEN];
+
+		snprintf(id, sizeof(id), "tw-%012zx", i);
+		many[i] = obs(id, TW_STATE_WARNING);
+	}
+	ck_assert_int_eq(tw_tracker_init(&t, 1, 1), TW_OK);
+	sample(&t, many, TW_TRACKER_CAPACITY + 10, 1);
+	/* The table holds its bound; the rest is counted, once a sample;
+	 * one event a finding. */
+	ck_assert_uint_eq(t.nevents, TW_TRACKER_CAPACITY);
+	ck_assert_uint_eq(t.overflows, 10);
+	sample(&t, many, TW_TRACKER_CAPACITY + 10, 2);
+	ck_assert_uint_eq(t.nevents, 0);
+	ck_assert_uint_eq(t.overflows, 20);
+	tw_tracker_publish(&t, &v);
+	ck_assert_uint_eq(v.nfindings, TW_TRACKER_CAPACITY);
+	ck_assert_uint_eq(v.findsum.col[TW_OID_FINDING_OVERFLOWS], 20);
+	for (i = 1; i < v.nfindings; i++)
+		ck_assert_uint_lt(v.findings[i - 1].index, v.findings[i].index);
+	/* All clear at once: one event each, no more. */
+	sample(&t, NULL, 0, 3);
+	ck_assert_uint_eq(t.nevents, TW_TRACKER_CAPACITY);
+	ck_assert_uint_eq(t.n, 0);
+	tw_tracker_free(&t);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* The findings walked through the MIB view: after twTunableTable come the
+ * twFindings scalars {6, n, 0}, then twFindingTable {6, 8, 1, col, idx}. */
+START_TEST(test_mibview)
+{
+	struct tw_tracker t;
+	struct tw_view v;
+	struct tw_observation two[2] = { obs("tw-000000000001", TW_STATE_WARNING),
+	    obs("tw-000000000002", TW_STATE_CRITICAL) };
+	struct tw_ber_value val;
+	uint32_t next[TW_MV_OID_MAX], from[5] = { 5, 1, 3, 99, 0 };
+	uint32_t get[] = { 6, 8, 1, 5, 2 }, none[] = { 6, 8, 1, 5, 3 };
+	size_t nlen;
+
+	tw_view_init(&v);
+	ck_assert_int_eq(tw_tracker_init(&t, 1, 1), TW_OK);
+	sample(&t, two, 2, 50);
+	tw_tracker_publish(&t, &v);
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 4, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert_uint_eq(nlen, 3);
+	ck_assert(next[0] == 6 && next[1] == TW_OID_FINDING_COUNT && next[2] == 0);
+	ck_assert_uint_eq(val.num, 2);
+	/* After the last scalar: the first column of the first row. */
+	from[0] = 6;
+	from[1] = TW_OID_FINDING_CLEAR_AFTER;
+	from[2] = 0;
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 3, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert_uint_eq(nlen, 5);
+	ck_assert(next[1] == 8 && next[2] == 1 && next[3] == TW_OID_FINDING_ID && next[4] == 1);
+	ck_assert_int_eq((int)val.len, 15);
+	ck_assert_int_eq(memcmp(val.str, "tw-000000000001", 15), 0);
+	ck_assert_int_eq(tw_mv_get(&v, 0, get, 5, &val), TW_MV_FOUND);
+	ck_assert_int_eq(val.type, TW_BER_INTEGER);
+	ck_assert_uint_eq(val.num, TW_FINDING_CRITICAL);
+	ck_assert_int_eq(tw_mv_get(&v, 0, none, 5, &val), TW_MV_NO_SUCH_INSTANCE);
+	/* After the last cell: the end of twObjects. */
+	from[0] = 6;
+	from[1] = 8;
+	from[2] = 1;
+	from[3] = TW_OID_FINDING_CHANGED;
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 4, 1, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert_uint_eq(next[4], 1);
+	from[4] = 2;
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 5, 0, next, &nlen, &val), TW_MV_END);
+	tw_tracker_free(&t);
+	tw_view_free(&v);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("finding");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_observe_pool);
+	tcase_add_test(tc, test_observe_disk);
+	tcase_add_test(tc, test_hysteresis);
+	tcase_add_test(tc, test_severity);
+	tcase_add_test(tc, test_capacity);
+	tcase_add_test(tc, test_mibview);
+	suite_add_tcase(s, tc);
+	return tw_run_suite(s);
+}
