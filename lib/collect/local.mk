@@ -11,4 +11,5 @@ lib_libtunewatch_a_SOURCES += \
 	lib/collect/sockstat.h lib/collect/sockstat.c \
 	lib/collect/netstat.h lib/collect/netstat.c \
 	lib/collect/buddyinfo.h lib/collect/buddyinfo.c \
-	lib/collect/sysctl.h lib/collect/sysctl.c
+	lib/collect/sysctl.h lib/collect/sysctl.c \
+	lib/collect/cgroup.h lib/collect/cgroupread.c lib/collect/cgroupscan.c
