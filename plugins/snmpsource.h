@@ -30,6 +30,7 @@ struct tw_snmp_target {
 #define TW_FETCH_DISKS		0x2u
 #define TW_FETCH_POOLS		0x4u
 #define TW_FETCH_TUNABLES	0x8u
+#define TW_FETCH_CGROUPS	0x10u
 
 struct tw_snmp_stats {
 	unsigned requests;	/* round trips */

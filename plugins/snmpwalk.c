@@ -38,6 +38,10 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		key = (uint64_t)(idx[0] & 0xffffffffu) << 32 | (idx[1] & 0xffffffffu);
 		n = v->npools;
 		break;
+	case TW_OID_CGROUP_TABLE:
+		key = idx[0] & 0xffffffffu;
+		n = v->ncgroups;
+		break;
 	default:
 		key = idx[0] & 0xffffffffu;
 		n = v->ntunables;
@@ -64,6 +68,13 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		v->pools[n].instance = (uint32_t)idx[1];
 		v->npools++;
 		break;
+	case TW_OID_CGROUP_TABLE:
+		if ((rc = tw_view_reserve_cgroups(v, n + 1)) != TW_OK)
+			return rc;
+		memset(&v->cgroups[n], 0, sizeof(v->cgroups[n]));
+		v->cgroups[n].index = (uint32_t)idx[0];
+		v->ncgroups++;
+		break;
 	default:
 		if ((rc = tw_view_reserve_tunables(v, n + 1)) != TW_OK)
 			return rc;
@@ -83,6 +94,8 @@ row_at(struct tw_view *v, uint32_t table, size_t row)
 		return &v->disks[row];
 	case TW_OID_DBLOCK_TABLE:
 		return &v->pools[row];
+	case TW_OID_CGROUP_TABLE:
+		return &v->cgroups[row];
 	default:
 		return &v->tunables[row];
 	}

@@ -34,6 +34,12 @@ struct tw_sampler_config {
 	unsigned queue_refresh;		/* samples over which every device's queue is
 					 * re-read (longer beyond 128 devices a
 					 * sample); 0 or 1: every sample */
+	size_t cgroup_max;		/* cgroups published, busiest first; 0:
+					 * TW_CGROUPS_MAX_DEFAULT */
+	unsigned cgroup_rescan;		/* samples between walks of the cgroup
+					 * hierarchy (sample/cgroups.h); 0 or 1:
+					 * every sample */
+	int no_cgroups;			/* read no cgroups at all */
 };
 
 struct tw_sampler;

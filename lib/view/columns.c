@@ -42,6 +42,10 @@
 #define INDEX(n, lo) \
 	{ .name = (n), .smi = TW_SMI_UNSIGNED32, .access = TW_ACCESS_NOT_ACCESSIBLE, .ranged = 1, \
 	  .min = (lo), .max = UINT32_MAX, .scale = 1 }
+/* A number whose range the MIB narrows. */
+#define RANGED(n, t, lo, hi, read) \
+	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .ranged = 1, .min = (lo), \
+	  .max = (hi), .scale = 1, .checks_read = (read) }
 #define INDEX_ENUM(n, t) \
 	{ .name = (n), .smi = (t), .access = TW_ACCESS_NOT_ACCESSIBLE, .min = TYPE_MIN(t), \
 	  .max = TYPE_MAX(t), .scale = 1 }
@@ -156,6 +160,39 @@ static const struct tw_column tunable_cols[] = {
 	[TW_OID_TUNABLE_VALUE] = STR("twTunableValue", struct tw_view_tunable, value, READ),
 };
 
+/* check_bufcache --cgroup reads what it judges and prints; the counters
+ * behind the rates are for NMSs. */
+static const struct tw_column cgroup_cols[] = {
+	[TW_OID_CGROUP_INDEX] = INDEX("twCgroupIndex", 1),
+	[TW_OID_CGROUP_PATH] = STR("twCgroupPath", struct tw_view_cgroup, path, READ),
+	[TW_OID_CGROUP_UNIT] = STR("twCgroupUnit", struct tw_view_cgroup, unit, READ),
+	[TW_OID_CGROUP_VERSION] = RANGED("twCgroupVersion", TW_SMI_UNSIGNED32, 1, 2, READ),
+	[TW_OID_CGROUP_CACHE_BYTES] = NUM("twCgroupCacheBytes", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_CGROUP_MEMORY_USAGE] = NUM("twCgroupMemoryUsage", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_CGROUP_MEMORY_LIMIT] = NUM("twCgroupMemoryLimit", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_CGROUP_LIMIT_NAME] = STR("twCgroupLimitName", struct tw_view_cgroup, limit_name,
+	    READ),
+	[TW_OID_CGROUP_REFAULTS] = NUM("twCgroupRefaults", TW_SMI_COUNTER64, "pages", SKIP),
+	[TW_OID_CGROUP_REFAULT_RATE] = SCALED("twCgroupRefaultRate", TW_SMI_HUNDREDTHS,
+	    "pages per second", 100, "pages/s", READ),
+	[TW_OID_CGROUP_LIMIT_EVENTS] = NUM("twCgroupLimitEvents", TW_SMI_COUNTER64, "events",
+	    SKIP),
+	[TW_OID_CGROUP_LIMIT_EVENT_RATE] = SCALED("twCgroupLimitEventRate", TW_SMI_HUNDREDTHS,
+	    "events per second", 100, "events/s", READ),
+	[TW_OID_CGROUP_MEMORY_PRESSURE] = PERCENT("twCgroupMemoryPressure"),
+	[TW_OID_CGROUP_IO_PRESSURE] = PERCENT("twCgroupIoPressure"),
+	[TW_OID_CGROUP_READ_BYTES] = NUM("twCgroupReadBytes", TW_SMI_COUNTER64, "bytes", SKIP),
+	[TW_OID_CGROUP_WRITTEN_BYTES] = NUM("twCgroupWrittenBytes", TW_SMI_COUNTER64, "bytes",
+	    SKIP),
+	[TW_OID_CGROUP_READ_RATE] = NUM("twCgroupReadRate", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes per second", READ),
+	[TW_OID_CGROUP_WRITE_RATE] = NUM("twCgroupWriteRate", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes per second", READ),
+};
+
 #define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
 
 /* Tunable rows have every column: no `has`. */
@@ -172,6 +209,9 @@ const struct tw_column_group tw_column_groups[] = {
 	    offsetof(struct tw_view_disk, col) },
 	{ TW_OID_TUNABLE_TABLE, "twTunableTable", "twTunableEntry", 1, tunable_cols,
 	    NCOLS(tunable_cols), TW_OID_TUNABLE_NAME, SIZE_MAX, SIZE_MAX },
+	{ TW_OID_CGROUP_TABLE, "twCgroupTable", "twCgroupEntry", 1, cgroup_cols,
+	    NCOLS(cgroup_cols), TW_OID_CGROUP_PATH, offsetof(struct tw_view_cgroup, has),
+	    offsetof(struct tw_view_cgroup, col) },
 };
 
 const size_t tw_column_ngroups = sizeof(tw_column_groups) / sizeof(tw_column_groups[0]);
@@ -182,18 +222,26 @@ _Static_assert(NCOLS(agent_cols) == TW_VIEW_AGENT_COLS, "twAgent and the view di
 _Static_assert(NCOLS(bc_cols) == TW_VIEW_BC_COLS, "twBufferCache and the view disagree");
 _Static_assert(NCOLS(pool_cols) == TW_VIEW_POOL_COLS, "twDblockEntry and the view disagree");
 _Static_assert(NCOLS(disk_cols) == TW_VIEW_DISK_COLS, "twDiskEntry and the view disagree");
+_Static_assert(NCOLS(cgroup_cols) == TW_VIEW_CGROUP_COLS, "twCgroupEntry and the view disagree");
+_Static_assert(TW_VIEW_CGROUP_COLS <= 32, "has is 32 bits");
 _Static_assert(TW_VIEW_DISK_COLS <= 32 && TW_VIEW_BC_COLS <= 32, "has is 32 bits");
 
 /* ---- Lookups ------------------------------------------------------------ */
 
-/* The groups are twObjects.1 to .5 in order: the view's builder and the
- * agent look one up for every cell, so by position. */
+/* The groups are in twObjects' order, the first ones without gaps: the
+ * view's builder and the agent look one up for every cell, so by position
+ * first, and by a search for the numbers past a gap. */
 const struct tw_column_group *
 tw_column_group(uint32_t id)
 {
-	if (id < 1 || id > tw_column_ngroups || tw_column_groups[id - 1].id != id)
-		return NULL;
-	return &tw_column_groups[id - 1];
+	size_t i;
+
+	if (id >= 1 && id <= tw_column_ngroups && tw_column_groups[id - 1].id == id)
+		return &tw_column_groups[id - 1];
+	for (i = 0; i < tw_column_ngroups; i++)
+		if (tw_column_groups[i].id == id)
+			return &tw_column_groups[i];
+	return NULL;
 }
 
 const struct tw_column *

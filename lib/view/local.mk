@@ -2,5 +2,5 @@
 # of its objects, and the MIB tree over them.
 lib_libtunewatch_a_SOURCES += \
 	lib/view/columns.h lib/view/columns.c lib/view/cells.c \
-	lib/view/view.h lib/view/view.c \
+	lib/view/view.h lib/view/view.c lib/view/cgview.c \
 	lib/view/mibview.h lib/view/mibview.c

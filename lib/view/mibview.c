@@ -72,11 +72,30 @@ tunable_index(const struct tw_view *v, size_t i, uint32_t *idx)
 	idx[0] = v->tunables[i].index;
 }
 
+static size_t
+cgroup_rows(const struct tw_view *v)
+{
+	return v->ncgroups;
+}
+
+static const void *
+cgroup_row(const struct tw_view *v, size_t i)
+{
+	return &v->cgroups[i];
+}
+
+static void
+cgroup_index(const struct tw_view *v, size_t i, uint32_t *idx)
+{
+	idx[0] = v->cgroups[i].index;
+}
+
 /* In twObjects' order. */
 static const struct table tables[] = {
 	{ TW_OID_DBLOCK_TABLE, pool_rows, pool_row, pool_index },
 	{ TW_OID_DISK_TABLE, disk_rows, disk_row, disk_index },
 	{ TW_OID_TUNABLE_TABLE, tunable_rows, tunable_row, tunable_index },
+	{ TW_OID_CGROUP_TABLE, cgroup_rows, cgroup_row, cgroup_index },
 };
 
 static const uint32_t scalar_groups[] = { TW_OID_AGENT, TW_OID_BUFCACHE };

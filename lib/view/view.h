@@ -27,6 +27,7 @@
 #define TW_VIEW_BC_COLS (TW_OID_BC_SWAP_FREE + 1)
 #define TW_VIEW_DISK_COLS (TW_OID_DISK_TYPE + 1)
 #define TW_VIEW_POOL_COLS (TW_OID_DBLOCK_FAILURE_EVENT + 1)
+#define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_WRITE_RATE + 1)
 
 #define TW_VIEW_STR 128
 
@@ -73,6 +74,16 @@ struct tw_view_tunable {
 	char value[TW_VIEW_STR];
 };
 
+/* A cgroup (twCgroupTable). The path field holds a whole DisplayString. */
+struct tw_view_cgroup {
+	uint32_t index;
+	uint32_t has;
+	uint64_t col[TW_VIEW_CGROUP_COLS];
+	char path[256];
+	char unit[TW_VIEW_STR];
+	char limit_name[32];
+};
+
 struct tw_view {
 	struct tw_view_agent agent;
 	struct tw_view_bufcache bc;
@@ -85,6 +96,9 @@ struct tw_view {
 	struct tw_view_tunable *tunables;	/* sorted by index */
 	size_t ntunables;
 	size_t tunables_cap;
+	struct tw_view_cgroup *cgroups;	/* sorted by index */
+	size_t ncgroups;
+	size_t cgroups_cap;
 };
 
 /* What the agent knows of itself. */
@@ -110,6 +124,12 @@ int tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
 int tw_view_reserve_disks(struct tw_view *v, size_t n);
 int tw_view_reserve_pools(struct tw_view *v, size_t n);
 int tw_view_reserve_tunables(struct tw_view *v, size_t n);
+int tw_view_reserve_cgroups(struct tw_view *v, size_t n);
+
+/* The cgroup rows of the view, from the newest sample and the window
+ * (view/cgview.c). */
+int tw_view_build_cgroups(struct tw_view *v, const struct tw_window *w,
+    const struct tw_sample *s);
 
 /* Look a tunable's value up by name; NULL when the view does not have it. */
 const char *tw_view_tunable(const struct tw_view *v, const char *name);
@@ -128,11 +148,14 @@ const char *tw_view_tunable(const struct tw_view *v, const char *name);
 	struct tw_view_disk *: tw_view_disk_num, \
 	const struct tw_view_disk *: tw_view_disk_num, \
 	struct tw_view_pool *: tw_view_pool_num, \
-	const struct tw_view_pool *: tw_view_pool_num)((row), (col))
+	const struct tw_view_pool *: tw_view_pool_num, \
+	struct tw_view_cgroup *: tw_view_cgroup_num, \
+	const struct tw_view_cgroup *: tw_view_cgroup_num)((row), (col))
 
 double tw_view_agent_num(const struct tw_view_agent *a, unsigned col);
 double tw_view_bc_num(const struct tw_view_bufcache *bc, unsigned col);
 double tw_view_disk_num(const struct tw_view_disk *d, unsigned col);
 double tw_view_pool_num(const struct tw_view_pool *p, unsigned col);
+double tw_view_cgroup_num(const struct tw_view_cgroup *c, unsigned col);
 
 #endif
