@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sample/cgroups.h"
+
 /* What the command line set, so the configuration file does not override
  * it. */
 static struct {
@@ -44,7 +46,7 @@ usage(FILE *out)
 	    "\n"
 	    "Configuration: tunewatchd.conf in Net-SNMP's configuration path (e.g. /etc/snmp),\n"
 	    "with the tokens interval, window, procRoot, sysRoot, user, diskInclude REGEX,\n"
-	    "diskExclude REGEX (each may repeat) and hitRatio yes|no.\n"
+	    "diskExclude REGEX (each may repeat), hitRatio yes|no and cgroupMax N.\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
 	    "Exit codes: 0 stopped normally, 64 bad option, 67 unknown user, 71 the system\n"
 	    "refused (roots, privileges), 78 bad configuration.\n",
@@ -261,6 +263,16 @@ parse_token(const char *token, char *line)
 			o->no_procio = 1;
 		else
 			config_perror("hitRatio wants yes or no");
+	} else if (strcmp(token, "cgroupMax") == 0) {
+		char *end;
+		unsigned long v = strtoul(value, &end, 10);
+
+		if (*value < '0' || *value > '9' || *end != '\0' || v > TW_CGROUPS_MAX_LIMIT) {
+			config_perror("cgroupMax wants 0 to 4096 cgroups");
+		} else {
+			o->cgroup_max = (unsigned)v;
+			o->cgroup_max_given = 1;
+		}
 	}
 }
 
@@ -276,6 +288,7 @@ tw_options_register_config(struct tw_agent_options *o)
 	register_app_config_handler("diskInclude", parse_token, NULL, "REGEX");
 	register_app_config_handler("diskExclude", parse_token, NULL, "REGEX");
 	register_app_config_handler("hitRatio", parse_token, NULL, "yes|no");
+	register_app_config_handler("cgroupMax", parse_token, NULL, "CGROUPS");
 }
 
 int

@@ -22,6 +22,8 @@ struct tw_agent_options {
 	char *disk_include;	/* alternation of every diskInclude */
 	char *disk_exclude;	/* alternation of every diskExclude; NULL: default */
 	int no_procio;		/* hitRatio no: skip /proc/[pid]/io */
+	int cgroup_max_given;	/* cgroupMax N: publish at most N cgroups */
+	unsigned cgroup_max;	/* 0: read no cgroups */
 };
 
 /* Exit codes, after sysexits(3). */
