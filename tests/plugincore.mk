@@ -73,3 +73,9 @@ tests_check_evidence_disk_SOURCES = tests/check_evidence_disk.c tests/tw_evidenc
 tests_check_evidence_disk_CFLAGS = $(TESTS_CFLAGS)
 tests_check_evidence_disk_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_evidence_disk
+
+check_PROGRAMS += tests/check_advice_cgroup
+tests_check_advice_cgroup_SOURCES = tests/check_advice_cgroup.c tests/tw_check.h
+tests_check_advice_cgroup_CFLAGS = $(TESTS_CFLAGS)
+tests_check_advice_cgroup_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_advice_cgroup

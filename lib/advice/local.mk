@@ -1,4 +1,5 @@
 # lib/advice/: symptom -> tunable rules, and the engine that applies them.
 lib_libtunewatch_a_SOURCES += \
 	lib/advice/advice.h lib/advice/advice.c lib/advice/format.c lib/advice/rules.c \
-	lib/advice/evidence.h lib/advice/evidence.c
+	lib/advice/evidence.h lib/advice/evidence.c \
+	lib/advice/cgroup.h lib/advice/cgroup.c
