@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cgroups.h"
 #include "plugin.h"
 #include "util/error.h"
 
@@ -15,6 +16,7 @@ enum {
 	OPT_REFAULT_CRITICAL,
 	OPT_PRESSURE_WARNING,
 	OPT_PRESSURE_CRITICAL,
+	OPT_CGROUP,
 };
 
 static const struct option longopts[] = {
@@ -22,13 +24,17 @@ static const struct option longopts[] = {
 	{ "refault-critical", required_argument, NULL, OPT_REFAULT_CRITICAL },
 	{ "pressure-warning", required_argument, NULL, OPT_PRESSURE_WARNING },
 	{ "pressure-critical", required_argument, NULL, OPT_PRESSURE_CRITICAL },
+	{ "cgroup", required_argument, NULL, OPT_CGROUP },
 	{ NULL, 0, NULL, 0 },
 };
 
 static struct {
 	struct tw_threshold fwarn, fcrit;	/* refaults */
 	struct tw_threshold pwarn, pcrit;	/* memory pressure */
+	struct tw_cgroup_check cgroups;		/* --cgroup */
 } cfg;
+
+static struct tw_check check;
 
 static int
 option(int opt, const char *arg, char *err, size_t errlen)
@@ -45,6 +51,17 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	};
 	size_t i;
 
+	if (opt == OPT_CGROUP) {
+		if (arg[0] == '\0' || cfg.cgroups.nexprs == TW_CGROUP_EXPRS_MAX) {
+			snprintf(err, errlen, "--cgroup wants a unit name, a glob or a path "
+			    "(at most %d of them)", TW_CGROUP_EXPRS_MAX);
+			return -1;
+		}
+		cfg.cgroups.exprs[cfg.cgroups.nexprs++] = arg;
+		/* Only a check of services reads the agent's cgroup table. */
+		check.fetch |= TW_FETCH_CGROUPS;
+		return 0;
+	}
 	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
 		if (map[i].opt != opt)
 			continue;
@@ -103,6 +120,14 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	int have_psi = tw_view_has(&v->bc, TW_OID_BC_MEMORY_PRESSURE);
 	char a[32], b[32], d[32], detail[300];
 
+	/* --cgroup judges the services instead of the host. */
+	if (cfg.cgroups.nexprs > 0) {
+		cfg.cgroups.fwarn = cfg.fwarn;
+		cfg.cgroups.fcrit = cfg.fcrit;
+		cfg.cgroups.pwarn = cfg.pwarn;
+		cfg.cgroups.pcrit = cfg.pcrit;
+		return tw_cgroup_run(p, v, &cfg.cgroups, out);
+	}
 	if (have_hit) {
 		hit = tw_view_num(&v->bc, TW_OID_BC_READ_HIT_RATIO);
 		st_hit = tw_range_state(hit, w, c);
@@ -231,7 +256,8 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	return worst;
 }
 
-static const struct tw_check check = {
+/* Not const: --cgroup adds the cgroup table to what is fetched. */
+static struct tw_check check = {
 	.progname = "check_bufcache",
 	.service = "BUFCACHE",
 	.purpose =
@@ -248,7 +274,17 @@ static const struct tw_check check = {
 	    "    Ranges for refaults per second; not checked by default\n"
 	    " --pressure-warning=RANGE, --pressure-critical=RANGE\n"
 	    "    Ranges for memory pressure in percent (PSI \"some\", 10 s average); not\n"
-	    "    checked by default\n",
+	    "    checked by default\n"
+	    " --cgroup=EXPR\n"
+	    "    Judge services instead of the host: the cgroups whose systemd unit matches\n"
+	    "    EXPR (a unit name, \"nginx\" for nginx.service, or a glob: \"php*.service\")\n"
+	    "    or, when EXPR holds a '/', whose path matches it (\"/system.slice/*\"). May\n"
+	    "    be repeated. Each is judged on its refaults per second (--refault-warning\n"
+	    "    and --refault-critical; by default " TW_CGROUP_REFAULT_WARN " and "
+	    TW_CGROUP_REFAULT_CRIT ") and, on cgroup v2,\n"
+	    "    its memory pressure (--pressure-warning and --pressure-critical); -w, -c\n"
+	    "    and the host's figures are not used. UNKNOWN when none matches among the\n"
+	    "    cgroups the agent publishes (its busiest, up to its cgroupMax)\n",
 	.notes =
 	    "Notes:\n"
 	    " Linux keeps no count of reads served from the cache, so the hit ratio is an\n"
@@ -258,7 +294,8 @@ static const struct tw_check check = {
 	    " With no file reads in the window there is nothing to judge: the check is OK.\n"
 	    "\nExamples:\n"
 	    " check_bufcache -H db1 -C public\n"
-	    " check_bufcache -H db1 -w 95: -c 85: --refault-warning 100 --pressure-warning 10",
+	    " check_bufcache -H db1 -w 95: -c 85: --refault-warning 100 --pressure-warning 10\n"
+	    " check_bufcache -H web1 --cgroup nginx.service --cgroup 'php*-fpm.service'",
 	.fetch = TW_FETCH_BUFCACHE | TW_FETCH_DISKS | TW_FETCH_TUNABLES,
 	.option = option,
 	.run = run,

@@ -63,6 +63,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	tw_view_init(&fetched);
 	tw_tunables_init(&tunables, what != chk->fetch ? &p.snmp : NULL, &p.stats);
 	p.tunables = &tunables;
+	p.cgroups = (what & TW_FETCH_CGROUPS) != 0;
 	if (p.local) {
 		rc = tw_plugin_local_view(&p, &m, err, sizeof(err));
 		v = &m.view;
