@@ -10,6 +10,7 @@ PLUGIN_TESTS = \
 	tests/integration/plugin_disklatency.py \
 	tests/integration/disk_names.py \
 	tests/integration/plugin_bufcache.py \
+	tests/integration/plugin_cgroups.py \
 	tests/integration/plugin_unknown.py \
 	tests/integration/plugin_timeout.py \
 	tests/integration/plugin_local.py \
