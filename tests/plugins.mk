@@ -19,6 +19,7 @@ PLUGIN_TESTS = \
 	tests/integration/plugin_round_trips.py \
 	tests/integration/kernel_listen.py \
 	tests/integration/kernel_refaults.py \
+	tests/integration/kernel_cgroup.py \
 	tests/integration/kernel_reaped.py \
 	tests/integration/config_check.py
 
