@@ -46,7 +46,8 @@ usage(FILE *out)
 	    "\n"
 	    "Configuration: tunewatchd.conf in Net-SNMP's configuration path (e.g. /etc/snmp),\n"
 	    "with the tokens interval, window, procRoot, sysRoot, user, diskInclude REGEX,\n"
-	    "diskExclude REGEX (each may repeat), hitRatio yes|no and cgroupMax N.\n"
+	    "diskExclude REGEX (each may repeat), hitRatio yes|no, cgroupMax N and\n"
+	    "cgroupRescan SECONDS.\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
 	    "Exit codes: 0 stopped normally, 64 bad option, 67 unknown user, 71 the system\n"
 	    "refused (roots, privileges), 78 bad configuration.\n",
@@ -273,6 +274,13 @@ parse_token(const char *token, char *line)
 			o->cgroup_max = (unsigned)v;
 			o->cgroup_max_given = 1;
 		}
+	} else if (strcmp(token, "cgroupRescan") == 0) {
+		unsigned v;
+
+		if (parse_seconds(value, &v) != 0)
+			config_perror("cgroupRescan wants 1 to 86400 seconds");
+		else
+			o->cgroup_rescan = v;
 	}
 }
 
@@ -289,6 +297,7 @@ tw_options_register_config(struct tw_agent_options *o)
 	register_app_config_handler("diskExclude", parse_token, NULL, "REGEX");
 	register_app_config_handler("hitRatio", parse_token, NULL, "yes|no");
 	register_app_config_handler("cgroupMax", parse_token, NULL, "CGROUPS");
+	register_app_config_handler("cgroupRescan", parse_token, NULL, "SECONDS");
 }
 
 int

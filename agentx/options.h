@@ -24,6 +24,7 @@ struct tw_agent_options {
 	int no_procio;		/* hitRatio no: skip /proc/[pid]/io */
 	int cgroup_max_given;	/* cgroupMax N: publish at most N cgroups */
 	unsigned cgroup_max;	/* 0: read no cgroups */
+	unsigned cgroup_rescan;	/* cgroupRescan: seconds between walks; 0: default */
 };
 
 /* Exit codes, after sysexits(3). */

@@ -163,8 +163,9 @@ main(int argc, char **argv)
 	scfg.disk_exclude = opt.disk_exclude;
 	scfg.procio = !opt.no_procio;
 	scfg.queue_refresh = opt.window / opt.interval;
-	/* The cgroup hierarchy is walked once a window, as queues are re-read. */
-	scfg.cgroup_rescan = opt.window / opt.interval;
+	/* The cgroup hierarchy is walked every cgroupRescan seconds. */
+	scfg.cgroup_rescan = (opt.cgroup_rescan ? opt.cgroup_rescan :
+	    TW_CGROUPS_RESCAN_DEFAULT_S) / opt.interval;
 	scfg.cgroup_max = opt.cgroup_max_given ? opt.cgroup_max : 0;
 	scfg.no_cgroups = opt.cgroup_max_given && opt.cgroup_max == 0;
 	rc = tw_monitor_open(&monitor, &scfg, opt.interval, opt.window, PACKAGE_VERSION, err,

@@ -31,7 +31,7 @@ read_cg(const char *root, enum tw_cg_version ver, const char *path, struct tw_cg
 
 	tw_buf_init(&b);
 	memset(ps, 0, sizeof(*ps));
-	ck_assert_int_eq(tw_cgroup_read(fd, ver, path, 0, &b, cg, ps), TW_OK);
+	ck_assert_int_eq(tw_cgroup_read(fd, ver, path, TW_CG_READ_ALL, &b, cg, ps), TW_OK);
 	tw_buf_free(&b);
 	close(fd);
 }
@@ -154,9 +154,10 @@ START_TEST(test_gone)
 	int fd = open_root("collectors/cgroup/v2/sys");
 
 	tw_buf_init(&b);
-	ck_assert_int_eq(tw_cgroup_read(fd, TW_CG_V2, "/nonesuch.service", 0, &b, &cg, &ps),
-	    TW_E_ABSENT);
-	ck_assert_int_eq(tw_cgroup_read(fd, TW_CG_NONE, "/system.slice", 0, &b, &cg, &ps),
+	ck_assert_int_eq(tw_cgroup_read(fd, TW_CG_V2, "/nonesuch.service", TW_CG_READ_ALL, &b, &cg,
+	    &ps), TW_E_ABSENT);
+	ck_assert_int_eq(tw_cgroup_read(fd, TW_CG_NONE, "/system.slice", TW_CG_READ_ALL, &b, &cg,
+	    &ps),
 	    TW_E_INVAL);
 	tw_buf_free(&b);
 	close(fd);
@@ -169,11 +170,12 @@ struct seen {
 };
 
 static int
-note(void *ctx, const char *path, uint64_t ino)
+note(void *ctx, int dirfd, const char *path, uint64_t ino)
 {
 	struct seen *s = ctx;
 
 	ck_assert_uint_ne(ino, 0);
+	ck_assert_int_ge(dirfd, 0);
 	ck_assert_uint_lt(s->n, 16);
 	snprintf(s->paths[s->n++], TW_CG_PATH_LEN, "%s", path);
 	return TW_OK;

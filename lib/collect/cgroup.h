@@ -60,12 +60,25 @@ struct tw_cgroup {
  * TW_CG_NONE. */
 enum tw_cg_version tw_cgroup_detect(int sys_fd);
 
-/* Read cgroup path (relative to its hierarchy, "/a/b") into out. With
- * cheap, only what tells whether it qualifies and how busy it is: its
- * limits and its I/O. TW_E_ABSENT when the cgroup is gone; files it lacks
+/* What to read of a cgroup: a walk of the hierarchy reads what tells
+ * whether a cgroup qualifies and how busy it is (limits, I/O); a sample
+ * reads the rest of the ones it publishes. */
+#define TW_CG_READ_LIMITS	0x1u	/* memory.high, memory.max; v1 limit_in_bytes */
+#define TW_CG_READ_IO		0x2u	/* io.stat; v1 the blkio throttle counters */
+#define TW_CG_READ_MEMORY	0x4u	/* memory.current, .stat, .events; v1 usage,
+					 * failcnt, stat */
+#define TW_CG_READ_PSI		0x8u	/* memory.pressure, io.pressure (v2) */
+#define TW_CG_READ_ALL		0xfu
+
+/* Read what of cgroup path (relative to its hierarchy, "/a/b") into out
+ * (emptied first). TW_E_ABSENT when the cgroup is gone; files it lacks
  * only leave fields absent. */
-int tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, int cheap,
+int tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
+/* The same from the cgroup's directory already open (in the unified
+ * hierarchy, or v1's memory one): what a walk has at hand. */
+int tw_cgroup_read_at(int dirfd, int sys_fd, enum tw_cg_version ver, const char *path,
+    unsigned what, struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
 
 /* The parsers, for tests: they add to out->v and set out->present. */
 int tw_cgroup_parse_memstat(enum tw_cg_version ver, const char *text, size_t len,
@@ -82,11 +95,12 @@ int tw_cgroup_parse_events(const char *text, size_t len, struct tw_cgroup *out,
 #define TW_CG_SCAN_MAX 8192
 #define TW_CG_DEPTH_MAX 32
 
-typedef int tw_cgroup_visit(void *ctx, const char *path, uint64_t ino);
+typedef int tw_cgroup_visit(void *ctx, int dirfd, const char *path, uint64_t ino);
 
 /* Call visit for every cgroup below the root of ver's memory hierarchy
  * (the root itself, whose figures are the host's, is left out), parents
- * before children. A path too long, and everything past the bounds, is
+ * before children, with the cgroup's directory open (dirfd, closed after
+ * the call) and its inode. A path too long, and everything past the bounds, is
  * counted in *skipped. visit returning other than TW_OK stops the walk
  * with that code. */
 int tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void *ctx,

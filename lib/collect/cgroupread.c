@@ -2,6 +2,7 @@
 
 #include "collect/cgroup.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -185,22 +186,72 @@ tw_cgroup_parse_events(const char *text, size_t len, struct tw_cgroup *out,
 
 /* ---- Files -------------------------------------------------------------- */
 
+/* The largest cgroup file read: memory.stat is about 2 KiB, io.stat a line
+ * per device. */
+#define FILE_MAX (1u << 20)
+
+/* Read a small file in as few system calls as it takes. A cgroup file is
+ * a seq_file whose text is made whole by one read: a read that leaves room
+ * in the buffer has reached the end, so no second read is made to learn
+ * so (a quarter of the calls of a read until 0). */
+static int
+read_small(int dirfd, const char *name, struct tw_buf *b)
+{
+	int fd, rc = TW_OK;
+
+	b->len = 0;
+	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return errno == ENOENT ? TW_E_ABSENT : TW_E_IO;
+	for (;;) {
+		size_t room;
+		ssize_t n;
+
+		if ((rc = tw_buf_reserve(b, b->len + 8192 + 1)) != TW_OK)
+			break;
+		room = b->cap - b->len - 1;
+		n = read(fd, b->data + b->len, room);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = TW_E_IO;	/* EOPNOTSUPP: a pressure file with psi=0 */
+			break;
+		}
+		b->len += (size_t)n;
+		if ((size_t)n < room)
+			break;
+		if (b->len > FILE_MAX) {
+			rc = TW_E_TOOBIG;
+			break;
+		}
+	}
+	close(fd);
+	if (rc != TW_OK)
+		b->len = 0;
+	if (b->data != NULL)
+		b->data[b->len] = '\0';
+	return rc;
+}
+
 /* A one-number file ("67108864", "max"): "max" and a v1 unlimited value
  * leave the field absent. A value that does not parse is one malformed
  * line. */
 static void
-read_value(int dirfd, const char *name, enum tw_cg_field f, struct tw_cgroup *cg,
-    struct tw_parse_stats *ps)
+read_value(int dirfd, const char *name, enum tw_cg_field f, struct tw_buf *b,
+    struct tw_cgroup *cg, struct tw_parse_stats *ps)
 {
-	char text[32];
+	size_t len;
 	uint64_t n;
 
-	if (tw_read_value_at(dirfd, name, text, sizeof(text)) != TW_OK)
+	if (read_small(dirfd, name, b) != TW_OK)
 		return;
 	ps->lines++;
-	if (strcmp(text, "max") == 0)
+	len = b->len;
+	while (len > 0 && (b->data[len - 1] == '\n' || b->data[len - 1] == ' '))
+		len--;
+	if (len == 3 && memcmp(b->data, "max", 3) == 0)
 		return;
-	if (tw_parse_u64(text, strlen(text), &n) != TW_OK) {
+	if (tw_parse_u64(b->data, len, &n) != TW_OK) {
 		ps->malformed++;
 		return;
 	}
@@ -215,7 +266,7 @@ static void
 read_parsed(int dirfd, const char *name, file_parser *parse, struct tw_buf *b,
     struct tw_cgroup *cg, struct tw_parse_stats *ps)
 {
-	if (tw_read_file_at(dirfd, name, b) == TW_OK)
+	if (read_small(dirfd, name, b) == TW_OK)
 		(void)parse(b->data, b->len, cg, ps);
 }
 
@@ -223,7 +274,7 @@ static void
 read_memstat(int dirfd, enum tw_cg_version ver, struct tw_buf *b, struct tw_cgroup *cg,
     struct tw_parse_stats *ps)
 {
-	if (tw_read_file_at(dirfd, "memory.stat", b) == TW_OK)
+	if (read_small(dirfd, "memory.stat", b) == TW_OK)
 		(void)tw_cgroup_parse_memstat(ver, b->data, b->len, cg, ps);
 }
 
@@ -234,7 +285,7 @@ read_psi(int dirfd, const char *name, enum tw_cg_field f, struct tw_buf *b,
 	struct tw_psi psi;
 
 	memset(&psi, 0, sizeof(psi));
-	if (tw_read_file_at(dirfd, name, b) == TW_OK &&
+	if (read_small(dirfd, name, b) == TW_OK &&
 	    tw_psi_parse(b->data, b->len, &psi, ps) == TW_OK && psi.has_some)
 		set(cg, f, psi.some.avg10);
 }
@@ -250,49 +301,72 @@ open_dir(int sys_fd, const char *hier, const char *path)
 	return openat(sys_fd, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 }
 
-int
-tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, int cheap,
-    struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps)
+static void
+read_v1_io(int sys_fd, const char *path, struct tw_buf *b, struct tw_cgroup *cg,
+    struct tw_parse_stats *ps)
 {
-	int fd, io;
+	int io;
 
+	/* The blkio hierarchy mirrors the memory one under systemd; where it
+	 * does not, the cgroup simply has no I/O figures. */
+	if ((io = open_dir(sys_fd, "fs/cgroup/blkio", path)) < 0)
+		return;
+	if (read_small(io, "blkio.throttle.io_service_bytes_recursive", b) == TW_OK ||
+	    read_small(io, "blkio.throttle.io_service_bytes", b) == TW_OK)
+		(void)tw_cgroup_parse_blkio(b->data, b->len, cg, ps);
+	close(io);
+}
+
+int
+tw_cgroup_read_at(int dirfd, int sys_fd, enum tw_cg_version ver, const char *path,
+    unsigned what, struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
+{
 	out->present = 0;
 	memset(out->v, 0, sizeof(out->v));
 	if (ver == TW_CG_V2) {
-		if ((fd = open_dir(sys_fd, "fs/cgroup", path)) < 0)
-			return TW_E_ABSENT;
-		read_value(fd, "memory.high", TW_CG_HIGH, out, ps);
-		read_value(fd, "memory.max", TW_CG_MAX, out, ps);
-		read_parsed(fd, "io.stat", tw_cgroup_parse_iostat, scratch, out, ps);
-		if (!cheap) {
-			read_value(fd, "memory.current", TW_CG_USAGE, out, ps);
-			read_memstat(fd, ver, scratch, out, ps);
-			read_parsed(fd, "memory.events", tw_cgroup_parse_events, scratch, out, ps);
-			read_psi(fd, "memory.pressure", TW_CG_MEM_PSI, scratch, out, ps);
-			read_psi(fd, "io.pressure", TW_CG_IO_PSI, scratch, out, ps);
+		if (what & TW_CG_READ_LIMITS) {
+			read_value(dirfd, "memory.high", TW_CG_HIGH, b, out, ps);
+			read_value(dirfd, "memory.max", TW_CG_MAX, b, out, ps);
 		}
-		close(fd);
+		if (what & TW_CG_READ_IO)
+			read_parsed(dirfd, "io.stat", tw_cgroup_parse_iostat, b, out, ps);
+		if (what & TW_CG_READ_MEMORY) {
+			read_value(dirfd, "memory.current", TW_CG_USAGE, b, out, ps);
+			read_memstat(dirfd, ver, b, out, ps);
+			read_parsed(dirfd, "memory.events", tw_cgroup_parse_events, b, out, ps);
+		}
+		if (what & TW_CG_READ_PSI) {
+			read_psi(dirfd, "memory.pressure", TW_CG_MEM_PSI, b, out, ps);
+			read_psi(dirfd, "io.pressure", TW_CG_IO_PSI, b, out, ps);
+		}
 		return TW_OK;
 	}
 	if (ver != TW_CG_V1)
 		return TW_E_INVAL;
-	if ((fd = open_dir(sys_fd, "fs/cgroup/memory", path)) < 0)
-		return TW_E_ABSENT;
-	read_value(fd, "memory.limit_in_bytes", TW_CG_MAX, out, ps);
-	if (!cheap) {
-		read_value(fd, "memory.usage_in_bytes", TW_CG_USAGE, out, ps);
-		read_value(fd, "memory.failcnt", TW_CG_LIMIT_EVENTS, out, ps);
-		read_memstat(fd, ver, scratch, out, ps);
+	if (what & TW_CG_READ_LIMITS)
+		read_value(dirfd, "memory.limit_in_bytes", TW_CG_MAX, b, out, ps);
+	if (what & TW_CG_READ_MEMORY) {
+		read_value(dirfd, "memory.usage_in_bytes", TW_CG_USAGE, b, out, ps);
+		read_value(dirfd, "memory.failcnt", TW_CG_LIMIT_EVENTS, b, out, ps);
+		read_memstat(dirfd, ver, b, out, ps);
 	}
-	close(fd);
-	/* The blkio hierarchy mirrors the memory one under systemd; where it
-	 * does not, the cgroup simply has no I/O figures. */
-	if ((io = open_dir(sys_fd, "fs/cgroup/blkio", path)) >= 0) {
-		if (tw_read_file_at(io, "blkio.throttle.io_service_bytes_recursive",
-		    scratch) == TW_OK ||
-		    tw_read_file_at(io, "blkio.throttle.io_service_bytes", scratch) == TW_OK)
-			(void)tw_cgroup_parse_blkio(scratch->data, scratch->len, out, ps);
-		close(io);
-	}
+	if (what & TW_CG_READ_IO)
+		read_v1_io(sys_fd, path, b, out, ps);
 	return TW_OK;
+}
+
+int
+tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
+    struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
+{
+	int fd, rc;
+
+	if (ver != TW_CG_V1 && ver != TW_CG_V2)
+		return TW_E_INVAL;
+	fd = open_dir(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup", path);
+	if (fd < 0)
+		return TW_E_ABSENT;
+	rc = tw_cgroup_read_at(fd, sys_fd, ver, path, what, b, out, ps);
+	close(fd);
+	return rc;
 }

@@ -15,6 +15,8 @@ struct known {
 	uint32_t index;
 	uint64_t io;		/* bytes read and written, at the last rescan */
 	uint64_t score;		/* of those, since the rescan before */
+	uint64_t high, max;	/* its limits at the last rescan */
+	uint32_t limits;	/* TW_CG_BIT of those it has */
 	int qualifies;
 	int published;
 };
@@ -111,7 +113,7 @@ io_bytes(const struct tw_cgroup *cg)
 
 /* One cgroup met by a rescan's walk: carried over or new. */
 static int
-visit(void *ctx, const char *path, uint64_t ino)
+visit(void *ctx, int dirfd, const char *path, uint64_t ino)
 {
 	struct tw_cgroups *r = ctx;
 	struct known *k, *old;
@@ -119,8 +121,9 @@ visit(void *ctx, const char *path, uint64_t ino)
 	uint64_t io;
 	int has_limit;
 
-	if (tw_cgroup_read(r->sys_fd, r->ver, path, 1, r->scratch, &r->cg, r->ps) != TW_OK)
-		return TW_OK;	/* gone since the walk saw it */
+	if (tw_cgroup_read_at(dirfd, r->sys_fd, r->ver, path, TW_CG_READ_LIMITS | TW_CG_READ_IO,
+	    r->scratch, &r->cg, r->ps) != TW_OK)
+		return TW_OK;
 	if (tw_array_grow(r->next, &r->next_cap, r->nnext + 1, sizeof(*r->next), &p) != TW_OK) {
 		r->nomem = 1;
 		return TW_E_NOMEM;
@@ -131,7 +134,10 @@ visit(void *ctx, const char *path, uint64_t ino)
 	k->ino = ino;
 	k->published = 0;
 	io = io_bytes(&r->cg);
-	has_limit = (r->cg.present & (TW_CG_BIT(TW_CG_HIGH) | TW_CG_BIT(TW_CG_MAX))) != 0;
+	k->limits = r->cg.present & (TW_CG_BIT(TW_CG_HIGH) | TW_CG_BIT(TW_CG_MAX));
+	k->high = r->cg.v[TW_CG_HIGH];
+	k->max = r->cg.v[TW_CG_MAX];
+	has_limit = k->limits != 0;
 	old = find_known(r, path);
 	if (old != NULL && old->ino == ino) {
 		k->index = old->index;
@@ -241,12 +247,20 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 			return rc;
 		out->rows = p;
 		row = &out->rows[out->count];
-		if (tw_cgroup_read(sys_fd, r->ver, k->path, 0, scratch, &row->cg, ps) != TW_OK) {
+		if (tw_cgroup_read(sys_fd, r->ver, k->path,
+		    TW_CG_READ_IO | TW_CG_READ_MEMORY | TW_CG_READ_PSI, scratch, &row->cg,
+		    ps) != TW_OK) {
 			/* Removed: its index dies with it. */
 			k->published = 0;
 			k->ino = 0;
 			continue;
 		}
+		/* Limits as the last walk read them: they change when an
+		 * administrator changes them, seldom, and a sample of many
+		 * cgroups is cheaper without them. */
+		row->cg.present |= k->limits;
+		row->cg.v[TW_CG_HIGH] = k->high;
+		row->cg.v[TW_CG_MAX] = k->max;
 		memcpy(row->cg.path, k->path, sizeof(k->path));
 		row->cg.ino = k->ino;
 		row->index = k->index;

@@ -3,13 +3,14 @@
  * A host may have thousands of cgroups; the MIB publishes a bounded number
  * of them, the busiest first. Finding them costs a walk of the hierarchy
  * and a few file reads per cgroup, so it is done every `rescan` samples
- * (once a window in tunewatchd), not every sample: a rescan reads each
+ * (every five minutes in tunewatchd, by default), not every sample: a rescan reads each
  * cgroup's limits and I/O counters (collect/cgroup.h, "cheap"), keeps
  * those that qualify (a memory limit, or I/O since the last rescan; at the
  * first, any I/O), ranks them by bytes read and written since the last
  * rescan, and publishes the first max_rows. Between rescans only the
- * published cgroups are read, in full; one that disappears is dropped at
- * once, and a new one appears at the next rescan.
+ * published cgroups are read (all but their limits, which are the last
+ * rescan's: a changed limit shows at the next one); one that disappears is
+ * dropped at once, and a new one appears at the next rescan.
  *
  * A cgroup keeps its index for as long as its directory lives (same path,
  * same inode), whether or not it is published; a new cgroup, or one
@@ -24,7 +25,12 @@
 #include "collect/cgroup.h"
 
 /* The default bound on published cgroups (tunewatchd.conf: cgroupMax). */
-#define TW_CGROUPS_MAX_DEFAULT 32
+#define TW_CGROUPS_MAX_DEFAULT 16
+/* Seconds between walks of the hierarchy by default (cgroupRescan): a walk
+ * reads three files of every cgroup, 33 ms of CPU for 500 of them on the
+ * machine of BENCHMARKS.md, so it is made every five minutes rather than
+ * every window. */
+#define TW_CGROUPS_RESCAN_DEFAULT_S 300
 #define TW_CGROUPS_MAX_LIMIT 4096
 
 struct tw_cgroup_row {
