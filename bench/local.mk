@@ -11,7 +11,8 @@ bench_sample_cost_LDADD = lib/libtunewatch.a
 
 dist_noinst_SCRIPTS += bench/run
 EXTRA_DIST += BENCHMARKS.md bench/twbench.py bench/mkroot.py bench/part1_checks.py \
-	bench/part2_disktable.py bench/part3_scale.py bench/part4_live.py
+	bench/part2_disktable.py bench/part3_scale.py bench/part4_live.py \
+	bench/part5_cgroups.py
 
 BENCH_ARGS =
 CLEANFILES += bench-results/results.md bench-results/results.json

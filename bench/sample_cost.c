@@ -5,8 +5,9 @@
  * interval, window and queue-refresh slice), first once from cold (every
  * device new, every queue read) and then --samples times warm, timing each
  * with the thread's CPU clock so that sleeping and other processes do not
- * count. It prints one JSON object for bench/run. Not part of make check:
- * built by `make bench`. */
+ * count. It prints one JSON object for bench/run. --no-cgroups samples as
+ * the code did before twCgroupTable. Not part of make check: built by
+ * `make bench`. */
 #include "config.h"
 
 #include <errno.h>
@@ -66,7 +67,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: sample_cost --proc-root DIR [--sys-root DIR] [--samples N]\n"
-	    "                   [--interval S] [--window S] [--no-procio]\n");
+	    "                   [--interval S] [--window S] [--no-procio]\n"
+	    "                   [--no-cgroups] [--cgroup-max N]\n");
 }
 
 int
@@ -79,6 +81,8 @@ main(int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' },
 		{ "window", required_argument, NULL, 'w' },
 		{ "no-procio", no_argument, NULL, 'P' },
+		{ "no-cgroups", no_argument, NULL, 'G' },
+		{ "cgroup-max", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tw_sampler_config cfg;
@@ -111,6 +115,12 @@ main(int argc, char **argv)
 		case 'P':
 			cfg.procio = 0;
 			break;
+		case 'G':
+			cfg.no_cgroups = 1;
+			break;
+		case 'g':
+			cfg.cgroup_max = (size_t)strtoul(optarg, NULL, 10);
+			break;
 		default:
 			usage();
 			return 64;
@@ -120,8 +130,10 @@ main(int argc, char **argv)
 		usage();
 		return 64;
 	}
-	/* As tunewatchd: every queue re-read once per window. */
+	/* As tunewatchd: every queue re-read once per window, the cgroup
+	 * hierarchy walked every five minutes. */
 	cfg.queue_refresh = window / interval;
+	cfg.cgroup_rescan = TW_CGROUPS_RESCAN_DEFAULT_S / interval;
 	ns = calloc((size_t)nsamples, sizeof(*ns));
 	if (ns == NULL)
 		return 71;
@@ -147,9 +159,11 @@ main(int argc, char **argv)
 		free(ns);
 		return 71;
 	}
-	printf("{\"disks\": %zu, \"pools\": %zu, \"tunables\": %zu, \"first_ns\": %llu, "
+	printf("{\"disks\": %zu, \"pools\": %zu, \"tunables\": %zu, \"cgroups\": %zu, "
+	    "\"first_ns\": %llu, "
 	    "\"vmrss_before_kb\": %ld, \"vmrss_kb\": %ld, \"vmhwm_kb\": %ld, \"samples_ns\": [",
-	    m.view.ndisks, m.view.npools, m.view.ntunables, (unsigned long long)first,
+	    m.view.ndisks, m.view.npools, m.view.ntunables, m.view.ncgroups,
+	    (unsigned long long)first,
 	    rss_before, status_kb("VmRSS"), status_kb("VmHWM"));
 	for (i = 0; i < nsamples; i++)
 		printf("%s%llu", i > 0 ? ", " : "", (unsigned long long)ns[i]);
