@@ -247,6 +247,66 @@ START_TEST(test_unit)
 }
 END_TEST
 
+/* Whatever a corrupted file holds, every parser reads it to the end,
+ * counting each line, and keeps no more malformed lines than lines. */
+typedef int parser(const char *text, size_t len, struct tw_cgroup *out,
+    struct tw_parse_stats *ps);
+
+static int
+memstat_v2(const char *text, size_t len, struct tw_cgroup *out, struct tw_parse_stats *ps)
+{
+	return tw_cgroup_parse_memstat(TW_CG_V2, text, len, out, ps);
+}
+
+START_TEST(test_corruptions)
+{
+	static const struct {
+		const char *file;
+		parser *parse;
+	} cases[] = {
+		{ "collectors/cgroup/v2/sys/fs/cgroup/system.slice/nginx.service/memory.stat",
+		    memstat_v2 },
+		{ "collectors/cgroup/v2/sys/fs/cgroup/system.slice/nginx.service/io.stat",
+		    tw_cgroup_parse_iostat },
+		{ "collectors/cgroup/v2/sys/fs/cgroup/system.slice/nginx.service/memory.events",
+		    tw_cgroup_parse_events },
+		{ "collectors/cgroup/v1/sys/fs/cgroup/blkio/system.slice/foo.service/"
+		    "blkio.throttle.io_service_bytes_recursive", tw_cgroup_parse_blkio },
+	};
+	static const char junk[] = " \t\n=:x9-";
+	char text[4096];
+	size_t i, k;
+
+	srand(15);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		FILE *f = fopen(tw_fixture_path(cases[i].file), "r");
+		size_t len;
+
+		ck_assert_ptr_nonnull(f);
+		len = fread(text, 1, sizeof(text) - 1, f);
+		fclose(f);
+		for (k = 0; k < 1000; k++) {
+			char bad[4096];
+			size_t n = (size_t)rand() % (len + 1), j, lines = 0;
+			struct tw_parse_stats ps = { 0, 0 };
+			struct tw_cgroup cg;
+
+			memcpy(bad, text, len);
+			for (j = 0; j < 3; j++)
+				bad[(size_t)rand() % len] = junk[rand() % (int)(sizeof(junk) - 1)];
+			memset(&cg, 0, sizeof(cg));
+			ck_assert_int_eq(cases[i].parse(bad, n, &cg, &ps), TW_OK);
+			for (j = 0; j < n; j++)
+				lines += bad[j] == '\n';
+			if (n > 0 && bad[n - 1] != '\n')
+				lines++;	/* the last, cut short */
+			ck_assert_uint_eq(ps.lines, lines);
+			ck_assert_uint_le(ps.malformed, ps.lines);
+		}
+	}
+}
+END_TEST
+
 static Suite *
 cgroup_suite(void)
 {
@@ -261,6 +321,7 @@ cgroup_suite(void)
 	tcase_add_test(tc, test_gone);
 	tcase_add_test(tc, test_walk);
 	tcase_add_test(tc, test_unit);
+	tcase_add_test(tc, test_corruptions);
 	suite_add_tcase(s, tc);
 	return s;
 }
