@@ -55,16 +55,6 @@ tw_view_reserve_tunables(struct tw_view *v, size_t n)
 	return rc;
 }
 
-int
-tw_view_reserve_cgroups(struct tw_view *v, size_t n)
-{
-	void *p;
-	int rc = tw_array_grow(v->cgroups, &v->cgroups_cap, n, sizeof(*v->cgroups), &p);
-
-	v->cgroups = p;
-	return rc;
-}
-
 static void
 put(uint32_t *has, uint64_t *col, unsigned c, uint64_t value)
 {
@@ -72,9 +62,8 @@ put(uint32_t *has, uint64_t *col, unsigned c, uint64_t value)
 	*has |= TW_VIEW_BIT(c);
 }
 
-/* The row of a column this file names: the groups up to the tunables sit
- * at their number less one (tw_column_group), and a build looks up
- * thousands of cells. */
+/* The row of a column this file names: the groups sit at their number
+ * less one (tw_column_group), and a build looks up thousands of cells. */
 static inline const struct tw_column *
 column(uint32_t group, unsigned c)
 {
@@ -411,12 +400,6 @@ double
 tw_view_pool_num(const struct tw_view_pool *p, unsigned col)
 {
 	return num(TW_OID_DBLOCK_TABLE, p->has, p->col, col);
-}
-
-double
-tw_view_cgroup_num(const struct tw_view_cgroup *c, unsigned col)
-{
-	return num(TW_OID_CGROUP_TABLE, c->has, c->col, col);
 }
 
 const char *
