@@ -20,21 +20,32 @@ last_component(const char *path)
 	return slash != NULL ? slash + 1 : path;
 }
 
+/* The unit whose own cgroup this is, or NULL: a cgroup below a unit's
+ * (a service's delegated subtree) is named by its path, and its limit is
+ * not the unit's property. */
+static const char *
+own_unit(const struct tw_view_cgroup *c)
+{
+	return c->unit[0] != '\0' && strcmp(last_component(c->path), c->unit) == 0 ?
+	    c->unit : NULL;
+}
+
+/* A unit name or glob matches the unit's own cgroup, not the cgroups
+ * below it: those a path glob reaches ("/system.slice/nginx.service/?*"). */
 int
 tw_cgroup_matches(const char *expr, const struct tw_view_cgroup *c)
 {
+	const char *unit = own_unit(c);
 	char service[TW_VIEW_STR + 16];
 
 	if (strchr(expr, '/') != NULL)
 		return fnmatch(expr, c->path, 0) == 0;
-	if (c->unit[0] != '\0' && fnmatch(expr, c->unit, 0) == 0)
-		return 1;
 	if (fnmatch(expr, last_component(c->path), 0) == 0)
 		return 1;
 	/* "nginx" is nginx.service, as systemctl reads it. */
-	if (strchr(expr, '.') == NULL && c->unit[0] != '\0') {
+	if (strchr(expr, '.') == NULL && unit != NULL) {
 		snprintf(service, sizeof(service), "%s.service", expr);
-		return fnmatch(service, c->unit, 0) == 0;
+		return fnmatch(service, unit, 0) == 0;
 	}
 	return 0;
 }
@@ -53,7 +64,7 @@ selected(const struct tw_cgroup_check *cc, const struct tw_view_cgroup *c)
 static const char *
 name_of(const struct tw_view_cgroup *c)
 {
-	return c->unit[0] != '\0' ? c->unit : c->path;
+	return own_unit(c) != NULL ? own_unit(c) : c->path;
 }
 
 static const struct tw_threshold *
@@ -123,7 +134,7 @@ advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_
 
 	memset(&f, 0, sizeof(f));
 	f.path = c->path;
-	f.unit = c->unit;
+	f.unit = own_unit(c);
 	f.version = (int)c->col[TW_OID_CGROUP_VERSION];
 	f.refaults = tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE);
 	f.have_usage = tw_view_has(c, TW_OID_CGROUP_MEMORY_USAGE);

@@ -4,9 +4,11 @@
  * ("nginx.service", or "nginx", which systemctl reads as nginx.service), a
  * glob over unit names ("php*-fpm.service", "*.scope"), or, when it holds a
  * '/', a glob over cgroup paths ("/system.slice/[a-z]*", "/docker/?*"); a
- * '*' in a path glob spans '/'. Each matching row of twCgroupTable (the agent's
- * busiest cgroups, up to its cgroupMax) is judged on its refaults per
- * second and, where the kernel has it, its memory pressure. */
+ * '*' in a path glob spans '/'. A unit's name matches the unit's own
+ * cgroup; the cgroups below it, a path glob. Each matching row of
+ * twCgroupTable (the agent's busiest cgroups, up to its cgroupMax) is
+ * judged on its refaults per second and, where the kernel has it, its
+ * memory pressure. */
 #ifndef TW_PLUGIN_CGROUPS_H
 #define TW_PLUGIN_CGROUPS_H
 

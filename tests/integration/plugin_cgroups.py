@@ -6,9 +6,10 @@ snmpd, walked with the real snmpwalk.
 
 The fixture (see tests/check_cgroup.c): four cgroups qualify, system.slice
 and a session scope by their I/O, nginx.service (at its 64 MiB memory.high)
-and old.service (memory.max 256 MiB) by their limits; idle.service, a
-cgroup below nginx and the user slices do not. Between the two samples
-nginx refaults 5000 pages and runs into its limit 10 more times.
+and old.service (memory.max 256 MiB) by their limits; idle.service and the
+user slices do not. The test gives nginx's workers cgroup a 32 MiB
+memory.high, a fifth. Between the two samples nginx refaults 5000 pages and
+runs into its limit 10 more times, workers 1000 pages.
 
 Then, over SNMP, check_bufcache --cgroup with what an administrator types:
 a unit name, the name without .service, a path glob, a name that matches
@@ -27,7 +28,14 @@ def make_root(h):
     root = pc.writable(h.copy_fixture("agent"))
     shutil.copytree(os.path.join(twtest.FIXTURES, "collectors", "cgroup", "v2", "sys", "fs"),
                     os.path.join(root, "sys", "fs"))
-    return pc.writable(root)
+    pc.writable(root)
+    # nginx's delegated subtree gets a limit of its own: a fifth cgroup,
+    # which no unit owns.
+    write(root, "/system.slice/nginx.service/workers/memory.high", "33554432\n")
+    write(root, "/system.slice/nginx.service/workers/memory.current", "33000000\n")
+    write(root, "/system.slice/nginx.service/workers/memory.stat",
+          "file 30000000\nworkingset_refault_file 100\n")
+    return root
 
 
 def write(root, rel, text):
@@ -61,6 +69,7 @@ def test():
                       window=300)
         first, index = rows(h)
         assert sorted(first) == ["/system.slice", "/system.slice/nginx.service",
+                                 "/system.slice/nginx.service/workers",
                                  "/system.slice/old.service",
                                  "/user.slice/user-1000.slice/session-2.scope"], first
         nginx = first["/system.slice/nginx.service"]
@@ -77,6 +86,8 @@ def test():
         write(root, "/system.slice/nginx.service/memory.stat",
               "file 62914560\nworkingset_refault_file 128456\n")
         write(root, "/system.slice/nginx.service/memory.events", "high 50\nmax 2\n")
+        write(root, "/system.slice/nginx.service/workers/memory.stat",
+              "file 30000000\nworkingset_refault_file 1100\n")
         h.sample_now()
         span = pc.agent_span(h)
         second, index2 = rows(h)
@@ -110,6 +121,19 @@ def test():
         want = 2 if rate > 100000 else 1 if rate > 10000 else 0
         assert out.rc == want, (rate, out)
 
+        # A cgroup below a unit's: named by its path, and its own file is
+        # the knob, not the unit's property.
+        out = pc.run(CHECK, ["--cgroup", "/system.slice/nginx.service/*", "--refault-critical",
+                             "1"], h.port)
+        assert out.rc == 2, out
+        assert out.lines[0].startswith("BUFCACHE CRITICAL - /system.slice/nginx.service/workers "), out
+        tune = [l for l in out.lines if l.startswith("tune: ")]
+        assert len(tune) == 1 and tune[0].startswith(
+            "tune: /system.slice/nginx.service/workers memory.high 32M -> 64M ("), out
+        assert tune[0].endswith("; echo 67108864 > "
+                                "/sys/fs/cgroup/system.slice/nginx.service/workers/memory.high; "
+                                "Documentation/admin-guide/cgroup-v2.rst)"), tune
+
         # A path glob: the scope only; it read nothing, so OK.
         out = pc.run(CHECK, ["--cgroup", "/user.slice/*"], h.port)
         assert out.rc == 0, out
@@ -119,7 +143,7 @@ def test():
         out = pc.run(CHECK, ["--cgroup", "nonesuch.service"], h.port)
         assert out.rc == 3, out
         assert out.lines[0].startswith("BUFCACHE UNKNOWN - no cgroup matches nonesuch.service "
-                                       "among the 4 cgroups"), out
+                                       "among the 5 cgroups"), out
         # A bad one: no expression at all.
         out = pc.run(CHECK, ["--cgroup", ""], h.port)
         assert out.rc == 3 and "--cgroup wants" in out.lines[0], out
