@@ -41,7 +41,7 @@ FUZZ_BINS = \
 	tests/fuzz/fuzz_vmstat tests/fuzz/fuzz_pressure tests/fuzz/fuzz_procio \
 	tests/fuzz/fuzz_softnet tests/fuzz/fuzz_sockstat tests/fuzz/fuzz_netstat \
 	tests/fuzz/fuzz_buddyinfo tests/fuzz/fuzz_sysctl tests/fuzz/fuzz_range \
-	tests/fuzz/fuzz_ini tests/fuzz/fuzz_advice tests/fuzz/fuzz_mibview
+	tests/fuzz/fuzz_ini tests/fuzz/fuzz_advice tests/fuzz/fuzz_mibview tests/fuzz/fuzz_cgroup
 
 tests/fuzz/fuzz_diskstats: $(srcdir)/tests/fuzz/fuzz_diskstats.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
@@ -75,6 +75,8 @@ tests/fuzz/fuzz_advice: $(srcdir)/tests/fuzz/fuzz_advice.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 tests/fuzz/fuzz_mibview: $(srcdir)/tests/fuzz/fuzz_mibview.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+tests/fuzz/fuzz_cgroup: $(srcdir)/tests/fuzz/fuzz_cgroup.c $(FUZZ_DEPS)
+	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 
 # The smoke run needs clang's path and a make to build the targets with.
 AM_TESTS_ENVIRONMENT += FUZZ_CC='$(FUZZ_CC)'; export FUZZ_CC; \
@@ -103,4 +105,5 @@ EXTRA_DIST += tests/fuzz/README.md tests/fuzz/run-smoke.sh tests/fuzz/fuzz_check
 	tests/fuzz/fuzz_vmstat.c tests/fuzz/fuzz_pressure.c tests/fuzz/fuzz_procio.c \
 	tests/fuzz/fuzz_softnet.c tests/fuzz/fuzz_sockstat.c tests/fuzz/fuzz_netstat.c \
 	tests/fuzz/fuzz_buddyinfo.c tests/fuzz/fuzz_sysctl.c tests/fuzz/fuzz_range.c \
-	tests/fuzz/fuzz_ini.c tests/fuzz/fuzz_advice.c tests/fuzz/fuzz_mibview.c
+	tests/fuzz/fuzz_ini.c tests/fuzz/fuzz_advice.c tests/fuzz/fuzz_mibview.c \
+	tests/fuzz/fuzz_cgroup.c

@@ -45,6 +45,7 @@ range:160
 ini:2048
 advice:512
 mibview:128
+cgroup:4096
 "
 
 # libFuzzer's own default exit code for a finding is 77, which automake
