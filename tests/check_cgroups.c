@@ -26,8 +26,9 @@ copy_v2(void)
 
 	snprintf(tmp, sizeof(tmp), "/tmp/tw-cgroups-XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(tmp));
-	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s/sys'",
-	    tw_fixture_path("collectors/cgroup/v2/sys"), tmp);
+	/* make distcheck's source tree is read-only, and cp keeps modes. */
+	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s/sys' && chmod -R u+w '%s/sys'",
+	    tw_fixture_path("collectors/cgroup/v2/sys"), tmp, tmp);
 	ck_assert_int_eq(system(cmd), 0);
 	return tmp;
 }
@@ -194,9 +195,10 @@ START_TEST(test_index_lives_with_the_cgroup)
 
 	/* Made again: a new cgroup, a new index, found by the next rescan;
 	 * the others keep theirs. */
-	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s/sys/fs/cgroup/system.slice/'",
+	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s/sys/fs/cgroup/system.slice/' && "
+	    "chmod -R u+w '%s/sys/fs/cgroup/system.slice'",
 	    tw_fixture_path("collectors/cgroup/v2/sys/fs/cgroup/system.slice/nginx.service"),
-	    root);
+	    root, root);
 	ck_assert_int_eq(system(cmd), 0);
 	reg_sample(&g);
 	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/nginx.service"));
