@@ -10,13 +10,30 @@
 #include <unistd.h>
 
 #include "collect/cgroup.h"
+#include "tw_cgroup_fixture.h"
 #include "tw_check.h"
 #include "util/error.h"
+
+/* The trees, made from collectors/cgroup.tar (see tw_cgroup_fixture.h). */
+static char trees[256];
+
+/* rel is below the fixture: "collectors/cgroup/v2/sys" is trees/v2/sys. */
+static const char *
+tree_path(const char *rel)
+{
+	static char path[512];
+	const char *p = strncmp(rel, "collectors/cgroup/", 18) == 0 ? rel + 18 : NULL;
+
+	if (p == NULL)
+		return tw_fixture_path(rel);
+	snprintf(path, sizeof(path), "%s/%s", trees, p);
+	return path;
+}
 
 static int
 open_root(const char *rel)
 {
-	int fd = open(tw_fixture_path(rel), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = open(tree_path(rel), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	ck_assert_int_ge(fd, 0);
 	return fd;
@@ -279,7 +296,7 @@ START_TEST(test_corruptions)
 
 	srand(15);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		FILE *f = fopen(tw_fixture_path(cases[i].file), "r");
+		FILE *f = fopen(tree_path(cases[i].file), "r");
 		size_t len;
 
 		ck_assert_ptr_nonnull(f);
@@ -329,5 +346,11 @@ cgroup_suite(void)
 int
 main(void)
 {
-	return tw_run_suite(cgroup_suite());
+	int rc;
+
+	if (tw_cgroup_trees(trees, sizeof(trees)) != 0)
+		return 99;
+	rc = tw_run_suite(cgroup_suite());
+	tw_cgroup_trees_remove(trees);
+	return rc;
 }

@@ -11,35 +11,28 @@
 #include "sample/cgroups.h"
 #include "sample/pools.h"
 #include "sample/sampler.h"
+#include "tw_cgroup_fixture.h"
 #include "tw_check.h"
 #include "util/error.h"
 #include "view/mibview.h"
 #include "view/view.h"
 
-static char tmp[256];
+static char tmp[256], v2[300];
 
-/* A copy of the v2 fixture in a fresh directory; returns its sys root. */
+/* The trees in a fresh directory (tw_cgroup_fixture.h); returns the v2
+ * root, whose sys/ is the sys root. */
 static const char *
 copy_v2(void)
 {
-	char cmd[8192];
-
-	snprintf(tmp, sizeof(tmp), "/tmp/tw-cgroups-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
-	/* make distcheck's source tree is read-only, and cp keeps modes. */
-	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s/sys' && chmod -R u+w '%s/sys'",
-	    tw_fixture_path("collectors/cgroup/v2/sys"), tmp, tmp);
-	ck_assert_int_eq(system(cmd), 0);
-	return tmp;
+	ck_assert_int_eq(tw_cgroup_trees(tmp, sizeof(tmp)), 0);
+	snprintf(v2, sizeof(v2), "%s/v2", tmp);
+	return v2;
 }
 
 static void
 remove_copy(void)
 {
-	char cmd[8192];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
-	ck_assert_int_eq(system(cmd), 0);
+	tw_cgroup_trees_remove(tmp);
 }
 
 static void
@@ -48,7 +41,7 @@ write_file(const char *rel, const char *text)
 	char path[512];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/sys/fs/cgroup%s", tmp, rel);
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup%s", v2, rel);
 	f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
@@ -120,7 +113,7 @@ START_TEST(test_qualify_and_bound)
 	/* Four qualify: system.slice and the scope by their I/O, nginx by
 	 * both, old.service by its limit. idle.service, workers and the two
 	 * user slices have neither. */
-	reg_open(&g, tw_fixture_path("collectors/cgroup/v2"), 0, 1);
+	reg_open(&g, copy_v2(), 0, 1);
 	reg_sample(&g);
 	ck_assert_uint_eq(g.set.version, TW_CG_V2);
 	ck_assert_uint_eq(g.set.qualified, 4);
@@ -137,7 +130,7 @@ START_TEST(test_qualify_and_bound)
 
 	/* Bound to two: the two that read most (the slice holds nginx's
 	 * reads and more), whatever their index. */
-	reg_open(&g, tw_fixture_path("collectors/cgroup/v2"), 2, 1);
+	reg_open(&g, v2, 2, 1);
 	reg_sample(&g);
 	ck_assert_uint_eq(g.set.qualified, 4);
 	ck_assert_uint_eq(g.set.count, 2);
@@ -145,6 +138,7 @@ START_TEST(test_qualify_and_bound)
 	ck_assert_ptr_nonnull(slice);
 	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/nginx.service"));
 	reg_close(&g);
+	remove_copy();
 }
 END_TEST
 
@@ -175,7 +169,7 @@ START_TEST(test_index_lives_with_the_cgroup)
 {
 	struct reg g;
 	const char *root = copy_v2();
-	char cmd[8192];
+	char cmd[8192], pristine[256];
 	uint32_t nginx, old;
 
 	/* Rescans every third sample, as tunewatchd does once a window. */
@@ -195,11 +189,11 @@ START_TEST(test_index_lives_with_the_cgroup)
 
 	/* Made again: a new cgroup, a new index, found by the next rescan;
 	 * the others keep theirs. */
-	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s/sys/fs/cgroup/system.slice/' && "
-	    "chmod -R u+w '%s/sys/fs/cgroup/system.slice'",
-	    tw_fixture_path("collectors/cgroup/v2/sys/fs/cgroup/system.slice/nginx.service"),
-	    root, root);
+	ck_assert_int_eq(tw_cgroup_trees(pristine, sizeof(pristine)), 0);
+	snprintf(cmd, sizeof(cmd), "cp -R '%s/v2/sys/fs/cgroup/system.slice/nginx.service' "
+	    "'%s/sys/fs/cgroup/system.slice/'", pristine, root);
 	ck_assert_int_eq(system(cmd), 0);
+	tw_cgroup_trees_remove(pristine);
 	reg_sample(&g);
 	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/nginx.service"));
 	ck_assert_uint_ne(row_of(&g.set, "/system.slice/nginx.service")->index, nginx);

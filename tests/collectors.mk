@@ -91,7 +91,7 @@ tests_check_realproc_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_realproc
 
 check_PROGRAMS += tests/check_cgroup
-tests_check_cgroup_SOURCES = tests/check_cgroup.c tests/tw_check.h
+tests_check_cgroup_SOURCES = tests/check_cgroup.c tests/tw_check.h tests/tw_cgroup_fixture.h
 tests_check_cgroup_CFLAGS = $(TESTS_CFLAGS)
 tests_check_cgroup_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_cgroup

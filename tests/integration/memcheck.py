@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import tarfile
 
 import twtest
 
@@ -47,8 +48,10 @@ def test():
     with twtest.Harness("memcheck") as h:
         root = h.copy_fixture("agent")
         # The cgroup v2 tree too, so that twCgroupTable is built and walked.
-        shutil.copytree(os.path.join(twtest.FIXTURES, "collectors", "cgroup", "v2", "sys",
-                                     "fs"), os.path.join(root, "sys", "fs"))
+        with tarfile.open(os.path.join(twtest.FIXTURES, "collectors", "cgroup.tar")) as tf:
+            tf.extractall(os.path.join(h.dir, "cgroup"))
+        shutil.copytree(os.path.join(h.dir, "cgroup", "v2", "sys", "fs"),
+                        os.path.join(root, "sys", "fs"))
         h.start_snmpd('createUser %s SHA "%s" AES "%s"\nrouser %s priv\n' %
                       (USER, AUTH, PRIV, USER))
         vglog = os.path.join(h.dir, "vg-tunewatchd.log")

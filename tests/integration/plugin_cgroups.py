@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """twCgroupTable and check_bufcache --cgroup end to end: tunewatchd on
 tests/fixtures/agent with the cgroup v2 tree of
-tests/fixtures/collectors/cgroup/v2 as its /sys/fs/cgroup, behind a real
+tests/fixtures/collectors/cgroup.tar as its /sys/fs/cgroup, behind a real
 snmpd, walked with the real snmpwalk.
 
 The fixture (see tests/check_cgroup.c): four cgroups qualify, system.slice
@@ -17,6 +17,7 @@ nothing; and tunewatchd with cgroupMax 2 publishes the two that read most."""
 
 import os
 import shutil
+import tarfile
 
 import plugin_common as pc
 import twtest
@@ -24,9 +25,18 @@ import twtest
 CHECK = "check_bufcache"
 
 
+def cgroup_trees(h):
+    """tests/fixtures/collectors/cgroup.tar made into h.dir/cgroup (kept as
+    an archive: its paths are longer than make dist keeps)."""
+    dst = os.path.join(h.dir, "cgroup")
+    with tarfile.open(os.path.join(twtest.FIXTURES, "collectors", "cgroup.tar")) as tf:
+        tf.extractall(dst)
+    return dst
+
+
 def make_root(h):
     root = pc.writable(h.copy_fixture("agent"))
-    shutil.copytree(os.path.join(twtest.FIXTURES, "collectors", "cgroup", "v2", "sys", "fs"),
+    shutil.copytree(os.path.join(cgroup_trees(h), "v2", "sys", "fs"),
                     os.path.join(root, "sys", "fs"))
     pc.writable(root)
     # nginx's delegated subtree gets a limit of its own: a fifth cgroup,
