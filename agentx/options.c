@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sample/cgroups.h"
+
 /* What the command line set, so the configuration file does not override
  * it. */
 static struct {
@@ -47,12 +49,12 @@ usage(FILE *out)
 	    "\n"
 	    "Configuration: tunewatchd.conf in Net-SNMP's configuration path (e.g. /etc/snmp),\n"
 	    "with the tokens interval, window, procRoot, sysRoot, user, diskInclude REGEX,\n"
-	    "diskExclude REGEX (each may repeat), hitRatio yes|no, sockOwnerProcesses N,\n"
-	    "socketBuffers yes|no, for the active latency probe (off by default) probe\n"
-	    "DEVICE [RATE] (may repeat), probeTimeout SECONDS and probeIdleTime SECONDS;\n"
-	    "findings yes|no, findingRaiseAfter, findingClearAfter, notificationsPerMinute\n"
-	    "and the checks' thresholds (readLatencyWarning RANGE, ...): see\n"
-	    "tunewatchd.conf(5).\n"
+	    "diskExclude REGEX (each may repeat), hitRatio yes|no, cgroupMax N,\n"
+	    "cgroupRescan SECONDS, sockOwnerProcesses N, socketBuffers yes|no, for the\n"
+	    "active latency probe (off by default) probe DEVICE [RATE] (may repeat),\n"
+	    "probeTimeout SECONDS and probeIdleTime SECONDS; findings yes|no,\n"
+	    "findingRaiseAfter, findingClearAfter, notificationsPerMinute and the checks'\n"
+	    "thresholds (readLatencyWarning RANGE, ...): see tunewatchd.conf(5).\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
 	    "Exit codes: 0 stopped normally, 64 bad option, 67 unknown user, 71 the system\n"
 	    "refused (roots, privileges), 78 bad configuration.\n",
@@ -327,6 +329,23 @@ parse_token(const char *token, char *line)
 	} else if (strcmp(token, "sockOwnerProcesses") == 0 ||
 	    strcmp(token, "socketBuffers") == 0) {
 		parse_socket_token(o, token, value);
+	} else if (strcmp(token, "cgroupMax") == 0) {
+		char *end;
+		unsigned long v = strtoul(value, &end, 10);
+
+		if (*value < '0' || *value > '9' || *end != '\0' || v > TW_CGROUPS_MAX_LIMIT) {
+			config_perror("cgroupMax wants 0 to 4096 cgroups");
+		} else {
+			o->cgroup_max = (unsigned)v;
+			o->cgroup_max_given = 1;
+		}
+	} else if (strcmp(token, "cgroupRescan") == 0) {
+		unsigned v;
+
+		if (parse_seconds(value, &v) != 0)
+			config_perror("cgroupRescan wants 1 to 86400 seconds");
+		else
+			o->cgroup_rescan = v;
 	}
 }
 
@@ -347,6 +366,8 @@ tw_options_register_config(struct tw_agent_options *o)
 	register_app_config_handler("probe", parse_token, NULL, "DEVICE [RATE]");
 	register_app_config_handler("probeTimeout", parse_token, NULL, "SECONDS");
 	register_app_config_handler("probeIdleTime", parse_token, NULL, "SECONDS");
+	register_app_config_handler("cgroupMax", parse_token, NULL, "CGROUPS");
+	register_app_config_handler("cgroupRescan", parse_token, NULL, "SECONDS");
 }
 
 int

@@ -31,6 +31,9 @@ struct tw_agent_options {
 	size_t nprobes;
 	unsigned probe_timeout_s;
 	unsigned probe_idle_s;
+	int cgroup_max_given;	/* cgroupMax N: publish at most N cgroups */
+	unsigned cgroup_max;	/* 0: read no cgroups */
+	unsigned cgroup_rescan;	/* cgroupRescan: seconds between walks; 0: default */
 };
 
 /* Exit codes, after sysexits(3). */

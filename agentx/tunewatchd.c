@@ -183,6 +183,11 @@ main(int argc, char **argv)
 	scfg.queue_refresh = opt.window / opt.interval;
 	scfg.sock_owner_procs = opt.sock_owner_procs;
 	scfg.sock_no_diag = opt.no_sock_diag;
+	/* The cgroup hierarchy is walked every cgroupRescan seconds. */
+	scfg.cgroup_rescan = (opt.cgroup_rescan ? opt.cgroup_rescan :
+	    TW_CGROUPS_RESCAN_DEFAULT_S) / opt.interval;
+	scfg.cgroup_max = opt.cgroup_max_given ? opt.cgroup_max : 0;
+	scfg.no_cgroups = opt.cgroup_max_given && opt.cgroup_max == 0;
 	rc = tw_monitor_open(&monitor, &scfg, opt.interval, opt.window, PACKAGE_VERSION, err,
 	    sizeof(err));
 	if (rc != TW_OK) {

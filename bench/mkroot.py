@@ -112,3 +112,59 @@ def add_processes(base, nprocs, fds_per_proc, first_pid=10000, first_inode=50000
             target = "/dev/pts/0" if n < 3 else "socket:[%d]" % inode
             inode += 1
             os.symlink(target, os.path.join(fd, str(n)))
+
+
+# A cgroup v2 directory as the kernel lays it out (6.x): the files tunewatch
+# reads, with plausible contents, and the other control files, which a walk
+# lists and skips.
+CG_OTHER = ("cgroup.controllers cgroup.events cgroup.freeze cgroup.kill cgroup.max.depth "
+            "cgroup.max.descendants cgroup.procs cgroup.stat cgroup.subtree_control "
+            "cgroup.threads cgroup.type cpu.idle cpu.max cpu.max.burst cpu.pressure cpu.stat "
+            "cpu.weight cpu.weight.nice io.max io.weight memory.low memory.min "
+            "memory.events.local memory.numa_stat memory.oom.group memory.swap.current "
+            "memory.swap.events memory.swap.high memory.swap.max pids.current pids.events "
+            "pids.max").split()
+
+MEMSTAT_KEYS = ("anon file kernel kernel_stack pagetables sec_pagetables percpu sock vmalloc "
+                "shmem file_mapped file_dirty file_writeback swapcached anon_thp file_thp "
+                "shmem_thp inactive_anon active_anon inactive_file active_file unevictable "
+                "slab_reclaimable slab_unreclaimable slab workingset_refault_anon "
+                "workingset_refault_file workingset_activate_anon workingset_activate_file "
+                "workingset_restore_anon workingset_restore_file workingset_nodereclaim pgscan "
+                "pgsteal pgscan_kswapd pgscan_direct pgsteal_kswapd pgsteal_direct pgfault "
+                "pgmajfault pgrefill pgactivate pgdeactivate pglazyfree pglazyfreed "
+                "thp_fault_alloc thp_collapse_alloc").split()
+
+PSI = "some avg10=0.00 avg60=0.00 avg300=0.00 total=1234\nfull avg10=0.00 avg60=0.00 " \
+      "avg300=0.00 total=567\n"
+
+
+def add_cgroups(base, n):
+    """n services under base/sys/fs/cgroup/system.slice, each with I/O and
+    every other one with a memory.high; return base."""
+    top = os.path.join(base, "sys", "fs", "cgroup")
+    os.makedirs(top, exist_ok=True)
+    with open(os.path.join(top, "cgroup.controllers"), "w") as fh:
+        fh.write("cpuset cpu io memory hugetlb pids rdma misc\n")
+    for i in range(-1, n):
+        d = os.path.join(top, "system.slice") if i < 0 else \
+            os.path.join(top, "system.slice", "svc%04d.service" % i)
+        os.makedirs(d, exist_ok=True)
+        files = {name: "0\n" for name in CG_OTHER}
+        files.update({
+            "memory.current": "%d\n" % (50000000 + i * 4096),
+            "memory.high": "%d\n" % (64 << 20) if i % 2 == 0 else "max\n",
+            "memory.max": "max\n",
+            "memory.stat": "".join("%s %d\n" % (k, 1000 + i + j)
+                                   for j, k in enumerate(MEMSTAT_KEYS)),
+            "memory.events": "low 0\nhigh %d\nmax 0\noom 0\noom_kill 0\n" % i,
+            "memory.pressure": PSI,
+            "io.stat": "254:0 rbytes=%d wbytes=%d rios=10 wios=10 dbytes=0 dios=0\n"
+                       "8:0 rbytes=4096 wbytes=0 rios=1 wios=0 dbytes=0 dios=0\n" % (
+                           (i + 2) * 1048576, (i + 2) * 4096),
+            "io.pressure": PSI,
+        })
+        for name, text in files.items():
+            with open(os.path.join(d, name), "w") as fh:
+                fh.write(text)
+    return base

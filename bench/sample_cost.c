@@ -11,7 +11,8 @@
  * every sample as tunewatchd does by default (lib/finding, the checks'
  * default thresholds); --findings-all judges every disk with a latency
  * figure bad (r_await range "@0:"), the worst case: each one an
- * observation against a full table. It prints one JSON object for
+ * observation against a full table. --no-cgroups samples as the code
+ * did before twCgroupTable. It prints one JSON object for
  * bench/run. Not part of make check: built by `make bench`. */
 #include "config.h"
 
@@ -88,7 +89,7 @@ usage(void)
 {
 	fprintf(stderr, "usage: sample_cost --proc-root DIR [--sys-root DIR] [--samples N]\n"
 	    "                   [--interval S] [--window S] [--no-procio] [--changes]\n"
-	    "                   [--findings | --findings-all]\n");
+	    "                   [--findings | --findings-all] [--no-cgroups] [--cgroup-max N]\n");
 }
 
 int
@@ -104,6 +105,8 @@ main(int argc, char **argv)
 		{ "changes", no_argument, NULL, 'C' },
 		{ "findings", no_argument, NULL, 'f' },
 		{ "findings-all", no_argument, NULL, 'F' },
+		{ "no-cgroups", no_argument, NULL, 'G' },
+		{ "cgroup-max", required_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tw_sampler_config cfg;
@@ -149,6 +152,12 @@ main(int argc, char **argv)
 		case 'F':
 			findings = 2;
 			break;
+		case 'G':
+			cfg.no_cgroups = 1;
+			break;
+		case 'g':
+			cfg.cgroup_max = (size_t)strtoul(optarg, NULL, 10);
+			break;
 		default:
 			usage();
 			return 64;
@@ -158,8 +167,10 @@ main(int argc, char **argv)
 		usage();
 		return 64;
 	}
-	/* As tunewatchd: every queue re-read once per window. */
+	/* As tunewatchd: every queue re-read once per window, the cgroup
+	 * hierarchy walked every five minutes. */
 	cfg.queue_refresh = window / interval;
+	cfg.cgroup_rescan = TW_CGROUPS_RESCAN_DEFAULT_S / interval;
 	ns = calloc((size_t)nsamples, sizeof(*ns));
 	if (ns == NULL)
 		return 71;
@@ -202,9 +213,11 @@ main(int argc, char **argv)
 	printf("{\"findings\": %zu, \"tracked\": %zu, \"overflows\": %llu, ",
 	    m.view.nfindings, m.findings ? m.tracker.n : 0,
 	    (unsigned long long)(m.findings ? m.tracker.overflows : 0));
-	printf("\"disks\": %zu, \"pools\": %zu, \"tunables\": %zu, \"first_ns\": %llu, "
+	printf("\"disks\": %zu, \"pools\": %zu, \"tunables\": %zu, \"cgroups\": %zu, "
+	    "\"first_ns\": %llu, "
 	    "\"vmrss_before_kb\": %ld, \"vmrss_kb\": %ld, \"vmhwm_kb\": %ld, \"samples_ns\": [",
-	    m.view.ndisks, m.view.npools, m.view.ntunables, (unsigned long long)first,
+	    m.view.ndisks, m.view.npools, m.view.ntunables, m.view.ncgroups,
+	    (unsigned long long)first,
 	    rss_before, status_kb("VmRSS"), status_kb("VmHWM"));
 	for (i = 0; i < nsamples; i++)
 		printf("%s%llu", i > 0 ? ", " : "", (unsigned long long)ns[i]);

@@ -9,6 +9,7 @@
 
 #include "finding/judge.h"
 #include "advice/ticket.h"
+#include "cgroups.h"
 #include "plugin.h"
 #include "util/error.h"
 
@@ -17,6 +18,7 @@ enum {
 	OPT_REFAULT_CRITICAL,
 	OPT_PRESSURE_WARNING,
 	OPT_PRESSURE_CRITICAL,
+	OPT_CGROUP,
 };
 
 static const struct option longopts[] = {
@@ -24,6 +26,7 @@ static const struct option longopts[] = {
 	{ "refault-critical", required_argument, NULL, OPT_REFAULT_CRITICAL },
 	{ "pressure-warning", required_argument, NULL, OPT_PRESSURE_WARNING },
 	{ "pressure-critical", required_argument, NULL, OPT_PRESSURE_CRITICAL },
+	{ "cgroup", required_argument, NULL, OPT_CGROUP },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -31,7 +34,10 @@ static struct {
 	/* -w and -c are the hit ratio's; the refault and pressure options
 	 * are kept here directly. */
 	struct tw_judge_config judge;
+	struct tw_cgroup_check cgroups;	/* --cgroup */
 } cfg;
+
+static struct tw_check check;
 
 static int
 option(int opt, const char *arg, char *err, size_t errlen)
@@ -48,6 +54,17 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	};
 	size_t i;
 
+	if (opt == OPT_CGROUP) {
+		if (arg[0] == '\0' || cfg.cgroups.nexprs == TW_CGROUP_EXPRS_MAX) {
+			snprintf(err, errlen, "--cgroup wants a unit name, a glob or a path "
+			    "(at most %d of them)", TW_CGROUP_EXPRS_MAX);
+			return -1;
+		}
+		cfg.cgroups.exprs[cfg.cgroups.nexprs++] = arg;
+		/* Only a check of services reads the agent's cgroup table. */
+		check.fetch |= TW_FETCH_CGROUPS;
+		return 0;
+	}
 	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
 		if (map[i].opt != opt)
 			continue;
@@ -92,6 +109,14 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	double majflt = 0, pagein = 0, iopsi = 0;
 	char a[32], b[32], d[32], detail[300];
 
+	/* --cgroup judges the services instead of the host. */
+	if (cfg.cgroups.nexprs > 0) {
+		cfg.cgroups.fwarn = cfg.judge.refault_warn;
+		cfg.cgroups.fcrit = cfg.judge.refault_crit;
+		cfg.cgroups.pwarn = cfg.judge.psi_warn;
+		cfg.cgroups.pcrit = cfg.judge.psi_crit;
+		return tw_cgroup_run(p, v, &cfg.cgroups, out);
+	}
 	/* The states are lib/finding's, as tunewatchd's findings are. */
 	judge_config(p, &cfg.judge);
 	tw_judge_cache(&cfg.judge, v, p->window_s, p->os, &j);
@@ -183,7 +208,8 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	return j.worst;
 }
 
-static const struct tw_check check = {
+/* Not const: --cgroup adds the cgroup table to what is fetched. */
+static struct tw_check check = {
 	.progname = "check_bufcache",
 	.service = "BUFCACHE",
 	.purpose =
@@ -200,7 +226,17 @@ static const struct tw_check check = {
 	    "    Ranges for refaults per second; not checked by default\n"
 	    " --pressure-warning=RANGE, --pressure-critical=RANGE\n"
 	    "    Ranges for memory pressure in percent (PSI \"some\", 10 s average); not\n"
-	    "    checked by default\n",
+	    "    checked by default\n"
+	    " --cgroup=EXPR\n"
+	    "    Judge services instead of the host: the cgroups whose systemd unit matches\n"
+	    "    EXPR (a unit name, \"nginx\" for nginx.service, or a glob: \"php*.service\")\n"
+	    "    or, when EXPR holds a '/', whose path matches it (\"/system.slice/*\"). May\n"
+	    "    be repeated. Each is judged on its refaults per second (--refault-warning\n"
+	    "    and --refault-critical; by default " TW_CGROUP_REFAULT_WARN " and "
+	    TW_CGROUP_REFAULT_CRIT ") and, on cgroup v2,\n"
+	    "    its memory pressure (--pressure-warning and --pressure-critical); -w, -c\n"
+	    "    and the host's figures are not used. UNKNOWN when none matches among the\n"
+	    "    cgroups the agent publishes (its busiest, up to its cgroupMax)\n",
 	.notes =
 	    "Notes:\n"
 	    " Linux keeps no count of reads served from the cache, so the hit ratio is an\n"
@@ -210,7 +246,8 @@ static const struct tw_check check = {
 	    " With no file reads in the window there is nothing to judge: the check is OK.\n"
 	    "\nExamples:\n"
 	    " check_bufcache -H db1 -C public\n"
-	    " check_bufcache -H db1 -w 95: -c 85: --refault-warning 100 --pressure-warning 10",
+	    " check_bufcache -H db1 -w 95: -c 85: --refault-warning 100 --pressure-warning 10\n"
+	    " check_bufcache -H web1 --cgroup nginx.service --cgroup 'php*-fpm.service'",
 	.fetch = TW_FETCH_BUFCACHE | TW_FETCH_DISKS | TW_FETCH_TUNABLES,
 	.changes = TW_CHANGE_FAMILY_CACHE,
 	.option = option,

@@ -31,6 +31,12 @@ tw_plugin_local_view(const struct tw_plugin *p, struct tw_monitor *m, char *err,
 	cfg.proc_root = p->proc_root;
 	cfg.sys_root = p->sys_root;
 	cfg.procio = 1;
+	/* Cgroups only for a check that judges them; then every cgroup that
+	 * qualifies, since the check picks its own, and one walk for both
+	 * samples, so that each has two samples for its rates. */
+	cfg.no_cgroups = !p->cgroups;
+	cfg.cgroup_max = TW_CGROUPS_MAX_LIMIT;
+	cfg.cgroup_rescan = 2;
 	rc = tw_monitor_open(m, &cfg, p->delay_s, p->delay_s, PACKAGE_VERSION, err, errlen);
 	if (rc != TW_OK)
 		return rc;

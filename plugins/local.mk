@@ -32,6 +32,6 @@ plugins_check_dblock_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins
 plugins_check_dblock_LDADD = $(PLUGIN_LDADD)
 
 plugin_PROGRAMS += plugins/check_bufcache
-plugins_check_bufcache_SOURCES = plugins/check_bufcache.c
+plugins_check_bufcache_SOURCES = plugins/check_bufcache.c plugins/cgroups.h plugins/cgroups.c
 plugins_check_bufcache_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins
 plugins_check_bufcache_LDADD = $(PLUGIN_LDADD)

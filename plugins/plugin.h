@@ -48,6 +48,7 @@ struct tw_plugin {
 	/* Current values for advice that the view does not hold; read from
 	 * the agent on first use (see tunables.h). */
 	struct tw_tunables *tunables;
+	int cgroups;			/* the check reads the cgroup table */
 };
 
 /* Check-specific options use values from here up. */

@@ -99,6 +99,12 @@ row_name(const struct tw_snmp_bad *bad, const struct tw_view *v, const char **ki
 			if (v->probes[i].major == bad->idx[0] && v->probes[i].minor == bad->idx[1])
 				return v->probes[i].device;
 		break;
+	case TW_OID_CGROUP_TABLE:
+		*kind = "cgroup";
+		for (i = 0; i < v->ncgroups; i++)
+			if (v->cgroups[i].index == bad->idx[0])
+				return v->cgroups[i].path;
+		break;
 	}
 	return "";
 }
@@ -109,7 +115,7 @@ tw_snmp_bad_message(const struct tw_snmp_bad *bad, const struct tw_view *v, char
 {
 	const struct tw_column *c = tw_column(bad->group, bad->col);
 	const char *kind, *name = row_name(bad, v, &kind);
-	char inst[64], item[96] = "", range[64] = "";
+	char inst[64], item[320] = "", range[64] = "";
 	int64_t min;
 	uint64_t max;
 

@@ -66,6 +66,14 @@ cmp_probe(const void *a, const void *b)
 	return x->minor < y->minor ? -1 : x->minor > y->minor;
 }
 
+static int
+cmp_cgroup(const void *a, const void *b)
+{
+	const struct tw_view_cgroup *x = a, *y = b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
 /* A label is never empty: a row the agent sent without a name is called
  * by its index. */
 static void
@@ -81,6 +89,10 @@ name_unnamed(struct tw_view *v)
 		if (v->pools[i].name[0] == '\0')
 			snprintf(v->pools[i].name, sizeof(v->pools[i].name), "%u.%u",
 			    v->pools[i].cls, v->pools[i].instance);
+	for (i = 0; i < v->ncgroups; i++)
+		if (v->cgroups[i].path[0] == '\0')
+			snprintf(v->cgroups[i].path, sizeof(v->cgroups[i].path), "cgroup %u",
+			    v->cgroups[i].index);
 }
 
 int
@@ -88,7 +100,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
     struct tw_snmp_stats *stats, char *err, size_t errlen)
 {
 	const unsigned tables = TW_FETCH_DISKS | TW_FETCH_POOLS | TW_FETCH_TUNABLES |
-	    TW_FETCH_CHANGES | TW_FETCH_SOCKS | TW_FETCH_PROBES;
+	    TW_FETCH_CHANGES | TW_FETCH_SOCKS | TW_FETCH_PROBES | TW_FETCH_CGROUPS;
 	struct tw_snmp_scalars scalars;
 	struct tw_snmp_bad bad;
 	struct tw_snmp_stats dummy;
@@ -106,6 +118,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 	c.bad = &bad;
 	tw_snmp_scalars_init(&scalars, what);
 	v->ndisks = v->npools = v->ntunables = v->nchanges = v->nsocks = v->nprobes = 0;
+	v->ncgroups = 0;
 	memset(&v->agent, 0, sizeof(v->agent));
 	memset(&v->bc, 0, sizeof(v->bc));
 
@@ -131,6 +144,8 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		rc = tw_snmp_walk(&c, v, TW_OID_CHANGE_TABLE, 0);
 	if (rc == TW_OK && (what & TW_FETCH_PROBES))
 		rc = tw_snmp_walk(&c, v, TW_OID_PROBE_TABLE, 0);
+	if (rc == TW_OK && (what & TW_FETCH_CGROUPS))
+		rc = tw_snmp_walk(&c, v, TW_OID_CGROUP_TABLE, 0);
 	tw_snmp_close(&c);
 	if (rc == TW_E_ABSENT && !scalars.registered)
 		snprintf(err, errlen, "tunewatchd is not registered with the SNMP agent at %s:%u "
@@ -158,5 +173,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		qsort(v->tunables, v->ntunables, sizeof(*v->tunables), cmp_tunable);
 	if (v->nprobes > 1)
 		qsort(v->probes, v->nprobes, sizeof(*v->probes), cmp_probe);
+	if (v->ncgroups > 1)
+		qsort(v->cgroups, v->ncgroups, sizeof(*v->cgroups), cmp_cgroup);
 	return TW_OK;
 }

@@ -34,6 +34,7 @@ struct tw_snmp_target {
 					   in one request */
 #define TW_FETCH_SOCKS		0x20u	/* twSocketDropTable */
 #define TW_FETCH_PROBES		0x40u	/* twProbeTable */
+#define TW_FETCH_CGROUPS	0x80u	/* twCgroupTable */
 
 struct tw_snmp_stats {
 	unsigned requests;	/* round trips */

@@ -50,6 +50,10 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		key = tw_disk_key((uint32_t)idx[0], (uint32_t)idx[1]);
 		n = v->nprobes;
 		break;
+	case TW_OID_CGROUP_TABLE:
+		key = idx[0] & 0xffffffffu;
+		n = v->ncgroups;
+		break;
 	default:
 		key = idx[0] & 0xffffffffu;
 		n = v->ntunables;
@@ -101,6 +105,13 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		v->probes[n].minor = (uint32_t)idx[1];
 		v->nprobes++;
 		break;
+	case TW_OID_CGROUP_TABLE:
+		if ((rc = tw_view_reserve_cgroups(v, n + 1)) != TW_OK)
+			return rc;
+		memset(&v->cgroups[n], 0, sizeof(v->cgroups[n]));
+		v->cgroups[n].index = (uint32_t)idx[0];
+		v->ncgroups++;
+		break;
 	default:
 		if ((rc = tw_view_reserve_tunables(v, n + 1)) != TW_OK)
 			return rc;
@@ -126,6 +137,8 @@ row_at(struct tw_view *v, uint32_t table, size_t row)
 		return &v->socks[row];
 	case TW_OID_PROBE_TABLE:
 		return &v->probes[row];
+	case TW_OID_CGROUP_TABLE:
+		return &v->cgroups[row];
 	default:
 		return &v->tunables[row];
 	}

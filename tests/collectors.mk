@@ -103,3 +103,9 @@ tests_check_sockwatch_CFLAGS = $(TESTS_CFLAGS)
 tests_check_sockwatch_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=socket
 tests_check_sockwatch_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_sockwatch
+
+check_PROGRAMS += tests/check_cgroup
+tests_check_cgroup_SOURCES = tests/check_cgroup.c tests/tw_check.h tests/tw_cgroup_fixture.h
+tests_check_cgroup_CFLAGS = $(TESTS_CFLAGS)
+tests_check_cgroup_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_cgroup

@@ -61,3 +61,9 @@ tests_check_finding_SOURCES = tests/check_finding.c tests/tw_check.h
 tests_check_finding_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding
+
+check_PROGRAMS += tests/check_cgroups
+tests_check_cgroups_SOURCES = tests/check_cgroups.c tests/tw_check.h tests/tw_cgroup_fixture.h
+tests_check_cgroups_CFLAGS = $(TESTS_CFLAGS)
+tests_check_cgroups_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_cgroups

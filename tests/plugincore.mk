@@ -92,3 +92,9 @@ tests_check_evidence_socket_SOURCES = tests/check_evidence_socket.c tests/tw_che
 tests_check_evidence_socket_CFLAGS = $(TESTS_CFLAGS)
 tests_check_evidence_socket_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_evidence_socket
+
+check_PROGRAMS += tests/check_advice_cgroup
+tests_check_advice_cgroup_SOURCES = tests/check_advice_cgroup.c tests/tw_check.h
+tests_check_advice_cgroup_CFLAGS = $(TESTS_CFLAGS)
+tests_check_advice_cgroup_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_advice_cgroup

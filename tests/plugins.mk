@@ -10,6 +10,7 @@ PLUGIN_TESTS = \
 	tests/integration/plugin_disklatency.py \
 	tests/integration/disk_names.py \
 	tests/integration/plugin_bufcache.py \
+	tests/integration/plugin_cgroups.py \
 	tests/integration/plugin_unknown.py \
 	tests/integration/plugin_timeout.py \
 	tests/integration/plugin_local.py \
@@ -19,6 +20,7 @@ PLUGIN_TESTS = \
 	tests/integration/plugin_ticket_limit.py \
 	tests/integration/kernel_listen.py \
 	tests/integration/kernel_refaults.py \
+	tests/integration/kernel_cgroup.py \
 	tests/integration/kernel_reaped.py \
 	tests/integration/kernel_udpdrops.py \
 	tests/integration/config_check.py \

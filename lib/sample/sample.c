@@ -17,6 +17,7 @@ tw_sample_init(struct tw_sample *s)
 	tw_softnet_set_init(&s->softnet);
 	tw_netstat_set_init(&s->net);
 	tw_buddy_set_init(&s->buddy);
+	tw_cgroup_set_init(&s->cgroups);
 	s->page_size = 4096;
 }
 
@@ -30,6 +31,7 @@ tw_sample_free(struct tw_sample *s)
 	tw_softnet_set_free(&s->softnet);
 	tw_netstat_set_free(&s->net);
 	tw_buddy_set_free(&s->buddy);
+	tw_cgroup_set_free(&s->cgroups);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -53,6 +55,7 @@ tw_sample_clear(struct tw_sample *s)
 	memset(&s->sock, 0, sizeof(s->sock));
 	s->net.count = 0;
 	s->buddy.count = 0;
+	s->cgroups.count = 0;
 	for (i = 0; i < TW_SYSCTL_COUNT; i++) {
 		s->sysctl.v[i].rc = TW_E_ABSENT;
 		s->sysctl.v[i].text[0] = '\0';

@@ -22,6 +22,7 @@
 #include "collect/softnet.h"
 #include "collect/sysctl.h"
 #include "collect/vmstat.h"
+#include "sample/cgroups.h"
 
 enum tw_source {
 	TW_SRC_DISKSTATS,
@@ -35,6 +36,7 @@ enum tw_source {
 	TW_SRC_NETSTAT,
 	TW_SRC_BUDDYINFO,
 	TW_SRC_SYSCTL,
+	TW_SRC_CGROUPS,
 	TW_SRC_COUNT
 };
 
@@ -59,6 +61,7 @@ struct tw_sample {
 	struct tw_netstat_set net;
 	struct tw_buddy_set buddy;
 	struct tw_sysctl_set sysctl;
+	struct tw_cgroup_set cgroups;	/* published cgroups, sorted by index */
 	uint32_t page_size;		/* bytes, for pools counted in pages */
 	struct tw_parse_stats parse;	/* this sample's lines and malformed ones */
 };

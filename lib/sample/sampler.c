@@ -40,6 +40,7 @@ struct tw_sampler {
 	int procio;
 	int32_t self_pid;
 	uint32_t page_size;
+	struct tw_cgroups *cgroups;	/* NULL: not read */
 };
 
 int
@@ -70,6 +71,13 @@ tw_sampler_open(struct tw_sampler **out, const struct tw_sampler_config *cfg,
 		free(sp);
 		return TW_E_ABSENT;
 	}
+	if (!cfg->no_cgroups &&
+	    tw_cgroups_open(&sp->cgroups, cfg->cgroup_max, cfg->cgroup_rescan) != TW_OK) {
+		tw_roots_close(&sp->roots);
+		tw_namefilter_free(&sp->filter);
+		free(sp);
+		return TW_E_NOMEM;
+	}
 	tw_buf_init(&sp->scratch);
 	sp->queue_refresh = cfg->queue_refresh;
 	sp->hide_paths = cfg->disk_exclude == NULL;
@@ -88,6 +96,7 @@ tw_sampler_close(struct tw_sampler *sp)
 		return;
 	tw_roots_close(&sp->roots);
 	tw_namefilter_free(&sp->filter);
+	tw_cgroups_close(sp->cgroups);
 	tw_buf_free(&sp->scratch);
 	free(sp->devs);
 	free(sp->spare);
@@ -377,5 +386,10 @@ tw_sampler_take(struct tw_sampler *sp, struct tw_sample *s)
 		return rc;
 	if ((rc = note(s, TW_SRC_BUDDYINFO, tw_buddyinfo_read(fd, b, &s->buddy, ps))) != TW_OK)
 		return rc;
-	return note(s, TW_SRC_SYSCTL, tw_sysctl_read_all(fd, &s->sysctl));
+	if ((rc = note(s, TW_SRC_SYSCTL, tw_sysctl_read_all(fd, &s->sysctl))) != TW_OK)
+		return rc;
+	if (sp->cgroups != NULL)
+		return note(s, TW_SRC_CGROUPS, tw_cgroups_sample(sp->cgroups, sp->roots.sys_fd, b,
+		    &s->cgroups, ps));
+	return TW_OK;
 }

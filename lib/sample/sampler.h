@@ -39,6 +39,12 @@ struct tw_sampler_config {
 	unsigned sock_owner_procs;	/* processes the owner search reads; 0:
 					 * TW_SOCK_OWNER_PROCS_DEFAULT */
 	int sock_no_diag;		/* do not ask sock_diag for buffers */
+	size_t cgroup_max;		/* cgroups published, busiest first; 0:
+					 * TW_CGROUPS_MAX_DEFAULT */
+	unsigned cgroup_rescan;		/* samples between walks of the cgroup
+					 * hierarchy (sample/cgroups.h); 0 or 1:
+					 * every sample */
+	int no_cgroups;			/* read no cgroups at all */
 };
 
 struct tw_sampler;

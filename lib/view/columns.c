@@ -44,6 +44,10 @@
 #define INDEX(n, lo) \
 	{ .name = (n), .smi = TW_SMI_UNSIGNED32, .access = TW_ACCESS_NOT_ACCESSIBLE, .ranged = 1, \
 	  .min = (lo), .max = UINT32_MAX, .scale = 1 }
+/* A number whose range the MIB narrows. */
+#define RANGED(n, t, lo, hi, read) \
+	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .ranged = 1, .min = (lo), \
+	  .max = (hi), .scale = 1, .checks_read = (read) }
 #define INDEX_ENUM(n, t) \
 	{ .name = (n), .smi = (t), .access = TW_ACCESS_NOT_ACCESSIBLE, .min = TYPE_MIN(t), \
 	  .max = TYPE_MAX(t), .scale = 1 }
@@ -179,7 +183,7 @@ static const struct tw_column change_cols[] = {
 
 /* ---- twSocketDropTable ---------------------------------------------------
  * A number whose range the MIB states. */
-#define RANGED(n, t, lo, hi, u, read) \
+#define RANGED_UNITS(n, t, lo, hi, u, read) \
 	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .ranged = 1, .min = (lo), \
 	  .max = (hi), .units = (u), .scale = 1, .checks_read = (read) }
 
@@ -191,8 +195,8 @@ static const struct tw_column sock_cols[] = {
 	    proto_name, READ),
 	[TW_OID_SOCKDROP_LOCAL_ADDRESS] = STR("twSockDropLocalAddress", struct tw_view_sock,
 	    address, READ),
-	[TW_OID_SOCKDROP_LOCAL_PORT] = RANGED("twSockDropLocalPort", TW_SMI_UNSIGNED32, 0, 65535,
-	    NULL, READ),
+	[TW_OID_SOCKDROP_LOCAL_PORT] = RANGED_UNITS("twSockDropLocalPort", TW_SMI_UNSIGNED32, 0,
+	    65535, NULL, READ),
 	[TW_OID_SOCKDROP_DROPS] = NUM("twSockDropDrops", TW_SMI_COUNTER64, "datagrams", SKIP),
 	[TW_OID_SOCKDROP_RECENT_DROPS] = NUM("twSockDropRecentDrops", TW_SMI_GAUGE32, "datagrams",
 	    READ),
@@ -275,6 +279,39 @@ static const struct tw_column finding_cols[] = {
 	    SKIP),
 };
 
+/* check_bufcache --cgroup reads what it judges and prints; the counters
+ * behind the rates are for NMSs. */
+static const struct tw_column cgroup_cols[] = {
+	[TW_OID_CGROUP_INDEX] = INDEX("twCgroupIndex", 1),
+	[TW_OID_CGROUP_PATH] = STR("twCgroupPath", struct tw_view_cgroup, path, READ),
+	[TW_OID_CGROUP_UNIT] = STR("twCgroupUnit", struct tw_view_cgroup, unit, READ),
+	[TW_OID_CGROUP_VERSION] = RANGED("twCgroupVersion", TW_SMI_UNSIGNED32, 1, 2, READ),
+	[TW_OID_CGROUP_CACHE_BYTES] = NUM("twCgroupCacheBytes", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_CGROUP_MEMORY_USAGE] = NUM("twCgroupMemoryUsage", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_CGROUP_MEMORY_LIMIT] = NUM("twCgroupMemoryLimit", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_CGROUP_LIMIT_NAME] = STR("twCgroupLimitName", struct tw_view_cgroup, limit_name,
+	    READ),
+	[TW_OID_CGROUP_REFAULTS] = NUM("twCgroupRefaults", TW_SMI_COUNTER64, "pages", SKIP),
+	[TW_OID_CGROUP_REFAULT_RATE] = SCALED("twCgroupRefaultRate", TW_SMI_HUNDREDTHS,
+	    "pages per second", 100, "pages/s", READ),
+	[TW_OID_CGROUP_LIMIT_EVENTS] = NUM("twCgroupLimitEvents", TW_SMI_COUNTER64, "events",
+	    SKIP),
+	[TW_OID_CGROUP_LIMIT_EVENT_RATE] = SCALED("twCgroupLimitEventRate", TW_SMI_HUNDREDTHS,
+	    "events per second", 100, "events/s", READ),
+	[TW_OID_CGROUP_MEMORY_PRESSURE] = PERCENT("twCgroupMemoryPressure"),
+	[TW_OID_CGROUP_IO_PRESSURE] = PERCENT("twCgroupIoPressure"),
+	[TW_OID_CGROUP_READ_BYTES] = NUM("twCgroupReadBytes", TW_SMI_COUNTER64, "bytes", SKIP),
+	[TW_OID_CGROUP_WRITTEN_BYTES] = NUM("twCgroupWrittenBytes", TW_SMI_COUNTER64, "bytes",
+	    SKIP),
+	[TW_OID_CGROUP_READ_RATE] = NUM("twCgroupReadRate", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes per second", READ),
+	[TW_OID_CGROUP_WRITE_RATE] = NUM("twCgroupWriteRate", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes per second", READ),
+};
+
 #define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
 
 /* Tunable rows have every column: no `has`. */
@@ -299,6 +336,9 @@ const struct tw_column_group tw_column_groups[] = {
 	{ TW_OID_PROBE_TABLE, "twProbeTable", "twProbeEntry", 2, probe_cols, NCOLS(probe_cols),
 	    TW_OID_PROBE_DEVICE, offsetof(struct tw_view_probe, has),
 	    offsetof(struct tw_view_probe, col) },
+	{ TW_OID_CGROUP_TABLE, "twCgroupTable", "twCgroupEntry", 1, cgroup_cols,
+	    NCOLS(cgroup_cols), TW_OID_CGROUP_PATH, offsetof(struct tw_view_cgroup, has),
+	    offsetof(struct tw_view_cgroup, col) },
 	{ TW_OID_SOCKDROP_TABLE, "twSocketDropTable", "twSocketDropEntry", 2, sock_cols,
 	    NCOLS(sock_cols), TW_OID_SOCKDROP_PROTOCOL_NAME, offsetof(struct tw_view_sock, has),
 	    offsetof(struct tw_view_sock, col) },
@@ -325,6 +365,8 @@ _Static_assert(NCOLS(change_cols) == TW_VIEW_CHANGE_COLS, "twChangeEntry and the
 _Static_assert(NCOLS(sock_cols) == TW_VIEW_SOCK_COLS, "twSocketDropEntry and the view disagree");
 _Static_assert(NCOLS(probe_cols) == TW_VIEW_PROBE_COLS, "twProbeEntry and the view disagree");
 _Static_assert(TW_VIEW_PROBE_COLS <= 32, "has is 32 bits");
+_Static_assert(NCOLS(cgroup_cols) == TW_VIEW_CGROUP_COLS, "twCgroupEntry and the view disagree");
+_Static_assert(TW_VIEW_CGROUP_COLS <= 32, "has is 32 bits");
 _Static_assert(TW_VIEW_DISK_COLS <= 32 && TW_VIEW_BC_COLS <= 32, "has is 32 bits");
 _Static_assert(NCOLS(findsum_cols) == TW_VIEW_FINDSUM_COLS, "twFindings and the view disagree");
 _Static_assert(NCOLS(finding_cols) == TW_VIEW_FINDING_COLS,

@@ -149,6 +149,25 @@ finding_index(const struct tw_view *v, size_t i, uint32_t *idx)
 	idx[0] = v->findings[i].index;
 }
 
+
+static size_t
+cgroup_rows(const struct tw_view *v)
+{
+	return v->ncgroups;
+}
+
+static const void *
+cgroup_row(const struct tw_view *v, size_t i)
+{
+	return &v->cgroups[i];
+}
+
+static void
+cgroup_index(const struct tw_view *v, size_t i, uint32_t *idx)
+{
+	idx[0] = v->cgroups[i].index;
+}
+
 /* In twObjects' order. The findings table is keyed by its scalar group's
  * number: it is the only table below twObjects.6. */
 static const struct table tables[] = {
@@ -158,6 +177,7 @@ static const struct table tables[] = {
 	{ TW_OID_FINDINGS, finding_rows, finding_row, finding_index },
 	{ TW_OID_CHANGE_TABLE, change_rows, change_row, change_index },
 	{ TW_OID_PROBE_TABLE, probe_rows, probe_row, probe_index },
+	{ TW_OID_CGROUP_TABLE, cgroup_rows, cgroup_row, cgroup_index },
 	{ TW_OID_SOCKDROP_TABLE, sock_rows, sock_row, sock_index },
 };
 
@@ -187,6 +207,7 @@ static const struct node nodes[] = {
 	{ { TW_OID_FINDINGS, TW_OID_FINDING_TABLE }, 2, 0 },
 	{ { TW_OID_CHANGE_TABLE, 0 }, 1, 0 },
 	{ { TW_OID_PROBE_TABLE, 0 }, 1, 0 },
+	{ { TW_OID_CGROUP_TABLE, 0 }, 1, 0 },
 	{ { TW_OID_SOCKDROP_TABLE, 0 }, 1, 0 },
 };
 

@@ -24,6 +24,7 @@ tw_view_free(struct tw_view *v)
 	free(v->socks);
 	free(v->probes);
 	free(v->findings);
+	free(v->cgroups);
 	memset(v, 0, sizeof(*v));
 }
 
@@ -377,7 +378,7 @@ tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
 		n++;
 	}
 	v->ntunables = n;
-	return TW_OK;
+	return tw_view_build_cgroups(v, w, s);
 }
 
 static double

@@ -33,6 +33,7 @@
 #define TW_VIEW_CHANGES 32
 #define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_RMEM_MAX + 1)
 #define TW_VIEW_PROBE_COLS (TW_OID_PROBE_ERRORS + 1)
+#define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_WRITE_RATE + 1)
 
 #define TW_VIEW_STR 128
 
@@ -142,6 +143,16 @@ struct tw_view_probe {
 	char reason[TW_VIEW_STR];
 };
 
+/* A cgroup (twCgroupTable). The path field holds a whole DisplayString. */
+struct tw_view_cgroup {
+	uint32_t index;
+	uint32_t has;
+	uint64_t col[TW_VIEW_CGROUP_COLS];
+	char path[256];
+	char unit[TW_VIEW_STR];
+	char limit_name[32];
+};
+
 struct tw_view {
 	struct tw_view_agent agent;
 	struct tw_view_bufcache bc;
@@ -168,6 +179,9 @@ struct tw_view {
 	struct tw_view_finding *findings;	/* sorted by index */
 	size_t nfindings;
 	size_t findings_cap;
+	struct tw_view_cgroup *cgroups;	/* sorted by index */
+	size_t ncgroups;
+	size_t cgroups_cap;
 };
 
 /* What the agent knows of itself. */
@@ -201,6 +215,12 @@ int tw_view_reserve_probes(struct tw_view *v, size_t n);
 struct tw_probe_row;
 int tw_view_put_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n);
 int tw_view_reserve_findings(struct tw_view *v, size_t n);
+int tw_view_reserve_cgroups(struct tw_view *v, size_t n);
+
+/* The cgroup rows of the view, from the newest sample and the window
+ * (view/cgview.c). */
+int tw_view_build_cgroups(struct tw_view *v, const struct tw_window *w,
+    const struct tw_sample *s);
 
 /* Look a tunable's value up by name; NULL when the view does not have it. */
 const char *tw_view_tunable(const struct tw_view *v, const char *name);
@@ -225,7 +245,9 @@ const char *tw_view_tunable(const struct tw_view *v, const char *name);
 	struct tw_view_sock *: tw_view_sock_num, \
 	const struct tw_view_sock *: tw_view_sock_num, \
 	struct tw_view_probe *: tw_view_probe_num, \
-	const struct tw_view_probe *: tw_view_probe_num)((row), (col))
+	const struct tw_view_probe *: tw_view_probe_num, \
+	struct tw_view_cgroup *: tw_view_cgroup_num, \
+	const struct tw_view_cgroup *: tw_view_cgroup_num)((row), (col))
 
 double tw_view_agent_num(const struct tw_view_agent *a, unsigned col);
 double tw_view_bc_num(const struct tw_view_bufcache *bc, unsigned col);
@@ -234,5 +256,6 @@ double tw_view_pool_num(const struct tw_view_pool *p, unsigned col);
 double tw_view_change_num(const struct tw_view_change *c, unsigned col);
 double tw_view_sock_num(const struct tw_view_sock *s, unsigned col);
 double tw_view_probe_num(const struct tw_view_probe *p, unsigned col);
+double tw_view_cgroup_num(const struct tw_view_cgroup *c, unsigned col);
 
 #endif

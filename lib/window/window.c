@@ -49,7 +49,8 @@ tw_window_init(struct tw_window *w, unsigned intervals)
 	if ((rc = tw_track_set_init(&w->disks, TW_WDISK_K, w->slots, disk_bits)) != TW_OK ||
 	    (rc = tw_track_set_init(&w->pools, POOL_K, w->slots, pool_bits)) != TW_OK ||
 	    (rc = tw_track_set_init(&w->vm, TW_WVM_K, w->slots, vm_bits)) != TW_OK ||
-	    (rc = tw_track_set_init(&w->reads, TW_WREADS_K, w->slots, reads_bits)) != TW_OK) {
+	    (rc = tw_track_set_init(&w->reads, TW_WREADS_K, w->slots, reads_bits)) != TW_OK ||
+	    (rc = tw_window_cgroups_init(&w->cgroups, w->slots)) != TW_OK) {
 		tw_window_free(w);
 		return rc;
 	}
@@ -64,6 +65,7 @@ tw_window_free(struct tw_window *w)
 	tw_track_set_free(&w->pools);
 	tw_track_set_free(&w->vm);
 	tw_track_set_free(&w->reads);
+	tw_track_set_free(&w->cgroups);
 	tw_proc_io_set_free(&w->prev_procs);
 	free(w->step);
 	memset(w, 0, sizeof(*w));
@@ -366,7 +368,8 @@ tw_window_push(struct tw_window *w, const struct tw_sample *s, const struct tw_p
 	if ((rc = push_disks(w, s, seq, dt)) != TW_OK ||
 	    (rc = push_pools(w, pools, seq, dt)) != TW_OK ||
 	    (rc = push_vm(w, s, seq, dt)) != TW_OK ||
-	    (rc = push_reads(w, s, seq, dt)) != TW_OK) {
+	    (rc = push_reads(w, s, seq, dt)) != TW_OK ||
+	    (rc = tw_window_push_cgroups(&w->cgroups, s, seq, dt)) != TW_OK) {
 		unsigned intervals = w->intervals;
 
 		tw_window_free(w);

@@ -46,6 +46,15 @@ enum tw_wreads {
 	TW_WREADS_K
 };
 
+/* The counters kept for each published cgroup (key: its index). */
+enum tw_wcg {
+	TW_WCG_REFAULTS,
+	TW_WCG_LIMIT_EVENTS,
+	TW_WCG_READ_BYTES,
+	TW_WCG_WRITE_BYTES,
+	TW_WCG_K
+};
+
 /* Scratch for one step of the read accumulators, one per process of the
  * last sample (see step_reads in window.c). */
 struct tw_window_step {
@@ -64,6 +73,7 @@ struct tw_window {
 	struct tw_track_set pools;	/* key: tw_pool_key() */
 	struct tw_track_set vm;		/* one entity, key 0 */
 	struct tw_track_set reads;	/* one entity, key 0 */
+	struct tw_track_set cgroups;	/* key: the cgroup's index */
 	struct tw_proc_io_set prev_procs;	/* the last sample's processes */
 	int prev_procs_valid;
 	struct tw_window_step *step;	/* scratch, as many as prev_procs holds */
@@ -84,6 +94,11 @@ void tw_window_free(struct tw_window *w);
  * increasing time order; one with a stamp not after the newest is
  * rejected with TW_E_INVAL and changes nothing. */
 int tw_window_push(struct tw_window *w, const struct tw_sample *s, const struct tw_pool_set *pools);
+
+/* Set up, free and update the cgroups' tracks (window/cgtrack.c). */
+int tw_window_cgroups_init(struct tw_track_set *set, unsigned slots);
+int tw_window_push_cgroups(struct tw_track_set *set, const struct tw_sample *s, uint64_t seq,
+    uint64_t dt);
 
 /* The sample number the window's figures start from, and how many samples
  * and milliseconds the window spans now (0 before two samples). */

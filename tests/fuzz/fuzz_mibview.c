@@ -43,6 +43,7 @@ static struct tw_view_pool pools[3];
 static struct tw_view_tunable tunables[3];
 static struct tw_view_probe probe;
 static struct tw_view_finding findings[2];
+static struct tw_view_cgroup cgroups[3];
 static struct ref refs[REF_MAX];
 static size_t nrefs;
 
@@ -192,6 +193,22 @@ build_view(void)
 	view.findings = findings;
 	view.nfindings = view.findings_cap = 2;
 
+	/* twObjects.9, past a gap in twObjects' numbers. */
+	cgroups[0].index = 1;
+	cgroups[0].has = TW_VIEW_BIT(TW_OID_CGROUP_PATH) | TW_VIEW_BIT(TW_OID_CGROUP_UNIT) |
+	    TW_VIEW_BIT(TW_OID_CGROUP_LIMIT_NAME) | TW_VIEW_BIT(TW_OID_CGROUP_REFAULT_RATE);
+	strcpy(cgroups[0].path, "/system.slice/nginx.service");
+	strcpy(cgroups[0].unit, "nginx.service");
+	strcpy(cgroups[0].limit_name, "memory.high");
+	cgroups[0].col[TW_OID_CGROUP_REFAULT_RATE] = 4263800;
+	cgroups[1].index = 7;	/* no cells at all */
+	cgroups[2].index = UINT32_MAX;
+	cgroups[2].has = TW_VIEW_BIT(TW_OID_CGROUP_PATH) | TW_VIEW_BIT(TW_OID_CGROUP_WRITE_RATE);
+	strcpy(cgroups[2].path, "/docker/0123");
+	cgroups[2].col[TW_OID_CGROUP_WRITE_RATE] = UINT64_MAX;
+	view.cgroups = cgroups;
+	view.ncgroups = view.cgroups_cap = 3;
+
 	/* The instances, from the data above. */
 	for (col = 1; col < 32; col++) {
 		struct ref *r;
@@ -283,6 +300,21 @@ build_view(void)
 			else
 				r->num = f->col[col];
 		}
+		for (i = 0; i < view.ncgroups; i++) {
+			const struct tw_view_cgroup *g = &cgroups[i];
+
+			if (!(g->has & TW_VIEW_BIT(col)))
+				continue;
+			r = add_ref(4, TW_OID_CGROUP_TABLE, 1, col, g->index, 0);
+			if (col == TW_OID_CGROUP_PATH)
+				ref_str(r, g->path);
+			else if (col == TW_OID_CGROUP_UNIT)
+				ref_str(r, g->unit);
+			else if (col == TW_OID_CGROUP_LIMIT_NAME)
+				ref_str(r, g->limit_name);
+			else
+				r->num = g->col[col];
+		}
 	}
 	qsort(refs, nrefs, sizeof(refs[0]), ref_cmp);
 	for (i = 1; i < nrefs; i++)
@@ -364,6 +396,10 @@ expected_miss(const uint32_t *oid, size_t len)
 			    TW_MV_NO_SUCH_OBJECT;
 		return oid[1] >= 1 && oid[1] <= TW_OID_FINDING_CLEAR_AFTER ?
 		    TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
+	case TW_OID_CGROUP_TABLE:
+		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_CGROUP_PATH &&
+		    oid[2] < TW_VIEW_CGROUP_COLS ? TW_MV_NO_SUCH_INSTANCE :
+		    TW_MV_NO_SUCH_OBJECT;
 	}
 	return TW_MV_NO_SUCH_OBJECT;
 }

@@ -47,6 +47,7 @@ advice:512
 mibview:128
 udpsock:2048
 probeconf:300
+cgroup:4096
 "
 
 # libFuzzer's own default exit code for a finding is 77, which automake

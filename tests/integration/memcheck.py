@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Memory safety: tunewatchd and each plugin under valgrind memcheck, through
 their main paths (samples, walks, GETBULK, a master restart, a clean stop;
-SNMP v2c and v3 authPriv, --local, and an UNKNOWN exit), with no invalid
+SNMP v2c and v3 authPriv, --local, --cgroup over SNMP and with --local on a
+cgroup v2 fixture, and an UNKNOWN exit), with no invalid
 access and no leak. Skipped in sanitizer builds (ASan and valgrind do not
 mix) and where valgrind is not installed."""
 
@@ -9,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import tarfile
 
 import twtest
 
@@ -45,6 +47,11 @@ def test():
         raise twtest.Skip("valgrind is not installed (Debian: apt-get install valgrind)")
     with twtest.Harness("memcheck") as h:
         root = h.copy_fixture("agent")
+        # The cgroup v2 tree too, so that twCgroupTable is built and walked.
+        with tarfile.open(os.path.join(twtest.FIXTURES, "collectors", "cgroup.tar")) as tf:
+            tf.extractall(os.path.join(h.dir, "cgroup"))
+        shutil.copytree(os.path.join(h.dir, "cgroup", "v2", "sys", "fs"),
+                        os.path.join(root, "sys", "fs"))
         h.start_snmpd('createUser %s SHA "%s" AES "%s"\nrouser %s priv\n' %
                       (USER, AUTH, PRIV, USER))
         vglog = os.path.join(h.dir, "vg-tunewatchd.log")
@@ -88,6 +95,12 @@ def test():
         plugin(h, "check_disklatency", ["--local", "--delay", "1", "--proc-root",
                                         os.path.join(root, "proc"), "--sys-root",
                                         os.path.join(root, "sys"), "-t", "30"], (0, 1, 2))
+        plugin(h, "check_bufcache", ["-H", "127.0.0.1", "-p", port, "-t", "30", "--cgroup",
+                                     "nginx", "--cgroup", "/user.slice/*"], (0, 1, 2))
+        plugin(h, "check_bufcache", ["--local", "--delay", "1", "--proc-root",
+                                     os.path.join(root, "proc"), "--sys-root",
+                                     os.path.join(root, "sys"), "-t", "30", "--cgroup", "*"],
+               (0, 1, 2))
         plugin(h, "check_bufcache", ["-w", "not-a-range"], (3,))
 
         # The master goes and comes back under the agent, then it stops.

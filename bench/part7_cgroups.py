@@ -1,0 +1,111 @@
+"""Part 7: the cost of the cgroup table (issue 15).
+
+One generated root (tests/fixtures/agent's proc tree, 10 disks, 8 CPUs'
+softnet rows) sampled as tunewatchd does, side by side in one run:
+
+- without cgroups (sample_cost --no-cgroups: the sample as it was before
+  twCgroupTable, whose only trace on that path is one NULL test);
+- with 500 cgroup v2 services in its sys/fs/cgroup (bench/mkroot.py
+  add_cgroups: each with the kernel's files, I/O, every other one bounded
+  by memory.high), published up to the default cgroupMax (16) and walked
+  every five minutes (the default cgroupRescan: every 60th sample at the
+  default interval of 5 s);
+- the same root and cgroups with this machine's real /proc instead of the
+  fixture's, where a sample reads every process's /proc/[pid]/io, with the
+  default cgroupMax and with 8.
+
+120 warm samples each (two walks); the figure is the mean, since the walk
+lands on one sample in sixty, and the median, which is a sample without a
+walk. Instructions (callgrind) for the mean of 60 warm samples (one walk),
+which load on the other core does not move.
+"""
+
+import json
+import os
+import re
+import statistics
+import subprocess
+import tempfile
+
+import mkroot
+import twbench as tb
+
+SAMPLES = 120
+CGROUPS = 500
+
+
+def cost(ctx, proc, sys_root, extra):
+    prog = os.path.join(ctx.builddir, "bench", "sample_cost")
+    out = subprocess.run([prog, "--proc-root", proc, "--sys-root", sys_root, "--samples",
+                          str(SAMPLES), "--interval", str(ctx.interval), "--window",
+                          str(ctx.window)] + extra, capture_output=True, text=True,
+                         timeout=600, check=True).stdout
+    r = json.loads(out)
+    ns = r.pop("samples_ns")
+    r["median_ms"] = statistics.median(ns) / 1e6
+    r["mean_ms"] = sum(ns) / len(ns) / 1e6
+    r["max_ms"] = max(ns) / 1e6
+    r["first_ms"] = r.pop("first_ns") / 1e6
+    return r
+
+
+def instr(ctx, proc, sys_root, extra):
+    """Instructions per warm sample: (61 samples - 1) / 60."""
+    prog = os.path.join(ctx.builddir, "bench", "sample_cost")
+    counts = []
+    for n in (1, 61):
+        d = tempfile.mkdtemp(prefix="cg5-", dir=ctx.workdir)
+        subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=tw_monitor_sample",
+                        "--callgrind-out-file=%s/cg.out" % d, "--log-file=%s/log" % d, prog,
+                        "--proc-root", proc, "--sys-root", sys_root, "--samples", str(n),
+                        "--interval", str(ctx.interval), "--window", str(ctx.window)] + extra,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=1200,
+                       check=True)
+        with open(os.path.join(d, "log")) as fh:
+            counts.append(int(re.search(r"Collected : (\d+)", fh.read()).group(1)))
+    return (counts[1] - counts[0]) / 60.0
+
+
+def run(ctx):
+    base = os.path.join(ctx.workdir, "cgroot")
+    root = mkroot.make_root(base, 10, 8, tb.fixtures())
+    mkroot.add_cgroups(root, CGROUPS)
+    proc, sys_root = os.path.join(root, "proc"), os.path.join(root, "sys")
+    cases = [("fixture /proc, no cgroups (before)", proc, ["--no-cgroups"]),
+             ("fixture /proc, 500 cgroups", proc, []),
+             ("this machine's /proc, no cgroups (before)", "/proc", ["--no-cgroups"]),
+             ("this machine's /proc, 500 cgroups", "/proc", []),
+             ("this machine's /proc, 500 cgroups, cgroupMax 8", "/proc", ["--cgroup-max", "8"])]
+    results = {}
+    # Interleaved rounds, so that load on the shared machine hits both.
+    for rnd in range(3):
+        for name, p, extra in cases:
+            results.setdefault(name, []).append(cost(ctx, p, sys_root, extra))
+    inst = {name: instr(ctx, p, sys_root, extra) for name, p, extra in cases[:2]}
+    ctx.report.data["part7"] = {"results": results, "instr": inst}
+
+    def med(name, key):
+        return statistics.median(r[key] for r in results[name])
+
+    rows = []
+    for name, _, _ in cases:
+        rows.append([name, "%d" % results[name][0]["cgroups"], "%.3f" % med(name, "mean_ms"),
+                     "%.3f" % med(name, "median_ms"), "%.3f" % med(name, "max_ms"),
+                     "%.2f" % med(name, "first_ms"),
+                     "%.2f" % (inst[name] / 1e6) if name in inst else ""])
+    verdicts = []
+    for before, after in ((cases[0][0], cases[1][0]), (cases[2][0], cases[3][0]),
+                          (cases[2][0], cases[4][0])):
+        r_mean = med(after, "mean_ms") / med(before, "mean_ms")
+        verdicts.append("%s / %s: mean **%.2fx**, median %.2fx (target <= 1.3x: %s)." % (
+            after, before, r_mean, med(after, "median_ms") / med(before, "median_ms"),
+            "met" if r_mean <= 1.3 else "NOT met"))
+    verdicts.append("Instructions per sample, 500 cgroups / none, fixture /proc: **%.2fx**." % (
+        inst[cases[1][0]] / inst[cases[0][0]]))
+    notes = ["%d warm samples per run (two walks of the hierarchy: every 300 s at the "
+             "interval of %d s), 3 interleaved runs, medians of the runs' figures; ms of the "
+             "thread's CPU time; first: the cold sample, which walks." % (
+                 SAMPLES, ctx.interval)] + verdicts
+    ctx.report.table("5. Cgroups", ["root", "cgroups published", "mean sample ms",
+                                    "median sample ms", "max sample ms (a walk)",
+                                    "first sample ms", "M instr per sample"], rows, notes)

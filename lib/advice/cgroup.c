@@ -1,0 +1,183 @@
+#include "config.h"
+
+#include "advice/cgroup.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "plugin/perfdata.h"
+#include "util/error.h"
+
+#define KIB 1024.0
+#define MIB (1024.0 * 1024.0)
+
+#define RESOURCE_CONTROL "systemd.resource-control(5)"
+#define CGROUP_V2_RST "Documentation/admin-guide/cgroup-v2.rst"
+#define CGROUP_V1_RST "Documentation/admin-guide/cgroup-v1/memory.rst"
+
+void
+tw_advice_systemd_size(double bytes, char *buf, size_t len)
+{
+	static const struct {
+		double unit;
+		const char *suffix;
+	} units[] = { { MIB * KIB, "G" }, { MIB, "M" }, { KIB, "K" } };
+	unsigned long long b = bytes > 0 ? (unsigned long long)bytes : 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		unsigned long long u = (unsigned long long)units[i].unit;
+
+		if (b >= u && b % u == 0) {
+			snprintf(buf, len, "%llu%s", b / u, units[i].suffix);
+			return;
+		}
+	}
+	snprintf(buf, len, "%llu", b);
+}
+
+/* Numbers as the checks print them: no trailing zeros, no locale. */
+static const char *
+number(double v, unsigned precision, char *buf, size_t len)
+{
+	if (tw_perf_number(v, precision, buf, len) != TW_OK)
+		snprintf(buf, len, "?");
+	return buf;
+}
+
+static const char *
+mib(double bytes, char *buf, size_t len)
+{
+	return number(bytes / MIB, 1, buf, len);
+}
+
+/* The systemd property that sets the limit file. */
+static const char *
+property(const char *limit_name)
+{
+	if (strcmp(limit_name, "memory.high") == 0)
+		return "MemoryHigh";
+	if (strcmp(limit_name, "memory.max") == 0)
+		return "MemoryMax";
+	return "MemoryLimit";
+}
+
+/* The unit file section a drop-in for this unit needs; NULL for a scope,
+ * which systemd makes at run time, so only set-property reaches it. */
+static const char *
+section(const char *unit)
+{
+	size_t n = strlen(unit);
+
+	if (n > 8 && strcmp(unit + n - 8, ".service") == 0)
+		return "Service";
+	if (n > 6 && strcmp(unit + n - 6, ".slice") == 0)
+		return "Slice";
+	return NULL;
+}
+
+static int
+at_limit(const struct tw_cgroup_figures *f)
+{
+	if (!f->have_limit || f->limit <= 0)
+		return 0;
+	return (f->have_usage && f->usage >= f->limit * TW_CGROUP_AT_LIMIT) ||
+	    (f->have_events && f->events > 0);
+}
+
+/* Twice the limit in whole MiB, never past the host's memory; 0 when the
+ * limit is already there. */
+static double
+proposed(const struct tw_cgroup_figures *f)
+{
+	double p = (double)(unsigned long long)((f->limit * 2 + MIB - 1) / MIB) * MIB;
+
+	if (f->mem_total > 0 && p > f->mem_total)
+		p = (double)(unsigned long long)(f->mem_total / MIB) * MIB;
+	return p > f->limit ? p : 0;
+}
+
+/* "while memory.current 63.9 MiB sits at memory.high 64 MiB" and the
+ * limit events, the evidence of every line. */
+static void
+evidence(const struct tw_cgroup_figures *f, const char *where, char *buf, size_t len)
+{
+	char r[32], u[32], l[32], e[32];
+
+	number(f->refaults, 2, r, sizeof(r));
+	number(f->events, 2, e, sizeof(e));
+	snprintf(buf, len, "%s refaults/s while %s %s MiB %s %s %s MiB%s%s%s, in the last %u s", r,
+	    f->version == 1 ? "memory.usage_in_bytes" : "memory.current",
+	    f->have_usage ? mib(f->usage, u, sizeof(u)) : "?", where, f->limit_name,
+	    mib(f->limit, l, sizeof(l)), f->have_events ? ", " : "", f->have_events ? e : "",
+	    f->have_events ? " limit events/s" : "", f->window_s);
+}
+
+static int
+fits(int n, size_t len)
+{
+	return n >= 0 && (size_t)n < len;
+}
+
+int
+tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_t len)
+{
+	const char *name, *prop, *sect, *doc;
+	char ev[300], cur[32], next[32], bytes[32];
+	double p;
+	int n;
+
+	if (f == NULL || tune == NULL || line == NULL || len == 0 || f->path == NULL)
+		return TW_E_INVAL;
+	line[0] = '\0';
+	*tune = 0;
+	name = f->unit != NULL && f->unit[0] != '\0' ? f->unit : f->path;
+	if (!f->have_limit) {
+		n = snprintf(line, len, "%s refaults %s pages/s and has no memory limit of its own: "
+		    "its cache is bounded by the host's memory, not by a setting of the service "
+		    "(see the host's figures)", name, number(f->refaults, 2, ev, sizeof(ev)));
+		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
+	}
+	if (!at_limit(f)) {
+		evidence(f, "well below", ev, sizeof(ev));
+		n = snprintf(line, len, "%s: %s; its own limit does not bound its cache, the host's "
+		    "memory does (see the host's figures)", name, ev);
+		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
+	}
+	p = proposed(f);
+	if (p == 0) {
+		evidence(f, "sits at", ev, sizeof(ev));
+		n = snprintf(line, len, "%s: %s, and the limit is already the host's memory: add "
+		    "memory or reduce the service's working set", name, ev);
+		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
+	}
+	evidence(f, "sits at", ev, sizeof(ev));
+	tw_advice_systemd_size(f->limit, cur, sizeof(cur));
+	tw_advice_systemd_size(p, next, sizeof(next));
+	prop = property(f->limit_name);
+	doc = f->version == 1 ? CGROUP_V1_RST : CGROUP_V2_RST;
+	*tune = 1;
+	if (f->unit == NULL || f->unit[0] == '\0') {
+		/* Not systemd's: the file itself is the knob. */
+		snprintf(bytes, sizeof(bytes), "%.0f", p);
+		n = snprintf(line, len, "%s %s %s -> %s (%s; echo %s > /sys/fs/cgroup%s%s/%s; %s)",
+		    f->path, f->limit_name, cur, next, ev, bytes, f->version == 1 ? "/memory" : "",
+		    f->path, f->limit_name, doc);
+	} else if ((sect = section(f->unit)) != NULL) {
+		n = snprintf(line, len, "%s %s=%s -> %s (%s; drop-in "
+		    "/etc/systemd/system/%s.d/90-tunewatch.conf: \"[%s] %s=%s\" then systemctl "
+		    "daemon-reload, or at once: systemctl set-property %s %s=%s; %s, %s)",
+		    f->unit, prop, cur, next, ev, f->unit, sect, prop, next, f->unit, prop, next,
+		    RESOURCE_CONTROL, doc);
+	} else {
+		n = snprintf(line, len, "%s %s=%s -> %s (%s; a scope has no unit file: systemctl "
+		    "set-property %s %s=%s; %s, %s)", f->unit, prop, cur, next, ev, f->unit, prop,
+		    next, RESOURCE_CONTROL, doc);
+	}
+	if (!fits(n, len)) {
+		line[0] = '\0';
+		*tune = 0;
+		return TW_E_TOOBIG;
+	}
+	return TW_OK;
+}

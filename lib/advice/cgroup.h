@@ -1,0 +1,64 @@
+/* Advice for a service whose page cache is bounded by its own limit.
+ *
+ * On a host where services run in cgroups, the page cache is shared out
+ * among them: a service that refaults while its memory sits at its own
+ * limit (memory.high or memory.max on cgroup v2, memory.limit_in_bytes on
+ * v1) is short of cache because of that limit, whatever the host has free,
+ * and no host-wide sysctl changes that. The knob is the limit, which
+ * systemd sets with MemoryHigh=, MemoryMax= or, on v1, MemoryLimit=
+ * (systemd.resource-control(5)); the kernel's side is
+ * Documentation/admin-guide/cgroup-v2.rst ("memory.high ... the main
+ * mechanism to control memory usage") and cgroup-v1/memory.rst.
+ *
+ * The suggestion doubles the limit, as the other rules double a tunable,
+ * never past the host's memory; it names the drop-in file and line that
+ * make the change last, and the systemctl command that makes it at once.
+ * Justified in doc/ADVICE-REFERENCE.md ("Services"). */
+#ifndef TW_ADVICE_CGROUP_H
+#define TW_ADVICE_CGROUP_H
+
+#include <stddef.h>
+
+/* Memory within this share of the limit counts as "at" it: the kernel
+ * reclaims a little below memory.high and usage moves between samples. */
+#define TW_CGROUP_AT_LIMIT 0.9
+
+struct tw_cgroup_figures {
+	const char *path;		/* "/system.slice/nginx.service" */
+	const char *unit;		/* "nginx.service"; NULL or "": none */
+	int version;			/* 1 or 2 */
+	double refaults;		/* pages/s over the window */
+	int have_usage;
+	double usage;			/* bytes: memory.current, usage_in_bytes */
+	int have_limit;
+	double limit;			/* bytes: the limit that bounds it */
+	const char *limit_name;		/* "memory.high", "memory.max",
+					 * "memory.limit_in_bytes" */
+	int have_events;
+	double events;			/* limit events per second */
+	double mem_total;		/* the host's memory, bytes; 0: unknown */
+	unsigned window_s;
+};
+
+/* The advice for a cgroup whose refaults the check judged too many. When
+ * its own limit bounds it (memory within TW_CGROUP_AT_LIMIT of the limit,
+ * or limit events in the window), *tune is 1 and line is what follows
+ * "tune: ":
+ *
+ *   nginx.service MemoryHigh=64M -> 128M (42638 refaults/s while
+ *   memory.current 63.9 MiB sits at memory.high 64 MiB, in the last 60 s;
+ *   drop-in /etc/systemd/system/nginx.service.d/90-tunewatch.conf:
+ *   "[Service] MemoryHigh=128M" then systemctl daemon-reload, or at once:
+ *   systemctl set-property nginx.service MemoryHigh=128M;
+ *   systemd.resource-control(5), Documentation/admin-guide/cgroup-v2.rst)
+ *
+ * Otherwise *tune is 0 and line is what follows "no tunable: ". Returns
+ * TW_OK, TW_E_INVAL for bad arguments, TW_E_TOOBIG when line is too
+ * short (line is then ""). */
+int tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_t len);
+
+/* A size as systemd's properties take it: "128M", "1G", "1536K", or
+ * bytes when no unit divides it. */
+void tw_advice_systemd_size(double bytes, char *buf, size_t len);
+
+#endif

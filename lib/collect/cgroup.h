@@ -1,0 +1,114 @@
+/* Control groups: the page cache, memory limit, refaults, pressure and I/O
+ * of each cgroup, read from the sys root's fs/cgroup, on cgroup v2 and on
+ * cgroup v1 (the memory and blkio hierarchies). See the kernel's
+ * Documentation/admin-guide/cgroup-v2.rst and cgroup-v1/memory.rst.
+ *
+ * Every figure is hierarchical, as the kernel keeps it: a cgroup's include
+ * its descendants' (v2 always; v1 through the total_ lines of memory.stat
+ * and blkio's _recursive files), so a service's figures are the whole
+ * service's. A file this kernel lacks leaves its fields absent; a line of
+ * it that does not parse is counted as malformed and skipped. */
+#ifndef TW_CGROUP_H
+#define TW_CGROUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/readfile.h"
+#include "util/scan.h"
+
+enum tw_cg_version {
+	TW_CG_NONE = 0,
+	TW_CG_V1 = 1,		/* fs/cgroup/memory and fs/cgroup/blkio */
+	TW_CG_V2 = 2,		/* fs/cgroup, unified */
+};
+
+enum tw_cg_field {
+	TW_CG_CACHE,		/* bytes: v2 memory.stat file, v1 total_cache */
+	TW_CG_USAGE,		/* bytes: v2 memory.current, v1 memory.usage_in_bytes */
+	TW_CG_HIGH,		/* bytes: v2 memory.high; absent when "max" */
+	TW_CG_MAX,		/* bytes: v2 memory.max, v1 memory.limit_in_bytes;
+				 * absent when unlimited */
+	TW_CG_REFAULTS,		/* pages: workingset_refault_file (workingset_refault
+				 * before 5.9; v1 its total_ line) */
+	TW_CG_LIMIT_EVENTS,	/* v2 memory.events high + max, v1 memory.failcnt */
+	TW_CG_READ_BYTES,	/* v2 io.stat rbytes, v1 blkio throttle Read, all devices */
+	TW_CG_WRITE_BYTES,	/* wbytes, Write */
+	TW_CG_MEM_PSI,		/* memory.pressure some avg10, hundredths of a percent */
+	TW_CG_IO_PSI,		/* io.pressure some avg10 */
+	TW_CG_NFIELDS
+};
+
+#define TW_CG_BIT(f) (UINT32_C(1) << (f))
+
+/* Long enough for systemd's deepest paths
+ * (/user.slice/user-1000.slice/user@1000.service/app.slice/...). A longer
+ * one is skipped and counted. */
+#define TW_CG_PATH_LEN 256
+#define TW_CG_UNIT_LEN 128
+
+struct tw_cgroup {
+	char path[TW_CG_PATH_LEN];	/* "/system.slice/nginx.service" */
+	uint64_t ino;			/* the directory's inode (v2: the cgroup id) */
+	uint32_t present;		/* TW_CG_BIT of each field read */
+	uint64_t v[TW_CG_NFIELDS];
+};
+
+/* Which hierarchy the sys root has: v1 when fs/cgroup/memory is there (a
+ * hybrid host keeps its memory controller on v1), else v2 when
+ * fs/cgroup/cgroup.controllers names the memory or io controller, else
+ * TW_CG_NONE. */
+enum tw_cg_version tw_cgroup_detect(int sys_fd);
+
+/* What to read of a cgroup: a walk of the hierarchy reads what tells
+ * whether a cgroup qualifies and how busy it is (limits, I/O); a sample
+ * reads the rest of the ones it publishes. */
+#define TW_CG_READ_LIMITS	0x1u	/* memory.high, memory.max; v1 limit_in_bytes */
+#define TW_CG_READ_IO		0x2u	/* io.stat; v1 the blkio throttle counters */
+#define TW_CG_READ_MEMORY	0x4u	/* memory.current, .stat, .events; v1 usage,
+					 * failcnt, stat */
+#define TW_CG_READ_PSI		0x8u	/* memory.pressure, io.pressure (v2) */
+#define TW_CG_READ_ALL		0xfu
+
+/* Read what of cgroup path (relative to its hierarchy, "/a/b") into out
+ * (emptied first). TW_E_ABSENT when the cgroup is gone; files it lacks
+ * only leave fields absent. */
+int tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
+    struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
+/* The same from the cgroup's directory already open (in the unified
+ * hierarchy, or v1's memory one): what a walk has at hand. */
+int tw_cgroup_read_at(int dirfd, int sys_fd, enum tw_cg_version ver, const char *path,
+    unsigned what, struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
+
+/* The parsers, for tests: they add to out->v and set out->present. */
+int tw_cgroup_parse_memstat(enum tw_cg_version ver, const char *text, size_t len,
+    struct tw_cgroup *out, struct tw_parse_stats *ps);
+int tw_cgroup_parse_iostat(const char *text, size_t len, struct tw_cgroup *out,
+    struct tw_parse_stats *ps);
+int tw_cgroup_parse_blkio(const char *text, size_t len, struct tw_cgroup *out,
+    struct tw_parse_stats *ps);
+int tw_cgroup_parse_events(const char *text, size_t len, struct tw_cgroup *out,
+    struct tw_parse_stats *ps);
+
+/* Walking a hierarchy stops at these: a host with more cgroups than
+ * TW_CG_SCAN_MAX has the rest left out (counted in *skipped). */
+#define TW_CG_SCAN_MAX 8192
+#define TW_CG_DEPTH_MAX 32
+
+typedef int tw_cgroup_visit(void *ctx, int dirfd, const char *path, uint64_t ino);
+
+/* Call visit for every cgroup below the root of ver's memory hierarchy
+ * (the root itself, whose figures are the host's, is left out), parents
+ * before children, with the cgroup's directory open (dirfd, closed after
+ * the call) and its inode. A path too long, and everything past the bounds, is
+ * counted in *skipped. visit returning other than TW_OK stops the walk
+ * with that code. */
+int tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void *ctx,
+    uint64_t *skipped);
+
+/* The systemd unit of a path: its last component ending in .service,
+ * .scope or .slice ("nginx.service" for /system.slice/nginx.service/x);
+ * "" when none. */
+void tw_cgroup_unit(const char *path, char *unit, size_t len);
+
+#endif

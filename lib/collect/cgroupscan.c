@@ -1,0 +1,140 @@
+#include "config.h"
+
+#include "collect/cgroup.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/error.h"
+
+enum tw_cg_version
+tw_cgroup_detect(int sys_fd)
+{
+	char ctl[256];
+	struct stat st;
+
+	if (sys_fd < 0)
+		return TW_CG_NONE;
+	if (fstatat(sys_fd, "fs/cgroup/memory/memory.stat", &st, 0) == 0)
+		return TW_CG_V1;
+	if (tw_read_value_at(sys_fd, "fs/cgroup/cgroup.controllers", ctl, sizeof(ctl)) == TW_OK) {
+		char *tok, *save = NULL;
+
+		for (tok = strtok_r(ctl, " ", &save); tok != NULL; tok = strtok_r(NULL, " ", &save))
+			if (strcmp(tok, "memory") == 0 || strcmp(tok, "io") == 0)
+				return TW_CG_V2;
+	}
+	return TW_CG_NONE;
+}
+
+struct walk {
+	tw_cgroup_visit *visit;
+	void *ctx;
+	uint64_t *skipped;
+	size_t visited;
+	char path[TW_CG_PATH_LEN];
+};
+
+/* Depth-first below fd, whose path is w->path (of length len). The
+ * directory descriptor is closed here. Recursion is bounded by
+ * TW_CG_DEPTH_MAX, the whole walk by TW_CG_SCAN_MAX. */
+static int
+walk_dir(struct walk *w, int fd, size_t len, unsigned depth)
+{
+	DIR *d = fdopendir(fd);
+	struct dirent *de;
+	int rc = TW_OK;
+
+	if (d == NULL) {
+		close(fd);
+		return TW_OK;
+	}
+	while (rc == TW_OK && (de = readdir(d)) != NULL) {
+		size_t nlen = strlen(de->d_name);
+		int sub;
+
+		if (de->d_name[0] == '.')
+			continue;
+		/* Every entry but a cgroup is a control file: only directories
+		 * are cgroups. Filesystems without d_type say DT_UNKNOWN. */
+		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
+			continue;
+		if (depth >= TW_CG_DEPTH_MAX || w->visited >= TW_CG_SCAN_MAX ||
+		    len + 1 + nlen >= sizeof(w->path)) {
+			(*w->skipped)++;
+			continue;
+		}
+		/* Its inode from the entry itself: a stat less per cgroup. */
+		sub = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (sub < 0)
+			continue;
+		w->path[len] = '/';
+		memcpy(w->path + len + 1, de->d_name, nlen + 1);
+		w->visited++;
+		rc = w->visit(w->ctx, sub, w->path, (uint64_t)de->d_ino);
+		if (rc == TW_OK)
+			rc = walk_dir(w, sub, len + 1 + nlen, depth + 1);
+		else
+			close(sub);
+		w->path[len] = '\0';
+	}
+	closedir(d);
+	return rc;
+}
+
+int
+tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void *ctx,
+    uint64_t *skipped)
+{
+	struct walk w;
+	int fd;
+
+	if (ver == TW_CG_NONE || sys_fd < 0)
+		return TW_E_ABSENT;
+	fd = openat(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup",
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return TW_E_ABSENT;
+	memset(&w, 0, sizeof(w));
+	w.visit = visit;
+	w.ctx = ctx;
+	w.skipped = skipped;
+	return walk_dir(&w, fd, 0, 0);
+}
+
+static int
+ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return len > n && memcmp(s + len - n, suffix, n) == 0;
+}
+
+void
+tw_cgroup_unit(const char *path, char *unit, size_t len)
+{
+	const char *end = path + strlen(path);
+
+	unit[0] = '\0';
+	while (end > path) {
+		const char *start = end;
+		size_t n;
+
+		while (start > path && start[-1] != '/')
+			start--;
+		n = (size_t)(end - start);
+		if (ends_with(start, n, ".service") || ends_with(start, n, ".scope") ||
+		    ends_with(start, n, ".slice")) {
+			if (n < len) {
+				memcpy(unit, start, n);
+				unit[n] = '\0';
+			}
+			return;
+		}
+		end = start > path ? start - 1 : path;
+	}
+}

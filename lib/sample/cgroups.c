@@ -1,0 +1,273 @@
+#include "config.h"
+
+#include "sample/cgroups.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/array.h"
+#include "util/error.h"
+
+/* What is remembered of a cgroup between samples. */
+struct known {
+	char path[TW_CG_PATH_LEN];
+	uint64_t ino;
+	uint32_t index;
+	uint64_t io;		/* bytes read and written, at the last rescan */
+	uint64_t score;		/* of those, since the rescan before */
+	uint64_t high, max;	/* its limits at the last rescan */
+	uint32_t limits;	/* TW_CG_BIT of those it has */
+	int qualifies;
+	int published;
+};
+
+struct tw_cgroups {
+	enum tw_cg_version ver;
+	struct known *known;	/* sorted by path */
+	size_t nknown, known_cap;
+	struct known *next;	/* built by a rescan, then swapped in */
+	size_t nnext, next_cap;
+	uint32_t last_index;
+	size_t max_rows;
+	unsigned rescan, countdown;
+	uint32_t qualified;
+	uint64_t skipped;
+	int nomem;
+	/* A rescan's scratch. */
+	int sys_fd;
+	struct tw_buf *scratch;
+	struct tw_parse_stats *ps;
+	struct tw_cgroup cg;
+};
+
+void
+tw_cgroup_set_init(struct tw_cgroup_set *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void
+tw_cgroup_set_free(struct tw_cgroup_set *s)
+{
+	free(s->rows);
+	memset(s, 0, sizeof(*s));
+}
+
+int
+tw_cgroups_open(struct tw_cgroups **out, size_t max_rows, unsigned rescan)
+{
+	struct tw_cgroups *r = calloc(1, sizeof(*r));
+
+	*out = NULL;
+	if (r == NULL)
+		return TW_E_NOMEM;
+	r->max_rows = max_rows == 0 ? TW_CGROUPS_MAX_DEFAULT :
+	    max_rows > TW_CGROUPS_MAX_LIMIT ? TW_CGROUPS_MAX_LIMIT : max_rows;
+	r->rescan = rescan > 1 ? rescan : 1;
+	*out = r;
+	return TW_OK;
+}
+
+void
+tw_cgroups_close(struct tw_cgroups *r)
+{
+	if (r == NULL)
+		return;
+	free(r->known);
+	free(r->next);
+	free(r);
+}
+
+static int
+cmp_path(const void *a, const void *b)
+{
+	return strcmp(((const struct known *)a)->path, ((const struct known *)b)->path);
+}
+
+static struct known *
+find_known(struct tw_cgroups *r, const char *path)
+{
+	struct known key;
+
+	if (r->nknown == 0)
+		return NULL;
+	/* Only the path is compared; copying it is cheaper than a second
+	 * comparison function. */
+	memcpy(key.path, path, strlen(path) + 1);
+	return bsearch(&key, r->known, r->nknown, sizeof(*r->known), cmp_path);
+}
+
+static uint32_t
+new_index(struct tw_cgroups *r)
+{
+	if (++r->last_index == 0)
+		r->last_index = 1;
+	return r->last_index;
+}
+
+static uint64_t
+io_bytes(const struct tw_cgroup *cg)
+{
+	return cg->v[TW_CG_READ_BYTES] + cg->v[TW_CG_WRITE_BYTES];
+}
+
+/* One cgroup met by a rescan's walk: carried over or new. */
+static int
+visit(void *ctx, int dirfd, const char *path, uint64_t ino)
+{
+	struct tw_cgroups *r = ctx;
+	struct known *k, *old;
+	void *p;
+	uint64_t io;
+	int has_limit;
+
+	if (tw_cgroup_read_at(dirfd, r->sys_fd, r->ver, path, TW_CG_READ_LIMITS | TW_CG_READ_IO,
+	    r->scratch, &r->cg, r->ps) != TW_OK)
+		return TW_OK;
+	if (tw_array_grow(r->next, &r->next_cap, r->nnext + 1, sizeof(*r->next), &p) != TW_OK) {
+		r->nomem = 1;
+		return TW_E_NOMEM;
+	}
+	r->next = p;
+	k = &r->next[r->nnext++];
+	memcpy(k->path, path, strlen(path) + 1);
+	k->ino = ino;
+	k->published = 0;
+	io = io_bytes(&r->cg);
+	k->limits = r->cg.present & (TW_CG_BIT(TW_CG_HIGH) | TW_CG_BIT(TW_CG_MAX));
+	k->high = r->cg.v[TW_CG_HIGH];
+	k->max = r->cg.v[TW_CG_MAX];
+	has_limit = k->limits != 0;
+	old = find_known(r, path);
+	if (old != NULL && old->ino == ino) {
+		k->index = old->index;
+		k->score = io >= old->io ? io - old->io : 0;
+	} else {
+		k->index = new_index(r);
+		k->score = io;
+	}
+	k->io = io;
+	k->qualifies = has_limit || k->score > 0;
+	return TW_OK;
+}
+
+static int
+cmp_busy(const void *a, const void *b)
+{
+	const struct known *x = *(const struct known *const *)a;
+	const struct known *y = *(const struct known *const *)b;
+
+	if (x->score != y->score)
+		return x->score > y->score ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Walk the hierarchy, carry indexes over, and publish the busiest. */
+static int
+rescan(struct tw_cgroups *r)
+{
+	struct known **rank, *swap;
+	size_t i, n = 0, cap;
+	int rc;
+
+	r->nnext = 0;
+	r->skipped = 0;
+	r->nomem = 0;
+	rc = tw_cgroup_walk(r->sys_fd, r->ver, visit, r, &r->skipped);
+	if (r->nomem)
+		return TW_E_NOMEM;
+	if (rc != TW_OK)
+		r->nnext = 0;
+	qsort(r->next, r->nnext, sizeof(*r->next), cmp_path);
+	rank = malloc((r->nnext ? r->nnext : 1) * sizeof(*rank));
+	if (rank == NULL)
+		return TW_E_NOMEM;
+	for (i = 0; i < r->nnext; i++)
+		if (r->next[i].qualifies)
+			rank[n++] = &r->next[i];
+	qsort(rank, n, sizeof(*rank), cmp_busy);
+	r->qualified = (uint32_t)n;
+	for (i = 0; i < n && i < r->max_rows; i++)
+		rank[i]->published = 1;
+	free(rank);
+	swap = r->known;
+	cap = r->known_cap;
+	r->known = r->next;
+	r->known_cap = r->next_cap;
+	r->nknown = r->nnext;
+	r->next = swap;
+	r->next_cap = cap;
+	return TW_OK;
+}
+
+static int
+cmp_index(const void *a, const void *b)
+{
+	const struct tw_cgroup_row *x = a, *y = b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+int
+tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
+    struct tw_cgroup_set *out, struct tw_parse_stats *ps)
+{
+	size_t i;
+	void *p;
+	int rc;
+
+	out->count = 0;
+	r->sys_fd = sys_fd;
+	r->scratch = scratch;
+	r->ps = ps;
+	if (r->countdown == 0) {
+		/* A host may gain its controllers (or a test its fixture)
+		 * after start: look again at every rescan while there are
+		 * none. */
+		if (r->ver == TW_CG_NONE)
+			r->ver = tw_cgroup_detect(sys_fd);
+		if (r->ver != TW_CG_NONE && (rc = rescan(r)) != TW_OK)
+			return rc;
+		r->countdown = r->rescan;
+	}
+	r->countdown--;
+	out->version = r->ver;
+	out->qualified = r->qualified;
+	out->skipped = r->skipped;
+	if (r->ver == TW_CG_NONE)
+		return TW_E_ABSENT;
+	for (i = 0; i < r->nknown; i++) {
+		struct known *k = &r->known[i];
+		struct tw_cgroup_row *row;
+
+		if (!k->published)
+			continue;
+		rc = tw_array_grow(out->rows, &out->cap, out->count + 1, sizeof(*out->rows), &p);
+		if (rc != TW_OK)
+			return rc;
+		out->rows = p;
+		row = &out->rows[out->count];
+		if (tw_cgroup_read(sys_fd, r->ver, k->path,
+		    TW_CG_READ_IO | TW_CG_READ_MEMORY | TW_CG_READ_PSI, scratch, &row->cg,
+		    ps) != TW_OK) {
+			/* Removed: its index dies with it. */
+			k->published = 0;
+			k->ino = 0;
+			continue;
+		}
+		/* Limits as the last walk read them: they change when an
+		 * administrator changes them, seldom, and a sample of many
+		 * cgroups is cheaper without them. */
+		row->cg.present |= k->limits;
+		row->cg.v[TW_CG_HIGH] = k->high;
+		row->cg.v[TW_CG_MAX] = k->max;
+		memcpy(row->cg.path, k->path, sizeof(k->path));
+		row->cg.ino = k->ino;
+		row->index = k->index;
+		tw_cgroup_unit(k->path, row->unit, sizeof(row->unit));
+		out->count++;
+	}
+	if (out->count > 1)
+		qsort(out->rows, out->count, sizeof(*out->rows), cmp_index);
+	return TW_OK;
+}

@@ -1,0 +1,66 @@
+/* Which cgroups a sample holds, and the index each keeps while it lives.
+ *
+ * A host may have thousands of cgroups; the MIB publishes a bounded number
+ * of them, the busiest first. Finding them costs a walk of the hierarchy
+ * and a few file reads per cgroup, so it is done every `rescan` samples
+ * (every five minutes in tunewatchd, by default), not every sample: a rescan reads each
+ * cgroup's limits and I/O counters (collect/cgroup.h, "cheap"), keeps
+ * those that qualify (a memory limit, or I/O since the last rescan; at the
+ * first, any I/O), ranks them by bytes read and written since the last
+ * rescan, and publishes the first max_rows. Between rescans only the
+ * published cgroups are read (all but their limits, which are the last
+ * rescan's: a changed limit shows at the next one); one that disappears is
+ * dropped at once, and a new one appears at the next rescan.
+ *
+ * A cgroup keeps its index for as long as its directory lives (same path,
+ * same inode), whether or not it is published; a new cgroup, or one
+ * removed and made again, gets the next index. Indexes start at 1 and are
+ * not reused before 2^32 cgroups. */
+#ifndef TW_SAMPLE_CGROUPS_H
+#define TW_SAMPLE_CGROUPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collect/cgroup.h"
+
+/* The default bound on published cgroups (tunewatchd.conf: cgroupMax). */
+#define TW_CGROUPS_MAX_DEFAULT 16
+/* Seconds between walks of the hierarchy by default (cgroupRescan): a walk
+ * reads three files of every cgroup, 33 ms of CPU for 500 of them on the
+ * machine of BENCHMARKS.md, so it is made every five minutes rather than
+ * every window. */
+#define TW_CGROUPS_RESCAN_DEFAULT_S 300
+#define TW_CGROUPS_MAX_LIMIT 4096
+
+struct tw_cgroup_row {
+	uint32_t index;
+	char unit[TW_CG_UNIT_LEN];	/* "" when not under systemd */
+	struct tw_cgroup cg;
+};
+
+/* One sample's cgroups, sorted by index. */
+struct tw_cgroup_set {
+	struct tw_cgroup_row *rows;
+	size_t count;
+	size_t cap;
+	enum tw_cg_version version;
+	uint32_t qualified;	/* at the last rescan, before the bound */
+	uint64_t skipped;	/* past the walk's bounds at the last rescan */
+};
+
+void tw_cgroup_set_init(struct tw_cgroup_set *s);
+void tw_cgroup_set_free(struct tw_cgroup_set *s);
+
+struct tw_cgroups;
+
+/* max_rows 0: TW_CGROUPS_MAX_DEFAULT; rescan 0 or 1: every sample. */
+int tw_cgroups_open(struct tw_cgroups **out, size_t max_rows, unsigned rescan);
+void tw_cgroups_close(struct tw_cgroups *r);
+
+/* Fill out (emptied first) from the sys root. TW_E_ABSENT when the host
+ * has no cgroup memory or io controller; only TW_E_NOMEM otherwise. */
+int tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
+    struct tw_cgroup_set *out, struct tw_parse_stats *ps);
+
+#endif

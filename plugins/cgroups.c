@@ -1,0 +1,232 @@
+#include "config.h"
+
+#include "cgroups.h"
+
+#include <fnmatch.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "advice/cgroup.h"
+#include "plugin.h"
+#include "util/error.h"
+
+#define MIB (1024.0 * 1024.0)
+
+static const char *
+last_component(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash != NULL ? slash + 1 : path;
+}
+
+/* The unit whose own cgroup this is, or NULL: a cgroup below a unit's
+ * (a service's delegated subtree) is named by its path, and its limit is
+ * not the unit's property. */
+static const char *
+own_unit(const struct tw_view_cgroup *c)
+{
+	return c->unit[0] != '\0' && strcmp(last_component(c->path), c->unit) == 0 ?
+	    c->unit : NULL;
+}
+
+/* A unit name or glob matches the unit's own cgroup, not the cgroups
+ * below it: those a path glob reaches ("/system.slice/nginx.service/?*"). */
+int
+tw_cgroup_matches(const char *expr, const struct tw_view_cgroup *c)
+{
+	const char *unit = own_unit(c);
+	char service[TW_VIEW_STR + 16];
+
+	if (strchr(expr, '/') != NULL)
+		return fnmatch(expr, c->path, 0) == 0;
+	if (fnmatch(expr, last_component(c->path), 0) == 0)
+		return 1;
+	/* "nginx" is nginx.service, as systemctl reads it. */
+	if (strchr(expr, '.') == NULL && unit != NULL) {
+		snprintf(service, sizeof(service), "%s.service", expr);
+		return fnmatch(service, unit, 0) == 0;
+	}
+	return 0;
+}
+
+static int
+selected(const struct tw_cgroup_check *cc, const struct tw_view_cgroup *c)
+{
+	size_t i;
+
+	for (i = 0; i < cc->nexprs; i++)
+		if (tw_cgroup_matches(cc->exprs[i], c))
+			return 1;
+	return 0;
+}
+
+static const char *
+name_of(const struct tw_view_cgroup *c)
+{
+	return own_unit(c) != NULL ? own_unit(c) : c->path;
+}
+
+static const struct tw_threshold *
+or_default(const struct tw_threshold *t, struct tw_threshold *def, const char *text)
+{
+	if (t->set)
+		return t;
+	(void)tw_threshold_parse(def, text);
+	return def;
+}
+
+static void
+perf(struct tw_out *out, const char *name, const char *what, double v, const char *uom,
+    const struct tw_threshold *w, const struct tw_threshold *c)
+{
+	struct tw_perf item;
+	char label[TW_VIEW_STR + 16];
+
+	snprintf(label, sizeof(label), "%s %s", name, what);
+	memset(&item, 0, sizeof(item));
+	item.label = label;
+	item.value = v;
+	item.uom = uom;
+	item.warn = tw_threshold_range(w);
+	item.crit = tw_threshold_range(c);
+	item.has_min = 1;
+	tw_out_perf(out, &item);
+}
+
+/* "nginx.service (/system.slice/nginx.service): CRITICAL, 1000 refaults/s,
+ * page cache 60 MiB, memory 64 of 64 MiB (memory.high), ..." */
+static void
+describe(struct tw_out *out, const struct tw_view_cgroup *c, enum tw_state st)
+{
+	char a[32], b[32], d[32], e[32], f[32], g[32], limit[96], psi[96];
+
+	if (tw_view_has(c, TW_OID_CGROUP_MEMORY_LIMIT))
+		snprintf(limit, sizeof(limit), " of %s MiB (%s)",
+		    tw_plugin_num(a, sizeof(a), tw_view_num(c, TW_OID_CGROUP_MEMORY_LIMIT) / MIB, 1),
+		    c->limit_name);
+	else
+		snprintf(limit, sizeof(limit), ", no limit of its own");
+	if (tw_view_has(c, TW_OID_CGROUP_MEMORY_PRESSURE))
+		snprintf(psi, sizeof(psi), ", memory pressure %s %%, io pressure %s %%",
+		    tw_plugin_num(a, sizeof(a), tw_view_num(c, TW_OID_CGROUP_MEMORY_PRESSURE), 2),
+		    tw_plugin_num(b, sizeof(b), tw_view_num(c, TW_OID_CGROUP_IO_PRESSURE), 2));
+	else
+		psi[0] = '\0';
+	tw_out_line(out, "%s (%s, cgroup v%u): %s, %s refaults/s, page cache %s MiB, memory %s "
+	    "MiB%s, read %s MiB/s, written %s MiB/s%s", name_of(c), c->path,
+	    (unsigned)c->col[TW_OID_CGROUP_VERSION], tw_state_name(st),
+	    tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE) ?
+	    tw_plugin_num(b, sizeof(b), tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE), 2) : "no",
+	    tw_plugin_num(d, sizeof(d), tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES) / MIB, 1),
+	    tw_plugin_num(e, sizeof(e), tw_view_num(c, TW_OID_CGROUP_MEMORY_USAGE) / MIB, 1), limit,
+	    tw_plugin_num(f, sizeof(f), tw_view_num(c, TW_OID_CGROUP_READ_RATE) / MIB, 2),
+	    tw_plugin_num(g, sizeof(g), tw_view_num(c, TW_OID_CGROUP_WRITE_RATE) / MIB, 2), psi);
+}
+
+static void
+advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_cgroup *c,
+    struct tw_out *out)
+{
+	struct tw_cgroup_figures f;
+	char line[1024];
+	int tune;
+
+	memset(&f, 0, sizeof(f));
+	f.path = c->path;
+	f.unit = own_unit(c);
+	f.version = (int)c->col[TW_OID_CGROUP_VERSION];
+	f.refaults = tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE);
+	f.have_usage = tw_view_has(c, TW_OID_CGROUP_MEMORY_USAGE);
+	f.usage = tw_view_num(c, TW_OID_CGROUP_MEMORY_USAGE);
+	f.have_limit = tw_view_has(c, TW_OID_CGROUP_MEMORY_LIMIT) && c->limit_name[0] != '\0';
+	f.limit = tw_view_num(c, TW_OID_CGROUP_MEMORY_LIMIT);
+	f.limit_name = c->limit_name;
+	f.have_events = tw_view_has(c, TW_OID_CGROUP_LIMIT_EVENT_RATE);
+	f.events = tw_view_num(c, TW_OID_CGROUP_LIMIT_EVENT_RATE);
+	f.mem_total = tw_view_num(&v->bc, TW_OID_BC_MEM_TOTAL);
+	f.window_s = p->window_s;
+	if (tw_advice_cgroup(&f, &tune, line, sizeof(line)) == TW_OK)
+		tw_out_line(out, "%s: %s", tune ? "tune" : "no tunable", line);
+}
+
+static void
+summary_none(const struct tw_view *v, const struct tw_cgroup_check *cc, struct tw_out *out)
+{
+	size_t i;
+
+	tw_out_printf(out, "no cgroup matches ");
+	for (i = 0; i < cc->nexprs; i++)
+		tw_out_printf(out, "%s%s", i > 0 ? " or " : "", cc->exprs[i]);
+	tw_out_printf(out, " among the %zu cgroups with a memory limit or I/O (tunewatchd publishes "
+	    "the busiest, up to its cgroupMax)", v->ncgroups);
+}
+
+enum tw_state
+tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
+    const struct tw_cgroup_check *cc, struct tw_out *out)
+{
+	struct tw_threshold defw, defc;
+	const struct tw_threshold *fw = or_default(&cc->fwarn, &defw, TW_CGROUP_REFAULT_WARN);
+	const struct tw_threshold *fc = or_default(&cc->fcrit, &defc, TW_CGROUP_REFAULT_CRIT);
+	const struct tw_view_cgroup *worst = NULL, *busiest = NULL;
+	enum tw_state st = TW_STATE_OK, wst = TW_STATE_OK;
+	size_t i, matched = 0, bad = 0;
+	char a[32], b[32];
+
+	/* Each matching cgroup in the table's order: its figures, then its advice. */
+	for (i = 0; i < v->ncgroups; i++) {
+		const struct tw_view_cgroup *c = &v->cgroups[i];
+		enum tw_state cs = TW_STATE_OK;
+		double r = tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE);
+
+		if (!selected(cc, c))
+			continue;
+		matched++;
+		if (tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE)) {
+			cs = tw_threshold_state(r, fw, fc);
+			perf(out, name_of(c), "refaults", r, "", fw, fc);
+		}
+		if (tw_view_has(c, TW_OID_CGROUP_MEMORY_PRESSURE))
+			cs = tw_state_worst(cs, tw_threshold_state(tw_view_num(c,
+			    TW_OID_CGROUP_MEMORY_PRESSURE), &cc->pwarn, &cc->pcrit));
+		perf(out, name_of(c), "cache", tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES), "B", NULL,
+		    NULL);
+		describe(out, c, cs);
+		if (cs != TW_STATE_OK) {
+			bad++;
+			advise(p, v, c, out);
+		}
+		if (busiest == NULL || r > tw_view_num(busiest, TW_OID_CGROUP_REFAULT_RATE))
+			busiest = c;
+		if (worst == NULL || tw_state_worst(cs, wst) != wst ||
+		    (cs == wst && r > tw_view_num(worst, TW_OID_CGROUP_REFAULT_RATE))) {
+			worst = c;
+			wst = cs;
+		}
+		st = tw_state_worst(st, cs);
+	}
+	if (matched == 0) {
+		summary_none(v, cc, out);
+		return TW_STATE_UNKNOWN;
+	}
+	if (bad > 0) {
+		tw_out_printf(out, "%s %s refaults/s", name_of(worst), tw_plugin_num(a, sizeof(a),
+		    tw_view_num(worst, TW_OID_CGROUP_REFAULT_RATE), 2));
+		if (tw_view_has(worst, TW_OID_CGROUP_MEMORY_LIMIT))
+			tw_out_printf(out, ", memory %s of its %s %s MiB",
+			    tw_plugin_num(a, sizeof(a),
+			    tw_view_num(worst, TW_OID_CGROUP_MEMORY_USAGE) / MIB, 1), worst->limit_name,
+			    tw_plugin_num(b, sizeof(b),
+			    tw_view_num(worst, TW_OID_CGROUP_MEMORY_LIMIT) / MIB, 1));
+		tw_out_printf(out, " in the last %u s", p->window_s);
+		if (bad > 1)
+			tw_out_printf(out, "; %zu more cgroups not OK", bad - 1);
+	} else {
+		tw_out_printf(out, "%zu cgroup%s, at most %s refaults/s (%s) in the last %u s",
+		    matched, matched == 1 ? "" : "s", tw_plugin_num(a, sizeof(a),
+		    tw_view_num(busiest, TW_OID_CGROUP_REFAULT_RATE), 2), name_of(busiest),
+		    p->window_s);
+	}
+	return st;
+}

@@ -1,0 +1,46 @@
+/* check_bufcache --cgroup: services judged instead of the host.
+ *
+ * An expression is what an administrator types: a unit name
+ * ("nginx.service", or "nginx", which systemctl reads as nginx.service), a
+ * glob over unit names ("php*-fpm.service", "*.scope"), or, when it holds a
+ * '/', a glob over cgroup paths ("/system.slice/[a-z]*", "/docker/?*"); a
+ * '*' in a path glob spans '/'. A unit's name matches the unit's own
+ * cgroup; the cgroups below it, a path glob. Each matching row of
+ * twCgroupTable (the agent's busiest cgroups, up to its cgroupMax) is
+ * judged on its refaults per second and, where the kernel has it, its
+ * memory pressure. */
+#ifndef TW_PLUGIN_CGROUPS_H
+#define TW_PLUGIN_CGROUPS_H
+
+#include <stddef.h>
+
+#include "plugin/output.h"
+#include "plugin/state.h"
+#include "plugin/threshold.h"
+#include "view/view.h"
+
+struct tw_plugin;
+
+#define TW_CGROUP_EXPRS_MAX 16
+
+/* Refaults per second that warn and are critical when --refault-* do not
+ * say: 100 pages/s is 400 KiB/s read back that the cache had already held,
+ * 1000 is 4 MiB/s. */
+#define TW_CGROUP_REFAULT_WARN "100"
+#define TW_CGROUP_REFAULT_CRIT "1000"
+
+struct tw_cgroup_check {
+	const char *exprs[TW_CGROUP_EXPRS_MAX];
+	size_t nexprs;
+	struct tw_threshold fwarn, fcrit;	/* refaults per second */
+	struct tw_threshold pwarn, pcrit;	/* memory pressure, percent */
+};
+
+/* Whether expr matches the cgroup's unit or path. */
+int tw_cgroup_matches(const char *expr, const struct tw_view_cgroup *c);
+
+/* Judge the matching cgroups of v into out; UNKNOWN when none matches. */
+enum tw_state tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
+    const struct tw_cgroup_check *cc, struct tw_out *out);
+
+#endif

@@ -1,0 +1,356 @@
+#include "config.h"
+
+/* Unit tests for lib/collect/cgroup*.c on tests/fixtures/collectors/cgroup:
+ * a cgroup v2 tree laid out as the kernel does (system.slice with
+ * nginx.service bounded by memory.high, old.service of a kernel before 5.9
+ * bounded by memory.max, idle.service with nothing, a session scope with
+ * I/O only) and a cgroup v1 one (memory and blkio hierarchies). Expected
+ * values are the fixture files' own numbers. */
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "collect/cgroup.h"
+#include "tw_cgroup_fixture.h"
+#include "tw_check.h"
+#include "util/error.h"
+
+/* The trees, made from collectors/cgroup.tar (see tw_cgroup_fixture.h). */
+static char trees[256];
+
+/* rel is below the fixture: "collectors/cgroup/v2/sys" is trees/v2/sys. */
+static const char *
+tree_path(const char *rel)
+{
+	static char path[512];
+	const char *p = strncmp(rel, "collectors/cgroup/", 18) == 0 ? rel + 18 : NULL;
+
+	if (p == NULL)
+		return tw_fixture_path(rel);
+	snprintf(path, sizeof(path), "%s/%s", trees, p);
+	return path;
+}
+
+static int
+open_root(const char *rel)
+{
+	int fd = open(tree_path(rel), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	ck_assert_int_ge(fd, 0);
+	return fd;
+}
+
+static void
+read_cg(const char *root, enum tw_cg_version ver, const char *path, struct tw_cgroup *cg,
+    struct tw_parse_stats *ps)
+{
+	struct tw_buf b;
+	int fd = open_root(root);
+
+	tw_buf_init(&b);
+	memset(ps, 0, sizeof(*ps));
+	ck_assert_int_eq(tw_cgroup_read(fd, ver, path, TW_CG_READ_ALL, &b, cg, ps), TW_OK);
+	tw_buf_free(&b);
+	close(fd);
+}
+
+#define HAS(cg, f) (((cg)->present & TW_CG_BIT(f)) != 0)
+
+START_TEST(test_detect)
+{
+	int v2 = open_root("collectors/cgroup/v2/sys"), v1 = open_root("collectors/cgroup/v1/sys");
+	int none = open_root("collectors/blockqueue/sys");
+
+	ck_assert_int_eq(tw_cgroup_detect(v2), TW_CG_V2);
+	ck_assert_int_eq(tw_cgroup_detect(v1), TW_CG_V1);
+	ck_assert_int_eq(tw_cgroup_detect(none), TW_CG_NONE);
+	ck_assert_int_eq(tw_cgroup_detect(-1), TW_CG_NONE);
+	close(v2);
+	close(v1);
+	close(none);
+}
+END_TEST
+
+START_TEST(test_v2_bounded_by_high)
+{
+	struct tw_cgroup cg;
+	struct tw_parse_stats ps;
+
+	read_cg("collectors/cgroup/v2/sys", TW_CG_V2, "/system.slice/nginx.service", &cg, &ps);
+	ck_assert_uint_eq(cg.v[TW_CG_CACHE], 62914560);
+	ck_assert_uint_eq(cg.v[TW_CG_USAGE], 67092480);
+	ck_assert_uint_eq(cg.v[TW_CG_HIGH], 67108864);
+	ck_assert_uint_eq(cg.v[TW_CG_MAX], 134217728);
+	ck_assert_uint_eq(cg.v[TW_CG_REFAULTS], 123456);
+	/* memory.events: high 40 + max 2. */
+	ck_assert_uint_eq(cg.v[TW_CG_LIMIT_EVENTS], 42);
+	/* io.stat: two devices summed. */
+	ck_assert_uint_eq(cg.v[TW_CG_READ_BYTES], 4294967296ULL + 1073741824ULL);
+	ck_assert_uint_eq(cg.v[TW_CG_WRITE_BYTES], 1048576);
+	ck_assert_uint_eq(cg.v[TW_CG_MEM_PSI], 1250);
+	ck_assert_uint_eq(cg.v[TW_CG_IO_PSI], 2000);
+	ck_assert_uint_eq(cg.present, (UINT32_C(1) << TW_CG_NFIELDS) - 1);
+	/* memory.stat's last line has no value: the one malformed line. */
+	ck_assert_uint_eq(ps.malformed, 1);
+}
+END_TEST
+
+START_TEST(test_v2_old_kernel_and_max)
+{
+	struct tw_cgroup cg;
+	struct tw_parse_stats ps;
+
+	read_cg("collectors/cgroup/v2/sys", TW_CG_V2, "/system.slice/old.service", &cg, &ps);
+	ck_assert(!HAS(&cg, TW_CG_HIGH));
+	ck_assert_uint_eq(cg.v[TW_CG_MAX], 268435456);
+	ck_assert_uint_eq(cg.v[TW_CG_REFAULTS], 555);
+	ck_assert_uint_eq(cg.v[TW_CG_LIMIT_EVENTS], 17);
+	/* An empty io.stat: no I/O, which is zero, not absent. */
+	ck_assert(HAS(&cg, TW_CG_READ_BYTES));
+	ck_assert_uint_eq(cg.v[TW_CG_READ_BYTES], 0);
+	/* No pressure files: absent. */
+	ck_assert(!HAS(&cg, TW_CG_MEM_PSI));
+	ck_assert(!HAS(&cg, TW_CG_IO_PSI));
+	ck_assert_uint_eq(ps.malformed, 0);
+
+	/* "max" in both files: no limit. */
+	read_cg("collectors/cgroup/v2/sys", TW_CG_V2, "/system.slice/idle.service", &cg, &ps);
+	ck_assert(!HAS(&cg, TW_CG_HIGH));
+	ck_assert(!HAS(&cg, TW_CG_MAX));
+}
+END_TEST
+
+START_TEST(test_v2_malformed_io)
+{
+	struct tw_cgroup cg;
+	struct tw_parse_stats ps;
+
+	/* io.stat: one good line; "rbytes=5" has no device; "rbytes=x" is
+	 * not a number. */
+	read_cg("collectors/cgroup/v2/sys", TW_CG_V2, "/user.slice/user-1000.slice/session-2.scope",
+	    &cg, &ps);
+	ck_assert_uint_eq(cg.v[TW_CG_READ_BYTES], 1000);
+	ck_assert_uint_eq(cg.v[TW_CG_WRITE_BYTES], 2000);
+	ck_assert_uint_eq(ps.malformed, 2);
+}
+END_TEST
+
+START_TEST(test_v1)
+{
+	struct tw_cgroup cg;
+	struct tw_parse_stats ps;
+
+	read_cg("collectors/cgroup/v1/sys", TW_CG_V1, "/system.slice/foo.service", &cg, &ps);
+	/* The total_ lines, not the cgroup's own. */
+	ck_assert_uint_eq(cg.v[TW_CG_CACHE], 61000000);
+	ck_assert_uint_eq(cg.v[TW_CG_REFAULTS], 98765);
+	ck_assert_uint_eq(cg.v[TW_CG_MAX], 67108864);
+	ck_assert(!HAS(&cg, TW_CG_HIGH));
+	ck_assert_uint_eq(cg.v[TW_CG_USAGE], 67100000);
+	ck_assert_uint_eq(cg.v[TW_CG_LIMIT_EVENTS], 1234);
+	/* blkio: the Read and Write lines of both devices. */
+	ck_assert_uint_eq(cg.v[TW_CG_READ_BYTES], 2097152);
+	ck_assert_uint_eq(cg.v[TW_CG_WRITE_BYTES], 4096);
+	ck_assert(!HAS(&cg, TW_CG_MEM_PSI));
+	ck_assert_uint_eq(ps.malformed, 0);
+
+	/* PAGE_COUNTER_MAX is no limit; no blkio directory, no I/O. */
+	read_cg("collectors/cgroup/v1/sys", TW_CG_V1, "/unlimited", &cg, &ps);
+	ck_assert(!HAS(&cg, TW_CG_MAX));
+	ck_assert(!HAS(&cg, TW_CG_READ_BYTES));
+	/* total_workingset_refault before 5.9. */
+	read_cg("collectors/cgroup/v1/sys", TW_CG_V1, "/system.slice", &cg, &ps);
+	ck_assert_uint_eq(cg.v[TW_CG_REFAULTS], 5);
+}
+END_TEST
+
+START_TEST(test_gone)
+{
+	struct tw_cgroup cg;
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_buf b;
+	int fd = open_root("collectors/cgroup/v2/sys");
+
+	tw_buf_init(&b);
+	ck_assert_int_eq(tw_cgroup_read(fd, TW_CG_V2, "/nonesuch.service", TW_CG_READ_ALL, &b, &cg,
+	    &ps), TW_E_ABSENT);
+	ck_assert_int_eq(tw_cgroup_read(fd, TW_CG_NONE, "/system.slice", TW_CG_READ_ALL, &b, &cg,
+	    &ps),
+	    TW_E_INVAL);
+	tw_buf_free(&b);
+	close(fd);
+}
+END_TEST
+
+struct seen {
+	char paths[16][TW_CG_PATH_LEN];
+	size_t n;
+};
+
+static int
+note(void *ctx, int dirfd, const char *path, uint64_t ino)
+{
+	struct seen *s = ctx;
+
+	ck_assert_uint_ne(ino, 0);
+	ck_assert_int_ge(dirfd, 0);
+	ck_assert_uint_lt(s->n, 16);
+	snprintf(s->paths[s->n++], TW_CG_PATH_LEN, "%s", path);
+	return TW_OK;
+}
+
+static int
+seen_has(const struct seen *s, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->paths[i], path) == 0)
+			return (int)i;
+	return -1;
+}
+
+START_TEST(test_walk)
+{
+	struct seen s = { .n = 0 };
+	uint64_t skipped = 0;
+	int fd = open_root("collectors/cgroup/v2/sys");
+
+	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_V2, note, &s, &skipped), TW_OK);
+	/* Every directory but the root; parents before children. */
+	ck_assert_uint_eq(s.n, 8);
+	ck_assert_uint_eq(skipped, 0);
+	ck_assert_int_ge(seen_has(&s, "/system.slice/nginx.service/workers"), 0);
+	ck_assert_int_lt(seen_has(&s, "/system.slice"), seen_has(&s, "/system.slice/old.service"));
+	ck_assert_int_lt(seen_has(&s, "/user.slice/user-1000.slice"),
+	    seen_has(&s, "/user.slice/user-1000.slice/session-2.scope"));
+	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_NONE, note, &s, &skipped), TW_E_ABSENT);
+	close(fd);
+
+	/* v1 walks the memory hierarchy. */
+	s.n = 0;
+	fd = open_root("collectors/cgroup/v1/sys");
+	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_V1, note, &s, &skipped), TW_OK);
+	ck_assert_uint_eq(s.n, 3);
+	ck_assert_int_ge(seen_has(&s, "/system.slice/foo.service"), 0);
+	close(fd);
+}
+END_TEST
+
+START_TEST(test_unit)
+{
+	static const struct {
+		const char *path, *unit;
+	} cases[] = {
+		{ "/system.slice/nginx.service", "nginx.service" },
+		{ "/system.slice/nginx.service/workers", "nginx.service" },
+		{ "/user.slice/user-1000.slice/session-2.scope", "session-2.scope" },
+		{ "/system.slice", "system.slice" },
+		{ "/docker/0123abcd", "" },
+		{ "/tw-test", "" },
+		{ "/.service", "" },
+		{ "/", "" },
+	};
+	char unit[TW_CG_UNIT_LEN], tiny[8];
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		tw_cgroup_unit(cases[i].path, unit, sizeof(unit));
+		ck_assert_msg(strcmp(unit, cases[i].unit) == 0, "%s: got \"%s\"", cases[i].path,
+		    unit);
+	}
+	/* Too long for the buffer: none rather than half a name. */
+	tw_cgroup_unit("/system.slice/nginx.service", tiny, sizeof(tiny));
+	ck_assert_str_eq(tiny, "");
+}
+END_TEST
+
+/* Whatever a corrupted file holds, every parser reads it to the end,
+ * counting each line, and keeps no more malformed lines than lines. */
+typedef int parser(const char *text, size_t len, struct tw_cgroup *out,
+    struct tw_parse_stats *ps);
+
+static int
+memstat_v2(const char *text, size_t len, struct tw_cgroup *out, struct tw_parse_stats *ps)
+{
+	return tw_cgroup_parse_memstat(TW_CG_V2, text, len, out, ps);
+}
+
+START_TEST(test_corruptions)
+{
+	static const struct {
+		const char *file;
+		parser *parse;
+	} cases[] = {
+		{ "collectors/cgroup/v2/sys/fs/cgroup/system.slice/nginx.service/memory.stat",
+		    memstat_v2 },
+		{ "collectors/cgroup/v2/sys/fs/cgroup/system.slice/nginx.service/io.stat",
+		    tw_cgroup_parse_iostat },
+		{ "collectors/cgroup/v2/sys/fs/cgroup/system.slice/nginx.service/memory.events",
+		    tw_cgroup_parse_events },
+		{ "collectors/cgroup/v1/sys/fs/cgroup/blkio/system.slice/foo.service/"
+		    "blkio.throttle.io_service_bytes_recursive", tw_cgroup_parse_blkio },
+	};
+	static const char junk[] = " \t\n=:x9-";
+	char text[4096];
+	size_t i, k;
+
+	srand(15);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		FILE *f = fopen(tree_path(cases[i].file), "r");
+		size_t len;
+
+		ck_assert_ptr_nonnull(f);
+		len = fread(text, 1, sizeof(text) - 1, f);
+		fclose(f);
+		for (k = 0; k < 1000; k++) {
+			char bad[4096];
+			size_t n = (size_t)rand() % (len + 1), j, lines = 0;
+			struct tw_parse_stats ps = { 0, 0 };
+			struct tw_cgroup cg;
+
+			memcpy(bad, text, len);
+			for (j = 0; j < 3; j++)
+				bad[(size_t)rand() % len] = junk[rand() % (int)(sizeof(junk) - 1)];
+			memset(&cg, 0, sizeof(cg));
+			ck_assert_int_eq(cases[i].parse(bad, n, &cg, &ps), TW_OK);
+			for (j = 0; j < n; j++)
+				lines += bad[j] == '\n';
+			if (n > 0 && bad[n - 1] != '\n')
+				lines++;	/* the last, cut short */
+			ck_assert_uint_eq(ps.lines, lines);
+			ck_assert_uint_le(ps.malformed, ps.lines);
+		}
+	}
+}
+END_TEST
+
+static Suite *
+cgroup_suite(void)
+{
+	Suite *s = suite_create("cgroup");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_detect);
+	tcase_add_test(tc, test_v2_bounded_by_high);
+	tcase_add_test(tc, test_v2_old_kernel_and_max);
+	tcase_add_test(tc, test_v2_malformed_io);
+	tcase_add_test(tc, test_v1);
+	tcase_add_test(tc, test_gone);
+	tcase_add_test(tc, test_walk);
+	tcase_add_test(tc, test_unit);
+	tcase_add_test(tc, test_corruptions);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	int rc;
+
+	if (tw_cgroup_trees(trees, sizeof(trees)) != 0)
+		return 99;
+	rc = tw_run_suite(cgroup_suite());
+	tw_cgroup_trees_remove(trees);
+	return rc;
+}

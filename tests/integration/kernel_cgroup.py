@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""A service whose cache is bounded by its own limit, on this machine's real
+kernel (cgroup v1 memory and blkio controllers): tunewatchd publishes it
+in twCgroupTable with its refaults and reads, and check_bufcache --cgroup
+names it and its MemoryLimit=, not a host-wide sysctl.
+
+A cgroup of the test's own, named as systemd names a service's
+(tw-cgtest-PID.service, directly below the hierarchies' roots), gets a
+64 MiB memory.limit_in_bytes; a reader inside it (memory and blkio) re-reads
+a 200 MiB file on disk for about 6 s (the file is written, synced and
+dropped from the cache with POSIX_FADV_DONTNEED first, so that its pages
+are charged to the cgroup). On this kernel (6.18) cgroup v1's blkio
+throttle counters count only I/O to a device that has a throttle rule
+(measured: 20 MiB read by a cgroup without one left
+blkio.throttle.io_service_bytes_recursive at 0; with a read_bps_device rule
+of 10^10 B/s on the device, 20971520), so the blkio cgroup gets a rule far
+above what the disk can do, on the file's device, for its reads to count. tunewatchd samples this machine's /proc and
+/sys every second behind a real snmpd; the check runs with its default
+thresholds while the reader reads.
+
+It must show, for that cgroup: refaults (v1's total_workingset_refault_file)
+and bytes read growing, memory usage at the limit, and a CRITICAL or
+WARNING finding that names tw-cgtest-PID.service with "MemoryLimit=64M ->
+128M" and its drop-in line. The host stays calm: MemAvailable stays above
+four times the file (the host had room to cache it whole) and host memory
+pressure, where the kernel has PSI, stays under 10 %. The host's own
+refault count is not calm: /proc/vmstat counts the cgroup's refaults too.
+
+Bounded (the reader stops itself after 6 s and is killed if it does not),
+and cleaned up in every path: reader, cgroups, file. Skipped without root
+or a cgroup v1 memory controller."""
+
+import os
+import subprocess
+import tempfile
+import time
+
+import plugin_common as pc
+import twtest
+
+MEMCG = "/sys/fs/cgroup/memory"
+BLKCG = "/sys/fs/cgroup/blkio"
+LIMIT = 64 << 20
+FILE_MIB = 200
+READ_S = 6
+
+READER = """
+import sys, time
+end = time.monotonic() + float(sys.argv[2])
+while time.monotonic() < end:
+    with open(sys.argv[1], "rb") as fh:
+        while fh.read(1 << 20) and time.monotonic() < end:
+            pass
+"""
+
+
+def make_file(path):
+    block = os.urandom(1 << 20)
+    with open(path, "wb") as fh:
+        for _ in range(FILE_MIB):
+            fh.write(block)
+        fh.flush()
+        os.fsync(fh.fileno())
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(fd)
+
+
+def on_tmpfs(path):
+    r = subprocess.run(["stat", "-f", "-c", "%T", path], capture_output=True, text=True)
+    return r.stdout.strip() in ("tmpfs", "ramfs")
+
+
+def cgroup_row(h, path):
+    """The cgroup's row: {column: value} by the twCgroupTable walk."""
+    v = twtest.as_dict(h.walk(twtest.oid("CGROUP_PATH", None).rsplit(".", 2)[0]))
+    for idx, val in twtest.column(v, "CGROUP_PATH").items():
+        if val.text.strip('"') == path:
+            row = {}
+            for col in ("CGROUP_REFAULTS", "CGROUP_READ_BYTES", "CGROUP_MEMORY_USAGE",
+                        "CGROUP_MEMORY_LIMIT", "CGROUP_LIMIT_NAME", "CGROUP_UNIT",
+                        "CGROUP_VERSION", "CGROUP_LIMIT_EVENTS"):
+                got = twtest.column(v, col).get(idx)
+                if got is not None:
+                    row[col] = got.text.strip('"') if got.type == "STRING" else got.num
+            return row
+    raise AssertionError("%s not in twCgroupTable: %r" % (
+        path, [x.text for x in twtest.column(v, "CGROUP_PATH").values()]))
+
+
+def test():
+    if os.geteuid() != 0 or not os.access(os.path.join(MEMCG, "cgroup.procs"), os.W_OK):
+        raise twtest.Skip("needs root and a cgroup v1 memory controller at %s" % MEMCG)
+    pc.built(pc.argv_of("check_bufcache", []))
+    if on_tmpfs(twtest.TOP_BUILDDIR):
+        raise twtest.Skip("the build tree is on tmpfs: its pages are not page cache that "
+                          "refaults")
+    unit = "tw-cgtest-%d.service" % os.getpid()
+    cgs = [os.path.join(MEMCG, unit)]
+    if os.access(os.path.join(BLKCG, "cgroup.procs"), os.W_OK):
+        cgs.append(os.path.join(BLKCG, unit))
+    tmp = tempfile.mkdtemp(prefix="tw-cgtest-", dir=twtest.TOP_BUILDDIR)
+    reader = None
+    try:
+        for cg in cgs:
+            os.mkdir(cg)
+        with open(os.path.join(cgs[0], "memory.limit_in_bytes"), "w") as fh:
+            fh.write(str(LIMIT))
+        data = os.path.join(tmp, "data")
+        make_file(data)
+        counted = False
+        if len(cgs) > 1:
+            dev = os.stat(data).st_dev
+            try:
+                with open(os.path.join(cgs[1], "blkio.throttle.read_bps_device"), "w") as fh:
+                    fh.write("%d:%d %d\n" % (os.major(dev), os.minor(dev), 10 ** 12))
+                counted = True
+            except OSError as e:
+                print("no throttle rule on %d:%d (%s): reads are not counted" % (
+                    os.major(dev), os.minor(dev), e))
+
+        with twtest.Harness("kernel-cgroup") as h:
+            h.start_snmpd()
+            # The cgroup is there before the agent's first walk of the
+            # hierarchy; its limit makes it qualify.
+            h.start_agent(None, None, interval=1, window=4)
+            before = cgroup_row(h, "/" + unit)
+            assert before["CGROUP_UNIT"] == unit, before
+            assert before["CGROUP_VERSION"] == 1, before
+            assert before["CGROUP_LIMIT_NAME"] == "memory.limit_in_bytes", before
+            assert before["CGROUP_MEMORY_LIMIT"] == LIMIT, before
+
+            def into_cgroup():
+                for cg in cgs:
+                    with open(os.path.join(cg, "cgroup.procs"), "w") as fh:
+                        fh.write(str(os.getpid()))
+
+            reader = subprocess.Popen(["python3", "-c", READER, data, str(READ_S)],
+                                      preexec_fn=into_cgroup)
+            # Let the window (4 s) fill with reading.
+            time.sleep(READ_S - 1.5)
+            out = pc.run("check_bufcache", ["--cgroup", unit, "-t", "20"], h.port)
+            host = twtest.as_dict(h.get([twtest.oid("BC_MEM_AVAILABLE")]))
+            psi = h.try_get([twtest.oid("BC_MEMORY_PRESSURE")])
+            after = cgroup_row(h, "/" + unit)
+            reader.wait(timeout=30)
+
+        refaulted = after.get("CGROUP_REFAULTS", 0) - before.get("CGROUP_REFAULTS", 0)
+        read = after.get("CGROUP_READ_BYTES", 0) - before.get("CGROUP_READ_BYTES", 0)
+        print("%s: %d pages refaulted, %d bytes read, usage %d of %d; the check said:\n%s" % (
+            unit, refaulted, read, after["CGROUP_MEMORY_USAGE"], LIMIT, out.stdout))
+        assert "CGROUP_REFAULTS" in after, "this kernel's v1 memory.stat has no refaults: %r" % after
+        assert refaulted > 0, "the cgroup refaulted nothing: %r -> %r" % (before, after)
+        if counted:
+            assert read > 0, "the cgroup read nothing from disk: %r -> %r" % (before, after)
+        assert after["CGROUP_MEMORY_USAGE"] >= LIMIT * 0.9, after
+
+        assert out.rc in (1, 2), "want the service judged: %r" % out
+        assert out.lines[0].startswith("BUFCACHE %s - %s " % (
+            "CRITICAL" if out.rc == 2 else "WARNING", unit)), out
+        tune = [l for l in out.lines if l.startswith("tune: ")]
+        assert len(tune) == 1, out
+        assert tune[0].startswith("tune: %s MemoryLimit=64M -> 128M (" % unit), tune
+        assert "sits at memory.limit_in_bytes 64 MiB" in tune[0], tune
+        assert ("/etc/systemd/system/%s.d/90-tunewatch.conf: \"[Service] MemoryLimit=128M\""
+                % unit) in tune[0], tune
+        assert "systemctl set-property %s MemoryLimit=128M" % unit in tune[0], tune
+        assert not [l for l in out.lines if "vm." in l or "sysctl" in l], out
+
+        avail = host[twtest.oid("BC_MEM_AVAILABLE")].num
+        assert avail > 4 * FILE_MIB << 20, "the host itself was short of memory: %d" % avail
+        if psi:
+            assert psi[0].num < 1000, "host memory pressure %d hundredths" % psi[0].num
+    finally:
+        if reader is not None and reader.poll() is None:
+            reader.kill()
+        if reader is not None:
+            reader.wait()
+        for cg in cgs:
+            if os.path.isdir(cg):
+                os.rmdir(cg)
+        for name in os.listdir(tmp):
+            os.unlink(os.path.join(tmp, name))
+        os.rmdir(tmp)
+
+
+if __name__ == "__main__":
+    twtest.main(test)
