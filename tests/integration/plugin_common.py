@@ -191,6 +191,21 @@ def start(check, args=(), port=None, env=None, host="127.0.0.1"):
     return argv, p, time.monotonic()
 
 
+def startup_s(copies=1):
+    """How long the checks take to start, print and exit on this machine
+    now: the slowest of `copies` runs of each check's -V, all at once, as a
+    test that starts that many checks at once would see them. A test that
+    holds a check to its -t allows this beside it, twice over, since load
+    comes and goes: a sanitizer build on a busy machine starts far slower
+    than a plain build on a quiet one, and neither is the timeout's fault."""
+    runs = [start(check, ["-V"]) for check in CHECKS for _ in range(copies)]
+    slowest = 0.0
+    for argv, p, t0 in runs:
+        p.communicate(timeout=60)
+        slowest = max(slowest, time.monotonic() - t0)
+    return slowest
+
+
 def finish(check, started, timeout=60):
     argv, p, t0 = started
     try:

@@ -35,6 +35,7 @@ def check_black_hole(fails):
     try:
         hole.bind(("127.0.0.1", 0))
         port = hole.getsockname()[1]
+        slack = 2 * pc.startup_s(2)
         runs = []
         for check in pc.CHECKS:
             runs.append((check, None, pc.start(check, ["-t", "2"], port)))
@@ -42,7 +43,8 @@ def check_black_hole(fails):
                                                              "CRITICAL"], port)))
         for check, result, started in runs:
             out = pc.finish(check, started, timeout=10)
-            fails.check(out.elapsed < 2.5, "took %.2f s with -t 2" % out.elapsed, out)
+            fails.check(out.elapsed < 2.5 + slack, "took %.2f s with -t 2 (start-up here "
+                        "%.2f s)" % (out.elapsed, slack / 2), out)
             fails.check(one_line(out), "not one whole line", out)
             if result is None:
                 fails.check("127.0.0.1:%d" % port in out.first,
@@ -75,6 +77,7 @@ def check_alarm(fails, tmp):
     os.mkfifo(meminfo)
     args = ["--local", "--delay", "1", "-t", "2", "--proc-root", os.path.join(root, "proc"),
             "--sys-root", os.path.join(root, "sys")]
+    slack = 2 * pc.startup_s(3)
     runs = []
     for check in pc.CHECKS:
         runs.append((check, "UNKNOWN", pc.start(check, args)))
@@ -86,7 +89,8 @@ def check_alarm(fails, tmp):
                                                                             state),
                     "want the timeout line with %s" % state, out)
         fails.check(out.rc == pc.STATES[state], "want exit %d" % pc.STATES[state], out)
-        fails.check(1.9 < out.elapsed < 2.5, "took %.2f s with -t 2" % out.elapsed, out)
+        fails.check(1.9 < out.elapsed < 2.5 + slack, "took %.2f s with -t 2 (start-up here "
+                    "%.2f s)" % (out.elapsed, slack / 2), out)
 
 
 def test():
