@@ -104,6 +104,12 @@ tests_check_sockwatch_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=socket
 tests_check_sockwatch_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_sockwatch
 
+check_PROGRAMS += tests/check_sockowner
+tests_check_sockowner_SOURCES = tests/check_sockowner.c tests/tw_check.h tests/tw_fakeproc.h
+tests_check_sockowner_CFLAGS = $(TESTS_CFLAGS)
+tests_check_sockowner_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_sockowner
+
 check_PROGRAMS += tests/check_cgroup
 tests_check_cgroup_SOURCES = tests/check_cgroup.c tests/tw_check.h tests/tw_cgroup_fixture.h
 tests_check_cgroup_CFLAGS = $(TESTS_CFLAGS)

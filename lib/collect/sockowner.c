@@ -68,7 +68,12 @@ struct dents {
 	char buf[16384];
 	long len;
 	long pos;
+	int last;	/* the buffer holds the directory's last entries */
 };
+
+/* The largest linux_dirent64: the header, a 255-byte name and its NUL,
+ * rounded up to 8. */
+#define DENT_MAX 280
 
 struct linux_dirent64 {
 	uint64_t d_ino;
@@ -85,10 +90,17 @@ dents_next(int fd, struct dents *d)
 	const struct linux_dirent64 *e;
 
 	if (d->pos >= d->len) {
+		if (d->last)
+			return NULL;
 		d->len = syscall(SYS_getdents64, fd, d->buf, sizeof(d->buf));
 		d->pos = 0;
 		if (d->len <= 0)
 			return NULL;
+		/* procfs (proc_readfd_common) and tmpfs fill the buffer until
+		 * an entry does not fit or the directory ends: with room left
+		 * for the longest entry, this was the end, and the call that
+		 * would return 0 (a microsecond here, a process) is saved. */
+		d->last = (size_t)d->len + DENT_MAX <= sizeof(d->buf);
 	}
 	e = (const struct linux_dirent64 *)(d->buf + d->pos);
 	d->pos += e->d_reclen;
@@ -115,6 +127,7 @@ scan_process(int proc_fd, const char *pid, const uint32_t *inodes, size_t n,
 	}
 	scan->procs++;
 	d->len = d->pos = 0;
+	d->last = 0;
 	while ((name = dents_next(dfd, d)) != NULL) {
 		ssize_t len;
 		uint32_t inode;
