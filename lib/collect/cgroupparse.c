@@ -20,8 +20,9 @@ set(struct tw_cgroup *cg, enum tw_cg_field f, uint64_t v)
 
 /* memory.stat is the longest file a sample reads (about 45 lines on 6.x,
  * two of them wanted), so it is parsed in one pass of its own, not line by
- * line through the tokenizer (which cost 1,400 instructions a line, most
- * of a sample with 16 cgroups). What a line must be is unchanged: two
+ * line through the tokenizer and a strlen a key compared (470 instructions
+ * a line there, 300 here; a third of a sample's with 16 cgroups). What a
+ * line must be is unchanged: two
  * tokens separated by blanks, the second a decimal that fits in 64 bits;
  * any other line, and a last line without its newline, is malformed. */
 

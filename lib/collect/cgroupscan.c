@@ -43,7 +43,7 @@ struct walk {
  * links are 2 plus its subdirectories on the cgroup filesystem (kernfs), on
  * tmpfs and ext4, so 2 says so with one fstat, where reading the directory
  * would list its 30-odd control files (fdopendir, two getdents64, close):
- * most cgroups are leaves, and this was a third of a walk. Filesystems that
+ * most cgroups are leaves, and this was a fifth of a walk. Filesystems that
  * do not count (btrfs, overlayfs' merged directories say 1) are read. */
 static int
 leaf(int fd)
