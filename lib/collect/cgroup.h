@@ -80,6 +80,29 @@ int tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigne
 int tw_cgroup_read_at(int dirfd, int sys_fd, enum tw_cg_version ver, const char *path,
     unsigned what, struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
 
+/* A published cgroup's directory and files kept open between samples: a
+ * sample then reads each file with one pread at offset 0, where a cgroup
+ * file (a seq_file) makes its text anew, instead of resolving the path,
+ * opening and closing: a third of the system calls, which on a VM cost
+ * microseconds each. fd[] are v2's io.stat, memory.current, memory.stat,
+ * memory.events, memory.pressure, io.pressure (v1: usage, stat, failcnt
+ * in the same slots); a file absent when first opened stays unread until
+ * tw_cg_keep_close (the caller closes at every walk, so it is looked for
+ * again then). */
+#define TW_CG_KEEP_FILES 6
+struct tw_cg_keep {
+	int dir;
+	int fd[TW_CG_KEEP_FILES];
+};
+
+void tw_cg_keep_init(struct tw_cg_keep *k);
+void tw_cg_keep_close(struct tw_cg_keep *k);
+/* tw_cgroup_read through k, opening what is not open yet. TW_E_ABSENT
+ * (and k closed) when the cgroup was removed. */
+int tw_cgroup_read_kept(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
+    struct tw_cg_keep *k, struct tw_buf *scratch, struct tw_cgroup *out,
+    struct tw_parse_stats *ps);
+
 /* The parsers, for tests: they add to out->v and set out->present. */
 int tw_cgroup_parse_memstat(enum tw_cg_version ver, const char *text, size_t len,
     struct tw_cgroup *out, struct tw_parse_stats *ps);

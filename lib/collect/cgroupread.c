@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "collect/pressure.h"
@@ -22,187 +23,45 @@ set(struct tw_cgroup *cg, enum tw_cg_field f, uint64_t v)
 	cg->present |= TW_CG_BIT(f);
 }
 
-/* ---- Parsers ------------------------------------------------------------ */
-
-struct memstat_ctx {
-	struct tw_cgroup *cg;
-	enum tw_cg_version ver;
-	int refault_file;	/* workingset_refault_file seen: it wins */
-};
-
-/* "key value" lines; keys this reader does not use are skipped. */
-static int
-memstat_line(void *ctx, const char *line, size_t len)
-{
-	struct memstat_ctx *m = ctx;
-	struct tw_tokens it;
-	const char *k, *v;
-	size_t klen, vlen;
-	uint64_t n;
-	int v1 = m->ver == TW_CG_V1;
-
-	tw_tokens_init(&it, line, len);
-	if (!tw_tokens_next(&it, &k, &klen) || !tw_tokens_next(&it, &v, &vlen) ||
-	    tw_tokens_next(&it, &v, &vlen) || tw_parse_u64(v, vlen, &n) != TW_OK)
-		return TW_E_INVAL;
-	if (tw_token_is(k, klen, v1 ? "total_cache" : "file")) {
-		set(m->cg, TW_CG_CACHE, n);
-	} else if (tw_token_is(k, klen, v1 ? "total_workingset_refault_file" :
-	    "workingset_refault_file")) {
-		set(m->cg, TW_CG_REFAULTS, n);
-		m->refault_file = 1;
-	} else if (!m->refault_file && tw_token_is(k, klen, v1 ? "total_workingset_refault" :
-	    "workingset_refault")) {
-		set(m->cg, TW_CG_REFAULTS, n);
-	}
-	return TW_OK;
-}
-
-int
-tw_cgroup_parse_memstat(enum tw_cg_version ver, const char *text, size_t len,
-    struct tw_cgroup *out, struct tw_parse_stats *ps)
-{
-	struct memstat_ctx m = { out, ver, 0 };
-
-	return tw_parse_lines(text, len, memstat_line, &m, ps);
-}
-
-/* "8:0 rbytes=1 wbytes=2 rios=3 wios=4 dbytes=0 dios=0", one line a
- * device; summed over the devices. */
-static int
-iostat_line(void *ctx, const char *line, size_t len)
-{
-	struct tw_cgroup *cg = ctx;
-	struct tw_tokens it;
-	const char *tok;
-	size_t tlen;
-	uint64_t r = 0, w = 0, n;
-	unsigned seen = 0;
-
-	tw_tokens_init(&it, line, len);
-	if (!tw_tokens_next(&it, &tok, &tlen) || memchr(tok, ':', tlen) == NULL)
-		return TW_E_INVAL;
-	while (tw_tokens_next(&it, &tok, &tlen)) {
-		const char *eq = memchr(tok, '=', tlen);
-		size_t klen;
-
-		if (eq == NULL)
-			return TW_E_INVAL;
-		klen = (size_t)(eq - tok);
-		if (tw_parse_u64(eq + 1, tlen - klen - 1, &n) != TW_OK)
-			return TW_E_INVAL;
-		if (tw_token_is(tok, klen, "rbytes")) {
-			r = n;
-			seen |= 1;
-		} else if (tw_token_is(tok, klen, "wbytes")) {
-			w = n;
-			seen |= 2;
-		}
-	}
-	if (seen != 3)
-		return TW_E_INVAL;
-	set(cg, TW_CG_READ_BYTES, cg->v[TW_CG_READ_BYTES] + r);
-	set(cg, TW_CG_WRITE_BYTES, cg->v[TW_CG_WRITE_BYTES] + w);
-	return TW_OK;
-}
-
-int
-tw_cgroup_parse_iostat(const char *text, size_t len, struct tw_cgroup *out,
-    struct tw_parse_stats *ps)
-{
-	/* An empty io.stat is a cgroup that did no I/O: zero, not absent. */
-	if ((out->present & TW_CG_BIT(TW_CG_READ_BYTES)) == 0) {
-		set(out, TW_CG_READ_BYTES, 0);
-		set(out, TW_CG_WRITE_BYTES, 0);
-	}
-	return tw_parse_lines(text, len, iostat_line, out, ps);
-}
-
-/* "8:0 Read 4096" ... "8:0 Total 8192", then "Total 8192": the Read and
- * Write lines of each device. */
-static int
-blkio_line(void *ctx, const char *line, size_t len)
-{
-	struct tw_cgroup *cg = ctx;
-	struct tw_tokens it;
-	const char *dev, *op, *v;
-	size_t dlen, olen, vlen;
-	uint64_t n;
-
-	tw_tokens_init(&it, line, len);
-	if (!tw_tokens_next(&it, &dev, &dlen))
-		return TW_E_INVAL;
-	if (tw_token_is(dev, dlen, "Total"))
-		return tw_tokens_count(&it) == 1 ? TW_OK : TW_E_INVAL;
-	if (memchr(dev, ':', dlen) == NULL || !tw_tokens_next(&it, &op, &olen) ||
-	    !tw_tokens_next(&it, &v, &vlen) || tw_tokens_next(&it, &v, &vlen) ||
-	    tw_parse_u64(v, vlen, &n) != TW_OK)
-		return TW_E_INVAL;
-	if (tw_token_is(op, olen, "Read"))
-		set(cg, TW_CG_READ_BYTES, cg->v[TW_CG_READ_BYTES] + n);
-	else if (tw_token_is(op, olen, "Write"))
-		set(cg, TW_CG_WRITE_BYTES, cg->v[TW_CG_WRITE_BYTES] + n);
-	return TW_OK;
-}
-
-int
-tw_cgroup_parse_blkio(const char *text, size_t len, struct tw_cgroup *out,
-    struct tw_parse_stats *ps)
-{
-	if ((out->present & TW_CG_BIT(TW_CG_READ_BYTES)) == 0) {
-		set(out, TW_CG_READ_BYTES, 0);
-		set(out, TW_CG_WRITE_BYTES, 0);
-	}
-	return tw_parse_lines(text, len, blkio_line, out, ps);
-}
-
-/* memory.events: "low 0", "high 12", "max 3", "oom 0", "oom_kill 0": the
- * times the cgroup was throttled at memory.high or reclaimed at
- * memory.max. */
-static int
-events_line(void *ctx, const char *line, size_t len)
-{
-	struct tw_cgroup *cg = ctx;
-	struct tw_tokens it;
-	const char *k, *v;
-	size_t klen, vlen;
-	uint64_t n;
-
-	tw_tokens_init(&it, line, len);
-	if (!tw_tokens_next(&it, &k, &klen) || !tw_tokens_next(&it, &v, &vlen) ||
-	    tw_tokens_next(&it, &v, &vlen) || tw_parse_u64(v, vlen, &n) != TW_OK)
-		return TW_E_INVAL;
-	if (tw_token_is(k, klen, "high") || tw_token_is(k, klen, "max"))
-		set(cg, TW_CG_LIMIT_EVENTS, cg->v[TW_CG_LIMIT_EVENTS] + n);
-	return TW_OK;
-}
-
-int
-tw_cgroup_parse_events(const char *text, size_t len, struct tw_cgroup *out,
-    struct tw_parse_stats *ps)
-{
-	return tw_parse_lines(text, len, events_line, out, ps);
-}
-
 /* ---- Files -------------------------------------------------------------- */
 
 /* The largest cgroup file read: memory.stat is about 2 KiB, io.stat a line
  * per device. */
 #define FILE_MAX (1u << 20)
 
+/* A kept file's slot (struct tw_cg_keep): not opened yet, or absent. */
+#define KEEP_UNOPENED (-1)
+#define KEEP_ABSENT (-2)
+#define KEEP_GONE (-3)		/* read ENODEV: the cgroup was removed */
+
 /* Read a small file in as few system calls as it takes. A cgroup file is
  * a seq_file whose text is made whole by one read: a read that leaves room
  * in the buffer has reached the end, so no second read is made to learn
- * so (a quarter of the calls of a read until 0). */
+ * so (a quarter of the calls of a read until 0). With keep, the file stays
+ * open in *keep and is read again from offset 0 (pread), where a seq_file
+ * makes its text anew: one call instead of open, read and close. */
 static int
-read_small(int dirfd, const char *name, struct tw_buf *b)
+read_small(int dirfd, const char *name, int *keep, struct tw_buf *b)
 {
 	int fd, rc = TW_OK;
+	off_t off = 0;
 
 	b->len = 0;
-	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return errno == ENOENT ? TW_E_ABSENT : TW_E_IO;
+	if (keep != NULL && *keep == KEEP_ABSENT)
+		return TW_E_ABSENT;
+	if (keep != NULL && *keep >= 0) {
+		fd = *keep;
+	} else {
+		fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0) {
+			/* Absent stays absent until the next walk reopens. */
+			if (keep != NULL && errno == ENOENT)
+				*keep = KEEP_ABSENT;
+			return errno == ENOENT ? TW_E_ABSENT : TW_E_IO;
+		}
+		if (keep != NULL)
+			*keep = fd;
+	}
 	for (;;) {
 		size_t room;
 		ssize_t n;
@@ -210,14 +69,23 @@ read_small(int dirfd, const char *name, struct tw_buf *b)
 		if ((rc = tw_buf_reserve(b, b->len + 8192 + 1)) != TW_OK)
 			break;
 		room = b->cap - b->len - 1;
-		n = read(fd, b->data + b->len, room);
+		n = pread(fd, b->data + b->len, room, off);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			rc = TW_E_IO;	/* EOPNOTSUPP: a pressure file with psi=0 */
+			/* EOPNOTSUPP: a pressure file with psi=0; ENODEV: a kept
+			 * file of a cgroup since removed. */
+			rc = errno == ENODEV ? TW_E_ABSENT : TW_E_IO;
+			if (keep != NULL && errno == ENODEV) {
+				close(fd);
+				*keep = KEEP_GONE;
+				keep = NULL;	/* closed: not again below */
+				fd = -1;
+			}
 			break;
 		}
 		b->len += (size_t)n;
+		off += n;
 		if ((size_t)n < room)
 			break;
 		if (b->len > FILE_MAX) {
@@ -225,7 +93,8 @@ read_small(int dirfd, const char *name, struct tw_buf *b)
 			break;
 		}
 	}
-	close(fd);
+	if (keep == NULL && fd >= 0)
+		close(fd);
 	if (rc != TW_OK)
 		b->len = 0;
 	if (b->data != NULL)
@@ -237,13 +106,13 @@ read_small(int dirfd, const char *name, struct tw_buf *b)
  * leave the field absent. A value that does not parse is one malformed
  * line. */
 static void
-read_value(int dirfd, const char *name, enum tw_cg_field f, struct tw_buf *b,
+read_value(int dirfd, const char *name, int *keep, enum tw_cg_field f, struct tw_buf *b,
     struct tw_cgroup *cg, struct tw_parse_stats *ps)
 {
 	size_t len;
 	uint64_t n;
 
-	if (read_small(dirfd, name, b) != TW_OK)
+	if (read_small(dirfd, name, keep, b) != TW_OK)
 		return;
 	ps->lines++;
 	len = b->len;
@@ -263,29 +132,29 @@ typedef int file_parser(const char *text, size_t len, struct tw_cgroup *out,
     struct tw_parse_stats *ps);
 
 static void
-read_parsed(int dirfd, const char *name, file_parser *parse, struct tw_buf *b,
+read_parsed(int dirfd, const char *name, int *keep, file_parser *parse, struct tw_buf *b,
     struct tw_cgroup *cg, struct tw_parse_stats *ps)
 {
-	if (read_small(dirfd, name, b) == TW_OK)
+	if (read_small(dirfd, name, keep, b) == TW_OK)
 		(void)parse(b->data, b->len, cg, ps);
 }
 
 static void
-read_memstat(int dirfd, enum tw_cg_version ver, struct tw_buf *b, struct tw_cgroup *cg,
-    struct tw_parse_stats *ps)
+read_memstat(int dirfd, int *keep, enum tw_cg_version ver, struct tw_buf *b,
+    struct tw_cgroup *cg, struct tw_parse_stats *ps)
 {
-	if (read_small(dirfd, "memory.stat", b) == TW_OK)
+	if (read_small(dirfd, "memory.stat", keep, b) == TW_OK)
 		(void)tw_cgroup_parse_memstat(ver, b->data, b->len, cg, ps);
 }
 
 static void
-read_psi(int dirfd, const char *name, enum tw_cg_field f, struct tw_buf *b,
+read_psi(int dirfd, const char *name, int *keep, enum tw_cg_field f, struct tw_buf *b,
     struct tw_cgroup *cg, struct tw_parse_stats *ps)
 {
 	struct tw_psi psi;
 
 	memset(&psi, 0, sizeof(psi));
-	if (read_small(dirfd, name, b) == TW_OK &&
+	if (read_small(dirfd, name, keep, b) == TW_OK &&
 	    tw_psi_parse(b->data, b->len, &psi, ps) == TW_OK && psi.has_some)
 		set(cg, f, psi.some.avg10);
 }
@@ -311,48 +180,60 @@ read_v1_io(int sys_fd, const char *path, struct tw_buf *b, struct tw_cgroup *cg,
 	 * does not, the cgroup simply has no I/O figures. */
 	if ((io = open_dir(sys_fd, "fs/cgroup/blkio", path)) < 0)
 		return;
-	if (read_small(io, "blkio.throttle.io_service_bytes_recursive", b) == TW_OK ||
-	    read_small(io, "blkio.throttle.io_service_bytes", b) == TW_OK)
+	if (read_small(io, "blkio.throttle.io_service_bytes_recursive", NULL, b) == TW_OK ||
+	    read_small(io, "blkio.throttle.io_service_bytes", NULL, b) == TW_OK)
 		(void)tw_cgroup_parse_blkio(b->data, b->len, cg, ps);
 	close(io);
 }
 
-int
-tw_cgroup_read_at(int dirfd, int sys_fd, enum tw_cg_version ver, const char *path,
+/* The kept slot of file i, or NULL when nothing is kept. */
+#define KEPT(k, i) ((k) != NULL ? &(k)->fd[(i)] : NULL)
+
+static int
+read_in(int dirfd, struct tw_cg_keep *k, int sys_fd, enum tw_cg_version ver, const char *path,
     unsigned what, struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
 {
 	out->present = 0;
 	memset(out->v, 0, sizeof(out->v));
 	if (ver == TW_CG_V2) {
 		if (what & TW_CG_READ_LIMITS) {
-			read_value(dirfd, "memory.high", TW_CG_HIGH, b, out, ps);
-			read_value(dirfd, "memory.max", TW_CG_MAX, b, out, ps);
+			read_value(dirfd, "memory.high", NULL, TW_CG_HIGH, b, out, ps);
+			read_value(dirfd, "memory.max", NULL, TW_CG_MAX, b, out, ps);
 		}
 		if (what & TW_CG_READ_IO)
-			read_parsed(dirfd, "io.stat", tw_cgroup_parse_iostat, b, out, ps);
+			read_parsed(dirfd, "io.stat", KEPT(k, 0), tw_cgroup_parse_iostat, b, out,
+			    ps);
 		if (what & TW_CG_READ_MEMORY) {
-			read_value(dirfd, "memory.current", TW_CG_USAGE, b, out, ps);
-			read_memstat(dirfd, ver, b, out, ps);
-			read_parsed(dirfd, "memory.events", tw_cgroup_parse_events, b, out, ps);
+			read_value(dirfd, "memory.current", KEPT(k, 1), TW_CG_USAGE, b, out, ps);
+			read_memstat(dirfd, KEPT(k, 2), ver, b, out, ps);
+			read_parsed(dirfd, "memory.events", KEPT(k, 3), tw_cgroup_parse_events, b,
+			    out, ps);
 		}
 		if (what & TW_CG_READ_PSI) {
-			read_psi(dirfd, "memory.pressure", TW_CG_MEM_PSI, b, out, ps);
-			read_psi(dirfd, "io.pressure", TW_CG_IO_PSI, b, out, ps);
+			read_psi(dirfd, "memory.pressure", KEPT(k, 4), TW_CG_MEM_PSI, b, out, ps);
+			read_psi(dirfd, "io.pressure", KEPT(k, 5), TW_CG_IO_PSI, b, out, ps);
 		}
 		return TW_OK;
 	}
 	if (ver != TW_CG_V1)
 		return TW_E_INVAL;
 	if (what & TW_CG_READ_LIMITS)
-		read_value(dirfd, "memory.limit_in_bytes", TW_CG_MAX, b, out, ps);
+		read_value(dirfd, "memory.limit_in_bytes", NULL, TW_CG_MAX, b, out, ps);
 	if (what & TW_CG_READ_MEMORY) {
-		read_value(dirfd, "memory.usage_in_bytes", TW_CG_USAGE, b, out, ps);
-		read_value(dirfd, "memory.failcnt", TW_CG_LIMIT_EVENTS, b, out, ps);
-		read_memstat(dirfd, ver, b, out, ps);
+		read_value(dirfd, "memory.usage_in_bytes", KEPT(k, 1), TW_CG_USAGE, b, out, ps);
+		read_value(dirfd, "memory.failcnt", KEPT(k, 3), TW_CG_LIMIT_EVENTS, b, out, ps);
+		read_memstat(dirfd, KEPT(k, 2), ver, b, out, ps);
 	}
 	if (what & TW_CG_READ_IO)
 		read_v1_io(sys_fd, path, b, out, ps);
 	return TW_OK;
+}
+
+int
+tw_cgroup_read_at(int dirfd, int sys_fd, enum tw_cg_version ver, const char *path,
+    unsigned what, struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
+{
+	return read_in(dirfd, NULL, sys_fd, ver, path, what, b, out, ps);
 }
 
 int
@@ -366,7 +247,61 @@ tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned wh
 	fd = open_dir(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup", path);
 	if (fd < 0)
 		return TW_E_ABSENT;
-	rc = tw_cgroup_read_at(fd, sys_fd, ver, path, what, b, out, ps);
+	rc = read_in(fd, NULL, sys_fd, ver, path, what, b, out, ps);
 	close(fd);
+	return rc;
+}
+
+void
+tw_cg_keep_init(struct tw_cg_keep *k)
+{
+	size_t i;
+
+	k->dir = -1;
+	for (i = 0; i < TW_CG_KEEP_FILES; i++)
+		k->fd[i] = KEEP_UNOPENED;
+}
+
+void
+tw_cg_keep_close(struct tw_cg_keep *k)
+{
+	size_t i;
+
+	if (k->dir >= 0)
+		close(k->dir);
+	for (i = 0; i < TW_CG_KEEP_FILES; i++)
+		if (k->fd[i] >= 0)
+			close(k->fd[i]);
+	tw_cg_keep_init(k);
+}
+
+int
+tw_cgroup_read_kept(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
+    struct tw_cg_keep *k, struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
+{
+	struct stat st;
+	size_t i;
+	int rc;
+
+	if (ver != TW_CG_V1 && ver != TW_CG_V2)
+		return TW_E_INVAL;
+	if (k->dir < 0) {
+		k->dir = open_dir(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup",
+		    path);
+		if (k->dir < 0)
+			return TW_E_ABSENT;
+	} else if (fstat(k->dir, &st) != 0 || st.st_nlink == 0) {
+		/* Removed since: a removed directory has no links (its kept
+		 * files would still read on an ordinary filesystem; on the
+		 * cgroup one they fail with ENODEV, below). */
+		tw_cg_keep_close(k);
+		return TW_E_ABSENT;
+	}
+	rc = read_in(k->dir, k, sys_fd, ver, path, what, b, out, ps);
+	for (i = 0; i < TW_CG_KEEP_FILES; i++)
+		if (k->fd[i] == KEEP_GONE) {
+			tw_cg_keep_close(k);
+			return TW_E_ABSENT;
+		}
 	return rc;
 }

@@ -39,6 +39,20 @@ struct walk {
 	char path[TW_CG_PATH_LEN];
 };
 
+/* Whether the directory fd surely has no subdirectories: a directory's
+ * links are 2 plus its subdirectories on the cgroup filesystem (kernfs), on
+ * tmpfs and ext4, so 2 says so with one fstat, where reading the directory
+ * would list its 30-odd control files (fdopendir, two getdents64, close):
+ * most cgroups are leaves, and this was a fifth of a walk. Filesystems that
+ * do not count (btrfs, overlayfs' merged directories say 1) are read. */
+static int
+leaf(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && st.st_nlink == 2;
+}
+
 /* Depth-first below fd, whose path is w->path (of length len). The
  * directory descriptor is closed here. Recursion is bounded by
  * TW_CG_DEPTH_MAX, the whole walk by TW_CG_SCAN_MAX. */
@@ -76,7 +90,7 @@ walk_dir(struct walk *w, int fd, size_t len, unsigned depth)
 		memcpy(w->path + len + 1, de->d_name, nlen + 1);
 		w->visited++;
 		rc = w->visit(w->ctx, sub, w->path, (uint64_t)de->d_ino);
-		if (rc == TW_OK)
+		if (rc == TW_OK && !leaf(sub))
 			rc = walk_dir(w, sub, len + 1 + nlen, depth + 1);
 		else
 			close(sub);

@@ -19,7 +19,14 @@ struct known {
 	uint32_t limits;	/* TW_CG_BIT of those it has */
 	int qualifies;
 	int published;
+	struct tw_cg_keep keep;	/* open while published, up to KEEP_MAX */
 };
+
+/* Published cgroups whose files are kept open: the default cgroupMax's
+ * 16 take 7 descriptors each; past this (cgroupMax up to 4096) the rest
+ * are read by path, so that a large cgroupMax cannot run tunewatchd out
+ * of descriptors (1024 by default). */
+#define KEEP_MAX 64
 
 struct tw_cgroups {
 	enum tw_cg_version ver;
@@ -68,11 +75,23 @@ tw_cgroups_open(struct tw_cgroups **out, size_t max_rows, unsigned rescan)
 	return TW_OK;
 }
 
+/* Close what the published cgroups keep open: before a walk, which may
+ * publish others (and reopens, so files made since are found). */
+static void
+close_kept(struct tw_cgroups *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nknown; i++)
+		tw_cg_keep_close(&r->known[i].keep);
+}
+
 void
 tw_cgroups_close(struct tw_cgroups *r)
 {
 	if (r == NULL)
 		return;
+	close_kept(r);
 	free(r->known);
 	free(r->next);
 	free(r);
@@ -133,6 +152,7 @@ visit(void *ctx, int dirfd, const char *path, uint64_t ino)
 	memcpy(k->path, path, strlen(path) + 1);
 	k->ino = ino;
 	k->published = 0;
+	tw_cg_keep_init(&k->keep);
 	io = io_bytes(&r->cg);
 	k->limits = r->cg.present & (TW_CG_BIT(TW_CG_HIGH) | TW_CG_BIT(TW_CG_MAX));
 	k->high = r->cg.v[TW_CG_HIGH];
@@ -170,6 +190,7 @@ rescan(struct tw_cgroups *r)
 	size_t i, n = 0, cap;
 	int rc;
 
+	close_kept(r);
 	r->nnext = 0;
 	r->skipped = 0;
 	r->nomem = 0;
@@ -200,6 +221,8 @@ rescan(struct tw_cgroups *r)
 	return TW_OK;
 }
 
+#define SAMPLED (TW_CG_READ_IO | TW_CG_READ_MEMORY | TW_CG_READ_PSI)
+
 static int
 cmp_index(const void *a, const void *b)
 {
@@ -212,7 +235,7 @@ int
 tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
     struct tw_cgroup_set *out, struct tw_parse_stats *ps)
 {
-	size_t i;
+	size_t i, kept = 0;
 	void *p;
 	int rc;
 
@@ -247,9 +270,14 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 			return rc;
 		out->rows = p;
 		row = &out->rows[out->count];
-		if (tw_cgroup_read(sys_fd, r->ver, k->path,
-		    TW_CG_READ_IO | TW_CG_READ_MEMORY | TW_CG_READ_PSI, scratch, &row->cg,
-		    ps) != TW_OK) {
+		if (kept < KEEP_MAX)
+			rc = tw_cgroup_read_kept(sys_fd, r->ver, k->path, SAMPLED, &k->keep,
+			    scratch, &row->cg, ps);
+		else
+			rc = tw_cgroup_read(sys_fd, r->ver, k->path, SAMPLED, scratch, &row->cg,
+			    ps);
+		kept++;
+		if (rc != TW_OK) {
 			/* Removed: its index dies with it. */
 			k->published = 0;
 			k->ino = 0;
