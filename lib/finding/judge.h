@@ -32,6 +32,7 @@ struct tw_judge_config {
 	struct tw_threshold refault_warn, refault_crit;	/* refaults/s */
 	struct tw_threshold psi_warn, psi_crit;		/* memory pressure, % */
 	struct tw_threshold pool_warn, pool_crit;	/* failures in the window */
+	struct tw_threshold sock_warn, sock_crit;	/* a socket's drops in the window */
 	struct tw_threshold read_warn, read_crit;	/* r_await, ms */
 	struct tw_threshold write_warn, write_crit;	/* w_await, ms */
 	struct tw_threshold queue_warn, queue_crit;	/* aqu-sz */
@@ -83,6 +84,23 @@ void tw_judge_pool_evidence(const struct tw_pool_class *cl, const char *who,
  * gone and tasks stall. Returns TW_OK with a verdict, or an error. */
 int tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigned window_s,
     struct tw_verdict *out);
+
+/* ---- UDP sockets (twSocketDropTable) --------------------------------- */
+
+/* The state of one socket's drops in the window against warn and crit
+ * (check_dblock's -w/-c; tunewatchd's socketDrop* tokens); *recent gets
+ * them. Returns 0 (and OK) when the row has no drop count. */
+int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit,
+    const struct tw_view_sock *s, enum tw_state *st, unsigned long long *recent);
+
+/* The socket as a finding's subject: "udp 0.0.0.0:514" (no command: the
+ * id must not change when the owner is not known in some sample). */
+void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len);
+
+/* The verdict on a socket that dropped recent datagrams in window_s
+ * (tw_evidence_socket). Returns TW_OK or its error. */
+int tw_judge_socket_verdict(const struct tw_view_sock *s, unsigned long long recent,
+    unsigned window_s, struct tw_verdict *out);
 
 /* ---- Disks ----------------------------------------------------------- */
 
