@@ -28,6 +28,8 @@ static const struct {
 	{ "pressureCritical", offsetof(struct tw_judge_config, psi_crit) },
 	{ "poolFailuresWarning", offsetof(struct tw_judge_config, pool_warn) },
 	{ "poolFailuresCritical", offsetof(struct tw_judge_config, pool_crit) },
+	{ "socketDropWarning", offsetof(struct tw_judge_config, sock_warn) },
+	{ "socketDropCritical", offsetof(struct tw_judge_config, sock_crit) },
 	{ "readLatencyWarning", offsetof(struct tw_judge_config, read_warn) },
 	{ "readLatencyCritical", offsetof(struct tw_judge_config, read_crit) },
 	{ "writeLatencyWarning", offsetof(struct tw_judge_config, write_warn) },

@@ -61,6 +61,11 @@ tests_check_finding_SOURCES = tests/check_finding.c tests/tw_check.h
 tests_check_finding_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding
+check_PROGRAMS += tests/check_finding_socket
+tests_check_finding_socket_SOURCES = tests/check_finding_socket.c tests/tw_check.h
+tests_check_finding_socket_CFLAGS = $(TESTS_CFLAGS)
+tests_check_finding_socket_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_finding_socket
 
 check_PROGRAMS += tests/check_cgroups
 tests_check_cgroups_SOURCES = tests/check_cgroups.c tests/tw_check.h tests/tw_cgroup_fixture.h

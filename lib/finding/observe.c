@@ -301,6 +301,34 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	return rc;
 }
 
+/* Each socket that dropped is a finding of its own, its subject the
+ * socket as check_dblock names it in its ticket ("udp 0.0.0.0:514"), so
+ * both give the same id. */
+static int
+observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
+    enum tw_os os, tw_observe_fn fn, void *ctx)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < v->nsocks && rc == 0; i++) {
+		const struct tw_view_sock *s = &v->socks[i];
+		unsigned long long recent;
+		struct tw_verdict verdict;
+		enum tw_state st;
+		struct noted n;
+		char subject[TW_VIEW_STR];
+
+		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !bad(st) ||
+		    tw_judge_socket_verdict(s, recent, window_s, &verdict) != TW_OK)
+			continue;
+		tw_judge_socket_subject(s, subject, sizeof(subject));
+		note(&n, fn, ctx, st, &c->sock_warn, &c->sock_crit, "drops in the window");
+		rc = observe_verdict(v, os, &verdict, st, subject, NULL, with_note, &n);
+	}
+	return rc;
+}
+
 int
 tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)
@@ -310,6 +338,8 @@ tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned wi
 	if ((rc = observe_cache(c, v, window_s, os, fn, ctx)) != 0)
 		return rc;
 	if ((rc = observe_pools(c, v, window_s, os, fn, ctx)) != 0)
+		return rc;
+	if ((rc = observe_sockets(c, v, window_s, os, fn, ctx)) != 0)
 		return rc;
 	return observe_disks(c, v, window_s, os, fn, ctx);
 }
