@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "advice/cgroup.h"
 #include "advice/evidence.h"
 #include "plugin/state.h"
 #include "plugin/threshold.h"
@@ -25,6 +26,8 @@
 #define TW_JUDGE_READ_CRIT "50"
 #define TW_JUDGE_WRITE_WARN "50"	/* --write-warning, w_await ms */
 #define TW_JUDGE_WRITE_CRIT "200"
+#define TW_JUDGE_CGROUP_REFAULT_WARN "100"	/* check_bufcache --cgroup, refaults/s */
+#define TW_JUDGE_CGROUP_REFAULT_CRIT "1000"
 
 /* Every threshold the checks apply. An unset one never alerts. */
 struct tw_judge_config {
@@ -33,6 +36,8 @@ struct tw_judge_config {
 	struct tw_threshold psi_warn, psi_crit;		/* memory pressure, % */
 	struct tw_threshold pool_warn, pool_crit;	/* failures in the window */
 	struct tw_threshold sock_warn, sock_crit;	/* a socket's drops in the window */
+	struct tw_threshold cg_refault_warn, cg_refault_crit;	/* a cgroup's refaults/s */
+	struct tw_threshold cg_psi_warn, cg_psi_crit;	/* a cgroup's memory pressure, % */
 	struct tw_threshold read_warn, read_crit;	/* r_await, ms */
 	struct tw_threshold write_warn, write_crit;	/* w_await, ms */
 	struct tw_threshold queue_warn, queue_crit;	/* aqu-sz */
@@ -101,6 +106,25 @@ void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len
  * (tw_evidence_socket). Returns TW_OK or its error. */
 int tw_judge_socket_verdict(const struct tw_view_sock *s, unsigned long long recent,
     unsigned window_s, struct tw_verdict *out);
+
+/* ---- Cgroups (twCgroupTable) ------------------------------------------ */
+
+/* A cgroup's refaults/s against fwarn and fcrit, and its memory pressure
+ * against pwarn and pcrit, where it has them: the worst state. */
+enum tw_state tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_threshold *fcrit,
+    const struct tw_threshold *pwarn, const struct tw_threshold *pcrit,
+    const struct tw_view_cgroup *c);
+
+/* The unit whose own cgroup c is, or NULL. */
+const char *tw_judge_cgroup_unit(const struct tw_view_cgroup *c);
+
+/* Its name as the check prints it and a finding's subject: the unit, or
+ * the path. */
+const char *tw_judge_cgroup_name(const struct tw_view_cgroup *c);
+
+/* What lib/advice/cgroup.c judges of c. */
+void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
+    unsigned window_s, struct tw_cgroup_figures *f);
 
 /* ---- Disks ----------------------------------------------------------- */
 
