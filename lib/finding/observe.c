@@ -341,5 +341,7 @@ tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned wi
 		return rc;
 	if ((rc = observe_sockets(c, v, window_s, os, fn, ctx)) != 0)
 		return rc;
+	if ((rc = tw_observe_cgroups(c, v, window_s, fn, ctx)) != 0)
+		return rc;
 	return observe_disks(c, v, window_s, os, fn, ctx);
 }
