@@ -26,6 +26,7 @@
 #define TW_JUDGE_READ_CRIT "50"
 #define TW_JUDGE_WRITE_WARN "50"	/* --write-warning, w_await ms */
 #define TW_JUDGE_WRITE_CRIT "200"
+#define TW_JUDGE_PROBE_PERCENTILE 90	/* check_disklatency --probe --percentile */
 #define TW_JUDGE_CGROUP_REFAULT_WARN "100"	/* check_bufcache --cgroup, refaults/s */
 #define TW_JUDGE_CGROUP_REFAULT_CRIT "1000"
 
@@ -42,6 +43,8 @@ struct tw_judge_config {
 	struct tw_threshold write_warn, write_crit;	/* w_await, ms */
 	struct tw_threshold queue_warn, queue_crit;	/* aqu-sz */
 	struct tw_threshold util_warn, util_crit;	/* %util */
+	struct tw_threshold probe_warn, probe_crit;	/* a probe percentile, ms */
+	unsigned probe_percentile;	/* 50, 90 or 99 */
 	double min_ops;		/* latency judged from this many requests/s */
 };
 
@@ -107,6 +110,32 @@ void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len
 int tw_judge_socket_verdict(const struct tw_view_sock *s, unsigned long long recent,
     unsigned window_s, struct tw_verdict *out);
 
+/* ---- Probed devices (twProbeTable) ------------------------------------ */
+
+struct tw_probe_judgement {
+	double ms;		/* the percentile judged */
+	enum tw_state latency;	/* ms against the thresholds */
+	enum tw_state worst;	/* CRITICAL too on timeouts or read errors */
+};
+
+/* Judge probe row pr's percentile (50, 90 or 99) against warn and crit.
+ * Returns 0 when it has no figure to judge (not probing, idle-skipped, too
+ * few reads), 1 when judged. */
+int tw_judge_probe(const struct tw_threshold *warn, const struct tw_threshold *crit,
+    const struct tw_view_probe *pr, unsigned percentile, struct tw_probe_judgement *j);
+
+/* The twProbeTable column of a percentile. */
+unsigned tw_judge_probe_column(unsigned percentile);
+
+/* The disk of v probed by pr, or NULL (the disk filter hides it). */
+const struct tw_view_disk *tw_judge_probe_disk(const struct tw_view *v,
+    const struct tw_view_probe *pr);
+
+/* The verdict on slow seeks of ms at percentile on pr's device d (or
+ * NULL): tw_evidence_probe_seek. Returns TW_OK or its error. */
+int tw_judge_probe_verdict(const struct tw_view_probe *pr, const struct tw_view_disk *d,
+    unsigned window_s, unsigned percentile, double ms, struct tw_verdict *out);
+
 /* ---- Cgroups (twCgroupTable) ------------------------------------------ */
 
 /* A cgroup's refaults/s against fwarn and fcrit, and its memory pressure
@@ -145,6 +174,10 @@ struct tw_disk_verdicts {
 	int has_read, has_write, util_only;
 	struct tw_verdict read, write;
 };
+
+/* The figures of device d that lib/advice/evidence.c judges. */
+void tw_judge_disk_figures(const struct tw_view_disk *d, unsigned window_s,
+    struct tw_disk_figures *f);
 
 void tw_judge_disk_verdicts(const struct tw_view_disk *d, const struct tw_disk_judgement *j,
     unsigned window_s, struct tw_disk_verdicts *out);
