@@ -71,6 +71,11 @@ tests_check_finding_cgroup_SOURCES = tests/check_finding_cgroup.c tests/tw_check
 tests_check_finding_cgroup_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_cgroup_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding_cgroup
+check_PROGRAMS += tests/check_finding_probe
+tests_check_finding_probe_SOURCES = tests/check_finding_probe.c tests/tw_check.h
+tests_check_finding_probe_CFLAGS = $(TESTS_CFLAGS)
+tests_check_finding_probe_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_finding_probe
 
 check_PROGRAMS += tests/check_cgroups
 tests_check_cgroups_SOURCES = tests/check_cgroups.c tests/tw_check.h tests/tw_cgroup_fixture.h

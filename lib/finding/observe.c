@@ -329,6 +329,45 @@ observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsign
 	return rc;
 }
 
+/* A probed device whose seeks are slow: a disk finding like r_await's,
+ * its subject the disk's (twDiskStableId or kernel name). A device the
+ * disk filter hides has only its probe row: its name stands for it. */
+static int
+observe_probes(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
+    enum tw_os os, tw_observe_fn fn, void *ctx)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < v->nprobes && rc == 0; i++) {
+		const struct tw_view_probe *pr = &v->probes[i];
+		const struct tw_view_disk *d;
+		struct tw_probe_judgement j;
+		struct tw_view_disk none;
+		struct tw_verdict verdict;
+		struct noted n;
+		char what[32];
+
+		if (!tw_judge_probe(&c->probe_warn, &c->probe_crit, pr, c->probe_percentile, &j) ||
+		    !bad(j.latency))
+			continue;
+		d = tw_judge_probe_disk(v, pr);
+		if (tw_judge_probe_verdict(pr, d, window_s, c->probe_percentile, j.ms,
+		    &verdict) != TW_OK)
+			continue;
+		if (d == NULL) {
+			memset(&none, 0, sizeof(none));
+			snprintf(none.name, sizeof(none.name), "%s", pr->device);
+			d = &none;
+		}
+		snprintf(what, sizeof(what), "probe p%u, ms", c->probe_percentile);
+		note(&n, fn, ctx, j.worst, &c->probe_warn, &c->probe_crit, what);
+		rc = observe_verdict(v, os, &verdict, j.worst, tw_ticket_subject_disk(d), d,
+		    with_note, &n);
+	}
+	return rc;
+}
+
 int
 tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)
@@ -342,6 +381,8 @@ tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned wi
 	if ((rc = observe_sockets(c, v, window_s, os, fn, ctx)) != 0)
 		return rc;
 	if ((rc = tw_observe_cgroups(c, v, window_s, fn, ctx)) != 0)
+		return rc;
+	if ((rc = observe_probes(c, v, window_s, os, fn, ctx)) != 0)
 		return rc;
 	return observe_disks(c, v, window_s, os, fn, ctx);
 }
