@@ -28,6 +28,14 @@ static const struct {
 	{ "pressureCritical", offsetof(struct tw_judge_config, psi_crit) },
 	{ "poolFailuresWarning", offsetof(struct tw_judge_config, pool_warn) },
 	{ "poolFailuresCritical", offsetof(struct tw_judge_config, pool_crit) },
+	{ "socketDropWarning", offsetof(struct tw_judge_config, sock_warn) },
+	{ "socketDropCritical", offsetof(struct tw_judge_config, sock_crit) },
+	{ "cgroupRefaultWarning", offsetof(struct tw_judge_config, cg_refault_warn) },
+	{ "cgroupRefaultCritical", offsetof(struct tw_judge_config, cg_refault_crit) },
+	{ "cgroupPressureWarning", offsetof(struct tw_judge_config, cg_psi_warn) },
+	{ "cgroupPressureCritical", offsetof(struct tw_judge_config, cg_psi_crit) },
+	{ "probeLatencyWarning", offsetof(struct tw_judge_config, probe_warn) },
+	{ "probeLatencyCritical", offsetof(struct tw_judge_config, probe_crit) },
 	{ "readLatencyWarning", offsetof(struct tw_judge_config, read_warn) },
 	{ "readLatencyCritical", offsetof(struct tw_judge_config, read_crit) },
 	{ "writeLatencyWarning", offsetof(struct tw_judge_config, write_warn) },
@@ -117,6 +125,14 @@ parse_token(const char *token, char *line)
 		} else {
 			o->per_minute = (unsigned)n;
 		}
+	} else if (strcmp(token, "probePercentile") == 0) {
+		if ((n = whole(value, 50, 99)) != 50 && n != 90 && n != 99) {
+			snprintf(msg, sizeof(msg), "probePercentile wants 50, 90 or 99 (the "
+			    "percentiles twProbeTable publishes), not '%s'; ignored", value);
+			config_perror(msg);
+		} else {
+			o->judge.probe_percentile = (unsigned)n;
+		}
 	} else if (strcmp(token, "minOps") == 0) {
 		if ((n = whole(value, 0, 1000000000)) < 0) {
 			snprintf(msg, sizeof(msg), "minOps wants requests per second, 0 to "
@@ -145,5 +161,6 @@ tw_findconf_register(struct tw_finding_options *o)
 	register_app_config_handler("findingRaiseAfter", parse_token, NULL, "SAMPLES");
 	register_app_config_handler("findingClearAfter", parse_token, NULL, "SAMPLES");
 	register_app_config_handler("notificationsPerMinute", parse_token, NULL, "NUMBER");
+	register_app_config_handler("probePercentile", parse_token, NULL, "50|90|99");
 	register_app_config_handler("minOps", parse_token, NULL, "NUMBER");
 }

@@ -12,35 +12,17 @@
 
 #define MIB (1024.0 * 1024.0)
 
-static const char *
-last_component(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash != NULL ? slash + 1 : path;
-}
-
-/* The unit whose own cgroup this is, or NULL: a cgroup below a unit's
- * (a service's delegated subtree) is named by its path, and its limit is
- * not the unit's property. */
-static const char *
-own_unit(const struct tw_view_cgroup *c)
-{
-	return c->unit[0] != '\0' && strcmp(last_component(c->path), c->unit) == 0 ?
-	    c->unit : NULL;
-}
-
 /* A unit name or glob matches the unit's own cgroup, not the cgroups
  * below it: those a path glob reaches ("/system.slice/nginx.service/?*"). */
 int
 tw_cgroup_matches(const char *expr, const struct tw_view_cgroup *c)
 {
-	const char *unit = own_unit(c);
+	const char *unit = tw_judge_cgroup_unit(c), *slash = strrchr(c->path, '/');
 	char service[TW_VIEW_STR + 16];
 
 	if (strchr(expr, '/') != NULL)
 		return fnmatch(expr, c->path, 0) == 0;
-	if (fnmatch(expr, last_component(c->path), 0) == 0)
+	if (fnmatch(expr, slash != NULL ? slash + 1 : c->path, 0) == 0)
 		return 1;
 	/* "nginx" is nginx.service, as systemctl reads it. */
 	if (strchr(expr, '.') == NULL && unit != NULL) {
@@ -59,12 +41,6 @@ selected(const struct tw_cgroup_check *cc, const struct tw_view_cgroup *c)
 		if (tw_cgroup_matches(cc->exprs[i], c))
 			return 1;
 	return 0;
-}
-
-static const char *
-name_of(const struct tw_view_cgroup *c)
-{
-	return own_unit(c) != NULL ? own_unit(c) : c->path;
 }
 
 static const struct tw_threshold *
@@ -114,7 +90,7 @@ describe(struct tw_out *out, const struct tw_view_cgroup *c, enum tw_state st)
 	else
 		psi[0] = '\0';
 	tw_out_line(out, "%s (%s, cgroup v%u): %s, %s refaults/s, page cache %s MiB, memory %s "
-	    "MiB%s, read %s MiB/s, written %s MiB/s%s", name_of(c), c->path,
+	    "MiB%s, read %s MiB/s, written %s MiB/s%s", tw_judge_cgroup_name(c), c->path,
 	    (unsigned)c->col[TW_OID_CGROUP_VERSION], tw_state_name(st),
 	    tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE) ?
 	    tw_plugin_num(b, sizeof(b), tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE), 2) : "no",
@@ -132,20 +108,7 @@ advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_
 	char line[1024];
 	int tune;
 
-	memset(&f, 0, sizeof(f));
-	f.path = c->path;
-	f.unit = own_unit(c);
-	f.version = (int)c->col[TW_OID_CGROUP_VERSION];
-	f.refaults = tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE);
-	f.have_usage = tw_view_has(c, TW_OID_CGROUP_MEMORY_USAGE);
-	f.usage = tw_view_num(c, TW_OID_CGROUP_MEMORY_USAGE);
-	f.have_limit = tw_view_has(c, TW_OID_CGROUP_MEMORY_LIMIT) && c->limit_name[0] != '\0';
-	f.limit = tw_view_num(c, TW_OID_CGROUP_MEMORY_LIMIT);
-	f.limit_name = c->limit_name;
-	f.have_events = tw_view_has(c, TW_OID_CGROUP_LIMIT_EVENT_RATE);
-	f.events = tw_view_num(c, TW_OID_CGROUP_LIMIT_EVENT_RATE);
-	f.mem_total = tw_view_num(&v->bc, TW_OID_BC_MEM_TOTAL);
-	f.window_s = p->window_s;
+	tw_judge_cgroup_figures(v, c, p->window_s, &f);
 	if (tw_advice_cgroup(&f, &tune, line, sizeof(line)) == TW_OK)
 		tw_out_line(out, "%s: %s", tune ? "tune" : "no tunable", line);
 }
@@ -183,15 +146,11 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		if (!selected(cc, c))
 			continue;
 		matched++;
-		if (tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE)) {
-			cs = tw_threshold_state(r, fw, fc);
-			perf(out, name_of(c), "refaults", r, "", fw, fc);
-		}
-		if (tw_view_has(c, TW_OID_CGROUP_MEMORY_PRESSURE))
-			cs = tw_state_worst(cs, tw_threshold_state(tw_view_num(c,
-			    TW_OID_CGROUP_MEMORY_PRESSURE), &cc->pwarn, &cc->pcrit));
-		perf(out, name_of(c), "cache", tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES), "B", NULL,
-		    NULL);
+		cs = tw_judge_cgroup(fw, fc, &cc->pwarn, &cc->pcrit, c);
+		if (tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE))
+			perf(out, tw_judge_cgroup_name(c), "refaults", r, "", fw, fc);
+		perf(out, tw_judge_cgroup_name(c), "cache", tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES),
+		    "B", NULL, NULL);
 		describe(out, c, cs);
 		if (cs != TW_STATE_OK) {
 			bad++;
@@ -211,8 +170,8 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		return TW_STATE_UNKNOWN;
 	}
 	if (bad > 0) {
-		tw_out_printf(out, "%s %s refaults/s", name_of(worst), tw_plugin_num(a, sizeof(a),
-		    tw_view_num(worst, TW_OID_CGROUP_REFAULT_RATE), 2));
+		tw_out_printf(out, "%s %s refaults/s", tw_judge_cgroup_name(worst),
+		    tw_plugin_num(a, sizeof(a), tw_view_num(worst, TW_OID_CGROUP_REFAULT_RATE), 2));
 		if (tw_view_has(worst, TW_OID_CGROUP_MEMORY_LIMIT))
 			tw_out_printf(out, ", memory %s of its %s %s MiB",
 			    tw_plugin_num(a, sizeof(a),
@@ -225,8 +184,8 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 	} else {
 		tw_out_printf(out, "%zu cgroup%s, at most %s refaults/s (%s) in the last %u s",
 		    matched, matched == 1 ? "" : "s", tw_plugin_num(a, sizeof(a),
-		    tw_view_num(busiest, TW_OID_CGROUP_REFAULT_RATE), 2), name_of(busiest),
-		    p->window_s);
+		    tw_view_num(busiest, TW_OID_CGROUP_REFAULT_RATE), 2),
+		    tw_judge_cgroup_name(busiest), p->window_s);
 	}
 	return st;
 }

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "finding/judge.h"
 #include "plugin/output.h"
 #include "plugin/state.h"
 #include "plugin/threshold.h"
@@ -26,8 +27,8 @@ struct tw_plugin;
 /* Refaults per second that warn and are critical when --refault-* do not
  * say: 100 pages/s is 400 KiB/s read back that the cache had already held,
  * 1000 is 4 MiB/s. */
-#define TW_CGROUP_REFAULT_WARN "100"
-#define TW_CGROUP_REFAULT_CRIT "1000"
+#define TW_CGROUP_REFAULT_WARN TW_JUDGE_CGROUP_REFAULT_WARN
+#define TW_CGROUP_REFAULT_CRIT TW_JUDGE_CGROUP_REFAULT_CRIT
 
 struct tw_cgroup_check {
 	const char *exprs[TW_CGROUP_EXPRS_MAX];

@@ -7,25 +7,9 @@
 #include <string.h>
 
 #include "advice/evidence.h"
+#include "finding/judge.h"
 #include "probe/histogram.h"
 #include "util/error.h"
-
-static unsigned
-pct_col(unsigned p)
-{
-	return p == 50 ? TW_OID_PROBE_P50 : p == 90 ? TW_OID_PROBE_P90 : TW_OID_PROBE_P99;
-}
-
-static const struct tw_view_disk *
-disk_of(const struct tw_view *v, const struct tw_view_probe *pr)
-{
-	size_t i;
-
-	for (i = 0; i < v->ndisks; i++)
-		if (v->disks[i].major == pr->major && v->disks[i].minor == pr->minor)
-			return &v->disks[i];
-	return NULL;
-}
 
 static const char *
 label(const struct tw_view_probe *pr, const struct tw_view_disk *d, char *buf, size_t len)
@@ -85,19 +69,10 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
     const struct tw_view_probe *pr, const struct tw_view_disk *d, unsigned pc, double ms)
 {
 	struct tw_view_disk none;
-	struct tw_disk_figures f;
 	struct tw_device_lookup ctx;
 	struct tw_verdict verdict;
 
-	memset(&f, 0, sizeof(f));
-	f.rotational = -1;
-	f.nr_requests = f.read_ahead_kb = -1;
-	f.window_s = p->window_s;
-	if (d != NULL)
-		tw_plugin_disk_figures(p, d, &f);
-	f.name = pr->device;
-	if (tw_evidence_probe_seek(&f, d != NULL && tw_view_has(d, TW_OID_DISK_QUEUE_DEPTH), pc,
-	    ms, &verdict) != TW_OK)
+	if (tw_judge_probe_verdict(pr, d, p->window_s, pc, ms, &verdict) != TW_OK)
 		return;
 	if (d == NULL) {
 		memset(&none, 0, sizeof(none));
@@ -115,10 +90,11 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_p
 {
 	const struct tw_range *w = tw_threshold_range(&p->warn);
 	const struct tw_range *cr = tw_threshold_range(&p->crit);
-	const struct tw_view_disk *d = disk_of(v, pr);
-	unsigned col = pct_col(c->percentile);
+	const struct tw_view_disk *d = tw_judge_probe_disk(v, pr);
+	unsigned col = tw_judge_probe_column(c->percentile);
 	char buf[192], fig[200], n1[32];
 	const char *lb = label(pr, d, buf, sizeof(buf));
+	struct tw_probe_judgement j;
 	double ms;
 	enum tw_state st;
 	unsigned long long timeouts = (unsigned long long)tw_view_num(pr, TW_OID_PROBE_TIMEOUTS);
@@ -144,11 +120,10 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_p
 		return st;
 	}
 	(*judged)++;
-	ms = tw_view_num(pr, col);
-	st = tw_range_state(ms, w, cr);
-	/* A read past the timeout is slower than any percentile shows. */
-	if (timeouts > 0 || strcmp(pr->state, "errors") == 0)
-		st = TW_STATE_CRITICAL;
+	/* Judged as tunewatchd judges it (lib/finding/judge_probe.c). */
+	(void)tw_judge_probe(&p->warn, &p->crit, pr, c->percentile, &j);
+	ms = j.ms;
+	st = j.worst;
 	perf(out, pr, "p50", TW_OID_PROBE_P50, c->percentile == 50 ? w : NULL,
 	    c->percentile == 50 ? cr : NULL);
 	if (c->percentile == 90)
@@ -165,7 +140,7 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_p
 	    (unsigned long long)((tw_view_num(pr, TW_OID_PROBE_WINDOW) + 500) / 1000),
 	    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_RATE),
 	    pr->reason[0] != '\0' ? "; " : "", pr->reason);
-	if (tw_range_state(ms, w, cr) != TW_STATE_OK)
+	if (j.latency != TW_STATE_OK)
 		advise(p, v, out, pr, d, c->percentile, ms);
 	return st;
 }
@@ -184,7 +159,7 @@ tw_probe_check_run(const struct tw_plugin *p, const struct tw_view *v,
 
 	for (i = 0; i < nprobes; i++) {
 		const struct tw_view_probe *pr = &probes[i];
-		const struct tw_view_disk *d = disk_of(v, pr);
+		const struct tw_view_disk *d = tw_judge_probe_disk(v, pr);
 		enum tw_state st;
 
 		if (!tw_namefilter_keep_either(c->devices, pr->device,
@@ -196,14 +171,14 @@ tw_probe_check_run(const struct tw_plugin *p, const struct tw_view *v,
 		if (st != TW_STATE_OK) {
 			tw_out_printf(out, "%s%s %s probe p%u %s%s", nbad > 0 ? "; " : "",
 			    label(pr, d, lb, sizeof(lb)), tw_state_name(st), c->percentile,
-			    tw_view_has(pr, pct_col(c->percentile)) ? tw_plugin_num(num, sizeof(num),
-			    tw_view_num(pr, pct_col(c->percentile)), 3) : "absent",
-			    tw_view_has(pr, pct_col(c->percentile)) ? " ms" : "");
+			    tw_view_has(pr, tw_judge_probe_column(c->percentile)) ? tw_plugin_num(num, sizeof(num),
+			    tw_view_num(pr, tw_judge_probe_column(c->percentile)), 3) : "absent",
+			    tw_view_has(pr, tw_judge_probe_column(c->percentile)) ? " ms" : "");
 			nbad++;
 		}
-		if (tw_view_has(pr, pct_col(c->percentile)) &&
-		    tw_view_num(pr, pct_col(c->percentile)) > top) {
-			top = tw_view_num(pr, pct_col(c->percentile));
+		if (tw_view_has(pr, tw_judge_probe_column(c->percentile)) &&
+		    tw_view_num(pr, tw_judge_probe_column(c->percentile)) > top) {
+			top = tw_view_num(pr, tw_judge_probe_column(c->percentile));
 			top_pr = pr;
 		}
 	}

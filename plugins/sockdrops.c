@@ -7,6 +7,7 @@
 
 #include "advice/evidence.h"
 #include "advice/ticket.h"
+#include "finding/judge.h"
 #include "sample/poolclass.h"
 #include "util/error.h"
 
@@ -47,32 +48,17 @@ static void
 advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
     const struct tw_view_sock *s, unsigned long long recent)
 {
-	struct tw_socket_figures f;
 	struct tw_verdict verdict;
 	struct sock_lookup lk;
 	char subject[80];
 
-	memset(&f, 0, sizeof(f));
-	f.proto = s->proto_name;
-	f.address = s->address;
-	f.port = (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT);
-	if (tw_view_has(s, TW_OID_SOCKDROP_OWNER_COMMAND)) {
-		f.command = s->command;
-		f.pid = (int32_t)tw_view_num(s, TW_OID_SOCKDROP_OWNER_PID);
-	}
-	f.recent = recent;
-	f.window_s = p->window_s;
-	f.have_rcvbuf = tw_view_has(s, TW_OID_SOCKDROP_RCVBUF);
-	f.rcvbuf = (uint64_t)tw_view_num(s, TW_OID_SOCKDROP_RCVBUF);
-	f.have_rmem_max = tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX);
-	f.rmem_max = (uint64_t)tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX);
-	if (tw_evidence_socket(&f, &verdict) != TW_OK)
+	if (tw_judge_socket_verdict(s, recent, p->window_s, &verdict) != TW_OK)
 		return;
 	memset(&lk, 0, sizeof(lk));
 	tw_device_lookup_init(&lk.host, p, v, NULL);
 	lk.s = s;
-	/* The socket is the ticket's subject: "udp 0.0.0.0:514". */
-	snprintf(subject, sizeof(subject), "%s %s:%u", s->proto_name, s->address, f.port);
+	/* The socket is the ticket's subject, as tunewatchd's finding. */
+	tw_judge_socket_subject(s, subject, sizeof(subject));
 	tw_plugin_verdict(p, v, out, &verdict, sock_lookup, &lk, NULL, subject);
 }
 
@@ -110,10 +96,8 @@ tw_dblock_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_
 
 		tw_sock_pool_name(s, name, sizeof(name));
 		if (!tw_namefilter_keep(filter, name) ||
-		    !tw_view_has(s, TW_OID_SOCKDROP_RECENT_DROPS))
+		    !tw_judge_socket(&p->warn, &p->crit, s, &st, &recent))
 			continue;
-		recent = (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_RECENT_DROPS);
-		st = tw_range_state((double)recent, w, c);
 		members++;
 		tally->judged++;
 		tally->total += recent;

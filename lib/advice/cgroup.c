@@ -181,3 +181,21 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	}
 	return TW_OK;
 }
+
+int
+tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen, char *cur,
+    char *next, size_t vlen)
+{
+	double p;
+
+	if (f == NULL || f->path == NULL || f->limit_name == NULL || !at_limit(f) ||
+	    (p = proposed(f)) == 0)
+		return TW_E_ABSENT;
+	/* As tw_advice_cgroup's line: systemd's property for a unit's own
+	 * cgroup, the file itself otherwise. */
+	snprintf(name, nlen, "%s", f->unit != NULL && f->unit[0] != '\0' ?
+	    property(f->limit_name) : f->limit_name);
+	tw_advice_systemd_size(f->limit, cur, vlen);
+	tw_advice_systemd_size(p, next, vlen);
+	return TW_OK;
+}

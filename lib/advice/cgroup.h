@@ -57,6 +57,15 @@ struct tw_cgroup_figures {
  * short (line is then ""). */
 int tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_t len);
 
+/* The knob of a cgroup whose own limit bounds its cache (when
+ * tw_advice_cgroup says "tune"): name is the systemd property
+ * ("MemoryHigh"), or the limit file for a cgroup of no unit; cur and next
+ * the limit and the proposal as systemd sizes ("64M", "128M"). Returns
+ * TW_OK, or TW_E_ABSENT when the limit does not bound it or is already
+ * the host's memory. */
+int tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen,
+    char *cur, char *next, size_t vlen);
+
 /* A size as systemd's properties take it: "128M", "1G", "1536K", or
  * bytes when no unit divides it. */
 void tw_advice_systemd_size(double bytes, char *buf, size_t len);

@@ -13,6 +13,12 @@ tw_judge_defaults(struct tw_judge_config *c)
 	tw_threshold_parse(&c->hit_warn, TW_JUDGE_HIT_WARN);
 	tw_threshold_parse(&c->hit_crit, TW_JUDGE_HIT_CRIT);
 	tw_threshold_parse(&c->pool_warn, TW_JUDGE_POOL_WARN);
+	tw_threshold_parse(&c->sock_warn, TW_JUDGE_POOL_WARN);
+	tw_threshold_parse(&c->probe_warn, TW_JUDGE_READ_WARN);
+	tw_threshold_parse(&c->probe_crit, TW_JUDGE_READ_CRIT);
+	c->probe_percentile = TW_JUDGE_PROBE_PERCENTILE;
+	tw_threshold_parse(&c->cg_refault_warn, TW_JUDGE_CGROUP_REFAULT_WARN);
+	tw_threshold_parse(&c->cg_refault_crit, TW_JUDGE_CGROUP_REFAULT_CRIT);
 	tw_threshold_parse(&c->read_warn, TW_JUDGE_READ_WARN);
 	tw_threshold_parse(&c->read_crit, TW_JUDGE_READ_CRIT);
 	tw_threshold_parse(&c->write_warn, TW_JUDGE_WRITE_WARN);

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "advice/cgroup.h"
 #include "advice/evidence.h"
 #include "plugin/state.h"
 #include "plugin/threshold.h"
@@ -25,6 +26,9 @@
 #define TW_JUDGE_READ_CRIT "50"
 #define TW_JUDGE_WRITE_WARN "50"	/* --write-warning, w_await ms */
 #define TW_JUDGE_WRITE_CRIT "200"
+#define TW_JUDGE_PROBE_PERCENTILE 90	/* check_disklatency --probe --percentile */
+#define TW_JUDGE_CGROUP_REFAULT_WARN "100"	/* check_bufcache --cgroup, refaults/s */
+#define TW_JUDGE_CGROUP_REFAULT_CRIT "1000"
 
 /* Every threshold the checks apply. An unset one never alerts. */
 struct tw_judge_config {
@@ -32,10 +36,15 @@ struct tw_judge_config {
 	struct tw_threshold refault_warn, refault_crit;	/* refaults/s */
 	struct tw_threshold psi_warn, psi_crit;		/* memory pressure, % */
 	struct tw_threshold pool_warn, pool_crit;	/* failures in the window */
+	struct tw_threshold sock_warn, sock_crit;	/* a socket's drops in the window */
+	struct tw_threshold cg_refault_warn, cg_refault_crit;	/* a cgroup's refaults/s */
+	struct tw_threshold cg_psi_warn, cg_psi_crit;	/* a cgroup's memory pressure, % */
 	struct tw_threshold read_warn, read_crit;	/* r_await, ms */
 	struct tw_threshold write_warn, write_crit;	/* w_await, ms */
 	struct tw_threshold queue_warn, queue_crit;	/* aqu-sz */
 	struct tw_threshold util_warn, util_crit;	/* %util */
+	struct tw_threshold probe_warn, probe_crit;	/* a probe percentile, ms */
+	unsigned probe_percentile;	/* 50, 90 or 99 */
 	double min_ops;		/* latency judged from this many requests/s */
 };
 
@@ -84,6 +93,68 @@ void tw_judge_pool_evidence(const struct tw_pool_class *cl, const char *who,
 int tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigned window_s,
     struct tw_verdict *out);
 
+/* ---- UDP sockets (twSocketDropTable) --------------------------------- */
+
+/* The state of one socket's drops in the window against warn and crit
+ * (check_dblock's -w/-c; tunewatchd's socketDrop* tokens); *recent gets
+ * them. Returns 0 (and OK) when the row has no drop count. */
+int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit,
+    const struct tw_view_sock *s, enum tw_state *st, unsigned long long *recent);
+
+/* The socket as a finding's subject: "udp 0.0.0.0:514" (no command: the
+ * id must not change when the owner is not known in some sample). */
+void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len);
+
+/* The verdict on a socket that dropped recent datagrams in window_s
+ * (tw_evidence_socket). Returns TW_OK or its error. */
+int tw_judge_socket_verdict(const struct tw_view_sock *s, unsigned long long recent,
+    unsigned window_s, struct tw_verdict *out);
+
+/* ---- Probed devices (twProbeTable) ------------------------------------ */
+
+struct tw_probe_judgement {
+	double ms;		/* the percentile judged */
+	enum tw_state latency;	/* ms against the thresholds */
+	enum tw_state worst;	/* CRITICAL too on timeouts or read errors */
+};
+
+/* Judge probe row pr's percentile (50, 90 or 99) against warn and crit.
+ * Returns 0 when it has no figure to judge (not probing, idle-skipped, too
+ * few reads), 1 when judged. */
+int tw_judge_probe(const struct tw_threshold *warn, const struct tw_threshold *crit,
+    const struct tw_view_probe *pr, unsigned percentile, struct tw_probe_judgement *j);
+
+/* The twProbeTable column of a percentile. */
+unsigned tw_judge_probe_column(unsigned percentile);
+
+/* The disk of v probed by pr, or NULL (the disk filter hides it). */
+const struct tw_view_disk *tw_judge_probe_disk(const struct tw_view *v,
+    const struct tw_view_probe *pr);
+
+/* The verdict on slow seeks of ms at percentile on pr's device d (or
+ * NULL): tw_evidence_probe_seek. Returns TW_OK or its error. */
+int tw_judge_probe_verdict(const struct tw_view_probe *pr, const struct tw_view_disk *d,
+    unsigned window_s, unsigned percentile, double ms, struct tw_verdict *out);
+
+/* ---- Cgroups (twCgroupTable) ------------------------------------------ */
+
+/* A cgroup's refaults/s against fwarn and fcrit, and its memory pressure
+ * against pwarn and pcrit, where it has them: the worst state. */
+enum tw_state tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_threshold *fcrit,
+    const struct tw_threshold *pwarn, const struct tw_threshold *pcrit,
+    const struct tw_view_cgroup *c);
+
+/* The unit whose own cgroup c is, or NULL. */
+const char *tw_judge_cgroup_unit(const struct tw_view_cgroup *c);
+
+/* Its name as the check prints it and a finding's subject: the unit, or
+ * the path. */
+const char *tw_judge_cgroup_name(const struct tw_view_cgroup *c);
+
+/* What lib/advice/cgroup.c judges of c. */
+void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
+    unsigned window_s, struct tw_cgroup_figures *f);
+
 /* ---- Disks ----------------------------------------------------------- */
 
 struct tw_disk_judgement {
@@ -103,6 +174,10 @@ struct tw_disk_verdicts {
 	int has_read, has_write, util_only;
 	struct tw_verdict read, write;
 };
+
+/* The figures of device d that lib/advice/evidence.c judges. */
+void tw_judge_disk_figures(const struct tw_view_disk *d, unsigned window_s,
+    struct tw_disk_figures *f);
 
 void tw_judge_disk_verdicts(const struct tw_view_disk *d, const struct tw_disk_judgement *j,
     unsigned window_s, struct tw_disk_verdicts *out);

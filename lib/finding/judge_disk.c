@@ -45,9 +45,8 @@ tw_judge_disk(const struct tw_judge_config *c, const struct tw_view_disk *d,
 	return 1;
 }
 
-/* The figures of device d that lib/advice/evidence.c judges. */
-static void
-disk_figures(const struct tw_view_disk *d, unsigned window_s, struct tw_disk_figures *f)
+void
+tw_judge_disk_figures(const struct tw_view_disk *d, unsigned window_s, struct tw_disk_figures *f)
 {
 	memset(f, 0, sizeof(*f));
 	f->name = d->name;
@@ -78,7 +77,7 @@ tw_judge_disk_verdicts(const struct tw_view_disk *d, const struct tw_disk_judgem
 	memset(out, 0, sizeof(*out));
 	if (j->worst == TW_STATE_OK)
 		return;
-	disk_figures(d, window_s, &f);
+	tw_judge_disk_figures(d, window_s, &f);
 	if (read_bad && tw_evidence_disk_read(&f, &out->read) == TW_OK)
 		out->has_read = 1;
 	if (j->write != TW_STATE_OK && tw_evidence_disk_write(&f, &out->write) == TW_OK) {

@@ -301,6 +301,73 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	return rc;
 }
 
+/* Each socket that dropped is a finding of its own, its subject the
+ * socket as check_dblock names it in its ticket ("udp 0.0.0.0:514"), so
+ * both give the same id. */
+static int
+observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
+    enum tw_os os, tw_observe_fn fn, void *ctx)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < v->nsocks && rc == 0; i++) {
+		const struct tw_view_sock *s = &v->socks[i];
+		unsigned long long recent;
+		struct tw_verdict verdict;
+		enum tw_state st;
+		struct noted n;
+		char subject[TW_VIEW_STR];
+
+		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !bad(st) ||
+		    tw_judge_socket_verdict(s, recent, window_s, &verdict) != TW_OK)
+			continue;
+		tw_judge_socket_subject(s, subject, sizeof(subject));
+		note(&n, fn, ctx, st, &c->sock_warn, &c->sock_crit, "drops in the window");
+		rc = observe_verdict(v, os, &verdict, st, subject, NULL, with_note, &n);
+	}
+	return rc;
+}
+
+/* A probed device whose seeks are slow: a disk finding like r_await's,
+ * its subject the disk's (twDiskStableId or kernel name). A device the
+ * disk filter hides has only its probe row: its name stands for it. */
+static int
+observe_probes(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
+    enum tw_os os, tw_observe_fn fn, void *ctx)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < v->nprobes && rc == 0; i++) {
+		const struct tw_view_probe *pr = &v->probes[i];
+		const struct tw_view_disk *d;
+		struct tw_probe_judgement j;
+		struct tw_view_disk none;
+		struct tw_verdict verdict;
+		struct noted n;
+		char what[32];
+
+		if (!tw_judge_probe(&c->probe_warn, &c->probe_crit, pr, c->probe_percentile, &j) ||
+		    !bad(j.latency))
+			continue;
+		d = tw_judge_probe_disk(v, pr);
+		if (tw_judge_probe_verdict(pr, d, window_s, c->probe_percentile, j.ms,
+		    &verdict) != TW_OK)
+			continue;
+		if (d == NULL) {
+			memset(&none, 0, sizeof(none));
+			snprintf(none.name, sizeof(none.name), "%s", pr->device);
+			d = &none;
+		}
+		snprintf(what, sizeof(what), "probe p%u, ms", c->probe_percentile);
+		note(&n, fn, ctx, j.worst, &c->probe_warn, &c->probe_crit, what);
+		rc = observe_verdict(v, os, &verdict, j.worst, tw_ticket_subject_disk(d), d,
+		    with_note, &n);
+	}
+	return rc;
+}
+
 int
 tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)
@@ -310,6 +377,12 @@ tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned wi
 	if ((rc = observe_cache(c, v, window_s, os, fn, ctx)) != 0)
 		return rc;
 	if ((rc = observe_pools(c, v, window_s, os, fn, ctx)) != 0)
+		return rc;
+	if ((rc = observe_sockets(c, v, window_s, os, fn, ctx)) != 0)
+		return rc;
+	if ((rc = tw_observe_cgroups(c, v, window_s, fn, ctx)) != 0)
+		return rc;
+	if ((rc = observe_probes(c, v, window_s, os, fn, ctx)) != 0)
 		return rc;
 	return observe_disks(c, v, window_s, os, fn, ctx);
 }

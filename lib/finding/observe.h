@@ -43,6 +43,11 @@ typedef int (*tw_observe_fn)(void *ctx, const struct tw_observation *o);
 int tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx);
 
+/* The cgroups of v whose refaults or pressure pass cfg's cgroup
+ * thresholds (tw_observe calls it; observe_cgroup.c). */
+int tw_observe_cgroups(const struct tw_judge_config *cfg, const struct tw_view *v,
+    unsigned window_s, tw_observe_fn fn, void *ctx);
+
 /* The rule of sym to advise on os, with lookup's values: the first with
  * something to change, else the first that names a tunable there. Returns
  * TW_OK with *s filled, or TW_E_ABSENT. */

@@ -1,0 +1,61 @@
+#include "config.h"
+
+#include "finding/judge.h"
+
+#include <string.h>
+
+#include "util/error.h"
+
+const struct tw_view_disk *
+tw_judge_probe_disk(const struct tw_view *v, const struct tw_view_probe *pr)
+{
+	size_t i;
+
+	for (i = 0; i < v->ndisks; i++)
+		if (v->disks[i].major == pr->major && v->disks[i].minor == pr->minor)
+			return &v->disks[i];
+	return NULL;
+}
+
+unsigned
+tw_judge_probe_column(unsigned percentile)
+{
+	return percentile == 50 ? TW_OID_PROBE_P50 : percentile == 90 ? TW_OID_PROBE_P90 :
+	    TW_OID_PROBE_P99;
+}
+
+int
+tw_judge_probe(const struct tw_threshold *warn, const struct tw_threshold *crit,
+    const struct tw_view_probe *pr, unsigned percentile, struct tw_probe_judgement *j)
+{
+	unsigned col = tw_judge_probe_column(percentile);
+
+	memset(j, 0, sizeof(*j));
+	if ((strcmp(pr->state, "probing") != 0 && strcmp(pr->state, "errors") != 0) ||
+	    !tw_view_has(pr, col))
+		return 0;
+	j->ms = tw_view_num(pr, col);
+	j->latency = tw_threshold_state(j->ms, warn, crit);
+	j->worst = j->latency;
+	/* A read past the timeout is slower than any percentile shows. */
+	if (tw_view_num(pr, TW_OID_PROBE_TIMEOUTS) > 0 || strcmp(pr->state, "errors") == 0)
+		j->worst = TW_STATE_CRITICAL;
+	return 1;
+}
+
+int
+tw_judge_probe_verdict(const struct tw_view_probe *pr, const struct tw_view_disk *d,
+    unsigned window_s, unsigned percentile, double ms, struct tw_verdict *out)
+{
+	struct tw_disk_figures f;
+
+	memset(&f, 0, sizeof(f));
+	f.rotational = -1;
+	f.nr_requests = f.read_ahead_kb = -1;
+	f.window_s = window_s;
+	if (d != NULL)
+		tw_judge_disk_figures(d, window_s, &f);
+	f.name = pr->device;
+	return tw_evidence_probe_seek(&f, d != NULL && tw_view_has(d, TW_OID_DISK_QUEUE_DEPTH),
+	    percentile, ms, out);
+}

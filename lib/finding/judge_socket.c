@@ -1,0 +1,54 @@
+#include "config.h"
+
+#include "finding/judge.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util/error.h"
+
+/* A socket is judged like a pool of its own (check_dblock counts each
+ * twSocketDropTable row so): its drops in the window against the pool
+ * thresholds the caller passes. */
+int
+tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit,
+    const struct tw_view_sock *s, enum tw_state *st, unsigned long long *recent)
+{
+	*st = TW_STATE_OK;
+	*recent = 0;
+	if (!tw_view_has(s, TW_OID_SOCKDROP_RECENT_DROPS))
+		return 0;
+	*recent = (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_RECENT_DROPS);
+	*st = tw_threshold_state((double)*recent, warn, crit);
+	return 1;
+}
+
+void
+tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len)
+{
+	snprintf(out, len, "%s %s:%u", s->proto_name, s->address,
+	    (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT));
+}
+
+int
+tw_judge_socket_verdict(const struct tw_view_sock *s, unsigned long long recent,
+    unsigned window_s, struct tw_verdict *out)
+{
+	struct tw_socket_figures f;
+
+	memset(&f, 0, sizeof(f));
+	f.proto = s->proto_name;
+	f.address = s->address;
+	f.port = (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT);
+	if (tw_view_has(s, TW_OID_SOCKDROP_OWNER_COMMAND)) {
+		f.command = s->command;
+		f.pid = (int32_t)tw_view_num(s, TW_OID_SOCKDROP_OWNER_PID);
+	}
+	f.recent = recent;
+	f.window_s = window_s;
+	f.have_rcvbuf = tw_view_has(s, TW_OID_SOCKDROP_RCVBUF);
+	f.rcvbuf = (uint64_t)tw_view_num(s, TW_OID_SOCKDROP_RCVBUF);
+	f.have_rmem_max = tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX);
+	f.rmem_max = (uint64_t)tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX);
+	return tw_evidence_socket(&f, out);
+}
