@@ -207,26 +207,3 @@ tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct tw_
 	}
 	return printed;
 }
-
-/* The figures of device d that lib/advice/evidence.c judges. */
-void
-tw_plugin_disk_figures(const struct tw_plugin *p, const struct tw_view_disk *d, struct tw_disk_figures *f)
-{
-	memset(f, 0, sizeof(*f));
-	f->name = d->name;
-	f->r_await = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
-	f->w_await = tw_view_num(d, TW_OID_DISK_WRITE_LATENCY);
-	f->queue = tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH);
-	f->rops = tw_view_num(d, TW_OID_DISK_READ_OPS);
-	f->wops = tw_view_num(d, TW_OID_DISK_WRITE_OPS);
-	f->read_bytes_s = tw_view_has(d, TW_OID_DISK_READ_RATE) ?
-	    tw_view_num(d, TW_OID_DISK_READ_RATE) : -1;
-	f->rotational = !tw_view_has(d, TW_OID_DISK_ROTATIONAL) ? -1 :
-	    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? 1 : d->col[TW_OID_DISK_ROTATIONAL] == 2 ? 0 : -1;
-	f->scheduler = tw_view_has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : NULL;
-	f->nr_requests = tw_view_has(d, TW_OID_DISK_NR_REQUESTS) ?
-	    (int64_t)d->col[TW_OID_DISK_NR_REQUESTS] : -1;
-	f->read_ahead_kb = tw_view_has(d, TW_OID_DISK_READ_AHEAD_KB) ?
-	    (int64_t)d->col[TW_OID_DISK_READ_AHEAD_KB] : -1;
-	f->window_s = p->window_s;
-}

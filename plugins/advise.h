@@ -52,10 +52,4 @@ void tw_device_lookup_init(struct tw_device_lookup *c, const struct tw_plugin *p
 
 const char *tw_plugin_device_lookup(void *ctx, const char *name);
 
-/* The figures of disk row d that lib/advice/evidence.c judges, over the
- * window the plugin reads (check_disklatency, and its --probe advice). */
-struct tw_disk_figures;
-void tw_plugin_disk_figures(const struct tw_plugin *p, const struct tw_view_disk *d,
-    struct tw_disk_figures *f);
-
 #endif
