@@ -13,6 +13,7 @@
 
 #include "advice/cgroup.h"
 #include "advice/evidence.h"
+#include "advice/ticket.h"
 #include "plugin/state.h"
 #include "plugin/threshold.h"
 #include "sample/poolclass.h"
@@ -154,6 +155,24 @@ const char *tw_judge_cgroup_name(const struct tw_view_cgroup *c);
 /* What lib/advice/cgroup.c judges of c. */
 void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
     unsigned window_s, struct tw_cgroup_figures *f);
+
+/* A cgroup's finding as a ticket, the same for tunewatchd's twFindingTable
+ * and check_bufcache --cgroup's "finding:" lines (ticket_cgroup.c). */
+struct tw_cgroup_ticket {
+	enum tw_symptom sym;		/* CGROUP_CACHE_BOUNDED or LOW_HIT_REFAULTS */
+	const char *subject;		/* the unit, or the cgroup's path */
+	char tunable[32];		/* "MemoryHigh", "memory.high"; "" for none */
+	char current[32];		/* "64M" */
+	char suggested[32];		/* "128M"; "" when nothing is proposed */
+	char id[TW_TICKET_ID_LEN];
+	char apply[TW_TICKET_LINE_LEN];	/* "" when there is none */
+	char persist[TW_TICKET_LINE_LEN];
+	const char *no_apply;		/* why apply is "" for a proposal; or NULL */
+	const char *no_persist;		/* the same for persist */
+};
+
+/* The ticket of a cgroup whose figures are f (tw_judge_cgroup_figures). */
+void tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t);
 
 /* ---- Disks ----------------------------------------------------------- */
 
