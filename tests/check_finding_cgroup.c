@@ -12,6 +12,7 @@
 #include "finding/observe.h"
 #include "finding/tracker.h"
 #include "tw_check.h"
+#include "tw_findings.h"
 #include "util/error.h"
 #include "view/view.h"
 
@@ -41,21 +42,6 @@ make_view(struct tw_view *v, unsigned refaults, unsigned usage_mib)
 	c->col[TW_OID_CGROUP_MEMORY_LIMIT] = 64 * MIB;
 	c->col[TW_OID_CGROUP_REFAULT_RATE] = (uint64_t)refaults * 100;	/* hundredths */
 	v->ncgroups = 1;
-}
-
-struct seen {
-	struct tw_observation o[4];
-	size_t n;
-};
-
-static int
-collect(void *ctx, const struct tw_observation *o)
-{
-	struct seen *s = ctx;
-
-	if (s->n < 4)
-		s->o[s->n++] = *o;
-	return 0;
 }
 
 START_TEST(test_judge)
@@ -246,10 +232,7 @@ START_TEST(test_tracked)
 	tw_view_init(&out);
 	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
 	for (i = 0; i < 3; i++) {
-		tw_tracker_begin(&t);
-		tw_observe(&c, &v, 60, TW_OS_LINUX, tw_tracker_observe, &t);
-		tw_tracker_end(&t, 2000 + (uint64_t)i);
-		ck_assert_uint_eq(t.nevents, i < 2 ? 0 : 1);
+		ck_assert_uint_eq(feed_tracker(&t, &c, &v, 2000 + (uint64_t)i), i < 2 ? 0 : 1);
 	}
 	tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, "nginx.service", "MemoryHigh");
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_RAISED);

@@ -11,6 +11,7 @@
 #include "finding/observe.h"
 #include "finding/tracker.h"
 #include "tw_check.h"
+#include "tw_findings.h"
 #include "util/error.h"
 #include "view/view.h"
 
@@ -47,21 +48,6 @@ make_view(struct tw_view *v, unsigned drops, uint64_t rcvbuf)
 	strcpy(v->tunables[0].name, "net.core.rmem_max");
 	strcpy(v->tunables[0].value, "212992");
 	v->ntunables = 1;
-}
-
-struct seen {
-	struct tw_observation o[4];
-	size_t n;
-};
-
-static int
-collect(void *ctx, const struct tw_observation *o)
-{
-	struct seen *s = ctx;
-
-	if (s->n < 4)
-		s->o[s->n++] = *o;
-	return 0;
 }
 
 START_TEST(test_judge)
@@ -156,10 +142,7 @@ START_TEST(test_tracked)
 	tw_view_init(&out);
 	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
 	for (i = 0; i < 3; i++) {
-		tw_tracker_begin(&t);
-		ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, tw_tracker_observe, &t), 0);
-		tw_tracker_end(&t, now++);
-		ck_assert_uint_eq(t.nevents, i < 2 ? 0 : 1);
+		ck_assert_uint_eq(feed_tracker(&t, &c, &v, now++), i < 2 ? 0 : 1);
 	}
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_RAISED);
 	ck_assert_str_eq(t.events[0].row.subject, "udp 0.0.0.0:514");
@@ -170,12 +153,8 @@ START_TEST(test_tracked)
 	ck_assert_str_eq(out.findings[0].subject, "udp 0.0.0.0:514");
 	ck_assert_str_eq(out.findings[0].id, id);
 	ck_assert_str_eq(out.findings[0].symptom, "socket-rcvbuf");
-	for (i = 0; i < 3; i++) {
-		tw_tracker_begin(&t);
-		tw_observe(&c, &quiet, 60, TW_OS_LINUX, tw_tracker_observe, &t);
-		tw_tracker_end(&t, now++);
-	}
-	ck_assert_uint_eq(t.nevents, 1);
+	for (i = 0; i < 3; i++)
+		ck_assert_uint_eq(feed_tracker(&t, &c, &quiet, now++), i < 2 ? 0 : 1);
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_CLEARED);
 	ck_assert_str_eq(t.events[0].row.id, id);
 	tw_tracker_free(&t);
