@@ -13,6 +13,7 @@
 #include "tw_check.h"
 #include "tw_findings.h"
 #include "util/error.h"
+#include "sample/poolclass.h"
 #include "view/view.h"
 
 /* syslogd's udp 0.0.0.0:514 dropping drops datagrams in the window, its
@@ -119,9 +120,85 @@ START_TEST(test_observe_below_max)
 	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
 	ck_assert_str_eq(s.o[0].subject, "udp 0.0.0.0:514");
 	ck_assert_str_eq(s.o[0].tunable, "");
-	tw_ticket_id(id, s.o[0].sym, "udp 0.0.0.0:514", "");
+	/* The symptom looked for, not the table's first (softnet-drops). */
+	ck_assert_int_eq(s.o[0].sym, TW_SYM_SOCKET_RCVBUF);
+	tw_ticket_id(id, TW_SYM_SOCKET_RCVBUF, "udp 0.0.0.0:514", "");
 	ck_assert_str_eq(s.o[0].id, id);
 	tw_view_free(&v);
+}
+END_TEST
+
+/* The host's "udp receive buffer" pool failing failures times, beside
+ * the socket of make_view. */
+static void
+add_udp_pool(struct tw_view *v, unsigned failures)
+{
+	struct tw_view_pool *p;
+
+	ck_assert_int_eq(tw_view_reserve_pools(v, 1), TW_OK);
+	p = &v->pools[0];
+	memset(p, 0, sizeof(*p));
+	p->cls = TW_DBLOCK_UDP_RCVBUF;
+	strcpy(p->name, "udp receive buffer");
+	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
+	p->col[TW_OID_DBLOCK_RECENT_FAILURES] = failures;
+	v->npools = 1;
+}
+
+static const struct tw_observation *
+find_subject(const struct seen *s, const char *subject)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->o[i].subject, subject) == 0)
+			return &s->o[i];
+	return NULL;
+}
+
+/* The pool's finding (tunewatchd) and check_dblock's verdict on it
+ * (tw_judge_udp_rcvbuf, what plugins/sockdrops.c prints) on the same
+ * view: both say "no tunable" while the only socket that dropped is below
+ * rmem_max, and both name rmem_max once it is at it. */
+START_TEST(test_pool_agrees_with_check)
+{
+	static const unsigned buffers[] = { 2304, 212992 * 2 };
+	const char *pool = "udp receive buffer";
+	struct tw_judge_config c;
+	size_t k;
+
+	tw_judge_defaults(&c);
+	for (k = 0; k < 2; k++) {
+		struct tw_view v;
+		struct tw_verdict verdict;
+		struct seen s = { .n = 0 };
+		const struct tw_observation *o;
+		char id[TW_TICKET_ID_LEN];
+
+		make_view(&v, 1204, buffers[k]);
+		add_udp_pool(&v, 1204);
+		ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+		o = find_subject(&s, pool);
+		ck_assert_ptr_nonnull(o);
+		ck_assert_int_eq(o->sym, TW_SYM_UDP_RCVBUF);
+		ck_assert_int_eq(tw_judge_udp_rcvbuf(&v, 1204, 60, &verdict), TW_OK);
+		if (k == 0) {
+			/* Below rmem_max: no knob, in either. */
+			ck_assert_uint_eq(verdict.nfound, 0);
+			ck_assert_int_eq(verdict.no_tunable_sym, TW_SYM_UDP_RCVBUF);
+			ck_assert_str_eq(o->tunable, "");
+			ck_assert_str_eq(o->apply, "");
+			ck_assert_ptr_eq(strstr(o->evidence, verdict.no_tunable), o->evidence);
+			tw_ticket_id(id, verdict.no_tunable_sym, pool, "");
+		} else {
+			ck_assert_uint_eq(verdict.nfound, 1);
+			ck_assert_int_eq(verdict.found[0].sym, TW_SYM_UDP_RCVBUF);
+			ck_assert_str_eq(o->tunable, "net.core.rmem_max");
+			tw_ticket_id(id, TW_SYM_UDP_RCVBUF, pool, "net.core.rmem_max");
+		}
+		ck_assert_str_eq(o->id, id);
+		tw_view_free(&v);
+	}
 }
 END_TEST
 
@@ -173,6 +250,7 @@ main(void)
 	tcase_add_test(tc, test_judge);
 	tcase_add_test(tc, test_observe_at_max);
 	tcase_add_test(tc, test_observe_below_max);
+	tcase_add_test(tc, test_pool_agrees_with_check);
 	tcase_add_test(tc, test_tracked);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);

@@ -70,6 +70,8 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 	memset(out, 0, sizeof(*out));
 	if (f == NULL || f->proto == NULL || f->address == NULL)
 		return TW_E_INVAL;
+	/* A "no tunable" finding keeps the symptom looked for, for its id. */
+	out->no_tunable_sym = TW_SYM_SOCKET_RCVBUF;
 	who(f, name, sizeof(name));
 	grouped(f->recent, drops, sizeof(drops));
 	snprintf(buf, sizeof(buf), "%" PRIu64, f->rcvbuf);
@@ -105,6 +107,7 @@ tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict 
 	memset(out, 0, sizeof(*out));
 	if (f == NULL)
 		return TW_E_INVAL;
+	out->no_tunable_sym = TW_SYM_UDP_RCVBUF;
 	grouped(f->failures, n, sizeof(n));
 	if (f->sockets > 0 && f->at_max == 0 && f->unknown == 0) {
 		text(out->no_tunable, sizeof(out->no_tunable),

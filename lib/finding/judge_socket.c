@@ -52,3 +52,30 @@ tw_judge_socket_verdict(const struct tw_view_sock *s, unsigned long long recent,
 	f.rmem_max = (uint64_t)tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX);
 	return tw_evidence_socket(&f, out);
 }
+
+int
+tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures, unsigned window_s,
+    struct tw_verdict *out)
+{
+	struct tw_udp_rcvbuf_figures f;
+	size_t i;
+
+	memset(&f, 0, sizeof(f));
+	f.failures = failures;
+	f.window_s = window_s;
+	for (i = 0; i < v->nsocks; i++) {
+		const struct tw_view_sock *s = &v->socks[i];
+
+		if (!tw_view_has(s, TW_OID_SOCKDROP_RECENT_DROPS) ||
+		    tw_view_num(s, TW_OID_SOCKDROP_RECENT_DROPS) <= 0)
+			continue;
+		f.sockets++;
+		if (!tw_view_has(s, TW_OID_SOCKDROP_RCVBUF) ||
+		    !tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX))
+			f.unknown++;
+		else if (tw_view_num(s, TW_OID_SOCKDROP_RCVBUF) >=
+		    tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX))
+			f.at_max++;
+	}
+	return tw_evidence_udp_rcvbuf(&f, out);
+}

@@ -245,6 +245,11 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
 	}
+	/* Sockets below rmem_max: no host-wide knob, as check_dblock says. */
+	if (cl->id == TW_DBLOCK_UDP_RCVBUF && tw_judge_udp_rcvbuf(v, sum, window_s,
+	    &verdict) == TW_OK && verdict.nfound == 0)
+		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    with_note, &n);
 	tw_judge_pool_evidence(cl, who, sum, window_s, evidence, sizeof(evidence));
 	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
 	    with_note, &n);
