@@ -52,11 +52,11 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
 	struct sock_lookup lk;
 	char subject[80];
 
-	if (tw_judge_socket_verdict(s, recent, p->window_s, &verdict) != TW_OK)
-		return;
 	memset(&lk, 0, sizeof(lk));
 	tw_device_lookup_init(&lk.host, p, v, NULL);
 	lk.s = s;
+	if (tw_judge_socket_verdict(s, recent, p->window_s, sock_lookup, &lk, &verdict) != TW_OK)
+		return;
 	/* The socket is the ticket's subject, as tunewatchd's finding. */
 	tw_judge_socket_subject(s, subject, sizeof(subject));
 	tw_plugin_verdict(p, v, out, &verdict, sock_lookup, &lk, NULL, subject);

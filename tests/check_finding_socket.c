@@ -128,6 +128,35 @@ START_TEST(test_observe_below_max)
 }
 END_TEST
 
+/* A buffer of rmem_default, as the agent's tunable table gives it: the
+ * finding names rmem_default for an application that cannot set
+ * SO_RCVBUF, and stays the same ticket (no tunable). */
+START_TEST(test_observe_default_buffer)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	char id[TW_TICKET_ID_LEN];
+
+	tw_judge_defaults(&c);
+	make_view(&v, 152, 106496);
+	ck_assert_int_eq(tw_view_reserve_tunables(&v, 2), TW_OK);
+	v.tunables[1].index = 4;
+	strcpy(v.tunables[1].name, "net.core.rmem_default");
+	strcpy(v.tunables[1].value, "106496");
+	v.ntunables = 2;
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.o[0].tunable, "");
+	ck_assert_ptr_nonnull(strstr(s.o[0].evidence, "its buffer is the default "
+	    "(net.core.rmem_default) of 106496, below rmem_max (212992): raise the application's "
+	    "SO_RCVBUF, or rmem_default if it cannot set one"));
+	tw_ticket_id(id, TW_SYM_SOCKET_RCVBUF, "udp 0.0.0.0:514", "");
+	ck_assert_str_eq(s.o[0].id, id);
+	tw_view_free(&v);
+}
+END_TEST
+
 /* The host's "udp receive buffer" pool failing failures times, beside
  * the socket of make_view. */
 static void
@@ -250,6 +279,7 @@ main(void)
 	tcase_add_test(tc, test_judge);
 	tcase_add_test(tc, test_observe_at_max);
 	tcase_add_test(tc, test_observe_below_max);
+	tcase_add_test(tc, test_observe_default_buffer);
 	tcase_add_test(tc, test_pool_agrees_with_check);
 	tcase_add_test(tc, test_tracked);
 	suite_add_tcase(s, tc);

@@ -83,6 +83,17 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 		    f->window_s, f->have_rmem_max ? ", " : "", f->have_rmem_max ? mx : "");
 		return TW_OK;
 	}
+	/* Equal to rmem_default is what a socket gets without SO_RCVBUF (a
+	 * request for half of it gives the same): an application that
+	 * cannot set it grows only with rmem_default. */
+	if (f->rcvbuf < f->rmem_max && f->have_rmem_default && f->rcvbuf == f->rmem_default) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s dropped %s datagrams in the last %u s; its buffer is the default "
+		    "(net.core.rmem_default) of %s, below rmem_max (%s): raise the application's "
+		    "SO_RCVBUF, or rmem_default if it cannot set one", name, drops, f->window_s,
+		    buf, mx);
+		return TW_OK;
+	}
 	if (f->rcvbuf < f->rmem_max) {
 		text(out->no_tunable, sizeof(out->no_tunable),
 		    "%s dropped %s datagrams in the last %u s; its buffer is %s bytes, less than "
