@@ -185,6 +185,7 @@ START_TEST(test_ticket_not_a_unit)
 	ck_assert_ptr_nonnull(strstr(t.no_apply, "unsafe"));
 
 	/* Below its limit: the host's symptom, no knob, no lines. */
+	tw_view_free(&v);
 	make_view(&v, 1500, 10);
 	tw_judge_cgroup_figures(&v, &v.cgroups[0], 60, &f);
 	tw_judge_cgroup_ticket(&f, &t);
