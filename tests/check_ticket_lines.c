@@ -1,8 +1,9 @@
 #include "config.h"
 
 /* Unit tests for lib/advice/ticket_lines.c and ticket_unit.c: the apply
- * and persist lines on each system and for a systemd unit, nothing to apply where nothing takes effect now, and unsafe
- * input refused, never quoted. */
+ * and persist lines on each system and for a systemd unit, nothing to
+ * apply where nothing takes effect now, and unsafe input refused, never
+ * quoted. */
 
 #include "advice/ticket.h"
 #include "util/error.h"
