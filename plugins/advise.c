@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "finding/lookup.h"
 #include "finding/observe.h"
 #include "findings.h"
 #include "plugin.h"
@@ -62,25 +63,11 @@ const char *
 tw_plugin_device_lookup(void *ctx, const char *name)
 {
 	struct tw_device_lookup *c = ctx;
-	const struct tw_view_disk *d = c->d;
-	unsigned col;
 
-	if (strcmp(name, "queue/scheduler") == 0)
-		return (d->has & TW_VIEW_BIT(TW_OID_DISK_SCHEDULER)) ? d->scheduler : NULL;
-	if (strcmp(name, "queue/nr_requests") == 0)
-		col = TW_OID_DISK_NR_REQUESTS;
-	else if (strcmp(name, "queue/read_ahead_kb") == 0)
-		col = TW_OID_DISK_READ_AHEAD_KB;
-	else if (strcmp(name, "queue/wbt_lat_usec") == 0)
-		col = TW_OID_DISK_WBT_LATENCY;
-	else if (strncmp(name, "queue/", 6) == 0)
-		return NULL;
-	else
+	if (strncmp(name, "queue/", 6) != 0)
 		return host_value(c->p, c->v, name);
-	if (!(d->has & TW_VIEW_BIT(col)))
-		return NULL;
-	snprintf(c->buf, sizeof(c->buf), "%llu", (unsigned long long)d->col[col]);
-	return c->buf;
+	/* lib/finding's, as tunewatchd reads the row: wbt_lat_usec is signed. */
+	return tw_view_queue_value(c->d, name, c->buf, sizeof(c->buf));
 }
 
 /* Format s, naming a per-device tunable by its sysfs path; s itself

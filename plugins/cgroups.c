@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "advice/cgroup.h"
+#include "findings.h"
 #include "plugin.h"
 #include "util/error.h"
 
@@ -105,12 +106,17 @@ advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_
     struct tw_out *out)
 {
 	struct tw_cgroup_figures f;
+	struct tw_cgroup_ticket t;
 	char line[1024];
 	int tune;
 
 	tw_judge_cgroup_figures(v, c, p->window_s, &f);
-	if (tw_advice_cgroup(&f, &tune, line, sizeof(line)) == TW_OK)
-		tw_out_line(out, "%s: %s", tune ? "tune" : "no tunable", line);
+	if (tw_advice_cgroup(&f, &tune, line, sizeof(line)) != TW_OK)
+		return;
+	tw_out_line(out, "%s: %s", tune ? "tune" : "no tunable", line);
+	/* tunewatchd's finding for this cgroup, with the same id. */
+	tw_judge_cgroup_ticket(&f, &t);
+	tw_finding_cgroup_lines(out, &t);
 }
 
 static void

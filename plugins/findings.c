@@ -64,3 +64,15 @@ tw_finding_no_tunable(struct tw_out *out, enum tw_symptom sym,
 	tw_ticket_id(id, sym, tw_finding_subject(a, NULL), "");
 	tw_out_line(out, "  finding: %s", id);
 }
+
+void
+tw_finding_cgroup_lines(struct tw_out *out, const struct tw_cgroup_ticket *t)
+{
+	tw_out_line(out, "  finding: %s", t->id);
+	if (t->suggested[0] == '\0')
+		return;
+	tw_out_line(out, "  apply: %s", t->apply[0] != '\0' ? t->apply : t->no_apply);
+	if (t->persist[0] != '\0' || t->no_persist != NULL)
+		tw_out_line(out, "  persist: %s", t->persist[0] != '\0' ? t->persist :
+		    t->no_persist);
+}

@@ -11,6 +11,7 @@
 #define TW_PLUGIN_FINDINGS_H
 
 #include "advice/advice.h"
+#include "finding/judge.h"
 #include "plugin/output.h"
 #include "view/view.h"
 
@@ -34,5 +35,10 @@ void tw_finding_lines(const struct tw_plugin *p, struct tw_out *out, enum tw_sym
 /* "  finding:" for a finding without a tunable. */
 void tw_finding_no_tunable(struct tw_out *out, enum tw_symptom sym,
     const struct tw_finding_about *a);
+
+/* A cgroup's ticket (tw_judge_cgroup_ticket): "  finding:", then
+ * "  apply:" and "  persist:" for a proposed value, each either the line
+ * or "none: " and why. */
+void tw_finding_cgroup_lines(struct tw_out *out, const struct tw_cgroup_ticket *t);
 
 #endif

@@ -52,11 +52,11 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
 	struct sock_lookup lk;
 	char subject[80];
 
-	if (tw_judge_socket_verdict(s, recent, p->window_s, &verdict) != TW_OK)
-		return;
 	memset(&lk, 0, sizeof(lk));
 	tw_device_lookup_init(&lk.host, p, v, NULL);
 	lk.s = s;
+	if (tw_judge_socket_verdict(s, recent, p->window_s, sock_lookup, &lk, &verdict) != TW_OK)
+		return;
 	/* The socket is the ticket's subject, as tunewatchd's finding. */
 	tw_judge_socket_subject(s, subject, sizeof(subject));
 	tw_plugin_verdict(p, v, out, &verdict, sock_lookup, &lk, NULL, subject);
@@ -142,28 +142,10 @@ void
 tw_dblock_udp_rcvbuf(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
     unsigned long long failures)
 {
-	struct tw_udp_rcvbuf_figures f;
 	struct tw_verdict verdict;
-	size_t i;
 
-	memset(&f, 0, sizeof(f));
-	f.failures = failures;
-	f.window_s = p->window_s;
-	for (i = 0; i < v->nsocks; i++) {
-		const struct tw_view_sock *s = &v->socks[i];
-
-		if (!tw_view_has(s, TW_OID_SOCKDROP_RECENT_DROPS) ||
-		    tw_view_num(s, TW_OID_SOCKDROP_RECENT_DROPS) <= 0)
-			continue;
-		f.sockets++;
-		if (!tw_view_has(s, TW_OID_SOCKDROP_RCVBUF) ||
-		    !tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX))
-			f.unknown++;
-		else if (tw_view_num(s, TW_OID_SOCKDROP_RCVBUF) >=
-		    tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX))
-			f.at_max++;
-	}
-	if (tw_evidence_udp_rcvbuf(&f, &verdict) == TW_OK)
+	/* lib/finding's judgement, as tunewatchd's finding on the pool. */
+	if (tw_judge_udp_rcvbuf(v, failures, p->window_s, &verdict) == TW_OK)
 		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
 		    tw_ticket_subject_pool(tw_pool_class_find(TW_DBLOCK_UDP_RCVBUF)));
 }

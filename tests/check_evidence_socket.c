@@ -66,6 +66,42 @@ START_TEST(test_below_rmem_max)
 }
 END_TEST
 
+/* A buffer of exactly rmem_default, below rmem_max: what a socket gets
+ * that sets no SO_RCVBUF, so rmem_default is named for an application
+ * that cannot set it; one byte off, or rmem_default unknown, and it is
+ * the plain "below rmem_max" line. */
+START_TEST(test_default_buffer)
+{
+	struct tw_socket_figures f = syslogd();
+	struct tw_verdict v;
+
+	f.rcvbuf = 212992;
+	f.rmem_max = 4194304;
+	f.have_rmem_default = 1;
+	f.rmem_default = 212992;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_SOCKET_RCVBUF);
+	ck_assert_str_eq(v.no_tunable,
+	    "syslogd (pid 412) on udp 0.0.0.0:514 dropped 1,204 datagrams in the last 60 s; its "
+	    "buffer is the default (net.core.rmem_default) of 212992, below rmem_max (4194304): "
+	    "raise the application's SO_RCVBUF, or rmem_default if it cannot set one");
+	f.rcvbuf = 212993;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_ptr_null(strstr(v.no_tunable, "rmem_default"));
+	f.rcvbuf = 212992;
+	f.have_rmem_default = 0;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_ptr_null(strstr(v.no_tunable, "rmem_default"));
+	/* At rmem_max the rmem_max rule speaks, whatever rmem_default is. */
+	f.have_rmem_default = 1;
+	f.rmem_max = 212992;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(v.found[0].sym, TW_SYM_SOCKET_RCVBUF);
+}
+END_TEST
+
 START_TEST(test_unknown_buffer)
 {
 	struct tw_socket_figures f = syslogd();
@@ -121,6 +157,7 @@ main(void)
 
 	tcase_add_test(tc, test_at_rmem_max);
 	tcase_add_test(tc, test_below_rmem_max);
+	tcase_add_test(tc, test_default_buffer);
 	tcase_add_test(tc, test_unknown_buffer);
 	tcase_add_test(tc, test_host_pool);
 	suite_add_tcase(s, tc);

@@ -7,6 +7,7 @@
 
 #include "advice/ticket.h"
 #include "finding/judge.h"
+#include "finding/lookup.h"
 #include "finding/observe.h"
 #include "finding/tracker.h"
 #include "tw_check.h"
@@ -360,6 +361,42 @@ START_TEST(test_mibview)
 }
 END_TEST
 
+/* A disk's queue values as the checks and tunewatchd look them up: the
+ * signed wbt_lat_usec keeps its -1 (the kernel's default), never the
+ * unsigned 18446744073709551615 the checks once printed. */
+START_TEST(test_queue_values)
+{
+	struct tw_view v;
+	struct tw_view_disk d;
+	struct tw_view_lookup lk;
+	char buf[32];
+
+	memset(&d, 0, sizeof(d));
+	d.has = TW_VIEW_BIT(TW_OID_DISK_WBT_LATENCY) | TW_VIEW_BIT(TW_OID_DISK_NR_REQUESTS);
+	d.col[TW_OID_DISK_WBT_LATENCY] = (uint64_t)(int64_t)-1;
+	d.col[TW_OID_DISK_NR_REQUESTS] = 64;
+	ck_assert_str_eq(tw_view_queue_value(&d, "queue/wbt_lat_usec", buf, sizeof(buf)), "-1");
+	d.col[TW_OID_DISK_WBT_LATENCY] = 75000;
+	ck_assert_str_eq(tw_view_queue_value(&d, "queue/wbt_lat_usec", buf, sizeof(buf)),
+	    "75000");
+	ck_assert_str_eq(tw_view_queue_value(&d, "queue/nr_requests", buf, sizeof(buf)), "64");
+	/* Not in the row, or no attribute a row carries: unknown. */
+	ck_assert_ptr_null(tw_view_queue_value(&d, "queue/read_ahead_kb", buf, sizeof(buf)));
+	ck_assert_ptr_null(tw_view_queue_value(&d, "queue/max_sectors_kb", buf, sizeof(buf)));
+	ck_assert_ptr_null(tw_view_queue_value(NULL, "queue/nr_requests", buf, sizeof(buf)));
+
+	/* tunewatchd's lookup reads the same. */
+	tw_view_init(&v);
+	d.col[TW_OID_DISK_WBT_LATENCY] = (uint64_t)(int64_t)-1;
+	lk.v = &v;
+	lk.d = &d;
+	ck_assert_str_eq(tw_view_lookup(&lk, "queue/wbt_lat_usec"), "-1");
+	lk.d = NULL;
+	ck_assert_ptr_null(tw_view_lookup(&lk, "queue/wbt_lat_usec"));
+	tw_view_free(&v);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -372,6 +409,7 @@ main(void)
 	tcase_add_test(tc, test_severity);
 	tcase_add_test(tc, test_capacity);
 	tcase_add_test(tc, test_mibview);
+	tcase_add_test(tc, test_queue_values);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }

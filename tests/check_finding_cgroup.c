@@ -12,6 +12,7 @@
 #include "finding/observe.h"
 #include "finding/tracker.h"
 #include "tw_check.h"
+#include "tw_findings.h"
 #include "util/error.h"
 #include "view/view.h"
 
@@ -41,21 +42,6 @@ make_view(struct tw_view *v, unsigned refaults, unsigned usage_mib)
 	c->col[TW_OID_CGROUP_MEMORY_LIMIT] = 64 * MIB;
 	c->col[TW_OID_CGROUP_REFAULT_RATE] = (uint64_t)refaults * 100;	/* hundredths */
 	v->ncgroups = 1;
-}
-
-struct seen {
-	struct tw_observation o[4];
-	size_t n;
-};
-
-static int
-collect(void *ctx, const struct tw_observation *o)
-{
-	struct seen *s = ctx;
-
-	if (s->n < 4)
-		s->o[s->n++] = *o;
-	return 0;
 }
 
 START_TEST(test_judge)
@@ -99,11 +85,114 @@ START_TEST(test_observe_at_limit)
 	ck_assert_str_eq(s.o[0].tunable, "MemoryHigh");
 	ck_assert_str_eq(s.o[0].current, "64M");
 	ck_assert_str_eq(s.o[0].suggested, "128M");
-	ck_assert_str_eq(s.o[0].apply, "systemctl set-property nginx.service MemoryHigh=128M");
+	ck_assert_str_eq(s.o[0].apply,
+	    "systemctl set-property --runtime nginx.service MemoryHigh=128M");
+	ck_assert_str_eq(s.o[0].persist,
+	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryHigh=128M");
 	ck_assert_str_eq(s.o[0].evidence, "1500 refaults/s, memory 64 of 64 MiB (memory.high), "
 	    "in the last 60 s (critical range 1000, refaults/s)");
-	tw_ticket_id(id, TW_SYM_LOW_HIT_REFAULTS, "nginx.service", "MemoryHigh");
+	/* Its own symptom: not the host's low-hit-refaults, whose id it had. */
+	ck_assert_int_eq(s.o[0].sym, TW_SYM_CGROUP_CACHE_BOUNDED);
+	tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, "nginx.service", "MemoryHigh");
 	ck_assert_str_eq(s.o[0].id, id);
+	tw_ticket_id(id, TW_SYM_LOW_HIT_REFAULTS, "nginx.service", "MemoryHigh");
+	ck_assert_str_ne(s.o[0].id, id);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* The host's refault finding and the service's, on the same figures: two
+ * findings, two symptoms, two ids. */
+START_TEST(test_host_and_service_differ)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	size_t i, host = 4, service = 4;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1500, 64);
+	/* The host reads 1000 pages/s from storage and refaults 800 of them,
+	 * with a read hit ratio of 60 %, with swap in use. */
+	v.bc.has |= TW_VIEW_BIT(TW_OID_BC_READ_HIT_RATIO) | TW_VIEW_BIT(TW_OID_BC_PAGE_IN_RATE) |
+	    TW_VIEW_BIT(TW_OID_BC_REFAULT_RATE) | TW_VIEW_BIT(TW_OID_BC_SWAP_TOTAL) |
+	    TW_VIEW_BIT(TW_OID_BC_SWAP_FREE);
+	v.bc.col[TW_OID_BC_READ_HIT_RATIO] = 6000;
+	v.bc.col[TW_OID_BC_PAGE_IN_RATE] = 4000 * 100;
+	v.bc.col[TW_OID_BC_REFAULT_RATE] = 800 * 100;
+	v.bc.col[TW_OID_BC_SWAP_TOTAL] = 1024 * MIB;
+	v.bc.col[TW_OID_BC_SWAP_FREE] = 512 * MIB;
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	for (i = 0; i < s.n; i++) {
+		if (s.o[i].sym == TW_SYM_LOW_HIT_REFAULTS)
+			host = i;
+		if (s.o[i].sym == TW_SYM_CGROUP_CACHE_BOUNDED)
+			service = i;
+	}
+	ck_assert_msg(host < s.n, "the host's refault finding is missing (%zu findings)", s.n);
+	ck_assert_uint_lt(service, s.n);
+	ck_assert_str_eq(s.o[host].subject, TW_TICKET_SUBJECT_CACHE);
+	ck_assert_str_eq(s.o[service].subject, "nginx.service");
+	ck_assert_str_ne(s.o[host].id, s.o[service].id);
+	ck_assert_str_ne(tw_symptom_name(s.o[host].sym), tw_symptom_name(s.o[service].sym));
+	tw_view_free(&v);
+}
+END_TEST
+
+/* A cgroup below the unit's (or a container's) is advised on its own
+ * file, with no command: what made it owns the limit. */
+START_TEST(test_ticket_not_a_unit)
+{
+	struct tw_cgroup_figures f;
+	struct tw_cgroup_ticket t;
+	struct tw_view v;
+	char id[TW_TICKET_ID_LEN];
+
+	make_view(&v, 1500, 64);
+	strcpy(v.cgroups[0].path, "/system.slice/docker-4f1c.scope/app");
+	strcpy(v.cgroups[0].unit, "docker-4f1c.scope");
+	tw_judge_cgroup_figures(&v, &v.cgroups[0], 60, &f);
+	tw_judge_cgroup_ticket(&f, &t);
+	ck_assert_int_eq(t.sym, TW_SYM_CGROUP_CACHE_BOUNDED);
+	ck_assert_str_eq(t.subject, "/system.slice/docker-4f1c.scope/app");
+	ck_assert_str_eq(t.tunable, "memory.high");
+	ck_assert_str_eq(t.suggested, "128M");
+	ck_assert_str_eq(t.apply, "");
+	ck_assert_str_eq(t.persist, "");
+	ck_assert_ptr_nonnull(t.no_apply);
+	ck_assert_ptr_nonnull(strstr(t.no_apply, "not a systemd unit"));
+	ck_assert_ptr_null(t.no_persist);
+	tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, t.subject, "memory.high");
+	ck_assert_str_eq(t.id, id);
+
+	/* A scope's own cgroup: a command, but no file to keep it in. */
+	strcpy(v.cgroups[0].path, "/system.slice/docker-4f1c.scope");
+	tw_judge_cgroup_figures(&v, &v.cgroups[0], 60, &f);
+	tw_judge_cgroup_ticket(&f, &t);
+	ck_assert_str_eq(t.apply,
+	    "systemctl set-property --runtime docker-4f1c.scope MemoryHigh=128M");
+	ck_assert_str_eq(t.persist, "");
+	ck_assert_ptr_nonnull(t.no_persist);
+
+	/* A unit name that could not be pasted safely: no command at all. */
+	strcpy(v.cgroups[0].path, "/system.slice/a;reboot.service");
+	strcpy(v.cgroups[0].unit, "a;reboot.service");
+	tw_judge_cgroup_figures(&v, &v.cgroups[0], 60, &f);
+	tw_judge_cgroup_ticket(&f, &t);
+	ck_assert_str_eq(t.subject, "a;reboot.service");
+	ck_assert_str_eq(t.apply, "");
+	ck_assert_str_eq(t.persist, "");
+	ck_assert_ptr_nonnull(strstr(t.no_apply, "unsafe"));
+
+	/* Below its limit: the host's symptom, no knob, no lines. */
+	tw_view_free(&v);
+	make_view(&v, 1500, 10);
+	tw_judge_cgroup_figures(&v, &v.cgroups[0], 60, &f);
+	tw_judge_cgroup_ticket(&f, &t);
+	ck_assert_int_eq(t.sym, TW_SYM_LOW_HIT_REFAULTS);
+	ck_assert_str_eq(t.tunable, "");
+	ck_assert_str_eq(t.apply, "");
+	ck_assert_ptr_null(t.no_apply);
 	tw_view_free(&v);
 }
 END_TEST
@@ -144,18 +233,16 @@ START_TEST(test_tracked)
 	tw_view_init(&out);
 	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
 	for (i = 0; i < 3; i++) {
-		tw_tracker_begin(&t);
-		tw_observe(&c, &v, 60, TW_OS_LINUX, tw_tracker_observe, &t);
-		tw_tracker_end(&t, 2000 + (uint64_t)i);
-		ck_assert_uint_eq(t.nevents, i < 2 ? 0 : 1);
+		ck_assert_uint_eq(feed_tracker(&t, &c, &v, 2000 + (uint64_t)i), i < 2 ? 0 : 1);
 	}
-	tw_ticket_id(id, TW_SYM_LOW_HIT_REFAULTS, "nginx.service", "MemoryHigh");
+	tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, "nginx.service", "MemoryHigh");
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_RAISED);
 	ck_assert_str_eq(t.events[0].row.id, id);
 	ck_assert_int_eq(tw_tracker_publish(&t, &out), TW_OK);
 	ck_assert_uint_eq(out.nfindings, 1);
 	ck_assert_str_eq(out.findings[0].subject, "nginx.service");
 	ck_assert_str_eq(out.findings[0].id, id);
+	ck_assert_str_eq(out.findings[0].symptom, "cgroup-cache-bounded");
 	tw_tracker_free(&t);
 	tw_view_free(&v);
 	tw_view_free(&out);
@@ -171,6 +258,8 @@ main(void)
 	tcase_add_test(tc, test_judge);
 	tcase_add_test(tc, test_observe_at_limit);
 	tcase_add_test(tc, test_observe_below_limit);
+	tcase_add_test(tc, test_host_and_service_differ);
+	tcase_add_test(tc, test_ticket_not_a_unit);
 	tcase_add_test(tc, test_tracked);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);

@@ -12,6 +12,7 @@
 #include "finding/observe.h"
 #include "finding/tracker.h"
 #include "tw_check.h"
+#include "tw_findings.h"
 #include "util/error.h"
 #include "view/view.h"
 
@@ -54,21 +55,6 @@ make_view(struct tw_view *v, double p90_ms, int with_disk, double queue)
 	d->col[TW_OID_DISK_ROTATIONAL] = 1;
 	strcpy(d->scheduler, "mq-deadline");
 	v->ndisks = 1;
-}
-
-struct seen {
-	struct tw_observation o[4];
-	size_t n;
-};
-
-static int
-collect(void *ctx, const struct tw_observation *o)
-{
-	struct seen *s = ctx;
-
-	if (s->n < 4)
-		s->o[s->n++] = *o;
-	return 0;
 }
 
 START_TEST(test_judge)
@@ -143,10 +129,7 @@ START_TEST(test_tracked)
 	tw_view_init(&out);
 	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
 	for (i = 0; i < 3; i++) {
-		tw_tracker_begin(&t);
-		tw_observe(&c, &v, 60, TW_OS_LINUX, tw_tracker_observe, &t);
-		tw_tracker_end(&t, 3000 + (uint64_t)i);
-		ck_assert_uint_eq(t.nevents, i < 2 ? 0 : s.n);
+		ck_assert_uint_eq(feed_tracker(&t, &c, &v, 3000 + (uint64_t)i), i < 2 ? 0 : s.n);
 	}
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_RAISED);
 	ck_assert_int_eq(tw_tracker_publish(&t, &out), TW_OK);

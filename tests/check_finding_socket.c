@@ -11,7 +11,9 @@
 #include "finding/observe.h"
 #include "finding/tracker.h"
 #include "tw_check.h"
+#include "tw_findings.h"
 #include "util/error.h"
+#include "sample/poolclass.h"
 #include "view/view.h"
 
 /* syslogd's udp 0.0.0.0:514 dropping drops datagrams in the window, its
@@ -47,21 +49,6 @@ make_view(struct tw_view *v, unsigned drops, uint64_t rcvbuf)
 	strcpy(v->tunables[0].name, "net.core.rmem_max");
 	strcpy(v->tunables[0].value, "212992");
 	v->ntunables = 1;
-}
-
-struct seen {
-	struct tw_observation o[4];
-	size_t n;
-};
-
-static int
-collect(void *ctx, const struct tw_observation *o)
-{
-	struct seen *s = ctx;
-
-	if (s->n < 4)
-		s->o[s->n++] = *o;
-	return 0;
 }
 
 START_TEST(test_judge)
@@ -133,9 +120,114 @@ START_TEST(test_observe_below_max)
 	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
 	ck_assert_str_eq(s.o[0].subject, "udp 0.0.0.0:514");
 	ck_assert_str_eq(s.o[0].tunable, "");
-	tw_ticket_id(id, s.o[0].sym, "udp 0.0.0.0:514", "");
+	/* The symptom looked for, not the table's first (softnet-drops). */
+	ck_assert_int_eq(s.o[0].sym, TW_SYM_SOCKET_RCVBUF);
+	tw_ticket_id(id, TW_SYM_SOCKET_RCVBUF, "udp 0.0.0.0:514", "");
 	ck_assert_str_eq(s.o[0].id, id);
 	tw_view_free(&v);
+}
+END_TEST
+
+/* A buffer of rmem_default, as the agent's tunable table gives it: the
+ * finding names rmem_default for an application that cannot set
+ * SO_RCVBUF, and stays the same ticket (no tunable). */
+START_TEST(test_observe_default_buffer)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	char id[TW_TICKET_ID_LEN];
+
+	tw_judge_defaults(&c);
+	make_view(&v, 152, 106496);
+	ck_assert_int_eq(tw_view_reserve_tunables(&v, 2), TW_OK);
+	v.tunables[1].index = 4;
+	strcpy(v.tunables[1].name, "net.core.rmem_default");
+	strcpy(v.tunables[1].value, "106496");
+	v.ntunables = 2;
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.o[0].tunable, "");
+	ck_assert_ptr_nonnull(strstr(s.o[0].evidence, "its buffer is the default "
+	    "(net.core.rmem_default) of 106496, below rmem_max (212992): raise the application's "
+	    "SO_RCVBUF, or rmem_default if it cannot set one"));
+	tw_ticket_id(id, TW_SYM_SOCKET_RCVBUF, "udp 0.0.0.0:514", "");
+	ck_assert_str_eq(s.o[0].id, id);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* The host's "udp receive buffer" pool failing failures times, beside
+ * the socket of make_view. */
+static void
+add_udp_pool(struct tw_view *v, unsigned failures)
+{
+	struct tw_view_pool *p;
+
+	ck_assert_int_eq(tw_view_reserve_pools(v, 1), TW_OK);
+	p = &v->pools[0];
+	memset(p, 0, sizeof(*p));
+	p->cls = TW_DBLOCK_UDP_RCVBUF;
+	strcpy(p->name, "udp receive buffer");
+	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
+	p->col[TW_OID_DBLOCK_RECENT_FAILURES] = failures;
+	v->npools = 1;
+}
+
+static const struct tw_observation *
+find_subject(const struct seen *s, const char *subject)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->o[i].subject, subject) == 0)
+			return &s->o[i];
+	return NULL;
+}
+
+/* The pool's finding (tunewatchd) and check_dblock's verdict on it
+ * (tw_judge_udp_rcvbuf, what plugins/sockdrops.c prints) on the same
+ * view: both say "no tunable" while the only socket that dropped is below
+ * rmem_max, and both name rmem_max once it is at it. */
+START_TEST(test_pool_agrees_with_check)
+{
+	static const unsigned buffers[] = { 2304, 212992 * 2 };
+	const char *pool = "udp receive buffer";
+	struct tw_judge_config c;
+	size_t k;
+
+	tw_judge_defaults(&c);
+	for (k = 0; k < 2; k++) {
+		struct tw_view v;
+		struct tw_verdict verdict;
+		struct seen s = { .n = 0 };
+		const struct tw_observation *o;
+		char id[TW_TICKET_ID_LEN];
+
+		make_view(&v, 1204, buffers[k]);
+		add_udp_pool(&v, 1204);
+		ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+		o = find_subject(&s, pool);
+		ck_assert_ptr_nonnull(o);
+		ck_assert_int_eq(o->sym, TW_SYM_UDP_RCVBUF);
+		ck_assert_int_eq(tw_judge_udp_rcvbuf(&v, 1204, 60, &verdict), TW_OK);
+		if (k == 0) {
+			/* Below rmem_max: no knob, in either. */
+			ck_assert_uint_eq(verdict.nfound, 0);
+			ck_assert_int_eq(verdict.no_tunable_sym, TW_SYM_UDP_RCVBUF);
+			ck_assert_str_eq(o->tunable, "");
+			ck_assert_str_eq(o->apply, "");
+			ck_assert_ptr_eq(strstr(o->evidence, verdict.no_tunable), o->evidence);
+			tw_ticket_id(id, verdict.no_tunable_sym, pool, "");
+		} else {
+			ck_assert_uint_eq(verdict.nfound, 1);
+			ck_assert_int_eq(verdict.found[0].sym, TW_SYM_UDP_RCVBUF);
+			ck_assert_str_eq(o->tunable, "net.core.rmem_max");
+			tw_ticket_id(id, TW_SYM_UDP_RCVBUF, pool, "net.core.rmem_max");
+		}
+		ck_assert_str_eq(o->id, id);
+		tw_view_free(&v);
+	}
 }
 END_TEST
 
@@ -156,10 +248,7 @@ START_TEST(test_tracked)
 	tw_view_init(&out);
 	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
 	for (i = 0; i < 3; i++) {
-		tw_tracker_begin(&t);
-		ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, tw_tracker_observe, &t), 0);
-		tw_tracker_end(&t, now++);
-		ck_assert_uint_eq(t.nevents, i < 2 ? 0 : 1);
+		ck_assert_uint_eq(feed_tracker(&t, &c, &v, now++), i < 2 ? 0 : 1);
 	}
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_RAISED);
 	ck_assert_str_eq(t.events[0].row.subject, "udp 0.0.0.0:514");
@@ -170,12 +259,8 @@ START_TEST(test_tracked)
 	ck_assert_str_eq(out.findings[0].subject, "udp 0.0.0.0:514");
 	ck_assert_str_eq(out.findings[0].id, id);
 	ck_assert_str_eq(out.findings[0].symptom, "socket-rcvbuf");
-	for (i = 0; i < 3; i++) {
-		tw_tracker_begin(&t);
-		tw_observe(&c, &quiet, 60, TW_OS_LINUX, tw_tracker_observe, &t);
-		tw_tracker_end(&t, now++);
-	}
-	ck_assert_uint_eq(t.nevents, 1);
+	for (i = 0; i < 3; i++)
+		ck_assert_uint_eq(feed_tracker(&t, &c, &quiet, now++), i < 2 ? 0 : 1);
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_CLEARED);
 	ck_assert_str_eq(t.events[0].row.id, id);
 	tw_tracker_free(&t);
@@ -194,6 +279,8 @@ main(void)
 	tcase_add_test(tc, test_judge);
 	tcase_add_test(tc, test_observe_at_max);
 	tcase_add_test(tc, test_observe_below_max);
+	tcase_add_test(tc, test_observe_default_buffer);
+	tcase_add_test(tc, test_pool_agrees_with_check);
 	tcase_add_test(tc, test_tracked);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);

@@ -41,6 +41,7 @@ START_TEST(test_tokens_pinned)
 	ck_assert_str_eq(tw_symptom_name(TW_SYM_LOW_HIT_REFAULTS), "low-hit-refaults");
 	ck_assert_str_eq(tw_symptom_name(TW_SYM_READ_LATENCY_QUEUE), "read-latency-queue");
 	ck_assert_str_eq(tw_symptom_name(TW_SYM_QUEUE_FULL), "queue-full");
+	ck_assert_str_eq(tw_symptom_name(TW_SYM_CGROUP_CACHE_BOUNDED), "cgroup-cache-bounded");
 }
 END_TEST
 

@@ -1,8 +1,9 @@
 #include "config.h"
 
-/* Unit tests for lib/advice/ticket_lines.c: the apply and persist lines on
- * each system, nothing to apply where nothing takes effect now, and unsafe
- * input refused, never quoted. */
+/* Unit tests for lib/advice/ticket_lines.c and ticket_unit.c: the apply
+ * and persist lines on each system and for a systemd unit, nothing to
+ * apply where nothing takes effect now, and unsafe input refused, never
+ * quoted. */
 
 #include "advice/ticket.h"
 #include "util/error.h"
@@ -178,6 +179,98 @@ START_TEST(test_unsafe_refused)
 END_TEST
 
 /* A buffer too small gets nothing, never half a command. */
+/* A service's own limit (ticket_unit.c): systemctl at once, a drop-in to
+ * keep it; systemd's "\\xNN" escapes quoted for the shell. */
+START_TEST(test_unit)
+{
+	ck_assert_int_eq(tw_ticket_apply_unit(line, sizeof(line), "nginx.service", "MemoryHigh",
+	    "128M"), TW_OK);
+	ck_assert_str_eq(line, "systemctl set-property --runtime nginx.service MemoryHigh=128M");
+	ck_assert_int_eq(tw_ticket_persist_unit(line, sizeof(line), "nginx.service", "MemoryHigh",
+	    "128M"), TW_OK);
+	ck_assert_str_eq(line,
+	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryHigh=128M");
+	ck_assert_int_eq(tw_ticket_persist_unit(line, sizeof(line), "batch.slice", "MemoryMax",
+	    "1G"), TW_OK);
+	ck_assert_str_eq(line,
+	    "/etc/systemd/system/batch.slice.d/90-tunewatch.conf: [Slice] MemoryMax=1G");
+	ck_assert_int_eq(tw_ticket_apply_unit(line, sizeof(line), "getty@tty1.service",
+	    "MemoryLimit", "infinity"), TW_OK);
+	ck_assert_str_eq(line,
+	    "systemctl set-property --runtime getty@tty1.service MemoryLimit=infinity");
+	/* systemd escapes a "-" inside a name's part as \x2d. */
+	ck_assert_int_eq(tw_ticket_apply_unit(line, sizeof(line), "my\\x2dapp.service",
+	    "MemoryHigh", "128M"), TW_OK);
+	ck_assert_str_eq(line,
+	    "systemctl set-property --runtime 'my\\x2dapp.service' MemoryHigh=128M");
+	ck_assert_int_eq(tw_ticket_persist_unit(line, sizeof(line), "my\\x2dapp.service",
+	    "MemoryHigh", "128M"), TW_OK);
+	ck_assert_str_eq(line, "/etc/systemd/system/my\\x2dapp.service.d/90-tunewatch.conf: "
+	    "[Service] MemoryHigh=128M");
+	/* A scope has no unit file: apply, but nothing to persist in. */
+	ck_assert_int_eq(tw_ticket_apply_unit(line, sizeof(line), "session-2.scope",
+	    "MemoryHigh", "128M"), TW_OK);
+	ck_assert_int_eq(tw_ticket_persist_unit(line, sizeof(line), "session-2.scope",
+	    "MemoryHigh", "128M"), TW_E_ABSENT);
+	ck_assert_str_eq(line, "");
+	/* Nothing proposed: nothing to apply. */
+	ck_assert_int_eq(tw_ticket_apply_unit(line, sizeof(line), "nginx.service", "MemoryHigh",
+	    ""), TW_E_ABSENT);
+}
+END_TEST
+
+START_TEST(test_unit_unsafe_refused)
+{
+	static const char *const units[] = {
+		"my app.service",		/* a space */
+		"my'app.service",		/* quotes */
+		"my\"app.service",
+		"a;reboot.service",
+		"../../etc/x.service",		/* slashes, and a way up */
+		"system.slice/nginx.service",
+		"nginx..service",
+		"nginx.service\nreboot",	/* a newline */
+		"nginx.service\n",
+		"$(reboot).service",
+		"`reboot`.service",
+		"-nginx.service",		/* an option */
+		".nginx.service",
+		"nginx",			/* no type */
+		"my\\x2.service",		/* a half escape */
+		"my\\xzzapp.service",
+		"my\\napp.service",		/* a backslash that is no \x escape */
+		"my\\",
+		"",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		ck_assert_msg(tw_ticket_apply_unit(line, sizeof(line), units[i], "MemoryHigh",
+		    "128M") == TW_E_INVAL, "apply accepted %s", units[i]);
+		ck_assert_str_eq(line, "");
+		ck_assert_msg(tw_ticket_persist_unit(line, sizeof(line), units[i], "MemoryHigh",
+		    "128M") == TW_E_INVAL, "persist accepted %s", units[i]);
+		ck_assert(!tw_ticket_safe_unit(units[i]));
+	}
+	ck_assert(!tw_ticket_safe_unit(NULL));
+	/* The property and the value are checked too. */
+	ck_assert_int_eq(tw_ticket_apply_unit(line, sizeof(line), "nginx.service",
+	    "MemoryHigh=1 Foo", "128M"), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply_unit(line, sizeof(line), "nginx.service",
+	    "memoryHigh", "128M"), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply_unit(line, sizeof(line), "nginx.service", "MemoryHigh",
+	    "128M; reboot"), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply_unit(line, sizeof(line), "nginx.service", "MemoryHigh",
+	    "-1"), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply_unit(line, sizeof(line), "nginx.service", "MemoryHigh",
+	    "128MB"), TW_E_INVAL);
+	/* Too small a buffer: nothing, never half a command. */
+	ck_assert_int_eq(tw_ticket_apply_unit(line, 20, "nginx.service", "MemoryHigh", "128M"),
+	    TW_E_TOOBIG);
+	ck_assert_str_eq(line, "");
+}
+END_TEST
+
 START_TEST(test_too_small)
 {
 	char small[16];
@@ -209,6 +302,8 @@ ticket_lines_suite(void)
 	tcase_add_test(tc, test_svr4);
 	tcase_add_test(tc, test_nothing_to_apply);
 	tcase_add_test(tc, test_unsafe_refused);
+	tcase_add_test(tc, test_unit);
+	tcase_add_test(tc, test_unit_unsafe_refused);
 	tcase_add_test(tc, test_too_small);
 	suite_add_tcase(s, tc);
 	return s;

@@ -79,6 +79,9 @@ enum tw_symptom {
 	TW_SYM_INTERRUPT_LOAD,		/* latency while interrupt load is high */
 	TW_SYM_QUEUE_FULL,		/* a device's queue held near nr_requests */
 	TW_SYM_SOCKET_RCVBUF,		/* a socket drops with its buffer at rmem_max */
+	TW_SYM_CGROUP_CACHE_BOUNDED,	/* a service refaults at its own memory limit;
+					   no rule in the table: its knob is the
+					   unit's property (advice/cgroup.c) */
 	TW_SYM_COUNT
 };
 

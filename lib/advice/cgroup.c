@@ -85,6 +85,12 @@ at_limit(const struct tw_cgroup_figures *f)
 	    (f->have_events && f->events > 0);
 }
 
+int
+tw_advice_cgroup_bounded(const struct tw_cgroup_figures *f)
+{
+	return f != NULL && at_limit(f);
+}
+
 /* Twice the limit in whole MiB, never past the host's memory; 0 when the
  * limit is already there. */
 static double

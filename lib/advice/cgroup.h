@@ -66,6 +66,12 @@ int tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, s
 int tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen,
     char *cur, char *next, size_t vlen);
 
+/* 1 when f's own limit bounds its cache (memory within TW_CGROUP_AT_LIMIT
+ * of the limit, or limit events in the window): the symptom is then
+ * TW_SYM_CGROUP_CACHE_BOUNDED, a service's own, and not the host's
+ * TW_SYM_LOW_HIT_REFAULTS, which a service far from its limit shows. */
+int tw_advice_cgroup_bounded(const struct tw_cgroup_figures *f);
+
 /* A size as systemd's properties take it: "128M", "1G", "1536K", or
  * bytes when no unit divides it. */
 void tw_advice_systemd_size(double bytes, char *buf, size_t len);

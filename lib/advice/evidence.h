@@ -128,11 +128,15 @@ struct tw_socket_figures {
 	uint64_t rcvbuf;		/* bytes */
 	int have_rmem_max;
 	uint64_t rmem_max;		/* net.core.rmem_max, bytes */
+	int have_rmem_default;
+	uint64_t rmem_default;		/* net.core.rmem_default, bytes */
 };
 
 /* The buffer at what SO_RCVBUF may ask for: raise rmem_max (and the
  * application's SO_RCVBUF). Below it, or unknown: no tunable, and what
- * to do instead. */
+ * to do instead; a buffer of exactly rmem_default, what a socket that
+ * sets no SO_RCVBUF gets, also names rmem_default for an application
+ * that cannot set it. */
 int tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out);
 
 /* The host's RcvbufErrors in the window beside what twSocketDropTable

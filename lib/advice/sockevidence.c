@@ -70,6 +70,8 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 	memset(out, 0, sizeof(*out));
 	if (f == NULL || f->proto == NULL || f->address == NULL)
 		return TW_E_INVAL;
+	/* A "no tunable" finding keeps the symptom looked for, for its id. */
+	out->no_tunable_sym = TW_SYM_SOCKET_RCVBUF;
 	who(f, name, sizeof(name));
 	grouped(f->recent, drops, sizeof(drops));
 	snprintf(buf, sizeof(buf), "%" PRIu64, f->rcvbuf);
@@ -79,6 +81,17 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 		    "%s dropped %s datagrams in the last %u s; its receive buffer is unknown "
 		    "(compare ss -u -a -m's rb with net.core.rmem_max%s%s)", name, drops,
 		    f->window_s, f->have_rmem_max ? ", " : "", f->have_rmem_max ? mx : "");
+		return TW_OK;
+	}
+	/* Equal to rmem_default is what a socket gets without SO_RCVBUF (a
+	 * request for half of it gives the same): an application that
+	 * cannot set it grows only with rmem_default. */
+	if (f->rcvbuf < f->rmem_max && f->have_rmem_default && f->rcvbuf == f->rmem_default) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s dropped %s datagrams in the last %u s; its buffer is the default "
+		    "(net.core.rmem_default) of %s, below rmem_max (%s): raise the application's "
+		    "SO_RCVBUF, or rmem_default if it cannot set one", name, drops, f->window_s,
+		    buf, mx);
 		return TW_OK;
 	}
 	if (f->rcvbuf < f->rmem_max) {
@@ -105,6 +118,7 @@ tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict 
 	memset(out, 0, sizeof(*out));
 	if (f == NULL)
 		return TW_E_INVAL;
+	out->no_tunable_sym = TW_SYM_UDP_RCVBUF;
 	grouped(f->failures, n, sizeof(n));
 	if (f->sockets > 0 && f->at_max == 0 && f->unknown == 0) {
 		text(out->no_tunable, sizeof(out->no_tunable),

@@ -37,6 +37,7 @@ static const char *const symptom_tokens[TW_SYM_COUNT] = {
 	[TW_SYM_INTERRUPT_LOAD] = "interrupt-load",
 	[TW_SYM_QUEUE_FULL] = "queue-full",
 	[TW_SYM_SOCKET_RCVBUF] = "socket-rcvbuf",
+	[TW_SYM_CGROUP_CACHE_BOUNDED] = "cgroup-cache-bounded",
 };
 
 const char *

@@ -112,4 +112,26 @@ int tw_ticket_persist(char *buf, size_t len, enum tw_os os, const char *tunable,
 int tw_ticket_persist_disk(char *buf, size_t len, enum tw_os os, const char *tunable,
     const struct tw_view_disk *d, const char *value);
 
+/* A systemd unit's property (a service's own memory limit, advice/
+ * cgroup.h). The unit name must be systemd's: letters, digits, ":_.@-",
+ * a type suffix, and a backslash only in systemd's "\xNN" escapes; never a
+ * space, quote, slash or "..". apply is
+ *   "systemctl set-property --runtime nginx.service MemoryHigh=128M"
+ * (the name in single quotes when it holds an escape); persist the
+ * drop-in and its section and line, which go on two lines of that file:
+ *   "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service]
+ *   MemoryHigh=128M"
+ * and TW_E_ABSENT for a unit with no file to add to (a scope). */
+int tw_ticket_apply_unit(char *buf, size_t len, const char *unit, const char *property,
+    const char *value);
+int tw_ticket_persist_unit(char *buf, size_t len, const char *unit, const char *property,
+    const char *value);
+
+/* 1 when unit is a name tw_ticket_apply_unit accepts. */
+int tw_ticket_safe_unit(const char *unit);
+
+/* The drop-in section of unit's type ("Service" for x.service); NULL for
+ * a scope or a type without resource control. */
+const char *tw_ticket_unit_section(const char *unit);
+
 #endif

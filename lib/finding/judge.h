@@ -13,6 +13,7 @@
 
 #include "advice/cgroup.h"
 #include "advice/evidence.h"
+#include "advice/ticket.h"
 #include "plugin/state.h"
 #include "plugin/threshold.h"
 #include "sample/poolclass.h"
@@ -106,8 +107,17 @@ int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *
 void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len);
 
 /* The verdict on a socket that dropped recent datagrams in window_s
- * (tw_evidence_socket). Returns TW_OK or its error. */
+ * (tw_evidence_socket); lookup (may be NULL) gives net.core.rmem_default,
+ * which the row does not carry. Returns TW_OK or its error. */
 int tw_judge_socket_verdict(const struct tw_view_sock *s, unsigned long long recent,
+    unsigned window_s, tw_advice_lookup_fn lookup, void *ctx, struct tw_verdict *out);
+
+/* The verdict on the host's "udp receive buffer" pool, which failed
+ * failures times in window_s: rmem_max and rmem_default, unless every
+ * socket of v that dropped in the window has a known buffer below
+ * rmem_max (tw_evidence_udp_rcvbuf). check_dblock and tunewatchd both
+ * ask this, so that neither names a knob the other says will not help. */
+int tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures,
     unsigned window_s, struct tw_verdict *out);
 
 /* ---- Probed devices (twProbeTable) ------------------------------------ */
@@ -154,6 +164,24 @@ const char *tw_judge_cgroup_name(const struct tw_view_cgroup *c);
 /* What lib/advice/cgroup.c judges of c. */
 void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
     unsigned window_s, struct tw_cgroup_figures *f);
+
+/* A cgroup's finding as a ticket, the same for tunewatchd's twFindingTable
+ * and check_bufcache --cgroup's "finding:" lines (ticket_cgroup.c). */
+struct tw_cgroup_ticket {
+	enum tw_symptom sym;		/* CGROUP_CACHE_BOUNDED or LOW_HIT_REFAULTS */
+	const char *subject;		/* the unit, or the cgroup's path */
+	char tunable[32];		/* "MemoryHigh", "memory.high"; "" for none */
+	char current[32];		/* "64M" */
+	char suggested[32];		/* "128M"; "" when nothing is proposed */
+	char id[TW_TICKET_ID_LEN];
+	char apply[TW_TICKET_LINE_LEN];	/* "" when there is none */
+	char persist[TW_TICKET_LINE_LEN];
+	const char *no_apply;		/* why apply is "" for a proposal; or NULL */
+	const char *no_persist;		/* the same for persist */
+};
+
+/* The ticket of a cgroup whose figures are f (tw_judge_cgroup_figures). */
+void tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t);
 
 /* ---- Disks ----------------------------------------------------------- */
 

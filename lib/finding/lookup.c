@@ -8,22 +8,11 @@
 #include "advice/advice.h"
 
 const char *
-tw_view_lookup(void *ctx, const char *name)
+tw_view_queue_value(const struct tw_view_disk *d, const char *name, char *buf, size_t len)
 {
-	struct tw_view_lookup *c = ctx;
-	const struct tw_view_disk *d = c->d;
-	const char *sys = c->v->agent.system;
 	unsigned col;
 
-	if (strcmp(name, TW_ADVICE_OSRELEASE) == 0) {
-		if (!tw_view_has(&c->v->agent, TW_OID_AGENT_SYSTEM) ||
-		    strncmp(sys, "Linux ", 6) != 0 || sys[6] == '\0')
-			return NULL;
-		return sys + 6;
-	}
-	if (strncmp(name, "queue/", 6) != 0)
-		return tw_view_tunable(c->v, name);
-	if (d == NULL)
+	if (d == NULL || name == NULL)
 		return NULL;
 	if (strcmp(name, "queue/scheduler") == 0)
 		return tw_view_has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : NULL;
@@ -39,8 +28,25 @@ tw_view_lookup(void *ctx, const char *name)
 		return NULL;
 	/* wbt_lat_usec is an Integer32: -1 is the kernel's default. */
 	if (col == TW_OID_DISK_WBT_LATENCY)
-		snprintf(c->buf, sizeof(c->buf), "%lld", (long long)(int64_t)d->col[col]);
+		snprintf(buf, len, "%lld", (long long)(int64_t)d->col[col]);
 	else
-		snprintf(c->buf, sizeof(c->buf), "%llu", (unsigned long long)d->col[col]);
-	return c->buf;
+		snprintf(buf, len, "%llu", (unsigned long long)d->col[col]);
+	return buf;
+}
+
+const char *
+tw_view_lookup(void *ctx, const char *name)
+{
+	struct tw_view_lookup *c = ctx;
+	const char *sys = c->v->agent.system;
+
+	if (strcmp(name, TW_ADVICE_OSRELEASE) == 0) {
+		if (!tw_view_has(&c->v->agent, TW_OID_AGENT_SYSTEM) ||
+		    strncmp(sys, "Linux ", 6) != 0 || sys[6] == '\0')
+			return NULL;
+		return sys + 6;
+	}
+	if (strncmp(name, "queue/", 6) != 0)
+		return tw_view_tunable(c->v, name);
+	return tw_view_queue_value(c->d, name, c->buf, sizeof(c->buf));
 }

@@ -6,6 +6,8 @@
 #ifndef TW_FINDING_LOOKUP_H
 #define TW_FINDING_LOOKUP_H
 
+#include <stddef.h>
+
 #include "view/view.h"
 
 struct tw_view_lookup {
@@ -13,6 +15,13 @@ struct tw_view_lookup {
 	const struct tw_view_disk *d;	/* NULL: no device */
 	char buf[32];
 };
+
+/* A disk's queue attribute ("queue/nr_requests") from its row, as the
+ * kernel prints it, in buf: the checks' lookup and tunewatchd's share it.
+ * NULL when the row lacks it or name is no attribute a row carries.
+ * wbt_lat_usec is signed: -1 (the kernel's default) stays "-1". */
+const char *tw_view_queue_value(const struct tw_view_disk *d, const char *name, char *buf,
+    size_t len);
 
 /* A tw_advice_lookup_fn; ctx is a struct tw_view_lookup. */
 const char *tw_view_lookup(void *ctx, const char *name);

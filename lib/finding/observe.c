@@ -245,6 +245,11 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
 	}
+	/* Sockets below rmem_max: no host-wide knob, as check_dblock says. */
+	if (cl->id == TW_DBLOCK_UDP_RCVBUF && tw_judge_udp_rcvbuf(v, sum, window_s,
+	    &verdict) == TW_OK && verdict.nfound == 0)
+		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    with_note, &n);
 	tw_judge_pool_evidence(cl, who, sum, window_s, evidence, sizeof(evidence));
 	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
 	    with_note, &n);
@@ -308,6 +313,7 @@ static int
 observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)
 {
+	struct tw_view_lookup lk = { v, NULL, "" };
 	size_t i;
 	int rc = 0;
 
@@ -320,7 +326,8 @@ observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsign
 		char subject[TW_VIEW_STR];
 
 		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !bad(st) ||
-		    tw_judge_socket_verdict(s, recent, window_s, &verdict) != TW_OK)
+		    tw_judge_socket_verdict(s, recent, window_s, tw_view_lookup, &lk,
+		    &verdict) != TW_OK)
 			continue;
 		tw_judge_socket_subject(s, subject, sizeof(subject));
 		note(&n, fn, ctx, st, &c->sock_warn, &c->sock_crit, "drops in the window");

@@ -1,8 +1,11 @@
 /* A service (cgroup) whose cache is bounded by its own limit: a finding
  * like any other, about the unit (or the cgroup's path), judged with
  * check_bufcache --cgroup's rules (judge_cgroup.c) and advised on with
- * lib/advice/cgroup.c. Its symptom is the host's refault one: the same
- * misses, in one service's share of the cache. */
+ * lib/advice/cgroup.c. Its symptom is its own (cgroup-cache-bounded) when
+ * its limit bounds it, so that an NMS routes it to the service's owner;
+ * a service far from its limit shows the host's refaults in its share of
+ * the cache, and keeps the host's symptom with itself as the subject. The
+ * ticket (id, apply, persist) is ticket_cgroup.c's, as the check's. */
 #include "config.h"
 
 #include "finding/observe.h"
@@ -51,39 +54,40 @@ observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned
 	const struct tw_threshold *t = st == TW_STATE_CRITICAL ? &cfg->cg_refault_crit :
 	    &cfg->cg_refault_warn;
 	struct tw_cgroup_figures f;
+	struct tw_cgroup_ticket tk;
 	struct tw_observation o;
-	char line[1024], apply[3 * TW_OBS_STR + 64];
-	const char *unit = tw_judge_cgroup_unit(c);
+	char line[1024];
 	size_t used;
 	int tune;
 
 	tw_judge_cgroup_figures(v, c, window_s, &f);
 	if (tw_advice_cgroup(&f, &tune, line, sizeof(line)) != TW_OK)
 		return 0;
+	tw_judge_cgroup_ticket(&f, &tk);
 	memset(&o, 0, sizeof(o));
-	o.sym = TW_SYM_LOW_HIT_REFAULTS;
+	o.sym = tk.sym;
 	o.severity = st;
-	snprintf(o.subject, sizeof(o.subject), "%s", tw_judge_cgroup_name(c));
+	copy(o.subject, sizeof(o.subject), tk.subject);
 	/* The advice line names the service and what to do instead. */
 	copy(o.evidence, sizeof(o.evidence), line);
-	if (tw_advice_cgroup_knob(&f, o.tunable, sizeof(o.tunable), o.current, o.suggested,
-	    sizeof(o.current)) == TW_OK) {
+	if (tk.tunable[0] != '\0') {
+		copy(o.tunable, sizeof(o.tunable), tk.tunable);
+		copy(o.current, sizeof(o.current), tk.current);
+		copy(o.suggested, sizeof(o.suggested), tk.suggested);
+		copy(o.apply, sizeof(o.apply), tk.apply);
+		copy(o.persist, sizeof(o.persist), tk.persist);
 		limit_evidence(&f, o.evidence, sizeof(o.evidence));
 		snprintf(o.documentation, sizeof(o.documentation), "%s",
-		    unit != NULL ? "systemd.resource-control(5)" :
+		    tw_judge_cgroup_unit(c) != NULL ? "systemd.resource-control(5)" :
 		    f.version == 1 ? "Documentation/admin-guide/cgroup-v1/memory.rst" :
 		    "Documentation/admin-guide/cgroup-v2.rst");
-		if (unit != NULL) {
-			snprintf(apply, sizeof(apply), "systemctl set-property %s %s=%s", unit,
-			    o.tunable, o.suggested);
-			copy(o.apply, sizeof(o.apply), apply);
-		}
 	}
 	used = strlen(o.evidence);
 	if (t->set && used + 1 < sizeof(o.evidence))
 		snprintf(o.evidence + used, sizeof(o.evidence) - used, " (%s range %s, refaults/s)",
 		    st == TW_STATE_CRITICAL ? "critical" : "warning", t->range.text);
-	tw_ticket_id(o.id, o.sym, o.subject, o.tunable);
+	/* The ticket's id, not one of the cut copies: the check prints it. */
+	memcpy(o.id, tk.id, sizeof(o.id));
 	return fn(ctx, &o);
 }
 

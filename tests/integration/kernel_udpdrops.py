@@ -16,6 +16,10 @@ process.
 4. check_dblock warns on the socket as a pool of its own, names this
    process, and, since the buffer is far below rmem_max, says "no tunable"
    and names SO_RCVBUF rather than a sysctl.
+5. A second socket sets no SO_RCVBUF: the kernel gives it
+   net.core.rmem_default, and check_dblock says so, naming rmem_default
+   for an application that cannot set SO_RCVBUF (when rmem_default is
+   below rmem_max on this machine).
 
 Everything is on loopback and counted; it takes a few seconds."""
 
@@ -44,13 +48,19 @@ def test():
         comm = fh.read().strip()
     with open("/proc/sys/net/core/rmem_max") as fh:
         rmem_max = int(fh.read())
+    with open("/proc/sys/net/core/rmem_default") as fh:
+        rmem_default = int(fh.read())
     with twtest.Harness("kernel_udpdrops") as h:
         h.start_snmpd()
         # A long interval: the test takes its samples itself (SIGUSR1).
         h.start_agent(interval=3600, window=3600)
         rx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         tx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        dflt = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         try:
+            dflt.bind(("127.0.0.1", 0))
+            dport = dflt.getsockname()[1]
+            assert dflt.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF) == rmem_default
             rx.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
             rx.bind(("127.0.0.1", 0))
             port = rx.getsockname()[1]
@@ -59,6 +69,7 @@ def test():
             h.sample_now()
             for _ in range(DATAGRAMS):
                 tx.sendto(b"x" * 200, ("127.0.0.1", port))
+                tx.sendto(b"x" * 200, ("127.0.0.1", dport))
             drops = udp_drops(inode)
             assert 0 < drops < DATAGRAMS, "drops %d of %d datagrams" % (drops, DATAGRAMS)
             h.sample_now()
@@ -95,9 +106,25 @@ def test():
                             r"SO_RCVBUF" % (re.escape(comm), os.getpid(), port, rcvbuf),
                             none[0]), none[0]
             assert not [l for l in out.lines if l.startswith("tune: ")], out
+
+            # The socket that set nothing has rmem_default's buffer.
+            if rmem_default < rmem_max:
+                out = pc.run("check_dblock", ["--pool", "^udp 127\\.0\\.0\\.1:%d " % dport],
+                             port=h.port)
+                assert out.rc == 1, "want WARNING: %r" % out
+                none = [l for l in out.lines if l.startswith("no tunable: ")]
+                assert len(none) == 1, out
+                assert none[0].endswith(
+                    "; its buffer is the default (net.core.rmem_default) of %d, below rmem_max "
+                    "(%d): raise the application's SO_RCVBUF, or rmem_default if it cannot set "
+                    "one" % (rmem_default, rmem_max)), none[0]
+                assert not [l for l in out.lines if l.startswith("tune: ")], out
+                print("a socket without SO_RCVBUF: buffer %d = rmem_default, rmem_max %d"
+                      % (rmem_default, rmem_max))
         finally:
             rx.close()
             tx.close()
+            dflt.close()
 
 
 if __name__ == "__main__":

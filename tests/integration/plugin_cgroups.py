@@ -19,6 +19,7 @@ import os
 import shutil
 import tarfile
 
+import agent_findings as af
 import plugin_common as pc
 import twtest
 
@@ -71,12 +72,28 @@ def rows(h):
     return out, index
 
 
+def findings(h):
+    """{subject: {column: text}} of twFindingTable's id, symptom, tunable,
+    apply and persist."""
+    v = twtest.as_dict(h.walk(af.FINDINGS))
+    names = ("ID", "SYMPTOM", "TUNABLE", "APPLY", "PERSIST")
+    cols = {n: af.col(v, n) for n in names + ("SUBJECT",)}
+    return {subj.text.strip('"'): {n: cols[n][idx].text.strip('"') for n in names}
+            for idx, subj in cols["SUBJECT"].items()}
+
+
 def test():
     with twtest.Harness("plugin-cgroups") as h:
         root = make_root(h)
         h.start_snmpd()
+        # Findings at once, on any refault: the agent's finding is then
+        # there to compare with the check's after two samples.
+        conf = os.path.join(h.dir, "findings.conf")
+        with open(conf, "w") as fh:
+            fh.write("findingRaiseAfter 1\ncgroupRefaultWarning 0.5\n"
+                     "cgroupRefaultCritical 1\n")
         h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
-                      window=300)
+                      window=300, args=["-c", conf])
         first, index = rows(h)
         assert sorted(first) == ["/system.slice", "/system.slice/nginx.service",
                                  "/system.slice/nginx.service/workers",
@@ -125,6 +142,21 @@ def test():
                                 "Documentation/admin-guide/cgroup-v2.rst)"), tune
         # No host-wide sysctl for a service's own limit.
         assert not [l for l in out.lines if "vm." in l], out
+        # Its ticket: the service's own symptom, a command and a drop-in.
+        at = out.lines.index(tune[0])
+        nginx_id = pc.ticket_id("cgroup-cache-bounded", "nginx.service", "MemoryHigh")
+        assert out.lines[at + 1:at + 4] == [
+            "  finding: " + nginx_id,
+            "  apply: systemctl set-property --runtime nginx.service MemoryHigh=128M",
+            "  persist: /etc/systemd/system/nginx.service.d/90-tunewatch.conf: "
+            "[Service] MemoryHigh=128M"], out
+        assert nginx_id != pc.ticket_id("low-hit-refaults", "nginx.service", "MemoryHigh")
+        # tunewatchd publishes the same finding, under the same id.
+        found = findings(h)
+        assert found["nginx.service"] == {
+            "ID": nginx_id, "SYMPTOM": "cgroup-cache-bounded", "TUNABLE": "MemoryHigh",
+            "APPLY": out.lines[at + 2][len("  apply: "):],
+            "PERSIST": out.lines[at + 3][len("  persist: "):]}, found
 
         # The defaults (100 and 1000 a second) against the same figure.
         out = pc.run(CHECK, ["--cgroup", "nginx"], h.port)
@@ -143,6 +175,16 @@ def test():
         assert tune[0].endswith("; echo 67108864 > "
                                 "/sys/fs/cgroup/system.slice/nginx.service/workers/memory.high; "
                                 "Documentation/admin-guide/cgroup-v2.rst)"), tune
+        # Not a unit: a finding, but no command, and a line saying why.
+        at = out.lines.index(tune[0])
+        workers_id = pc.ticket_id("cgroup-cache-bounded", "/system.slice/nginx.service/workers",
+                                  "memory.high")
+        assert out.lines[at + 1] == "  finding: " + workers_id, out
+        assert out.lines[at + 2].startswith("  apply: none: not a systemd unit's own cgroup"), out
+        assert not [l for l in out.lines if l.startswith("  persist:")], out
+        assert found["/system.slice/nginx.service/workers"] == {
+            "ID": workers_id, "SYMPTOM": "cgroup-cache-bounded", "TUNABLE": "memory.high",
+            "APPLY": "", "PERSIST": ""}, found
 
         # A path glob: the scope only; it read nothing, so OK.
         out = pc.run(CHECK, ["--cgroup", "/user.slice/*"], h.port)
