@@ -96,7 +96,7 @@ main(int argc, char **argv)
 	};
 	struct tw_sockwatch_config cfg = { .intervals = 12,
 	    .owner_procs = TW_SOCK_OWNER_PROCS_DEFAULT,
-	    .owner_budget_ms = TW_SOCK_OWNER_BUDGET_MS_DEFAULT, .diag = 0 };
+	    .owner_budget_us = TW_SOCK_OWNER_BUDGET_MS_DEFAULT * 1000u, .diag = 0 };
 	struct tw_owner_limits whole = { .budget_ns = 0,
 	    .max_procs = TW_SOCK_OWNER_PROCS_DEFAULT };
 	struct tw_owner_limits sliced = { .budget_ns = TW_SOCK_OWNER_BUDGET_MS_DEFAULT * 1000000ull,

@@ -158,6 +158,55 @@ START_TEST(test_owner_limit)
 }
 END_TEST
 
+/* A budget of 1 us stops each run at its first look at the clock: after
+ * 32 fds and processes (one a process, one a fd; lib/collect/sockowner.c),
+ * whatever the machine's speed. The search goes on in the samples after
+ * the drops, grown or not; a socket that starts dropping meanwhile joins
+ * it where it stands and is found after the wrap; once every socket is
+ * found the search no longer runs. */
+START_TEST(test_owner_sliced)
+{
+	static const unsigned none[9] = { 0 };
+	static const unsigned fd11[9] = { 0, 0, 0, 1002 }, fd15[9] = { 0, 0, 0, 0, 0, 1001 };
+	struct tw_sockwatch_config cfg = { .intervals = 8, .owner_procs = 100,
+	    .owner_budget_us = 1, .diag = 0 };
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+	int pid;
+
+	tw_fakeproc_open(&fp);
+	for (pid = 10; pid <= 15; pid++)
+		tw_fakeproc_process(&fp, pid, "worker", pid == 11 ? fd11 : pid == 15 ? fd15 : none,
+		    9);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	step(&w, &fp, 1, 1);		/* first sample: nothing grew */
+	step(&w, &fp, 5, 1);		/* 1001 grew: 10-12 read, stopped in 13 */
+	ck_assert_uint_eq(w.owner_runs, 1);
+	ck_assert_int_eq(w.last_scan.stopped, 1);
+	ck_assert_int_eq(row(&w, 1001)->owner_state, TW_OWNER_SEARCHING);
+	ck_assert_int_eq(row(&w, 1001)->owner.pid, 0);
+	ck_assert_int_eq(row(&w, 1002)->owner_state, TW_OWNER_UNKNOWN);
+
+	step(&w, &fp, 5, 4);		/* 1002 grew: joins at 13; 1001 found in 15 */
+	ck_assert_uint_eq(w.owner_runs, 2);
+	ck_assert_int_eq(row(&w, 1001)->owner_state, TW_OWNER_FOUND);
+	ck_assert_int_eq(row(&w, 1001)->owner.pid, 15);
+	ck_assert_int_eq(row(&w, 1002)->owner_state, TW_OWNER_SEARCHING);
+
+	step(&w, &fp, 5, 4);		/* nothing grew: the search goes on, past the wrap */
+	ck_assert_uint_eq(w.owner_runs, 3);
+	ck_assert_int_eq(row(&w, 1002)->owner_state, TW_OWNER_FOUND);
+	ck_assert_int_eq(row(&w, 1002)->owner.pid, 11);
+
+	step(&w, &fp, 5, 4);		/* all found, nothing grew: no run */
+	step(&w, &fp, 9, 8);		/* grew, owners known: no run */
+	ck_assert_uint_eq(w.owner_runs, 3);
+	ck_assert_uint_eq(row(&w, 1001)->lookups_cut + row(&w, 1002)->lookups_cut, 0);
+	tw_sockwatch_free(&w);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
 /* The kernel's drop count is 32 bits and wraps. */
 START_TEST(test_wrap)
 {
@@ -387,6 +436,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_owner_only_when_grew);
+	tcase_add_test(tc, test_owner_sliced);
 	tcase_add_test(tc, test_owner_limit);
 	tcase_add_test(tc, test_wrap);
 	tcase_add_test(tc, test_diag_refused);

@@ -130,7 +130,7 @@ starts_search(const struct tw_sock_row *r)
 static int
 find_owners(struct tw_sockwatch *w, int proc_fd)
 {
-	struct tw_owner_limits lim = { .budget_ns = w->cfg.owner_budget_ms * 1000000ull,
+	struct tw_owner_limits lim = { .budget_ns = w->cfg.owner_budget_us * 1000ull,
 	    .max_procs = w->cfg.owner_procs };
 	struct tw_owner_want *wants;
 	size_t i, n = 0;

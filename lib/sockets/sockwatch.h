@@ -49,8 +49,11 @@ struct tw_sockwatch_config {
 	unsigned intervals;	/* the window, in intervals; at least 1 */
 	unsigned owner_procs;	/* processes one socket's owner search reads;
 				 * 0: no search */
-	unsigned owner_budget_ms; /* thread CPU time a sample's run of the
-				 * search may take; 0: no bound */
+	uint32_t owner_budget_us; /* thread CPU time a sample's run of the
+				 * search may take; 0: no bound (in us, not
+				 * the keyword's ms, so that tests can make
+				 * a run stop at its first look at the
+				 * clock) */
 	int diag;		/* ask sock_diag for receive buffers */
 };
 
