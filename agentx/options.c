@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "sample/cgroups.h"
+#include "sockets/sockwatch.h"
 
 /* What the command line set, so the configuration file does not override
  * it. */
@@ -50,9 +51,10 @@ usage(FILE *out)
 	    "Configuration: tunewatchd.conf in Net-SNMP's configuration path (e.g. /etc/snmp),\n"
 	    "with the tokens interval, window, procRoot, sysRoot, user, diskInclude REGEX,\n"
 	    "diskExclude REGEX (each may repeat), hitRatio yes|no, cgroupMax N,\n"
-	    "cgroupRescan SECONDS, sockOwnerProcesses N, socketBuffers yes|no, for the\n"
-	    "active latency probe (off by default) probe DEVICE [RATE] (may repeat),\n"
-	    "probeTimeout SECONDS and probeIdleTime SECONDS; findings yes|no,\n"
+	    "cgroupRescan SECONDS, sockOwnerProcesses N, sockOwnerBudget MS,\n"
+	    "socketBuffers yes|no, for the active latency probe (off by default)\n"
+	    "probe DEVICE [RATE] (may repeat), probeTimeout SECONDS and\n"
+	    "probeIdleTime SECONDS; findings yes|no,\n"
 	    "findingRaiseAfter, findingClearAfter, notificationsPerMinute and the checks'\n"
 	    "thresholds (readLatencyWarning RANGE, ...): see tunewatchd.conf(5).\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
@@ -251,7 +253,8 @@ add_alternative(char **dst, const char *expr)
 }
 
 /* The sockets that drop (twSocketDropTable): how far the owner search
- * may go, and whether to ask sock_diag for buffers. */
+ * may go for one socket and in one sample, and whether to ask sock_diag
+ * for buffers. */
 static void
 parse_socket_token(struct tw_agent_options *o, const char *token, const char *value)
 {
@@ -264,6 +267,15 @@ parse_socket_token(struct tw_agent_options *o, const char *token, const char *va
 			config_perror("sockOwnerProcesses wants 1 to 4194304 processes");
 		else
 			o->sock_owner_procs = (unsigned)v;
+	} else if (strcmp(token, "sockOwnerBudget") == 0) {
+		v = strtoul(value, &end, 10);
+		if (*value < '0' || *value > '9' || *end != '\0' ||
+		    v > TW_SOCK_OWNER_BUDGET_MS_MAX) {
+			config_perror("sockOwnerBudget wants 0 (no bound) to 10000 milliseconds");
+		} else {
+			o->sock_owner_budget_ms = (unsigned)v;
+			o->sock_owner_budget_given = 1;
+		}
 	} else if (strcmp(value, "yes") == 0) {
 		o->no_sock_diag = 0;
 	} else if (strcmp(value, "no") == 0) {
@@ -327,7 +339,7 @@ parse_token(const char *token, char *line)
 		else
 			config_perror("hitRatio wants yes or no");
 	} else if (strcmp(token, "sockOwnerProcesses") == 0 ||
-	    strcmp(token, "socketBuffers") == 0) {
+	    strcmp(token, "sockOwnerBudget") == 0 || strcmp(token, "socketBuffers") == 0) {
 		parse_socket_token(o, token, value);
 	} else if (strcmp(token, "cgroupMax") == 0) {
 		char *end;
@@ -362,6 +374,7 @@ tw_options_register_config(struct tw_agent_options *o)
 	register_app_config_handler("diskExclude", parse_token, NULL, "REGEX");
 	register_app_config_handler("hitRatio", parse_token, NULL, "yes|no");
 	register_app_config_handler("sockOwnerProcesses", parse_token, NULL, "PROCESSES");
+	register_app_config_handler("sockOwnerBudget", parse_token, NULL, "MILLISECONDS");
 	register_app_config_handler("socketBuffers", parse_token, NULL, "yes|no");
 	register_app_config_handler("probe", parse_token, NULL, "DEVICE [RATE]");
 	register_app_config_handler("probeTimeout", parse_token, NULL, "SECONDS");

@@ -25,6 +25,8 @@ struct tw_agent_options {
 	char *disk_exclude;	/* alternation of every diskExclude; NULL: default */
 	int no_procio;		/* hitRatio no: skip /proc/[pid]/io */
 	unsigned sock_owner_procs;	/* sockOwnerProcesses; 0: the default */
+	int sock_owner_budget_given;	/* sockOwnerBudget MS (0: no bound) */
+	unsigned sock_owner_budget_ms;
 	int no_sock_diag;	/* socketBuffers no: no sock_diag query */
 	/* The active probe (probe, probeTimeout, probeIdleTime lines). */
 	struct tw_probe_spec *probes;

@@ -182,6 +182,8 @@ main(int argc, char **argv)
 	scfg.procio = !opt.no_procio;
 	scfg.queue_refresh = opt.window / opt.interval;
 	scfg.sock_owner_procs = opt.sock_owner_procs;
+	scfg.sock_owner_budget_ms = opt.sock_owner_budget_given ? opt.sock_owner_budget_ms :
+	    TW_SOCK_OWNER_BUDGET_MS_DEFAULT;
 	scfg.sock_no_diag = opt.no_sock_diag;
 	/* The cgroup hierarchy is walked every cgroupRescan seconds. */
 	scfg.cgroup_rescan = (opt.cgroup_rescan ? opt.cgroup_rescan :

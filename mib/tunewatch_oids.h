@@ -161,6 +161,7 @@
 #define TW_OID_SOCKDROP_RCVBUF 12
 #define TW_OID_SOCKDROP_RMEM_ALLOC 13
 #define TW_OID_SOCKDROP_RMEM_MAX 14
+#define TW_OID_SOCKDROP_OWNER_SEARCH 15	/* enum tw_owner_state */
 
 /* twObjects.8 twProbeTable.1 twProbeEntry.N.<major>.<minor>: the active
  * latency probe, one row per probed device, indexed as its twDiskEntry. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "advice/evidence.h"
+#include "collect/sockowner.h"
 #include "advice/ticket.h"
 #include "finding/judge.h"
 #include "sample/poolclass.h"
@@ -112,6 +113,11 @@ tw_dblock_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_
 		if (tw_view_has(s, TW_OID_SOCKDROP_OWNER_PID))
 			snprintf(pid, sizeof(pid), " (pid %llu)",
 			    (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_OWNER_PID));
+		else if (tw_view_has(s, TW_OID_SOCKDROP_OWNER_SEARCH) &&
+		    tw_view_num(s, TW_OID_SOCKDROP_OWNER_SEARCH) == TW_OWNER_SEARCHING)
+			/* tunewatchd reads /proc a slice a sample: a later check
+			 * will name it. */
+			snprintf(pid, sizeof(pid), " (owner: searching)");
 		buffers(s, buf, sizeof(buf));
 		tw_out_line(out, "%s%s: %s, %llu failures in the last %u s (datagram dropped: the "
 		    "socket's receive buffer was full)%s", name, pid, tw_state_name(st), recent,

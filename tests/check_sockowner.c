@@ -1,8 +1,14 @@
 #include "config.h"
 
 /* Unit tests for lib/collect/sockowner.c on proc roots made by the test
- * (tw_fakeproc.h): fd directories too long for one getdents64 buffer,
- * since the search takes a short listing for the whole directory. */
+ * (tw_fakeproc.h).
+ *
+ * A budget of 1 ns makes a run stop at its first look at the clock, after
+ * a fixed number of fds and processes (CLOCK_EVERY, 32: one a process and
+ * one a fd), so where a run stops does not hang on the machine's speed.
+ * The fixture's directories may list fds in any order (ext4 hashes the
+ * names); where that matters the test reads the listing itself. */
+#include <dirent.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -12,14 +18,53 @@
 #include "util/error.h"
 
 #define MANY 2000	/* about 50,000 bytes of entries: 4 buffers */
+#define STOP_NOW 1	/* ns: stop at the first look at the clock */
+#define CLOCK_EVERY 32	/* as sockowner.c */
 
-/* Sockets at the start, the middle and the end of a long listing are all
- * found, every fd is looked at when one is absent, and a socket two
- * processes hold goes to the first in /proc's order. */
-START_TEST(test_long_fd_directory)
+static struct tw_owner_scan
+run(struct tw_fakeproc *fp, struct tw_owner_cursor *c, struct tw_owner_want *w, size_t n,
+    uint64_t budget_ns, unsigned max_procs)
 {
-	uint32_t want[4] = { 3000, 3000 + MANY / 2, 3000 + MANY - 1, 9999 };
-	struct tw_sock_owner owners[4];
+	struct tw_owner_limits lim = { .budget_ns = budget_ns, .max_procs = max_procs };
+	struct tw_owner_scan scan;
+
+	ck_assert_int_eq(tw_sockowner_run(fp->fd, c, w, n, &lim, &scan), TW_OK);
+	return scan;
+}
+
+/* Processes first..first+n-1, each with 9 fds linking to sockets
+ * inode0 + 9 * i + 0..8. */
+static void
+processes(struct tw_fakeproc *fp, int first, int n, unsigned inode0)
+{
+	unsigned fds[9];
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < 9; j++)
+			fds[j] = inode0 + 9u * (unsigned)i + (unsigned)j;
+		tw_fakeproc_process(fp, first + i, "worker", fds, 9);
+	}
+}
+
+static void
+remove_process(struct tw_fakeproc *fp, int pid)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s/%d'", fp->dir, pid);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Without a budget one run is a whole search: sockets at the start, the
+ * middle and the end of a long listing are all found, every fd is looked
+ * at when one is absent, and a socket two processes hold goes to the
+ * lower pid. */
+START_TEST(test_whole_search)
+{
+	static const uint32_t want[4] = { 3000, 3000 + MANY / 2, 3000 + MANY - 1, 9999 };
+	struct tw_owner_want w[4];
+	struct tw_owner_cursor c = { 0 };
 	struct tw_owner_scan scan;
 	struct tw_fakeproc fp;
 	unsigned *fds = calloc(MANY, sizeof(*fds));
@@ -30,25 +75,221 @@ START_TEST(test_long_fd_directory)
 	for (i = 0; i < MANY; i++)
 		fds[i] = 3000 + (unsigned)i;
 	tw_fakeproc_open(&fp);
-	tw_fakeproc_process(&fp, 10, "busy", fds, MANY);
-	ck_assert_int_eq(tw_sockowner_find(fp.fd, want, 4, 100, owners, &scan), TW_OK);
-	ck_assert_int_eq(owners[0].pid, 10);
-	ck_assert_int_eq(owners[1].pid, 10);
-	ck_assert_int_eq(owners[2].pid, 10);
-	ck_assert_int_eq(owners[3].pid, 0);	/* 9999: no process holds it */
-	ck_assert_str_eq(owners[2].comm, "busy");
-	ck_assert_uint_eq(scan.procs, 1);
-	ck_assert_uint_eq(scan.fds, MANY);	/* every fd, past the first buffer */
-	ck_assert_int_eq(scan.cut, 0);
-
-	/* A second holder of the middle socket: the owner stays the first
-	 * in /proc's order, whichever order the fixture's listing has. */
 	tw_fakeproc_process(&fp, 20, "child", shared, 1);
-	ck_assert_int_eq(tw_sockowner_find(fp.fd, &want[1], 1, 100, owners, &scan), TW_OK);
-	ck_assert(owners[0].pid == 10 || owners[0].pid == 20);
-	ck_assert_uint_eq(scan.procs, 1);	/* stopped at the first holder */
+	tw_fakeproc_process(&fp, 10, "busy", fds, MANY);
+	for (i = 0; i < 4; i++)
+		tw_sockowner_join(&c, want[i], &w[i]);
+	scan = run(&fp, &c, w, 4, 0, 100);
+	ck_assert_int_eq(w[0].state, TW_OWNER_FOUND);
+	ck_assert_int_eq(w[0].owner.pid, 10);
+	ck_assert_int_eq(w[1].owner.pid, 10);	/* pid 10 before 20 */
+	ck_assert_int_eq(w[2].owner.pid, 10);
+	ck_assert_str_eq(w[2].owner.comm, "busy");
+	ck_assert_int_eq(w[3].state, TW_OWNER_NOT_FOUND);	/* no process holds 9999 */
+	ck_assert_int_eq(w[3].owner.pid, 0);
+	ck_assert_uint_eq(scan.listed, 2);
+	ck_assert_uint_eq(scan.procs, 2);
+	ck_assert_uint_eq(scan.fds, MANY + 1);	/* every fd, past the first buffer */
+	ck_assert_int_eq(scan.stopped, 0);
+	/* The search is over: the next starts at the lowest pid. */
+	ck_assert_int_eq(c.pid, 0);
+	ck_assert_int_eq(c.searching, 0);
 	free(fds);
 	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* A budget stops the run; the next resumes at the process it stopped in
+ * and finds the socket there: found across two runs. */
+START_TEST(test_budget_resumes)
+{
+	struct tw_owner_want w;
+	struct tw_owner_cursor c = { 0 };
+	struct tw_owner_scan scan;
+	struct tw_fakeproc fp;
+
+	tw_fakeproc_open(&fp);
+	processes(&fp, 100, 6, 5000);	/* pid 104 holds 5036..5044 */
+	tw_sockowner_join(&c, 5040, &w);
+	/* 10 looks a process (itself and 9 fds): 100-102 whole, and 103
+	 * opened, its first fd not read. */
+	scan = run(&fp, &c, &w, 1, STOP_NOW, 100);
+	ck_assert_int_eq(scan.stopped, 1);
+	ck_assert_uint_eq(scan.procs, 4);
+	ck_assert_uint_eq(scan.fds, 27);
+	ck_assert_int_eq(w.state, TW_OWNER_SEARCHING);
+	ck_assert_int_eq(c.pid, 103);
+	ck_assert_int_eq(c.fd, 0);
+
+	scan = run(&fp, &c, &w, 1, STOP_NOW, 100);
+	ck_assert_int_eq(scan.stopped, 0);
+	ck_assert_int_eq(w.state, TW_OWNER_FOUND);
+	ck_assert_int_eq(w.owner.pid, 104);
+	ck_assert_str_eq(w.owner.comm, "worker");
+	ck_assert_uint_eq(scan.procs, 2);	/* 103 and 104 */
+	ck_assert_uint_le(scan.fds, 18);
+	ck_assert_int_eq(c.pid, 0);		/* over: back to the start */
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* The fd numbers of a fixture process, in the directory's order. */
+static size_t
+listing(struct tw_fakeproc *fp, int pid, int32_t *out, size_t max)
+{
+	char path[128];
+	struct dirent *de;
+	size_t n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/%d/fd", fp->dir, pid);
+	ck_assert_ptr_nonnull(d = opendir(path));
+	while ((de = readdir(d)) != NULL && n < max)
+		if (de->d_name[0] != '.')
+			out[n++] = (int32_t)strtol(de->d_name, NULL, 10);
+	closedir(d);
+	return n;
+}
+
+/* Stopped inside a process, the next run reads it from the lowest fd not
+ * read yet, and only from there; a whole pass that finds nothing settles
+ * the socket as not found, after every process was read once. */
+START_TEST(test_resume_inside_process)
+{
+	struct tw_owner_want w;
+	struct tw_owner_cursor c = { 0 };
+	struct tw_owner_scan scan;
+	struct tw_fakeproc fp;
+	unsigned fds[40];
+	int32_t order[40];
+	int32_t lowest = 40;
+	size_t i, n, rest = 0;
+
+	for (i = 0; i < 40; i++)
+		fds[i] = 7000 + (unsigned)i;
+	tw_fakeproc_open(&fp);
+	tw_fakeproc_process(&fp, 50, "big", fds, 40);
+	processes(&fp, 60, 2, 8000);
+	n = listing(&fp, 50, order, 40);
+	ck_assert_uint_eq(n, 40);
+	/* One look for the process, then CLOCK_EVERY - 2 fds read. */
+	for (i = CLOCK_EVERY - 2; i < n; i++)
+		lowest = order[i] < lowest ? order[i] : lowest;
+	for (i = 0; i < n; i++)
+		rest += order[i] >= lowest;
+
+	tw_sockowner_join(&c, 1, &w);	/* held by none */
+	scan = run(&fp, &c, &w, 1, STOP_NOW, 100);
+	ck_assert_uint_eq(scan.fds, CLOCK_EVERY - 2);
+	ck_assert_int_eq(c.pid, 50);
+	ck_assert_int_eq(c.fd, lowest);
+	ck_assert_int_eq(w.state, TW_OWNER_SEARCHING);
+
+	scan = run(&fp, &c, &w, 1, 0, 100);	/* no budget: to the end */
+	ck_assert_uint_eq(scan.fds, rest + 18);
+	ck_assert_uint_eq(scan.procs, 3);
+	ck_assert_int_eq(w.state, TW_OWNER_NOT_FOUND);
+	ck_assert_uint_eq(c.reads - w.reads, 3);	/* each process once */
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* The process the last run stopped in has gone: the next run begins at
+ * the next pid, and reads all of it. */
+START_TEST(test_process_vanished)
+{
+	struct tw_owner_want w;
+	struct tw_owner_cursor c = { 0 };
+	struct tw_owner_scan scan;
+	struct tw_fakeproc fp;
+
+	tw_fakeproc_open(&fp);
+	processes(&fp, 100, 5, 5000);	/* 5000: pid 100's fd with the lowest inode */
+	tw_sockowner_join(&c, 5000 + 9 * 4, &w);	/* pid 104 */
+	scan = run(&fp, &c, &w, 1, STOP_NOW, 100);
+	ck_assert_int_eq(c.pid, 103);
+	remove_process(&fp, 103);
+	/* As if it had stopped deep inside 103: fd 5 is not 104's to skip. */
+	c.fd = 5;
+	scan = run(&fp, &c, &w, 1, 0, 100);
+	ck_assert_int_eq(w.state, TW_OWNER_FOUND);
+	ck_assert_int_eq(w.owner.pid, 104);
+	ck_assert_uint_eq(scan.procs, 1);
+	ck_assert_uint_eq(scan.listed, 4);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* A socket that joins a pass under way is looked for from there round
+ * past the end of /proc to where it joined: found in a process before
+ * that point after the wrap, or not found once it is back there; the
+ * first socket's pass ends at the wrap. */
+START_TEST(test_join_midpass_and_wrap)
+{
+	struct tw_owner_want w[3];
+	struct tw_owner_cursor c = { 0 };
+	struct tw_owner_scan scan;
+	struct tw_fakeproc fp;
+	uint64_t reads;
+
+	tw_fakeproc_open(&fp);
+	processes(&fp, 100, 5, 5000);
+	tw_sockowner_join(&c, 1, &w[0]);		/* held by none */
+	scan = run(&fp, &c, w, 1, STOP_NOW, 100);	/* stops in 103 */
+	ck_assert_int_eq(c.pid, 103);
+	reads = c.reads;
+	tw_sockowner_join(&c, 2, &w[1]);		/* held by none */
+	tw_sockowner_join(&c, 5000 + 9 * 1 + 4, &w[2]);	/* pid 101's */
+	scan = run(&fp, &c, w, 3, 0, 100);
+	ck_assert_int_eq(scan.stopped, 0);
+	ck_assert_int_eq(w[0].state, TW_OWNER_NOT_FOUND);
+	ck_assert_int_eq(w[2].state, TW_OWNER_FOUND);
+	ck_assert_int_eq(w[2].owner.pid, 101);
+	ck_assert_int_eq(w[1].state, TW_OWNER_NOT_FOUND);
+	/* 103, 104, wrap, 100, 101, 102: each process once for socket 2. */
+	ck_assert_uint_eq(c.reads - reads, 5);
+	ck_assert_uint_eq(scan.procs, 5);
+	ck_assert_uint_eq(c.lap, 1);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* Past max_procs processes a socket's pass is cut; the next search for
+ * it goes on from there rather than from the lowest pid. */
+START_TEST(test_cut_goes_on)
+{
+	struct tw_owner_want w;
+	struct tw_owner_cursor c = { 0 };
+	struct tw_owner_scan scan;
+	struct tw_fakeproc fp;
+
+	tw_fakeproc_open(&fp);
+	processes(&fp, 100, 5, 5000);
+	tw_sockowner_join(&c, 5000 + 9 * 3, &w);	/* pid 103's */
+	scan = run(&fp, &c, &w, 1, 0, 2);
+	ck_assert_int_eq(w.state, TW_OWNER_CUT);
+	ck_assert_uint_eq(scan.procs, 2);
+	ck_assert_int_eq(c.pid, 102);
+	ck_assert_int_eq(c.searching, 0);
+	tw_sockowner_join(&c, 5000 + 9 * 3, &w);
+	scan = run(&fp, &c, &w, 1, 0, 2);
+	ck_assert_int_eq(w.state, TW_OWNER_FOUND);
+	ck_assert_int_eq(w.owner.pid, 103);
+	ck_assert_uint_eq(scan.procs, 2);		/* 102 and 103 */
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+START_TEST(test_parse_link)
+{
+	uint32_t inode = 0;
+
+	ck_assert_int_eq(tw_sockowner_parse_link("socket:[12345]", 14, &inode), TW_OK);
+	ck_assert_uint_eq(inode, 12345);
+	ck_assert_int_eq(tw_sockowner_parse_link("socket:[]", 9, &inode), TW_E_INVAL);
+	ck_assert_int_eq(tw_sockowner_parse_link("pipe:[12345]", 12, &inode), TW_E_INVAL);
+	ck_assert_int_eq(tw_sockowner_parse_link("socket:[4294967296]", 19, &inode),
+	    TW_E_INVAL);
 }
 END_TEST
 
@@ -58,7 +299,13 @@ main(void)
 	Suite *s = suite_create("sockowner");
 	TCase *tc = tcase_create("core");
 
-	tcase_add_test(tc, test_long_fd_directory);
+	tcase_add_test(tc, test_whole_search);
+	tcase_add_test(tc, test_budget_resumes);
+	tcase_add_test(tc, test_resume_inside_process);
+	tcase_add_test(tc, test_process_vanished);
+	tcase_add_test(tc, test_join_midpass_and_wrap);
+	tcase_add_test(tc, test_cut_goes_on);
+	tcase_add_test(tc, test_parse_link);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }

@@ -76,18 +76,19 @@ START_TEST(test_owner_only_when_grew)
 	step(&w, &fp, 0, 3);		/* first sample: nothing is recent */
 	ck_assert_uint_eq(w.nrows, 1);
 	ck_assert_int_eq(tw_sockwatch_has_recent(&w), 0);
-	ck_assert_uint_eq(w.owner_searches, 0);
+	ck_assert_uint_eq(w.owner_runs, 0);
 	step(&w, &fp, 0, 3);		/* nothing grew: no search */
-	ck_assert_uint_eq(w.owner_searches, 0);
+	ck_assert_uint_eq(w.owner_runs, 0);
 	ck_assert_uint_eq(row(&w, 1002)->recent, 0);
 
 	step(&w, &fp, 10, 3);		/* 1001 drops 10: one search finds syslogd */
-	ck_assert_uint_eq(w.owner_searches, 1);
-	/* It stops once every socket is found: after syslogd's 2 fds, or,
-	 * when the directory lists ntpd first, after ntpd's 1 and those. */
-	ck_assert_uint_eq(w.last_scan.fds, w.last_scan.procs == 1 ? 2 : 3);
-	ck_assert_int_eq(w.last_scan.cut, 0);
+	ck_assert_uint_eq(w.owner_runs, 1);
+	/* In pid order, it stops once every socket is found: after
+	 * syslogd's 2 fds, before ntpd. */
+	ck_assert_uint_eq(w.last_scan.procs, 1);
+	ck_assert_uint_eq(w.last_scan.fds, 2);
 	r = row(&w, 1001);
+	ck_assert_int_eq(r->owner_state, TW_OWNER_FOUND);
 	ck_assert_ptr_nonnull(r);
 	ck_assert_int_eq(r->owner.pid, 10);
 	ck_assert_str_eq(r->owner.comm, "syslogd");
@@ -96,9 +97,10 @@ START_TEST(test_owner_only_when_grew)
 	ck_assert_uint_eq(r->sock.port, 5140);
 	/* 1002 never grew while watched: its owner was never looked for. */
 	ck_assert_int_eq(row(&w, 1002)->owner.pid, 0);
+	ck_assert_int_eq(row(&w, 1002)->owner_state, TW_OWNER_UNKNOWN);
 
 	step(&w, &fp, 25, 3);		/* grew again, owner known: no search */
-	ck_assert_uint_eq(w.owner_searches, 1);
+	ck_assert_uint_eq(w.owner_runs, 1);
 	ck_assert_uint_eq(row(&w, 1001)->recent, 25);
 	step(&w, &fp, 25, 3);		/* 10 + 15 + 0 */
 	ck_assert_uint_eq(row(&w, 1001)->recent, 25);
@@ -107,7 +109,7 @@ START_TEST(test_owner_only_when_grew)
 	step(&w, &fp, 25, 3);
 	ck_assert_uint_eq(row(&w, 1001)->recent, 0);
 	ck_assert_uint_eq(row(&w, 1001)->drops, 25);
-	ck_assert_uint_eq(w.owner_searches, 1);
+	ck_assert_uint_eq(w.owner_runs, 1);
 
 	step(&w, &fp, 0, 3);		/* 1001 gone (drops 0 is a new socket) */
 	ck_assert_ptr_null(row(&w, 1001));
@@ -117,9 +119,8 @@ START_TEST(test_owner_only_when_grew)
 END_TEST
 
 /* Past owner_procs processes the search stops: owner unknown, and the
- * row counts the search that was cut short. Neither process holds the
- * socket, so the outcome does not hang on the order the directory lists
- * them in (a fixture's is not /proc's). */
+ * row counts the search that was cut short. The next search for it goes
+ * on from where the last stopped (pid 20), not from the lowest pid. */
 START_TEST(test_owner_limit)
 {
 	static const unsigned none[] = { 0 };
@@ -133,25 +134,74 @@ START_TEST(test_owner_limit)
 	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
 	step(&w, &fp, 0, 3);
 	step(&w, &fp, 0, 5);
-	ck_assert_uint_eq(w.owner_searches, 1);
-	ck_assert_int_eq(w.last_scan.cut, 1);
+	ck_assert_uint_eq(w.owner_runs, 1);
+	ck_assert_int_eq(row(&w, 1002)->owner_state, TW_OWNER_CUT);
 	ck_assert_uint_eq(w.last_scan.procs, 1);
 	ck_assert_int_eq(row(&w, 1002)->owner.pid, 0);
 	ck_assert_uint_eq(row(&w, 1002)->lookups_cut, 1);
 	step(&w, &fp, 0, 9);		/* still growing, still unknown: searched again */
-	ck_assert_uint_eq(w.owner_searches, 2);
+	ck_assert_uint_eq(w.owner_runs, 2);
 	ck_assert_uint_eq(row(&w, 1002)->lookups_cut, 2);
 	/* With room for every process the search ends without it: no
 	 * process holds it, and it is not looked for again. */
 	w.cfg.owner_procs = 10;
 	step(&w, &fp, 0, 12);
-	ck_assert_uint_eq(w.owner_searches, 3);
-	ck_assert_int_eq(w.last_scan.cut, 0);
+	ck_assert_uint_eq(w.owner_runs, 3);
+	ck_assert_int_eq(row(&w, 1002)->owner_state, TW_OWNER_NOT_FOUND);
 	ck_assert_uint_eq(w.last_scan.procs, 2);
 	step(&w, &fp, 0, 15);
-	ck_assert_uint_eq(w.owner_searches, 3);
+	ck_assert_uint_eq(w.owner_runs, 3);
 	ck_assert_uint_eq(row(&w, 1002)->lookups_cut, 2);
 	ck_assert_int_eq(row(&w, 1002)->owner.pid, 0);
+	tw_sockwatch_free(&w);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* A budget of 1 us stops each run at its first look at the clock: after
+ * 32 fds and processes (one a process, one a fd; lib/collect/sockowner.c),
+ * whatever the machine's speed. The search goes on in the samples after
+ * the drops, grown or not; a socket that starts dropping meanwhile joins
+ * it where it stands and is found after the wrap; once every socket is
+ * found the search no longer runs. */
+START_TEST(test_owner_sliced)
+{
+	static const unsigned none[9] = { 0 };
+	static const unsigned fd11[9] = { 0, 0, 0, 1002 }, fd15[9] = { 0, 0, 0, 0, 0, 1001 };
+	struct tw_sockwatch_config cfg = { .intervals = 8, .owner_procs = 100,
+	    .owner_budget_us = 1, .diag = 0 };
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+	int pid;
+
+	tw_fakeproc_open(&fp);
+	for (pid = 10; pid <= 15; pid++)
+		tw_fakeproc_process(&fp, pid, "worker", pid == 11 ? fd11 : pid == 15 ? fd15 : none,
+		    9);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	step(&w, &fp, 1, 1);		/* first sample: nothing grew */
+	step(&w, &fp, 5, 1);		/* 1001 grew: 10-12 read, stopped in 13 */
+	ck_assert_uint_eq(w.owner_runs, 1);
+	ck_assert_int_eq(w.last_scan.stopped, 1);
+	ck_assert_int_eq(row(&w, 1001)->owner_state, TW_OWNER_SEARCHING);
+	ck_assert_int_eq(row(&w, 1001)->owner.pid, 0);
+	ck_assert_int_eq(row(&w, 1002)->owner_state, TW_OWNER_UNKNOWN);
+
+	step(&w, &fp, 5, 4);		/* 1002 grew: joins at 13; 1001 found in 15 */
+	ck_assert_uint_eq(w.owner_runs, 2);
+	ck_assert_int_eq(row(&w, 1001)->owner_state, TW_OWNER_FOUND);
+	ck_assert_int_eq(row(&w, 1001)->owner.pid, 15);
+	ck_assert_int_eq(row(&w, 1002)->owner_state, TW_OWNER_SEARCHING);
+
+	step(&w, &fp, 5, 4);		/* nothing grew: the search goes on, past the wrap */
+	ck_assert_uint_eq(w.owner_runs, 3);
+	ck_assert_int_eq(row(&w, 1002)->owner_state, TW_OWNER_FOUND);
+	ck_assert_int_eq(row(&w, 1002)->owner.pid, 11);
+
+	step(&w, &fp, 5, 4);		/* all found, nothing grew: no run */
+	step(&w, &fp, 9, 8);		/* grew, owners known: no run */
+	ck_assert_uint_eq(w.owner_runs, 3);
+	ck_assert_uint_eq(row(&w, 1001)->lookups_cut + row(&w, 1002)->lookups_cut, 0);
 	tw_sockwatch_free(&w);
 	tw_fakeproc_close(&fp);
 }
@@ -170,7 +220,7 @@ START_TEST(test_wrap)
 	step(&w, &fp, 5, 0);
 	ck_assert_uint_eq(row(&w, 1001)->recent, 11);
 	ck_assert_uint_eq(row(&w, 1001)->drops, 4294967301ull);
-	ck_assert_uint_eq(w.owner_searches, 0);		/* owner_procs 0: none */
+	ck_assert_uint_eq(w.owner_runs, 0);		/* owner_procs 0: none */
 	tw_sockwatch_free(&w);
 	tw_fakeproc_close(&fp);
 }
@@ -284,6 +334,7 @@ START_TEST(test_view_rows)
 	ck_assert_uint_eq(vs->inode, 1002);
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RECENT_DROPS));	/* one sample */
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_OWNER_PID));
+	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_OWNER_SEARCH), TW_OWNER_UNKNOWN);
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RCVBUF));
 
 	step(&w, &fp, 7, 4);
@@ -294,6 +345,7 @@ START_TEST(test_view_rows)
 	ck_assert_str_eq(vs->proto_name, "udp");
 	ck_assert_str_eq(vs->command, "syslogd");
 	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_OWNER_PID), 10);
+	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_OWNER_SEARCH), TW_OWNER_FOUND);
 	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_RECENT_DROPS), 7);
 	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_DROPS), 7);
 	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_LOCAL_PORT), 5140);
@@ -384,6 +436,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_owner_only_when_grew);
+	tcase_add_test(tc, test_owner_sliced);
 	tcase_add_test(tc, test_owner_limit);
 	tcase_add_test(tc, test_wrap);
 	tcase_add_test(tc, test_diag_refused);

@@ -84,6 +84,7 @@ check_row(const struct tw_column_group *g, uint32_t sub, unsigned col,
 	unsigned long long hi;
 	int64_t min;
 	uint64_t max;
+	int ranged;
 
 	if (o == NULL || !o->object_type) {
 		fail("%s: in the table, but not an OBJECT-TYPE of the MIB", c->name);
@@ -105,11 +106,27 @@ check_row(const struct tw_column_group *g, uint32_t sub, unsigned col,
 	if (strcmp(o->units, c->units != NULL ? c->units : "") != 0)
 		fail("%s: the table says UNITS \"%s\"; the MIB says \"%s\"", c->name,
 		    c->units != NULL ? c->units : "", o->units);
-	if (o->syn.ranged != c->ranged ||
-	    (c->ranged && (o->syn.min != c->min || o->syn.max != c->max)))
+	/* An enumeration of the object's own (INTEGER { a(1), b(2) }) is a
+	 * range in the table: its lowest value to its highest. */
+	ranged = o->syn.ranged;
+	lo = o->syn.min;
+	hi = o->syn.max;
+	if (o->syn.nenum > 0) {
+		size_t i;
+
+		ranged = 1;
+		lo = o->syn.value[0];
+		hi = (unsigned long long)o->syn.value[0];
+		for (i = 1; i < o->syn.nenum; i++) {
+			lo = o->syn.value[i] < lo ? o->syn.value[i] : lo;
+			hi = (unsigned long long)o->syn.value[i] > hi ?
+			    (unsigned long long)o->syn.value[i] : hi;
+		}
+	}
+	if (ranged != c->ranged || (c->ranged && (lo != c->min || hi != c->max)))
 		fail("%s: the table's range (%s%lld..%llu) is not the MIB's (%s%lld..%llu)", c->name,
 		    c->ranged ? "" : "none: ", (long long)c->min, (unsigned long long)c->max,
-		    o->syn.ranged ? "" : "none: ", o->syn.min, o->syn.max);
+		    ranged ? "" : "none: ", lo, hi);
 	/* A textual convention's own range, or its enumeration's, is the
 	 * type's range in the table. */
 	tc = mib_tc(o->syn.type);

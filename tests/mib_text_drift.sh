@@ -40,6 +40,7 @@ s/::= { twDiskEntry 14 }/::= { twDiskEntry 24 }/|twDiskReadLatency
 /^twDiskRotational OBJECT-TYPE/,/SYNTAX/s/TruthValue/Integer32/|twDiskRotational
 s/udpSendBuffer(6)/udpSendBuffer(11)/|udpSendBuffer
 s/^twDiskInFlight OBJECT-TYPE/twDiskInFlightNow OBJECT-TYPE/|twDiskInFlight
+s/                    cut(5)/                    cut(6)/|twSockDropOwnerSearch
 s/^    ::= { netSnmpPlaypen 8863 }/    ::= { netSnmpPlaypen 8864 }/|tunewatchMIB
 CASES
 

@@ -2,18 +2,24 @@
 
 #include "collect/sockowner.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "util/array.h"
 #include "util/error.h"
 #include "util/readfile.h"
 #include "util/scan.h"
+
+/* The thread's CPU clock is read every this many fds and processes, not
+ * each: a reading is a system call (about as dear as a readlinkat), so a
+ * run overshoots its budget by at most this many fds' work. */
+#define CLOCK_EVERY 32
 
 int
 tw_sockowner_parse_link(const char *link, size_t len, uint32_t *inode)
@@ -29,36 +35,21 @@ tw_sockowner_parse_link(const char *link, size_t len, uint32_t *inode)
 	return TW_OK;
 }
 
-/* The index of inode in inodes[n], or -1. */
-static long
-find_inode(const uint32_t *inodes, size_t n, uint32_t inode)
+/* A decimal name without a leading zero ("1234") up to INT32_MAX, or -1. */
+static int32_t
+name_number(const char *name)
 {
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (inodes[mid] == inode)
-			return (long)mid;
-		if (inodes[mid] < inode)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
-}
-
-static int
-is_pid(const char *name)
-{
+	int64_t v = 0;
 	size_t i;
 
-	if (name[0] < '1' || name[0] > '9')
-		return 0;
-	for (i = 1; name[i] != '\0'; i++)
-		if (name[i] < '0' || name[i] > '9' || i > 10)
-			return 0;
-	return 1;
+	if (name[0] < '0' || name[0] > '9' || (name[0] == '0' && name[1] != '\0'))
+		return -1;
+	for (i = 0; name[i] != '\0'; i++) {
+		if (name[i] < '0' || name[i] > '9' || i >= 10)
+			return -1;
+		v = v * 10 + (name[i] - '0');
+	}
+	return v > INT32_MAX ? -1 : (int32_t)v;
 }
 
 /* Directory entries straight from getdents64 into a buffer of our own:
@@ -82,6 +73,13 @@ struct linux_dirent64 {
 	unsigned char d_type;
 	char d_name[];
 };
+
+static void
+dents_reset(struct dents *d)
+{
+	d->len = d->pos = 0;
+	d->last = 0;
+}
 
 /* The next entry's name, or NULL at the end (or on an error). */
 static const char *
@@ -107,89 +105,308 @@ dents_next(int fd, struct dents *d)
 	return e->d_name;
 }
 
-/* Look through one process's fds; returns how many sockets it owned that
- * had no owner yet. */
-static size_t
-scan_process(int proc_fd, const char *pid, const uint32_t *inodes, size_t n,
-    struct tw_sock_owner *owners, struct tw_owner_scan *scan, struct dents *d)
+static int
+cmp_pid(const void *a, const void *b)
 {
-	char rel[300], link[64];	/* rel: a d_name is up to 255 bytes */
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The pids of the proc root, increasing (procfs lists them so; a
+ * fixture's directory may not). Listed anew each run, so that a process
+ * that came or went since the last one is seen as it is now. */
+static int
+list_pids(int proc_fd, struct dents *d, int32_t **pids, size_t *n)
+{
 	const char *name;
-	size_t found = 0;
+	size_t cap = 0, sorted = 1;
+	int32_t *v = NULL;
+	void *grown;
 	int dfd;
 
-	snprintf(rel, sizeof(rel), "%s/fd", pid);
-	dfd = openat(proc_fd, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	*n = 0;
+	/* A descriptor of our own, so proc_fd's offset is untouched. */
+	if ((dfd = openat(proc_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return TW_E_ABSENT;
+	dents_reset(d);
+	while ((name = dents_next(dfd, d)) != NULL) {
+		int32_t pid = name_number(name);
+
+		if (pid <= 0)
+			continue;
+		if (tw_array_grow(v, &cap, *n + 1, sizeof(*v), &grown) != TW_OK) {
+			free(v);
+			close(dfd);
+			return TW_E_NOMEM;
+		}
+		v = grown;
+		sorted &= *n == 0 || v[*n - 1] < pid;
+		v[(*n)++] = pid;
+	}
+	close(dfd);
+	if (!sorted)
+		qsort(v, *n, sizeof(*v), cmp_pid);
+	*pids = v;
+	return TW_OK;
+}
+
+static uint64_t
+thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* One run: what it looks for and how far it may go. */
+struct run {
+	int proc_fd;
+	struct tw_owner_cursor *c;
+	struct tw_owner_want *wants;
+	size_t n;
+	size_t active;		/* wants still SEARCHING */
+	const struct tw_owner_limits *lim;
+	struct tw_owner_scan *scan;
+	struct dents *d;
+	uint64_t t0;
+	unsigned units;		/* fds and processes since the clock was read */
+	/* Below these nothing can settle, so settle() is not called for
+	 * every process: the lowest pid at which a wrapped want's pass ends,
+	 * and the reads at which the first want is cut. */
+	int32_t stop_pid_min;
+	uint64_t reads_min;
+};
+
+static int
+over_budget(struct run *r)
+{
+	if (r->lim->budget_ns == 0 || ++r->units < CLOCK_EVERY)
+		return 0;
+	r->units = 0;
+	return thread_cpu_ns() - r->t0 >= r->lim->budget_ns;
+}
+
+/* Settle the wants whose pass is over before the process pid is read
+ * (pid -1: at a wrap), and work out the thresholds again. */
+static void
+settle(struct run *r, int32_t pid)
+{
+	const struct tw_owner_cursor *c = r->c;
+	size_t i;
+
+	r->stop_pid_min = INT32_MAX;
+	r->reads_min = UINT64_MAX;
+	for (i = 0; i < r->n; i++) {
+		struct tw_owner_want *w = &r->wants[i];
+
+		if (w->state != TW_OWNER_SEARCHING)
+			continue;
+		/* A whole pass: round to where it began. */
+		if (c->lap >= w->lap + 2 || (c->lap == w->lap + 1 && pid >= w->stop_pid)) {
+			w->state = TW_OWNER_NOT_FOUND;
+		} else if (c->reads - w->reads >= r->lim->max_procs) {
+			w->state = TW_OWNER_CUT;
+			r->c->cut = 1;
+		} else {
+			if (c->lap == w->lap + 1 && w->stop_pid < r->stop_pid_min)
+				r->stop_pid_min = w->stop_pid;
+			if (w->reads + r->lim->max_procs < r->reads_min)
+				r->reads_min = w->reads + r->lim->max_procs;
+			continue;
+		}
+		r->active--;
+	}
+}
+
+/* The want for inode, or NULL. */
+static struct tw_owner_want *
+find_want(struct tw_owner_want *wants, size_t n, uint32_t inode)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (wants[mid].inode == inode)
+			return &wants[mid];
+		if (wants[mid].inode < inode)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* The budget ran out at fd in a process: the next run reads it from the
+ * lowest fd not read yet. procfs lists fds in increasing order, so that is
+ * fd itself, and the rest of the listing is most often in the buffer
+ * already; other file systems (a fixture's) may list them in any order. */
+static int32_t
+lowest_unread(int dfd, struct dents *d, int32_t fd, int32_t from_fd)
+{
+	const char *name;
+
+	while ((name = dents_next(dfd, d)) != NULL) {
+		int32_t n = name_number(name);
+
+		if (n >= from_fd && n < fd)
+			fd = n;
+	}
+	return fd;
+}
+
+/* Read one process's fds from fd number from_fd on. Returns 1 when the
+ * budget ran out, with the cursor's fd at the lowest one not read; 0 when
+ * the process is done (or gone). */
+static int
+scan_process(struct run *r, int32_t pid, int32_t from_fd)
+{
+	char rel[32], link[64];
+	const char *name;
+	int dfd;
+
+	snprintf(rel, sizeof(rel), "%d/fd", (int)pid);
+	dfd = openat(r->proc_fd, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0) {
 		if (errno == EACCES || errno == EPERM)
-			scan->unreadable++;
+			r->scan->unreadable++;
 		return 0;	/* gone, or a kernel thread's */
 	}
-	scan->procs++;
-	d->len = d->pos = 0;
-	d->last = 0;
-	while ((name = dents_next(dfd, d)) != NULL) {
-		ssize_t len;
+	r->scan->procs++;
+	dents_reset(r->d);
+	while ((name = dents_next(dfd, r->d)) != NULL) {
+		struct tw_owner_want *w;
+		int32_t fd = name_number(name);
 		uint32_t inode;
-		long i;
+		ssize_t len;
 
-		if (name[0] == '.')
-			continue;
-		scan->fds++;
+		if (fd < from_fd)
+			continue;	/* "." and "..", or read in an earlier run */
+		if (over_budget(r)) {
+			r->c->fd = lowest_unread(dfd, r->d, fd, from_fd);
+			close(dfd);
+			return 1;
+		}
+		r->scan->fds++;
 		len = readlinkat(dfd, name, link, sizeof(link));
 		if (len <= 0 || (size_t)len >= sizeof(link) ||
 		    tw_sockowner_parse_link(link, (size_t)len, &inode) != TW_OK ||
-		    (i = find_inode(inodes, n, inode)) < 0 || owners[i].pid != 0)
+		    (w = find_want(r->wants, r->n, inode)) == NULL ||
+		    w->state != TW_OWNER_SEARCHING)
 			continue;
-		owners[i].pid = (int32_t)strtol(pid, NULL, 10);
-		snprintf(rel, sizeof(rel), "%s/comm", pid);
-		if (tw_read_value_at(proc_fd, rel, owners[i].comm, sizeof(owners[i].comm)) != TW_OK)
-			owners[i].comm[0] = '\0';
-		found++;
+		w->state = TW_OWNER_FOUND;
+		w->owner.pid = pid;
+		snprintf(rel, sizeof(rel), "%d/comm", (int)pid);
+		if (tw_read_value_at(r->proc_fd, rel, w->owner.comm, sizeof(w->owner.comm)) != TW_OK)
+			w->owner.comm[0] = '\0';
+		if (--r->active == 0)
+			break;
 	}
 	close(dfd);
-	return found;
+	return 0;
+}
+
+void
+tw_sockowner_join(struct tw_owner_cursor *c, uint32_t inode, struct tw_owner_want *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->inode = inode;
+	w->state = TW_OWNER_SEARCHING;
+	/* Begun partway through a process, the pass reads all of it again
+	 * at its end: its first fds were read before the socket joined. */
+	w->stop_pid = c->fd > 0 ? c->pid + 1 : c->pid;
+	w->lap = c->lap;
+	w->reads = c->reads;
+	c->searching = 1;
+}
+
+void
+tw_sockowner_idle(struct tw_owner_cursor *c)
+{
+	if (!c->searching)
+		return;
+	c->searching = 0;
+	if (!c->cut)
+		c->pid = c->fd = 0;
+	c->cut = 0;
+}
+
+/* The first index in pids[n] at or above pid. */
+static size_t
+lower_bound(const int32_t *pids, size_t n, int32_t pid)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (pids[mid] < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 int
-tw_sockowner_find(int proc_fd, const uint32_t *inodes, size_t n, unsigned max_procs,
-    struct tw_sock_owner *owners, struct tw_owner_scan *scan)
+tw_sockowner_run(int proc_fd, struct tw_owner_cursor *c, struct tw_owner_want *wants,
+    size_t n, const struct tw_owner_limits *lim, struct tw_owner_scan *scan)
 {
-	struct dirent *de;
-	struct dents *d;
-	DIR *dir;
-	size_t left = n;
-	int dfd;
+	struct run r = { .proc_fd = proc_fd, .c = c, .wants = wants, .n = n, .lim = lim,
+	    .scan = scan };
+	int32_t *pids = NULL;
+	size_t npids, i;
+	int rc;
 
 	memset(scan, 0, sizeof(*scan));
-	memset(owners, 0, n * sizeof(*owners));
-	if (n == 0)
+	r.t0 = thread_cpu_ns();
+	for (i = 0; i < n; i++)
+		r.active += wants[i].state == TW_OWNER_SEARCHING;
+	if (r.active == 0)
 		return TW_OK;
 	if (proc_fd < 0)
 		return TW_E_ABSENT;
-	/* A directory stream of our own, so proc_fd's offset is untouched. */
-	dfd = openat(proc_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0)
-		return TW_E_ABSENT;
-	if ((d = malloc(sizeof(*d))) == NULL) {
-		close(dfd);
+	if ((r.d = malloc(sizeof(*r.d))) == NULL)
 		return TW_E_NOMEM;
+	if ((rc = list_pids(proc_fd, r.d, &pids, &npids)) != TW_OK) {
+		free(r.d);
+		return rc;
 	}
-	if ((dir = fdopendir(dfd)) == NULL) {
-		close(dfd);
-		free(d);
-		return TW_E_NOMEM;
-	}
-	while (left > 0 && (de = readdir(dir)) != NULL) {
-		if (!is_pid(de->d_name))
+	scan->listed = (uint32_t)npids;
+	i = lower_bound(pids, npids, c->pid);
+	if (i == npids || pids[i] != c->pid)
+		c->fd = 0;	/* the process it stopped in is gone */
+	settle(&r, -1);
+	while (r.active > 0) {
+		int32_t pid;
+
+		if (i == npids) {
+			c->lap++;
+			c->pid = c->fd = 0;
+			i = 0;
+			settle(&r, -1);
 			continue;
-		if (scan->procs >= max_procs) {
-			scan->cut = 1;
+		}
+		pid = c->pid = pids[i];
+		if (pid >= r.stop_pid_min || c->reads >= r.reads_min) {
+			settle(&r, pid);
+			if (r.active == 0)
+				break;
+		}
+		if (over_budget(&r) || scan_process(&r, pid, c->fd)) {
+			scan->stopped = r.active > 0;
 			break;
 		}
-		left -= scan_process(proc_fd, de->d_name, inodes, n, owners, scan, d);
+		c->reads++;
+		c->fd = 0;
+		i++;
 	}
-	closedir(dir);
-	free(d);
+	if (r.active == 0)
+		tw_sockowner_idle(c);
+	free(pids);
+	free(r.d);
+	scan->cpu_ns = thread_cpu_ns() - r.t0;
 	return TW_OK;
 }

@@ -21,6 +21,7 @@ socks_open(struct tw_monitor *m, const struct tw_sampler_config *cfg, unsigned i
 	sc.intervals = intervals;
 	sc.owner_procs = cfg->sock_owner_procs ? cfg->sock_owner_procs :
 	    TW_SOCK_OWNER_PROCS_DEFAULT;
+	sc.owner_budget_us = cfg->sock_owner_budget_ms * 1000u;
 	sc.diag = !cfg->sock_no_diag;
 	return tw_sockwatch_init(&m->socks, &sc);
 }

@@ -38,6 +38,8 @@ struct tw_sampler_config {
 	 * monitor beside the sampler. */
 	unsigned sock_owner_procs;	/* processes the owner search reads; 0:
 					 * TW_SOCK_OWNER_PROCS_DEFAULT */
+	unsigned sock_owner_budget_ms;	/* CPU time a sample's run of it may
+					 * take; 0: no bound */
 	int sock_no_diag;		/* do not ask sock_diag for buffers */
 	size_t cgroup_max;		/* cgroups published, busiest first; 0:
 					 * TW_CGROUPS_MAX_DEFAULT */

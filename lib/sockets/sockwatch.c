@@ -83,6 +83,7 @@ merge(struct tw_sockwatch *w)
 			grew = (uint32_t)(s->drops - r.sock.drops);
 		} else {
 			memset(&r, 0, sizeof(r));
+			r.owner_state = TW_OWNER_UNKNOWN;
 			if ((r.ring = calloc(w->cfg.intervals, sizeof(*r.ring))) == NULL)
 				continue;
 			grew = w->seq > 0 ? s->drops : 0;
@@ -107,64 +108,76 @@ merge(struct tw_sockwatch *w)
 }
 
 static int
-cmp_u32(const void *a, const void *b)
+cmp_want(const void *a, const void *b)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t x = ((const struct tw_owner_want *)a)->inode;
+	uint32_t y = ((const struct tw_owner_want *)b)->inode;
 
 	return (x > y) - (x < y);
 }
 
+/* A socket starts a search when its drops grew and its owner is unknown:
+ * never looked for, or its last search was cut. */
 static int
-wants_owner(const struct tw_sock_row *r)
+starts_search(const struct tw_sock_row *r)
 {
-	return r->grew && r->owner.pid == 0 && !r->owner_absent && r->sock.inode != 0;
+	return r->grew && r->sock.inode != 0 &&
+	    (r->owner_state == TW_OWNER_UNKNOWN || r->owner_state == TW_OWNER_CUT);
 }
 
-/* The owners of the sockets that dropped in this interval and have none
- * yet, in one scan. */
+/* One run of the owner search for every socket whose search is under way,
+ * those that start one in this sample joining it. */
 static int
 find_owners(struct tw_sockwatch *w, int proc_fd)
 {
-	struct tw_sock_owner *owners;
-	uint32_t *inodes;
+	struct tw_owner_limits lim = { .budget_ns = w->cfg.owner_budget_us * 1000ull,
+	    .max_procs = w->cfg.owner_procs };
+	struct tw_owner_want *wants;
 	size_t i, n = 0;
 	int rc;
 
-	for (i = 0; i < w->nrows; i++)
-		n += wants_owner(&w->rows[i]);
-	if (n == 0 || w->cfg.owner_procs == 0)
+	if (w->cfg.owner_procs == 0)
 		return TW_OK;
-	inodes = malloc(n * sizeof(*inodes));
-	owners = malloc(n * sizeof(*owners));
-	if (inodes == NULL || owners == NULL) {
-		free(inodes);
-		free(owners);
-		return TW_E_NOMEM;
+	for (i = 0; i < w->nrows; i++) {
+		struct tw_sock_row *r = &w->rows[i];
+
+		if (starts_search(r)) {
+			tw_sockowner_join(&w->owner_cursor, r->sock.inode, &r->pass);
+			r->owner_state = TW_OWNER_SEARCHING;
+		}
+		n += r->owner_state == TW_OWNER_SEARCHING;
 	}
+	if (n == 0) {
+		tw_sockowner_idle(&w->owner_cursor);	/* its sockets went away */
+		return TW_OK;
+	}
+	if ((wants = malloc(n * sizeof(*wants))) == NULL)
+		return TW_E_NOMEM;
 	n = 0;
 	for (i = 0; i < w->nrows; i++)
-		if (wants_owner(&w->rows[i]))
-			inodes[n++] = w->rows[i].sock.inode;
+		if (w->rows[i].owner_state == TW_OWNER_SEARCHING)
+			wants[n++] = w->rows[i].pass;
 	/* Rows are sorted by protocol first; inodes are unique across them. */
-	qsort(inodes, n, sizeof(*inodes), cmp_u32);
-	rc = tw_sockowner_find(proc_fd, inodes, n, w->cfg.owner_procs, owners, &w->last_scan);
-	w->owner_searches++;
+	qsort(wants, n, sizeof(*wants), cmp_want);
+	rc = tw_sockowner_run(proc_fd, &w->owner_cursor, wants, n, &lim, &w->last_scan);
+	w->owner_runs++;
 	for (i = 0; rc == TW_OK && i < w->nrows; i++) {
 		struct tw_sock_row *r = &w->rows[i];
-		const uint32_t *hit;
+		const struct tw_owner_want *got;
 
-		if (!wants_owner(r))
+		if (r->owner_state != TW_OWNER_SEARCHING)
 			continue;
-		hit = bsearch(&r->sock.inode, inodes, n, sizeof(*inodes), cmp_u32);
-		if (hit != NULL && owners[hit - inodes].pid != 0)
-			r->owner = owners[hit - inodes];
-		else if (w->last_scan.cut)
+		got = bsearch(&r->pass, wants, n, sizeof(*wants), cmp_want);
+		if (got == NULL)
+			continue;
+		r->pass = *got;
+		r->owner_state = got->state;
+		if (got->state == TW_OWNER_FOUND)
+			r->owner = got->owner;
+		else if (got->state == TW_OWNER_CUT)
 			r->lookups_cut++;
-		else
-			r->owner_absent = 1;
 	}
-	free(inodes);
-	free(owners);
+	free(wants);
 	return rc == TW_E_NOMEM ? rc : TW_OK;
 }
 

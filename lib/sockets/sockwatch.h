@@ -3,13 +3,16 @@
  * address and port, its owner (command and pid) and its receive buffer.
  *
  * The costly parts run only when a socket's drops grew since the last
- * sample, once a sample at most, and only for those sockets: the owner
- * search (collect/sockowner.h: every fd of every process, up to a limit
- * of processes) and the buffer query (collect/sockdiag.h: one netlink
- * dump a protocol). An owner once found is kept for as long as the socket
- * lives, and a socket that a search of every process did not find (held
- * by no process: the kernel's, or its holder gone) is not looked for
- * again; the buffer is asked again each time the socket drops more.
+ * sample, and only for those sockets: the buffer query (collect/sockdiag.h:
+ * one netlink dump a protocol) in that sample, and the owner search
+ * (collect/sockowner.h: the fds of process after process), which starts
+ * then and runs once a sample, each run within a budget of CPU time, until
+ * it has found the socket, gone round every process without it, or read
+ * owner_procs processes for it (cut). An owner once found is kept for as
+ * long as the socket lives, and a socket that a whole pass did not find
+ * (held by no process: the kernel's, or its holder gone) is not looked
+ * for again; a cut one is, the next time it drops more, from where the
+ * search stopped. The buffer is asked again each time the socket drops.
  *
  * Even the socket files (a line per socket) are read only when the host's
  * UDP InErrors moved (sockets/dropgate.h: every socket drop is counted
@@ -34,14 +37,23 @@
 #include "util/readfile.h"
 #include "util/scan.h"
 
-/* Processes the owner search reads by default: more than most hosts run.
- * Each costs a system call a fd: 5,000 processes with 50,000 fds took
- * about 200 ms of CPU on a loaded VM (BENCHMARKS.md, issue 15). */
+/* Processes one socket's owner search reads by default: more than most
+ * hosts run. Each costs a system call a fd: 5,000 processes with 50,000
+ * fds took about 200 ms of CPU on a loaded VM (BENCHMARKS.md, issue 15),
+ * hence the budget a sample below, under the issue's 50 ms. */
 #define TW_SOCK_OWNER_PROCS_DEFAULT 10000
+#define TW_SOCK_OWNER_BUDGET_MS_DEFAULT 40
+#define TW_SOCK_OWNER_BUDGET_MS_MAX 10000
 
 struct tw_sockwatch_config {
 	unsigned intervals;	/* the window, in intervals; at least 1 */
-	unsigned owner_procs;	/* processes the owner search reads; 0: none */
+	unsigned owner_procs;	/* processes one socket's owner search reads;
+				 * 0: no search */
+	uint32_t owner_budget_us; /* thread CPU time a sample's run of the
+				 * search may take; 0: no bound (in us, not
+				 * the keyword's ms, so that tests can make
+				 * a run stop at its first look at the
+				 * clock) */
 	int diag;		/* ask sock_diag for receive buffers */
 };
 
@@ -50,6 +62,8 @@ struct tw_sock_row {
 	uint64_t drops;			/* unwrapped since first seen with drops */
 	uint64_t recent;		/* within the window */
 	struct tw_sock_owner owner;	/* pid 0: unknown */
+	enum tw_owner_state owner_state;
+	struct tw_owner_want pass;	/* SEARCHING: where its pass began */
 	uint64_t lookups_cut;		/* owner searches that stopped at the
 					 * process limit without finding it */
 	int have_mem;			/* rcvbuf and rmem_alloc are known */
@@ -57,7 +71,6 @@ struct tw_sock_row {
 	uint32_t rmem_alloc;		/* bytes */
 	uint64_t *ring;			/* intervals: drops added in each */
 	int grew;			/* dropped in the newest interval */
-	int owner_absent;		/* a whole search did not find it */
 };
 
 struct tw_sockwatch {
@@ -76,9 +89,10 @@ struct tw_sockwatch {
 	uint64_t last_read_seq;		/* the sample they were last read in */
 	int gate_valid;			/* gate_sum holds the last sample's */
 	uint64_t gate_sum;		/* UDP InErrors, see dropgate.h */
+	struct tw_owner_cursor owner_cursor;	/* where the search stands */
 	/* What the costly parts did, for tests and benchmarks. */
-	uint64_t owner_searches;	/* times the fd scan ran */
-	struct tw_owner_scan last_scan;
+	uint64_t owner_runs;		/* samples the fd scan ran in */
+	struct tw_owner_scan last_scan;	/* its newest run */
 	int diag_rc;			/* the newest buffer query: TW_OK or why not */
 };
 

@@ -2,6 +2,7 @@
 
 #include "view/columns.h"
 
+#include "collect/sockowner.h"
 #include "view/view.h"
 
 /* ---- The table ---------------------------------------------------------
@@ -209,6 +210,8 @@ static const struct tw_column sock_cols[] = {
 	[TW_OID_SOCKDROP_RCVBUF] = NUM("twSockDropRcvbuf", TW_SMI_UNSIGNED32, "bytes", READ),
 	[TW_OID_SOCKDROP_RMEM_ALLOC] = NUM("twSockDropRmemAlloc", TW_SMI_GAUGE32, "bytes", SKIP),
 	[TW_OID_SOCKDROP_RMEM_MAX] = NUM("twSockDropRmemMax", TW_SMI_UNSIGNED32, "bytes", READ),
+	[TW_OID_SOCKDROP_OWNER_SEARCH] = RANGED_UNITS("twSockDropOwnerSearch",
+	    TW_SMI_ENUMERATION, TW_OWNER_UNKNOWN, TW_OWNER_CUT, NULL, READ),
 };
 
 /* twProbeTable: the active probe. Latencies in microseconds on the wire,
@@ -427,6 +430,7 @@ static const struct {
 	[TW_SMI_HUNDREDTHS] = { "TwHundredths", TW_BER_GAUGE32 },
 	[TW_SMI_DBLOCK_CLASS] = { "TwDblockClassType", TW_BER_INTEGER },
 	[TW_SMI_FINDING_SEVERITY] = { "TwSeverityType", TW_BER_INTEGER },
+	[TW_SMI_ENUMERATION] = { "INTEGER", TW_BER_INTEGER },
 };
 
 const char *

@@ -51,6 +51,8 @@ enum tw_smi {
 	TW_SMI_HUNDREDTHS,		/* TwHundredths: Unsigned32 in 1/100 */
 	TW_SMI_DBLOCK_CLASS,		/* TwDblockClassType: an enumeration */
 	TW_SMI_FINDING_SEVERITY,	/* TwSeverityType: an enumeration */
+	TW_SMI_ENUMERATION,		/* INTEGER { a(1), b(2) }: its range is
+					 * the lowest and highest value */
 };
 
 enum tw_access {

@@ -85,6 +85,7 @@ build_row(struct tw_view_sock *vs, const struct tw_sock_row *r, int recent, int 
 		put(vs, TW_OID_SOCKDROP_OWNER_PID, (uint64_t)r->owner.pid);
 	}
 	put(vs, TW_OID_SOCKDROP_OWNER_SEARCHES_CUT, r->lookups_cut);
+	put(vs, TW_OID_SOCKDROP_OWNER_SEARCH, r->owner_state);
 	if (r->have_mem) {
 		put(vs, TW_OID_SOCKDROP_RCVBUF, r->rcvbuf);
 		put(vs, TW_OID_SOCKDROP_RMEM_ALLOC, r->rmem_alloc);

@@ -31,7 +31,7 @@
 
 /* twChangeTable holds at most this many changes, the newest. */
 #define TW_VIEW_CHANGES 32
-#define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_RMEM_MAX + 1)
+#define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_OWNER_SEARCH + 1)
 #define TW_VIEW_PROBE_COLS (TW_OID_PROBE_ERRORS + 1)
 #define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_WRITE_RATE + 1)
 

@@ -20,6 +20,13 @@ process.
    net.core.rmem_default, and check_dblock says so, naming rmem_default
    for an application that cannot set SO_RCVBUF (when rmem_default is
    below rmem_max on this machine).
+6. Again with a second socket and `sockOwnerBudget 1` (1 ms of CPU a
+   sample for the owner search, which reads this machine's /proc a slice
+   a sample): while twSockDropOwnerSearch is searching(2) the row has no
+   owner and check_dblock says "owner: searching"; the samples that
+   follow, though the drops no longer grow, carry the search on until it
+   is found(3), this process again. How many samples that takes depends
+   on the processes below this one's pid; the test prints it.
 
 Everything is on loopback and counted; it takes a few seconds."""
 
@@ -31,6 +38,7 @@ import plugin_common as pc
 import twtest
 
 DATAGRAMS = 2000
+SEARCHING, FOUND = 2, 3     # twSockDropOwnerSearch
 
 
 def udp_drops(inode):
@@ -41,6 +49,58 @@ def udp_drops(inode):
             if int(f[9]) == inode:
                 return int(f[12])
     raise AssertionError("socket inode %d not in /proc/net/udp" % inode)
+
+
+def flood(port):
+    tx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        for _ in range(DATAGRAMS):
+            tx.sendto(b"x" * 200, ("127.0.0.1", port))
+    finally:
+        tx.close()
+
+
+def dropping_socket():
+    rx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    rx.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    rx.bind(("127.0.0.1", 0))
+    return rx
+
+
+def sliced_search(h, comm):
+    """Step 5: the owner search a slice a sample."""
+    conf = os.path.join(h.dir, "tunewatchd.conf")
+    with open(conf, "w") as fh:
+        fh.write("sockOwnerBudget 1\n")
+    h.stop(h.agent)
+    # A window of many intervals: the drops stay recent while it searches.
+    h.start_agent(interval=600, window=86400, args=["-c", conf])
+    rx = dropping_socket()
+    try:
+        port = rx.getsockname()[1]
+        idx = "1.%d" % os.fstat(rx.fileno()).st_ino
+        h.sample_now()
+        flood(port)
+        states = []
+        while not states or (states[-1] == SEARCHING and len(states) < 100):
+            h.sample_now()
+            v = twtest.as_dict(h.walk(twtest.oid("SOCKDROP_PROTOCOL_NAME", None)
+                                      .rsplit(".", 1)[0]))
+            states.append(twtest.column(v, "SOCKDROP_OWNER_SEARCH")[idx].num)
+            if states[-1] != SEARCHING:
+                break
+            assert idx not in twtest.column(v, "SOCKDROP_OWNER_PID"), v
+            out = pc.run("check_dblock", ["--pool", "^udp 127\\.0\\.0\\.1:%d$" % port],
+                         port=h.port)
+            want = "udp 127.0.0.1:%d (owner: searching): WARNING, " % port
+            assert any(l.startswith(want) for l in out.lines), "no %r in %r" % (want, out)
+        assert states[-1] == FOUND, states
+        assert all(s == SEARCHING for s in states[:-1]), states
+        assert twtest.column(v, "SOCKDROP_OWNER_PID")[idx].num == os.getpid()
+        assert twtest.column(v, "SOCKDROP_OWNER_COMMAND")[idx].text.strip('"') == comm
+        print("sockOwnerBudget 1: owner found in sample %d after the drops" % len(states))
+    finally:
+        rx.close()
 
 
 def test():
@@ -90,6 +150,7 @@ def test():
             assert cell("SOCKDROP_OWNER_PID").num == os.getpid()
             assert cell("SOCKDROP_OWNER_COMMAND").text.strip('"') == comm
             assert cell("SOCKDROP_OWNER_SEARCHES_CUT").num == 0
+            assert cell("SOCKDROP_OWNER_SEARCH").num == FOUND
             assert cell("SOCKDROP_RCVBUF").num == rcvbuf, (cell("SOCKDROP_RCVBUF"), rcvbuf)
             assert cell("SOCKDROP_RMEM_MAX").num == rmem_max
 
@@ -125,6 +186,7 @@ def test():
             rx.close()
             tx.close()
             dflt.close()
+        sliced_search(h, comm)
 
 
 if __name__ == "__main__":
