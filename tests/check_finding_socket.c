@@ -133,6 +133,7 @@ START_TEST(test_observe_below_max)
 	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
 	ck_assert_str_eq(s.o[0].subject, "udp 0.0.0.0:514");
 	ck_assert_str_eq(s.o[0].tunable, "");
+	ck_assert_int_eq(s.o[0].sym, TW_SYM_SOCKET_RCVBUF);
 	tw_ticket_id(id, s.o[0].sym, "udp 0.0.0.0:514", "");
 	ck_assert_str_eq(s.o[0].id, id);
 	tw_view_free(&v);

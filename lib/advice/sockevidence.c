@@ -68,6 +68,7 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 	struct tw_finding *fd;
 
 	memset(out, 0, sizeof(*out));
+	out->no_tunable_sym = TW_SYM_SOCKET_RCVBUF;	/* not 0, softnet-drops */
 	if (f == NULL || f->proto == NULL || f->address == NULL)
 		return TW_E_INVAL;
 	who(f, name, sizeof(name));
@@ -103,6 +104,7 @@ tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict 
 	char n[32];
 
 	memset(out, 0, sizeof(*out));
+	out->no_tunable_sym = TW_SYM_UDP_RCVBUF;
 	if (f == NULL)
 		return TW_E_INVAL;
 	grouped(f->failures, n, sizeof(n));
