@@ -188,8 +188,8 @@ class TrapSink:
 
     def wait(self, trap_oid, count=1, timeout=20.0):
         twtest.wait_for("%d notification(s) %s at snmptrapd" % (count, trap_oid),
-                        lambda: self.text().count(trap_oid + " ") + self.text().count(trap_oid + "\t")
-                        >= count, timeout=timeout)
+                        lambda: self.text().count(trap_oid + " ") +
+                        self.text().count(trap_oid + "\t") >= count, timeout=timeout)
 
     def notifications(self, trap_oid=None):
         return [n for n in parse_notifications(self.text())
