@@ -4,7 +4,8 @@ TEST_EXTENSIONS += .py
 PY_LOG_COMPILER = $(PYTHON3)
 AM_PY_LOG_FLAGS = -B
 
-EXTRA_DIST += tests/integration/twtest.py tests/integration/trapsink.py
+EXTRA_DIST += tests/integration/twtest.py tests/integration/trapsink.py \
+	tests/integration/monitoring.py
 
 AGENT_TESTS = \
 	tests/integration/agent_walk.py \
