@@ -86,9 +86,12 @@ def socket_row(h, inode):
     """twSocketDropTable's row of the socket with this inode (UDP: 1.inode)."""
     v = twtest.as_dict(h.walk(twtest.oid("SOCKDROP_PROTOCOL_NAME", None).rsplit(".", 1)[0]))
     idx = "1.%d" % inode
-    return {name: twtest.column(v, "SOCKDROP_" + name)[idx]
-            for name in ("LOCAL_PORT", "RECENT_DROPS", "OWNER_PID", "OWNER_COMMAND")
-            if idx in twtest.column(v, "SOCKDROP_" + name)}
+    row = {}
+    for name in ("LOCAL_PORT", "RECENT_DROPS", "OWNER_PID", "OWNER_COMMAND"):
+        got = twtest.column(v, "SOCKDROP_" + name).get(idx)
+        if got is not None:
+            row[name] = got
+    return row
 
 
 def check_socket(h, sink):
