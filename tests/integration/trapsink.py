@@ -44,7 +44,7 @@ def rows(h):
     out = {}
     for name in COLUMNS:
         for index, x in col(v, name).items():
-            out.setdefault(index, {})[name] = x.text
+            out.setdefault(index, {})[name] = x.text if x.type else _value("", x.text)
     return out
 
 
@@ -73,8 +73,10 @@ _VARBIND = re.compile(r"^\.?([0-9.]+) = (?:([A-Za-z0-9 -]+):(?: |$))?(.*)$")
 
 
 def _value(type_, text):
-    if type_ == "STRING" and len(text) >= 2 and text[0] == '"' and text[-1] == '"':
-        return text[1:-1]
+    # Without the MIB a string is quoted, '\\' and '"' escaped, and an
+    # empty one has no type: '= ""'.
+    if type_ in ("STRING", "") and len(text) >= 2 and text[0] == '"' and text[-1] == '"':
+        return re.sub(r'\\(["\\])', r"\1", text[1:-1])
     if type_ == "INTEGER":
         # "warning(1)" where snmptrapd loads the MIB, "1" where it cannot.
         m = re.search(r"(-?[0-9]+)\)?$", text)
