@@ -134,6 +134,7 @@ START_TEST(test_host_pool)
 	f.sockets = 2;
 	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_UDP_RCVBUF);
 	ck_assert_str_eq(v.no_tunable,
 	    "1,204 datagrams were dropped on full receive buffers in the last 60 s, by 2 sockets "
 	    "whose buffer is below net.core.rmem_max: raise the application's SO_RCVBUF (see "

@@ -4,7 +4,8 @@ TEST_EXTENSIONS += .py
 PY_LOG_COMPILER = $(PYTHON3)
 AM_PY_LOG_FLAGS = -B
 
-EXTRA_DIST += tests/integration/twtest.py
+EXTRA_DIST += tests/integration/twtest.py tests/integration/trapsink.py \
+	tests/integration/monitoring.py
 
 AGENT_TESTS = \
 	tests/integration/agent_walk.py \
@@ -13,6 +14,7 @@ AGENT_TESTS = \
 	tests/integration/agent_config.py \
 	tests/integration/agent_changes.py \
 	tests/integration/agent_findings.py \
+	tests/integration/agent_owner_findings.py \
 	tests/integration/iostat_compare.py
 
 dist_noinst_SCRIPTS += $(AGENT_TESTS)

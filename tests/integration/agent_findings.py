@@ -8,13 +8,10 @@ samples. With the trap sink down, nothing is lost in tunewatchd: the table
 still holds the finding. A bad threshold in tunewatchd.conf is reported with
 file and line, and ignored.
 
-snmptrapd runs with contrib/snmptrapd/snmptrapd.conf, whose traphandle
-hands each notification to snmptt with contrib/snmptt/tunewatch.conf: the
-line snmptt writes for the raised finding is checked too (when snmptt is
-installed). snmptrapd's and snmptt's output are in this test's log.
-snmptrapd loads TUNEWATCH-MIB where the IETF base modules are
-(../shared/mibs or /usr/share/snmp/mibs/ietf) and prints numeric OIDs
-otherwise."""
+snmptrapd and snmptt run as trapsink.py sets them up (contrib's
+configurations): the line snmptt writes for the raised finding is checked
+too (when snmptt is installed). snmptrapd's and snmptt's output are in this
+test's log."""
 
 import os
 import re
@@ -24,14 +21,8 @@ import time
 
 import agent_walk
 import twtest
+from trapsink import CLEARED, FINDINGS, RAISED, TrapSink, col, scalar
 from twtest import as_dict
-
-H = twtest._H
-FINDINGS = "%s.%d" % (twtest.OBJECTS, H["TW_OID_FINDINGS"][0])
-ENTRY = "%s.%d.%d" % (FINDINGS, H["TW_OID_FINDING_TABLE"][0], H["TW_OID_FINDING_ENTRY"][0])
-NOTIFY = "%s.%d" % (twtest.ARC, H["TW_OID_NOTIFICATIONS"][0])
-RAISED = "%s.%d" % (NOTIFY, H["TW_NOTIFY_FINDING_RAISED"][0])
-CLEARED = "%s.%d" % (NOTIFY, H["TW_NOTIFY_FINDING_CLEARED"][0])
 
 # cpu0 quiet; cpu1 drops `dropped` packets in all (column 2, hex).
 SOFTNET = ("0000a000 00000000 00000002 00000000 00000000 00000000 00000000 00000000 "
@@ -40,100 +31,9 @@ SOFTNET = ("0000a000 00000000 00000002 00000000 00000000 00000000 00000000 00000
            "00000000 00000000 00000005 00000001\n")
 
 
-def scalar(name):
-    return "%s.%d.0" % (FINDINGS, H["TW_OID_FINDING_" + name][0])
-
-
-def col(v, name):
-    """{index: value} of one twFindingTable column."""
-    prefix = "%s.%d." % (ENTRY, H["TW_OID_FINDING_" + name][0])
-    return {k[len(prefix):]: x for k, x in v.items() if k.startswith(prefix)}
-
-
 def drops(root, n):
     with open(os.path.join(root, "proc", "net", "softnet_stat"), "w") as fh:
         fh.write(SOFTNET % n)
-
-
-class TrapSink:
-    """A real snmptrapd on 127.0.0.1 that accepts v2c traps and prints them."""
-
-    def __init__(self, h):
-        self.h = h
-        self.bin = twtest.which("snmptrapd")
-        if not self.bin:
-            raise twtest.Skip("snmptrapd is needed (Debian: apt-get install snmptrapd)")
-        self.port = twtest.free_port()
-        self.logs = []		# one a start: snmptrapd -Lf truncates its file
-        self.proc = None
-        self.snmptt = twtest.which("snmptt")
-        self.snmptt_log = os.path.join(h.dir, "snmptt.log")
-
-    def snmptt_ini(self):
-        """An snmptt.ini of the test's own: standalone, numeric, its log
-        here, contrib/snmptt/tunewatch.conf as the event definitions."""
-        ini = os.path.join(self.h.dir, "snmptt.ini")
-        with open(ini, "w") as fh:
-            fh.write("[General]\nmode = standalone\nnet_snmp_perl_enable = 0\n"
-                     "dns_enable = 0\nmultiple_event = 1\n"
-                     "[Logging]\nstdout_enable = 0\nlog_enable = 1\nlog_file = %s\n"
-                     "unknown_trap_log_enable = 1\nunknown_trap_log_file = %s.unknown\n"
-                     "syslog_enable = 0\nsyslog_system_enable = 0\nlog_system_enable = 0\n"
-                     "[Debugging]\nDEBUGGING = 0\n"
-                     "[TrapFiles]\nsnmptt_conf_files = <<END\n%s\nEND\n"
-                     % (self.snmptt_log, self.snmptt_log,
-                        os.path.join(twtest.TOP_SRCDIR, "contrib", "snmptt", "tunewatch.conf")))
-        return ini
-
-    def start(self):
-        # contrib's snmptrapd.conf, pointed at this test's snmptt.ini.
-        conf = os.path.join(self.h.dir, "snmptrapd.conf")
-        with open(os.path.join(twtest.TOP_SRCDIR, "contrib", "snmptrapd", "snmptrapd.conf")) as fh:
-            text = fh.read()
-        if self.snmptt:
-            text = text.replace("/usr/sbin/snmptt --ini=/etc/snmp/snmptt.ini",
-                                "%s --ini=%s" % (self.snmptt, self.snmptt_ini()))
-        else:
-            text = "\n".join(l for l in text.splitlines() if not l.startswith("traphandle"))
-        with open(conf, "w") as fh:
-            fh.write(text + "\ndoNotRetainNotificationLogs yes\n")
-        self.logs.append(os.path.join(self.h.dir, "snmptrapd-%d.log" % (len(self.logs) + 1)))
-        argv = [self.bin, "-f", "-Lf", self.logs[-1], "-C", "-c", conf, "-On"]
-        base = twtest.base_mib_dirs()
-        if base:
-            argv += ["-M", "%s:/usr/share/snmp/mibs:%s" % (base, os.path.join(twtest.TOP_SRCDIR,
-                                                                              "mib")),
-                     "-m", "TUNEWATCH-MIB"]
-        else:
-            argv += ["-m", ""]
-        env = dict(os.environ, SNMP_PERSISTENT_DIR=os.path.join(self.h.dir, "trap-persist"),
-                   MIBS="")
-        self.proc = subprocess.Popen(argv + ["udp:127.0.0.1:%d" % self.port],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env)
-        self.h.procs.append(self.proc)
-        twtest.wait_for("snmptrapd to start",
-                        lambda: "NET-SNMP version" in self.text(self.logs[-1]) or
-                        self.proc.poll() is not None)
-        assert self.proc.poll() is None, "snmptrapd exited: " + self.text()
-
-    def stop(self):
-        self.h.stop(self.proc)
-
-    def text(self, path=None):
-        """One file, or every start's snmptrapd log in turn."""
-        out = ""
-        for p in [path] if path else self.logs:
-            try:
-                with open(p, errors="replace") as fh:
-                    out += fh.read()
-            except FileNotFoundError:
-                pass
-        return out
-
-    def wait(self, trap_oid, count=1, timeout=20.0):
-        twtest.wait_for("%d notification(s) %s at snmptrapd" % (count, trap_oid),
-                        lambda: self.text().count(trap_oid + " ") + self.text().count(trap_oid + "\t")
-                        >= count, timeout=timeout)
 
 
 def check_bad_config(h, conf):
@@ -165,7 +65,7 @@ def test():
         sink = TrapSink(h)
         sink.start()
         # The sink is snmpd's; the clientaddr keeps its socket on loopback.
-        h.start_snmpd("trap2sink 127.0.0.1:%d public\n[snmp] clientaddr 127.0.0.1\n" % sink.port)
+        h.start_snmpd(sink.snmpd_conf())
         root = h.copy_fixture("agent")
         drops(root, 0x10)
         conf = os.path.join(h.dir, "findings.conf")

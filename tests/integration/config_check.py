@@ -18,25 +18,14 @@ Any warning or error from either daemon fails the test. Each part is
 skipped, with a message, when its daemon is not installed (Debian:
 icinga2-bin, nagios4-core); then the test exits 77 after the other part."""
 
-import grp
 import json
 import os
-import pwd
 import re
-import signal
 import subprocess
 
-import agent_walk
+import monitoring as mon
 import plugin_common as pc
 import twtest
-
-ICINGA_CONF = os.path.join(twtest.TOP_SRCDIR, "contrib", "icinga2", "tunewatch.conf")
-NAGIOS_CFG = os.path.join(twtest.TOP_SRCDIR, "contrib", "nagios", "tunewatch.cfg")
-
-
-def user_group():
-    return pwd.getpwuid(os.getuid()).pw_name, grp.getgrgid(os.getgid()).gr_name
-
 
 def plugin(name):
     return os.path.join(pc.PLUGINS, name)
@@ -102,26 +91,6 @@ def icinga_value(v):
     return json.dumps(v)
 
 
-def stop_group(p, timeout=15):
-    """Stop a daemon this test started, then anything left in its session."""
-    if p.poll() is None:
-        p.send_signal(signal.SIGTERM)
-        try:
-            p.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
-        os.killpg(p.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    if p.poll() is None:
-        p.wait(timeout=5)
-
-
-def complaints(text, patterns):
-    return [l for l in text.splitlines() if any(re.search(p, l) for p in patterns)]
-
-
 def same_as_direct(case, argv, rc, output, perfdata, what):
     """The daemon's result is what the plugin prints for that command line."""
     direct = pc.run(case.check, argv[1:])
@@ -180,7 +149,7 @@ def icinga_covers_help(cache_dir, all_cases):
 
 def nagios_options_exist():
     """Every option in the contrib file's command lines is the plugin's."""
-    with open(NAGIOS_CFG) as fh:
+    with open(mon.NAGIOS_CFG) as fh:
         text = fh.read()
     lines = re.findall(r"^\s*command_line\s+\$USER1\$/(check_\w+) (.*)$", text, re.M)
     assert len(lines) == 6, lines
@@ -189,7 +158,7 @@ def nagios_options_exist():
         groups, _ = help_options(check)
         for opt in re.findall(r"(?:^| )(--?[A-Za-z][A-Za-z0-9-]*)", rest):
             assert any(opt in g for g in groups), "%s: %s is not an option of %s" % (
-                NAGIOS_CFG, opt, check)
+                mon.NAGIOS_CFG, opt, check)
 
 
 # ---- Icinga 2 ---------------------------------------------------------------------
@@ -210,61 +179,29 @@ def read_state(path):
 
 
 def check_icinga(icinga, h, tmp, all_cases):
-    d = os.path.join(tmp, "icinga2")
-    dirs = {k: os.path.join(d, k.lower()) for k in ("DataDir", "LogDir", "CacheDir", "SpoolDir",
-                                                   "InitRunDir")}
-    for p in dirs.values():
-        os.makedirs(p)
-    user, group = user_group()
-    defines = []
-    for k, p in sorted(dirs.items()):
-        defines += ["--define", "%s=%s" % (k, p)]
-    defines += ["--define", "RunAsUser=" + user, "--define", "RunAsGroup=" + group]
-    conf = os.path.join(d, "icinga2.conf")
-    with open(conf, "w") as fh:
-        fh.write('const PluginDir = %s\n' % json.dumps(pc.PLUGINS))
-        fh.write('include <itl>\n')
-        fh.write('include %s\n\n' % json.dumps(ICINGA_CONF))
-        fh.write('object CheckerComponent "checker" { }\n\n')
-        fh.write('object Host "tw-host" {\n\taddress = "127.0.0.1"\n\tcheck_command = "dummy"\n'
-                 '\tenable_active_checks = false\n}\n')
-        for c in all_cases:
-            fh.write('\nobject Service %s {\n\thost_name = "tw-host"\n\tcheck_command = %s\n'
+    ic = mon.Icinga(icinga, tmp)
+    services = ""
+    for c in all_cases:
+        services += ('\nobject Service %s {\n\thost_name = "tw-host"\n\tcheck_command = %s\n'
                      '\tcheck_interval = 1s\n\tretry_interval = 1s\n' % (
                          json.dumps(c.name), json.dumps(c.icinga_command)))
-            for k, v in sorted(c.icinga_vars.items()):
-                fh.write('\tvars.%s = %s\n' % (k, icinga_value(v)))
-            fh.write('}\n')
-
-    r = subprocess.run([icinga, "daemon", "-C", "-c", conf] + defines, capture_output=True,
-                       text=True, timeout=60)
-    text = r.stdout + r.stderr
-    bad = complaints(text, [r"\b(warning|critical)/"])
-    assert r.returncode == 0 and not bad, "icinga2 daemon -C:\n%s" % text
+        for k, v in sorted(c.icinga_vars.items()):
+            services += '\tvars.%s = %s\n' % (k, icinga_value(v))
+        services += '}\n'
+    ic.write([], services)
+    text = ic.validate()
     assert "Instantiated %d Services." % len(all_cases) in text, text
-    icinga_covers_help(dirs["CacheDir"], all_cases)
+    icinga_covers_help(ic.dirs["CacheDir"], all_cases)
 
     # Run the checks for real, until each has finished once.
-    log = os.path.join(d, "daemon.log")
-    with open(log, "w") as out:
-        p = subprocess.Popen([icinga, "daemon", "-x", "notice", "-c", conf] + defines,
-                             stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
+    with ic.running():
         def finished():
-            with open(log, errors="replace") as fh:
-                text = fh.read()
-            done = [l for l in text.splitlines() if "terminated with exit code" in l]
+            done = [l for l in ic.log_text().splitlines() if "terminated with exit code" in l]
             quoted = [" ".join("'%s'" % a for a in c.icinga_argv) for c in all_cases]
             return all(any(q in l for l in done) for q in quoted)
         twtest.wait_for("icinga2 to run every check", finished, timeout=30, step=0.2)
-    finally:
-        stop_group(p)
-    with open(log, errors="replace") as fh:
-        text = fh.read()
-    bad = complaints(text, [r"\b(warning|critical)/"])
-    assert not bad, "icinga2 complained:\n%s" % "\n".join(bad)
 
-    state = read_state(os.path.join(dirs["DataDir"], "icinga2.state"))
+    state = read_state(os.path.join(ic.dirs["DataDir"], "icinga2.state"))
     for c in all_cases:
         svc = state.get("tw-host!" + c.name)
         assert svc, "no state for %r" % c.name
@@ -282,58 +219,6 @@ def check_icinga(icinga, h, tmp, all_cases):
 
 
 # ---- Nagios -----------------------------------------------------------------------------
-
-
-OBJECTS = """define timeperiod {
-	timeperiod_name	24x7
-	alias		always
-	sunday		00:00-24:00
-	monday		00:00-24:00
-	tuesday		00:00-24:00
-	wednesday	00:00-24:00
-	thursday	00:00-24:00
-	friday		00:00-24:00
-	saturday	00:00-24:00
-}
-
-define command {
-	command_name	notify-nobody
-	command_line	/bin/true
-}
-
-define contact {
-	contact_name			tw-admin
-	host_notifications_enabled	0
-	service_notifications_enabled	0
-	host_notification_period	24x7
-	service_notification_period	24x7
-	host_notification_options	n
-	service_notification_options	n
-	host_notification_commands	notify-nobody
-	service_notification_commands	notify-nobody
-}
-
-# What Nagios' sample templates.cfg provides, as far as tunewatch-service needs.
-define service {
-	name			generic-service
-	check_period		24x7
-	notification_period	24x7
-	notification_interval	0
-	contacts		tw-admin
-	register		0
-}
-
-define host {
-	host_name		tw-host
-	address			127.0.0.1
-	max_check_attempts	1
-	check_period		24x7
-	notification_interval	0
-	notification_period	24x7
-	contacts		tw-admin
-	active_checks_enabled	0
-}
-"""
 
 
 def read_status(path):
@@ -354,61 +239,23 @@ def read_status(path):
 
 
 def check_nagios(nagios, h, tmp, all_cases):
-    d = os.path.join(tmp, "nagios")
-    os.makedirs(os.path.join(d, "checkresults"))
-    user, group = user_group()
-    cfg = os.path.join(d, "nagios.cfg")
-    settings = {
-        "log_file": "nagios.log", "resource_file": "resource.cfg", "status_file": "status.dat",
-        "temp_file": "nagios.tmp", "temp_path": "", "lock_file": "nagios.lock",
-        "state_retention_file": "retention.dat", "object_cache_file": "objects.cache",
-        "precached_object_file": "objects.precache", "command_file": "nagios.cmd",
-        "check_result_path": "checkresults", "query_socket": "nagios.qh",
-        "debug_file": "nagios.debug", "log_archive_path": "",
-    }
-    with open(cfg, "w") as fh:
-        for k, v in settings.items():
-            fh.write("%s=%s\n" % (k, os.path.join(d, v) if v else d))
-        fh.write("cfg_file=%s\ncfg_file=%s\n" % (os.path.join(d, "objects.cfg"), NAGIOS_CFG))
-        fh.write("nagios_user=%s\nnagios_group=%s\n" % (user, group))
-        fh.write("retain_state_information=0\nuse_syslog=0\ncheck_external_commands=0\n"
-                 "enable_notifications=0\ninterval_length=1\nstatus_update_interval=1\n"
-                 "service_inter_check_delay_method=n\nmax_service_check_spread=1\n"
-                 "debug_level=0\nillegal_macro_output_chars=`~$&|'\"<>\n")
-    with open(os.path.join(d, "resource.cfg"), "w") as fh:
-        fh.write("$USER1$=%s\n" % pc.PLUGINS)
-    with open(os.path.join(d, "objects.cfg"), "w") as fh:
-        fh.write(OBJECTS)
-        for c in all_cases:
-            fh.write("\ndefine service {\n\tuse\t\t\ttunewatch-service\n\thost_name\t\ttw-host\n"
-                     "\tservice_description\t%s\n\tcheck_command\t\t%s\n}\n" % (
-                         c.name, c.nagios_command))
-
-    r = subprocess.run([nagios, "-v", cfg], capture_output=True, text=True, timeout=60, cwd=d)
-    text = r.stdout + r.stderr
-    bad = complaints(text, [r"^\s*(Warning|Error)\b", r"Total (Warnings|Errors): *[1-9]"])
-    assert r.returncode == 0 and not bad, "nagios4 -v:\n%s" % text
-    assert "Total Warnings: 0" in text and re.search(r"Total Errors: +0", text), text
+    ng = mon.Nagios(nagios, tmp)
+    ng.write("".join("\ndefine service {\n\tuse\t\t\ttunewatch-service\n"
+                     "\thost_name\t\ttw-host\n\tservice_description\t%s\n"
+                     "\tcheck_command\t\t%s\n}\n" % (c.name, c.nagios_command)
+                     for c in all_cases))
+    text = ng.validate()
     assert "Checked %d services." % len(all_cases) in text, text
     nagios_options_exist()
 
-    status = os.path.join(d, "status.dat")
-    p = subprocess.Popen([nagios, cfg], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-                         cwd=d, start_new_session=True)
-    try:
+    with ng.running():
         # Nagios removes status.dat when it stops: keep what it said.
         def checked():
-            st = read_status(status)
+            st = read_status(ng.status)
             if all(st.get(c.name, {}).get("has_been_checked") == "1" for c in all_cases):
                 return st
             return None
         results = twtest.wait_for("nagios4 to run every check", checked, timeout=30, step=0.2)
-    finally:
-        stop_group(p)
-    with open(os.path.join(d, "nagios.log"), errors="replace") as fh:
-        log = fh.read()
-    bad = complaints(log, [r"\b(Warning|Error):"])
-    assert not bad, "nagios4 complained:\n%s" % "\n".join(bad)
 
     for c in all_cases:
         s = results[c.name]
@@ -426,18 +273,9 @@ def check_nagios(nagios, h, tmp, all_cases):
 
 
 def test():
-    icinga = twtest.which("icinga2")
-    nagios = twtest.which("nagios4") or twtest.which("nagios")
-    if not icinga and not nagios:
-        raise twtest.Skip("neither icinga2 (Debian: icinga2-bin) nor nagios4 (nagios4-core) is "
-                          "installed")
+    icinga, nagios = mon.daemons()
     with twtest.Harness("config-check") as h:
-        root = pc.writable(h.copy_fixture("agent"))
-        h.start_snmpd()
-        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
-                      window=300)
-        agent_walk.change_fixture(root)
-        h.sample_now()
+        root = mon.start_agent(h)
         ini = os.path.join(h.dir, "tunewatch.ini")
         with open(ini, "w") as fh:
             fh.write("[tw]\nport = %d\n" % h.port)
