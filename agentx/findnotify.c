@@ -40,8 +40,17 @@ varbinds(const struct tw_finding_event *e)
 
 		if (col == TW_OID_FINDING_RAISED && e->kind == TW_FINDING_EVENT_SEVERITY)
 			col = TW_OID_FINDING_CHANGED;
-		if (!tw_column_load(g, &e->row, col, &val))
-			continue;
+		/* Every object of OBJECTS goes, in order, even when the row has
+		 * no instance of it (no tunable): receivers such as snmptt
+		 * number the varbinds, and a missing one shifts the rest. */
+		if (!tw_column_load(g, &e->row, col, &val)) {
+			if (col >= g->ncols || tw_column_ber(&g->cols[col]) != TW_BER_OCTET_STRING)
+				continue;
+			val.type = TW_BER_OCTET_STRING;
+			val.str = "";
+			val.len = 0;
+			val.num = 0;
+		}
 		name[TW_MIB_ARC_LEN + 4] = col;
 		switch (val.type) {
 		case TW_BER_OCTET_STRING:
