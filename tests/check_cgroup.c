@@ -187,12 +187,18 @@ struct seen {
 };
 
 static int
-note(void *ctx, int dirfd, const char *path, uint64_t ino)
+note(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino)
 {
 	struct seen *s = ctx;
+	size_t plen = strlen(path), nlen = strlen(name);
 
 	ck_assert_uint_ne(ino, 0);
-	ck_assert_int_ge(dirfd, 0);
+	ck_assert_int_ge(parent_fd, 0);
+	/* name is the last component of path, and a directory in parent_fd. */
+	ck_assert_uint_gt(plen, nlen);
+	ck_assert_str_eq(path + plen - nlen, name);
+	ck_assert_int_eq(path[plen - nlen - 1], '/');
+	ck_assert_int_eq(faccessat(parent_fd, name, F_OK, 0), 0);
 	ck_assert_uint_lt(s->n, 16);
 	snprintf(s->paths[s->n++], TW_CG_PATH_LEN, "%s", path);
 	return TW_OK;
