@@ -100,6 +100,7 @@ int tw_cgroup_read_at(int parent_fd, const char *name, int sys_fd, enum tw_cg_ve
 struct tw_cg_keep {
 	int dir;
 	int fd[TW_CG_KEEP_FILES];
+	int check_links;	/* not the cgroup filesystem: see tw_cgroup_read_kept */
 };
 
 void tw_cg_keep_init(struct tw_cg_keep *k);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "collect/pressure.h"
@@ -284,12 +285,26 @@ tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned wh
 	return rc;
 }
 
+/* Whether fd is on the cgroup filesystem, v1 or v2 (linux/magic.h). */
+#define CGROUP_MAGIC 0x27e0ebL
+#define CGROUP2_MAGIC 0x63677270L
+
+static int
+on_cgroupfs(int fd)
+{
+	struct statfs sf;
+
+	return fstatfs(fd, &sf) == 0 &&
+	    ((long)sf.f_type == CGROUP_MAGIC || (long)sf.f_type == CGROUP2_MAGIC);
+}
+
 void
 tw_cg_keep_init(struct tw_cg_keep *k)
 {
 	size_t i;
 
 	k->dir = -1;
+	k->check_links = 1;
 	for (i = 0; i < TW_CG_KEEP_FILES; i++)
 		k->fd[i] = KEEP_UNOPENED;
 }
@@ -323,10 +338,13 @@ tw_cgroup_read_kept(int sys_fd, enum tw_cg_version ver, const char *path, unsign
 		    path);
 		if (k->dir < 0)
 			return TW_E_ABSENT;
-	} else if (fstat(k->dir, &st) != 0 || st.st_nlink == 0) {
-		/* Removed since: a removed directory has no links (its kept
-		 * files would still read on an ordinary filesystem; on the
-		 * cgroup one they fail with ENODEV, below). */
+		k->check_links = !on_cgroupfs(k->dir);
+	} else if (k->check_links && (fstat(k->dir, &st) != 0 || st.st_nlink == 0)) {
+		/* Removed since: a removed directory has no links, and its
+		 * kept files would still read. Only off the cgroup filesystem
+		 * (a test's or a benchmark's tree): there a removed cgroup's
+		 * files fail with ENODEV (below) and its directory keeps its
+		 * 2 links, so the call would be one a sample for nothing. */
 		tw_cg_keep_close(k);
 		return TW_E_ABSENT;
 	}
