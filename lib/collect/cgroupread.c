@@ -199,13 +199,23 @@ struct at {
 	char name[NAME_MAX + 48];
 };
 
-/* The name of file relative to a->dirfd: "file" or "sub/file". */
+/* The name of file relative to a->dirfd: "file" or "sub/file". By hand:
+ * snprintf cost a walk more instructions than parsing what it read. A sub
+ * too long for a file name reads nothing (ENAMETOOLONG). */
 static const char *
 in(struct at *a, const char *file)
 {
+	size_t slen, flen;
+
 	if (a->sub == NULL)
 		return file;
-	snprintf(a->name, sizeof(a->name), "%s/%s", a->sub, file);
+	slen = strlen(a->sub);
+	flen = strlen(file);
+	if (slen + 1 + flen >= sizeof(a->name))
+		return "";
+	memcpy(a->name, a->sub, slen);
+	a->name[slen] = '/';
+	memcpy(a->name + slen + 1, file, flen + 1);
 	return a->name;
 }
 
