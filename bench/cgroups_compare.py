@@ -11,7 +11,8 @@ processes, which every sample reads), with and without cgroups. 120 warm
 samples a run (two walks, at the default cgroupRescan of 300 s and
 interval of 5 s). Then instructions per warm sample (callgrind, 61 - 1
 samples over 60, one walk) of both builds on the fixture roots, which
-load on the other core does not move.
+load on the other core does not move, and (with strace) the system
+calls a sample makes.
 
     python3 bench/cgroups_compare.py --builddir build/dev --orig-builddir /tmp/orig
 """
@@ -53,6 +54,26 @@ def instr(prog, proc, sys_root, extra, tmp):
         with open(log) as fh:
             counts.append(int(re.search(r"Collected : (\d+)", fh.read()).group(1)))
     return (counts[1] - counts[0]) / 60.0
+
+
+def syscalls(prog, proc, sys_root, extra, tmp):
+    """System calls a warm sample makes (strace), the mean of 120 samples
+    (two walks) and the most in one (a walk): a figure load on the other
+    core does not move. Each sample follows its 2-ms pause's
+    clock_nanosleep; the 121st, which holds the exit, is left out."""
+    log = os.path.join(tmp, "strace.log")
+    subprocess.run(["strace", "-o", log, prog, "--proc-root", proc, "--sys-root", sys_root,
+                    "--samples", "121"] + COMMON + extra, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=True)
+    counts = []
+    with open(log) as fh:
+        for line in fh:
+            if line.startswith("clock_nanosleep"):
+                counts.append(0)
+            elif counts:
+                counts[-1] += 1
+    counts = counts[:120]
+    return sum(counts) / len(counts), max(counts)
 
 
 def main():
@@ -102,6 +123,15 @@ def main():
                 print("| %s | %s | %.3f | %.3f | %.3f | %s |" % (
                     b, name, med[0], med[1], med[2],
                     "%.3f" % (ins[(b, name)] / 1e6) if counted else ""))
+        if shutil.which("strace"):
+            print()
+            print("| build | root | system calls a sample, mean | in a walk's sample |")
+            print("|---|---|---|---|")
+            for b, prog in builds:
+                for name, p, sr, extra, counted in cases:
+                    if counted:
+                        mean_calls, walk_calls = syscalls(prog, p, sr, extra, tmp)
+                        print("| %s | %s | %.1f | %d |" % (b, name, mean_calls, walk_calls))
         # Each "500 cgroups" row against the "no cgroups" row before it.
         print()
         print("| ratio, 500 cgroups / none (same build) | before | after |")
