@@ -129,10 +129,11 @@ START_TEST(test_qualify_and_bound)
 	reg_close(&g);
 
 	/* Bound to two: the two that read most (the slice holds nginx's
-	 * reads and more), whatever their index. */
+	 * reads and more), whatever their index. Three did I/O, more than
+	 * the bound: no limit is read, and old.service is not found. */
 	reg_open(&g, v2, 2, 1);
 	reg_sample(&g);
-	ck_assert_uint_eq(g.set.qualified, 4);
+	ck_assert_uint_eq(g.set.qualified, 3);
 	ck_assert_uint_eq(g.set.count, 2);
 	slice = row_of(&g.set, "/system.slice");
 	ck_assert_ptr_nonnull(slice);
@@ -157,9 +158,29 @@ START_TEST(test_busiest_since_last_rescan)
 	reg_sample(&g);
 	ck_assert_ptr_nonnull(row_of(&g.set, "/user.slice/user-1000.slice/session-2.scope"));
 	/* system.slice read nothing since and has no limit: it no longer
-	 * qualifies; nginx and old.service still do, by their limits. */
-	ck_assert_uint_eq(g.set.qualified, 3);
+	 * qualifies. nginx and old.service still do, by their limits alone,
+	 * so they rank after the scope by index: the bound leaves room for
+	 * one, and limits are read, lowest index first, until it is found. */
+	ck_assert_uint_eq(g.set.count, 2);
+	ck_assert_uint_eq(g.set.qualified, 2);
 	ck_assert_ptr_null(row_of(&g.set, "/system.slice"));
+	ck_assert((row_of(&g.set, "/system.slice/nginx.service") != NULL) !=
+	    (row_of(&g.set, "/system.slice/old.service") != NULL));
+	/* With room for both, both, as if every limit were read. */
+	reg_close(&g);
+	reg_open(&g, root, 3, 1);
+	reg_sample(&g);
+	write_file("/user.slice/user-1000.slice/session-2.scope/io.stat",
+	    "8:0 rbytes=20000000000 wbytes=2000 rios=1 wios=1 dbytes=0 dios=0\n");
+	reg_sample(&g);
+	ck_assert_uint_eq(g.set.count, 3);
+	ck_assert_uint_eq(g.set.qualified, 3);
+	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/nginx.service"));
+	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/old.service"));
+	ck_assert_str_eq(row_of(&g.set, "/system.slice/old.service")->cg.path,
+	    "/system.slice/old.service");
+	ck_assert(row_of(&g.set, "/system.slice/old.service")->cg.present &
+	    (TW_CG_BIT(TW_CG_HIGH) | TW_CG_BIT(TW_CG_MAX)));
 	reg_close(&g);
 	remove_copy();
 }

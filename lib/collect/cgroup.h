@@ -79,10 +79,10 @@ enum tw_cg_version tw_cgroup_detect(int sys_fd);
  * only leave fields absent. */
 int tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
-/* The same through the directory that holds the cgroup, open (in the
- * unified hierarchy, or v1's memory one), and the cgroup's name in it: a
- * walk has the parent open, and reading "name/io.stat" from it costs no
- * open and close of the cgroup's own directory. */
+/* The same through a directory above the cgroup, open (in the unified
+ * hierarchy, or v1's memory one), and the cgroup's path from it (its name
+ * in its parent): a walk has the parent open, and reading "name/io.stat"
+ * from it costs no open and close of the cgroup's own directory. */
 int tw_cgroup_read_at(int parent_fd, const char *name, int sys_fd, enum tw_cg_version ver,
     const char *path, unsigned what, struct tw_buf *scratch, struct tw_cgroup *out,
     struct tw_parse_stats *ps);
@@ -137,6 +137,10 @@ typedef int tw_cgroup_visit(void *ctx, int parent_fd, const char *name, const ch
  * returning other than TW_OK stops the walk with that code. */
 int tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void *ctx,
     uint64_t *skipped);
+/* The root of ver's memory hierarchy, open (a directory descriptor), or
+ * -1: a cgroup's path without its leading '/' is its name there, for
+ * tw_cgroup_read_at. */
+int tw_cgroup_open_hierarchy(int sys_fd, enum tw_cg_version ver);
 
 /* The systemd unit of a path: its last component ending in .service,
  * .scope or .slice ("nginx.service" for /system.slice/nginx.service/x);

@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -192,11 +191,12 @@ read_v1_io(int sys_fd, const char *path, struct tw_buf *b, struct tw_cgroup *cg,
 #define KEPT(k, i) ((k) != NULL ? &(k)->fd[(i)] : NULL)
 
 /* Where a cgroup's files are: dirfd is the cgroup's directory (sub NULL)
- * or the one that holds it, sub its name there. */
+ * or one above it, sub its path from there ("svc.service" from its parent,
+ * "system.slice/svc.service" from the hierarchy's root). */
 struct at {
 	int dirfd;
 	const char *sub;
-	char name[NAME_MAX + 48];
+	char name[TW_CG_PATH_LEN + 48];
 };
 
 /* The name of file relative to a->dirfd: "file" or "sub/file". By hand:

@@ -102,6 +102,15 @@ walk_dir(struct walk *w, int fd, size_t len, unsigned depth)
 }
 
 int
+tw_cgroup_open_hierarchy(int sys_fd, enum tw_cg_version ver)
+{
+	if (sys_fd < 0 || (ver != TW_CG_V1 && ver != TW_CG_V2))
+		return -1;
+	return openat(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup",
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+int
 tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void *ctx,
     uint64_t *skipped)
 {
@@ -110,8 +119,7 @@ tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void 
 
 	if (ver == TW_CG_NONE || sys_fd < 0)
 		return TW_E_ABSENT;
-	fd = openat(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup",
-	    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = tw_cgroup_open_hierarchy(sys_fd, ver);
 	if (fd < 0)
 		return TW_E_ABSENT;
 	memset(&w, 0, sizeof(w));

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/array.h"
 #include "util/error.h"
@@ -164,7 +165,8 @@ note_limits(struct known *k, const struct tw_cgroup *cg, unsigned which)
 /* Whether k has a limit, reading as few of its limit files as it takes:
  * first the one it had alone at the last rescan (limits seldom change),
  * else memory.max, the one systemd's MemoryMax= and container runtimes
- * set. The others are read when k is published (tw_cgroups_sample). */
+ * set. The others are read when k is published (tw_cgroups_sample).
+ * name is k's path relative to the open directory parent_fd. */
 static int
 has_limit(struct tw_cgroups *r, struct known *k, const struct known *old, int parent_fd,
     const char *name, const char *path)
@@ -187,8 +189,8 @@ has_limit(struct tw_cgroups *r, struct known *k, const struct known *old, int pa
 }
 
 /* One cgroup met by a rescan's walk: carried over or new. It qualifies by
- * its I/O since the last rescan or by a limit; the I/O is read first, and
- * a cgroup it qualifies has its limits read only if it is published. */
+ * its I/O since the last rescan, read here, or by a limit, read after the
+ * walk only as far as the bound needs (limits_to_bound). */
 static int
 visit(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino)
 {
@@ -221,7 +223,55 @@ visit(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino
 		k->score = io;
 	}
 	k->io = io;
-	k->qualifies = k->score > 0 || has_limit(r, k, old, parent_fd, name, path);
+	k->qualifies = k->score > 0;
+	return TW_OK;
+}
+
+static int
+cmp_index_known(const void *a, const void *b)
+{
+	const struct known *x = *(const struct known *const *)a;
+	const struct known *y = *(const struct known *const *)b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* A cgroup that qualifies by a limit alone ranks after every one with
+ * I/O, and among those by its index (cmp_busy): so the bound needs limits
+ * read in that order, and only until it is filled, not of every cgroup
+ * (where cgroupMax cgroups did I/O since the last rescan, of none). What is
+ * published is the same as if every limit were read. */
+static int
+limits_to_bound(struct tw_cgroups *r)
+{
+	struct known **quiet, *old;
+	size_t i, n = 0, io = 0, found = 0;
+	int fd;
+
+	for (i = 0; i < r->nnext; i++)
+		io += r->next[i].score > 0;
+	if (io >= r->max_rows)
+		return TW_OK;
+	quiet = malloc((r->nnext - io + 1) * sizeof(*quiet));
+	if (quiet == NULL)
+		return TW_E_NOMEM;
+	for (i = 0; i < r->nnext; i++)
+		if (r->next[i].score == 0)
+			quiet[n++] = &r->next[i];
+	qsort(quiet, n, sizeof(*quiet), cmp_index_known);
+	fd = tw_cgroup_open_hierarchy(r->sys_fd, r->ver);
+	for (i = 0; fd >= 0 && i < n && io + found < r->max_rows; i++) {
+		old = find_known(r, quiet[i]->path);
+		if (old != NULL && old->ino != quiet[i]->ino)
+			old = NULL;
+		/* Paths start with '/': relative to the hierarchy's root. */
+		quiet[i]->qualifies = has_limit(r, quiet[i], old, fd, quiet[i]->path + 1,
+		    quiet[i]->path);
+		found += quiet[i]->qualifies != 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	free(quiet);
 	return TW_OK;
 }
 
@@ -253,6 +303,8 @@ rescan(struct tw_cgroups *r)
 		return TW_E_NOMEM;
 	if (rc != TW_OK)
 		r->nnext = 0;
+	if ((rc = limits_to_bound(r)) != TW_OK)
+		return rc;
 	qsort(r->next, r->nnext, sizeof(*r->next), cmp_path);
 	rank = malloc((r->nnext ? r->nnext : 1) * sizeof(*rank));
 	if (rank == NULL)

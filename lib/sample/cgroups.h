@@ -4,11 +4,11 @@
  * of them, the busiest first. Finding them costs a walk of the hierarchy
  * and a few file reads per cgroup, so it is done every `rescan` samples
  * (every five minutes in tunewatchd, by default), not every sample: a rescan
- * reads each cgroup's I/O counters and, where they do not qualify it, its
- * limits (collect/cgroup.h), keeps those that qualify (a memory limit, or
- * I/O since the last rescan; at the first, any I/O), ranks them by bytes
- * read and written since the last rescan, and publishes the first
- * max_rows. Between rescans only the published cgroups are read (all but
+ * reads each cgroup's I/O counters (collect/cgroup.h), keeps those that
+ * qualify (a memory limit, or I/O since the last rescan; at the first, any
+ * I/O), ranks them by bytes read and written since the last rescan, and
+ * publishes the first max_rows. Those with a limit alone rank last, by
+ * index: limits are read in that order only until max_rows are found. Between rescans only the published cgroups are read (all but
  * their limits, which are the last rescan's: a changed limit shows at the
  * next one; memory.events and the pressure files every
  * TW_CGROUPS_SLOW_EVERY-th sample only); one that disappears is dropped
@@ -57,7 +57,10 @@ struct tw_cgroup_set {
 	size_t count;
 	size_t cap;
 	enum tw_cg_version version;
-	uint32_t qualified;	/* at the last rescan, before the bound */
+	uint32_t qualified;	/* at the last rescan, before the bound: those
+				 * with I/O since the one before, and those found
+				 * with a limit (a rescan reads limits only as far
+				 * as the bound needs them) */
 	uint64_t skipped;	/* past the walk's bounds at the last rescan */
 };
 
