@@ -168,3 +168,32 @@ def add_cgroups(base, n):
             with open(os.path.join(d, name), "w") as fh:
                 fh.write(text)
     return base
+
+
+def add_cgroup_processes(base, n, first_pid=20000):
+    """One process for each of add_cgroups' n services, as a host has (systemd
+    removes a service's cgroup when its last process exits): base/proc/PID
+    with io, stat, comm and fds 0-2, as a sample reads every process's io
+    and stat, and the service's cgroup.procs listing PID. The root's other
+    processes stay."""
+    proc = os.path.join(base, "proc")
+    top = os.path.join(base, "sys", "fs", "cgroup", "system.slice")
+    for i in range(n):
+        pid = first_pid + i
+        d = os.path.join(proc, str(pid))
+        os.makedirs(os.path.join(d, "fd"))
+        with open(os.path.join(d, "io"), "w") as fh:
+            fh.write("rchar: %d\nwchar: 500\nsyscr: 100\nsyscw: 10\nread_bytes: %d\n"
+                     "write_bytes: 0\ncancelled_write_bytes: 0\n" % (
+                         1000000 + i * 4096, 100000 + i * 512))
+        with open(os.path.join(d, "stat"), "w") as fh:
+            fh.write("%d (svc%04d) S 1 %d %d 0 -1 4194304 100 0 0 0 10 5 0 0 20 0 1 0 %d "
+                     "10000000 500 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 0 0 0 0 "
+                     "0 0\n" % (pid, i, pid, pid, 5000 + i))
+        with open(os.path.join(d, "comm"), "w") as fh:
+            fh.write("svc%04d\n" % i)
+        for fd in range(3):
+            os.symlink("/dev/pts/0", os.path.join(d, "fd", str(fd)))
+        with open(os.path.join(top, "svc%04d.service" % i, "cgroup.procs"), "w") as fh:
+            fh.write("%d\n" % pid)
+    return base

@@ -12,7 +12,12 @@ softnet rows) sampled as tunewatchd does, side by side in one run:
   default interval of 5 s);
 - the same root and cgroups with this machine's real /proc instead of the
   fixture's, where a sample reads every process's /proc/[pid]/io, with the
-  default cgroupMax and with 8.
+  default cgroupMax and with 8;
+- a second root like the first where each service's cgroup.procs lists a
+  process of its own in the fixture's /proc (mkroot.add_cgroup_processes:
+  a host with 500 services has at least 500 processes, and every sample
+  reads each one's io and stat), with and without cgroups: the ratio for a
+  host of that size. The first root's ratio stays the headline figure.
 
 120 warm samples each (two walks); the figure is the mean, since the walk
 lands on one sample in sixty, and the median, which is a sample without a
@@ -71,37 +76,47 @@ def run(ctx):
     root = mkroot.make_root(base, 10, 8, tb.fixtures())
     mkroot.add_cgroups(root, CGROUPS)
     proc, sys_root = os.path.join(root, "proc"), os.path.join(root, "sys")
-    cases = [("fixture /proc, no cgroups (before)", proc, ["--no-cgroups"]),
-             ("fixture /proc, 500 cgroups", proc, []),
-             ("this machine's /proc, no cgroups (before)", "/proc", ["--no-cgroups"]),
-             ("this machine's /proc, 500 cgroups", "/proc", []),
-             ("this machine's /proc, 500 cgroups, cgroupMax 8", "/proc", ["--cgroup-max", "8"])]
+    host = mkroot.make_root(os.path.join(ctx.workdir, "cghost"), 10, 8, tb.fixtures())
+    mkroot.add_cgroups(host, CGROUPS)
+    mkroot.add_cgroup_processes(host, CGROUPS)
+    hproc, hsys = os.path.join(host, "proc"), os.path.join(host, "sys")
+    cases = [("fixture /proc, no cgroups (before)", proc, sys_root, ["--no-cgroups"]),
+             ("fixture /proc, 500 cgroups", proc, sys_root, []),
+             ("this machine's /proc, no cgroups (before)", "/proc", sys_root, ["--no-cgroups"]),
+             ("this machine's /proc, 500 cgroups", "/proc", sys_root, []),
+             ("this machine's /proc, 500 cgroups, cgroupMax 8", "/proc", sys_root,
+              ["--cgroup-max", "8"]),
+             ("fixture /proc + a process per service, no cgroups (before)", hproc, hsys,
+              ["--no-cgroups"]),
+             ("fixture /proc + a process per service, 500 cgroups", hproc, hsys, [])]
     results = {}
     # Interleaved rounds, so that load on the shared machine hits both.
     for rnd in range(3):
-        for name, p, extra in cases:
-            results.setdefault(name, []).append(cost(ctx, p, sys_root, extra))
-    inst = {name: instr(ctx, p, sys_root, extra) for name, p, extra in cases[:2]}
+        for name, p, sr, extra in cases:
+            results.setdefault(name, []).append(cost(ctx, p, sr, extra))
+    inst = {name: instr(ctx, p, sr, extra) for name, p, sr, extra in cases[:2] + cases[5:]}
     ctx.report.data["part7"] = {"results": results, "instr": inst}
 
     def med(name, key):
         return statistics.median(r[key] for r in results[name])
 
     rows = []
-    for name, _, _ in cases:
+    for name, _, _, _ in cases:
         rows.append([name, "%d" % results[name][0]["cgroups"], "%.3f" % med(name, "mean_ms"),
                      "%.3f" % med(name, "median_ms"), "%.3f" % med(name, "max_ms"),
                      "%.2f" % med(name, "first_ms"),
                      "%.2f" % (inst[name] / 1e6) if name in inst else ""])
     verdicts = []
     for before, after in ((cases[0][0], cases[1][0]), (cases[2][0], cases[3][0]),
-                          (cases[2][0], cases[4][0])):
+                          (cases[2][0], cases[4][0]), (cases[5][0], cases[6][0])):
         r_mean = med(after, "mean_ms") / med(before, "mean_ms")
         verdicts.append("%s / %s: mean **%.2fx**, median %.2fx (target <= 1.3x: %s)." % (
             after, before, r_mean, med(after, "median_ms") / med(before, "median_ms"),
             "met" if r_mean <= 1.3 else "NOT met"))
-    verdicts.append("Instructions per sample, 500 cgroups / none, fixture /proc: **%.2fx**." % (
-        inst[cases[1][0]] / inst[cases[0][0]]))
+    verdicts.append("Instructions per sample, 500 cgroups / none, fixture /proc: **%.2fx**; "
+                    "with a process per service: %.2fx." % (
+                        inst[cases[1][0]] / inst[cases[0][0]],
+                        inst[cases[6][0]] / inst[cases[5][0]]))
     notes = ["%d warm samples per run (two walks of the hierarchy: every 300 s at the "
              "interval of %d s), 3 interleaved runs, medians of the runs' figures; ms of the "
              "thread's CPU time; first: the cold sample, which walks." % (

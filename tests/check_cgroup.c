@@ -7,6 +7,7 @@
  * I/O only) and a cgroup v1 one (memory and blkio hierarchies). Expected
  * values are the fixture files' own numbers. */
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "collect/cgroup.h"
@@ -187,12 +188,18 @@ struct seen {
 };
 
 static int
-note(void *ctx, int dirfd, const char *path, uint64_t ino)
+note(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino)
 {
 	struct seen *s = ctx;
+	size_t plen = strlen(path), nlen = strlen(name);
 
 	ck_assert_uint_ne(ino, 0);
-	ck_assert_int_ge(dirfd, 0);
+	ck_assert_int_ge(parent_fd, 0);
+	/* name is the last component of path, and a directory in parent_fd. */
+	ck_assert_uint_gt(plen, nlen);
+	ck_assert_str_eq(path + plen - nlen, name);
+	ck_assert_int_eq(path[plen - nlen - 1], '/');
+	ck_assert_int_eq(faccessat(parent_fd, name, F_OK, 0), 0);
 	ck_assert_uint_lt(s->n, 16);
 	snprintf(s->paths[s->n++], TW_CG_PATH_LEN, "%s", path);
 	return TW_OK;
@@ -208,6 +215,46 @@ seen_has(const struct seen *s, const char *path)
 			return (int)i;
 	return -1;
 }
+
+/* A published cgroup's kept files on this machine's cgroup filesystem
+ * (v1 memory controller): removed, it is gone at the next read, told by
+ * the files' ENODEV alone (no fstat a sample there: its directory keeps
+ * its links). Needs root and the v1 memory hierarchy; passes without. */
+START_TEST(test_kept_removed_on_cgroupfs)
+{
+	struct tw_cgroup cg;
+	struct tw_parse_stats ps = { 0 };
+	struct tw_cg_keep k;
+	struct tw_buf b;
+	char path[64], dir[128];
+	int sys_fd;
+
+	if (geteuid() != 0 || access("/sys/fs/cgroup/memory/cgroup.procs", W_OK) != 0) {
+		fprintf(stderr, "check_cgroup: no writable v1 memory hierarchy: "
+		    "test_kept_removed_on_cgroupfs not run\n");
+		return;
+	}
+	snprintf(path, sizeof(path), "/tw-check-%ld", (long)getpid());
+	snprintf(dir, sizeof(dir), "/sys/fs/cgroup/memory%s", path);
+	ck_assert_int_eq(mkdir(dir, 0755), 0);
+	sys_fd = open("/sys", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ck_assert_int_ge(sys_fd, 0);
+	tw_buf_init(&b);
+	tw_cg_keep_init(&k);
+	ck_assert_int_eq(tw_cgroup_read_kept(sys_fd, TW_CG_V1, path, TW_CG_READ_MEMORY, &k, &b,
+	    &cg, &ps), TW_OK);
+	ck_assert(cg.present & TW_CG_BIT(TW_CG_USAGE));
+	ck_assert_int_eq(k.check_links, 0);
+	ck_assert_int_eq(tw_cgroup_read_kept(sys_fd, TW_CG_V1, path, TW_CG_READ_MEMORY, &k, &b,
+	    &cg, &ps), TW_OK);
+	ck_assert_int_eq(rmdir(dir), 0);
+	ck_assert_int_eq(tw_cgroup_read_kept(sys_fd, TW_CG_V1, path, TW_CG_READ_MEMORY, &k, &b,
+	    &cg, &ps), TW_E_ABSENT);
+	ck_assert_int_eq(k.dir, -1);
+	tw_buf_free(&b);
+	close(sys_fd);
+}
+END_TEST
 
 START_TEST(test_walk)
 {
@@ -336,6 +383,7 @@ cgroup_suite(void)
 	tcase_add_test(tc, test_v2_malformed_io);
 	tcase_add_test(tc, test_v1);
 	tcase_add_test(tc, test_gone);
+	tcase_add_test(tc, test_kept_removed_on_cgroupfs);
 	tcase_add_test(tc, test_walk);
 	tcase_add_test(tc, test_unit);
 	tcase_add_test(tc, test_corruptions);

@@ -129,10 +129,11 @@ START_TEST(test_qualify_and_bound)
 	reg_close(&g);
 
 	/* Bound to two: the two that read most (the slice holds nginx's
-	 * reads and more), whatever their index. */
+	 * reads and more), whatever their index. Three did I/O, more than
+	 * the bound: no limit is read, and old.service is not found. */
 	reg_open(&g, v2, 2, 1);
 	reg_sample(&g);
-	ck_assert_uint_eq(g.set.qualified, 4);
+	ck_assert_uint_eq(g.set.qualified, 3);
 	ck_assert_uint_eq(g.set.count, 2);
 	slice = row_of(&g.set, "/system.slice");
 	ck_assert_ptr_nonnull(slice);
@@ -157,9 +158,29 @@ START_TEST(test_busiest_since_last_rescan)
 	reg_sample(&g);
 	ck_assert_ptr_nonnull(row_of(&g.set, "/user.slice/user-1000.slice/session-2.scope"));
 	/* system.slice read nothing since and has no limit: it no longer
-	 * qualifies; nginx and old.service still do, by their limits. */
-	ck_assert_uint_eq(g.set.qualified, 3);
+	 * qualifies. nginx and old.service still do, by their limits alone,
+	 * so they rank after the scope by index: the bound leaves room for
+	 * one, and limits are read, lowest index first, until it is found. */
+	ck_assert_uint_eq(g.set.count, 2);
+	ck_assert_uint_eq(g.set.qualified, 2);
 	ck_assert_ptr_null(row_of(&g.set, "/system.slice"));
+	ck_assert((row_of(&g.set, "/system.slice/nginx.service") != NULL) !=
+	    (row_of(&g.set, "/system.slice/old.service") != NULL));
+	/* With room for both, both, as if every limit were read. */
+	reg_close(&g);
+	reg_open(&g, root, 3, 1);
+	reg_sample(&g);
+	write_file("/user.slice/user-1000.slice/session-2.scope/io.stat",
+	    "8:0 rbytes=20000000000 wbytes=2000 rios=1 wios=1 dbytes=0 dios=0\n");
+	reg_sample(&g);
+	ck_assert_uint_eq(g.set.count, 3);
+	ck_assert_uint_eq(g.set.qualified, 3);
+	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/nginx.service"));
+	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/old.service"));
+	ck_assert_str_eq(row_of(&g.set, "/system.slice/old.service")->cg.path,
+	    "/system.slice/old.service");
+	ck_assert(row_of(&g.set, "/system.slice/old.service")->cg.present &
+	    (TW_CG_BIT(TW_CG_HIGH) | TW_CG_BIT(TW_CG_MAX)));
 	reg_close(&g);
 	remove_copy();
 }
@@ -303,6 +324,137 @@ START_TEST(test_view_rates)
 }
 END_TEST
 
+/* memory.events and the pressure files are read in turns: each published
+ * cgroup every TW_CGROUPS_SLOW_EVERY-th sample, a share of them in each
+ * sample, and held in between; memory.current is read every sample. */
+START_TEST(test_slow_files_in_turn)
+{
+	static const char *const with_events[] = { "/system.slice", "/system.slice/nginx.service",
+		"/system.slice/old.service" };
+	const unsigned every = TW_CGROUPS_SLOW_EVERY;
+	unsigned fresh_times[4] = { 0 }, t;
+	struct reg g;
+	char rel[TW_CG_PATH_LEN + 32];
+	size_t i;
+
+	reg_open(&g, copy_v2(), 0, 1000);
+	reg_sample(&g);
+	ck_assert_uint_eq(g.set.count, 4);
+	for (i = 0; i < g.set.count; i++)
+		ck_assert_uint_eq(g.set.rows[i].held, 0);
+	for (i = 0; i < 3; i++) {
+		snprintf(rel, sizeof(rel), "%s/memory.events", with_events[i]);
+		write_file(rel, "low 0\nhigh 1000\nmax 0\noom 0\noom_kill 0\n");
+	}
+	for (i = 0; i < g.set.count; i++) {
+		snprintf(rel, sizeof(rel), "%s/memory.current", g.set.rows[i].cg.path);
+		write_file(rel, "4096\n");
+	}
+	for (t = 0; t < every; t++) {
+		unsigned fresh = 0;
+
+		reg_sample(&g);
+		ck_assert_uint_eq(g.set.count, 4);
+		for (i = 0; i < g.set.count; i++) {
+			const struct tw_cgroup_row *row = &g.set.rows[i];
+			int read = (row->held & TW_CG_BIT(TW_CG_LIMIT_EVENTS)) == 0;
+
+			ck_assert_uint_eq(row->cg.v[TW_CG_USAGE], 4096);
+			fresh += read;
+			fresh_times[i] += read;
+			/* The new count once read, now or in an earlier sample. */
+			if (row->cg.present & TW_CG_BIT(TW_CG_LIMIT_EVENTS))
+				ck_assert_msg((row->cg.v[TW_CG_LIMIT_EVENTS] == 1000) ==
+				    (fresh_times[i] > 0), "%s: %llu, read %d", row->cg.path,
+				    (unsigned long long)row->cg.v[TW_CG_LIMIT_EVENTS], read);
+			/* Held figures are still there, as last read. */
+			ck_assert_uint_eq(row->cg.present & TW_CG_BIT(TW_CG_LIMIT_EVENTS),
+			    strcmp(row->cg.path, "/user.slice/user-1000.slice/session-2.scope") != 0
+			    ? TW_CG_BIT(TW_CG_LIMIT_EVENTS) : 0);
+		}
+		/* A similar share in every sample. */
+		ck_assert_uint_ge(fresh, 4 / every);
+		ck_assert_uint_le(fresh, (4 + every - 1) / every);
+	}
+	/* Each read once in `every` samples. */
+	for (i = 0; i < 4; i++)
+		ck_assert_uint_eq(fresh_times[i], 1);
+	reg_close(&g);
+	remove_copy();
+}
+END_TEST
+
+/* A counter read every few samples: its rate is taken between the samples
+ * it was read in, so it comes out right whichever sample the view is built
+ * from, while its total is the one last read. nginx's memory.events grows
+ * by 10 every 5 s: 2 a second. */
+START_TEST(test_events_rate_between_reads)
+{
+	static const struct tw_view_settings settings = { "0.1.0", "Linux test", 5, 60 };
+	struct tw_sampler_config cfg = { 0 };
+	struct tw_sampler *sp;
+	struct tw_sample s;
+	struct tw_pool_set pools;
+	struct tw_window w;
+	struct tw_view v;
+	char proc[4096], sys[512], err[256], text[64];
+	uint64_t last_read = 0, reads = 0, held_with_rate = 0;
+	unsigned k;
+	size_t i;
+
+	snprintf(proc, sizeof(proc), "%s", tw_fixture_path("agent/proc"));
+	snprintf(sys, sizeof(sys), "%s/sys", copy_v2());
+	cfg.proc_root = proc;
+	cfg.sys_root = sys;
+	cfg.cgroup_rescan = 1000;
+	ck_assert_int_eq(tw_sampler_open(&sp, &cfg, err, sizeof(err)), TW_OK);
+	tw_sample_init(&s);
+	tw_pool_set_init(&pools);
+	tw_view_init(&v);
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	for (k = 0; k < 3 * TW_CGROUPS_SLOW_EVERY; k++) {
+		const struct tw_cgroup_row *row = NULL;
+		const struct tw_view_cgroup *c = NULL;
+		uint64_t events = 40 + 10 * (uint64_t)k;
+
+		snprintf(text, sizeof(text), "high %llu\nmax 0\n", (unsigned long long)events);
+		write_file("/system.slice/nginx.service/memory.events", text);
+		ck_assert_int_eq(tw_sampler_take(sp, &s), TW_OK);
+		s.mono_ms = 1000 + 5000 * (uint64_t)k;
+		ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
+		ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+		row = row_of(&s.cgroups, "/system.slice/nginx.service");
+		ck_assert_ptr_nonnull(row);
+		for (i = 0; i < v.ncgroups; i++)
+			if (v.cgroups[i].index == row->index)
+				c = &v.cgroups[i];
+		ck_assert_ptr_nonnull(c);
+		if (!(row->held & TW_CG_BIT(TW_CG_LIMIT_EVENTS))) {
+			last_read = events;
+			reads++;
+		}
+		ck_assert_uint_eq(c->col[TW_OID_CGROUP_LIMIT_EVENTS], last_read);
+		if (reads < 2) {
+			ck_assert(!(c->has & TW_VIEW_BIT(TW_OID_CGROUP_LIMIT_EVENT_RATE)));
+			continue;
+		}
+		ck_assert_msg(tw_view_num(c, TW_OID_CGROUP_LIMIT_EVENT_RATE) == 2.0,
+		    "sample %u: %g a second", k, tw_view_num(c, TW_OID_CGROUP_LIMIT_EVENT_RATE));
+		held_with_rate += (row->held & TW_CG_BIT(TW_CG_LIMIT_EVENTS)) != 0;
+	}
+	/* Read once at the start, then once in each SLOW_EVERY samples. */
+	ck_assert_uint_ge(reads, 3);
+	ck_assert_uint_le(reads, 4);
+	ck_assert_uint_gt(held_with_rate, 0);
+	tw_view_free(&v);
+	tw_window_free(&w);
+	tw_pool_set_free(&pools);
+	tw_sample_free(&s);
+	tw_sampler_close(sp);
+	remove_copy();
+}
+END_TEST
+
 static Suite *
 cgroups_suite(void)
 {
@@ -314,6 +466,8 @@ cgroups_suite(void)
 	tcase_add_test(tc, test_index_lives_with_the_cgroup);
 	tcase_add_test(tc, test_no_controllers);
 	tcase_add_test(tc, test_view_rates);
+	tcase_add_test(tc, test_slow_files_in_turn);
+	tcase_add_test(tc, test_events_rate_between_reads);
 	suite_add_tcase(s, tc);
 	return s;
 }

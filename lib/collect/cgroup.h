@@ -61,24 +61,31 @@ struct tw_cgroup {
 enum tw_cg_version tw_cgroup_detect(int sys_fd);
 
 /* What to read of a cgroup: a walk of the hierarchy reads what tells
- * whether a cgroup qualifies and how busy it is (limits, I/O); a sample
- * reads the rest of the ones it publishes. */
-#define TW_CG_READ_LIMITS	0x1u	/* memory.high, memory.max; v1 limit_in_bytes */
-#define TW_CG_READ_IO		0x2u	/* io.stat; v1 the blkio throttle counters */
-#define TW_CG_READ_MEMORY	0x4u	/* memory.current, .stat, .events; v1 usage,
-					 * failcnt, stat */
-#define TW_CG_READ_PSI		0x8u	/* memory.pressure, io.pressure (v2) */
-#define TW_CG_READ_ALL		0xfu
+ * whether a cgroup qualifies and how busy it is (I/O, then limits only
+ * where the I/O does not already qualify it); a sample reads the rest of
+ * the ones it publishes, the slowly changing files only every few samples
+ * (sample/cgroups.h). */
+#define TW_CG_READ_HIGH		0x1u	/* memory.high (v2; v1 has none) */
+#define TW_CG_READ_MAX		0x2u	/* memory.max; v1 memory.limit_in_bytes */
+#define TW_CG_READ_LIMITS	(TW_CG_READ_HIGH | TW_CG_READ_MAX)
+#define TW_CG_READ_IO		0x4u	/* io.stat; v1 the blkio throttle counters */
+#define TW_CG_READ_MEMORY	0x8u	/* memory.current, .stat; v1 usage, stat */
+#define TW_CG_READ_EVENTS	0x10u	/* memory.events; v1 memory.failcnt */
+#define TW_CG_READ_PSI		0x20u	/* memory.pressure, io.pressure (v2) */
+#define TW_CG_READ_ALL		0x3fu
 
 /* Read what of cgroup path (relative to its hierarchy, "/a/b") into out
  * (emptied first). TW_E_ABSENT when the cgroup is gone; files it lacks
  * only leave fields absent. */
 int tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
-/* The same from the cgroup's directory already open (in the unified
- * hierarchy, or v1's memory one): what a walk has at hand. */
-int tw_cgroup_read_at(int dirfd, int sys_fd, enum tw_cg_version ver, const char *path,
-    unsigned what, struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
+/* The same through a directory above the cgroup, open (in the unified
+ * hierarchy, or v1's memory one), and the cgroup's path from it (its name
+ * in its parent): a walk has the parent open, and reading "name/io.stat"
+ * from it costs no open and close of the cgroup's own directory. */
+int tw_cgroup_read_at(int parent_fd, const char *name, int sys_fd, enum tw_cg_version ver,
+    const char *path, unsigned what, struct tw_buf *scratch, struct tw_cgroup *out,
+    struct tw_parse_stats *ps);
 
 /* A published cgroup's directory and files kept open between samples: a
  * sample then reads each file with one pread at offset 0, where a cgroup
@@ -93,6 +100,7 @@ int tw_cgroup_read_at(int dirfd, int sys_fd, enum tw_cg_version ver, const char 
 struct tw_cg_keep {
 	int dir;
 	int fd[TW_CG_KEEP_FILES];
+	int check_links;	/* not the cgroup filesystem: see tw_cgroup_read_kept */
 };
 
 void tw_cg_keep_init(struct tw_cg_keep *k);
@@ -118,16 +126,21 @@ int tw_cgroup_parse_events(const char *text, size_t len, struct tw_cgroup *out,
 #define TW_CG_SCAN_MAX 8192
 #define TW_CG_DEPTH_MAX 32
 
-typedef int tw_cgroup_visit(void *ctx, int dirfd, const char *path, uint64_t ino);
+typedef int tw_cgroup_visit(void *ctx, int parent_fd, const char *name, const char *path,
+    uint64_t ino);
 
 /* Call visit for every cgroup below the root of ver's memory hierarchy
  * (the root itself, whose figures are the host's, is left out), parents
- * before children, with the cgroup's directory open (dirfd, closed after
- * the call) and its inode. A path too long, and everything past the bounds, is
- * counted in *skipped. visit returning other than TW_OK stops the walk
- * with that code. */
+ * before children, with the directory that holds it open (parent_fd, for
+ * tw_cgroup_read_at), its name there, its path and its inode. A path too
+ * long, and everything past the bounds, is counted in *skipped. visit
+ * returning other than TW_OK stops the walk with that code. */
 int tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void *ctx,
     uint64_t *skipped);
+/* The root of ver's memory hierarchy, open (a directory descriptor), or
+ * -1: a cgroup's path without its leading '/' is its name there, for
+ * tw_cgroup_read_at. */
+int tw_cgroup_open_hierarchy(int sys_fd, enum tw_cg_version ver);
 
 /* The systemd unit of a path: its last component ending in .service,
  * .scope or .slice ("nginx.service" for /system.slice/nginx.service/x);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "collect/pressure.h"
@@ -140,10 +141,10 @@ read_parsed(int dirfd, const char *name, int *keep, file_parser *parse, struct t
 }
 
 static void
-read_memstat(int dirfd, int *keep, enum tw_cg_version ver, struct tw_buf *b,
+read_memstat(int dirfd, const char *name, int *keep, enum tw_cg_version ver, struct tw_buf *b,
     struct tw_cgroup *cg, struct tw_parse_stats *ps)
 {
-	if (read_small(dirfd, "memory.stat", keep, b) == TW_OK)
+	if (read_small(dirfd, name, keep, b) == TW_OK)
 		(void)tw_cgroup_parse_memstat(ver, b->data, b->len, cg, ps);
 }
 
@@ -189,67 +190,122 @@ read_v1_io(int sys_fd, const char *path, struct tw_buf *b, struct tw_cgroup *cg,
 /* The kept slot of file i, or NULL when nothing is kept. */
 #define KEPT(k, i) ((k) != NULL ? &(k)->fd[(i)] : NULL)
 
-static int
-read_in(int dirfd, struct tw_cg_keep *k, int sys_fd, enum tw_cg_version ver, const char *path,
-    unsigned what, struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
+/* Where a cgroup's files are: dirfd is the cgroup's directory (sub NULL)
+ * or one above it, sub its path from there ("svc.service" from its parent,
+ * "system.slice/svc.service" from the hierarchy's root). */
+struct at {
+	int dirfd;
+	const char *sub;
+	char name[TW_CG_PATH_LEN + 48];
+};
+
+/* The name of file relative to a->dirfd: "file" or "sub/file". By hand:
+ * snprintf cost a walk more instructions than parsing what it read. A sub
+ * too long for a file name reads nothing (ENAMETOOLONG). */
+static const char *
+in(struct at *a, const char *file)
 {
+	size_t slen, flen;
+
+	if (a->sub == NULL)
+		return file;
+	slen = strlen(a->sub);
+	flen = strlen(file);
+	if (slen + 1 + flen >= sizeof(a->name))
+		return "";
+	memcpy(a->name, a->sub, slen);
+	a->name[slen] = '/';
+	memcpy(a->name + slen + 1, file, flen + 1);
+	return a->name;
+}
+
+static int
+read_in(struct at *a, struct tw_cg_keep *k, int sys_fd, enum tw_cg_version ver,
+    const char *path, unsigned what, struct tw_buf *b, struct tw_cgroup *out,
+    struct tw_parse_stats *ps)
+{
+	int fd = a->dirfd;
+
 	out->present = 0;
 	memset(out->v, 0, sizeof(out->v));
 	if (ver == TW_CG_V2) {
-		if (what & TW_CG_READ_LIMITS) {
-			read_value(dirfd, "memory.high", NULL, TW_CG_HIGH, b, out, ps);
-			read_value(dirfd, "memory.max", NULL, TW_CG_MAX, b, out, ps);
-		}
+		if (what & TW_CG_READ_HIGH)
+			read_value(fd, in(a, "memory.high"), NULL, TW_CG_HIGH, b, out, ps);
+		if (what & TW_CG_READ_MAX)
+			read_value(fd, in(a, "memory.max"), NULL, TW_CG_MAX, b, out, ps);
 		if (what & TW_CG_READ_IO)
-			read_parsed(dirfd, "io.stat", KEPT(k, 0), tw_cgroup_parse_iostat, b, out,
-			    ps);
-		if (what & TW_CG_READ_MEMORY) {
-			read_value(dirfd, "memory.current", KEPT(k, 1), TW_CG_USAGE, b, out, ps);
-			read_memstat(dirfd, KEPT(k, 2), ver, b, out, ps);
-			read_parsed(dirfd, "memory.events", KEPT(k, 3), tw_cgroup_parse_events, b,
+			read_parsed(fd, in(a, "io.stat"), KEPT(k, 0), tw_cgroup_parse_iostat, b,
 			    out, ps);
+		if (what & TW_CG_READ_MEMORY) {
+			read_value(fd, in(a, "memory.current"), KEPT(k, 1), TW_CG_USAGE, b, out,
+			    ps);
+			read_memstat(fd, in(a, "memory.stat"), KEPT(k, 2), ver, b, out, ps);
 		}
+		if (what & TW_CG_READ_EVENTS)
+			read_parsed(fd, in(a, "memory.events"), KEPT(k, 3), tw_cgroup_parse_events,
+			    b, out, ps);
 		if (what & TW_CG_READ_PSI) {
-			read_psi(dirfd, "memory.pressure", KEPT(k, 4), TW_CG_MEM_PSI, b, out, ps);
-			read_psi(dirfd, "io.pressure", KEPT(k, 5), TW_CG_IO_PSI, b, out, ps);
+			read_psi(fd, in(a, "memory.pressure"), KEPT(k, 4), TW_CG_MEM_PSI, b, out,
+			    ps);
+			read_psi(fd, in(a, "io.pressure"), KEPT(k, 5), TW_CG_IO_PSI, b, out, ps);
 		}
 		return TW_OK;
 	}
 	if (ver != TW_CG_V1)
 		return TW_E_INVAL;
-	if (what & TW_CG_READ_LIMITS)
-		read_value(dirfd, "memory.limit_in_bytes", NULL, TW_CG_MAX, b, out, ps);
+	if (what & TW_CG_READ_MAX)
+		read_value(fd, in(a, "memory.limit_in_bytes"), NULL, TW_CG_MAX, b, out, ps);
 	if (what & TW_CG_READ_MEMORY) {
-		read_value(dirfd, "memory.usage_in_bytes", KEPT(k, 1), TW_CG_USAGE, b, out, ps);
-		read_value(dirfd, "memory.failcnt", KEPT(k, 3), TW_CG_LIMIT_EVENTS, b, out, ps);
-		read_memstat(dirfd, KEPT(k, 2), ver, b, out, ps);
+		read_value(fd, in(a, "memory.usage_in_bytes"), KEPT(k, 1), TW_CG_USAGE, b, out,
+		    ps);
+		read_memstat(fd, in(a, "memory.stat"), KEPT(k, 2), ver, b, out, ps);
 	}
+	if (what & TW_CG_READ_EVENTS)
+		read_value(fd, in(a, "memory.failcnt"), KEPT(k, 3), TW_CG_LIMIT_EVENTS, b, out,
+		    ps);
 	if (what & TW_CG_READ_IO)
 		read_v1_io(sys_fd, path, b, out, ps);
 	return TW_OK;
 }
 
 int
-tw_cgroup_read_at(int dirfd, int sys_fd, enum tw_cg_version ver, const char *path,
-    unsigned what, struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
+tw_cgroup_read_at(int parent_fd, const char *name, int sys_fd, enum tw_cg_version ver,
+    const char *path, unsigned what, struct tw_buf *b, struct tw_cgroup *out,
+    struct tw_parse_stats *ps)
 {
-	return read_in(dirfd, NULL, sys_fd, ver, path, what, b, out, ps);
+	struct at a = { .dirfd = parent_fd, .sub = name };
+
+	return read_in(&a, NULL, sys_fd, ver, path, what, b, out, ps);
 }
 
 int
 tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
 {
-	int fd, rc;
+	struct at a = { .sub = NULL };
+	int rc;
 
 	if (ver != TW_CG_V1 && ver != TW_CG_V2)
 		return TW_E_INVAL;
-	fd = open_dir(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup", path);
-	if (fd < 0)
+	a.dirfd = open_dir(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup", path);
+	if (a.dirfd < 0)
 		return TW_E_ABSENT;
-	rc = read_in(fd, NULL, sys_fd, ver, path, what, b, out, ps);
-	close(fd);
+	rc = read_in(&a, NULL, sys_fd, ver, path, what, b, out, ps);
+	close(a.dirfd);
 	return rc;
+}
+
+/* Whether fd is on the cgroup filesystem, v1 or v2 (linux/magic.h). */
+#define CGROUP_MAGIC 0x27e0ebL
+#define CGROUP2_MAGIC 0x63677270L
+
+static int
+on_cgroupfs(int fd)
+{
+	struct statfs sf;
+
+	return fstatfs(fd, &sf) == 0 &&
+	    ((long)sf.f_type == CGROUP_MAGIC || (long)sf.f_type == CGROUP2_MAGIC);
 }
 
 void
@@ -258,6 +314,7 @@ tw_cg_keep_init(struct tw_cg_keep *k)
 	size_t i;
 
 	k->dir = -1;
+	k->check_links = 1;
 	for (i = 0; i < TW_CG_KEEP_FILES; i++)
 		k->fd[i] = KEEP_UNOPENED;
 }
@@ -279,6 +336,7 @@ int
 tw_cgroup_read_kept(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_cg_keep *k, struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
 {
+	struct at a = { .sub = NULL };
 	struct stat st;
 	size_t i;
 	int rc;
@@ -290,14 +348,18 @@ tw_cgroup_read_kept(int sys_fd, enum tw_cg_version ver, const char *path, unsign
 		    path);
 		if (k->dir < 0)
 			return TW_E_ABSENT;
-	} else if (fstat(k->dir, &st) != 0 || st.st_nlink == 0) {
-		/* Removed since: a removed directory has no links (its kept
-		 * files would still read on an ordinary filesystem; on the
-		 * cgroup one they fail with ENODEV, below). */
+		k->check_links = !on_cgroupfs(k->dir);
+	} else if (k->check_links && (fstat(k->dir, &st) != 0 || st.st_nlink == 0)) {
+		/* Removed since: a removed directory has no links, and its
+		 * kept files would still read. Only off the cgroup filesystem
+		 * (a test's or a benchmark's tree): there a removed cgroup's
+		 * files fail with ENODEV (below) and its directory keeps its
+		 * 2 links, so the call would be one a sample for nothing. */
 		tw_cg_keep_close(k);
 		return TW_E_ABSENT;
 	}
-	rc = read_in(k->dir, k, sys_fd, ver, path, what, b, out, ps);
+	a.dirfd = k->dir;
+	rc = read_in(&a, k, sys_fd, ver, path, what, b, out, ps);
 	for (i = 0; i < TW_CG_KEEP_FILES; i++)
 		if (k->fd[i] == KEEP_GONE) {
 			tw_cg_keep_close(k);

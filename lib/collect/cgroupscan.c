@@ -39,23 +39,23 @@ struct walk {
 	char path[TW_CG_PATH_LEN];
 };
 
-/* Whether the directory fd surely has no subdirectories: a directory's
- * links are 2 plus its subdirectories on the cgroup filesystem (kernfs), on
- * tmpfs and ext4, so 2 says so with one fstat, where reading the directory
- * would list its 30-odd control files (fdopendir, two getdents64, close):
- * most cgroups are leaves, and this was a fifth of a walk. Filesystems that
- * do not count (btrfs, overlayfs' merged directories say 1) are read. */
+/* Whether a directory surely has no subdirectories: a directory's links
+ * are 2 plus its subdirectories on the cgroup filesystem (kernfs), on tmpfs
+ * and ext4, so 2 says so, where reading the directory would list its
+ * 30-odd control files (open, two getdents64, close): most cgroups are
+ * leaves. Filesystems that do not count (btrfs, overlayfs' merged
+ * directories say 1) are read. */
 static int
-leaf(int fd)
+leaf(const struct stat *st)
 {
-	struct stat st;
-
-	return fstat(fd, &st) == 0 && st.st_nlink == 2;
+	return st->st_nlink == 2;
 }
 
 /* Depth-first below fd, whose path is w->path (of length len). The
- * directory descriptor is closed here. Recursion is bounded by
- * TW_CG_DEPTH_MAX, the whole walk by TW_CG_SCAN_MAX. */
+ * directory descriptor is closed here. A cgroup is looked at through fd
+ * (fstatat, and visit reads "name/file"): a leaf, most of them, is never
+ * opened itself. Recursion is bounded by TW_CG_DEPTH_MAX, the whole walk
+ * by TW_CG_SCAN_MAX. */
 static int
 walk_dir(struct walk *w, int fd, size_t len, unsigned depth)
 {
@@ -69,6 +69,7 @@ walk_dir(struct walk *w, int fd, size_t len, unsigned depth)
 	}
 	while (rc == TW_OK && (de = readdir(d)) != NULL) {
 		size_t nlen = strlen(de->d_name);
+		struct stat st;
 		int sub;
 
 		if (de->d_name[0] == '.')
@@ -82,22 +83,31 @@ walk_dir(struct walk *w, int fd, size_t len, unsigned depth)
 			(*w->skipped)++;
 			continue;
 		}
-		/* Its inode from the entry itself: a stat less per cgroup. */
-		sub = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (sub < 0)
+		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISDIR(st.st_mode))
 			continue;
 		w->path[len] = '/';
 		memcpy(w->path + len + 1, de->d_name, nlen + 1);
 		w->visited++;
-		rc = w->visit(w->ctx, sub, w->path, (uint64_t)de->d_ino);
-		if (rc == TW_OK && !leaf(sub))
-			rc = walk_dir(w, sub, len + 1 + nlen, depth + 1);
-		else
-			close(sub);
+		rc = w->visit(w->ctx, dirfd(d), de->d_name, w->path, (uint64_t)st.st_ino);
+		if (rc == TW_OK && !leaf(&st)) {
+			sub = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (sub >= 0)
+				rc = walk_dir(w, sub, len + 1 + nlen, depth + 1);
+		}
 		w->path[len] = '\0';
 	}
 	closedir(d);
 	return rc;
+}
+
+int
+tw_cgroup_open_hierarchy(int sys_fd, enum tw_cg_version ver)
+{
+	if (sys_fd < 0 || (ver != TW_CG_V1 && ver != TW_CG_V2))
+		return -1;
+	return openat(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup",
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 }
 
 int
@@ -109,8 +119,7 @@ tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void 
 
 	if (ver == TW_CG_NONE || sys_fd < 0)
 		return TW_E_ABSENT;
-	fd = openat(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup",
-	    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = tw_cgroup_open_hierarchy(sys_fd, ver);
 	if (fd < 0)
 		return TW_E_ABSENT;
 	memset(&w, 0, sizeof(w));

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/array.h"
 #include "util/error.h"
@@ -17,8 +18,13 @@ struct known {
 	uint64_t score;		/* of those, since the rescan before */
 	uint64_t high, max;	/* its limits at the last rescan */
 	uint32_t limits;	/* TW_CG_BIT of those it has */
+	unsigned limits_read;	/* TW_CG_READ_HIGH, _MAX: which of them were read */
 	int qualifies;
 	int published;
+	unsigned turn;		/* the sample (modulo SLOW_EVERY) it reads SLOW in */
+	int slow_read;		/* SLOW read since the rescan; then held below */
+	uint32_t slow_present;
+	uint64_t slow_v[TW_CG_NFIELDS];
 	struct tw_cg_keep keep;	/* open while published, up to KEEP_MAX */
 };
 
@@ -37,6 +43,7 @@ struct tw_cgroups {
 	uint32_t last_index;
 	size_t max_rows;
 	unsigned rescan, countdown;
+	unsigned tick;		/* samples taken, for the SLOW files' turns */
 	uint32_t qualified;
 	uint64_t skipped;
 	int nomem;
@@ -130,17 +137,69 @@ io_bytes(const struct tw_cgroup *cg)
 	return cg->v[TW_CG_READ_BYTES] + cg->v[TW_CG_WRITE_BYTES];
 }
 
-/* One cgroup met by a rescan's walk: carried over or new. */
+/* The limit files there are: v1 has no memory.high. */
+static unsigned
+limit_files(const struct tw_cgroups *r)
+{
+	return r->ver == TW_CG_V1 ? TW_CG_READ_MAX : TW_CG_READ_LIMITS;
+}
+
+/* Keep the limits cg holds of the files which were read. */
+static void
+note_limits(struct known *k, const struct tw_cgroup *cg, unsigned which)
+{
+	uint32_t bits = 0;
+
+	if (which & TW_CG_READ_HIGH) {
+		bits |= TW_CG_BIT(TW_CG_HIGH);
+		k->high = cg->v[TW_CG_HIGH];
+	}
+	if (which & TW_CG_READ_MAX) {
+		bits |= TW_CG_BIT(TW_CG_MAX);
+		k->max = cg->v[TW_CG_MAX];
+	}
+	k->limits = (k->limits & ~bits) | (cg->present & bits);
+	k->limits_read |= which;
+}
+
+/* Whether k has a limit, reading as few of its limit files as it takes:
+ * first the one it had alone at the last rescan (limits seldom change),
+ * else memory.max, the one systemd's MemoryMax= and container runtimes
+ * set. The others are read when k is published (tw_cgroups_sample).
+ * name is k's path relative to the open directory parent_fd. */
 static int
-visit(void *ctx, int dirfd, const char *path, uint64_t ino)
+has_limit(struct tw_cgroups *r, struct known *k, const struct known *old, int parent_fd,
+    const char *name, const char *path)
+{
+	unsigned order[2] = { TW_CG_READ_MAX, TW_CG_READ_HIGH };
+	size_t i;
+
+	if (old != NULL && old->limits == TW_CG_BIT(TW_CG_HIGH)) {
+		order[0] = TW_CG_READ_HIGH;
+		order[1] = TW_CG_READ_MAX;
+	}
+	for (i = 0; i < 2 && k->limits == 0; i++) {
+		if (!(order[i] & limit_files(r)))
+			continue;
+		if (tw_cgroup_read_at(parent_fd, name, r->sys_fd, r->ver, path, order[i],
+		    r->scratch, &r->cg, r->ps) == TW_OK)
+			note_limits(k, &r->cg, order[i]);
+	}
+	return k->limits != 0;
+}
+
+/* One cgroup met by a rescan's walk: carried over or new. It qualifies by
+ * its I/O since the last rescan, read here, or by a limit, read after the
+ * walk only as far as the bound needs (limits_to_bound). */
+static int
+visit(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino)
 {
 	struct tw_cgroups *r = ctx;
 	struct known *k, *old;
 	void *p;
 	uint64_t io;
-	int has_limit;
 
-	if (tw_cgroup_read_at(dirfd, r->sys_fd, r->ver, path, TW_CG_READ_LIMITS | TW_CG_READ_IO,
+	if (tw_cgroup_read_at(parent_fd, name, r->sys_fd, r->ver, path, TW_CG_READ_IO,
 	    r->scratch, &r->cg, r->ps) != TW_OK)
 		return TW_OK;
 	if (tw_array_grow(r->next, &r->next_cap, r->nnext + 1, sizeof(*r->next), &p) != TW_OK) {
@@ -149,25 +208,70 @@ visit(void *ctx, int dirfd, const char *path, uint64_t ino)
 	}
 	r->next = p;
 	k = &r->next[r->nnext++];
+	memset(k, 0, sizeof(*k));
 	memcpy(k->path, path, strlen(path) + 1);
 	k->ino = ino;
-	k->published = 0;
 	tw_cg_keep_init(&k->keep);
 	io = io_bytes(&r->cg);
-	k->limits = r->cg.present & (TW_CG_BIT(TW_CG_HIGH) | TW_CG_BIT(TW_CG_MAX));
-	k->high = r->cg.v[TW_CG_HIGH];
-	k->max = r->cg.v[TW_CG_MAX];
-	has_limit = k->limits != 0;
 	old = find_known(r, path);
 	if (old != NULL && old->ino == ino) {
 		k->index = old->index;
 		k->score = io >= old->io ? io - old->io : 0;
 	} else {
+		old = NULL;
 		k->index = new_index(r);
 		k->score = io;
 	}
 	k->io = io;
-	k->qualifies = has_limit || k->score > 0;
+	k->qualifies = k->score > 0;
+	return TW_OK;
+}
+
+static int
+cmp_index_known(const void *a, const void *b)
+{
+	const struct known *x = *(const struct known *const *)a;
+	const struct known *y = *(const struct known *const *)b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* A cgroup that qualifies by a limit alone ranks after every one with
+ * I/O, and among those by its index (cmp_busy): so the bound needs limits
+ * read in that order, and only until it is filled, not of every cgroup
+ * (where cgroupMax cgroups did I/O since the last rescan, of none). What is
+ * published is the same as if every limit were read. */
+static int
+limits_to_bound(struct tw_cgroups *r)
+{
+	struct known **quiet, *old;
+	size_t i, n = 0, io = 0, found = 0;
+	int fd;
+
+	for (i = 0; i < r->nnext; i++)
+		io += r->next[i].score > 0;
+	if (io >= r->max_rows)
+		return TW_OK;
+	quiet = malloc((r->nnext - io + 1) * sizeof(*quiet));
+	if (quiet == NULL)
+		return TW_E_NOMEM;
+	for (i = 0; i < r->nnext; i++)
+		if (r->next[i].score == 0)
+			quiet[n++] = &r->next[i];
+	qsort(quiet, n, sizeof(*quiet), cmp_index_known);
+	fd = tw_cgroup_open_hierarchy(r->sys_fd, r->ver);
+	for (i = 0; fd >= 0 && i < n && io + found < r->max_rows; i++) {
+		old = find_known(r, quiet[i]->path);
+		if (old != NULL && old->ino != quiet[i]->ino)
+			old = NULL;
+		/* Paths start with '/': relative to the hierarchy's root. */
+		quiet[i]->qualifies = has_limit(r, quiet[i], old, fd, quiet[i]->path + 1,
+		    quiet[i]->path);
+		found += quiet[i]->qualifies != 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	free(quiet);
 	return TW_OK;
 }
 
@@ -199,6 +303,8 @@ rescan(struct tw_cgroups *r)
 		return TW_E_NOMEM;
 	if (rc != TW_OK)
 		r->nnext = 0;
+	if ((rc = limits_to_bound(r)) != TW_OK)
+		return rc;
 	qsort(r->next, r->nnext, sizeof(*r->next), cmp_path);
 	rank = malloc((r->nnext ? r->nnext : 1) * sizeof(*rank));
 	if (rank == NULL)
@@ -208,8 +314,10 @@ rescan(struct tw_cgroups *r)
 			rank[n++] = &r->next[i];
 	qsort(rank, n, sizeof(*rank), cmp_busy);
 	r->qualified = (uint32_t)n;
-	for (i = 0; i < n && i < r->max_rows; i++)
+	for (i = 0; i < n && i < r->max_rows; i++) {
 		rank[i]->published = 1;
+		rank[i]->turn = (unsigned)(i % TW_CGROUPS_SLOW_EVERY);
+	}
 	free(rank);
 	swap = r->known;
 	cap = r->known_cap;
@@ -221,7 +329,41 @@ rescan(struct tw_cgroups *r)
 	return TW_OK;
 }
 
-#define SAMPLED (TW_CG_READ_IO | TW_CG_READ_MEMORY | TW_CG_READ_PSI)
+/* Read every sample: the counters and gauges that move. */
+#define SAMPLED (TW_CG_READ_IO | TW_CG_READ_MEMORY)
+/* Read every SLOW_EVERY-th sample, a published cgroup's turn: pressure is
+ * the kernel's own average over 10 s, memory.events counts rare events
+ * (their rate is taken between the samples they were read in, see
+ * window/cgtrack.c). */
+#define SLOW (TW_CG_READ_EVENTS | TW_CG_READ_PSI)
+#define SLOW_BITS (TW_CG_BIT(TW_CG_LIMIT_EVENTS) | TW_CG_BIT(TW_CG_MEM_PSI) | \
+    TW_CG_BIT(TW_CG_IO_PSI))
+#define LIMIT_BITS (TW_CG_BIT(TW_CG_HIGH) | TW_CG_BIT(TW_CG_MAX))
+
+/* Hold what this sample read of SLOW, or put the held figures in. */
+static void
+slow_figures(struct known *k, struct tw_cgroup_row *row, int read)
+{
+	size_t f;
+
+	row->held = 0;
+	for (f = 0; f < TW_CG_NFIELDS; f++) {
+		if (!(SLOW_BITS & TW_CG_BIT(f)))
+			continue;
+		if (read) {
+			k->slow_v[f] = row->cg.v[f];
+		} else {
+			row->cg.v[f] = k->slow_v[f];
+			row->held |= TW_CG_BIT(f);
+		}
+	}
+	if (read) {
+		k->slow_present = row->cg.present & SLOW_BITS;
+		k->slow_read = 1;
+	} else {
+		row->cg.present = (row->cg.present & ~SLOW_BITS) | k->slow_present;
+	}
+}
 
 static int
 cmp_index(const void *a, const void *b)
@@ -236,8 +378,9 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
     struct tw_cgroup_set *out, struct tw_parse_stats *ps)
 {
 	size_t i, kept = 0;
+	unsigned what, missing;
 	void *p;
-	int rc;
+	int rc, slow;
 
 	out->count = 0;
 	r->sys_fd = sys_fd;
@@ -270,12 +413,16 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 			return rc;
 		out->rows = p;
 		row = &out->rows[out->count];
+		/* The limits a rescan did not need, once, and SLOW in its turn
+		 * (all of it at the first sample after a rescan). */
+		missing = limit_files(r) & ~k->limits_read;
+		slow = !k->slow_read || k->turn == r->tick % TW_CGROUPS_SLOW_EVERY;
+		what = SAMPLED | missing | (slow ? SLOW : 0);
 		if (kept < KEEP_MAX)
-			rc = tw_cgroup_read_kept(sys_fd, r->ver, k->path, SAMPLED, &k->keep,
-			    scratch, &row->cg, ps);
+			rc = tw_cgroup_read_kept(sys_fd, r->ver, k->path, what, &k->keep, scratch,
+			    &row->cg, ps);
 		else
-			rc = tw_cgroup_read(sys_fd, r->ver, k->path, SAMPLED, scratch, &row->cg,
-			    ps);
+			rc = tw_cgroup_read(sys_fd, r->ver, k->path, what, scratch, &row->cg, ps);
 		kept++;
 		if (rc != TW_OK) {
 			/* Removed: its index dies with it. */
@@ -286,7 +433,10 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		/* Limits as the last walk read them: they change when an
 		 * administrator changes them, seldom, and a sample of many
 		 * cgroups is cheaper without them. */
-		row->cg.present |= k->limits;
+		if (missing != 0)
+			note_limits(k, &row->cg, missing);
+		slow_figures(k, row, slow);
+		row->cg.present = (row->cg.present & ~LIMIT_BITS) | k->limits;
 		row->cg.v[TW_CG_HIGH] = k->high;
 		row->cg.v[TW_CG_MAX] = k->max;
 		memcpy(row->cg.path, k->path, sizeof(k->path));
@@ -295,6 +445,7 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		tw_cgroup_unit(k->path, row->unit, sizeof(row->unit));
 		out->count++;
 	}
+	r->tick++;
 	if (out->count > 1)
 		qsort(out->rows, out->count, sizeof(*out->rows), cmp_index);
 	return TW_OK;

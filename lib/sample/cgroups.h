@@ -3,14 +3,16 @@
  * A host may have thousands of cgroups; the MIB publishes a bounded number
  * of them, the busiest first. Finding them costs a walk of the hierarchy
  * and a few file reads per cgroup, so it is done every `rescan` samples
- * (every five minutes in tunewatchd, by default), not every sample: a rescan reads each
- * cgroup's limits and I/O counters (collect/cgroup.h, "cheap"), keeps
- * those that qualify (a memory limit, or I/O since the last rescan; at the
- * first, any I/O), ranks them by bytes read and written since the last
- * rescan, and publishes the first max_rows. Between rescans only the
- * published cgroups are read (all but their limits, which are the last
- * rescan's: a changed limit shows at the next one); one that disappears is
- * dropped at once, and a new one appears at the next rescan.
+ * (every five minutes in tunewatchd, by default), not every sample: a rescan
+ * reads each cgroup's I/O counters (collect/cgroup.h), keeps those that
+ * qualify (a memory limit, or I/O since the last rescan; at the first, any
+ * I/O), ranks them by bytes read and written since the last rescan, and
+ * publishes the first max_rows. Those with a limit alone rank last, by
+ * index: limits are read in that order only until max_rows are found. Between rescans only the published cgroups are read (all but
+ * their limits, which are the last rescan's: a changed limit shows at the
+ * next one; memory.events and the pressure files every
+ * TW_CGROUPS_SLOW_EVERY-th sample only); one that disappears is dropped
+ * at once, and a new one appears at the next rescan.
  *
  * A cgroup keeps its index for as long as its directory lives (same path,
  * same inode), whether or not it is published; a new cgroup, or one
@@ -27,16 +29,26 @@
 /* The default bound on published cgroups (tunewatchd.conf: cgroupMax). */
 #define TW_CGROUPS_MAX_DEFAULT 16
 /* Seconds between walks of the hierarchy by default (cgroupRescan): a walk
- * reads three files of every cgroup, 33 ms of CPU for 500 of them on the
+ * reads io.stat of every cgroup and the limits of as many as the bound
+ * needs, about 2,500 system calls and 9 ms of CPU for 500 cgroups on the
  * machine of BENCHMARKS.md, so it is made every five minutes rather than
  * every window. */
 #define TW_CGROUPS_RESCAN_DEFAULT_S 300
 #define TW_CGROUPS_MAX_LIMIT 4096
+/* A published cgroup's memory.events (v1 memory.failcnt), memory.pressure
+ * and io.pressure are read every this many samples (every 20 s at the
+ * default interval of 5 s), a quarter of the published cgroups in each
+ * sample, and held in between: pressure is the kernel's own average over
+ * 10, 60 and 300 s, limit events are rare, and these three files were 3 of
+ * a published cgroup's 7 system calls a sample. */
+#define TW_CGROUPS_SLOW_EVERY 4
 
 struct tw_cgroup_row {
 	uint32_t index;
 	char unit[TW_CG_UNIT_LEN];	/* "" when not under systemd */
 	struct tw_cgroup cg;
+	uint32_t held;		/* TW_CG_BIT of the fields not read in this
+				 * sample but in an earlier one (SLOW_EVERY) */
 };
 
 /* One sample's cgroups, sorted by index. */
@@ -45,7 +57,10 @@ struct tw_cgroup_set {
 	size_t count;
 	size_t cap;
 	enum tw_cg_version version;
-	uint32_t qualified;	/* at the last rescan, before the bound */
+	uint32_t qualified;	/* at the last rescan, before the bound: those
+				 * with I/O since the one before, and those found
+				 * with a limit (a rescan reads limits only as far
+				 * as the bound needs them) */
 	uint64_t skipped;	/* past the walk's bounds at the last rescan */
 };
 

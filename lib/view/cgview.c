@@ -94,19 +94,22 @@ build_cgroup(struct tw_view_cgroup *vc, const struct tw_window *w, const struct 
 		{ TW_CG_MEM_PSI, TW_OID_CGROUP_MEMORY_PRESSURE },
 		{ TW_CG_IO_PSI, TW_OID_CGROUP_IO_PRESSURE },
 	};
+	/* The limit events' increase covers the time between the samples
+	 * they were read in (window/cgtrack.c), the others' the window's. */
 	static const struct {
 		enum tw_cg_field field;
 		unsigned wcg;
 		unsigned total, rate;
+		int own_time;
 	} counters[] = {
 		{ TW_CG_REFAULTS, TW_WCG_REFAULTS, TW_OID_CGROUP_REFAULTS,
-		    TW_OID_CGROUP_REFAULT_RATE },
+		    TW_OID_CGROUP_REFAULT_RATE, 0 },
 		{ TW_CG_LIMIT_EVENTS, TW_WCG_LIMIT_EVENTS, TW_OID_CGROUP_LIMIT_EVENTS,
-		    TW_OID_CGROUP_LIMIT_EVENT_RATE },
+		    TW_OID_CGROUP_LIMIT_EVENT_RATE, 1 },
 		{ TW_CG_READ_BYTES, TW_WCG_READ_BYTES, TW_OID_CGROUP_READ_BYTES,
-		    TW_OID_CGROUP_READ_RATE },
+		    TW_OID_CGROUP_READ_RATE, 0 },
 		{ TW_CG_WRITE_BYTES, TW_WCG_WRITE_BYTES, TW_OID_CGROUP_WRITTEN_BYTES,
-		    TW_OID_CGROUP_WRITE_RATE },
+		    TW_OID_CGROUP_WRITE_RATE, 0 },
 	};
 	const struct tw_cgroup *cg = &r->cg;
 	uint64_t d[TW_TRACK_MAX_K], cov = 0;
@@ -126,12 +129,13 @@ build_cgroup(struct tw_view_cgroup *vc, const struct tw_window *w, const struct 
 		return;
 	windowed = tw_window_track_delta(w, &w->cgroups, t, d, &cov) && cov > 0;
 	for (i = 0; i < sizeof(counters) / sizeof(counters[0]); i++) {
+		uint64_t ms = counters[i].own_time ? d[TW_WCG_EVENTS_MS] : cov;
+
 		if (!(cg->present & TW_CG_BIT(counters[i].field)))
 			continue;
 		put(vc, counters[i].total, tw_track_total(&w->cgroups, t, counters[i].wcg));
-		if (windowed)
-			put_fig(vc, counters[i].rate,
-			    (double)d[counters[i].wcg] * 1000.0 / (double)cov);
+		if (windowed && ms > 0)
+			put_fig(vc, counters[i].rate, (double)d[counters[i].wcg] * 1000.0 / (double)ms);
 	}
 }
 

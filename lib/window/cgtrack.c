@@ -9,15 +9,36 @@
 /* Each published cgroup's counters, keyed by its index: a cgroup that
  * leaves the published set loses its track, and one that comes back starts
  * a new one, so its windowed figures are absent until it has been seen in
- * two samples, as a new disk's are. All four are 64-bit counters; a reset
- * (v1 memory.failcnt can be written to 0) adds nothing. */
+ * two samples, as a new disk's are. All are 64-bit counters; a reset
+ * (v1 memory.failcnt can be written to 0) adds nothing.
+ *
+ * The limit events are read every few samples only (sample/cgroups.h) and
+ * held in between, so their increase over a span covers the time between
+ * the samples they were read in, not the span: EVENTS_MS, a counter of
+ * its own, is the stamp of the sample they were last read in, and its
+ * increase over the same span is that time, by which the view divides. */
 
 int
 tw_window_cgroups_init(struct tw_track_set *set, unsigned slots)
 {
-	static const uint8_t bits[TW_WCG_K] = { 64, 64, 64, 64 };
+	static const uint8_t bits[TW_WCG_K] = { 64, 64, 64, 64, 64 };
 
 	return tw_track_set_init(set, TW_WCG_K, slots, bits);
+}
+
+/* When row's limit events were read: now, or as the cgroup's track last
+ * said. A track begins at a rescan's sample, which reads them all; one
+ * that begins with a held figure starts its time now, which can only
+ * stretch its first span. */
+static uint64_t
+events_ms(const struct tw_track_set *set, const struct tw_cgroup_row *row, uint64_t now)
+{
+	const struct tw_track *t;
+
+	if (!(row->held & TW_CG_BIT(TW_CG_LIMIT_EVENTS)))
+		return now;
+	t = tw_track_set_find(set, row->index);
+	return t != NULL ? t->raw[TW_WCG_EVENTS_MS] : now;
 }
 
 int
@@ -46,8 +67,9 @@ tw_window_push_cgroups(struct tw_track_set *set, const struct tw_sample *s, uint
 		const struct tw_cgroup_row *row = &s->cgroups.rows[i];
 
 		keys[i] = row->index;
-		for (f = 0; f < TW_WCG_K; f++)
+		for (f = 0; f < TW_WCG_EVENTS_MS; f++)
 			raw[i * TW_WCG_K + f] = row->cg.v[field[f]];
+		raw[i * TW_WCG_K + TW_WCG_EVENTS_MS] = events_ms(set, row, s->mono_ms);
 	}
 	rc = tw_track_set_update(set, seq, dt, keys, raw, n);
 	free(keys);

@@ -52,6 +52,7 @@ enum tw_wcg {
 	TW_WCG_LIMIT_EVENTS,
 	TW_WCG_READ_BYTES,
 	TW_WCG_WRITE_BYTES,
+	TW_WCG_EVENTS_MS,	/* the sample time LIMIT_EVENTS was last read at */
 	TW_WCG_K
 };
 
