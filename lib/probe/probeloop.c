@@ -65,6 +65,17 @@ reap(struct tw_probe_loop *l)
 	pthread_mutex_unlock(&l->lock);
 }
 
+/* A read taken but never handed to the kernel. */
+static void
+give_up(struct tw_probe_loop *l, struct tw_probe *p)
+{
+	struct reaped r = { l, tw_probe_now_ns() };
+
+	pthread_mutex_lock(&l->lock);
+	done(&r, (uint64_t)(uintptr_t)p, -EAGAIN);
+	pthread_mutex_unlock(&l->lock);
+}
+
 /* Hand k reads to the kernel, BATCH at a time, reaping between. */
 static void
 submit(struct tw_probe_loop *l, size_t k)
@@ -76,11 +87,17 @@ submit(struct tw_probe_loop *l, size_t k)
 
 		m = k - i < BATCH ? k - i : BATCH;
 		for (j = i; j < i + m; j++)
-			tw_uring_read(&l->ring, l->rd[j].fd, l->rd[j].buf, l->rd[j].len,
-			    l->rd[j].off, (uint64_t)(uintptr_t)l->due[j]);
+			if (tw_uring_read(&l->ring, l->rd[j].fd, l->rd[j].buf, l->rd[j].len,
+			    l->rd[j].off, (uint64_t)(uintptr_t)l->due[j]) != 0) {
+				/* The queue is full (the last call failed): this
+				 * read is not made, and says so. */
+				give_up(l, l->due[j]);
+				l->due[j] = NULL;
+			}
 		t0 = tw_probe_now_ns();
 		for (j = i; j < i + m; j++)
-			tw_probe_io_started(l->due[j], t0);
+			if (l->due[j] != NULL)
+				tw_probe_io_started(l->due[j], t0);
 		/* A failed call leaves them queued for the next one. */
 		tw_uring_submit(&l->ring);
 		reap(l);
