@@ -4,8 +4,9 @@
 1. tunewatchd's CPU with 64 probed devices at the default rate (1 read a
    second each) against a tunewatchd without probes, both running at the
    same time for the same seconds, each behind its own snmpd (target:
-   under 0.05 % of a core more);
-2. CPU per probed read: the same two, the probed one at 10 reads a second
+   under 0.05 % of a core more); with --before-builddir a third, that
+   build's tunewatchd probing the same devices in the same seconds;
+2. CPU per probed read: the same, the probed ones at 10 reads a second
    on each of the 64 devices;
 3. memory per probed device: the structures (bench/probe_memory) and the
    resident set of the probed tunewatchd against the plain one;
@@ -16,7 +17,7 @@ The 64 devices are loop devices (--direct-io=on) over sparse files; the
 device of part 4 is over a file of random data. All are detached, and the
 files removed, in every path. Needs root, losetup and ioping.
 
-    make bench-probe [BENCH_ARGS='--seconds 120']
+    make bench-probe [BENCH_ARGS='--seconds 120 --before-builddir /tmp/old/build']
 """
 
 import argparse
@@ -36,12 +37,18 @@ def cpu_s(pid):
     return tb.schedstat_ns(pid) / 1e9
 
 
-def start_pair(tw, conf_lines, tag):
-    """Two harnesses, plain and probed, each with snmpd and tunewatchd."""
+def start_pair(tw, conf_lines, tag, before=None):
+    """Harnesses, plain and probed (and probed by the before build's
+    tunewatchd), each with snmpd and tunewatchd."""
     hs = []
-    for name, lines in (("plain", []), ("probed", conf_lines)):
+    runs = [("plain", [], None), ("probed", conf_lines, None)]
+    if before:
+        runs.append(("before", conf_lines, os.path.join(before, "agentx", "tunewatchd")))
+    for name, lines, agent in runs:
         h = tw.Harness("bench-probe-%s-%s" % (tag, name))
         h.__enter__()
+        if agent:
+            h.agent_bin = agent
         conf = os.path.join(h.dir, "tunewatchd.conf")
         with open(conf, "w") as fh:
             fh.write("\n".join(lines + ["probeIdleTime 0"]) + "\n")
@@ -95,6 +102,8 @@ def main():
     ap.add_argument("--builddir", default=os.environ.get("top_builddir") or os.getcwd())
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--devices", type=int, default=64)
+    ap.add_argument("--before-builddir", help="a build of the code before, whose tunewatchd "
+                    "probes the same devices in the same seconds")
     a = ap.parse_args()
     if os.geteuid() != 0:
         sys.exit("probe_cost: needs root (loop devices)")
@@ -116,7 +125,8 @@ def main():
         devs = loops(files)
         names = [os.path.basename(d) for d in devs]
         for rate, seconds in ((1, a.seconds), (10, a.seconds / 2)):
-            hs = start_pair(tw, ["probe %s %d" % (n, rate) for n in names], "r%d" % rate)
+            hs = start_pair(tw, ["probe %s %d" % (n, rate) for n in names], "r%d" % rate,
+                            a.before_builddir)
             try:
                 cpu, wall, rss = side_by_side(hs, seconds)
             finally:
@@ -130,6 +140,15 @@ def main():
                       a.devices, rate, wall, cpu[0], cpu[0] / wall * 100, cpu[1],
                       cpu[1] / wall * 100, extra, (cpu[1] - cpu[0]) / reads * 1e6, reads,
                       rss[0], rss[1], (rss[1] - rss[0]) / a.devices))
+            if a.before_builddir:
+                b = (cpu[2] - cpu[0]) / wall * 100.0
+                print("  the before build's tunewatchd, same devices, same seconds: %.3f s "
+                      "(%.4f %%); before - plain = %.4f %% of a core, %.1f us CPU per read; "
+                      "RSS %d KiB (%.1f KiB per device); after / before (probed - plain): "
+                      "%.3f" % (cpu[2], cpu[2] / wall * 100, b,
+                                (cpu[2] - cpu[0]) / reads * 1e6, rss[2],
+                                (rss[2] - rss[0]) / a.devices,
+                                (cpu[1] - cpu[0]) / (cpu[2] - cpu[0])))
         # The same kind of read by ioping, for scale: its CPU per request.
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(["ioping", "-D", "-c", "1000", "-i", "0.005", "-q", devs[0]],

@@ -3,7 +3,8 @@
 /* Unit tests for the probe's parts that need no device: its tunewatchd.conf
  * lines (lib/probe/probeconf.c), the sysfs files it watches and the names
  * it resolves (probedev.c) on a sys tree made here, a probe on something
- * that is not a block device, the probe set on a device whose node is not
+ * that is not a block device (and the reading loop started and stopped
+ * around it), the probe set on a device whose node is not
  * there, and twProbeTable in the view (view/viewprobe.c): absent
  * percentiles, microseconds on the wire, milliseconds to the checks. */
 #include <fcntl.h>
@@ -16,6 +17,7 @@
 
 #include "probe/probe.h"
 #include "probe/probeconf.h"
+#include "probe/probeloop.h"
 #include "probe/probedev.h"
 #include "probe/probeset.h"
 #include "tw_check.h"
@@ -182,15 +184,19 @@ START_TEST(test_probe_cannot_open)
 	struct tw_probe_params pp = { "none", "/nonexistent/sdq", 5, 1000, 3 };
 	struct tw_probe_report r;
 	struct tw_probe *p = tw_probe_open(&pp);
+	struct tw_probe_loop *loop;
 
 	ck_assert_ptr_nonnull(p);
-	tw_probe_run(p);
+	/* The reading thread starts, has nothing to read, and stops. */
+	ck_assert_int_eq(tw_probe_loop_start(&loop), 0);
+	tw_probe_run(p, loop);
 	tw_probe_report(p, 1000, &r);
 	ck_assert_int_eq(r.state, TW_PROBE_OPEN_FAILED);
 	ck_assert_str_eq(r.reason, "open /nonexistent/sdq: No such file or directory");
 	ck_assert_uint_eq(r.read_size, 0);
 	ck_assert_uint_eq(r.rate, 5);
 	tw_probe_stop(p);
+	tw_probe_loop_stop(loop);
 
 	pp.path = "/dev/null";
 	p = tw_probe_open(&pp);
@@ -198,6 +204,11 @@ START_TEST(test_probe_cannot_open)
 	ck_assert_int_eq(r.state, TW_PROBE_OPEN_FAILED);
 	ck_assert_str_eq(r.reason, "/dev/null is not a block device");
 	ck_assert_uint_eq(tw_probe_reads(p), 0);
+	/* No thread to read for it: the reason is its state's. */
+	tw_probe_fail(p, "cannot start the reads (io_uring): Operation not permitted");
+	tw_probe_report(p, 1000, &r);
+	ck_assert_int_eq(r.state, TW_PROBE_OPEN_FAILED);
+	ck_assert_str_eq(r.reason, "cannot start the reads (io_uring): Operation not permitted");
 	tw_probe_stop(p);
 	ck_assert_str_eq(tw_probe_state_name(TW_PROBE_IDLE_SKIPPED), "idle-skipped");
 	ck_assert_str_eq(tw_probe_state_name(TW_PROBE_NSTATES), "unknown");

@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "probe/probeio.h"
+#include "probe/probeloop.h"
 #include "probe/probeopen.h"
 
 static const char *const state_names[TW_PROBE_NSTATES] = {
@@ -38,23 +40,23 @@ struct slot {
 
 struct tw_probe {
 	pthread_mutex_t lock;
-	pthread_cond_t wake;
-	pthread_t thread;
-	int started;
-	int stop;
+	struct tw_probe_loop *loop;	/* NULL until it runs */
 	int paused;
-	/* Set at the start, read by the thread without the lock. */
+	int resync;		/* back from a pause: catch the clock up, miss nothing */
+	int detached;		/* let go of while a read was out */
+	/* Set at the open, never changed. */
 	int fd;
 	void *buf;
 	unsigned bs;
 	uint64_t nblocks;
 	uint64_t period_ns;
 	uint64_t timeout_ns;
-	uint64_t rng;
 	/* Under the lock. */
+	uint64_t rng;
+	uint64_t due_ns;	/* the next slot */
 	enum tw_probe_state state;
 	char reason[TW_PROBE_REASON_LEN];
-	enum tw_probe_state run_state;	/* what the thread last saw */
+	enum tw_probe_state run_state;	/* what the reads last said */
 	char run_reason[TW_PROBE_REASON_LEN];
 	int outstanding;
 	uint64_t out_start_ns;
@@ -65,8 +67,8 @@ struct tw_probe {
 	struct slot slots[];
 };
 
-static uint64_t
-now_ns(void)
+uint64_t
+tw_probe_now_ns(void)
 {
 	struct timespec ts;
 
@@ -98,11 +100,11 @@ open_device(struct tw_probe *p, const struct tw_probe_params *pp)
 
 /* Count a finished read; under the lock. */
 static void
-count_read(struct tw_probe *p, ssize_t n, int err, uint64_t elapsed_ns)
+count_read(struct tw_probe *p, int res, uint64_t elapsed_ns)
 {
 	struct slot *s = &p->slots[p->cur];
 
-	if (n == (ssize_t)p->bs) {
+	if (res == (int)p->bs) {
 		if (elapsed_ns > p->timeout_ns) {
 			if (!p->out_counted) {
 				s->timeouts++;
@@ -119,78 +121,128 @@ count_read(struct tw_probe *p, ssize_t n, int err, uint64_t elapsed_ns)
 		return;
 	}
 	s->errors++;
-	if (n >= 0) {
+	if (res >= 0) {
 		p->run_state = TW_PROBE_ERRORS;
-		snprintf(p->run_reason, sizeof(p->run_reason), "short read of %zd bytes", n);
-	} else if (err == EINVAL) {
+		snprintf(p->run_reason, sizeof(p->run_reason), "short read of %d bytes", res);
+	} else if (res == -EINVAL) {
 		/* The block is aligned and sized as the device asks: EINVAL
 		 * is direct I/O refused by the driver. */
 		p->run_state = TW_PROBE_ODIRECT_REFUSED;
 		snprintf(p->run_reason, sizeof(p->run_reason), "O_DIRECT read refused: %s",
-		    strerror(err));
+		    strerror(-res));
 	} else {
 		p->run_state = TW_PROBE_ERRORS;
-		snprintf(p->run_reason, sizeof(p->run_reason), "read: %s", strerror(err));
+		snprintf(p->run_reason, sizeof(p->run_reason), "read: %s", strerror(-res));
 	}
 }
 
-static void
-wait_until(struct tw_probe *p, uint64_t due_ns)
+/* Reads nothing now or later: paused, never opened, or refused for good. */
+static int
+inactive(const struct tw_probe *p)
 {
-	while (!p->stop) {
-		uint64_t now = now_ns();
-		struct timespec ts;
-
-		if (now >= due_ns)
-			return;
-		ts.tv_sec = (time_t)(due_ns / 1000000000u);
-		ts.tv_nsec = (long)(due_ns % 1000000000u);
-		pthread_cond_timedwait(&p->wake, &p->lock, &ts);
-	}
+	return p->paused || p->fd < 0 || p->run_state == TW_PROBE_ODIRECT_REFUSED;
 }
 
-static void *
-run(void *arg)
+void
+tw_probe_io_attach(struct tw_probe *p, uint64_t epoch_ns, uint64_t now_ns)
 {
-	struct tw_probe *p = arg;
-	uint64_t due;
+	pthread_mutex_lock(&p->lock);
+	/* The first slot of the common clock from now on. */
+	p->due_ns = epoch_ns;
+	if (now_ns > epoch_ns)
+		p->due_ns += (now_ns - epoch_ns + p->period_ns - 1) / p->period_ns * p->period_ns;
+	pthread_mutex_unlock(&p->lock);
+}
+
+int
+tw_probe_io_take(struct tw_probe *p, uint64_t now_ns, uint64_t *next,
+    struct tw_probe_read *rd)
+{
+	int take = 0;
 
 	pthread_mutex_lock(&p->lock);
-	due = now_ns();
-	while (!p->stop) {
-		uint64_t off, t0, t1;
-		ssize_t n;
-		int err;
-
-		wait_until(p, due);
-		if (p->stop)
-			break;
-		due += p->period_ns;
-		/* Paused, or refused for good: keep the clock, read nothing. */
-		if (p->paused || p->fd < 0 || p->run_state == TW_PROBE_ODIRECT_REFUSED)
-			continue;
-		off = next_random(&p->rng) % p->nblocks * p->bs;
-		p->outstanding = 1;
-		p->out_counted = 0;
-		p->out_start_ns = t0 = now_ns();
-		p->reads++;
-		pthread_mutex_unlock(&p->lock);
-		n = pread(p->fd, p->buf, p->bs, (off_t)off);
-		err = errno;
-		t1 = now_ns();
-		pthread_mutex_lock(&p->lock);
-		p->outstanding = 0;
-		count_read(p, n, err, t1 - t0);
-		/* Slots that came due while the read was outstanding. */
-		if (t1 >= due) {
-			uint64_t late = (t1 - due) / p->period_ns + 1;
-
-			p->slots[p->cur].missed += late;
-			due += late * p->period_ns;
-		}
+	if (p->outstanding || inactive(p))
+		goto out;
+	if (p->due_ns > now_ns) {
+		if (p->due_ns < *next)
+			*next = p->due_ns;
+		goto out;
 	}
+	/* Slots that passed since the one due: while paused they were not
+	 * probed (the clock kept, nothing missed); else the reads were late
+	 * and the slots are missed, as when a read is outstanding. */
+	if (now_ns - p->due_ns >= p->period_ns) {
+		uint64_t late = (now_ns - p->due_ns) / p->period_ns;
+
+		if (!p->resync)
+			p->slots[p->cur].missed += late;
+		p->due_ns += late * p->period_ns;
+	}
+	p->resync = 0;
+	p->due_ns += p->period_ns;
+	if (p->due_ns < *next)
+		*next = p->due_ns;
+	rd->fd = p->fd;
+	rd->buf = p->buf;
+	rd->len = p->bs;
+	rd->off = next_random(&p->rng) % p->nblocks * p->bs;
+	p->outstanding = 1;
+	p->out_counted = 0;
+	p->out_start_ns = now_ns;
+	p->reads++;
+	take = 1;
+out:
 	pthread_mutex_unlock(&p->lock);
-	return NULL;
+	return take;
+}
+
+void
+tw_probe_io_started(struct tw_probe *p, uint64_t t0_ns)
+{
+	pthread_mutex_lock(&p->lock);
+	p->out_start_ns = t0_ns;
+	pthread_mutex_unlock(&p->lock);
+}
+
+int
+tw_probe_io_done(struct tw_probe *p, int res, uint64_t t1_ns)
+{
+	int gone;
+
+	pthread_mutex_lock(&p->lock);
+	p->outstanding = 0;
+	count_read(p, res, t1_ns > p->out_start_ns ? t1_ns - p->out_start_ns : 0);
+	/* Slots that came due while the read was outstanding. */
+	if (t1_ns >= p->due_ns) {
+		uint64_t late = (t1_ns - p->due_ns) / p->period_ns + 1;
+
+		p->slots[p->cur].missed += late;
+		p->due_ns += late * p->period_ns;
+	}
+	gone = p->detached;
+	pthread_mutex_unlock(&p->lock);
+	return gone;
+}
+
+int
+tw_probe_io_detach(struct tw_probe *p)
+{
+	int now;
+
+	pthread_mutex_lock(&p->lock);
+	p->detached = 1;
+	now = !p->outstanding;
+	pthread_mutex_unlock(&p->lock);
+	return now;
+}
+
+void
+tw_probe_fail(struct tw_probe *p, const char *reason)
+{
+	pthread_mutex_lock(&p->lock);
+	p->run_state = TW_PROBE_OPEN_FAILED;
+	snprintf(p->run_reason, sizeof(p->run_reason), "%s", reason);
+	pthread_mutex_unlock(&p->lock);
 }
 
 size_t
@@ -205,7 +257,6 @@ tw_probe_open(const struct tw_probe_params *pp)
 {
 	unsigned n = pp->intervals > 0 ? pp->intervals : 1;
 	struct tw_probe *p = calloc(1, sizeof(*p) + n * sizeof(struct slot));
-	pthread_condattr_t ca;
 
 	if (p == NULL)
 		return NULL;
@@ -216,40 +267,29 @@ tw_probe_open(const struct tw_probe_params *pp)
 	p->timeout_ns = (uint64_t)(pp->timeout_ms > 0 ? pp->timeout_ms :
 	    TW_PROBE_DEFAULT_TIMEOUT_MS) * 1000000u;
 	if (getrandom(&p->rng, sizeof(p->rng), 0) != (ssize_t)sizeof(p->rng) || p->rng == 0)
-		p->rng = now_ns() | 1;
+		p->rng = tw_probe_now_ns() | 1;
 	p->slots[0].used = 1;
-	p->slots[0].start_ms = now_ns() / 1000000u;
+	p->slots[0].start_ms = tw_probe_now_ns() / 1000000u;
 	open_device(p, pp);
 	pthread_mutex_init(&p->lock, NULL);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&p->wake, &ca);
-	pthread_condattr_destroy(&ca);
 	return p;
 }
 
 void
-tw_probe_run(struct tw_probe *p)
+tw_probe_run(struct tw_probe *p, struct tw_probe_loop *loop)
 {
-	if (p == NULL || p->fd < 0 || p->started)
+	if (p == NULL || p->fd < 0 || p->loop != NULL || loop == NULL)
 		return;
-	pthread_mutex_lock(&p->lock);
-	if (pthread_create(&p->thread, NULL, run, p) != 0) {
-		p->run_state = TW_PROBE_OPEN_FAILED;
-		snprintf(p->run_reason, sizeof(p->run_reason), "cannot start a thread");
-	} else {
-		p->started = 1;
-	}
-	pthread_mutex_unlock(&p->lock);
+	if (tw_probe_loop_add(loop, p) == 0)
+		p->loop = loop;
 }
 
-static void
-free_probe(struct tw_probe *p)
+void
+tw_probe_io_free(struct tw_probe *p)
 {
 	if (p->fd >= 0)
 		close(p->fd);
 	free(p->buf);
-	pthread_cond_destroy(&p->wake);
 	pthread_mutex_destroy(&p->lock);
 	free(p);
 }
@@ -257,27 +297,12 @@ free_probe(struct tw_probe *p)
 void
 tw_probe_stop(struct tw_probe *p)
 {
-	struct timespec ts;
-
 	if (p == NULL)
 		return;
-	pthread_mutex_lock(&p->lock);
-	p->stop = 1;
-	pthread_cond_broadcast(&p->wake);
-	pthread_mutex_unlock(&p->lock);
-	if (!p->started) {
-		free_probe(p);
-		return;
-	}
-	clock_gettime(CLOCK_REALTIME, &ts);
-	ts.tv_sec += 1;
-	/* A read stuck in the kernel cannot be interrupted: leave it (and
-	 * the probe it writes into) behind rather than free it under it. */
-	if (pthread_timedjoin_np(p->thread, NULL, &ts) != 0) {
-		pthread_detach(p->thread);
-		return;
-	}
-	free_probe(p);
+	if (p->loop != NULL)
+		tw_probe_loop_remove(p->loop, p);	/* frees it, now or when its read ends */
+	else
+		tw_probe_io_free(p);
 }
 
 void
@@ -307,9 +332,17 @@ tw_probe_pause(struct tw_probe *p, enum tw_probe_state why, const char *reason)
 void
 tw_probe_resume(struct tw_probe *p)
 {
+	int was;
+
 	pthread_mutex_lock(&p->lock);
+	was = p->paused;
 	p->paused = 0;
+	if (was)
+		p->resync = 1;
 	pthread_mutex_unlock(&p->lock);
+	/* The loop may sleep past this probe's next slot: tell it. */
+	if (was && p->loop != NULL)
+		tw_probe_loop_wake(p->loop);
 }
 
 uint64_t
@@ -331,7 +364,7 @@ tw_probe_report(struct tw_probe *p, uint64_t now_ms, struct tw_probe_report *r)
 
 	memset(r, 0, sizeof(*r));
 	pthread_mutex_lock(&p->lock);
-	if (p->outstanding && !p->out_counted && now_ns() - p->out_start_ns > p->timeout_ns) {
+	if (p->outstanding && !p->out_counted && tw_probe_now_ns() - p->out_start_ns > p->timeout_ns) {
 		p->slots[p->cur].timeouts++;
 		p->slots[p->cur].missed++;
 		p->out_counted = 1;
@@ -355,7 +388,7 @@ tw_probe_report(struct tw_probe *p, uint64_t now_ms, struct tw_probe_report *r)
 	} else if (p->outstanding && p->out_counted) {
 		r->state = TW_PROBE_ERRORS;
 		snprintf(r->reason, sizeof(r->reason), "a read has been outstanding for %llu s",
-		    (unsigned long long)((now_ns() - p->out_start_ns) / 1000000000u));
+		    (unsigned long long)((tw_probe_now_ns() - p->out_start_ns) / 1000000000u));
 	} else {
 		r->state = p->run_state;
 		snprintf(r->reason, sizeof(r->reason), "%s", p->run_reason);

@@ -2,14 +2,10 @@
  * with O_DIRECT, on an open-loop schedule of a fixed clock, timed into a
  * histogram per interval of the window.
  *
- * Each probed device has a thread of its own that sleeps until the next
- * slot, issues one pread(2) and waits for it. A thread is the simplest
- * way to keep at most one read outstanding, to time it with the
- * monotonic clock, and to keep the agent's loop free: the agent never
- * waits for a read, it takes the probe's figures under a mutex that the
- * thread holds only to count a result (no I/O is done under it). AIO or
- * io_uring would save the threads but not a line of the bookkeeping, and
- * O_DIRECT AIO still blocks in submission on some devices.
+ * The reads of all probes are made by one thread (probeloop.h); a probe
+ * holds its schedule and its figures, under a mutex of its own that the
+ * loop holds only to count a result (no I/O is done under it), so the
+ * agent never waits for a read.
  *
  * Slots are due every 1/rate s whatever happened before (open loop): a
  * slot that comes due while a read is outstanding is missed, never made up
@@ -67,20 +63,24 @@ struct tw_probe_report {
 };
 
 struct tw_probe;
+struct tw_probe_loop;
 
 /* Open the device. Always gives a probe (NULL only when memory runs
  * out): a device that cannot be opened is a probe in state open-failed or
  * odirect-refused, so the MIB can say so. */
 struct tw_probe *tw_probe_open(const struct tw_probe_params *pp);
 
-/* Start its thread (after a daemon's fork, which threads do not survive;
- * the open may come before, while the process still has root). Without
- * an open device there is nothing to start. */
-void tw_probe_run(struct tw_probe *p);
+/* Have loop read for it (after a daemon's fork, which threads do not
+ * survive; the open may come before, while the process still has root).
+ * Without an open device there is nothing to read. */
+void tw_probe_run(struct tw_probe *p, struct tw_probe_loop *loop);
 
-/* Stop the thread and free the probe. A read hung in the kernel is given
- * a second; after that the thread and probe are left behind rather than
- * freed under it. */
+/* No loop can read for it: state open-failed, with the reason. */
+void tw_probe_fail(struct tw_probe *p, const char *reason);
+
+/* Stop reading and free the probe; one whose read is still outstanding
+ * is freed by the loop when the read ends (or left behind at the loop's
+ * stop, rather than freed under the kernel). */
 void tw_probe_stop(struct tw_probe *p);
 
 /* Start a new interval: the oldest histogram of the window is dropped.

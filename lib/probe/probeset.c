@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "probe/probeloop.h"
 #include "util/error.h"
 
 struct entry {
@@ -36,6 +37,8 @@ struct tw_probeset {
 	struct entry *e;
 	size_t n;
 	int running;
+	struct tw_probe_loop *loop;	/* reads for every probe; NULL before run */
+	char loop_err[TW_PROBE_REASON_LEN];	/* why there is none after run */
 	struct tw_probe_row *rows;
 };
 
@@ -58,6 +61,17 @@ say(struct tw_probeset *ps, int warning, const char *fmt, ...)
 }
 
 static void
+run_probe(struct tw_probeset *ps, struct tw_probe *p)
+{
+	if (p == NULL)
+		return;
+	if (ps->loop != NULL)
+		tw_probe_run(p, ps->loop);
+	else
+		tw_probe_fail(p, ps->loop_err);
+}
+
+static void
 start(struct tw_probeset *ps, struct entry *e, const struct tw_probedev *dev)
 {
 	char path[TW_PROBEDEV_NAME_LEN + 256];
@@ -74,7 +88,7 @@ start(struct tw_probeset *ps, struct entry *e, const struct tw_probedev *dev)
 	e->dev = *dev;
 	e->probe = tw_probe_open(&pp);
 	if (ps->running)
-		tw_probe_run(e->probe);
+		run_probe(ps, e->probe);
 	e->vanished = 0;
 	e->idle = 0;
 	e->have_base = 0;
@@ -152,9 +166,15 @@ tw_probeset_run(struct tw_probeset *ps)
 {
 	size_t i;
 
+	int err;
+
 	ps->running = 1;
+	err = tw_probe_loop_start(&ps->loop);
+	if (err != 0)
+		snprintf(ps->loop_err, sizeof(ps->loop_err), "cannot start the reads (io_uring): %s",
+		    strerror(err));
 	for (i = 0; i < ps->n; i++)
-		tw_probe_run(ps->e[i].probe);
+		run_probe(ps, ps->e[i].probe);
 }
 
 void
@@ -166,6 +186,7 @@ tw_probeset_close(struct tw_probeset *ps)
 		return;
 	for (i = 0; i < ps->n; i++)
 		tw_probe_stop(ps->e[i].probe);
+	tw_probe_loop_stop(ps->loop);
 	if (ps->sys_fd >= 0)
 		close(ps->sys_fd);
 	free(ps->e);

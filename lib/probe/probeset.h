@@ -50,7 +50,9 @@ struct tw_probeset;
  * tried again at every tick. TW_OK or TW_E_NOMEM. */
 int tw_probeset_open(struct tw_probeset **out, const struct tw_probeset_config *cfg);
 
-/* Start reading (after a daemon's fork: threads do not survive one). */
+/* Start the thread that reads for every probe (after a daemon's fork:
+ * threads do not survive one). Without it (no io_uring) every probe is
+ * open-failed, with the reason. */
 void tw_probeset_run(struct tw_probeset *ps);
 void tw_probeset_close(struct tw_probeset *ps);
 
