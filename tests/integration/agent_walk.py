@@ -7,6 +7,7 @@ devices that stayed keep their indexes."""
 
 import os
 
+import plugin_common as pc
 import twtest
 from twtest import as_dict, column, oid
 
@@ -143,6 +144,18 @@ def change_fixture(root):
           "write_bytes: 0\ncancelled_write_bytes: 0\n")
     write("200/io", "rchar: 3000000\nwchar: 500\nsyscr: 100\nsyscw: 10\nread_bytes: 0\n"
           "write_bytes: 0\ncancelled_write_bytes: 0\n")
+
+
+def start_changed(h):
+    """snmpd and tunewatchd on a writable copy of the agent fixture, changed
+    (change_fixture) and sampled: the copy's root."""
+    root = pc.writable(h.copy_fixture("agent"))
+    h.start_snmpd()
+    h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
+                  window=300)
+    change_fixture(root)
+    h.sample_now()
+    return root
 
 
 def check_second_sample(h, v):

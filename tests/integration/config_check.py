@@ -23,6 +23,7 @@ import os
 import re
 import subprocess
 
+import agent_walk
 import monitoring as mon
 import plugin_common as pc
 import twtest
@@ -275,7 +276,7 @@ def check_nagios(nagios, h, tmp, all_cases):
 def test():
     icinga, nagios = mon.daemons()
     with twtest.Harness("config-check") as h:
-        root = mon.start_agent(h)
+        root = agent_walk.start_changed(h)
         ini = os.path.join(h.dir, "tunewatch.ini")
         with open(ini, "w") as fh:
             fh.write("[tw]\nport = %d\n" % h.port)

@@ -36,12 +36,7 @@ def snmprec_value(v):
 def record(h):
     """tunewatchd's answers on the agent fixture, after a second sample: a
     dict oid -> (tag, value) in walk order."""
-    root = pc.writable(h.copy_fixture("agent"))
-    h.start_snmpd()
-    h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
-                  window=300)
-    agent_walk.change_fixture(root)
-    h.sample_now()
+    root = agent_walk.start_changed(h)
     walk = h.walk()
     h.stop_all()
     for v in walk:

@@ -15,7 +15,6 @@ import re
 import signal
 import subprocess
 
-import agent_walk
 import plugin_common as pc
 import twtest
 
@@ -56,18 +55,6 @@ def daemons():
         raise twtest.Skip("neither icinga2 (Debian: icinga2-bin) nor nagios4 (nagios4-core) is "
                           "installed")
     return icinga, nagios
-
-
-def start_agent(h):
-    """snmpd and tunewatchd on a writable copy of the agent fixture, changed
-    (agent_walk.change_fixture) and sampled: the copy's root."""
-    root = pc.writable(h.copy_fixture("agent"))
-    h.start_snmpd()
-    h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
-                  window=300)
-    agent_walk.change_fixture(root)
-    h.sample_now()
-    return root
 
 
 class Icinga:

@@ -20,6 +20,7 @@ import json
 import os
 import re
 
+import agent_walk
 import monitoring as mon
 import plugin_common as pc
 import twtest
@@ -108,7 +109,7 @@ def check_nagios(nagios, h, out, ids):
 def test():
     icinga, nagios = mon.daemons()
     with twtest.Harness("notify-config") as h:
-        mon.start_agent(h)
+        agent_walk.start_changed(h)
         out, ids = want_ids(h)
         docs, skipped = [], []
         if icinga:

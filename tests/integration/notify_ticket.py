@@ -125,12 +125,7 @@ def check_recovery_and_bad_input(h):
 
 def test():
     with twtest.Harness("notify-ticket") as h:
-        root = pc.writable(h.copy_fixture("agent"))
-        h.start_snmpd()
-        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
-                      window=300)
-        agent_walk.change_fixture(root)
-        h.sample_now()
+        agent_walk.start_changed(h)
         out = pc.run("check_dblock", [], h.port)
         assert out.state == "WARNING", out
         check_problem(out)

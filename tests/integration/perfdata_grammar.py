@@ -21,7 +21,6 @@ stored under another name. The labels that do so today (pool names and
 '<device> <figure>', both with a blank) are listed in RENAMED_TODAY; a new
 label that Graphite would rename fails."""
 
-import os
 import re
 import time
 
@@ -167,12 +166,7 @@ def check_parser():
 def test():
     check_parser()
     with twtest.Harness("perfdata") as h:
-        root = pc.writable(h.copy_fixture("agent"))
-        h.start_snmpd()
-        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
-                      window=300)
-        agent_walk.change_fixture(root)
-        h.sample_now()
+        agent_walk.start_changed(h)
         states, items, seen = {}, 0, {}
         for check, runs in RUNS.items():
             for args in runs:

@@ -49,12 +49,7 @@ def test():
     if not os.access(CHECK_SNMP, os.X_OK):
         raise twtest.Skip("%s is not installed (Debian: monitoring-plugins-standard)" % CHECK_SNMP)
     with twtest.Harness("plugin-peer") as h:
-        root = pc.writable(h.copy_fixture("agent"))
-        h.start_snmpd()
-        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
-                      window=300)
-        agent_walk.change_fixture(root)
-        h.sample_now()
+        agent_walk.start_changed(h)
 
         for version in ("2c", "1"):
             lat = pc.run("check_disklatency", ["-P", version], h.port).perf_map()

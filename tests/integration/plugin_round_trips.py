@@ -30,7 +30,6 @@ If the agent stops answering after the figures, the table's read times out
 and the check is UNKNOWN, with no partial output.
 """
 
-import os
 import re
 import select
 import socket
@@ -130,12 +129,7 @@ CASES = [
 
 def test():
     with twtest.Harness("plugin-round-trips") as h:
-        root = pc.writable(h.copy_fixture("agent"))
-        h.start_snmpd()
-        h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
-                      window=300)
-        agent_walk.change_fixture(root)
-        h.sample_now()
+        agent_walk.start_changed(h)
         relay = Relay(h.port)
         try:
             for check, args, state, want, advised in CASES:
