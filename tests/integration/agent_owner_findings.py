@@ -195,7 +195,7 @@ def data_file():
     """kernel_cgroup's 200 MiB file on disk, out of the cache, removed again."""
     path = os.path.join(twtest.TOP_BUILDDIR, "tw-trapsink-%d.data" % os.getpid())
     try:
-        kernel_cgroup.make_file(path)
+        twtest.cold_file(path, kernel_cgroup.FILE_MIB)
         yield path
     finally:
         with contextlib.suppress(FileNotFoundError):

@@ -54,20 +54,6 @@ while time.monotonic() < end:
 """
 
 
-def make_file(path):
-    block = os.urandom(1 << 20)
-    with open(path, "wb") as fh:
-        for _ in range(FILE_MIB):
-            fh.write(block)
-        fh.flush()
-        os.fsync(fh.fileno())
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-    finally:
-        os.close(fd)
-
-
 def on_tmpfs(path):
     r = subprocess.run(["stat", "-f", "-c", "%T", path], capture_output=True, text=True)
     return r.stdout.strip() in ("tmpfs", "ramfs")
@@ -109,7 +95,7 @@ def test():
         with open(os.path.join(cgs[0], "memory.limit_in_bytes"), "w") as fh:
             fh.write(str(LIMIT))
         data = os.path.join(tmp, "data")
-        make_file(data)
+        twtest.cold_file(data, FILE_MIB)
         counted = False
         if len(cgs) > 1:
             dev = os.stat(data).st_dev

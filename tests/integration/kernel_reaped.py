@@ -56,15 +56,6 @@ def pgpgin_bytes():
     raise AssertionError("no pgpgin in /proc/vmstat")
 
 
-def make_file(path):
-    block = os.urandom(1 << 20)
-    with open(path, "wb") as fh:
-        for _ in range(FILE_MIB):
-            fh.write(block)
-        fh.flush()
-        os.fsync(fh.fileno())
-
-
 def physical(h):
     return h.get([twtest.oid("BC_PHYSICAL_READ_BYTES")])[0].num
 
@@ -90,7 +81,7 @@ def test():
         # A long interval: the samples are the test's own.
         h.start_agent(interval=60, window=120)
         try:
-            make_file(path)
+            twtest.cold_file(path, FILE_MIB)
             shell = subprocess.Popen(["/bin/sh", "-c", '"$0" -c "$1" "$2"; sleep 2',
                                       "python3", READER, path])
             h.sample_now()

@@ -45,22 +45,6 @@ def refaults():
     raise AssertionError("no workingset_refault in /proc/vmstat")
 
 
-def make_file(path):
-    """FILE_MIB of data on disk, written back and dropped from the cache, so
-    that the reads in the cgroup are charged to it."""
-    block = os.urandom(1 << 20)
-    with open(path, "wb") as fh:
-        for _ in range(FILE_MIB):
-            fh.write(block)
-        fh.flush()
-        os.fsync(fh.fileno())
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-    finally:
-        os.close(fd)
-
-
 READER = """
 import sys, time
 end = time.monotonic() + float(sys.argv[2])
@@ -85,7 +69,7 @@ def test():
         with open(os.path.join(cg, "memory.limit_in_bytes"), "w") as fh:
             fh.write(str(LIMIT))
         data = os.path.join(tmp, "data")
-        make_file(data)
+        twtest.cold_file(data, FILE_MIB)
 
         before = refaults()
         started = pc.start("check_bufcache", ["--local", "--delay", "3", "-t", "10",

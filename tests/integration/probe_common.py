@@ -26,21 +26,6 @@ def need_root_tools(*tools):
         raise twtest.Skip("no /sys/block")
 
 
-def make_backing(path, mib):
-    """mib MiB of random data on disk, out of the page cache."""
-    block = os.urandom(1 << 20)
-    with open(path, "wb") as fh:
-        for _ in range(mib):
-            fh.write(block)
-        fh.flush()
-        os.fsync(fh.fileno())
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-    finally:
-        os.close(fd)
-
-
 class Loop:
     """A loop device with direct I/O over a file, detached on exit."""
 
@@ -80,7 +65,7 @@ class Loop:
 
     def __enter__(self):
         if not os.path.exists(self.backing):
-            make_backing(self.backing, self.mib)
+            twtest.cold_file(self.backing, self.mib)
         self.attach()
         return self
 

@@ -104,6 +104,23 @@ def base_mib_dirs():
     return None
 
 
+def cold_file(path, mib):
+    """mib MiB of random data at path, written back to disk and dropped from
+    the page cache, so that reading it goes to the device (and is charged
+    to the reader's cgroup)."""
+    block = os.urandom(1 << 20)
+    with open(path, "wb") as fh:
+        for _ in range(mib):
+            fh.write(block)
+        fh.flush()
+        os.fsync(fh.fileno())
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(fd)
+
+
 def free_port():
     """A UDP port on 127.0.0.1 that nothing holds right now."""
     for _ in range(50):
