@@ -530,6 +530,115 @@ START_TEST(test_memstat_reference)
 }
 END_TEST
 
+/* What io.stat's parser must give: a line is a device (a token with
+ * ':'), then key=decimal tokens, rbytes and wbytes among them, summed over
+ * the lines; any other line, and a last one without its newline, is
+ * malformed. */
+static void
+ref_iostat(const char *text, size_t len, struct tw_cgroup *out, struct tw_parse_stats *ps)
+{
+	struct tw_lines it;
+	const char *line;
+	size_t llen;
+	int complete;
+
+	out->present |= TW_CG_BIT(TW_CG_READ_BYTES) | TW_CG_BIT(TW_CG_WRITE_BYTES);
+	tw_lines_init(&it, text, len);
+	while (tw_lines_next(&it, &line, &llen, &complete)) {
+		struct tw_tokens tk;
+		const char *tok;
+		size_t tlen;
+		uint64_t r = 0, w = 0, n;
+		unsigned seen = 0;
+		int ok;
+
+		ps->lines++;
+		if (!complete) {
+			ps->malformed++;
+			break;
+		}
+		tw_tokens_init(&tk, line, llen);
+		ok = tw_tokens_next(&tk, &tok, &tlen) && memchr(tok, ':', tlen) != NULL;
+		while (ok && tw_tokens_next(&tk, &tok, &tlen)) {
+			const char *eq = memchr(tok, '=', tlen);
+			size_t klen = eq != NULL ? (size_t)(eq - tok) : 0;
+
+			ok = eq != NULL && tw_parse_u64(eq + 1, tlen - klen - 1, &n) == TW_OK;
+			if (ok && tw_token_is(tok, klen, "rbytes")) {
+				r = n;
+				seen |= 1;
+			} else if (ok && tw_token_is(tok, klen, "wbytes")) {
+				w = n;
+				seen |= 2;
+			}
+		}
+		if (!ok || seen != 3) {
+			ps->malformed++;
+			continue;
+		}
+		out->v[TW_CG_READ_BYTES] += r;
+		out->v[TW_CG_WRITE_BYTES] += w;
+	}
+}
+
+static size_t
+random_iostat(char *text, size_t cap)
+{
+	static const char *const devs[] = { "8:0", "254:0", "259:12", "8", "", "a:b", ":" };
+	static const char *const keys[] = { "rbytes=", "wbytes=", "rios=", "wios=", "dbytes=",
+		"dios=", "rbyte=", "=", "cost.vrate=", "rbytes" };
+	static const char *const order[] = { "rbytes=", "wbytes=", "rios=", "wios=", "dbytes=",
+		"dios=" };
+	static const char *const gaps[] = { " ", " ", " ", "  ", "\t", "" };
+	size_t len = 0, lines = (size_t)rand() % 4, i, j;
+
+	for (i = 0; i < lines && len + 400 < cap; i++) {
+		size_t fields = rand() % 4 == 0 ? (size_t)rand() % 9 : 6;
+
+		if (rand() % 10 == 0)
+			len += PIECE(text + len, gaps);
+		len += PIECE(text + len, devs);
+		for (j = 0; j < fields; j++) {
+			len += rand() % 5 == 0 ? PIECE(text + len, gaps) :
+			    (size_t)(text[len] = ' ', 1);
+			if (rand() % 6 == 0 || j >= 6)
+				len += PIECE(text + len, keys);
+			else
+				len += (size_t)(memcpy(text + len, order[j], strlen(order[j])),
+				    strlen(order[j]));
+			len += random_digits(text + len);
+		}
+		if (rand() % 8 == 0)
+			len += PIECE(text + len, gaps);
+		text[len++] = '\n';
+	}
+	if (len > 0 && rand() % 5 == 0)
+		text[(size_t)rand() % len] = " \t\n=:x0"[rand() % 7];
+	if (len > 0 && rand() % 5 == 0)
+		len -= (size_t)rand() % len;
+	return len;
+}
+
+START_TEST(test_iostat_reference)
+{
+	char text[4096];
+	size_t k;
+
+	srand(1516);
+	for (k = 0; k < DIFF_FILES; k++) {
+		size_t len = random_iostat(text, sizeof(text));
+		struct tw_parse_stats gps = { 0, 0 }, wps = { 0, 0 };
+		struct tw_cgroup got, want;
+
+		memset(&got, 0, sizeof(got));
+		memset(&want, 0, sizeof(want));
+		ck_assert_int_eq(tw_cgroup_parse_iostat(text, len, &got, &gps), TW_OK);
+		ref_iostat(text, len, &want, &wps);
+		assert_same(&got, &gps, &want, &wps, text, len);
+	}
+}
+END_TEST
+
 static Suite *
 cgroup_suite(void)
 {
@@ -547,6 +656,7 @@ cgroup_suite(void)
 	tcase_add_test(tc, test_unit);
 	tcase_add_test(tc, test_corruptions);
 	tcase_add_test(tc, test_memstat_reference);
+	tcase_add_test(tc, test_iostat_reference);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -229,6 +229,50 @@ iostat_line(const char *p, const char *nl, uint64_t *r, uint64_t *w)
 	}
 }
 
+/* io.stat as the kernel prints it, "8:0 rbytes=1 wbytes=2 rios=3 wios=4
+ * dbytes=0 dios=0\n" with single spaces, read against that form in one
+ * pass: a walk reads every cgroup's. Any other line (other keys, blanks,
+ * 20 digits) returns 0 and goes through iostat_line, which decides as
+ * before; what this takes, that takes the same. The '\n' at nl, not a
+ * digit, ends each number. */
+static const char *
+io_literal(const char *p, const char *nl, const char *word, size_t wlen)
+{
+	return p != NULL && (size_t)(nl - p) >= wlen && memcmp(p, word, wlen) == 0 ?
+	    p + wlen : NULL;
+}
+
+static const char *
+io_number(const char *p, uint64_t *n)
+{
+	const char *v = p;
+	uint64_t acc = 0;
+
+	if (p == NULL)
+		return NULL;
+	for (; (unsigned)(*p - '0') < 10; p++)
+		acc = acc * 10 + (uint64_t)(*p - '0');
+	if (p == v || p - v >= 20)
+		return NULL;
+	*n = acc;
+	return p;
+}
+
+static int
+iostat_kernel_line(const char *p, const char *nl, uint64_t *r, uint64_t *w)
+{
+	uint64_t n;
+
+	p = io_number(io_literal(io_number(p, &n), nl, KEY(":")), &n);
+	p = io_number(io_literal(p, nl, KEY(" rbytes=")), r);
+	p = io_number(io_literal(p, nl, KEY(" wbytes=")), w);
+	p = io_number(io_literal(p, nl, KEY(" rios=")), &n);
+	p = io_number(io_literal(p, nl, KEY(" wios=")), &n);
+	p = io_number(io_literal(p, nl, KEY(" dbytes=")), &n);
+	p = io_number(io_literal(p, nl, KEY(" dios=")), &n);
+	return p == nl;
+}
+
 int
 tw_cgroup_parse_iostat(const char *text, size_t len, struct tw_cgroup *out,
     struct tw_parse_stats *ps)
@@ -249,7 +293,7 @@ tw_cgroup_parse_iostat(const char *text, size_t len, struct tw_cgroup *out,
 			ps->malformed++;
 			break;
 		}
-		if (iostat_line(p, nl, &r, &w)) {
+		if (iostat_kernel_line(p, nl, &r, &w) || iostat_line(p, nl, &r, &w)) {
 			set(out, TW_CG_READ_BYTES, out->v[TW_CG_READ_BYTES] + r);
 			set(out, TW_CG_WRITE_BYTES, out->v[TW_CG_WRITE_BYTES] + w);
 		} else {
