@@ -41,28 +41,22 @@ key_is(const char *k, size_t klen, const char *word, size_t wlen)
 
 #define KEY(s) s, sizeof(s) - 1
 
-/* One line of memory.stat, p to nl (its '\n'): its key and value, or 0
- * when it is malformed. The value's digits are summed as they are
- * checked, in one pass (a 20-digit one again with the careful parse); the
- * '\n' at nl, neither blank nor digit, ends every scan, so none tests for
- * the line's end. */
+/* The rest of a wanted line, after its key, q to nl (its '\n'): blanks,
+ * a decimal, perhaps blanks; its value, or 0 when it is malformed. The
+ * digits are summed as they are checked (a 20-digit one again with the
+ * careful parse); the '\n' at nl, neither blank nor digit, ends every
+ * scan. */
 static int
-memstat_line(const char *p, const char *nl, const char **k, size_t *klen, uint64_t *n)
+memstat_value(const char *q, const char *nl, uint64_t *n)
 {
-	const char *q, *v;
+	const char *v;
 	uint64_t acc = 0;
 
-	while (blank(*p))
-		p++;
-	for (q = p; *q != '\n' && !blank(*q); q++)
-		continue;
-	*k = p;
-	*klen = (size_t)(q - p);
 	while (blank(*q))
 		q++;
 	for (v = q; (unsigned)(*q - '0') < 10; q++)
 		acc = acc * 10 + (uint64_t)(*q - '0');
-	if (*klen == 0 || q == v || (q - v >= 20 && tw_parse_u64(v, (size_t)(q - v), &acc) != TW_OK))
+	if (q == v || (q - v >= 20 && tw_parse_u64(v, (size_t)(q - v), &acc) != TW_OK))
 		return 0;
 	while (blank(*q))
 		q++;
@@ -81,48 +75,30 @@ token_is_word(const char *k, const char *nl, const char *word, size_t wlen)
 	    (k + wlen == nl || blank(k[wlen]));
 }
 
+/* *end is set to the key's end. */
 static enum memstat_key
-memstat_key(int v1, const char *k, const char *nl)
+memstat_key(int v1, const char *k, const char *nl, const char **end)
 {
 	/* v1's keys are v2's with "total_" before them (the hierarchy's sum). */
 	if (v1) {
 		if (*k != 't' || nl - k < 6 || memcmp(k, "total_", 6) != 0)
 			return MS_OTHER;
-		if (token_is_word(k + 6, nl, KEY("cache")))
-			return MS_CACHE;
 		k += 6;
+		if (token_is_word(k, nl, KEY("cache"))) {
+			*end = k + 5;
+			return MS_CACHE;
+		}
 	} else if (*k == 'f') {
+		*end = k + 4;
 		return token_is_word(k, nl, KEY("file")) ? MS_CACHE : MS_OTHER;
 	}
 	if (*k != 'w' || nl - k < 18 || memcmp(k, "workingset_refault", 18) != 0)
 		return MS_OTHER;
+	*end = k + 18;
 	if (k + 18 == nl || blank(k[18]))
 		return MS_REFAULT;
+	*end = k + 23;
 	return token_is_word(k + 18, nl, KEY("_file")) ? MS_REFAULT_FILE : MS_OTHER;
-}
-
-/* The kernel's own line, "key value\n" with one space, taken without a
- * scan of the key: its end is the line's first space (memchr, vectorised,
- * as for the newline), which no tab can hide where the file has none.
- * Anything else (a blank first, tabs, no digits, 20 digits or more, a
- * blank after) returns 0 and goes through memstat_line, which decides as
- * before. */
-static int
-memstat_plain(const char *p, const char *nl, const char **k, size_t *klen, uint64_t *n)
-{
-	const char *sp, *q;
-	uint64_t acc = 0;
-
-	if (*p == ' ' || (sp = memchr(p, ' ', (size_t)(nl - p))) == NULL)
-		return 0;
-	for (q = sp + 1; (unsigned)(*q - '0') < 10; q++)
-		acc = acc * 10 + (uint64_t)(*q - '0');
-	if (q != nl || q == sp + 1 || q - sp > 20)
-		return 0;
-	*k = p;
-	*klen = (size_t)(sp - p);
-	*n = acc;
-	return 1;
 }
 
 int
@@ -131,14 +107,12 @@ tw_cgroup_parse_memstat(enum tw_cg_version ver, const char *text, size_t len,
 {
 	const char *p = text, *end = text + len;
 	int v1 = ver == TW_CG_V1, refault_file = 0;
-	/* One vectorised pass for the whole file: without a tab, a line's
-	 * first space ends its key (memstat_plain). */
-	int tabs = memchr(text, '\t', len) != NULL;
+	/* The first byte of every wanted key. */
+	char first = v1 ? 't' : 'f', second = v1 ? 't' : 'w';
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *k;
-		size_t klen;
 		uint64_t n;
 		enum memstat_key key;
 
@@ -147,21 +121,27 @@ tw_cgroup_parse_memstat(enum tw_cg_version ver, const char *text, size_t len,
 			ps->malformed++;
 			break;
 		}
-		for (k = p; k < nl && blank(*k); k++)
-			continue;
-		key = k < nl ? memstat_key(v1, k, nl) : MS_OTHER;
-		if (key == MS_OTHER && k < nl) {
+		/* Most lines are told unwanted by their first byte. */
+		if (*p != first && *p != second && !blank(*p) && p != nl) {
 			p = nl + 1;
 			continue;
 		}
-		/* A wanted key, or a blank line: checked whole. */
-		if ((tabs || !memstat_plain(p, nl, &k, &klen, &n)) &&
-		    !memstat_line(p, nl, &k, &klen, &n)) {
+		for (k = p; k < nl && blank(*k); k++)
+			continue;
+		if (k == nl) {
+			/* No key: a blank line. */
 			ps->malformed++;
 			p = nl + 1;
 			continue;
 		}
+		key = memstat_key(v1, k, nl, &k);
 		p = nl + 1;
+		if (key == MS_OTHER)
+			continue;
+		if (!memstat_value(k, nl, &n)) {
+			ps->malformed++;
+			continue;
+		}
 		switch (key) {
 		case MS_CACHE:
 			set(out, TW_CG_CACHE, n);
