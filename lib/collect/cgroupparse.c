@@ -107,8 +107,13 @@ tw_cgroup_parse_memstat(enum tw_cg_version ver, const char *text, size_t len,
 {
 	const char *p = text, *end = text + len;
 	int v1 = ver == TW_CG_V1, refault_file = 0;
-	/* The first byte of every wanted key. */
-	char first = v1 ? 't' : 'f', second = v1 ? 't' : 'w';
+	/* Whether a line may hold a wanted key, by its first byte: that of a
+	 * wanted key, a blank (a key after it) or the newline (no key: a
+	 * malformed line). One look-up, not four comparisons. */
+	static const unsigned char maybe[256] = {
+		[' '] = 3, ['\t'] = 3, ['\n'] = 3, ['f'] = 1, ['w'] = 1, ['t'] = 2,
+	};
+	unsigned char mine = v1 ? 2 : 1;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -121,8 +126,10 @@ tw_cgroup_parse_memstat(enum tw_cg_version ver, const char *text, size_t len,
 			ps->malformed++;
 			break;
 		}
-		/* Most lines are told unwanted by their first byte. */
-		if (*p != first && *p != second && !blank(*p) && p != nl) {
+		/* Most lines are told unwanted by their first byte: every
+		 * wanted key of v1 begins "total_", of v2 "file" or
+		 * "workingset_". */
+		if (!(maybe[(unsigned char)*p] & mine)) {
 			p = nl + 1;
 			continue;
 		}
