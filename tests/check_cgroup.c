@@ -639,6 +639,75 @@ START_TEST(test_iostat_reference)
 }
 END_TEST
 
+/* What memory.events' parser must give: lines of exactly two tokens, the
+ * second a 64-bit decimal, high's and max's summed. */
+static void
+ref_events(const char *text, size_t len, struct tw_cgroup *out, struct tw_parse_stats *ps)
+{
+	struct tw_lines it;
+	const char *line;
+	size_t llen;
+	int complete;
+
+	tw_lines_init(&it, text, len);
+	while (tw_lines_next(&it, &line, &llen, &complete)) {
+		struct tw_tokens tk;
+		const char *key, *v, *extra;
+		size_t klen, vlen, xlen;
+		uint64_t n;
+
+		ps->lines++;
+		tw_tokens_init(&tk, line, llen);
+		if (!complete || !tw_tokens_next(&tk, &key, &klen) ||
+		    !tw_tokens_next(&tk, &v, &vlen) || tw_tokens_next(&tk, &extra, &xlen) ||
+		    tw_parse_u64(v, vlen, &n) != TW_OK) {
+			ps->malformed++;
+			continue;
+		}
+		if (tw_token_is(key, klen, "high") || tw_token_is(key, klen, "max")) {
+			out->v[TW_CG_LIMIT_EVENTS] += n;
+			out->present |= TW_CG_BIT(TW_CG_LIMIT_EVENTS);
+		}
+	}
+}
+
+START_TEST(test_events_reference)
+{
+	static const char *const keys[] = { "low", "high", "max", "oom", "oom_kill", "hig",
+		"maxx", "", "x9" };
+	static const char *const blanks[] = { " ", " ", " ", "  ", "\t", " \t", "" };
+	static const char *const tails[] = { "", "", "", "", " ", "\t", " 5", "x" };
+	char text[4096];
+	size_t k;
+
+	srand(1517);
+	for (k = 0; k < DIFF_FILES; k++) {
+		size_t len = 0, lines = (size_t)rand() % 7, i;
+		struct tw_parse_stats gps = { 0, 0 }, wps = { 0, 0 };
+		struct tw_cgroup got, want;
+
+		for (i = 0; i < lines; i++) {
+			if (rand() % 10 == 0)
+				len += PIECE(text + len, blanks);
+			len += PIECE(text + len, keys);
+			len += PIECE(text + len, blanks);
+			len += random_digits(text + len);
+			len += PIECE(text + len, tails);
+			text[len++] = '\n';
+		}
+		if (len > 0 && rand() % 5 == 0)
+			text[(size_t)rand() % len] = " \t\nx0"[rand() % 5];
+		if (len > 0 && rand() % 5 == 0)
+			len -= (size_t)rand() % len;
+		memset(&got, 0, sizeof(got));
+		memset(&want, 0, sizeof(want));
+		ck_assert_int_eq(tw_cgroup_parse_events(text, len, &got, &gps), TW_OK);
+		ref_events(text, len, &want, &wps);
+		assert_same(&got, &gps, &want, &wps, text, len);
+	}
+}
+END_TEST
+
 static Suite *
 cgroup_suite(void)
 {
@@ -657,6 +726,7 @@ cgroup_suite(void)
 	tcase_add_test(tc, test_corruptions);
 	tcase_add_test(tc, test_memstat_reference);
 	tcase_add_test(tc, test_iostat_reference);
+	tcase_add_test(tc, test_events_reference);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -341,11 +341,27 @@ events_line(void *ctx, const char *line, size_t len)
 	size_t klen, vlen;
 	uint64_t n;
 
-	tw_tokens_init(&it, line, len);
-	if (!tw_tokens_next(&it, &k, &klen) || !tw_tokens_next(&it, &v, &vlen) ||
-	    tw_tokens_next(&it, &v, &vlen) || tw_parse_u64(v, vlen, &n) != TW_OK)
-		return TW_E_INVAL;
-	if (tw_token_is(k, klen, "high") || tw_token_is(k, klen, "max"))
+	/* The kernel's "key value", with one space and fewer than 20
+	 * digits, read without the tokenizer; any other line goes through
+	 * it, which takes this one the same. */
+	const char *end = line + len, *sp = line, *q;
+
+	while (sp < end && !blank(*sp))
+		sp++;
+	q = sp;
+	if (sp > line && sp < end && *sp == ' ')
+		for (n = 0, q = sp + 1; q < end && (unsigned)(*q - '0') < 10; q++)
+			n = n * 10 + (uint64_t)(*q - '0');
+	if (q == end && q - sp > 1 && q - sp <= 20) {
+		k = line;
+		klen = (size_t)(sp - line);
+	} else {
+		tw_tokens_init(&it, line, len);
+		if (!tw_tokens_next(&it, &k, &klen) || !tw_tokens_next(&it, &v, &vlen) ||
+		    tw_tokens_next(&it, &v, &vlen) || tw_parse_u64(v, vlen, &n) != TW_OK)
+			return TW_E_INVAL;
+	}
+	if (key_is(k, klen, KEY("high")) || key_is(k, klen, KEY("max")))
 		set(cg, TW_CG_LIMIT_EVENTS, cg->v[TW_CG_LIMIT_EVENTS] + n);
 	return TW_OK;
 }
