@@ -12,6 +12,7 @@
 /* What is remembered of a cgroup between samples. */
 struct known {
 	char path[TW_CG_PATH_LEN];
+	char unit[TW_CG_UNIT_LEN];	/* of a published one, found at the rescan */
 	uint64_t ino;
 	uint32_t index;
 	uint64_t io;		/* bytes read and written, at the last rescan */
@@ -121,17 +122,25 @@ cmp_path(const void *a, const void *b)
 	return strcmp(((const struct known *)a)->path, ((const struct known *)b)->path);
 }
 
+/* By hand rather than bsearch, which would need the path copied into a
+ * struct known to compare: once for each cgroup a walk meets. */
 static struct known *
 find_known(struct tw_cgroups *r, const char *path)
 {
-	struct known key;
+	size_t lo = 0, hi = r->nknown;
 
-	if (r->nknown == 0)
-		return NULL;
-	/* Only the path is compared; copying it is cheaper than a second
-	 * comparison function. */
-	memcpy(key.path, path, strlen(path) + 1);
-	return bsearch(&key, r->known, r->nknown, sizeof(*r->known), cmp_path);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(path, r->known[mid].path);
+
+		if (c == 0)
+			return &r->known[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
 }
 
 static uint32_t
@@ -355,6 +364,7 @@ rescan(struct tw_cgroups *r)
 	r->qualified = (uint32_t)n;
 	for (i = 0; i < n && i < r->max_rows; i++) {
 		rank[i]->published = 1;
+		tw_cgroup_unit(rank[i]->path, rank[i]->unit, sizeof(rank[i]->unit));
 		rank[i]->turn = (unsigned)(i % TW_CGROUPS_SLOW_EVERY);
 	}
 	free(rank);
@@ -473,7 +483,7 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		memcpy(row->cg.path, k->path, sizeof(k->path));
 		row->cg.ino = k->ino;
 		row->index = k->index;
-		tw_cgroup_unit(k->path, row->unit, sizeof(row->unit));
+		memcpy(row->unit, k->unit, sizeof(row->unit));
 		out->count++;
 	}
 	r->tick++;
