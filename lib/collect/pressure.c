@@ -70,7 +70,8 @@ fast_literal(const char *p, const char *end, const char *word, size_t wlen)
 	    p + wlen : NULL;
 }
 
-/* At most max digits, at least one, summed into *out. */
+/* One digit or more, and fewer than max, summed into *out. More digits
+ * wrap the sum, which is then not used. */
 static const char *
 fast_digits(const char *p, const char *end, size_t max, uint64_t *out)
 {
@@ -79,9 +80,9 @@ fast_digits(const char *p, const char *end, size_t max, uint64_t *out)
 
 	if (p == NULL)
 		return NULL;
-	while (p < end && (unsigned)(*p - '0') < 10 && (size_t)(p - start) < max)
-		n = n * 10 + (uint64_t)(*p++ - '0');
-	if (p == start || (p < end && (unsigned)(*p - '0') < 10))
+	for (; p < end && (unsigned)(*p - '0') < 10; p++)
+		n = n * 10 + (uint64_t)(*p - '0');
+	if (p == start || (size_t)(p - start) >= max)
 		return NULL;
 	*out = n;
 	return p;
@@ -91,16 +92,14 @@ fast_digits(const char *p, const char *end, size_t max, uint64_t *out)
 static const char *
 fast_hundredths(const char *p, const char *end, uint64_t *out)
 {
-	uint64_t whole, frac;
+	uint64_t whole;
 
-	p = fast_digits(p, end, 16, &whole);
-	p = fast_literal(p, end, ".", 1);
-	if (p == NULL || end - p < 2 || (unsigned)(p[0] - '0') >= 10 ||
-	    (unsigned)(p[1] - '0') >= 10)
+	p = fast_digits(p, end, 17, &whole);
+	if (p == NULL || end - p < 3 || p[0] != '.' || (unsigned)(p[1] - '0') >= 10 ||
+	    (unsigned)(p[2] - '0') >= 10)
 		return NULL;
-	frac = (uint64_t)(p[0] - '0') * 10 + (uint64_t)(p[1] - '0');
-	*out = whole * 100 + frac;
-	return p + 2;
+	*out = whole * 100 + (uint64_t)(p[1] - '0') * 10 + (uint64_t)(p[2] - '0');
+	return p + 3;
 }
 
 #define LIT(s) s, sizeof(s) - 1
@@ -119,7 +118,7 @@ psi_fast_line(const char *line, size_t len, struct tw_psi_line *pl, int *some)
 	p = fast_hundredths(fast_literal(p, end, LIT("avg10=")), end, &pl->avg10);
 	p = fast_hundredths(fast_literal(p, end, LIT(" avg60=")), end, &pl->avg60);
 	p = fast_hundredths(fast_literal(p, end, LIT(" avg300=")), end, &pl->avg300);
-	p = fast_digits(fast_literal(p, end, LIT(" total=")), end, 19, &pl->total_us);
+	p = fast_digits(fast_literal(p, end, LIT(" total=")), end, 20, &pl->total_us);
 	return p == end;
 }
 
