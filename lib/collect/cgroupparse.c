@@ -21,9 +21,9 @@ set(struct tw_cgroup *cg, enum tw_cg_field f, uint64_t v)
 /* memory.stat is the longest file a sample reads (about 45 lines on 6.x,
  * two or three of them wanted), for every published cgroup at every
  * sample. A line whose key is not wanted is counted and skipped unchecked:
- * the newline found (memchr) and its first bytes compared, no more. Only
- * those were two thirds of what 500 cgroups added to a sample when each
- * line's value was checked. A wanted line must be what it always was: two
+ * its newline found (memchr) and its first bytes compared, no more;
+ * checking every line's value was two thirds of what 500 cgroups added to
+ * a sample. A wanted line must be what it always was: two
  * tokens separated by blanks, the second a decimal that fits in 64 bits;
  * another is malformed, as is a last line without its newline. */
 
