@@ -371,6 +371,343 @@ START_TEST(test_corruptions)
 }
 END_TEST
 
+/* ---- The parsers against plain references ---------------------------- */
+
+/* What memory.stat's parser must give, written the obvious way: each
+ * line tokenised; a line whose first token is not a wanted key is counted
+ * and not checked; a wanted one must be exactly two tokens, the second a
+ * 64-bit decimal; a last line without its newline is malformed. */
+static void
+ref_memstat(int v1, const char *text, size_t len, struct tw_cgroup *out,
+    struct tw_parse_stats *ps)
+{
+	struct tw_lines it;
+	const char *line;
+	size_t llen;
+	int complete, refault_file = 0;
+
+	tw_lines_init(&it, text, len);
+	while (tw_lines_next(&it, &line, &llen, &complete)) {
+		struct tw_tokens tk;
+		const char *key, *v, *extra;
+		size_t klen, vlen, xlen;
+		uint64_t n;
+		int want;
+
+		ps->lines++;
+		if (!complete) {
+			ps->malformed++;
+			break;
+		}
+		tw_tokens_init(&tk, line, llen);
+		if (!tw_tokens_next(&tk, &key, &klen)) {
+			ps->malformed++;
+			continue;
+		}
+		if (v1 && klen > 6 && strncmp(key, "total_", 6) == 0) {
+			key += 6;
+			klen -= 6;
+		} else if (v1) {
+			continue;
+		}
+		want = tw_token_is(key, klen, v1 ? "cache" : "file") ? 1 :
+		    tw_token_is(key, klen, "workingset_refault_file") ? 2 :
+		    tw_token_is(key, klen, "workingset_refault") ? 3 : 0;
+		if (want == 0)
+			continue;
+		if (!tw_tokens_next(&tk, &v, &vlen) || tw_tokens_next(&tk, &extra, &xlen) ||
+		    tw_parse_u64(v, vlen, &n) != TW_OK) {
+			ps->malformed++;
+			continue;
+		}
+		if (want == 1) {
+			out->v[TW_CG_CACHE] = n;
+			out->present |= TW_CG_BIT(TW_CG_CACHE);
+		} else if (want == 2 || !refault_file) {
+			out->v[TW_CG_REFAULTS] = n;
+			out->present |= TW_CG_BIT(TW_CG_REFAULTS);
+			refault_file |= want == 2;
+		}
+	}
+}
+
+/* A line of memory.stat or io.stat made of pieces that come close to the
+ * wanted ones and miss them in every way the parsers tell apart. */
+static size_t
+piece(char *dst, const char *const *set, size_t n)
+{
+	const char *s = set[(size_t)rand() % n];
+	size_t len = strlen(s);
+
+	memcpy(dst, s, len);
+	return len;
+}
+
+#define PIECE(dst, set) piece((dst), (set), sizeof(set) / sizeof((set)[0]))
+
+static size_t
+random_digits(char *dst)
+{
+	static const char *const special[] = { "18446744073709551615", "18446744073709551616",
+		"00000000000000000000000042", "0", "" };
+	size_t i, n;
+
+	if (rand() % 8 == 0)
+		return PIECE(dst, special);
+	n = 1 + (size_t)rand() % 21;
+	for (i = 0; i < n; i++)
+		dst[i] = (char)('0' + rand() % 10);
+	return n;
+}
+
+static size_t
+random_memstat(char *text, size_t cap)
+{
+	static const char *const keys[] = { "file", "file_mapped", "fil", "workingset_refault",
+		"workingset_refault_file", "workingset_refault_anon", "workingset_refaul",
+		"total_cache", "total_cache_x", "total_workingset_refault",
+		"total_workingset_refault_file", "total_", "anon", "t", "w", "f", "", "x9" };
+	static const char *const blanks[] = { " ", " ", " ", "  ", "\t", " \t", "" };
+	static const char *const tails[] = { "", "", "", "", " ", "\t", " 5", "x" };
+	size_t len = 0, lines = (size_t)rand() % 12, i;
+
+	for (i = 0; i < lines && len + 160 < cap; i++) {
+		if (rand() % 10 == 0)
+			len += PIECE(text + len, blanks);
+		len += PIECE(text + len, keys);
+		len += PIECE(text + len, blanks);
+		len += random_digits(text + len);
+		len += PIECE(text + len, tails);
+		text[len++] = '\n';
+	}
+	if (len > 0 && rand() % 5 == 0)
+		text[(size_t)rand() % len] = " \t\nx0"[rand() % 5];
+	if (len > 0 && rand() % 5 == 0)
+		len -= (size_t)rand() % len;	/* cut short */
+	return len;
+}
+
+static void
+assert_same(const struct tw_cgroup *got, const struct tw_parse_stats *gps,
+    const struct tw_cgroup *want, const struct tw_parse_stats *wps, const char *text,
+    size_t len)
+{
+	size_t f;
+
+	ck_assert_msg(got->present == want->present && gps->lines == wps->lines &&
+	    gps->malformed == wps->malformed, "present %x/%x lines %llu/%llu malformed "
+	    "%llu/%llu on \"%.*s\"", (unsigned)got->present, (unsigned)want->present,
+	    (unsigned long long)gps->lines, (unsigned long long)wps->lines,
+	    (unsigned long long)gps->malformed, (unsigned long long)wps->malformed,
+	    (int)len, text);
+	for (f = 0; f < TW_CG_NFIELDS; f++)
+		if (want->present & TW_CG_BIT(f))
+			ck_assert_msg(got->v[f] == want->v[f], "field %zu on \"%.*s\"", f,
+			    (int)len, text);
+}
+
+#define DIFF_FILES 200000
+
+START_TEST(test_memstat_reference)
+{
+	char text[4096];
+	size_t k;
+
+	srand(1515);
+	for (k = 0; k < DIFF_FILES; k++) {
+		int v1 = (int)(k & 1);
+		size_t len = random_memstat(text, sizeof(text));
+		struct tw_parse_stats gps = { 0, 0 }, wps = { 0, 0 };
+		struct tw_cgroup got, want;
+
+		memset(&got, 0, sizeof(got));
+		memset(&want, 0, sizeof(want));
+		ck_assert_int_eq(tw_cgroup_parse_memstat(v1 ? TW_CG_V1 : TW_CG_V2, text, len, &got,
+		    &gps), TW_OK);
+		ref_memstat(v1, text, len, &want, &wps);
+		assert_same(&got, &gps, &want, &wps, text, len);
+	}
+}
+END_TEST
+
+/* What io.stat's parser must give: a line is a device (a token with
+ * ':'), then key=decimal tokens, rbytes and wbytes among them, summed over
+ * the lines; any other line, and a last one without its newline, is
+ * malformed. */
+static void
+ref_iostat(const char *text, size_t len, struct tw_cgroup *out, struct tw_parse_stats *ps)
+{
+	struct tw_lines it;
+	const char *line;
+	size_t llen;
+	int complete;
+
+	out->present |= TW_CG_BIT(TW_CG_READ_BYTES) | TW_CG_BIT(TW_CG_WRITE_BYTES);
+	tw_lines_init(&it, text, len);
+	while (tw_lines_next(&it, &line, &llen, &complete)) {
+		struct tw_tokens tk;
+		const char *tok;
+		size_t tlen;
+		uint64_t r = 0, w = 0, n;
+		unsigned seen = 0;
+		int ok;
+
+		ps->lines++;
+		if (!complete) {
+			ps->malformed++;
+			break;
+		}
+		tw_tokens_init(&tk, line, llen);
+		ok = tw_tokens_next(&tk, &tok, &tlen) && memchr(tok, ':', tlen) != NULL;
+		while (ok && tw_tokens_next(&tk, &tok, &tlen)) {
+			const char *eq = memchr(tok, '=', tlen);
+			size_t klen = eq != NULL ? (size_t)(eq - tok) : 0;
+
+			ok = eq != NULL && tw_parse_u64(eq + 1, tlen - klen - 1, &n) == TW_OK;
+			if (ok && tw_token_is(tok, klen, "rbytes")) {
+				r = n;
+				seen |= 1;
+			} else if (ok && tw_token_is(tok, klen, "wbytes")) {
+				w = n;
+				seen |= 2;
+			}
+		}
+		if (!ok || seen != 3) {
+			ps->malformed++;
+			continue;
+		}
+		out->v[TW_CG_READ_BYTES] += r;
+		out->v[TW_CG_WRITE_BYTES] += w;
+	}
+}
+
+static size_t
+random_iostat(char *text, size_t cap)
+{
+	static const char *const devs[] = { "8:0", "254:0", "259:12", "8", "", "a:b", ":" };
+	static const char *const keys[] = { "rbytes=", "wbytes=", "rios=", "wios=", "dbytes=",
+		"dios=", "rbyte=", "=", "cost.vrate=", "rbytes" };
+	static const char *const order[] = { "rbytes=", "wbytes=", "rios=", "wios=", "dbytes=",
+		"dios=" };
+	static const char *const gaps[] = { " ", " ", " ", "  ", "\t", "" };
+	size_t len = 0, lines = (size_t)rand() % 4, i, j;
+
+	for (i = 0; i < lines && len + 400 < cap; i++) {
+		size_t fields = rand() % 4 == 0 ? (size_t)rand() % 9 : 6;
+
+		if (rand() % 10 == 0)
+			len += PIECE(text + len, gaps);
+		len += PIECE(text + len, devs);
+		for (j = 0; j < fields; j++) {
+			len += rand() % 5 == 0 ? PIECE(text + len, gaps) :
+			    (size_t)(text[len] = ' ', 1);
+			if (rand() % 6 == 0 || j >= 6)
+				len += PIECE(text + len, keys);
+			else
+				len += (size_t)(memcpy(text + len, order[j], strlen(order[j])),
+				    strlen(order[j]));
+			len += random_digits(text + len);
+		}
+		if (rand() % 8 == 0)
+			len += PIECE(text + len, gaps);
+		text[len++] = '\n';
+	}
+	if (len > 0 && rand() % 5 == 0)
+		text[(size_t)rand() % len] = " \t\n=:x0"[rand() % 7];
+	if (len > 0 && rand() % 5 == 0)
+		len -= (size_t)rand() % len;
+	return len;
+}
+
+START_TEST(test_iostat_reference)
+{
+	char text[4096];
+	size_t k;
+
+	srand(1516);
+	for (k = 0; k < DIFF_FILES; k++) {
+		size_t len = random_iostat(text, sizeof(text));
+		struct tw_parse_stats gps = { 0, 0 }, wps = { 0, 0 };
+		struct tw_cgroup got, want;
+
+		memset(&got, 0, sizeof(got));
+		memset(&want, 0, sizeof(want));
+		ck_assert_int_eq(tw_cgroup_parse_iostat(text, len, &got, &gps), TW_OK);
+		ref_iostat(text, len, &want, &wps);
+		assert_same(&got, &gps, &want, &wps, text, len);
+	}
+}
+END_TEST
+
+/* What memory.events' parser must give: lines of exactly two tokens, the
+ * second a 64-bit decimal, high's and max's summed. */
+static void
+ref_events(const char *text, size_t len, struct tw_cgroup *out, struct tw_parse_stats *ps)
+{
+	struct tw_lines it;
+	const char *line;
+	size_t llen;
+	int complete;
+
+	tw_lines_init(&it, text, len);
+	while (tw_lines_next(&it, &line, &llen, &complete)) {
+		struct tw_tokens tk;
+		const char *key, *v, *extra;
+		size_t klen, vlen, xlen;
+		uint64_t n;
+
+		ps->lines++;
+		tw_tokens_init(&tk, line, llen);
+		if (!complete || !tw_tokens_next(&tk, &key, &klen) ||
+		    !tw_tokens_next(&tk, &v, &vlen) || tw_tokens_next(&tk, &extra, &xlen) ||
+		    tw_parse_u64(v, vlen, &n) != TW_OK) {
+			ps->malformed++;
+			continue;
+		}
+		if (tw_token_is(key, klen, "high") || tw_token_is(key, klen, "max")) {
+			out->v[TW_CG_LIMIT_EVENTS] += n;
+			out->present |= TW_CG_BIT(TW_CG_LIMIT_EVENTS);
+		}
+	}
+}
+
+START_TEST(test_events_reference)
+{
+	static const char *const keys[] = { "low", "high", "max", "oom", "oom_kill", "hig",
+		"maxx", "", "x9" };
+	static const char *const blanks[] = { " ", " ", " ", "  ", "\t", " \t", "" };
+	static const char *const tails[] = { "", "", "", "", " ", "\t", " 5", "x" };
+	char text[4096];
+	size_t k;
+
+	srand(1517);
+	for (k = 0; k < DIFF_FILES; k++) {
+		size_t len = 0, lines = (size_t)rand() % 7, i;
+		struct tw_parse_stats gps = { 0, 0 }, wps = { 0, 0 };
+		struct tw_cgroup got, want;
+
+		for (i = 0; i < lines; i++) {
+			if (rand() % 10 == 0)
+				len += PIECE(text + len, blanks);
+			len += PIECE(text + len, keys);
+			len += PIECE(text + len, blanks);
+			len += random_digits(text + len);
+			len += PIECE(text + len, tails);
+			text[len++] = '\n';
+		}
+		if (len > 0 && rand() % 5 == 0)
+			text[(size_t)rand() % len] = " \t\nx0"[rand() % 5];
+		if (len > 0 && rand() % 5 == 0)
+			len -= (size_t)rand() % len;
+		memset(&got, 0, sizeof(got));
+		memset(&want, 0, sizeof(want));
+		ck_assert_int_eq(tw_cgroup_parse_events(text, len, &got, &gps), TW_OK);
+		ref_events(text, len, &want, &wps);
+		assert_same(&got, &gps, &want, &wps, text, len);
+	}
+}
+END_TEST
+
 static Suite *
 cgroup_suite(void)
 {
@@ -387,6 +724,9 @@ cgroup_suite(void)
 	tcase_add_test(tc, test_walk);
 	tcase_add_test(tc, test_unit);
 	tcase_add_test(tc, test_corruptions);
+	tcase_add_test(tc, test_memstat_reference);
+	tcase_add_test(tc, test_iostat_reference);
+	tcase_add_test(tc, test_events_reference);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -197,6 +197,158 @@ START_TEST(test_psi_disabled)
 }
 END_TEST
 
+/* What tw_psi_parse must give, written the obvious way (sscanf-free
+ * token by token): a line's first token "some" or "full", then tokens
+ * key=value with avg10, avg60, avg300 (hundredths) and total each once,
+ * other keys ignored. The parser's quick path for the kernel's own form
+ * must agree with it on lines near that form. */
+static int
+ref_line(const char *line, size_t len, struct tw_psi *out)
+{
+	struct tw_tokens it;
+	struct tw_psi_line pl;
+	const char *tok;
+	size_t tlen;
+	unsigned seen = 0;
+	int some;
+
+	memset(&pl, 0, sizeof(pl));
+	tw_tokens_init(&it, line, len);
+	if (!tw_tokens_next(&it, &tok, &tlen))
+		return 0;
+	if (tw_token_is(tok, tlen, "some"))
+		some = 1;
+	else if (tw_token_is(tok, tlen, "full"))
+		some = 0;
+	else
+		return 0;
+	while (tw_tokens_next(&it, &tok, &tlen)) {
+		const char *eq = memchr(tok, '=', tlen);
+		size_t klen;
+		unsigned bit;
+		int rc;
+
+		if (eq == NULL || eq == tok)
+			return 0;
+		klen = (size_t)(eq - tok);
+		if (klen == 5 && memcmp(tok, "avg10", 5) == 0) {
+			bit = 1;
+			rc = tw_parse_hundredths(eq + 1, tlen - klen - 1, &pl.avg10);
+		} else if (klen == 5 && memcmp(tok, "avg60", 5) == 0) {
+			bit = 2;
+			rc = tw_parse_hundredths(eq + 1, tlen - klen - 1, &pl.avg60);
+		} else if (klen == 6 && memcmp(tok, "avg300", 6) == 0) {
+			bit = 4;
+			rc = tw_parse_hundredths(eq + 1, tlen - klen - 1, &pl.avg300);
+		} else if (klen == 5 && memcmp(tok, "total", 5) == 0) {
+			bit = 8;
+			rc = tw_parse_u64(eq + 1, tlen - klen - 1, &pl.total_us);
+		} else {
+			continue;
+		}
+		if (rc != TW_OK || (seen & bit))
+			return 0;
+		seen |= bit;
+	}
+	if (seen != 15)
+		return 0;
+	if (some) {
+		out->some = pl;
+		out->has_some = 1;
+	} else {
+		out->full = pl;
+		out->has_full = 1;
+	}
+	return 1;
+}
+
+static void
+ref_psi(const char *text, size_t len, struct tw_psi *out, struct tw_parse_stats *ps)
+{
+	struct tw_lines it;
+	const char *line;
+	size_t llen;
+	int complete;
+
+	memset(out, 0, sizeof(*out));
+	tw_lines_init(&it, text, len);
+	while (tw_lines_next(&it, &line, &llen, &complete)) {
+		ps->lines++;
+		if (!complete || !ref_line(line, llen, out))
+			ps->malformed++;
+	}
+}
+
+static size_t
+pick(char *dst, const char *const *set, size_t n)
+{
+	const char *s = set[(size_t)rand() % n];
+	size_t len = strlen(s);
+
+	memcpy(dst, s, len);
+	return len;
+}
+
+#define PICK(dst, set) pick((dst), (set), sizeof(set) / sizeof((set)[0]))
+
+START_TEST(test_reference)
+{
+	static const char *const kinds[] = { "some ", "full ", "some  ", "som ", "full\t", "" };
+	static const char *const keys[] = { "avg10=", "avg60=", "avg300=", "total=", "avg1=",
+		"avg10", "=", "new=" };
+	static const char *const nums[] = { "0.00", "12.34", "1.5", "100.00", "7", "0.123",
+		".50", "1.", "999999999999999999.99", "99999999999999999.99",
+		"9999999999999999.99", "184467440737095516.15",
+		"18446744073709551615", "18446744073709551616", "123", "", "x", "1.2x" };
+	static const char *const gaps[] = { " ", " ", " ", "  ", "\t", "" };
+	char text[1024];
+	size_t k;
+
+	srand(4242);
+	for (k = 0; k < 200000; k++) {
+		size_t len = 0, lines = (size_t)rand() % 4, i, j;
+		struct tw_psi got, want;
+		struct tw_parse_stats gps = { 0, 0 }, wps = { 0, 0 };
+
+		for (i = 0; i < lines; i++) {
+			static const char *const order[] = { "avg10=", "avg60=", "avg300=",
+				"total=" };
+			len += PICK(text + len, kinds);
+			for (j = 0; j < 4 + (size_t)(rand() % 3 == 0); j++) {
+				/* Mostly the kernel's order, sometimes anything. */
+				if (j > 0)
+					len += rand() % 4 == 0 ? PICK(text + len, gaps) :
+					    (size_t)(text[len] = ' ', 1);
+				len += rand() % 6 == 0 || j >= 4 ? PICK(text + len, keys) :
+				    (size_t)(memcpy(text + len, order[j], strlen(order[j])),
+				    strlen(order[j]));
+				len += PICK(text + len, nums);
+			}
+			text[len++] = '\n';
+		}
+		if (len > 0 && rand() % 4 == 0)
+			text[(size_t)rand() % len] = " \n.=0x"[rand() % 6];
+		if (len > 0 && rand() % 5 == 0)
+			len -= (size_t)rand() % len;
+		memset(&got, 0, sizeof(got));
+		ck_assert_int_eq(tw_psi_parse(text, len, &got, &gps), TW_OK);
+		ref_psi(text, len, &want, &wps);
+		ck_assert_msg(gps.lines == wps.lines && gps.malformed == wps.malformed &&
+		    got.has_some == want.has_some && got.has_full == want.has_full,
+		    "lines %llu/%llu malformed %llu/%llu on \"%.*s\"",
+		    (unsigned long long)gps.lines, (unsigned long long)wps.lines,
+		    (unsigned long long)gps.malformed, (unsigned long long)wps.malformed, (int)len,
+		    text);
+		if (want.has_some)
+			ck_assert_msg(memcmp(&got.some, &want.some, sizeof(want.some)) == 0,
+			    "some on \"%.*s\"", (int)len, text);
+		if (want.has_full)
+			ck_assert_msg(memcmp(&got.full, &want.full, sizeof(want.full)) == 0,
+			    "full on \"%.*s\"", (int)len, text);
+	}
+}
+END_TEST
+
 static Suite *
 pressure_suite(void)
 {
@@ -208,6 +360,7 @@ pressure_suite(void)
 	tcase_add_test(tc, test_resource_names);
 	tcase_add_test(tc, test_malformed);
 	tcase_add_test(tc, test_psi_disabled);
+	tcase_add_test(tc, test_reference);
 	suite_add_tcase(s, tc);
 	return s;
 }

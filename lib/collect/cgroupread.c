@@ -103,6 +103,26 @@ read_small(int dirfd, const char *name, int *keep, struct tw_buf *b)
 	return rc;
 }
 
+/* Fewer than 20 digits, which cannot overflow, summed without
+ * tw_parse_u64's checks (memory.current at every sample); 0 for anything
+ * else, which tw_parse_u64 then decides. */
+static int
+short_decimal(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	if (len == 0 || len >= 20)
+		return 0;
+	for (i = 0; i < len; i++) {
+		if ((unsigned)(s[i] - '0') >= 10)
+			return 0;
+		n = n * 10 + (uint64_t)(s[i] - '0');
+	}
+	*out = n;
+	return 1;
+}
+
 /* A one-number file ("67108864", "max"): "max" and a v1 unlimited value
  * leave the field absent. A value that does not parse is one malformed
  * line. */
@@ -121,7 +141,7 @@ read_value(int dirfd, const char *name, int *keep, enum tw_cg_field f, struct tw
 		len--;
 	if (len == 3 && memcmp(b->data, "max", 3) == 0)
 		return;
-	if (tw_parse_u64(b->data, len, &n) != TW_OK) {
+	if (!short_decimal(b->data, len, &n) && tw_parse_u64(b->data, len, &n) != TW_OK) {
 		ps->malformed++;
 		return;
 	}

@@ -57,6 +57,71 @@ psi_parse_fields(struct tw_tokens *it, struct tw_psi_line *pl)
 	return seen == 15 ? TW_OK : TW_E_INVAL;
 }
 
+/* The kernel's own form of a line, "some avg10=0.12 avg60=0.00
+ * avg300=0.00 total=123" with single spaces and two decimals, read in one
+ * pass: a cgroup's two pressure files are read every fourth sample for
+ * each published cgroup, and tokenising them was a seventh of what 500
+ * cgroups added to a sample. Anything else returns 0 and is parsed token
+ * by token, as before; what this takes, that parse takes the same. */
+static const char *
+fast_literal(const char *p, const char *end, const char *word, size_t wlen)
+{
+	return p != NULL && (size_t)(end - p) >= wlen && memcmp(p, word, wlen) == 0 ?
+	    p + wlen : NULL;
+}
+
+/* One digit or more, and fewer than max, summed into *out. More digits
+ * wrap the sum, which is then not used. */
+static const char *
+fast_digits(const char *p, const char *end, size_t max, uint64_t *out)
+{
+	const char *start = p;
+	uint64_t n = 0;
+
+	if (p == NULL)
+		return NULL;
+	for (; p < end && (unsigned)(*p - '0') < 10; p++)
+		n = n * 10 + (uint64_t)(*p - '0');
+	if (p == start || (size_t)(p - start) >= max)
+		return NULL;
+	*out = n;
+	return p;
+}
+
+/* "12.34": whole digits short enough that times 100 cannot overflow. */
+static const char *
+fast_hundredths(const char *p, const char *end, uint64_t *out)
+{
+	uint64_t whole;
+
+	p = fast_digits(p, end, 17, &whole);
+	if (p == NULL || end - p < 3 || p[0] != '.' || (unsigned)(p[1] - '0') >= 10 ||
+	    (unsigned)(p[2] - '0') >= 10)
+		return NULL;
+	*out = whole * 100 + (uint64_t)(p[1] - '0') * 10 + (uint64_t)(p[2] - '0');
+	return p + 3;
+}
+
+#define LIT(s) s, sizeof(s) - 1
+
+static int
+psi_fast_line(const char *line, size_t len, struct tw_psi_line *pl, int *some)
+{
+	const char *end = line + len, *p;
+
+	if ((p = fast_literal(line, end, LIT("some "))) != NULL)
+		*some = 1;
+	else if ((p = fast_literal(line, end, LIT("full "))) != NULL)
+		*some = 0;
+	else
+		return 0;
+	p = fast_hundredths(fast_literal(p, end, LIT("avg10=")), end, &pl->avg10);
+	p = fast_hundredths(fast_literal(p, end, LIT(" avg60=")), end, &pl->avg60);
+	p = fast_hundredths(fast_literal(p, end, LIT(" avg300=")), end, &pl->avg300);
+	p = fast_digits(fast_literal(p, end, LIT(" total=")), end, 20, &pl->total_us);
+	return p == end;
+}
+
 /* One "some ..." or "full ..." line; any other kind is malformed. */
 static int
 psi_parse_line(void *ctx, const char *line, size_t len)
@@ -66,7 +131,18 @@ psi_parse_line(void *ctx, const char *line, size_t len)
 	struct tw_psi_line pl;
 	const char *kind;
 	size_t klen;
+	int some;
 
+	if (psi_fast_line(line, len, &pl, &some)) {
+		if (some) {
+			out->some = pl;
+			out->has_some = 1;
+		} else {
+			out->full = pl;
+			out->has_full = 1;
+		}
+		return TW_OK;
+	}
 	tw_tokens_init(&it, line, len);
 	if (!tw_tokens_next(&it, &kind, &klen) || psi_parse_fields(&it, &pl) != TW_OK)
 		return TW_E_INVAL;

@@ -12,6 +12,7 @@
 /* What is remembered of a cgroup between samples. */
 struct known {
 	char path[TW_CG_PATH_LEN];
+	char unit[TW_CG_UNIT_LEN];	/* of a published one, found at the rescan */
 	uint64_t ino;
 	uint32_t index;
 	uint64_t io;		/* bytes read and written, at the last rescan */
@@ -28,6 +29,11 @@ struct known {
 	struct tw_cg_keep keep;	/* open while published, up to KEEP_MAX */
 };
 
+struct published {
+	uint32_t index;
+	size_t at;		/* in known[] */
+};
+
 /* Published cgroups whose files are kept open: the default cgroupMax's
  * 16 take 7 descriptors each; past this (cgroupMax up to 4096) the rest
  * are read by path, so that a large cgroupMax cannot run tunewatchd out
@@ -40,6 +46,11 @@ struct tw_cgroups {
 	size_t nknown, known_cap;
 	struct known *next;	/* built by a rescan, then swapped in */
 	size_t nnext, next_cap;
+	/* The published, in index order, the order of a sample's rows: made
+	 * at a rescan, so that a sample neither looks at every known cgroup
+	 * nor sorts its rows. */
+	struct published *pub;
+	size_t npub;
 	uint32_t last_index;
 	size_t max_rows;
 	unsigned rescan, countdown;
@@ -101,6 +112,7 @@ tw_cgroups_close(struct tw_cgroups *r)
 	close_kept(r);
 	free(r->known);
 	free(r->next);
+	free(r->pub);
 	free(r);
 }
 
@@ -110,17 +122,25 @@ cmp_path(const void *a, const void *b)
 	return strcmp(((const struct known *)a)->path, ((const struct known *)b)->path);
 }
 
+/* By hand rather than bsearch, which would need the path copied into a
+ * struct known to compare: once for each cgroup a walk meets. */
 static struct known *
 find_known(struct tw_cgroups *r, const char *path)
 {
-	struct known key;
+	size_t lo = 0, hi = r->nknown;
 
-	if (r->nknown == 0)
-		return NULL;
-	/* Only the path is compared; copying it is cheaper than a second
-	 * comparison function. */
-	memcpy(key.path, path, strlen(path) + 1);
-	return bsearch(&key, r->known, r->nknown, sizeof(*r->known), cmp_path);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(path, r->known[mid].path);
+
+		if (c == 0)
+			return &r->known[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
 }
 
 static uint32_t
@@ -286,6 +306,34 @@ cmp_busy(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
+static int
+cmp_published(const void *a, const void *b)
+{
+	const struct published *x = a, *y = b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int
+list_published(struct tw_cgroups *r)
+{
+	size_t i, n = 0;
+
+	free(r->pub);
+	r->npub = 0;
+	r->pub = malloc((r->nknown ? r->nknown : 1) * sizeof(*r->pub));
+	if (r->pub == NULL)
+		return TW_E_NOMEM;
+	for (i = 0; i < r->nknown; i++)
+		if (r->known[i].published) {
+			r->pub[n].index = r->known[i].index;
+			r->pub[n++].at = i;
+		}
+	qsort(r->pub, n, sizeof(*r->pub), cmp_published);
+	r->npub = n;
+	return TW_OK;
+}
+
 /* Walk the hierarchy, carry indexes over, and publish the busiest. */
 static int
 rescan(struct tw_cgroups *r)
@@ -316,6 +364,7 @@ rescan(struct tw_cgroups *r)
 	r->qualified = (uint32_t)n;
 	for (i = 0; i < n && i < r->max_rows; i++) {
 		rank[i]->published = 1;
+		tw_cgroup_unit(rank[i]->path, rank[i]->unit, sizeof(rank[i]->unit));
 		rank[i]->turn = (unsigned)(i % TW_CGROUPS_SLOW_EVERY);
 	}
 	free(rank);
@@ -326,7 +375,7 @@ rescan(struct tw_cgroups *r)
 	r->nknown = r->nnext;
 	r->next = swap;
 	r->next_cap = cap;
-	return TW_OK;
+	return list_published(r);
 }
 
 /* Read every sample: the counters and gauges that move. */
@@ -365,14 +414,6 @@ slow_figures(struct known *k, struct tw_cgroup_row *row, int read)
 	}
 }
 
-static int
-cmp_index(const void *a, const void *b)
-{
-	const struct tw_cgroup_row *x = a, *y = b;
-
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
 int
 tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
     struct tw_cgroup_set *out, struct tw_parse_stats *ps)
@@ -402,8 +443,8 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 	out->skipped = r->skipped;
 	if (r->ver == TW_CG_NONE)
 		return TW_E_ABSENT;
-	for (i = 0; i < r->nknown; i++) {
-		struct known *k = &r->known[i];
+	for (i = 0; i < r->npub; i++) {
+		struct known *k = &r->known[r->pub[i].at];
 		struct tw_cgroup_row *row;
 
 		if (!k->published)
@@ -442,11 +483,9 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		memcpy(row->cg.path, k->path, sizeof(k->path));
 		row->cg.ino = k->ino;
 		row->index = k->index;
-		tw_cgroup_unit(k->path, row->unit, sizeof(row->unit));
+		memcpy(row->unit, k->unit, sizeof(row->unit));
 		out->count++;
 	}
 	r->tick++;
-	if (out->count > 1)
-		qsort(out->rows, out->count, sizeof(*out->rows), cmp_index);
 	return TW_OK;
 }
