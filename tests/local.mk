@@ -30,6 +30,11 @@ TESTS_LDADD = lib/libtunewatch.a $(CHECK_LIBS)
 
 EXTRA_DIST += tests/fixtures
 
+# TESTING.md names every test file, and every file it names exists.
+EXTRA_DIST += TESTING.md
+dist_noinst_SCRIPTS += tests/testing_index.py
+TESTS += tests/testing_index.py
+
 check_PROGRAMS += tests/check_scan
 tests_check_scan_SOURCES = tests/check_scan.c tests/tw_check.h
 tests_check_scan_CFLAGS = $(TESTS_CFLAGS)
