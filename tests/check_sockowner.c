@@ -253,7 +253,8 @@ process_stopped_inside(struct tw_fakeproc *fp, int pid, const char *comm, size_t
 		ck_assert_int_eq(unlinkat(fp->fd, path, 0), 0);
 		(*left)--;
 	}
-	/* Only if the run reads the 30 highest fds is nothing left above. */
+	/* Nothing is left above only if the run read none of fds 0-9: one
+	 * order in C(40, 10), 847,660,528. */
 	ck_assert_int_ne(stop, INT32_MAX);
 	return stop;
 }
@@ -268,7 +269,6 @@ START_TEST(test_pid_reused)
 	struct tw_owner_cursor c = { 0 };
 	struct tw_owner_scan scan;
 	struct tw_fakeproc fp;
-
 	size_t left;
 	int32_t stop;
 
@@ -306,10 +306,13 @@ START_TEST(test_cursor_identity)
 		const char *head, *tail;
 		int same;
 	} cases[] = {
+		/* The same start time, ')' and spaces in the command. */
 		{ "50 (a) b ) (c) S 1 50 50 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 1 0 ",
 		  " 8482816 896 0 0 0 0\n", 1 },
+		/* Cut after the start time, or before it. */
 		{ "50 (old) S 1 50 50 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 1 0 ", "", 0 },
 		{ "50 (old) S 1 50 50 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 1 0\n", NULL, 0 },
+		/* No ')'; a start time that is not a number; empty; gone. */
 		{ "50 (old S 1 50 50 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 1 0 ", " 0\n", 0 },
 		{ "50 (old) S 1 50 50 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 1 0 x", " 0\n", 0 },
 		{ "", NULL, 0 },
@@ -366,7 +369,6 @@ START_TEST(test_cursor_without_stat)
 	struct tw_owner_want w;
 	struct tw_owner_cursor c = { 0 };
 	struct tw_fakeproc fp;
-
 	size_t left;
 
 	tw_fakeproc_open(&fp);
