@@ -11,6 +11,8 @@
 #include <dirent.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "collect/sockowner.h"
 #include "tw_check.h"
@@ -220,6 +222,167 @@ START_TEST(test_process_vanished)
 }
 END_TEST
 
+/* Process pid called comm with 40 fds, each a socket no one looks for,
+ * made so that a run stopped by STOP_NOW inside it stops above its lowest
+ * fd, whatever order the directory lists them in: of the fds such a run
+ * does not reach (one look for the process, then CLOCK_EVERY - 2 fds),
+ * those below the lowest it reads are removed. The fds left, in *left;
+ * the fd the run stops at, the lowest it did not read, is returned. */
+static int32_t
+process_stopped_inside(struct tw_fakeproc *fp, int pid, const char *comm, size_t *left)
+{
+	unsigned fds[40];
+	int32_t order[40], lowest_read = INT32_MAX, stop = INT32_MAX;
+	char path[64];
+	size_t i, n;
+
+	for (i = 0; i < 40; i++)
+		fds[i] = 7000 + (unsigned)i;
+	tw_fakeproc_process(fp, pid, comm, fds, 40);
+	n = listing(fp, pid, order, 40);
+	ck_assert_uint_eq(n, 40);
+	for (i = 0; i < CLOCK_EVERY - 2; i++)
+		lowest_read = order[i] < lowest_read ? order[i] : lowest_read;
+	*left = n;
+	for (i = CLOCK_EVERY - 2; i < n; i++) {
+		if (order[i] > lowest_read) {
+			stop = order[i] < stop ? order[i] : stop;
+			continue;
+		}
+		snprintf(path, sizeof(path), "%d/fd/%d", pid, (int)order[i]);
+		ck_assert_int_eq(unlinkat(fp->fd, path, 0), 0);
+		(*left)--;
+	}
+	/* Nothing is left above only if the run read none of fds 0-9: one
+	 * order in C(40, 10), 847,660,528. */
+	ck_assert_int_ne(stop, INT32_MAX);
+	return stop;
+}
+
+/* The process the last run stopped in exited and its pid went to another
+ * process before the next run: that one is read from its first fd, where
+ * it holds the socket, not from the fd the old one was left at. */
+START_TEST(test_pid_reused)
+{
+	static const unsigned fresh[1] = { 9000 };
+	struct tw_owner_want w;
+	struct tw_owner_cursor c = { 0 };
+	struct tw_owner_scan scan;
+	struct tw_fakeproc fp;
+	size_t left;
+	int32_t stop;
+
+	tw_fakeproc_open(&fp);
+	stop = process_stopped_inside(&fp, 50, "old", &left);
+	processes(&fp, 60, 2, 8000);
+	tw_sockowner_join(&c, 9000, &w);
+	run(&fp, &c, &w, 1, STOP_NOW, 100);
+	ck_assert_int_eq(c.pid, 50);
+	ck_assert_int_eq(c.fd, stop);
+	ck_assert_int_eq(w.state, TW_OWNER_SEARCHING);
+
+	remove_process(&fp, 50);
+	tw_fakeproc_process(&fp, 50, "new", fresh, 1);	/* fd 0, a later start time */
+	scan = run(&fp, &c, &w, 1, 0, 100);
+	ck_assert_int_eq(w.state, TW_OWNER_FOUND);
+	ck_assert_int_eq(w.owner.pid, 50);
+	ck_assert_str_eq(w.owner.comm, "new");
+	ck_assert_uint_eq(scan.procs, 1);
+	ck_assert_uint_eq(scan.fds, 1);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* What the stat of the process at the cursor says decides whether the
+ * next run goes on inside it: the same start time behind a command name
+ * with spaces and ')' (fields are counted from the last ')') goes on
+ * where the run stopped; a stat that is cut, garbled or gone cannot show
+ * it is the same process, so it is read again from its first fd. */
+START_TEST(test_cursor_identity)
+{
+	/* Each stat is head, then the process's start time, then tail; a
+	 * NULL tail: head alone; a NULL head: the file removed. */
+	static const struct {
+		const char *head, *tail;
+		int same;
+	} cases[] = {
+		/* The same start time, ')' and spaces in the command. */
+		{ "50 (a) b ) (c) S 1 50 50 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 1 0 ",
+		  " 8482816 896 0 0 0 0\n", 1 },
+		/* Cut after the start time, or before it. */
+		{ "50 (old) S 1 50 50 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 1 0 ", "", 0 },
+		{ "50 (old) S 1 50 50 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 1 0\n", NULL, 0 },
+		/* No ')'; a start time that is not a number; empty; gone. */
+		{ "50 (old S 1 50 50 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 1 0 ", " 0\n", 0 },
+		{ "50 (old) S 1 50 50 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 1 0 x", " 0\n", 0 },
+		{ "", NULL, 0 },
+		{ NULL, NULL, 0 },
+	};
+	struct tw_owner_want w;
+	struct tw_owner_cursor c;
+	struct tw_owner_scan scan;
+	struct tw_fakeproc fp;
+	unsigned long long start;
+	int32_t order[40], stop;
+	size_t i, n, left, rest = 0;
+	char text[256];
+
+	tw_fakeproc_open(&fp);
+	stop = process_stopped_inside(&fp, 50, "old", &left);
+	start = fp.start_time;
+	processes(&fp, 60, 2, 8000);
+	n = listing(&fp, 50, order, 40);
+	ck_assert_uint_eq(n, left);
+	for (i = 0; i < n; i++)
+		rest += order[i] >= stop;
+	ck_assert_uint_lt(rest, n);	/* resumed reads fewer than all */
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&c, 0, sizeof(c));
+		tw_fakeproc_stat(&fp, 50, "old", start);
+		tw_sockowner_join(&c, 1, &w);	/* held by none */
+		run(&fp, &c, &w, 1, STOP_NOW, 100);
+		ck_assert_int_eq(c.pid, 50);
+		ck_assert_int_eq(c.fd, stop);
+		if (cases[i].head == NULL) {
+			ck_assert_int_eq(unlinkat(fp.fd, "50/stat", 0), 0);
+		} else if (cases[i].tail == NULL) {
+			tw_fakeproc_file(&fp, "50/stat", cases[i].head);
+		} else {
+			snprintf(text, sizeof(text), "%s%llu%s", cases[i].head, start, cases[i].tail);
+			tw_fakeproc_file(&fp, "50/stat", text);
+		}
+		scan = run(&fp, &c, &w, 1, 0, 100);
+		ck_assert_msg(scan.fds == (cases[i].same ? rest : n) + 18,
+		    "case %zu: %llu fds read, want %zu", i, (unsigned long long)scan.fds,
+		    (cases[i].same ? rest : n) + 18);
+		ck_assert_int_eq(w.state, TW_OWNER_NOT_FOUND);
+	}
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* A stat that cannot be read when a run stops inside a process: nothing
+ * would show the next run that the pid is still that process, so the
+ * cursor is left at its first fd. */
+START_TEST(test_cursor_without_stat)
+{
+	struct tw_owner_want w;
+	struct tw_owner_cursor c = { 0 };
+	struct tw_fakeproc fp;
+	size_t left;
+
+	tw_fakeproc_open(&fp);
+	process_stopped_inside(&fp, 50, "old", &left);
+	ck_assert_int_eq(unlinkat(fp.fd, "50/stat", 0), 0);
+	tw_sockowner_join(&c, 1, &w);
+	run(&fp, &c, &w, 1, STOP_NOW, 100);
+	ck_assert_int_eq(c.pid, 50);
+	ck_assert_int_eq(c.fd, 0);
+	ck_assert_int_eq(w.state, TW_OWNER_SEARCHING);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
 /* A socket that joins a pass under way is looked for from there round
  * past the end of /proc to where it joined: found in a process before
  * that point after the wrap, or not found once it is back there; the
@@ -303,6 +466,9 @@ main(void)
 	tcase_add_test(tc, test_budget_resumes);
 	tcase_add_test(tc, test_resume_inside_process);
 	tcase_add_test(tc, test_process_vanished);
+	tcase_add_test(tc, test_pid_reused);
+	tcase_add_test(tc, test_cursor_identity);
+	tcase_add_test(tc, test_cursor_without_stat);
 	tcase_add_test(tc, test_join_midpass_and_wrap);
 	tcase_add_test(tc, test_cut_goes_on);
 	tcase_add_test(tc, test_parse_link);

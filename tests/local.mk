@@ -9,10 +9,31 @@ AM_TESTS_ENVIRONMENT = \
 	TW_SANITIZERS='$(enable_sanitizers)'; export TW_SANITIZERS; \
 	CK_DEFAULT_TIMEOUT=60; export CK_DEFAULT_TIMEOUT;
 
+# Every test's log and result are written under names of the run's own,
+# then put where automake reads them (tests/logdriver.sh): the same test
+# run twice at once in this tree leaves two whole logs.
+TW_LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/logdriver.sh '$(SHELL)' \
+	$(top_srcdir)/build-aux/test-driver
+LOG_DRIVER = $(TW_LOG_DRIVER)
+SH_LOG_DRIVER = $(TW_LOG_DRIVER)
+PY_LOG_DRIVER = $(TW_LOG_DRIVER)
+EXTRA_DIST += tests/logdriver.sh build-aux/test-driver
+
+clean-local: clean-test-runs
+clean-test-runs:
+	-test ! -d tests || find tests \( -name '*.run-[0-9]*.log' -o -name '*.run-[0-9]*.trs' \
+	    -o -name '*.log.tmp-[0-9]*' \) -exec rm -f {} +
+.PHONY: clean-test-runs
+
 TESTS_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TESTS_LDADD = lib/libtunewatch.a $(CHECK_LIBS)
 
 EXTRA_DIST += tests/fixtures
+
+# TESTING.md names every test file, and every file it names exists.
+EXTRA_DIST += TESTING.md
+dist_noinst_SCRIPTS += tests/testing_index.py
+TESTS += tests/testing_index.py
 
 check_PROGRAMS += tests/check_scan
 tests_check_scan_SOURCES = tests/check_scan.c tests/tw_check.h

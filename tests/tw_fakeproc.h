@@ -1,6 +1,8 @@
 /* A proc root made by a test in a directory of its own: socket files and
  * processes whose fd entries link to "socket:[inode]", as the kernel shows
- * them (the links dangle, which is all readlink needs). */
+ * them (the links dangle, which is all readlink needs). Each process made
+ * gets a stat whose start time (field 22) is later than the last one's, as
+ * the kernel's are: a pid removed and made again is another process. */
 #ifndef TW_FAKEPROC_H
 #define TW_FAKEPROC_H
 
@@ -15,6 +17,7 @@
 struct tw_fakeproc {
 	char dir[64];
 	int fd;
+	unsigned long long start_time;	/* the last process's */
 };
 
 static inline void
@@ -32,6 +35,7 @@ static inline void
 tw_fakeproc_open(struct tw_fakeproc *fp)
 {
 	snprintf(fp->dir, sizeof(fp->dir), "/tmp/tw-fakeproc-XXXXXX");
+	fp->start_time = 4000;
 	ck_assert_ptr_nonnull(mkdtemp(fp->dir));
 	fp->fd = open(fp->dir, O_RDONLY | O_DIRECTORY);
 	ck_assert_int_ge(fp->fd, 0);
@@ -57,6 +61,21 @@ tw_fakeproc_udp(struct tw_fakeproc *fp, const unsigned *inodes, const unsigned *
 	free(text);
 }
 
+/* Process pid's stat as Linux 6.1 prints it, started at start_time
+ * (field 22). */
+static inline void
+tw_fakeproc_stat(struct tw_fakeproc *fp, int pid, const char *comm,
+    unsigned long long start_time)
+{
+	char path[64], text[512];
+
+	snprintf(path, sizeof(path), "%d/stat", pid);
+	snprintf(text, sizeof(text), "%d (%.32s) S 1 %d %d 0 -1 4194560 112 0 0 0 3 1 0 0 20 0 "
+	    "1 0 %llu 8482816 896 18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 0 17 1 0 0 0 "
+	    "0 0 0 0 0 0 0 0 0 0\n", pid, comm, pid, pid, start_time);
+	tw_fakeproc_file(fp, path, text);
+}
+
 /* Process pid called comm, with fds 0..n-1 linking to socket inodes
  * (0: a link to /dev/null instead). */
 static inline void
@@ -73,6 +92,7 @@ tw_fakeproc_process(struct tw_fakeproc *fp, int pid, const char *comm, const uns
 	snprintf(path, sizeof(path), "%d/comm", pid);
 	snprintf(link, sizeof(link), "%.32s\n", comm);
 	tw_fakeproc_file(fp, path, link);
+	tw_fakeproc_stat(fp, pid, comm, ++fp->start_time);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%d/fd/%zu", pid, i);
 		if (inodes[i] == 0)

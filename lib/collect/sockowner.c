@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "collect/procio.h"
 #include "util/array.h"
 #include "util/error.h"
 #include "util/readfile.h"
@@ -257,6 +258,26 @@ lowest_unread(int dfd, struct dents *d, int32_t fd, int32_t from_fd)
 	return fd;
 }
 
+/* The start time of process pid (field 22 of its stat, clock ticks after
+ * boot): with the pid, it names one process, as the pid alone does not
+ * once the pid is reused. Read only where a run stops inside a process
+ * and where the next one resumes there, so a run pays for it at most
+ * twice, however many processes it reads. Read after the fds, it would
+ * miss a pid reused within those microseconds: the kernel hands a pid out
+ * again only after going round all of pid_max. */
+static int
+start_time(int proc_fd, int32_t pid, uint64_t *out)
+{
+	char rel[32], text[2048];
+	int32_t ppid;
+	int rc;
+
+	snprintf(rel, sizeof(rel), "%d/stat", (int)pid);
+	if ((rc = tw_read_value_at(proc_fd, rel, text, sizeof(text))) != TW_OK)
+		return rc;
+	return tw_procio_parse_stat(text, strlen(text), &ppid, out);
+}
+
 /* Read one process's fds from fd number from_fd on. Returns 1 when the
  * budget ran out, with the cursor's fd at the lowest one not read; 0 when
  * the process is done (or gone). */
@@ -287,6 +308,11 @@ scan_process(struct run *r, int32_t pid, int32_t from_fd)
 		if (over_budget(r)) {
 			r->c->fd = lowest_unread(dfd, r->d, fd, from_fd);
 			close(dfd);
+			/* Without its start time the next run could not tell
+			 * this process from one that got its pid since. */
+			if (r->c->fd > 0 &&
+			    start_time(r->proc_fd, pid, &r->c->start_time) != TW_OK)
+				r->c->fd = 0;
 			return 1;
 		}
 		r->scan->fds++;
@@ -357,6 +383,7 @@ tw_sockowner_run(int proc_fd, struct tw_owner_cursor *c, struct tw_owner_want *w
 	struct run r = { .proc_fd = proc_fd, .c = c, .wants = wants, .n = n, .lim = lim,
 	    .scan = scan };
 	int32_t *pids = NULL;
+	uint64_t started;
 	size_t npids, i;
 	int rc;
 
@@ -376,8 +403,12 @@ tw_sockowner_run(int proc_fd, struct tw_owner_cursor *c, struct tw_owner_want *w
 	}
 	scan->listed = (uint32_t)npids;
 	i = lower_bound(pids, npids, c->pid);
-	if (i == npids || pids[i] != c->pid)
-		c->fd = 0;	/* the process it stopped in is gone */
+	/* The process it stopped in is gone, or its pid is another's now (a
+	 * stat we cannot read or parse cannot show it is the same): that
+	 * pid's fds are all unread. */
+	if (c->fd > 0 && (i == npids || pids[i] != c->pid ||
+	    start_time(proc_fd, c->pid, &started) != TW_OK || started != c->start_time))
+		c->fd = 0;
 	settle(&r, -1);
 	while (r.active > 0) {
 		int32_t pid;

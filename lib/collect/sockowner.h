@@ -11,7 +11,9 @@
  * joins while a pass is under way is done only when the cursor has gone
  * round /proc (it wraps at the end) back to that point. A socket is
  * settled as found, not found (a whole pass without it) or cut (its pass
- * read max_procs processes without it).
+ * read max_procs processes without it). A run that stops inside a process
+ * notes its start time; if the pid is another process's by the next run,
+ * that one is read from its first fd.
  *
  * Processes are read in increasing pid order. A search starts at the
  * lowest pid unless the last one was cut short, then it goes on from
@@ -53,6 +55,9 @@ struct tw_owner_cursor {
 	int searching;		/* a search is under way */
 	int cut;		/* a socket of it was cut: the next search
 				 * starts here, not at the lowest pid */
+	uint64_t start_time;	/* with fd > 0: the start time of the process
+				 * at pid, so that a pid reused by the next
+				 * run is read from its first fd */
 };
 
 /* One socket looked for, and where its pass began. */
