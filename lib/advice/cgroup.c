@@ -62,20 +62,6 @@ property(const char *limit_name)
 	return "MemoryLimit";
 }
 
-/* The unit file section a drop-in for this unit needs; NULL for a scope,
- * which systemd makes at run time, so only set-property reaches it. */
-static const char *
-section(const char *unit)
-{
-	size_t n = strlen(unit);
-
-	if (n > 8 && strcmp(unit + n - 8, ".service") == 0)
-		return "Service";
-	if (n > 6 && strcmp(unit + n - 6, ".slice") == 0)
-		return "Slice";
-	return NULL;
-}
-
 static int
 at_limit(const struct tw_cgroup_figures *f)
 {
@@ -128,8 +114,8 @@ fits(int n, size_t len)
 int
 tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_t len)
 {
-	const char *name, *prop, *sect, *doc;
-	char ev[300], cur[32], next[32], bytes[32];
+	const char *name, *doc;
+	char ev[300], cur[32], next[32];
 	double p;
 	int n;
 
@@ -160,26 +146,17 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	evidence(f, "sits at", ev, sizeof(ev));
 	tw_advice_systemd_size(f->limit, cur, sizeof(cur));
 	tw_advice_systemd_size(p, next, sizeof(next));
-	prop = property(f->limit_name);
 	doc = f->version == 1 ? CGROUP_V1_RST : CGROUP_V2_RST;
 	*tune = 1;
-	if (f->unit == NULL || f->unit[0] == '\0') {
-		/* Not systemd's: the file itself is the knob. */
-		snprintf(bytes, sizeof(bytes), "%.0f", p);
-		n = snprintf(line, len, "%s %s %s -> %s (%s; echo %s > /sys/fs/cgroup%s%s/%s; %s)",
-		    f->path, f->limit_name, cur, next, ev, bytes, f->version == 1 ? "/memory" : "",
-		    f->path, f->limit_name, doc);
-	} else if ((sect = section(f->unit)) != NULL) {
-		n = snprintf(line, len, "%s %s=%s -> %s (%s; drop-in "
-		    "/etc/systemd/system/%s.d/90-tunewatch.conf: \"[%s] %s=%s\" then systemctl "
-		    "daemon-reload, or at once: systemctl set-property %s %s=%s; %s, %s)",
-		    f->unit, prop, cur, next, ev, f->unit, sect, prop, next, f->unit, prop, next,
-		    RESOURCE_CONTROL, doc);
-	} else {
-		n = snprintf(line, len, "%s %s=%s -> %s (%s; a scope has no unit file: systemctl "
-		    "set-property %s %s=%s; %s, %s)", f->unit, prop, cur, next, ev, f->unit, prop,
-		    next, RESOURCE_CONTROL, doc);
-	}
+	/* No command here: the ticket's apply and persist lines, printed
+	 * under this one, are decided in one place (tw_judge_cgroup_ticket),
+	 * with the unit's name checked, so the two cannot disagree. */
+	if (f->unit == NULL || f->unit[0] == '\0')
+		n = snprintf(line, len, "%s %s %s -> %s (%s; %s)", f->path, f->limit_name, cur, next,
+		    ev, doc);
+	else
+		n = snprintf(line, len, "%s %s=%s -> %s (%s; %s, %s)", f->unit,
+		    property(f->limit_name), cur, next, ev, RESOURCE_CONTROL, doc);
 	if (!fits(n, len)) {
 		line[0] = '\0';
 		*tune = 0;
