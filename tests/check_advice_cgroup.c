@@ -145,7 +145,7 @@ START_TEST(test_not_bounded)
 	/* Well below its limit, no limit events: not the limit's doing. */
 	f.usage = 20 * MIB;
 	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current 20 "
-	    "MiB well below memory.high 64 MiB, in the last 60 s; its own limit does not bound "
+	    "MiB well below memory.high 64 MiB, in the last 60 s, so its own limit does not bound "
 	    "its cache, the host's memory does (see the host's figures)");
 	/* Limit events in the window say it is, whatever usage reads now. */
 	f.have_events = 1;

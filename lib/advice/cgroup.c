@@ -41,7 +41,7 @@ static const char *
 number(double v, unsigned precision, char *buf, size_t len)
 {
 	if (tw_perf_number(v, precision, buf, len) != TW_OK)
-		snprintf(buf, len, "?");
+		snprintf(buf, len, "unknown");
 	return buf;
 }
 
@@ -94,13 +94,16 @@ proposed(const struct tw_cgroup_figures *f)
 static void
 evidence(const struct tw_cgroup_figures *f, const char *where, char *buf, size_t len)
 {
-	char r[32], u[32], l[32], e[32];
+	char r[32], u[48], l[32], e[32];
 
 	number(f->refaults, 2, r, sizeof(r));
 	number(f->events, 2, e, sizeof(e));
-	snprintf(buf, len, "%s refaults/s while %s %s MiB %s %s %s MiB%s%s%s, in the last %u s", r,
-	    f->version == 1 ? "memory.usage_in_bytes" : "memory.current",
-	    f->have_usage ? mib(f->usage, u, sizeof(u)) : "?", where, f->limit_name,
+	if (f->have_usage)
+		snprintf(u, sizeof(u), "%s MiB", mib(f->usage, l, sizeof(l)));
+	else
+		snprintf(u, sizeof(u), "unknown");
+	snprintf(buf, len, "%s refaults/s while %s %s %s %s %s MiB%s%s%s, in the last %u s", r,
+	    f->version == 1 ? "memory.usage_in_bytes" : "memory.current", u, where, f->limit_name,
 	    mib(f->limit, l, sizeof(l)), f->have_events ? ", " : "", f->have_events ? e : "",
 	    f->have_events ? " limit events/s" : "", f->window_s);
 }
@@ -132,7 +135,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	}
 	if (!at_limit(f)) {
 		evidence(f, "well below", ev, sizeof(ev));
-		n = snprintf(line, len, "%s: %s; its own limit does not bound its cache, the host's "
+		n = snprintf(line, len, "%s: %s, so its own limit does not bound its cache, the host's "
 		    "memory does (see the host's figures)", name, ev);
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
