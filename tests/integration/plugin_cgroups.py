@@ -16,6 +16,7 @@ a unit name, the name without .service, a path glob, a name that matches
 nothing; and tunewatchd with cgroupMax 2 publishes the two that read most."""
 
 import os
+import re
 import shutil
 import tarfile
 
@@ -80,6 +81,38 @@ def findings(h):
     cols = {n: af.col(v, n) for n in names + ("SUBJECT",)}
     return {subj.text.strip('"'): {n: cols[n][idx].text.strip('"') for n in names}
             for idx, subj in cols["SUBJECT"].items()}
+
+
+def described(obj):
+    """The DESCRIPTION of obj in the MIB, in one line; and the same text
+    in each Descr of contrib/snmptt/tunewatch.conf that copies it."""
+    def one_line(text):
+        return " ".join(text.split())
+    with open(os.path.join(twtest.TOP_SRCDIR, "mib", "TUNEWATCH-MIB.txt")) as fh:
+        m = re.search(r"^%s OBJECT-TYPE.*?DESCRIPTION\s*\"(.*?)\"" % obj, fh.read(),
+                      re.S | re.M)
+    assert m, obj
+    with open(os.path.join(twtest.TOP_SRCDIR, "contrib", "snmptt", "tunewatch.conf")) as fh:
+        copies = re.findall(r"\d+: %s\n\s+Syntax=\S+\n\s+Descr=\"(.*?)\"" % obj, fh.read(), re.S)
+    assert copies and all(one_line(c) == one_line(m.group(1)) for c in copies), (obj, copies)
+    return one_line(m.group(1))
+
+
+def mib_says(row):
+    """What twFindingTable holds for a cgroup is what the MIB says its
+    columns hold: a unit's property, its command, its drop-in; or for a
+    cgroup that is not a unit's, its limit file and no command."""
+    tunable, apply, persist = (described("twFindingTunable"), described("twFindingApply"),
+                               described("twFindingPersist"))
+    assert "cgroup" in described("twFindingSubject"), described("twFindingSubject")
+    assert "'%s'" % row["TUNABLE"] in tunable, (row, tunable)
+    if row["APPLY"]:
+        unit = row["APPLY"].split()[3]
+        assert "'%s'" % row["APPLY"].replace(unit, "UNIT").replace(
+            row["APPLY"].split("=")[-1], "128M") in apply, (row, apply)
+        assert "/etc/systemd/system/" in persist and "90-tunewatch.conf" in persist, persist
+    else:
+        assert "not a unit's own" in apply, apply
 
 
 def test():
@@ -156,6 +189,7 @@ def test():
             "ID": nginx_id, "SYMPTOM": "cgroup-cache-bounded", "TUNABLE": "MemoryHigh",
             "APPLY": out.lines[at + 2][len("  apply: "):],
             "PERSIST": out.lines[at + 3][len("  persist: "):]}, found
+        mib_says(found["nginx.service"])
 
         # The defaults (100 and 1000 a second) against the same figure.
         out = pc.run(CHECK, ["--cgroup", "nginx"], h.port)
@@ -183,6 +217,7 @@ def test():
         assert found["/system.slice/nginx.service/workers"] == {
             "ID": workers_id, "SYMPTOM": "cgroup-cache-bounded", "TUNABLE": "memory.high",
             "APPLY": "", "PERSIST": ""}, found
+        mib_says(found["/system.slice/nginx.service/workers"])
 
         # A path glob: the scope only; it read nothing, so OK.
         out = pc.run(CHECK, ["--cgroup", "/user.slice/*"], h.port)
