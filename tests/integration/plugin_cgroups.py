@@ -160,6 +160,8 @@ def test():
         out = pc.run(CHECK, ["--cgroup", "nginx.service", "--refault-warning", "0.5",
                              "--refault-critical", "1"], h.port)
         assert out.rc == 2, out
+        # Printed for the log: man/check_bufcache.1's example is this output.
+        print(repr(out))
         assert out.lines[0].startswith("BUFCACHE CRITICAL - nginx.service %s refaults/s, "
                                        "memory 64 of its memory.high 64 MiB in the last " % (
                                            pc.hundredths(rate))), out
