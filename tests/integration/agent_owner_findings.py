@@ -175,7 +175,8 @@ def check_socket(h, sink):
         assert re.search(re.escape(": %s on %s (" % (raised["SYMPTOM"], subject)) + "(warning|1)" +
                          re.escape("): " + who), line), line
         line = snmptt_line(sink, "cleared", fid)
-        assert ": %s on %s, raised " % (raised["SYMPTOM"], subject) in line, line
+        assert (": %s on %s, raised %s after 1970-01-01 UTC [id %s]" % (
+            raised["SYMPTOM"], subject, cleared["RAISED"], fid)) in line, (cleared, line)
 
 
 def check_probe(h, sink, lo):
