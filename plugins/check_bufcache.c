@@ -236,7 +236,10 @@ static struct tw_check check = {
 	    TW_CGROUP_REFAULT_CRIT ") and, on cgroup v2,\n"
 	    "    its memory pressure (--pressure-warning and --pressure-critical); -w, -c\n"
 	    "    and the host's figures are not used. UNKNOWN when none matches among the\n"
-	    "    cgroups the agent publishes (its busiest, up to its cgroupMax)\n",
+	    "    cgroups the agent publishes (its busiest, up to its cgroupMax). A unit at\n"
+	    "    its own limit gets a ticket whose apply line is systemctl set-property\n"
+	    "    --runtime (it lasts until the next boot) and whose persist line is a\n"
+	    "    drop-in; a cgroup that is not a unit's own gets no command, and why\n",
 	.notes =
 	    "Notes:\n"
 	    " Linux keeps no count of reads served from the cache, so the hit ratio is an\n"

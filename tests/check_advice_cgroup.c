@@ -1,11 +1,13 @@
 #include "config.h"
 
 /* Unit tests for lib/advice/cgroup.c: a service whose cache is bounded by
- * its own limit is told the systemd property, the drop-in line and the
- * systemctl command, with current and doubled values; one that is not at
+ * its own limit is told the systemd property with current and doubled
+ * values, and no command: the commands are its ticket's, which agree with
+ * the line for every kind of unit, safe or not; one that is not at
  * its limit, or has none, is told no tunable; the host's memory caps the
  * suggestion. */
 #include "advice/cgroup.h"
+#include "finding/judge.h"
 #include "tw_check.h"
 #include "util/error.h"
 
@@ -49,10 +51,7 @@ START_TEST(test_service_at_high)
 
 	ck_assert_str_eq(advise(&f, 1),
 	    "nginx.service MemoryHigh=64M -> 128M (42638 refaults/s while memory.current 63.9 MiB "
-	    "sits at memory.high 64 MiB, in the last 60 s; drop-in "
-	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: \"[Service] "
-	    "MemoryHigh=128M\" then systemctl daemon-reload, or at once: systemctl set-property "
-	    "nginx.service MemoryHigh=128M; systemd.resource-control(5), "
+	    "sits at memory.high 64 MiB, in the last 60 s; systemd.resource-control(5), "
 	    "Documentation/admin-guide/cgroup-v2.rst)");
 }
 END_TEST
@@ -61,14 +60,13 @@ START_TEST(test_property_follows_the_file)
 {
 	struct tw_cgroup_figures f = nginx();
 
-	/* memory.max bounds it: MemoryMax=; a slice's drop-in is [Slice]. */
+	/* memory.max bounds it: MemoryMax=. */
 	f.limit_name = "memory.max";
 	f.unit = "batch.slice";
 	f.path = "/batch.slice";
 	f.limit = 1536 * MIB;
 	f.usage = 1500 * MIB;
 	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "batch.slice MemoryMax=1536M -> 3G ("));
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "\"[Slice] MemoryMax=3G\""));
 
 	/* v1: MemoryLimit= and the v1 document. */
 	f = nginx();
@@ -78,13 +76,6 @@ START_TEST(test_property_follows_the_file)
 	    "42638 refaults/s while memory.usage_in_bytes 63.9 MiB sits at "
 	    "memory.limit_in_bytes 64 MiB"));
 	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "Documentation/admin-guide/cgroup-v1/memory.rst"));
-
-	/* A scope is made at run time: no drop-in, set-property only. */
-	f = nginx();
-	f.unit = "docker-0123.scope";
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "a scope has no unit file: systemctl "
-	    "set-property docker-0123.scope MemoryHigh=128M;"));
-	ck_assert_ptr_null(strstr(advise(&f, 1), "drop-in"));
 }
 END_TEST
 
@@ -98,9 +89,52 @@ START_TEST(test_no_unit_names_the_file)
 	f.limit_name = "memory.limit_in_bytes";
 	ck_assert_str_eq(advise(&f, 1), "/tw-test memory.limit_in_bytes 64M -> 128M (42638 "
 	    "refaults/s while memory.usage_in_bytes 63.9 MiB sits at memory.limit_in_bytes 64 MiB, "
-	    "in the last 60 s; echo 134217728 > "
-	    "/sys/fs/cgroup/memory/tw-test/memory.limit_in_bytes; "
-	    "Documentation/admin-guide/cgroup-v1/memory.rst)");
+	    "in the last 60 s; Documentation/admin-guide/cgroup-v1/memory.rst)");
+}
+END_TEST
+
+/* The tune line and the ticket's apply line for the same cgroup: the line
+ * names the knob and values the ticket proposes and no command of its own,
+ * so an unsafe unit name reaches no shell through either. */
+START_TEST(test_tune_line_agrees_with_ticket)
+{
+	static const struct {
+		const char *unit, *apply;
+	} cases[] = {
+		{ "nginx.service", "systemctl set-property --runtime nginx.service MemoryHigh=128M" },
+		{ "batch.slice", "systemctl set-property --runtime batch.slice MemoryHigh=128M" },
+		{ "docker-0123.scope",
+		  "systemctl set-property --runtime docker-0123.scope MemoryHigh=128M" },
+		{ "my\\x2dapp.service",
+		  "systemctl set-property --runtime 'my\\x2dapp.service' MemoryHigh=128M" },
+		{ "evil;reboot.service", NULL },
+		{ "$(reboot).service", NULL },
+		{ "a b.service", NULL },
+		{ "", NULL },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct tw_cgroup_figures f = nginx();
+		struct tw_cgroup_ticket t;
+		const char *line;
+		char knob[64];
+
+		f.unit = cases[i].unit;
+		line = advise(&f, 1);
+		tw_judge_cgroup_ticket(&f, &t);
+		snprintf(knob, sizeof(knob), f.unit[0] != '\0' ? "%s=%s -> %s (" : "%s %s -> %s (",
+		    t.tunable, t.current, t.suggested);
+		ck_assert_msg(strstr(line, knob) != NULL, "%s: %s", knob, line);
+		ck_assert_msg(strstr(line, "systemctl") == NULL && strstr(line, "echo ") == NULL &&
+		    strstr(line, "drop-in") == NULL, "a command in: %s", line);
+		if (cases[i].apply != NULL) {
+			ck_assert_str_eq(t.apply, cases[i].apply);
+		} else {
+			ck_assert_str_eq(t.apply, "");
+			ck_assert_ptr_nonnull(t.no_apply);
+		}
+	}
 }
 END_TEST
 
@@ -111,7 +145,7 @@ START_TEST(test_not_bounded)
 	/* Well below its limit, no limit events: not the limit's doing. */
 	f.usage = 20 * MIB;
 	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current 20 "
-	    "MiB well below memory.high 64 MiB, in the last 60 s; its own limit does not bound "
+	    "MiB well below memory.high 64 MiB, in the last 60 s, so its own limit does not bound "
 	    "its cache, the host's memory does (see the host's figures)");
 	/* Limit events in the window say it is, whatever usage reads now. */
 	f.have_events = 1;
@@ -173,6 +207,7 @@ advice_cgroup_suite(void)
 	tcase_add_test(tc, test_service_at_high);
 	tcase_add_test(tc, test_property_follows_the_file);
 	tcase_add_test(tc, test_no_unit_names_the_file);
+	tcase_add_test(tc, test_tune_line_agrees_with_ticket);
 	tcase_add_test(tc, test_not_bounded);
 	tcase_add_test(tc, test_host_memory_caps);
 	tcase_add_test(tc, test_sizes_and_bad_input);

@@ -7,6 +7,8 @@
  * with its exact words. The knob is what a check prints: the first rule of
  * the symptom that has something to change (plugins/advise.c). The disks'
  * are in check_evidence_disk.c. */
+#include <math.h>
+
 #include "tw_evidence.h"
 
 START_TEST(test_swappiness_up_with_swap_in_use)
@@ -49,7 +51,7 @@ START_TEST(test_no_tunable_no_swap)
 	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable, "the working set does not fit in memory (hit ratio 75 % "
-	    "with 999 refaults/s, no swap); add memory, raise the memory limit of its cgroup if "
+	    "with 999 refaults/s, no swap), so add memory, raise the memory limit of its cgroup if "
 	    "the load runs in one, or reduce load");
 }
 END_TEST
@@ -63,7 +65,7 @@ START_TEST(test_no_tunable_swap_unused)
 	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable, "the working set does not fit in memory (hit ratio 75 % "
-	    "with 999 refaults/s, 1024 MiB of swap, none in use); add memory, raise the memory "
+	    "with 999 refaults/s, 1024 MiB of swap, none in use), so add memory, raise the memory "
 	    "limit of its cgroup if the load runs in one, or reduce load");
 }
 END_TEST
@@ -134,7 +136,7 @@ START_TEST(test_readahead_up_only_when_reads_fill_the_window)
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable, "hit ratio 75 % with few refaults: data is read once, in "
 	    "device reads of 8 KiB on sdb, under half its read-ahead window (read_ahead_kb 128), "
-	    "so a larger window would go unused; more cache would not help");
+	    "so a larger window would go unused, and more cache would not help");
 	/* No verdict ever lowers read-ahead: nothing tells random reads that
 	 * it inflates from a stream. */
 	for (i = 0; i < v.nfound; i++)
@@ -150,7 +152,7 @@ START_TEST(test_no_tunable_read_once_no_disk)
 	c.refaults = 10;
 	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
-	ck_assert_str_eq(v.no_tunable, "hit ratio 75 % with few refaults: data is read once; more "
+	ck_assert_str_eq(v.no_tunable, "hit ratio 75 % with few refaults: data is read once, so more "
 	    "cache would not help");
 }
 END_TEST
@@ -204,7 +206,7 @@ START_TEST(test_no_tunable_pressure_thrashing)
 	ck_assert_int_eq(tw_evidence_cache_pressure(&c, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable, "tasks stall on memory (pressure 12.5 %) while 999 pages/s "
-	    "are read back: the working set does not fit (512 of 1024 MiB of swap in use); add "
+	    "are read back: the working set does not fit (512 of 1024 MiB of swap in use), so add "
 	    "memory or reduce load");
 }
 END_TEST
@@ -265,7 +267,7 @@ START_TEST(test_no_tunable_highorder_no_figures)
 
 	ck_assert_int_eq(tw_evidence_highorder(&h, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
-	ck_assert_str_eq(v.no_tunable, "compaction failed 40 times in the last 60 s; the agent "
+	ck_assert_str_eq(v.no_tunable, "compaction failed 40 times in the last 60 s, but the agent "
 	    "shows no free-block figures, so an allocation failure is not shown");
 }
 END_TEST
@@ -373,6 +375,118 @@ START_TEST(test_svr4_automatic_and_tenths)
 }
 END_TEST
 
+/* snmptt removes these from a varbind's value (contrib/snmptt/tunewatch.conf):
+ * evidence holding one would reach the NMS changed. */
+#define SNMPTT_STRIPS ";[]<>$&*|?"
+
+static size_t producer_texts;
+
+static void
+survives_snmptt(const struct tw_verdict *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nfound; i++) {
+		ck_assert_msg(strpbrk(v->found[i].evidence, SNMPTT_STRIPS) == NULL,
+		    "snmptt would change: %s", v->found[i].evidence);
+		producer_texts++;
+	}
+	ck_assert_msg(strpbrk(v->no_tunable, SNMPTT_STRIPS) == NULL, "snmptt would change: %s",
+	    v->no_tunable);
+	producer_texts += v->no_tunable[0] != '\0';
+}
+
+/* Every evidence producer over a grid of figures that reaches each of
+ * its branches, unknown figures (NaN) included. */
+START_TEST(test_every_evidence_survives_snmptt)
+{
+	static const double queues[] = { 0.5, 8 }, ops[] = { 0, 10, 500 };
+	static const int rots[] = { -1, 0, 1 };
+	static const char *const scheds[] = { NULL, "none", "mq-deadline" };
+	static const int64_t ahead[] = { -1, 128, 4096 };
+	struct tw_verdict v;
+	size_t a, b, c, d, e;
+
+	producer_texts = 0;
+	for (a = 0; a < 2; a++)
+		for (b = 0; b < 3; b++)
+			for (c = 0; c < 3; c++)
+				for (d = 0; d < 3; d++)
+					for (e = 0; e < 3; e++) {
+		struct tw_disk_figures f;
+
+		memset(&f, 0, sizeof(f));
+		f.name = "nvme0n1";
+		f.r_await = f.w_await = e == 0 ? NAN : 40;
+		f.queue = queues[a];
+		f.rotational = rots[b];
+		f.scheduler = scheds[c];
+		f.rops = ops[d];
+		f.wops = ops[e];
+		f.read_bytes_s = ops[d] * 131072;
+		f.nr_requests = d == 0 ? -1 : 64;
+		f.read_ahead_kb = ahead[e];
+		f.window_s = 60;
+		ck_assert_int_eq(tw_evidence_disk_read(&f, &v), TW_OK);
+		survives_snmptt(&v);
+		ck_assert_int_eq(tw_evidence_disk_write(&f, &v), TW_OK);
+		survives_snmptt(&v);
+		ck_assert_int_eq(tw_evidence_probe_seek(&f, e != 0, 99, 40, &v), TW_OK);
+		survives_snmptt(&v);
+	}
+	for (a = 0; a < 3; a++)
+		for (b = 0; b < 3; b++)
+			for (c = 0; c < 3; c++)
+				for (d = 0; d < 3; d++) {
+		struct tw_cache_figures f = cache();
+
+		f.have_hit = a > 0;
+		f.hit = a == 2 ? NAN : 60;
+		f.have_refaults = b > 0;
+		f.refaults = b == 2 ? 5000 : 1;
+		f.refaults_bad = b == 2;
+		f.have_swap = c > 0;
+		f.swap_free = c == 2 ? f.swap_total : f.swap_total / 2;
+		f.psi = d * 20.0;
+		f.disk = d == 0 ? NULL : "sda";
+		f.disk_rops = d * 100.0;
+		f.disk_read_bytes_s = d * 100.0 * 131072;
+		f.disk_read_ahead_kb = ahead[d];
+		f.os = (enum tw_os)(c % 3);
+		ck_assert_int_eq(tw_evidence_cache_reads(&f, &v), TW_OK);
+		survives_snmptt(&v);
+		ck_assert_int_eq(tw_evidence_cache_pressure(&f, &v), TW_OK);
+		survives_snmptt(&v);
+	}
+	for (a = 0; a < 2; a++)
+		for (b = 0; b < 3; b++)
+			for (c = 0; c < 3; c++) {
+		struct tw_highorder_figures h;
+		struct tw_udp_rcvbuf_figures u;
+
+		memset(&h, 0, sizeof(h));
+		h.failures = 12;
+		h.have_free = a;
+		h.free_blocks = b * 20;
+		h.have_psi = c > 0;
+		h.psi = c == 2 ? 30 : 0;
+		h.window_s = 60;
+		ck_assert_int_eq(tw_evidence_highorder(&h, &v), TW_OK);
+		survives_snmptt(&v);
+		memset(&u, 0, sizeof(u));
+		u.failures = 10;
+		u.window_s = 60;
+		u.sockets = a + b;
+		u.at_max = c == 1;
+		u.unknown = c == 2;
+		ck_assert_int_eq(tw_evidence_udp_rcvbuf(&u, &v), TW_OK);
+		survives_snmptt(&v);
+	}
+	/* Each branch gave some text: the grid reached them. */
+	ck_assert_uint_gt(producer_texts, 400);
+}
+END_TEST
+
 static Suite *
 evidence_suite(void)
 {
@@ -396,6 +510,7 @@ evidence_suite(void)
 	tcase_add_test(tc, test_somaxconn_by_release);
 	tcase_add_test(tc, test_freebsd_bounds);
 	tcase_add_test(tc, test_svr4_automatic_and_tenths);
+	tcase_add_test(tc, test_every_evidence_survives_snmptt);
 	suite_add_tcase(s, tc);
 	return s;
 }

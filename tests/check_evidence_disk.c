@@ -32,7 +32,7 @@ START_TEST(test_no_tunable_slow_device)
 
 	ck_assert_int_eq(tw_evidence_disk_read(&d, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
-	ck_assert_str_eq(v.no_tunable, "sda takes 80 ms per read at queue depth 1.4; the device "
+	ck_assert_str_eq(v.no_tunable, "sda takes 80 ms per read at queue depth 1.4: the device "
 	    "itself is slow (check its health, its controller, or move load)");
 	/* Just under "well above 1" too. */
 	d.queue = 1.99;
@@ -176,7 +176,7 @@ START_TEST(test_no_tunable_slow_writes)
 	d.wops = 300;
 	ck_assert_int_eq(tw_evidence_disk_write(&d, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
-	ck_assert_str_eq(v.no_tunable, "sda takes 200 ms per write at queue depth 1.2; the device "
+	ck_assert_str_eq(v.no_tunable, "sda takes 200 ms per write at queue depth 1.2: the device "
 	    "itself is slow (check its health, its controller and its write cache, or move load)");
 }
 END_TEST

@@ -36,9 +36,8 @@ START_TEST(test_at_rmem_max)
 	ck_assert_uint_eq(v.nfound, 1);
 	ck_assert_int_eq(v.found[0].sym, TW_SYM_SOCKET_RCVBUF);
 	ck_assert_str_eq(v.found[0].evidence,
-	    "syslogd (pid 412) on udp 0.0.0.0:514 dropped 1,204 datagrams in the last 60 s; "
-	    "its buffer is 212992 bytes, the most it may ask for (net.core.rmem_max) is 212992: "
-	    "raise the application's SO_RCVBUF with it");
+	    "syslogd (pid 412) dropped 1,204 datagrams in the last 60 s, buffer 212992 bytes, at "
+	    "net.core.rmem_max 212992: raise rmem_max and its SO_RCVBUF");
 	/* Above it (SO_RCVBUF doubled by the kernel) is at it too. */
 	f.rcvbuf = 425984;
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
@@ -60,9 +59,8 @@ START_TEST(test_below_rmem_max)
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable,
-	    "a process not found on udp6 [::1]:514 dropped 1,234,567 datagrams in the last 60 s; "
-	    "its buffer is 2304 bytes, less than the most it may ask for (net.core.rmem_max) of "
-	    "4194304: raise the application's SO_RCVBUF, or have it read faster");
+	    "a process not found dropped 1,234,567 datagrams in the last 60 s, buffer 2304 bytes, "
+	    "under net.core.rmem_max 4194304: raise its SO_RCVBUF, or have it read faster");
 }
 END_TEST
 
@@ -83,9 +81,9 @@ START_TEST(test_default_buffer)
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_SOCKET_RCVBUF);
 	ck_assert_str_eq(v.no_tunable,
-	    "syslogd (pid 412) on udp 0.0.0.0:514 dropped 1,204 datagrams in the last 60 s; its "
-	    "buffer is the default (net.core.rmem_default) of 212992, below rmem_max (4194304): "
-	    "raise the application's SO_RCVBUF, or rmem_default if it cannot set one");
+	    "syslogd (pid 412) dropped 1,204 datagrams in the last 60 s, buffer rmem_default "
+	    "212992, under rmem_max 4194304: raise its SO_RCVBUF, or rmem_default if it sets "
+	    "none");
 	f.rcvbuf = 212993;
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
 	ck_assert_ptr_null(strstr(v.no_tunable, "rmem_default"));
@@ -112,8 +110,8 @@ START_TEST(test_unknown_buffer)
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable,
-	    "syslogd (pid 412) on udp 0.0.0.0:514 dropped 7 datagrams in the last 60 s; its "
-	    "receive buffer is unknown (compare ss -u -a -m's rb with net.core.rmem_max, 212992)");
+	    "syslogd (pid 412) dropped 7 datagrams in the last 60 s, buffer unknown (compare ss "
+	    "-u -a -m's rb with net.core.rmem_max, 212992)");
 	f.address = NULL;
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_E_INVAL);
 }
@@ -150,6 +148,56 @@ START_TEST(test_host_pool)
 }
 END_TEST
 
+/* The longest evidence each case can give: a 15-character command (the
+ * kernel's comm), the largest pid and buffers the MIB's Unsigned32 holds,
+ * 20 digits of drops, the longest window tunewatchd takes and the longest
+ * address (the subject's, IPv6 with a scope). Each must fit the MIB's
+ * 255-character twFindingEvidence with the note tunewatchd appends (a
+ * threshold of five digits), and carry nothing snmptt strips. */
+#define NOTE " (critical range 10000, drops in the window)"
+
+START_TEST(test_worst_case_fits_with_note)
+{
+	static const struct {
+		int have_rcvbuf, have_default;
+		uint64_t rcvbuf, rmem_max;
+	} cases[] = {
+		{ 0, 0, 0, UINT32_MAX },			/* unknown */
+		{ 1, 1, UINT32_MAX - 1, UINT32_MAX },		/* rmem_default */
+		{ 1, 0, UINT32_MAX - 1, UINT32_MAX },		/* below rmem_max */
+		{ 1, 0, UINT32_MAX, UINT32_MAX },		/* at it */
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (k = 0; k < 2; k++) {
+		struct tw_socket_figures f = syslogd();
+		struct tw_verdict v;
+		const char *ev;
+
+		f.proto = "udplite6";
+		f.address = "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff%enx0123456789ab";
+		f.port = 65535;
+		f.command = k == 0 ? "kworker/u64:123" : NULL;
+		f.pid = INT32_MAX;
+		f.recent = UINT64_MAX;
+		f.window_s = 86400;
+		f.have_rcvbuf = cases[i].have_rcvbuf;
+		f.rcvbuf = cases[i].rcvbuf;
+		f.have_rmem_max = 1;
+		f.rmem_max = cases[i].rmem_max;
+		f.have_rmem_default = cases[i].have_default;
+		f.rmem_default = cases[i].rcvbuf;
+		ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+		ev = v.nfound > 0 ? v.found[0].evidence : v.no_tunable;
+		ck_assert_msg(strlen(ev) + strlen(NOTE) <= 255, "%zu + %zu: %s", strlen(ev),
+		    strlen(NOTE), ev);
+		ck_assert_ptr_nonnull(strstr(ev, "18,446,744,073,709,551,615 datagrams"));
+		ck_assert_msg(strpbrk(ev, ";[]<>$&*|?") == NULL, "snmptt would change: %s", ev);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -160,6 +208,7 @@ main(void)
 	tcase_add_test(tc, test_below_rmem_max);
 	tcase_add_test(tc, test_default_buffer);
 	tcase_add_test(tc, test_unknown_buffer);
+	tcase_add_test(tc, test_worst_case_fits_with_note);
 	tcase_add_test(tc, test_host_pool);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);

@@ -73,30 +73,25 @@ START_TEST(test_observe_at_limit)
 {
 	struct tw_judge_config c;
 	struct tw_view v;
-	struct seen s = { .n = 0 };
+	struct seen s;
+	const struct tw_observation *o;
 	char id[TW_TICKET_ID_LEN];
 
 	tw_judge_defaults(&c);
 	make_view(&v, 1500, 64);
-	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
-	ck_assert_uint_eq(s.n, 1);
-	ck_assert_int_eq(s.o[0].severity, TW_STATE_CRITICAL);
-	ck_assert_str_eq(s.o[0].subject, "nginx.service");
-	ck_assert_str_eq(s.o[0].tunable, "MemoryHigh");
-	ck_assert_str_eq(s.o[0].current, "64M");
-	ck_assert_str_eq(s.o[0].suggested, "128M");
-	ck_assert_str_eq(s.o[0].apply,
-	    "systemctl set-property --runtime nginx.service MemoryHigh=128M");
-	ck_assert_str_eq(s.o[0].persist,
-	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryHigh=128M");
-	ck_assert_str_eq(s.o[0].evidence, "1500 refaults/s, memory 64 of 64 MiB (memory.high), "
-	    "in the last 60 s (critical range 1000, refaults/s)");
 	/* Its own symptom: not the host's low-hit-refaults, whose id it had. */
-	ck_assert_int_eq(s.o[0].sym, TW_SYM_CGROUP_CACHE_BOUNDED);
-	tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, "nginx.service", "MemoryHigh");
-	ck_assert_str_eq(s.o[0].id, id);
+	o = observe_one(&s, &c, &v, TW_SYM_CGROUP_CACHE_BOUNDED, TW_STATE_CRITICAL,
+	    "nginx.service", "MemoryHigh");
+	ck_assert_str_eq(o->tunable, "MemoryHigh");
+	ck_assert_str_eq(o->current, "64M");
+	ck_assert_str_eq(o->suggested, "128M");
+	ck_assert_str_eq(o->apply, "systemctl set-property --runtime nginx.service MemoryHigh=128M");
+	ck_assert_str_eq(o->persist,
+	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryHigh=128M");
+	ck_assert_str_eq(o->evidence, "1500 refaults/s, memory 64 of 64 MiB (memory.high), "
+	    "in the last 60 s (critical range 1000, refaults/s)");
 	tw_ticket_id(id, TW_SYM_LOW_HIT_REFAULTS, "nginx.service", "MemoryHigh");
-	ck_assert_str_ne(s.o[0].id, id);
+	ck_assert_str_ne(o->id, id);
 	tw_view_free(&v);
 }
 END_TEST
@@ -203,19 +198,15 @@ START_TEST(test_observe_below_limit)
 {
 	struct tw_judge_config c;
 	struct tw_view v;
-	struct seen s = { .n = 0 };
-	char id[TW_TICKET_ID_LEN];
+	struct seen s;
+	const struct tw_observation *o;
 
 	tw_judge_defaults(&c);
 	make_view(&v, 500, 10);
-	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
-	ck_assert_uint_eq(s.n, 1);
-	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
-	ck_assert_str_eq(s.o[0].subject, "nginx.service");
-	ck_assert_str_eq(s.o[0].tunable, "");
-	ck_assert_ptr_nonnull(strstr(s.o[0].evidence, "its own limit does not bound its cache"));
-	tw_ticket_id(id, TW_SYM_LOW_HIT_REFAULTS, "nginx.service", "");
-	ck_assert_str_eq(s.o[0].id, id);
+	o = observe_one(&s, &c, &v, TW_SYM_LOW_HIT_REFAULTS, TW_STATE_WARNING, "nginx.service",
+	    "");
+	ck_assert_str_eq(o->tunable, "");
+	ck_assert_ptr_nonnull(strstr(o->evidence, "its own limit does not bound its cache"));
 	tw_view_free(&v);
 }
 END_TEST
@@ -226,22 +217,11 @@ START_TEST(test_tracked)
 	struct tw_tracker t;
 	struct tw_view v, out;
 	char id[TW_TICKET_ID_LEN];
-	int i;
 
 	tw_judge_defaults(&c);
 	make_view(&v, 1500, 64);
-	tw_view_init(&out);
-	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
-	for (i = 0; i < 3; i++) {
-		ck_assert_uint_eq(feed_tracker(&t, &c, &v, 2000 + (uint64_t)i), i < 2 ? 0 : 1);
-	}
 	tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, "nginx.service", "MemoryHigh");
-	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_RAISED);
-	ck_assert_str_eq(t.events[0].row.id, id);
-	ck_assert_int_eq(tw_tracker_publish(&t, &out), TW_OK);
-	ck_assert_uint_eq(out.nfindings, 1);
-	ck_assert_str_eq(out.findings[0].subject, "nginx.service");
-	ck_assert_str_eq(out.findings[0].id, id);
+	raise_on_third(&t, &c, &v, 2000, 1, "nginx.service", id, &out);
 	ck_assert_str_eq(out.findings[0].symptom, "cgroup-cache-bounded");
 	tw_tracker_free(&t);
 	tw_view_free(&v);

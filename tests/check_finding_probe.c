@@ -86,19 +86,14 @@ START_TEST(test_observe_hidden_disk)
 {
 	struct tw_judge_config c;
 	struct tw_view v;
-	struct seen s = { .n = 0 };
-	char id[TW_TICKET_ID_LEN];
+	struct seen s;
+	const struct tw_observation *o;
 
 	tw_judge_defaults(&c);
 	make_view(&v, 60, 0, 0);
-	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
-	ck_assert_uint_eq(s.n, 1);
-	ck_assert_int_eq(s.o[0].severity, TW_STATE_CRITICAL);
-	ck_assert_str_eq(s.o[0].subject, "sdb");
-	ck_assert_str_eq(s.o[0].tunable, "");
-	ck_assert_ptr_nonnull(strstr(s.o[0].evidence, "(critical range 50, probe p90, ms)"));
-	tw_ticket_id(id, TW_SYM_READ_LATENCY_QUEUE, "sdb", "");
-	ck_assert_str_eq(s.o[0].id, id);
+	o = observe_one(&s, &c, &v, TW_SYM_READ_LATENCY_QUEUE, TW_STATE_CRITICAL, "sdb", "");
+	ck_assert_str_eq(o->tunable, "");
+	ck_assert_ptr_nonnull(strstr(o->evidence, "(critical range 50, probe p90, ms)"));
 	tw_view_free(&v);
 }
 END_TEST
@@ -113,7 +108,6 @@ START_TEST(test_tracked)
 	struct seen s = { .n = 0 };
 	char id[TW_TICKET_ID_LEN];
 	const char *knob;
-	int i;
 
 	tw_judge_defaults(&c);
 	make_view(&v, 30, 1, 60);
@@ -126,16 +120,7 @@ START_TEST(test_tracked)
 	ck_assert_ptr_nonnull(knob);
 	tw_ticket_id(id, TW_SYM_READ_LATENCY_QUEUE, "wwn-0x5000c500a1b2c3d4", knob);
 	ck_assert_str_eq(s.o[0].id, id);
-	tw_view_init(&out);
-	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
-	for (i = 0; i < 3; i++) {
-		ck_assert_uint_eq(feed_tracker(&t, &c, &v, 3000 + (uint64_t)i), i < 2 ? 0 : s.n);
-	}
-	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_RAISED);
-	ck_assert_int_eq(tw_tracker_publish(&t, &out), TW_OK);
-	ck_assert_uint_eq(out.nfindings, s.n);
-	ck_assert_str_eq(out.findings[0].subject, "wwn-0x5000c500a1b2c3d4");
-	ck_assert_str_eq(out.findings[0].id, id);
+	raise_on_third(&t, &c, &v, 3000, s.n, "wwn-0x5000c500a1b2c3d4", id, &out);
 	tw_tracker_free(&t);
 	tw_view_free(&v);
 	tw_view_free(&out);

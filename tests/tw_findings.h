@@ -1,7 +1,9 @@
 /* What the finding tests share: an observer that keeps the first few
- * observations, and one sample fed to a tracker as tunewatchd feeds it
- * (begin, observe the view, end). Static inline: each test program uses
- * a different part of it. */
+ * observations, one sample fed to a tracker as tunewatchd feeds it
+ * (begin, observe the view, end), and the two fixtures each family's
+ * tests repeat: one observation of a view with its ticket id recomputed,
+ * and a finding raised on the third sample and published. Static inline:
+ * each test program uses a different part of it. */
 #ifndef TW_FINDINGS_TEST_H
 #define TW_FINDINGS_TEST_H
 
@@ -9,10 +11,12 @@
 #include <stdint.h>
 
 #include "advice/advice.h"
+#include "advice/ticket.h"
 #include "finding/judge.h"
 #include "finding/observe.h"
 #include "finding/tracker.h"
 #include "tw_check.h"
+#include "util/error.h"
 #include "view/view.h"
 
 #define TW_SEEN_MAX 4
@@ -44,6 +48,50 @@ feed_tracker(struct tw_tracker *t, const struct tw_judge_config *c, const struct
 	ck_assert_int_eq(tw_observe(c, v, 60, TW_OS_LINUX, tw_tracker_observe, t), 0);
 	tw_tracker_end(t, now);
 	return t->nevents;
+}
+
+/* One sample of v judged with c on Linux must give exactly one
+ * observation, of sym at severity on subject with tunable ("" for none),
+ * its id tw_ticket_id's for sym, subject and knob (the tunable, or the
+ * part of it a per-device path is hashed by). It is left in s->o[0]. */
+static inline const struct tw_observation *
+observe_one(struct seen *s, const struct tw_judge_config *c, const struct tw_view *v,
+    enum tw_symptom sym, enum tw_state severity, const char *subject, const char *knob)
+{
+	char id[TW_TICKET_ID_LEN];
+
+	s->n = 0;
+	ck_assert_int_eq(tw_observe(c, v, 60, TW_OS_LINUX, collect, s), 0);
+	ck_assert_uint_eq(s->n, 1);
+	ck_assert_int_eq(s->o[0].sym, sym);
+	ck_assert_int_eq(s->o[0].severity, severity);
+	ck_assert_str_eq(s->o[0].subject, subject);
+	tw_ticket_id(id, sym, subject, knob);
+	ck_assert_str_eq(s->o[0].id, id);
+	return &s->o[0];
+}
+
+/* A new tracker t (raise and clear after 3) fed v three times from time
+ * now: no event before the third sample, then n, the first the raising of
+ * the finding with id on subject; published into out (initialised here),
+ * n rows, the first that finding. The caller frees t and out. */
+static inline void
+raise_on_third(struct tw_tracker *t, const struct tw_judge_config *c, const struct tw_view *v,
+    uint64_t now, size_t n, const char *subject, const char *id, struct tw_view *out)
+{
+	int i;
+
+	tw_view_init(out);
+	ck_assert_int_eq(tw_tracker_init(t, 3, 3), TW_OK);
+	for (i = 0; i < 3; i++)
+		ck_assert_uint_eq(feed_tracker(t, c, v, now + (uint64_t)i), i < 2 ? 0 : n);
+	ck_assert_int_eq(t->events[0].kind, TW_FINDING_EVENT_RAISED);
+	ck_assert_str_eq(t->events[0].row.subject, subject);
+	ck_assert_str_eq(t->events[0].row.id, id);
+	ck_assert_int_eq(tw_tracker_publish(t, out), TW_OK);
+	ck_assert_uint_eq(out->nfindings, n);
+	ck_assert_str_eq(out->findings[0].subject, subject);
+	ck_assert_str_eq(out->findings[0].id, id);
 }
 
 #endif

@@ -41,7 +41,7 @@ static const char *
 number(double v, unsigned precision, char *buf, size_t len)
 {
 	if (tw_perf_number(v, precision, buf, len) != TW_OK)
-		snprintf(buf, len, "?");
+		snprintf(buf, len, "unknown");
 	return buf;
 }
 
@@ -60,20 +60,6 @@ property(const char *limit_name)
 	if (strcmp(limit_name, "memory.max") == 0)
 		return "MemoryMax";
 	return "MemoryLimit";
-}
-
-/* The unit file section a drop-in for this unit needs; NULL for a scope,
- * which systemd makes at run time, so only set-property reaches it. */
-static const char *
-section(const char *unit)
-{
-	size_t n = strlen(unit);
-
-	if (n > 8 && strcmp(unit + n - 8, ".service") == 0)
-		return "Service";
-	if (n > 6 && strcmp(unit + n - 6, ".slice") == 0)
-		return "Slice";
-	return NULL;
 }
 
 static int
@@ -108,13 +94,16 @@ proposed(const struct tw_cgroup_figures *f)
 static void
 evidence(const struct tw_cgroup_figures *f, const char *where, char *buf, size_t len)
 {
-	char r[32], u[32], l[32], e[32];
+	char r[32], u[48], l[32], e[32];
 
 	number(f->refaults, 2, r, sizeof(r));
 	number(f->events, 2, e, sizeof(e));
-	snprintf(buf, len, "%s refaults/s while %s %s MiB %s %s %s MiB%s%s%s, in the last %u s", r,
-	    f->version == 1 ? "memory.usage_in_bytes" : "memory.current",
-	    f->have_usage ? mib(f->usage, u, sizeof(u)) : "?", where, f->limit_name,
+	if (f->have_usage)
+		snprintf(u, sizeof(u), "%s MiB", mib(f->usage, l, sizeof(l)));
+	else
+		snprintf(u, sizeof(u), "unknown");
+	snprintf(buf, len, "%s refaults/s while %s %s %s %s %s MiB%s%s%s, in the last %u s", r,
+	    f->version == 1 ? "memory.usage_in_bytes" : "memory.current", u, where, f->limit_name,
 	    mib(f->limit, l, sizeof(l)), f->have_events ? ", " : "", f->have_events ? e : "",
 	    f->have_events ? " limit events/s" : "", f->window_s);
 }
@@ -128,8 +117,8 @@ fits(int n, size_t len)
 int
 tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_t len)
 {
-	const char *name, *prop, *sect, *doc;
-	char ev[300], cur[32], next[32], bytes[32];
+	const char *name, *doc;
+	char ev[300], cur[32], next[32];
 	double p;
 	int n;
 
@@ -146,7 +135,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	}
 	if (!at_limit(f)) {
 		evidence(f, "well below", ev, sizeof(ev));
-		n = snprintf(line, len, "%s: %s; its own limit does not bound its cache, the host's "
+		n = snprintf(line, len, "%s: %s, so its own limit does not bound its cache, the host's "
 		    "memory does (see the host's figures)", name, ev);
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
@@ -160,26 +149,17 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	evidence(f, "sits at", ev, sizeof(ev));
 	tw_advice_systemd_size(f->limit, cur, sizeof(cur));
 	tw_advice_systemd_size(p, next, sizeof(next));
-	prop = property(f->limit_name);
 	doc = f->version == 1 ? CGROUP_V1_RST : CGROUP_V2_RST;
 	*tune = 1;
-	if (f->unit == NULL || f->unit[0] == '\0') {
-		/* Not systemd's: the file itself is the knob. */
-		snprintf(bytes, sizeof(bytes), "%.0f", p);
-		n = snprintf(line, len, "%s %s %s -> %s (%s; echo %s > /sys/fs/cgroup%s%s/%s; %s)",
-		    f->path, f->limit_name, cur, next, ev, bytes, f->version == 1 ? "/memory" : "",
-		    f->path, f->limit_name, doc);
-	} else if ((sect = section(f->unit)) != NULL) {
-		n = snprintf(line, len, "%s %s=%s -> %s (%s; drop-in "
-		    "/etc/systemd/system/%s.d/90-tunewatch.conf: \"[%s] %s=%s\" then systemctl "
-		    "daemon-reload, or at once: systemctl set-property %s %s=%s; %s, %s)",
-		    f->unit, prop, cur, next, ev, f->unit, sect, prop, next, f->unit, prop, next,
-		    RESOURCE_CONTROL, doc);
-	} else {
-		n = snprintf(line, len, "%s %s=%s -> %s (%s; a scope has no unit file: systemctl "
-		    "set-property %s %s=%s; %s, %s)", f->unit, prop, cur, next, ev, f->unit, prop,
-		    next, RESOURCE_CONTROL, doc);
-	}
+	/* No command here: the ticket's apply and persist lines, printed
+	 * under this one, are decided in one place (tw_judge_cgroup_ticket),
+	 * with the unit's name checked, so the two cannot disagree. */
+	if (f->unit == NULL || f->unit[0] == '\0')
+		n = snprintf(line, len, "%s %s %s -> %s (%s; %s)", f->path, f->limit_name, cur, next,
+		    ev, doc);
+	else
+		n = snprintf(line, len, "%s %s=%s -> %s (%s; %s, %s)", f->unit,
+		    property(f->limit_name), cur, next, ev, RESOURCE_CONTROL, doc);
 	if (!fits(n, len)) {
 		line[0] = '\0';
 		*tune = 0;

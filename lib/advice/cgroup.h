@@ -11,8 +11,9 @@
  * mechanism to control memory usage") and cgroup-v1/memory.rst.
  *
  * The suggestion doubles the limit, as the other rules double a tunable,
- * never past the host's memory; it names the drop-in file and line that
- * make the change last, and the systemctl command that makes it at once.
+ * never past the host's memory. The systemctl command that makes it at
+ * once and the drop-in line that makes it last are the ticket's apply and
+ * persist lines (lib/finding/ticket_cgroup.c).
  * Justified in doc/ADVICE-REFERENCE.md ("Services"). */
 #ifndef TW_ADVICE_CGROUP_H
 #define TW_ADVICE_CGROUP_H
@@ -47,10 +48,10 @@ struct tw_cgroup_figures {
  *
  *   nginx.service MemoryHigh=64M -> 128M (42638 refaults/s while
  *   memory.current 63.9 MiB sits at memory.high 64 MiB, in the last 60 s;
- *   drop-in /etc/systemd/system/nginx.service.d/90-tunewatch.conf:
- *   "[Service] MemoryHigh=128M" then systemctl daemon-reload, or at once:
- *   systemctl set-property nginx.service MemoryHigh=128M;
  *   systemd.resource-control(5), Documentation/admin-guide/cgroup-v2.rst)
+ *
+ * It names no command: the ticket's apply and persist lines do
+ * (tw_judge_cgroup_ticket), the one place that checks the unit's name.
  *
  * Otherwise *tune is 0 and line is what follows "no tunable: ". Returns
  * TW_OK, TW_E_INVAL for bad arguments, TW_E_TOOBIG when line is too

@@ -22,7 +22,7 @@ num(struct nums *n, double v, unsigned precision)
 	char *buf = n->b[n->next++ % 6];
 
 	if (tw_perf_number(v, precision, buf, sizeof(n->b[0])) != TW_OK)
-		snprintf(buf, sizeof(n->b[0]), "?");
+		snprintf(buf, sizeof(n->b[0]), "unknown");
 	return buf;
 }
 
@@ -140,7 +140,7 @@ tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out)
 		return TW_OK;
 	if (!deep(d))
 		none(out, TW_SYM_READ_LATENCY_QUEUE,
-		    "%s takes %s ms per read at queue depth %s; the device itself is slow "
+		    "%s takes %s ms per read at queue depth %s: the device itself is slow "
 		    "(check its health, its controller, or move load)", d->name, r, q);
 	else
 		none(out, TW_SYM_READ_LATENCY_QUEUE,
@@ -174,7 +174,7 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 		return TW_OK;
 	if (!deep(d))
 		none(out, TW_SYM_WRITE_LATENCY,
-		    "%s takes %s ms per write at queue depth %s; the device itself is slow "
+		    "%s takes %s ms per write at queue depth %s: the device itself is slow "
 		    "(check its health, its controller and its write cache, or move load)",
 		    d->name, w, q);
 	else
@@ -260,7 +260,7 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 			return TW_OK;
 		}
 		none(out, TW_SYM_LOW_HIT_REFAULTS,
-		    "the working set does not fit in memory (%s%s refaults/s, %s); add "
+		    "the working set does not fit in memory (%s%s refaults/s, %s), so add "
 		    "memory, raise the memory limit of its cgroup if the load runs in one, or "
 		    "reduce load", hit, num(&n, c->refaults, 2), swap);
 		return TW_OK;
@@ -276,12 +276,12 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 		none(out, TW_SYM_LOW_HIT_SEQUENTIAL,
 		    "%sfew refaults: data is read once, in device reads of %s KiB on %s, under "
 		    "half its read-ahead window (read_ahead_kb %lld), so a larger window would go "
-		    "unused; more cache would not help", hit,
+		    "unused, and more cache would not help", hit,
 		    num(&n, c->disk_read_bytes_s / c->disk_rops / 1024, 1), c->disk,
 		    (long long)c->disk_read_ahead_kb);
 	else
 		none(out, TW_SYM_LOW_HIT_SEQUENTIAL,
-		    "%sfew refaults: data is read once; more cache would not help", hit);
+		    "%sfew refaults: data is read once, so more cache would not help", hit);
 	return TW_OK;
 }
 
@@ -302,7 +302,7 @@ tw_evidence_cache_pressure(const struct tw_cache_figures *c, struct tw_verdict *
 		swap_words(c, &n, swap, sizeof(swap));
 		none(out, TW_SYM_MEMORY_PRESSURE,
 		    "tasks stall on memory (pressure %s %%) while %s pages/s are read back: "
-		    "the working set does not fit (%s); add memory or reduce load",
+		    "the working set does not fit (%s), so add memory or reduce load",
 		    num(&n, c->psi, 2), num(&n, c->refaults, 2), swap);
 		return TW_OK;
 	}
@@ -351,7 +351,7 @@ tw_evidence_highorder(const struct tw_highorder_figures *h, struct tw_verdict *o
 		    num(&n, h->psi, 2));
 	else
 		none(out, TW_SYM_HIGHORDER_FAIL,
-		    "compaction failed %llu times in the last %u s; the agent shows %s, so "
+		    "compaction failed %llu times in the last %u s, but the agent shows %s, so "
 		    "an allocation failure is not shown", (unsigned long long)h->failures,
 		    h->window_s, !h->have_free ? "no free-block figures" : "no memory pressure");
 	return TW_OK;

@@ -19,7 +19,7 @@ static const char *
 fmt_num(char *buf, size_t len, double v, unsigned precision)
 {
 	if (tw_perf_number(v, precision, buf, len) != TW_OK)
-		snprintf(buf, len, "?");
+		snprintf(buf, len, "unknown");
 	return buf;
 }
 
@@ -56,7 +56,7 @@ tw_evidence_probe_seek(const struct tw_disk_figures *d, int have_queue, double p
 	fmt_num(lat, sizeof(lat), ms, 1);
 	fmt_num(pc, sizeof(pc), p, 1);
 	if (!have_queue) {
-		snprintf(out->no_tunable, sizeof(out->no_tunable), "%s p%s %s ms per random read; "
+		snprintf(out->no_tunable, sizeof(out->no_tunable), "%s p%s %s ms per random read, but "
 		    "the agent publishes no queue figures for it (its disk filter hides it), so no "
 		    "queue knob can be shown to apply", d->name, pc, lat);
 		return TW_OK;
@@ -80,7 +80,7 @@ tw_evidence_probe_seek(const struct tw_disk_figures *d, int have_queue, double p
 		return TW_OK;
 	if (!deep)
 		snprintf(out->no_tunable, sizeof(out->no_tunable), "%s takes %s ms per random read "
-		    "(probe p%s) at queue depth %s; the device itself is slow (check its health, "
+		    "(probe p%s) at queue depth %s: the device itself is slow (check its health, "
 		    "its controller, or move load)", d->name, lat, pc, q);
 	else
 		snprintf(out->no_tunable, sizeof(out->no_tunable), "%s probe p%s %s ms at queue "

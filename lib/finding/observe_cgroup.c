@@ -34,9 +34,9 @@ copy(char *dst, size_t len, const char *src)
 static void
 limit_evidence(const struct tw_cgroup_figures *f, char *out, size_t len)
 {
-	char r[32] = "?", u[32] = "?", l[32] = "?";
+	char r[32] = "unknown", u[32] = "unknown", l[32] = "unknown";
 
-	/* A figure that does not print stays "?". */
+	/* A figure that does not print stays "unknown" (snmptt drops "?"). */
 	(void)tw_perf_number(f->refaults, 2, r, sizeof(r));
 	if (f->have_usage)
 		(void)tw_perf_number(f->usage / MIB, 1, u, sizeof(u));

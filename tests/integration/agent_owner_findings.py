@@ -12,7 +12,9 @@ trap2sink is a real snmptrapd handing each notification to snmptt
    subject (at most 60 bursts): socket-rcvbuf with no tunable, since its
    buffer is below net.core.rmem_max, a warning by socketDropWarning 10.
    Its evidence names this process and pid, as twSocketDropTable's row
-   does; its id is twFindingTable's row's
+   does, and ends with the threshold it passed; snmptt's line carries it
+   unchanged (nothing in it that snmptt strips), as it does the probe's
+   and the cgroup's; its id is twFindingTable's row's
    (snmpwalk) and the one lib/advice/ticket.h's hash gives for its
    symptom, subject and tunable. The flood stops, the socket stays open:
    twFindingCleared arrives with the same id, after the raised one, once
@@ -82,6 +84,19 @@ def snmptt_line(sink, kind, fid):
         (l for l in sink.snmptt_lines() if want in l and l.endswith("[id %s]" % fid)), None))
 
 
+# What snmptt removes from a variable's value (contrib/snmptt/tunewatch.conf).
+SNMPTT_STRIPS = set(";[]<>$&*|?")
+
+
+def carries_evidence(sink, n):
+    """snmptt's raised line for notification n, which must carry its
+    evidence as the agent sent it: nothing in it that snmptt strips."""
+    assert not SNMPTT_STRIPS & set(n["EVIDENCE"]), n["EVIDENCE"]
+    line = snmptt_line(sink, "raised", n["ID"])
+    assert ("): %s; tune " % n["EVIDENCE"]) in line, (n["EVIDENCE"], line)
+    return line
+
+
 def socket_row(h, inode):
     """twSocketDropTable's row of the socket with this inode (UDP: 1.inode)."""
     v = twtest.as_dict(h.walk(twtest.oid("SOCKDROP_PROTOCOL_NAME", None).rsplit(".", 1)[0]))
@@ -129,12 +144,10 @@ def check_socket(h, sink):
         # SO_RCVBUF is the knob, no tunable of the host's.
         assert raised["SYMPTOM"] == "socket-rcvbuf" and raised.get("TUNABLE", "") == "", raised
         assert raised["SEVERITY"] == "1", raised
-        # The threshold passed follows the evidence where it fits in a
-        # DisplayString (lib/finding/observe.c: with_note); this one's
-        # advice is long.
+        # The threshold passed follows the evidence, which is written to
+        # leave it room in a DisplayString (lib/finding/observe.c: with_note).
         note = " (warning range %s, drops in the window)" % SOCK_WARN
-        if len(raised["EVIDENCE"]) + len(note) <= 255:
-            assert raised["EVIDENCE"].endswith(note), raised
+        assert raised["EVIDENCE"].endswith(note), raised
         owner = socket_row(h, inode)
         assert owner["LOCAL_PORT"].num == port, owner
         if "OWNER_COMMAND" in owner:
@@ -142,9 +155,9 @@ def check_socket(h, sink):
                 comm = fh.read().strip()
             assert owner["OWNER_PID"].num == os.getpid(), owner
             assert owner["OWNER_COMMAND"].text.strip('"') == comm, owner
-            who = "%s (pid %d) on %s dropped " % (comm, os.getpid(), subject)
+            who = "%s (pid %d) dropped " % (comm, os.getpid())
         else:
-            who = "a process not found on %s dropped " % subject
+            who = "a process not found dropped "
         assert raised["EVIDENCE"].startswith(who), (who, raised)
 
         # The flood stops, the socket stays: cleared once its window is
@@ -158,11 +171,12 @@ def check_socket(h, sink):
     assert order == [RAISED, CLEARED], "notifications of %s: %r" % (fid, order)
     assert not [r for r in rows(h).values() if r.get("ID") == fid], rows(h)
     if sink.snmptt:
-        line = snmptt_line(sink, "raised", fid)
+        line = carries_evidence(sink, raised)
         assert re.search(re.escape(": %s on %s (" % (raised["SYMPTOM"], subject)) + "(warning|1)" +
                          re.escape("): " + who), line), line
         line = snmptt_line(sink, "cleared", fid)
-        assert ": %s on %s, raised " % (raised["SYMPTOM"], subject) in line, line
+        assert (": %s on %s, raised %s after 1970-01-01 UTC [id %s]" % (
+            raised["SYMPTOM"], subject, cleared["RAISED"], fid)) in line, (cleared, line)
 
 
 def check_probe(h, sink, lo):
@@ -174,6 +188,8 @@ def check_probe(h, sink, lo):
     assert n["SEVERITY"] in ("1", "2"), n
     if n["SEVERITY"] == "1":
         assert n["EVIDENCE"].endswith("(warning range %s, probe p90, ms)" % PROBE_MS), n
+    if sink.snmptt:
+        carries_evidence(sink, n)
     print("probe: %r; table %r" % (n.columns, row))
 
 
@@ -216,6 +232,8 @@ def check_cgroup(h, sink, cg, data):
                                    lambda n: n.get("SUBJECT") == subject, timeout=settle_s())
         row = same_id(h, n, "cgroup")
         assert n["SEVERITY"] in ("1", "2"), n
+        if sink.snmptt:
+            carries_evidence(sink, n)
         print("cgroup: %r; table %r" % (n.columns, row))
     finally:
         reader.kill()

@@ -136,7 +136,7 @@ def test():
         expect(pc.run(CHECK, ["--pressure-warning", "1"], h.port), 1, "WARNING", f,
                f.perf(pw="1"),
                ["no tunable: tasks stall on memory (pressure 1.5 %%) while %s pages/s are read "
-                "back: the working set does not fit (%s); add memory or reduce load" % (
+                "back: the working set does not fit (%s), so add memory or reduce load" % (
                     pc.hundredths(f.ref), SWAP)] + pc.ticket("memory-pressure", "cache"))
         # FreeBSD leaves its cache to the VM system (tuning(7)): nothing to
         # turn there, and the line says what Linux would turn.
@@ -160,7 +160,7 @@ def test():
         expect(pc.run(CHECK, [], h.port), 2, "CRITICAL", f, f.perf(), [
             "no tunable: hit ratio 70 % with few refaults: data is read once, in device reads of "
             "40 KiB on sda, under half its read-ahead window (read_ahead_kb 128), so a larger "
-            "window would go unused; more cache would not help"] +
+            "window would go unused, and more cache would not help"] +
             pc.ticket("low-hit-sequential", "cache"))
 
 

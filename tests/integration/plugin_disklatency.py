@@ -122,7 +122,7 @@ class Disk:
         # No tunable: still a finding, for a person, with the symptom
         # looked for and no tunable.
         if not self.deep():
-            return ["no tunable: %s takes %s ms per read at queue depth %s; the device itself is "
+            return ["no tunable: %s takes %s ms per read at queue depth %s: the device itself is "
                     "slow (check its health, its controller, or move load)" % (self.name, r, q)] + \
                 self.ticket("read-latency-queue")
         kind = "a rotational disk" if self.rot else (
@@ -149,7 +149,7 @@ class Disk:
         if lines:
             return lines
         if not self.deep():
-            return ["no tunable: %s takes %s ms per write at queue depth %s; the device itself "
+            return ["no tunable: %s takes %s ms per write at queue depth %s: the device itself "
                     "is slow (check its health, its controller and its write cache, or move "
                     "load)" % (self.name, wa, q)] + self.ticket("write-latency")
         return ["no tunable: %s w_await %s ms at queue depth %s, mostly reads: no writeback knob "
