@@ -92,7 +92,7 @@ def test():
         lines = [l for l in out.lines if l.startswith("no tunable: the working set does not fit "
                                                       "in memory (")]
         assert len(lines) == 1, "want one no-tunable line: %r" % out
-        assert lines[0].endswith("no swap); add memory, raise the memory limit of its cgroup "
+        assert lines[0].endswith("no swap), so add memory, raise the memory limit of its cgroup "
                                  "if the load runs in one, or reduce load"), lines[0]
         print("%d pages read back in the cgroup; the check said:\n%s" % (read_back, out.stdout))
     finally:
