@@ -35,7 +35,7 @@ GRAPHITE_RENAMES = re.compile(r"[ /\\]|::")
 # a change of the plugins' output, and so of every stored series.
 RENAMED_TODAY = re.compile(
     r"^(?:softnet backlog|softnet budget|tcp memory|udp memory|udp receive buffer|"
-    r"udp send buffer|tcp receive buffer|tcp listen queue|high-order pages|"
+    r"udp send buffer|tcp receive buffer|tcp listen queue|high-order pages|udp socket drops|"
     r"\S+ (?:r_await|w_await|aqu-sz|util))$")
 
 
