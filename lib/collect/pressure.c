@@ -123,6 +123,19 @@ psi_fast_line(const char *line, size_t len, struct tw_psi_line *pl, int *some)
 }
 
 /* One "some ..." or "full ..." line; any other kind is malformed. */
+/* A parsed line kept as the file's some or full figures. */
+static void
+psi_store(struct tw_psi *out, int some, const struct tw_psi_line *pl)
+{
+	if (some) {
+		out->some = *pl;
+		out->has_some = 1;
+	} else {
+		out->full = *pl;
+		out->has_full = 1;
+	}
+}
+
 static int
 psi_parse_line(void *ctx, const char *line, size_t len)
 {
@@ -134,27 +147,18 @@ psi_parse_line(void *ctx, const char *line, size_t len)
 	int some;
 
 	if (psi_fast_line(line, len, &pl, &some)) {
-		if (some) {
-			out->some = pl;
-			out->has_some = 1;
-		} else {
-			out->full = pl;
-			out->has_full = 1;
-		}
+		psi_store(out, some, &pl);
 		return TW_OK;
 	}
 	tw_tokens_init(&it, line, len);
 	if (!tw_tokens_next(&it, &kind, &klen) || psi_parse_fields(&it, &pl) != TW_OK)
 		return TW_E_INVAL;
-	if (tw_token_is(kind, klen, "some")) {
-		out->some = pl;
-		out->has_some = 1;
-	} else if (tw_token_is(kind, klen, "full")) {
-		out->full = pl;
-		out->has_full = 1;
-	} else {
+	if (tw_token_is(kind, klen, "some"))
+		psi_store(out, 1, &pl);
+	else if (tw_token_is(kind, klen, "full"))
+		psi_store(out, 0, &pl);
+	else
 		return TW_E_INVAL;
-	}
 	return TW_OK;
 }
 
