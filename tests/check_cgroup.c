@@ -184,11 +184,13 @@ END_TEST
 
 struct seen {
 	char paths[16][TW_CG_PATH_LEN];
+	int quiet[16];		/* what the walk said of each one's parent */
+	const char *hush;	/* the cgroup note says is quiet, or NULL */
 	size_t n;
 };
 
 static int
-note(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino)
+note(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino, int *quiet)
 {
 	struct seen *s = ctx;
 	size_t plen = strlen(path), nlen = strlen(name);
@@ -201,7 +203,10 @@ note(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino)
 	ck_assert_int_eq(path[plen - nlen - 1], '/');
 	ck_assert_int_eq(faccessat(parent_fd, name, F_OK, 0), 0);
 	ck_assert_uint_lt(s->n, 16);
+	s->quiet[s->n] = *quiet;
 	snprintf(s->paths[s->n++], TW_CG_PATH_LEN, "%s", path);
+	if (s->hush != NULL && strcmp(path, s->hush) == 0)
+		*quiet = 1;
 	return TW_OK;
 }
 
@@ -270,7 +275,22 @@ START_TEST(test_walk)
 	ck_assert_int_lt(seen_has(&s, "/system.slice"), seen_has(&s, "/system.slice/old.service"));
 	ck_assert_int_lt(seen_has(&s, "/user.slice/user-1000.slice"),
 	    seen_has(&s, "/user.slice/user-1000.slice/session-2.scope"));
+	/* Nothing said quiet: no cgroup is visited as quiet. */
+	for (size_t i = 0; i < s.n; i++)
+		ck_assert_int_eq(s.quiet[i], 0);
 	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_NONE, note, &s, &skipped), TW_E_ABSENT);
+
+	/* What visit says of a cgroup reaches its whole subtree, and no
+	 * sibling or parent: nginx.service's child and grandchild. */
+	memset(&s, 0, sizeof(s));
+	s.hush = "/system.slice/nginx.service";
+	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_V2, note, &s, &skipped), TW_OK);
+	ck_assert_uint_eq(s.n, 8);
+	for (size_t i = 0; i < s.n; i++)
+		ck_assert_int_eq(s.quiet[i],
+		    strncmp(s.paths[i], "/system.slice/nginx.service/", 28) == 0);
+	ck_assert_int_eq(s.quiet[seen_has(&s, "/system.slice/nginx.service/workers")], 1);
+	ck_assert_int_eq(s.quiet[seen_has(&s, "/system.slice/old.service")], 0);
 	close(fd);
 
 	/* v1 walks the memory hierarchy. */

@@ -130,14 +130,17 @@ int tw_cgroup_parse_events(const char *text, size_t len, struct tw_cgroup *out,
 #define TW_CG_DEPTH_MAX 32
 
 typedef int tw_cgroup_visit(void *ctx, int parent_fd, const char *name, const char *path,
-    uint64_t ino);
+    uint64_t ino, int *quiet);
 
 /* Call visit for every cgroup below the root of ver's memory hierarchy
  * (the root itself, whose figures are the host's, is left out), parents
  * before children, with the directory that holds it open (parent_fd, for
- * tw_cgroup_read_at), its name there, its path and its inode. A path too
- * long, and everything past the bounds, is counted in *skipped. visit
- * returning other than TW_OK stops the walk with that code. */
+ * tw_cgroup_read_at), its name there, its path and its inode. *quiet is
+ * what visit said of the cgroup's parent (0 for the top level's); visit
+ * may set it, and its children are then visited with it set: a walk
+ * carries the caller's word that a subtree did nothing worth reading. A
+ * path too long, and everything past the bounds, is counted in *skipped.
+ * visit returning other than TW_OK stops the walk with that code. */
 int tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void *ctx,
     uint64_t *skipped);
 /* The root of ver's memory hierarchy, open (a directory descriptor), or

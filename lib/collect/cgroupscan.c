@@ -57,7 +57,7 @@ leaf(const struct stat *st)
  * opened itself. Recursion is bounded by TW_CG_DEPTH_MAX, the whole walk
  * by TW_CG_SCAN_MAX. */
 static int
-walk_dir(struct walk *w, int fd, size_t len, unsigned depth)
+walk_dir(struct walk *w, int fd, size_t len, unsigned depth, int quiet)
 {
 	DIR *d = fdopendir(fd);
 	struct dirent *de;
@@ -70,7 +70,7 @@ walk_dir(struct walk *w, int fd, size_t len, unsigned depth)
 	while (rc == TW_OK && (de = readdir(d)) != NULL) {
 		size_t nlen = strlen(de->d_name);
 		struct stat st;
-		int sub;
+		int sub, q = quiet;
 
 		if (de->d_name[0] == '.')
 			continue;
@@ -89,11 +89,11 @@ walk_dir(struct walk *w, int fd, size_t len, unsigned depth)
 		w->path[len] = '/';
 		memcpy(w->path + len + 1, de->d_name, nlen + 1);
 		w->visited++;
-		rc = w->visit(w->ctx, dirfd(d), de->d_name, w->path, (uint64_t)st.st_ino);
+		rc = w->visit(w->ctx, dirfd(d), de->d_name, w->path, (uint64_t)st.st_ino, &q);
 		if (rc == TW_OK && !leaf(&st)) {
 			sub = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 			if (sub >= 0)
-				rc = walk_dir(w, sub, len + 1 + nlen, depth + 1);
+				rc = walk_dir(w, sub, len + 1 + nlen, depth + 1, q);
 		}
 		w->path[len] = '\0';
 	}
@@ -126,7 +126,7 @@ tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void 
 	w.visit = visit;
 	w.ctx = ctx;
 	w.skipped = skipped;
-	return walk_dir(&w, fd, 0, 0);
+	return walk_dir(&w, fd, 0, 0, 0);
 }
 
 static int

@@ -16,6 +16,7 @@ struct known {
 	uint64_t ino;
 	uint32_t index;
 	uint64_t io;		/* bytes read and written, at the last rescan */
+	int io_seen;		/* io is io.stat's figure, not a want of one */
 	uint64_t score;		/* of those, since the rescan before */
 	uint64_t high, max;	/* its limits at the last rescan */
 	uint32_t limits;	/* TW_CG_BIT of those it has */
@@ -208,20 +209,53 @@ has_limit(struct tw_cgroups *r, struct known *k, const struct known *old, int pa
 	return k->limits != 0;
 }
 
+/* Whether io.stat gave this cgroup's figures (an empty file is no I/O,
+ * which is a figure; an absent file is none). */
+static int
+io_read(const struct tw_cgroup *cg)
+{
+	return (cg->present & TW_CG_BIT(TW_CG_READ_BYTES)) != 0;
+}
+
 /* One cgroup met by a rescan's walk: carried over or new. It qualifies by
  * its I/O since the last rescan, read here, or by a limit, read after the
- * walk only as far as the bound needs (limits_to_bound). */
+ * walk only as far as the bound needs (limits_to_bound).
+ *
+ * A v2 io.stat counts the cgroup's descendants' I/O too (the kernel sums
+ * them up the tree), so a cgroup whose sum is the very one of the last
+ * rescan had no I/O below it either: its subtree is walked (cgroups come
+ * and go, and may qualify by a limit) without reading one io.stat more,
+ * which is most of a walk's system calls where whole slices sit idle.
+ * Equal, not lower: an older kernel drops a removed child's I/O from the
+ * sum, which could hide a sibling's growth by a lower sum, never by the
+ * same one. v1's blkio hierarchy need not mirror the memory one, and is
+ * read cgroup by cgroup. */
 static int
-visit(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino)
+visit(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino, int *quiet)
 {
 	struct tw_cgroups *r = ctx;
 	struct known *k, *old;
 	void *p;
 	uint64_t io;
+	int seen;
 
-	if (tw_cgroup_read_at(parent_fd, name, r->sys_fd, r->ver, path, TW_CG_READ_IO,
-	    r->scratch, &r->cg, r->ps) != TW_OK)
-		return TW_OK;
+	old = find_known(r, path);
+	if (old != NULL && old->ino != ino)
+		old = NULL;
+	if (*quiet) {
+		/* No I/O since the last rescan: the figure then, or none for
+		 * one made since (all its I/O would have moved the sum). */
+		io = old != NULL ? old->io : 0;
+		seen = old != NULL ? old->io_seen : 1;
+	} else {
+		if (tw_cgroup_read_at(parent_fd, name, r->sys_fd, r->ver, path, TW_CG_READ_IO,
+		    r->scratch, &r->cg, r->ps) != TW_OK)
+			return TW_OK;
+		io = io_bytes(&r->cg);
+		seen = io_read(&r->cg);
+		*quiet = r->ver == TW_CG_V2 && seen && old != NULL && old->io_seen &&
+		    io == old->io;
+	}
 	if (tw_array_grow(r->next, &r->next_cap, r->nnext + 1, sizeof(*r->next), &p) != TW_OK) {
 		r->nomem = 1;
 		return TW_E_NOMEM;
@@ -232,17 +266,15 @@ visit(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino
 	memcpy(k->path, path, strlen(path) + 1);
 	k->ino = ino;
 	tw_cg_keep_init(&k->keep);
-	io = io_bytes(&r->cg);
-	old = find_known(r, path);
-	if (old != NULL && old->ino == ino) {
+	if (old != NULL) {
 		k->index = old->index;
 		k->score = io >= old->io ? io - old->io : 0;
 	} else {
-		old = NULL;
 		k->index = new_index(r);
 		k->score = io;
 	}
 	k->io = io;
+	k->io_seen = seen;
 	k->qualifies = k->score > 0;
 	return TW_OK;
 }
