@@ -7,7 +7,11 @@ times, on part 7's root (bench/mkroot.py: the fixture's /proc, 10 disks,
 without cgroups; and on a second root like it where each service's
 cgroup.procs lists a process of its own in the fixture's /proc
 (mkroot.add_cgroup_processes: a host with 500 services has at least 500
-processes, which every sample reads), with and without cgroups. 120 warm
+processes, which every sample reads), with and without cgroups; and on a
+third where every service does I/O between samples (sample_cost
+--cgroups-busy, untimed), so that each walk reads every io.stat, the
+walk's worst case (the other roots' counters stand still, so a walk
+after the first reads only the top level's). 120 warm
 samples a run (two walks, at the default cgroupRescan of 300 s and
 interval of 5 s). Then instructions per warm sample (callgrind, 61 - 1
 samples over 60, one walk) of both builds on the fixture roots, which
@@ -72,6 +76,10 @@ def syscalls(prog, proc, sys_root, extra, tmp):
                 counts.append(0)
             elif counts:
                 counts[-1] += 1
+    if "--cgroups-busy" in extra:
+        # Each sample follows a second pause, after the writes
+        # (sample_cost --cgroups-busy): the writes are not counted.
+        counts = counts[1::2]
     counts = counts[:120]
     return sum(counts) / len(counts), max(counts)
 
@@ -94,6 +102,12 @@ def main():
         mkroot.add_cgroups(host, 500)
         mkroot.add_cgroup_processes(host, 500)
         hproc, hsys = os.path.join(host, "proc"), os.path.join(host, "sys")
+        # Every service doing I/O between walks (sample_cost --cgroups-busy,
+        # untimed): no subtree is quiet, every io.stat is read.
+        busy = mkroot.make_root(os.path.join(tmp, "busy"), 10, 8,
+                                os.path.join(TOP, "tests", "fixtures"))
+        mkroot.add_cgroups(busy, 500)
+        bproc, bsys = os.path.join(busy, "proc"), os.path.join(busy, "sys")
         builds = [("before", os.path.join(a.orig_builddir, "bench", "sample_cost")),
                   ("after", os.path.join(a.builddir, "bench", "sample_cost"))]
         # (name, proc root, sys root, options, instructions counted)
@@ -105,7 +119,11 @@ def main():
                  ("fixture /proc + a process per service, no cgroups", hproc, hsys,
                   ["--no-cgroups"], True),
                  ("fixture /proc + a process per service, 500 cgroups", hproc, hsys, [],
-                  True)]
+                  True),
+                 ("fixture /proc, no cgroups (busy root)", bproc, bsys,
+                  ["--no-cgroups", "--cgroups-busy"], True),
+                 ("fixture /proc, 500 cgroups all doing I/O", bproc, bsys,
+                  ["--cgroups-busy"], True)]
         res = {}
         for _ in range(a.rounds):
             for b, prog in builds:

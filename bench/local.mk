@@ -6,7 +6,7 @@
 #   make bench BENCH_ARGS='--parts 1,2 --live-seconds 60'
 # bench/sample_cost is an EXTRA_PROGRAM: only `make bench` builds it.
 EXTRA_PROGRAMS = bench/sample_cost bench/sockowner_cost
-bench_sample_cost_SOURCES = bench/sample_cost.c
+bench_sample_cost_SOURCES = bench/sample_cost.c bench/cgroup_io_grow.c bench/cgroup_io_grow.h
 bench_sample_cost_LDADD = lib/libtunewatch.a
 bench_sockowner_cost_SOURCES = bench/sockowner_cost.c
 bench_sockowner_cost_LDADD = lib/libtunewatch.a

@@ -139,6 +139,17 @@ PSI = "some avg10=0.00 avg60=0.00 avg300=0.00 total=1234\nfull avg10=0.00 avg60=
       "avg300=0.00 total=567\n"
 
 
+def io_stat(i, n):
+    """Service i's io.stat, or (i < 0) system.slice's, which holds the sum
+    of its n services' as the kernel sums v2 io.stat up the tree."""
+    svcs = range(n) if i < 0 else (i,)
+    rbytes = sum((j + 2) * 1048576 for j in svcs)
+    wbytes = sum((j + 2) * 4096 for j in svcs)
+    return ("254:0 rbytes=%d wbytes=%d rios=%d wios=%d dbytes=0 dios=0\n"
+            "8:0 rbytes=%d wbytes=0 rios=%d wios=0 dbytes=0 dios=0\n" % (
+                rbytes, wbytes, 10 * len(svcs), 10 * len(svcs), 4096 * len(svcs), len(svcs)))
+
+
 def add_cgroups(base, n):
     """n services under base/sys/fs/cgroup/system.slice, each with I/O and
     every other one with a memory.high; return base."""
@@ -159,9 +170,7 @@ def add_cgroups(base, n):
                                    for j, k in enumerate(MEMSTAT_KEYS)),
             "memory.events": "low 0\nhigh %d\nmax 0\noom 0\noom_kill 0\n" % i,
             "memory.pressure": PSI,
-            "io.stat": "254:0 rbytes=%d wbytes=%d rios=10 wios=10 dbytes=0 dios=0\n"
-                       "8:0 rbytes=4096 wbytes=0 rios=1 wios=0 dbytes=0 dios=0\n" % (
-                           (i + 2) * 1048576, (i + 2) * 4096),
+            "io.stat": io_stat(i, n),
             "io.pressure": PSI,
         })
         for name, text in files.items():

@@ -12,7 +12,9 @@
  * default thresholds); --findings-all judges every disk with a latency
  * figure bad (r_await range "@0:"), the worst case: each one an
  * observation against a full table. --no-cgroups samples as the code
- * did before twCgroupTable. It prints one JSON object for
+ * did before twCgroupTable. --cgroups-busy makes every cgroup of the sys
+ * root do I/O between samples (bench/cgroup_io_grow.c, untimed): the
+ * walk's worst case. It prints one JSON object for
  * bench/run. Not part of make check: built by `make bench`. */
 #include "config.h"
 
@@ -23,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cgroup_io_grow.h"
 #include "change/watch.h"
 #include "monitor/monitor.h"
 #include "util/error.h"
@@ -107,6 +110,7 @@ main(int argc, char **argv)
 		{ "findings-all", no_argument, NULL, 'F' },
 		{ "no-cgroups", no_argument, NULL, 'G' },
 		{ "cgroup-max", required_argument, NULL, 'g' },
+		{ "cgroups-busy", no_argument, NULL, 'B' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tw_sampler_config cfg;
@@ -117,7 +121,7 @@ main(int argc, char **argv)
 	unsigned interval = 5, window = 60;
 	long nsamples = 30, i, rss_before;
 	struct tw_judge_config judge;
-	int findings = 0;
+	int findings = 0, busy = 0;
 	char err[256];
 	int c, rc;
 
@@ -158,12 +162,16 @@ main(int argc, char **argv)
 		case 'g':
 			cfg.cgroup_max = (size_t)strtoul(optarg, NULL, 10);
 			break;
+		case 'B':
+			busy = 1;
+			break;
 		default:
 			usage();
 			return 64;
 		}
 	}
-	if (cfg.proc_root == NULL || nsamples < 1 || nsamples > MAX_SAMPLES || interval == 0) {
+	if (cfg.proc_root == NULL || nsamples < 1 || nsamples > MAX_SAMPLES || interval == 0 ||
+	    (busy && cfg.sys_root == NULL)) {
 		usage();
 		return 64;
 	}
@@ -199,6 +207,17 @@ main(int argc, char **argv)
 	first = cpu_ns() - t0;
 	for (i = 0; rc == TW_OK && i < nsamples; i++) {
 		pause_ms(2);
+		if (busy) {
+			if (cgroup_io_grow(cfg.sys_root, (unsigned long)i + 1) != 0) {
+				fprintf(stderr, "sample_cost: cannot write the cgroups' io.stat\n");
+				rc = TW_E_IO;
+				break;
+			}
+			/* A second clock_nanosleep, between the writes and the
+			 * sample, for bench/cgroups_compare.py's strace count,
+			 * which starts a sample at each one. */
+			pause_ms(1);
+		}
 		t0 = cpu_ns();
 		rc = sample(&m, changes ? &watch : NULL);
 		ns[i] = cpu_ns() - t0;
