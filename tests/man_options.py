@@ -1,8 +1,15 @@
 #!/usr/bin/env python3
 """Every option a program's --help prints is in its manual page, and every
-long option the page names is one --help prints: the two cannot drift
-apart. The page is read as mandoc renders it, so that mdoc's `Fl -window`
-counts as --window."""
+option the page names is one --help prints: the two cannot drift apart.
+
+A program's options are, in --help, those on its option lines (a line that
+starts, after at most two blanks, with '-') and, in the page, those in the
+item tags of its OPTIONS section (`.It Fl -window Ar seconds`): the two sets
+must be equal. Prose may name another program's option (`systemctl
+set-property --runtime`), so a --word elsewhere in either text must be one
+of the program's options or one of FOREIGN, each said whose it is; a prose
+reference to an option that is gone still fails. The page's prose is read
+as mandoc renders it, so that mdoc's `Fl -window` counts as --window."""
 
 import os
 import re
@@ -19,9 +26,19 @@ PROGRAMS = {
     "plugins/check_disklatency": "man/check_disklatency.1",
 }
 
+# Other programs' options that the texts name, and whose they are.
+FOREIGN = {
+    "--runtime": "systemctl set-property, in the apply line of a unit's ticket",
+}
+
 LONG = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*[a-z0-9])")
-# An option line of --help: indented, starting with a short option.
-SHORT = re.compile(r"^\s+(-[A-Za-z])(?=[\s,\[=]|$)")
+SHORT = re.compile(r"(?<![\w-])(-[A-Za-z])(?=[\s,\[=]|$)")
+# An option line of --help: the plugins indent it by one blank, tunewatchd
+# by two; descriptions are indented further, or follow the option after a
+# gap of two blanks or more, which is cut off.
+OPTION_LINE = re.compile(r"^ {1,2}(-\S.*?)(?: {2,}.*)?$")
+# An mdoc flag: `Fl -window` is --window, `Fl w` is -w.
+FL = re.compile(r"\bFl\s+(-?)([A-Za-z0-9][A-Za-z0-9-]*)")
 
 
 def help_options(prog):
@@ -30,14 +47,29 @@ def help_options(prog):
     # The checks exit UNKNOWN (3) after --help, as the Monitoring Plugins do.
     assert r.returncode in (0, 3), "%s --help exited %d: %s" % (prog, r.returncode, r.stderr)
     text = r.stdout
-    longs = set(LONG.findall(text))
-    shorts = set()
+    opts = set()
     for line in text.splitlines():
-        m = SHORT.match(line)
+        m = OPTION_LINE.match(line)
         if m:
-            shorts.add(m.group(1))
-    assert longs, "no long options found in %s --help" % prog
-    return longs, shorts
+            opts |= set(LONG.findall(m.group(1))) | set(SHORT.findall(m.group(1)))
+    assert any(o.startswith("--") for o in opts), "no long options found in %s --help" % prog
+    return opts, text
+
+
+def page_options(page):
+    """The options in the item tags of the page's OPTIONS section."""
+    opts = set()
+    section = None
+    with open(page) as f:
+        for line in f:
+            if line.startswith(".Sh "):
+                section = line[4:].strip()
+            elif section == "OPTIONS" and line.startswith(".It "):
+                for dash, word in FL.findall(line):
+                    if dash or len(word) == 1:
+                        opts.add("-" + dash + word)
+    assert opts, "no options in the OPTIONS section of %s" % page
+    return opts
 
 
 def page_text(mandoc, page):
@@ -54,19 +86,22 @@ def test():
         raise twtest.Skip("mandoc renders the pages (Debian: apt-get install mandoc)")
     problems = []
     for prog, page in PROGRAMS.items():
-        longs, shorts = help_options(os.path.join(twtest.TOP_BUILDDIR, prog))
-        text = page_text(mandoc, os.path.join(twtest.TOP_SRCDIR, page))
-        in_page = set(LONG.findall(text))
-        for o in sorted(longs - in_page):
-            problems.append("%s: %s --help prints %s" % (page, os.path.basename(prog), o))
-        for o in sorted(in_page - longs):
-            problems.append("%s names %s, which %s --help does not" % (page, o,
-                                                                        os.path.basename(prog)))
-        for o in sorted(shorts):
-            if not re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(o), text):
-                problems.append("%s: %s --help prints %s" % (page, os.path.basename(prog), o))
-        print("%s: %d long and %d short options, all in %s" % (
-            os.path.basename(prog), len(longs), len(shorts), page))
+        name = os.path.basename(prog)
+        in_help, help_text = help_options(os.path.join(twtest.TOP_BUILDDIR, prog))
+        path = os.path.join(twtest.TOP_SRCDIR, page)
+        in_page = page_options(path)
+        for o in sorted(in_help - in_page):
+            problems.append("%s: %s --help prints %s, the page's OPTIONS does not" % (
+                page, name, o))
+        for o in sorted(in_page - in_help):
+            problems.append("%s: OPTIONS has %s, which %s --help does not" % (page, o, name))
+        for where, text in (("%s --help" % name, help_text),
+                            (page, page_text(mandoc, path))):
+            for o in sorted(set(LONG.findall(text)) - in_help - in_page - set(FOREIGN)):
+                problems.append("%s names %s, which is not an option of %s" % (where, o, name))
+        print("%s: %d long and %d short options, the same in --help and in %s's OPTIONS" % (
+            name, sum(o.startswith("--") for o in in_help),
+            sum(not o.startswith("--") for o in in_help), page))
     assert not problems, "\n".join(problems)
 
 
