@@ -14,7 +14,6 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 
 /* Depth-first below dir (open, closed here); the cgroups in the subtree,

@@ -122,7 +122,6 @@ psi_fast_line(const char *line, size_t len, struct tw_psi_line *pl, int *some)
 	return p == end;
 }
 
-/* One "some ..." or "full ..." line; any other kind is malformed. */
 /* A parsed line kept as the file's some or full figures. */
 static void
 psi_store(struct tw_psi *out, int some, const struct tw_psi_line *pl)
@@ -136,6 +135,7 @@ psi_store(struct tw_psi *out, int some, const struct tw_psi_line *pl)
 	}
 }
 
+/* One "some ..." or "full ..." line; any other kind is malformed. */
 static int
 psi_parse_line(void *ctx, const char *line, size_t len)
 {
