@@ -35,6 +35,12 @@ notifydir = $(pkgdatadir)/notify
 dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket
 dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch-ticket.cfg
 
+# snmp_exporter's generator.yml, the snmp.yml generated from it (Debian
+# ships no IETF MIB modules to generate it with) and Prometheus' rules.
+prometheusdir = $(pkgdatadir)/prometheus
+dist_prometheus_DATA = contrib/prometheus/generator.yml contrib/prometheus/snmp.yml \
+	contrib/prometheus/tunewatch.rules.yml
+
 # The unit names tunewatchd where this build installs it; substituted at
 # make time, as the Autoconf manual advises for installation directories.
 if HAVE_SYSTEMD
