@@ -32,7 +32,8 @@ dist_snmptrapd_DATA = contrib/snmptrapd/snmptrapd.conf
 # The notification command that turns a check's output into ticket bodies,
 # with its Icinga 2 and Nagios definitions beside it.
 notifydir = $(pkgdatadir)/notify
-dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket contrib/notify/tunewatch-rt
+dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket contrib/notify/tunewatch-rt \
+	contrib/notify/tunewatch-alertmanager
 dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch-ticket.cfg \
 	contrib/notify/tunewatch-rt.conf contrib/notify/tunewatch-rt.initialdata
 

@@ -9,6 +9,7 @@ EXTRA_DIST += tests/integration/promtest.py tests/integration/rttest.py \
 FLEET_TESTS = \
 	tests/prometheus_rules.py \
 	tests/integration/prometheus_snmp.py \
+	tests/integration/prometheus_alerts.py \
 	tests/integration/notify_rt.py
 
 dist_noinst_SCRIPTS += $(FLEET_TESTS)

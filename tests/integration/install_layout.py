@@ -48,6 +48,8 @@ def test_layout(dest, d):
     assert executable(notify), "no executable tunewatch-ticket: %s" % notify
     rt = twinstall.path(dest, d["pkgdatadir"], "notify", "tunewatch-rt")
     assert executable(rt), "no executable tunewatch-rt beside it: %s" % rt
+    am = twinstall.path(dest, d["pkgdatadir"], "notify", "tunewatch-alertmanager")
+    assert executable(am), "no executable tunewatch-alertmanager beside it: %s" % am
     assert os.path.isfile(twinstall.path(dest, d["docdir"], "MIB-README"))
     for page in ("man8/tunewatchd.8", "man5/tunewatchd.conf.5", "man7/TUNEWATCH-MIB.7",
                  "man1/check_bufcache.1", "man1/check_dblock.1", "man1/check_disklatency.1"):
