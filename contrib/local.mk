@@ -20,7 +20,7 @@ dist_doc_DATA = README.md MIB-README
 # Icinga 2 and Nagios definitions are examples to include or copy, not
 # configuration that takes effect on its own: data, not sysconfdir.
 icinga2dir = $(pkgdatadir)/icinga2
-dist_icinga2_DATA = contrib/icinga2/tunewatch.conf
+dist_icinga2_DATA = contrib/icinga2/tunewatch.conf contrib/icinga2/README.cluster.md
 nagiosdir = $(pkgdatadir)/nagios
 dist_nagios_DATA = contrib/nagios/tunewatch.cfg
 # Receiving tunewatchd's notifications: snmptt's event definitions and an

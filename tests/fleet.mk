@@ -10,6 +10,7 @@ FLEET_TESTS = \
 	tests/prometheus_rules.py \
 	tests/integration/prometheus_snmp.py \
 	tests/integration/prometheus_alerts.py \
+	tests/integration/icinga_cluster.py \
 	tests/integration/notify_rt.py
 
 dist_noinst_SCRIPTS += $(FLEET_TESTS)
