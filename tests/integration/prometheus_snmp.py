@@ -101,8 +101,10 @@ def split(oid, by_oid):
 
 def text_of(v):
     """A string varbind's text: snmpwalk prints an empty string as "" with
-    no type."""
-    return "" if v.type == "" and v.text == '""' else v.text
+    no type, and a quote or backslash inside one escaped."""
+    if v.type == "" and v.text == '""':
+        return ""
+    return re.sub(r'\\(["\\])', r"\1", v.text)
 
 
 def expected(walk, module, by_oid, mib):
