@@ -60,7 +60,8 @@ def want_tickets(out):
 def check_problem(out):
     want = {"host": HOST, "service": SERVICE, "state": "WARNING",
             "notification_type": "PROBLEM", "summary": out.summary_line,
-            "tickets": want_tickets(out)}
+            "tickets": want_tickets(out),
+            "changes": [l for l in out.long if l.startswith("change: ")]}
     nagios_long = "\\n".join(out.long)
     ways = {
         "icinga": {"TW_HOST": HOST, "TW_SERVICE": SERVICE, "TW_STATE": "WARNING",
