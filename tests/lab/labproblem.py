@@ -37,6 +37,9 @@ class Problem:
     symptom_unit = "drops/s"
     measure_s = 5.0		# each measured phase
     better = "lower"		# which way the workload's figure improves
+    # The rounds this scenario may take: 1 where the figures size the
+    # suggestion, so that one ticket must be enough.
+    rounds_allowed = MAX_ROUNDS
 
     def start(self, lab):
         """Start the workload; returns a labcore.Workload."""
@@ -170,6 +173,8 @@ def run_problem(lab, stack, problem):
                                          lambda n: n.get("ID") == row["ID"], timeout=30)
             r["cleared_s"] = round(time.monotonic() - t_apply, 1)
             res["after"] = {"symptom": sym1, "workload": work1}
+            assert rnd <= problem.rounds_allowed, "%d rounds, where %d should do" % (
+                rnd, problem.rounds_allowed)
             return
         raise AssertionError("the symptom was still there after %d rounds" % MAX_ROUNDS)
 

@@ -11,7 +11,8 @@ LAB_FILES = \
 	tests/lab/labproblem.py \
 	tests/lab/labreport.py \
 	tests/lab/scenario_lab_restore.py \
-	tests/lab/scenario_net_listen.py
+	tests/lab/scenario_net_listen.py \
+	tests/lab/scenario_net_softnet.py
 
 EXTRA_DIST += $(LAB_FILES) doc/LAB.md
 
