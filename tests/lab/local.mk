@@ -13,6 +13,7 @@ LAB_FILES = \
 	tests/lab/scenario_lab_restore.py \
 	tests/lab/scenario_net_listen.py \
 	tests/lab/scenario_net_softnet.py \
+	tests/lab/scenario_net_tcp_mem.py \
 	tests/lab/scenario_net_udp_default.py
 
 EXTRA_DIST += $(LAB_FILES) doc/LAB.md
