@@ -21,7 +21,7 @@ import time
 import labcore
 from labcore import Advice, advice_of, apply_line, figure, wait_for
 
-MAX_ROUNDS = 4
+MAX_ROUNDS = 6
 # The symptom must fall by at least this share (the 90 %).
 FALL = 0.9
 

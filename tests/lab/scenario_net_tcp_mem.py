@@ -11,8 +11,13 @@ every TCP socket of the host shares the smaller limit, so it is held for
 as short a time as the loop allows.
 
 The workload: CONNECTIONS connections on 127.0.0.1, each with a sender
-writing as fast as it can and a receiver that reads everything queued
-every 100 ms (a consumer that works in batches). Between batches the data
+writing as fast as it can for ON_S seconds, then resting OFF_S (a
+service with bursts of work), and a receiver that reads everything
+queued every 100 ms (a consumer that works in batches). The rests let
+TCP leave memory pressure, so that each burst enters it again: the
+kernel counts entries (TCPMemoryPressures), not time, and a host that
+stays in pressure for a whole window shows none in it (see the note in
+LAB.md). Between batches the data
 waits in the sockets' buffers; when TCP runs out of memory it shrinks
 them and prunes receive queues, and the senders wait. The workload's
 figure is what the receivers got per second (MB/s, over a phase), with
@@ -31,11 +36,13 @@ import labproblem
 META = {"name": "net-tcp-mem", "kind": "problem",
         "symptom": "TCP memory pressure (TcpExt TCPMemoryPressures; net.ipv4.tcp_mem)"}
 
-# Each doubling's pressure threshold (3072, 6144, 12288, 24576 pages) stays
-# clear of what the workload holds with ample memory here (about 17,400
-# pages), so that a round is a clear yes or no.
-SMALL = "1536 3072 6144"
+# Small enough that the bursts press on it, large enough that a few
+# doublings reach what they hold with ample memory (here, with bursts
+# from empty buffers, past 24,576 pages).
+SMALL = "3072 6144 12288"
 CONNECTIONS = 8
+ON_S = 2.0
+OFF_S = 1.0
 BATCH_S = 0.1
 REPORT_S = 0.5
 
@@ -102,7 +109,10 @@ def batches():
     def send(c):
         try:
             while True:
-                c.sendall(payload)
+                until = time.monotonic() + ON_S
+                while time.monotonic() < until:
+                    c.sendall(payload)
+                time.sleep(OFF_S)
         except OSError:
             pass
 
