@@ -17,6 +17,7 @@ LAB_FILES = \
 	tests/lab/scenario_net_softnet.py \
 	tests/lab/scenario_net_tcp_mem.py \
 	tests/lab/scenario_net_udp_default.py \
+	tests/lab/scenario_net_udp_max.py \
 	tests/lab/scenario_net_udp_mem.py
 
 EXTRA_DIST += $(LAB_FILES) doc/LAB.md
