@@ -19,7 +19,7 @@ run_problem(lab, stack, problem); the rounds land in lab.result.
 import time
 
 import labcore
-from labcore import Advice, advice_of, apply_line, figure, wait_for
+from labcore import advice_of, apply_line, figure, wait_for
 
 MAX_ROUNDS = 6
 # The symptom must fall by at least this share (the 90 %).
@@ -256,5 +256,3 @@ def evaluation(change):
         return "helped partly"
     return "did not help"
 
-
-__all__ = ["Problem", "run_problem", "Advice"]
