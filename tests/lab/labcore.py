@@ -322,13 +322,18 @@ class Workload:
     JSON object a line: {"t": time.monotonic(), ...figures}. The records
     are kept as they come."""
 
-    def __init__(self, lab, argv, ns=None, log=None):
+    def __init__(self, lab, argv=None, ns=None, log=None):
+        # Workload(lab, argv, ...) journals the process, so that a replay
+        # ends it; the first harness's Workload(argv, ...) still works.
+        if not isinstance(lab, Lab):
+            lab, argv = None, lab
         self.argv = ns_argv(ns, argv)
         self.records = []
         self.errors = []
         # Its errors go where the scenario's own go (the runner's log).
         self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=log, text=True)
-        lab.journal.proc(self.proc.pid, "workload %s" % argv[-1])
+        if lab is not None:
+            lab.journal.proc(self.proc.pid, "workload %s" % argv[-1])
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 
