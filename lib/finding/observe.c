@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/shortfall.h"
 #include "advice/ticket.h"
 #include "finding/lookup.h"
 #include "util/error.h"
@@ -45,13 +46,17 @@ copy(char *dst, size_t len, const char *src)
 
 /* One observation of sym on subject, its advice computed with the view's
  * values (and device's queue, when given). A per-device tunable makes the
- * device the subject (tw_ticket_subject, as the checks' ids). */
+ * device the subject (tw_ticket_subject, as the checks' ids). shortfall:
+ * what the queue dropped, for a queue sized from it; NULL otherwise. */
 static int
 observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_state severity,
     const char *subject, const struct tw_view_disk *device, const char *evidence,
-    tw_observe_fn fn, void *ctx)
+    const uint64_t *shortfall, tw_observe_fn fn, void *ctx)
 {
 	struct tw_view_lookup lk = { v, device, "" };
+	struct tw_shortfall_lookup sl;
+	tw_advice_lookup_fn lookup = tw_view_lookup;
+	void *lookup_ctx = &lk;
 	struct tw_observation o;
 	struct tw_suggestion s;
 	const char *dev = device != NULL ? device->name : NULL;
@@ -59,7 +64,12 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
 		return 0;
-	if (tw_observe_pick(sym, os, tw_view_lookup, &lk, &s) != TW_OK)
+	if (shortfall != NULL) {
+		tw_shortfall_lookup_init(&sl, tw_view_lookup, &lk, *shortfall);
+		lookup = tw_shortfall_lookup;
+		lookup_ctx = &sl;
+	}
+	if (tw_observe_pick(sym, os, lookup, lookup_ctx, &s) != TW_OK)
 		return 0;
 	per_device = dev != NULL && strncmp(s.name, "queue/", 6) == 0;
 	memset(&o, 0, sizeof(o));
@@ -119,7 +129,7 @@ observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict 
 		return observe_no_tunable(verdict, severity, subject, fn, ctx);
 	for (i = 0; i < verdict->nfound; i++)
 		if ((rc = observe(v, os, verdict->found[i].sym, severity, subject, device,
-		    verdict->found[i].evidence, fn, ctx)) != 0)
+		    verdict->found[i].evidence, NULL, fn, ctx)) != 0)
 			return rc;
 	return 0;
 }
@@ -213,6 +223,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 {
 	enum tw_state worst = TW_STATE_OK;
 	unsigned long long sum = 0;
+	uint64_t shortfall = 0;
 	char who[256] = "", evidence[TW_OBS_STR];
 	size_t i, failing = 0;
 	struct tw_verdict verdict;
@@ -229,6 +240,8 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 			continue;
 		worst = tw_state_worst(worst, st);
 		sum += failures;
+		if (failures > shortfall)
+			shortfall = failures;
 		cpu_of(pl->name, cpu, sizeof(cpu));
 		if (failing < 4 && used + strlen(cpu) + 3 < sizeof(who))
 			snprintf(who + used, sizeof(who) - used, "%s%s", failing > 0 ? ", " : "", cpu);
@@ -245,14 +258,22 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
 	}
+	/* Pruned under memory pressure: tcp_mem's, as check_dblock says. */
+	if (cl->id == TW_DBLOCK_TCP_RCVBUF && tw_judge_tcp_prune(v, sum, window_s,
+	    &verdict) == TW_OK && verdict.nfound == 0)
+		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    with_note, &n);
 	/* Sockets below rmem_max: no host-wide knob, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_UDP_RCVBUF && tw_judge_udp_rcvbuf(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
 	tw_judge_pool_evidence(cl, who, sum, window_s, evidence, sizeof(evidence));
+	/* Each CPU has a queue of its own: the worst one sizes them. */
+	if (cl->per != TW_POOL_PER_CPU)
+		shortfall = sum;
 	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
-	    with_note, &n);
+	    &shortfall, with_note, &n);
 }
 
 static int

@@ -166,7 +166,7 @@ class TrapSink:
             argv += ["-m", ""]
         env = dict(os.environ, SNMP_PERSISTENT_DIR=os.path.join(self.h.dir, "trap-persist"),
                    MIBS="")
-        self.proc = subprocess.Popen(argv + ["udp:127.0.0.1:%d" % self.port],
+        self.proc = subprocess.Popen(self.h.wrap + argv + ["udp:127.0.0.1:%d" % self.port],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env)
         self.h.procs.append(self.proc)
         twtest.wait_for("snmptrapd to start",
