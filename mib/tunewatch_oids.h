@@ -215,6 +215,12 @@
 #define TW_OID_FINDING_DOCUMENTATION 12
 #define TW_OID_FINDING_RAISED 13
 #define TW_OID_FINDING_CHANGED 14
+/* twFindings.N.0 after the table: notifications sent and dropped. */
+#define TW_OID_FINDING_DROPPED 9	/* the queue to the master was full */
+#define TW_OID_FINDING_SENT 10
+#define TW_OID_FINDING_LIMIT 11		/* notificationsPerMinute in force */
+/* twGroups.15 */
+#define TW_OID_BOUNDS_GROUP 15
 
 /* TwSeverityType values, the checks' states */
 #define TW_FINDING_WARNING 1

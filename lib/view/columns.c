@@ -3,6 +3,7 @@
 #include "view/columns.h"
 
 #include "collect/sockowner.h"
+#include "util/ratelimit.h"
 #include "view/view.h"
 
 /* ---- The table ---------------------------------------------------------
@@ -258,6 +259,14 @@ static const struct tw_column findsum_cols[] = {
 	    SKIP),
 	[TW_OID_FINDING_CLEAR_AFTER] = NUM("twFindingClearAfter", TW_SMI_UNSIGNED32, "samples",
 	    SKIP),
+	/* twFindings.8 is twFindingTable, a group of its own. */
+	[TW_OID_FINDING_DROPPED] = NUM("twFindingNotificationsDropped", TW_SMI_COUNTER64,
+	    "notifications", SKIP),
+	[TW_OID_FINDING_SENT] = NUM("twFindingNotificationsSent", TW_SMI_COUNTER64,
+	    "notifications", SKIP),
+	[TW_OID_FINDING_LIMIT] = { .name = "twFindingNotificationLimit",
+	    .smi = TW_SMI_UNSIGNED32, .access = TW_ACCESS_READ_ONLY, .ranged = 1, .min = 1,
+	    .max = TW_RATELIMIT_CEILING, .units = "notifications per minute", .scale = 1 },
 };
 
 static const struct tw_column finding_cols[] = {

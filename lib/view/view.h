@@ -39,7 +39,7 @@
 
 /* ---- Findings (twFindings): kept by lib/finding/tracker.c, which
  * publishes them here after each sample. */
-#define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_CLEAR_AFTER + 1)
+#define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_LIMIT + 1)
 #define TW_VIEW_FINDING_COLS (TW_OID_FINDING_CHANGED + 1)
 #define TW_VIEW_FINDING_STR 256		/* a DisplayString's 255 and a NUL */
 
