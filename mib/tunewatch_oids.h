@@ -40,6 +40,12 @@
 #define TW_OID_AGENT_WINDOW_SPAN 7
 #define TW_OID_AGENT_SYSTEM 8
 #define TW_OID_AGENT_SAMPLES 9
+/* What the last walk of the cgroup hierarchy found and left out. */
+#define TW_OID_AGENT_CGROUPS_WALKED 12
+#define TW_OID_AGENT_CGROUPS_UNPUBLISHED 13	/* past cgroupMax */
+#define TW_OID_AGENT_CGROUPS_CUT_LONG 14	/* path too long */
+#define TW_OID_AGENT_CGROUPS_CUT_DEEP 15	/* too deep */
+#define TW_OID_AGENT_CGROUPS_CUT_MANY 16	/* past the walk's bound */
 
 /* twBufferCache.N.0 */
 #define TW_OID_BC_MEM_TOTAL 1
