@@ -120,9 +120,9 @@ parse_token(const char *token, char *line)
 		}
 	} else if (strcmp(token, "notificationsPerMinute") == 0) {
 		if ((n = whole(value, 0, 1000000)) < 0) {
-			snprintf(msg, sizeof(msg), "notificationsPerMinute wants 0 (the ceiling, "
-			    "%d) to %d, not '%s'; ignored", TW_RATELIMIT_CEILING,
-			    TW_RATELIMIT_CEILING, value);
+			snprintf(msg, sizeof(msg), "notificationsPerMinute wants a number of "
+			    "notifications a minute, at most %d (0: %d), not '%s'; ignored",
+			    TW_RATELIMIT_CEILING, TW_RATELIMIT_CEILING, value);
 			config_perror(msg);
 		} else {
 			if (n > TW_RATELIMIT_CEILING) {
