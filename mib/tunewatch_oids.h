@@ -40,6 +40,12 @@
 #define TW_OID_AGENT_WINDOW_SPAN 7
 #define TW_OID_AGENT_SYSTEM 8
 #define TW_OID_AGENT_SAMPLES 9
+/* What the last walk of the cgroup hierarchy found and left out. */
+#define TW_OID_AGENT_CGROUPS_WALKED 12
+#define TW_OID_AGENT_CGROUPS_UNPUBLISHED 13	/* past cgroupMax */
+#define TW_OID_AGENT_CGROUPS_CUT_LONG 14	/* path too long */
+#define TW_OID_AGENT_CGROUPS_CUT_DEEP 15	/* too deep */
+#define TW_OID_AGENT_CGROUPS_CUT_MANY 16	/* past the walk's bound */
 
 /* twBufferCache.N.0 */
 #define TW_OID_BC_MEM_TOTAL 1
@@ -215,6 +221,12 @@
 #define TW_OID_FINDING_DOCUMENTATION 12
 #define TW_OID_FINDING_RAISED 13
 #define TW_OID_FINDING_CHANGED 14
+/* twFindings.N.0 after the table: notifications sent and dropped. */
+#define TW_OID_FINDING_DROPPED 9	/* the queue to the master was full */
+#define TW_OID_FINDING_SENT 10
+#define TW_OID_FINDING_LIMIT 11		/* notificationsPerMinute in force */
+/* twGroups.15 */
+#define TW_OID_BOUNDS_GROUP 15
 
 /* TwSeverityType values, the checks' states */
 #define TW_FINDING_WARNING 1

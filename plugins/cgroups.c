@@ -119,6 +119,38 @@ advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_
 	tw_finding_cgroup_lines(out, &t);
 }
 
+/* What the agent's last walk left out, for an UNKNOWN that names its
+ * cause: ", the last walk found 320: 304 not published (past cgroupMax or
+ * idle), 1 cut too deep (over 128 levels)". Nothing from an agent that
+ * does not say. */
+static void
+summary_cuts(const struct tw_view *v, struct tw_out *out)
+{
+	static const struct {
+		unsigned col;
+		const char *why;
+	} cuts[] = {
+		{ TW_OID_AGENT_CGROUPS_CUT_LONG, "with a path too long (over 4031 bytes)" },
+		{ TW_OID_AGENT_CGROUPS_CUT_DEEP, "too deep (over 128 levels)" },
+		{ TW_OID_AGENT_CGROUPS_CUT_MANY, "past the walk's 8192" },
+	};
+	const struct tw_view_agent *a = &v->agent;
+	size_t i;
+
+	if (!tw_view_has(a, TW_OID_AGENT_CGROUPS_WALKED))
+		return;
+	tw_out_printf(out, "; the last walk found %llu",
+	    (unsigned long long)a->col[TW_OID_AGENT_CGROUPS_WALKED]);
+	if (tw_view_has(a, TW_OID_AGENT_CGROUPS_UNPUBLISHED))
+		tw_out_printf(out, ", %llu not published (past cgroupMax, or with no refaults, "
+		    "limit events, I/O or limit)",
+		    (unsigned long long)a->col[TW_OID_AGENT_CGROUPS_UNPUBLISHED]);
+	for (i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++)
+		if (tw_view_has(a, cuts[i].col) && a->col[cuts[i].col] > 0)
+			tw_out_printf(out, ", %llu not walked: %s",
+			    (unsigned long long)a->col[cuts[i].col], cuts[i].why);
+}
+
 static void
 summary_none(const struct tw_view *v, const struct tw_cgroup_check *cc, struct tw_out *out)
 {
@@ -127,8 +159,9 @@ summary_none(const struct tw_view *v, const struct tw_cgroup_check *cc, struct t
 	tw_out_printf(out, "no cgroup matches ");
 	for (i = 0; i < cc->nexprs; i++)
 		tw_out_printf(out, "%s%s", i > 0 ? " or " : "", cc->exprs[i]);
-	tw_out_printf(out, " among the %zu cgroups with a memory limit or I/O (tunewatchd publishes "
-	    "the busiest, up to its cgroupMax)", v->ncgroups);
+	tw_out_printf(out, " among the %zu cgroups tunewatchd publishes (those that refault or "
+	    "meet their limit first, then I/O, then a limit, up to its cgroupMax)", v->ncgroups);
+	summary_cuts(v, out);
 }
 
 enum tw_state

@@ -236,7 +236,8 @@ static struct tw_check check = {
 	    TW_CGROUP_REFAULT_CRIT ") and, on cgroup v2,\n"
 	    "    its memory pressure (--pressure-warning and --pressure-critical); -w, -c\n"
 	    "    and the host's figures are not used. UNKNOWN when none matches among the\n"
-	    "    cgroups the agent publishes (its busiest, up to its cgroupMax). A unit at\n"
+	    "    cgroups the agent publishes (up to its cgroupMax, those that refault first),\n"
+	    "    saying what the agent's walk of the hierarchy left out and why. A unit at\n"
 	    "    its own limit gets a ticket whose apply line is systemctl set-property\n"
 	    "    --runtime (it lasts until the next boot) and whose persist line is a\n"
 	    "    drop-in; a cgroup that is not a unit's own gets no command, and why\n",

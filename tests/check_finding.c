@@ -384,7 +384,8 @@ START_TEST(test_capacity)
 END_TEST
 
 /* The findings walked through the MIB view: after twTunableTable come the
- * twFindings scalars {6, n, 0}, then twFindingTable {6, 8, 1, col, idx}. */
+ * twFindings scalars {6, n, 0}, then twFindingTable {6, 8, 1, col, idx},
+ * then the scalars numbered after it. */
 START_TEST(test_mibview)
 {
 	struct tw_tracker t;
@@ -426,6 +427,40 @@ START_TEST(test_mibview)
 	ck_assert_uint_eq(next[4], 1);
 	from[4] = 2;
 	ck_assert_int_eq(tw_mv_next(&v, 0, from, 5, 0, next, &nlen, &val), TW_MV_END);
+
+	/* The notification counters the agent fills in lie after the table,
+	 * {6, 9, 0} on: the scalars before the table still lead into it, and
+	 * the table's last cell into them. */
+	v.findsum.col[TW_OID_FINDING_DROPPED] = 7;
+	v.findsum.col[TW_OID_FINDING_SENT] = 11;
+	v.findsum.col[TW_OID_FINDING_LIMIT] = 600;
+	v.findsum.has |= TW_VIEW_BIT(TW_OID_FINDING_DROPPED) | TW_VIEW_BIT(TW_OID_FINDING_SENT) |
+	    TW_VIEW_BIT(TW_OID_FINDING_LIMIT);
+	from[0] = 6;
+	from[1] = TW_OID_FINDING_CLEAR_AFTER;
+	from[2] = 0;
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 3, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert(nlen == 5 && next[1] == TW_OID_FINDING_TABLE);
+	from[1] = 8;
+	from[2] = 1;
+	from[3] = TW_OID_FINDING_CHANGED;
+	from[4] = 2;
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 5, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert(nlen == 3 && next[0] == 6 && next[1] == TW_OID_FINDING_DROPPED && next[2] == 0);
+	ck_assert_uint_eq(val.num, 7);
+	ck_assert_int_eq(val.type, TW_BER_COUNTER64);
+	memcpy(from, next, sizeof(next[0]) * 3);
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 3, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert(next[1] == TW_OID_FINDING_SENT && val.num == 11);
+	memcpy(from, next, sizeof(next[0]) * 3);
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 3, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert(next[1] == TW_OID_FINDING_LIMIT && val.num == 600);
+	ck_assert_int_eq(val.type, TW_BER_GAUGE32);
+	memcpy(from, next, sizeof(next[0]) * 3);
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 3, 0, next, &nlen, &val), TW_MV_END);
+	from[1] = TW_OID_FINDING_SENT;
+	ck_assert_int_eq(tw_mv_get(&v, 0, from, 3, &val), TW_MV_FOUND);
+	ck_assert_uint_eq(val.num, 11);
 	tw_tracker_free(&t);
 	tw_view_free(&v);
 }

@@ -14,6 +14,7 @@
 #ifndef TW_CGROUP_H
 #define TW_CGROUP_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,10 +45,11 @@ enum tw_cg_field {
 
 #define TW_CG_BIT(f) (UINT32_C(1) << (f))
 
-/* Long enough for systemd's deepest paths
- * (/user.slice/user-1000.slice/user@1000.service/app.slice/...). A longer
- * one is skipped and counted. */
-#define TW_CG_PATH_LEN 256
+/* A cgroup's path with its NUL: a cgroup is read by its path from the sys
+ * root ("fs/cgroup/blkio" + path + "/blkio.throttle.io_service_bytes_"
+ * "recursive"), which must fit in PATH_MAX. A longer one is left out of a
+ * walk, with what is below it, and counted (struct tw_cg_cuts). */
+#define TW_CG_PATH_LEN (PATH_MAX - 64)
 #define TW_CG_UNIT_LEN 128
 
 struct tw_cgroup {
@@ -75,7 +77,9 @@ enum tw_cg_version tw_cgroup_detect(int sys_fd);
 #define TW_CG_READ_MEMORY	0x8u	/* memory.current, .stat; v1 usage, stat */
 #define TW_CG_READ_EVENTS	0x10u	/* memory.events; v1 memory.failcnt */
 #define TW_CG_READ_PSI		0x20u	/* memory.pressure, io.pressure (v2) */
-#define TW_CG_READ_ALL		0x3fu
+#define TW_CG_READ_STAT		0x40u	/* memory.stat alone: the page cache and
+					 * the refaults (READ_MEMORY reads it too) */
+#define TW_CG_READ_ALL		0x7fu
 
 /* Read what of cgroup path (relative to its hierarchy, "/a/b") into out
  * (emptied first). TW_E_ABSENT when the cgroup is gone; files it lacks
@@ -125,24 +129,37 @@ int tw_cgroup_parse_events(const char *text, size_t len, struct tw_cgroup *out,
     struct tw_parse_stats *ps);
 
 /* Walking a hierarchy stops at these: a host with more cgroups than
- * TW_CG_SCAN_MAX has the rest left out (counted in *skipped). */
+ * TW_CG_SCAN_MAX has the rest left out, and a cgroup deeper than
+ * TW_CG_DEPTH_MAX levels below the root (the walk holds a directory open
+ * a level) is left out with what is below it. Each is counted. */
 #define TW_CG_SCAN_MAX 8192
-#define TW_CG_DEPTH_MAX 32
+#define TW_CG_DEPTH_MAX 128
+
+/* What a walk left out, and why: never silently. A cut cgroup is counted
+ * once; what is below it is not seen at all. */
+struct tw_cg_cuts {
+	uint64_t too_long;	/* its path would not fit in TW_CG_PATH_LEN */
+	uint64_t too_deep;	/* more than TW_CG_DEPTH_MAX levels down */
+	uint64_t too_many;	/* past TW_CG_SCAN_MAX */
+};
 
 typedef int tw_cgroup_visit(void *ctx, int parent_fd, const char *name, const char *path,
     uint64_t ino, int *quiet);
 
 /* Call visit for every cgroup below the root of ver's memory hierarchy
- * (the root itself, whose figures are the host's, is left out), parents
- * before children, with the directory that holds it open (parent_fd, for
+ * (the root itself, whose figures are the host's, is left out), hidden
+ * ones (a name that starts with '.') as any other, parents before
+ * children, with the directory that holds it open (parent_fd, for
  * tw_cgroup_read_at), its name there, its path and its inode. *quiet is
- * what visit said of the cgroup's parent (0 for the top level's); visit
- * may set it, and its children are then visited with it set: a walk
- * carries the caller's word that a subtree did nothing worth reading. A
- * path too long, and everything past the bounds, is counted in *skipped.
- * visit returning other than TW_OK stops the walk with that code. */
+ * what visit said of the cgroup's parent (0 for the top level's): flags
+ * of visit's own, which it may change, and its children are then visited
+ * with them: a walk carries the caller's word that a subtree did nothing
+ * worth reading. What the bounds leave out is counted in *cuts (added
+ * to). visit returning other than TW_OK stops the walk with that code;
+ * *visited (set, unless visited is NULL) is how many cgroups visit was
+ * called for. */
 int tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void *ctx,
-    uint64_t *skipped);
+    struct tw_cg_cuts *cuts, size_t *visited);
 /* The root of ver's memory hierarchy, open (a directory descriptor), or
  * -1: a cgroup's path without its leading '/' is its name there, for
  * tw_cgroup_read_at. */

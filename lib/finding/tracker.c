@@ -236,9 +236,10 @@ tw_tracker_publish(const struct tw_tracker *t, struct tw_view *v)
 	s->col[TW_OID_FINDING_OVERFLOWS] = t->overflows;
 	s->col[TW_OID_FINDING_RAISE_AFTER] = t->raise_after;
 	s->col[TW_OID_FINDING_CLEAR_AFTER] = t->clear_after;
-	/* twFindingNotificationsSuppressed is the agent's to fill in: the
-	 * sender is not in lib/. */
-	s->has = ((UINT32_C(1) << TW_VIEW_FINDSUM_COLS) - 1) & ~UINT32_C(1) &
+	/* The notification counters (twFindingNotificationsSuppressed and
+	 * those after the table) are the agent's to fill in: the sender is
+	 * not in lib/. */
+	s->has = ((UINT32_C(1) << (TW_OID_FINDING_CLEAR_AFTER + 1)) - 1) & ~UINT32_C(1) &
 	    ~TW_VIEW_BIT(TW_OID_FINDING_SUPPRESSED);
 	return TW_OK;
 }

@@ -1,14 +1,20 @@
 /* Which cgroups a sample holds, and the index each keeps while it lives.
  *
  * A host may have thousands of cgroups; the MIB publishes a bounded number
- * of them, the busiest first. Finding them costs a walk of the hierarchy
- * and a few file reads per cgroup, so it is done every `rescan` samples
- * (every five minutes in tunewatchd, by default), not every sample: a rescan
- * reads each cgroup's I/O counters (collect/cgroup.h), keeps those that
- * qualify (a memory limit, or I/O since the last rescan; at the first, any
- * I/O), ranks them by bytes read and written since the last rescan, and
- * publishes the first max_rows. Those with a limit alone rank last, by
- * index: limits are read in that order only until max_rows are found. Between rescans only the published cgroups are read (all but
+ * of them, those that hurt first. Finding them costs a walk of the
+ * hierarchy and a few file reads per cgroup, so it is done every `rescan`
+ * samples (every five minutes in tunewatchd, by default), not every
+ * sample: a rescan reads each cgroup's refaults (memory.stat), on v2 its
+ * limit events (memory.events), and its I/O counters (collect/cgroup.h),
+ * each only where the sum above it moved; keeps those that qualify
+ * (refaults, limit events or I/O since the last rescan, at the first ever,
+ * or a memory limit); ranks them by refaults, then limit events, then
+ * bytes read and written since the last rescan, so that a cgroup that
+ * thrashes is never pushed out by idle ones with limits; and publishes
+ * the first max_rows. Those with a limit alone rank last, by index:
+ * limits are read in that order only until max_rows are found. What the
+ * walk could not reach is counted by reason (collect/cgroup.h struct
+ * tw_cg_cuts). Between rescans only the published cgroups are read (all but
  * their limits, which are the last rescan's: a changed limit shows at the
  * next one; memory.events and the pressure files every
  * TW_CGROUPS_SLOW_EVERY-th sample only); one that disappears is dropped
@@ -58,10 +64,12 @@ struct tw_cgroup_set {
 	size_t cap;
 	enum tw_cg_version version;
 	uint32_t qualified;	/* at the last rescan, before the bound: those
-				 * with I/O since the one before, and those found
-				 * with a limit (a rescan reads limits only as far
-				 * as the bound needs them) */
-	uint64_t skipped;	/* past the walk's bounds at the last rescan */
+				 * that hurt or did I/O since the one before, and
+				 * those found with a limit (a rescan reads limits
+				 * only as far as the bound needs them) */
+	size_t walked;		/* cgroups the last walk found */
+	size_t unpublished;	/* of those, the ones not published */
+	struct tw_cg_cuts cuts;	/* what the last walk left out */
 };
 
 void tw_cgroup_set_init(struct tw_cgroup_set *s);

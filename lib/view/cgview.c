@@ -57,6 +57,30 @@ put_str(struct tw_view_cgroup *vc, unsigned c, char *dst, size_t len, const char
 		vc->has |= TW_VIEW_BIT(c);
 }
 
+/* A path too long for a DisplayString keeps its end, where the unit and
+ * the names that tell cgroups apart are: "..." and the last components
+ * that fit, from a '/' on (or the last bytes, when one component alone is
+ * too long). */
+static void
+put_path(struct tw_view_cgroup *vc, const char *path)
+{
+	static const char head[] = "...";
+	size_t len = strlen(path), room = sizeof(vc->path) - sizeof(head);
+	const char *tail, *slash;
+
+	if (len < sizeof(vc->path)) {
+		put_str(vc, TW_OID_CGROUP_PATH, vc->path, sizeof(vc->path), path);
+		return;
+	}
+	tail = path + len - room;
+	slash = strchr(tail, '/');
+	if (slash != NULL)
+		tail = slash;
+	memcpy(vc->path, head, sizeof(head) - 1);
+	memcpy(vc->path + sizeof(head) - 1, tail, strlen(tail) + 1);
+	vc->has |= TW_VIEW_BIT(TW_OID_CGROUP_PATH);
+}
+
 /* The limit that bounds the cache: the lower of memory.high and
  * memory.max; v1 has only the one. */
 static void
@@ -118,7 +142,7 @@ build_cgroup(struct tw_view_cgroup *vc, const struct tw_window *w, const struct 
 
 	memset(vc, 0, sizeof(*vc));
 	vc->index = r->index;
-	put_str(vc, TW_OID_CGROUP_PATH, vc->path, sizeof(vc->path), cg->path);
+	put_path(vc, cg->path);
 	put_str(vc, TW_OID_CGROUP_UNIT, vc->unit, sizeof(vc->unit), r->unit);
 	put(vc, TW_OID_CGROUP_VERSION, (uint64_t)ver);
 	for (i = 0; i < sizeof(gauges) / sizeof(gauges[0]); i++)

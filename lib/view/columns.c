@@ -3,15 +3,18 @@
 #include "view/columns.h"
 
 #include "collect/sockowner.h"
+#include "util/ratelimit.h"
 #include "view/view.h"
 
 /* ---- The table ---------------------------------------------------------
  * One row per object, in the MIB's order. READ: the SNMP client fetches
  * the column for the checks (a column they never read costs a varbind a
- * row for nothing); every scalar is read. */
+ * row for nothing); every scalar is read, those that explain the cgroup
+ * table (READ_CGROUPS) only with it. */
 
 #define READ 1
 #define SKIP 0
+#define READ_CGROUPS TW_COLUMN_READ_WITH_CGROUPS
 
 /* Each SMI type's own range, which a row keeps unless the MIB narrows it
  * (constant expressions, so that the rows can hold them). */
@@ -66,6 +69,16 @@ static const struct tw_column agent_cols[] = {
 	    READ),
 	[TW_OID_AGENT_SYSTEM] = STR("twAgentSystem", struct tw_view_agent, system, READ),
 	[TW_OID_AGENT_SAMPLES] = NUM("twAgentSamples", TW_SMI_COUNTER64, "samples", READ),
+	[TW_OID_AGENT_CGROUPS_WALKED] = NUM("twAgentCgroupsWalked", TW_SMI_GAUGE32, "cgroups",
+	    READ_CGROUPS),
+	[TW_OID_AGENT_CGROUPS_UNPUBLISHED] = NUM("twAgentCgroupsUnpublished", TW_SMI_GAUGE32,
+	    "cgroups", READ_CGROUPS),
+	[TW_OID_AGENT_CGROUPS_CUT_LONG] = NUM("twAgentCgroupsCutLong", TW_SMI_GAUGE32, "cgroups",
+	    READ_CGROUPS),
+	[TW_OID_AGENT_CGROUPS_CUT_DEEP] = NUM("twAgentCgroupsCutDeep", TW_SMI_GAUGE32, "cgroups",
+	    READ_CGROUPS),
+	[TW_OID_AGENT_CGROUPS_CUT_MANY] = NUM("twAgentCgroupsCutMany", TW_SMI_GAUGE32, "cgroups",
+	    READ_CGROUPS),
 };
 
 static const struct tw_column bc_cols[] = {
@@ -258,6 +271,14 @@ static const struct tw_column findsum_cols[] = {
 	    SKIP),
 	[TW_OID_FINDING_CLEAR_AFTER] = NUM("twFindingClearAfter", TW_SMI_UNSIGNED32, "samples",
 	    SKIP),
+	/* twFindings.8 is twFindingTable, a group of its own. */
+	[TW_OID_FINDING_DROPPED] = NUM("twFindingNotificationsDropped", TW_SMI_COUNTER64,
+	    "notifications", SKIP),
+	[TW_OID_FINDING_SENT] = NUM("twFindingNotificationsSent", TW_SMI_COUNTER64,
+	    "notifications", SKIP),
+	[TW_OID_FINDING_LIMIT] = { .name = "twFindingNotificationLimit",
+	    .smi = TW_SMI_UNSIGNED32, .access = TW_ACCESS_READ_ONLY, .ranged = 1, .min = 1,
+	    .max = TW_RATELIMIT_CEILING, .units = "notifications per minute", .scale = 1 },
 };
 
 static const struct tw_column finding_cols[] = {

@@ -131,6 +131,21 @@ build_agent(struct tw_view_agent *a, const struct tw_view_settings *set,
 	put(&a->has, a->col, TW_OID_AGENT_WINDOW_SAMPLES, tw_window_samples(w));
 	put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_WINDOW_SPAN, span);
 	put(&a->has, a->col, TW_OID_AGENT_SAMPLES, w->nsamples);
+	/* What the last walk of the cgroup hierarchy found and left out:
+	 * nothing to say where the host has no cgroup controllers. */
+	if (s->have & TW_SRC_BIT(TW_SRC_CGROUPS)) {
+		const struct tw_cgroup_set *cs = &s->cgroups;
+
+		put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_WALKED, cs->walked);
+		put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_UNPUBLISHED,
+		    cs->unpublished);
+		put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_CUT_LONG,
+		    cs->cuts.too_long);
+		put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_CUT_DEEP,
+		    cs->cuts.too_deep);
+		put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_CUT_MANY,
+		    cs->cuts.too_many);
+	}
 }
 
 /* A rate per second from an increase over cov_ms. */

@@ -23,7 +23,7 @@
 
 #define TW_VIEW_BIT(col) (UINT32_C(1) << (col))
 
-#define TW_VIEW_AGENT_COLS (TW_OID_AGENT_SAMPLES + 1)
+#define TW_VIEW_AGENT_COLS (TW_OID_AGENT_CGROUPS_CUT_MANY + 1)
 #define TW_VIEW_BC_COLS (TW_OID_BC_SWAP_FREE + 1)
 #define TW_VIEW_DISK_COLS (TW_OID_DISK_TYPE + 1)
 #define TW_VIEW_POOL_COLS (TW_OID_DBLOCK_FAILURE_EVENT + 1)
@@ -39,7 +39,7 @@
 
 /* ---- Findings (twFindings): kept by lib/finding/tracker.c, which
  * publishes them here after each sample. */
-#define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_CLEAR_AFTER + 1)
+#define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_LIMIT + 1)
 #define TW_VIEW_FINDING_COLS (TW_OID_FINDING_CHANGED + 1)
 #define TW_VIEW_FINDING_STR 256		/* a DisplayString's 255 and a NUL */
 

@@ -2,7 +2,7 @@
 """Findings about an owner, end to end, on this machine's real kernel: a
 socket, a probed device and a cgroup, each raised by tunewatchd (real /proc
 and /sys, a sample a second, a 4 s window, findingRaiseAfter 2,
-findingClearAfter 2, no limit on notifications) behind a real snmpd whose
+findingClearAfter 2, notificationsPerMinute 0: the ceiling) behind a real snmpd whose
 trap2sink is a real snmptrapd handing each notification to snmptt
 (trapsink.py: contrib's configurations).
 

@@ -110,8 +110,14 @@ def test():
         with twtest.Harness("kernel-cgroup") as h:
             h.start_snmpd()
             # The cgroup is there before the agent's first walk of the
-            # hierarchy; its limit makes it qualify.
-            h.start_agent(None, None, interval=1, window=4)
+            # hierarchy; its limit makes it qualify. cgroupMax 4096: until
+            # it refaults it is one cgroup with a limit among the host's,
+            # and a test running beside this one may make hundreds, which
+            # rank before it by their index.
+            conf = os.path.join(h.dir, "cgroupmax.conf")
+            with open(conf, "w") as fh:
+                fh.write("cgroupMax 4096\n")
+            h.start_agent(None, None, interval=1, window=4, args=["-c", conf])
             before = cgroup_row(h, "/" + unit)
             assert before["CGROUP_UNIT"] == unit, before
             assert before["CGROUP_VERSION"] == 1, before

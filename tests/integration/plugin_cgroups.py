@@ -4,16 +4,17 @@ tests/fixtures/agent with the cgroup v2 tree of
 tests/fixtures/collectors/cgroup.tar as its /sys/fs/cgroup, behind a real
 snmpd, walked with the real snmpwalk.
 
-The fixture (see tests/check_cgroup.c): four cgroups qualify, system.slice
-and a session scope by their I/O, nginx.service (at its 64 MiB memory.high)
-and old.service (memory.max 256 MiB) by their limits; idle.service and the
-user slices do not. The test gives nginx's workers cgroup a 32 MiB
+The fixture (see tests/check_cgroup.c): four cgroups qualify, system.slice,
+nginx.service (at its 64 MiB memory.high) and old.service (memory.max
+256 MiB) by their refaults (and the last two by their limits), a session
+scope by its refaults and I/O; idle.service and the user slices do not. The test gives nginx's workers cgroup a 32 MiB
 memory.high, a fifth. Between the two samples nginx refaults 5000 pages and
 runs into its limit 10 more times, workers 1000 pages.
 
 Then, over SNMP, check_bufcache --cgroup with what an administrator types:
 a unit name, the name without .service, a path glob, a name that matches
-nothing; and tunewatchd with cgroupMax 2 publishes the two that read most."""
+nothing (UNKNOWN, saying what the agent's walk found and did not publish);
+and tunewatchd with cgroupMax 2 publishes the two that refaulted most."""
 
 import os
 import re
@@ -231,11 +232,16 @@ def test():
         assert out.rc == 3, out
         assert out.lines[0].startswith("BUFCACHE UNKNOWN - no cgroup matches nonesuch.service "
                                        "among the 5 cgroups"), out
+        # The fixture's 8 cgroups, 5 published; nothing past the bounds.
+        assert out.lines[0].endswith("; the last walk found 8, 3 not published (past "
+                                     "cgroupMax, or with no refaults, limit events, I/O or "
+                                     "limit)"), out
         # A bad one: no expression at all.
         out = pc.run(CHECK, ["--cgroup", ""], h.port)
         assert out.rc == 3 and "--cgroup wants" in out.lines[0], out
 
-        # cgroupMax 2: the two that read most.
+        # cgroupMax 2: the two that refaulted most (the slice holds
+        # nginx's refaults).
         h.stop(h.agent)
         conf = os.path.join(h.dir, "tunewatchd.conf")
         with open(conf, "w") as fh:

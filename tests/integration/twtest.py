@@ -282,9 +282,10 @@ class Harness:
         ss = which("ss")
         if not ss:
             return
+        # Other users' process names are any bytes (a comm need not be
+        # UTF-8): ss prints them as they are.
         out = subprocess.run(self.wrap + [ss, "-H", "-l", "-n", "-p", "-u", "-t"],
-                             capture_output=True,
-                             text=True).stdout
+                             capture_output=True, text=True, errors="replace").stdout
         for line in out.splitlines():
             if "pid=%d," % pid not in line:
                 continue
