@@ -39,7 +39,8 @@ enum tw_wvm {
 };
 
 /* The read hit-ratio accumulators: bytes read by processes alive across
- * each interval, logical (rchar) and from storage (read_bytes). */
+ * each interval, or born within it, logical (rchar) and from storage
+ * (read_bytes). */
 enum tw_wreads {
 	TW_WREADS_LOGICAL,
 	TW_WREADS_PHYSICAL,
@@ -81,7 +82,8 @@ struct tw_window {
 	size_t step_cap;
 	uint64_t logical_total;		/* our running sums behind `reads` */
 	uint64_t physical_total;
-	uint32_t procs_matched;		/* processes seen across the newest interval */
+	uint32_t procs_matched;		/* processes seen across the newest interval,
+					 * and those born within it */
 	uint32_t procs_unreadable;	/* in the newest sample */
 	uint64_t malformed_total;	/* malformed lines in every sample pushed */
 	uint64_t lines_total;
