@@ -92,7 +92,7 @@ def expect(out, rc, state, f, perf, tune=(), v1=False):
     """The whole output; the method line (its wording about unreadable
     processes is not this test's business) only by its start."""
     method = "hit ratio: an estimate (proc-pid-io: 1 - sum(read_bytes)/sum(rchar) of " \
-             "processes alive across each interval) over 2 processes"
+             "processes alive across or born within each interval) over 2 processes"
     lines = out.stdout.split("\n")[:-1]
     assert len(lines) > 1 and lines[1].startswith(method), out
     got = pc.Output(out.argv, out.rc, "\n".join(lines[:1] + lines[2:]) + "\n", "", out.elapsed)
