@@ -62,6 +62,23 @@ property(const char *limit_name)
 	return "MemoryLimit";
 }
 
+const char *
+tw_advice_cgroup_tunable(const char *limit_name, int unit)
+{
+	return unit ? property(limit_name) : limit_name;
+}
+
+void
+tw_advice_cgroup_value(int limited, double bytes, const char *limit_name, int unit, char *buf,
+    size_t len)
+{
+	if (limited)
+		tw_advice_systemd_size(bytes, buf, len);
+	else
+		snprintf(buf, len, "%s", unit ? "infinity" :
+		    strcmp(limit_name, "memory.limit_in_bytes") == 0 ? "-1" : "max");
+}
+
 static int
 at_limit(const struct tw_cgroup_figures *f)
 {

@@ -77,4 +77,15 @@ int tw_advice_cgroup_bounded(const struct tw_cgroup_figures *f);
  * bytes when no unit divides it. */
 void tw_advice_systemd_size(double bytes, char *buf, size_t len);
 
+/* A limit file as a tunable, as the ticket names it: the systemd property
+ * for a unit's own cgroup ("memory.high" -> "MemoryHigh", v1's
+ * "memory.limit_in_bytes" -> "MemoryLimit"), the file itself otherwise. */
+const char *tw_advice_cgroup_tunable(const char *limit_name, int unit);
+
+/* A limit's value as that tunable takes it: the size (tw_advice_systemd_size),
+ * or for none, systemd's "infinity" for a property, "max" for a v2 file
+ * and "-1" for v1's. */
+void tw_advice_cgroup_value(int limited, double bytes, const char *limit_name, int unit,
+    char *buf, size_t len);
+
 #endif

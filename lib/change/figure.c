@@ -60,10 +60,21 @@ tw_change_map(const char *tunable)
 	const struct tw_advice_rule *rules;
 	size_t n, i;
 
+	static const struct tw_change_map cgroup = { TW_CHANGE_FAMILY_CACHE,
+	    TW_CHANGE_FIG_CGROUP_REFAULTS, 0 };
+	static const char *const limits[] = { "MemoryHigh", "MemoryMax", "MemoryLimit",
+	    "memory.high", "memory.max", "memory.limit_in_bytes" };
+	size_t k;
+
 	/* A queue attribute belongs to one disk: its latency is the figure,
 	 * whichever symptom names it. */
 	if (strncmp(tunable, "queue/", 6) == 0)
 		return disk;
+	/* A cgroup's limit bounds its cache (no rule of the table names it:
+	 * advice/cgroup.c does). */
+	for (k = 0; k < sizeof(limits) / sizeof(limits[0]); k++)
+		if (strcmp(tunable, limits[k]) == 0)
+			return cgroup;
 	n = tw_advice_all(&rules);
 	for (i = 0; i < n; i++)
 		if (rules[i].sym < TW_SYM_COUNT && names(&rules[i].os[TW_OS_LINUX], tunable))
@@ -107,6 +118,7 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 	memset(f, 0, sizeof(*f));
 	switch (m.kind) {
 	case TW_CHANGE_FIG_NONE:
+	case TW_CHANGE_FIG_CGROUP_REFAULTS:
 		return 0;
 	case TW_CHANGE_FIG_POOL_FAILURES:
 		if ((p = busiest_pool(v, m.pool_class)) == NULL)
@@ -137,6 +149,34 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 	}
 	f->kind = m.kind;
 	return 1;
+}
+
+void
+tw_change_figure_cgroup(uint32_t index, struct tw_change_figure *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->kind = TW_CHANGE_FIG_CGROUP_REFAULTS;
+	f->a = index;
+	snprintf(f->name, sizeof(f->name), "cgroup refaults");
+	f->unit = "pages/s";
+}
+
+static const struct tw_view_cgroup *
+find_cgroup(const struct tw_view *v, uint32_t index)
+{
+	size_t lo = 0, hi = v->ncgroups;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v->cgroups[mid].index == index)
+			return &v->cgroups[mid];
+		if (v->cgroups[mid].index < index)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
 }
 
 static const struct tw_view_pool *
@@ -192,6 +232,7 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 {
 	const struct tw_view_pool *p;
 	const struct tw_view_disk *d;
+	const struct tw_view_cgroup *cg;
 	double span_ms;
 
 	switch (f->kind) {
@@ -218,6 +259,12 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 		return bc_figure(v, TW_OID_BC_READ_HIT_RATIO, out);
 	case TW_CHANGE_FIG_MEMORY_PRESSURE:
 		return bc_figure(v, TW_OID_BC_MEMORY_PRESSURE, out);
+	case TW_CHANGE_FIG_CGROUP_REFAULTS:
+		cg = find_cgroup(v, f->a);
+		if (cg == NULL || !tw_view_has(cg, TW_OID_CGROUP_REFAULT_RATE))
+			return 0;
+		*out = tw_view_num(cg, TW_OID_CGROUP_REFAULT_RATE);
+		return 1;
 	case TW_CHANGE_FIG_NONE:
 		break;
 	}

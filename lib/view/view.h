@@ -36,6 +36,9 @@
 #define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_WRITE_RATE + 1)
 
 #define TW_VIEW_STR 128
+/* A change's subject: "host", a disk, or a cgroup's path (a DisplayString
+ * holds 255 characters, a cgroup path up to TW_CG_PATH_LEN - 1). */
+#define TW_VIEW_SUBJECT 256
 
 /* ---- Findings (twFindings): kept by lib/finding/tracker.c, which
  * publishes them here after each sample. */
@@ -113,7 +116,7 @@ struct tw_view_change {
 	uint32_t has;
 	uint64_t col[TW_VIEW_CHANGE_COLS];
 	char tunable[64];
-	char subject[32];
+	char subject[TW_VIEW_SUBJECT];
 	char old_value[TW_VIEW_STR];
 	char new_value[TW_VIEW_STR];
 	char figure[64];
