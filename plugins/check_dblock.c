@@ -170,10 +170,18 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		if (per_cpu && members > 0)
 			perf_item(out, cl->graph_label, (double)sum, p);
 		if (class_state != TW_STATE_OK) {
+			struct tw_verdict verdict;
 			char detail[400];
 
 			if (cl->id == TW_DBLOCK_HIGH_ORDER) {
 				advise_highorder(p, v, out, cl, failing_sum);
+				continue;
+			}
+			if (cl->id == TW_DBLOCK_TCP_RCVBUF &&
+			    tw_judge_tcp_prune(v, failing_sum, p->window_s, &verdict) == TW_OK &&
+			    verdict.nfound == 0) {
+				tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
+				    tw_ticket_subject_pool(cl));
 				continue;
 			}
 			if (cl->id == TW_DBLOCK_UDP_RCVBUF) {

@@ -274,6 +274,30 @@ END_TEST
 
 /* ---- Bounds the kernels enforce */
 
+/* Pruned receive queues name tcp_rmem only when TCP was not in memory
+ * pressure in the window; under pressure the prunes are tcp_mem's. */
+START_TEST(test_tcp_prune_under_pressure)
+{
+	struct tw_tcp_prune_figures f = { 157, 0, 10 };
+	struct tw_verdict v;
+
+	ck_assert_int_eq(tw_evidence_tcp_prune(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(v.found[0].sym, TW_SYM_TCP_PRUNE);
+	ck_assert_str_eq(v.found[0].evidence,
+	    "157 segments were dropped or pruned from receive queues in the last 10 s");
+	f.pressures = 2;
+	ck_assert_int_eq(tw_evidence_tcp_prune(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_TCP_PRUNE);
+	ck_assert_str_eq(v.no_tunable,
+	    "157 segments were dropped or pruned from receive queues in the last 10 s while TCP "
+	    "entered memory pressure 2 times: net.ipv4.tcp_mem bounds them (see tcp memory), and "
+	    "a larger tcp_rmem would ask for more of what ran out");
+	ck_assert_int_eq(tw_evidence_tcp_prune(NULL, &v), TW_E_INVAL);
+}
+END_TEST
+
 START_TEST(test_kernel_release)
 {
 	ck_assert_uint_eq(tw_advice_kernel("6.1.0-18-amd64"), TW_KERNEL(6, 1));
@@ -481,6 +505,12 @@ START_TEST(test_every_evidence_survives_snmptt)
 		u.unknown = c == 2;
 		ck_assert_int_eq(tw_evidence_udp_rcvbuf(&u, &v), TW_OK);
 		survives_snmptt(&v);
+		{
+			struct tw_tcp_prune_figures t = { 10 + b, c, 60 };
+
+			ck_assert_int_eq(tw_evidence_tcp_prune(&t, &v), TW_OK);
+			survives_snmptt(&v);
+		}
 	}
 	/* Each branch gave some text: the grid reached them. */
 	ck_assert_uint_gt(producer_texts, 400);
@@ -506,6 +536,7 @@ evidence_suite(void)
 	tcase_add_test(tc, test_no_tunable_highorder_blocks_left);
 	tcase_add_test(tc, test_no_tunable_highorder_no_stalls);
 	tcase_add_test(tc, test_no_tunable_highorder_no_figures);
+	tcase_add_test(tc, test_tcp_prune_under_pressure);
 	tcase_add_test(tc, test_kernel_release);
 	tcase_add_test(tc, test_somaxconn_by_release);
 	tcase_add_test(tc, test_freebsd_bounds);

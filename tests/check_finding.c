@@ -126,6 +126,76 @@ START_TEST(test_observe_pool)
 }
 END_TEST
 
+/* Pool i of v, of class cls, name and failures in the window. */
+static void
+set_pool(struct tw_view *v, size_t i, uint32_t cls, uint32_t instance, const char *name,
+    unsigned failures)
+{
+	struct tw_view_pool *p;
+
+	ck_assert_int_eq(tw_view_reserve_pools(v, i + 1), TW_OK);
+	p = &v->pools[i];
+	memset(p, 0, sizeof(*p));
+	p->cls = cls;
+	p->instance = instance;
+	strcpy(p->name, name);
+	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
+	p->col[TW_OID_DBLOCK_RECENT_FAILURES] = failures;
+	if (v->npools < i + 1)
+		v->npools = i + 1;
+}
+
+/* tunewatchd sizes the backlog from the worst CPU's drops, as the check
+ * does: 1000 + 5000, not 1000 + 5000 + 3000. */
+START_TEST(test_observe_sized_from_worst_cpu)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	const struct tw_observation *o;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0, 5000);
+	set_pool(&v, 1, TW_DBLOCK_SOFTNET_BACKLOG, 0, "cpu0 backlog", 3000);
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	o = find_sym(&s, TW_SYM_SOFTNET_DROPS);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->suggested, "6000");
+	ck_assert_str_eq(o->apply, "sysctl -w net.core.netdev_max_backlog=6000");
+	tw_view_free(&v);
+}
+END_TEST
+
+/* Receive queues pruned while TCP was under memory pressure are tcp_mem's:
+ * the prune finding names no tunable then, and tcp_rmem otherwise. */
+START_TEST(test_observe_prune_under_pressure)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	const struct tw_observation *o;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0, 0);
+	set_pool(&v, 0, TW_DBLOCK_TCP_RCVBUF, 0, "tcp receive buffer", 157);
+	set_pool(&v, 1, TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", 2);
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 2);
+	o = find_sym(&s, TW_SYM_TCP_PRUNE);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->tunable, "");
+	ck_assert_ptr_nonnull(strstr(o->evidence, "while TCP entered memory pressure 2 times"));
+	ck_assert_str_eq(find_sym(&s, TW_SYM_TCP_MEM)->tunable, "net.ipv4.tcp_mem");
+	/* No pressure in the window: the socket's own limit, tcp_rmem. */
+	v.pools[1].col[TW_OID_DBLOCK_RECENT_FAILURES] = 0;
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(find_sym(&s, TW_SYM_TCP_PRUNE)->tunable, "net.ipv4.tcp_rmem");
+	tw_view_free(&v);
+}
+END_TEST
+
 START_TEST(test_observe_disk)
 {
 	struct tw_judge_config c;
@@ -404,6 +474,8 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_observe_pool);
+	tcase_add_test(tc, test_observe_sized_from_worst_cpu);
+	tcase_add_test(tc, test_observe_prune_under_pressure);
 	tcase_add_test(tc, test_observe_disk);
 	tcase_add_test(tc, test_hysteresis);
 	tcase_add_test(tc, test_severity);

@@ -117,8 +117,8 @@ START_TEST(test_observe_below_max)
 END_TEST
 
 /* A buffer of rmem_default, as the agent's tunable table gives it: the
- * finding names rmem_default for an application that cannot set
- * SO_RCVBUF, and stays the same ticket (no tunable). */
+ * finding names rmem_default, the knob that reaches a socket that sets no
+ * SO_RCVBUF, with the value and the line that applies it. */
 START_TEST(test_observe_default_buffer)
 {
 	struct tw_judge_config c;
@@ -133,13 +133,16 @@ START_TEST(test_observe_default_buffer)
 	strcpy(v.tunables[1].name, "net.core.rmem_default");
 	strcpy(v.tunables[1].value, "106496");
 	v.ntunables = 2;
-	o = observe_one(&s, &c, &v, TW_SYM_SOCKET_RCVBUF, TW_STATE_WARNING, "udp 0.0.0.0:514",
-	    "");
-	ck_assert_str_eq(o->tunable, "");
+	o = observe_one(&s, &c, &v, TW_SYM_SOCKET_RCVBUF_DEFAULT, TW_STATE_WARNING,
+	    "udp 0.0.0.0:514", "net.core.rmem_default");
+	ck_assert_str_eq(o->tunable, "net.core.rmem_default");
+	ck_assert_str_eq(o->current, "106496");
+	ck_assert_str_eq(o->suggested, "212992");
+	ck_assert_str_eq(o->apply, "sysctl -w net.core.rmem_default=212992");
 	/* The whole advice, and the threshold note after it: the column holds both. */
-	ck_assert_ptr_nonnull(strstr(o->evidence, "buffer rmem_default 106496, under "
-	    "rmem_max 212992: raise its SO_RCVBUF, or rmem_default if it sets none (warning "
-	    "range 0, drops in the window)"));
+	ck_assert_ptr_nonnull(strstr(o->evidence, "buffer rmem_default 106496, given to a socket "
+	    "that sets no SO_RCVBUF when it is made: restart it (warning range 0, drops in the "
+	    "window)"));
 	tw_view_free(&v);
 }
 END_TEST

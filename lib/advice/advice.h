@@ -91,6 +91,8 @@ enum tw_symptom {
 	TW_SYM_CGROUP_CACHE_BOUNDED,	/* a service refaults at its own memory limit;
 					   no rule in the table: its knob is the
 					   unit's property (advice/cgroup.c) */
+	TW_SYM_SOCKET_RCVBUF_DEFAULT,	/* a socket drops with the buffer rmem_default
+					   gives one that sets no SO_RCVBUF */
 	TW_SYM_COUNT
 };
 

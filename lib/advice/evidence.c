@@ -315,6 +315,27 @@ tw_evidence_cache_pressure(const struct tw_cache_figures *c, struct tw_verdict *
 /* ---- High-order pages -------------------------------------------------- */
 
 int
+tw_evidence_tcp_prune(const struct tw_tcp_prune_figures *f, struct tw_verdict *out)
+{
+	if (out == NULL)
+		return TW_E_INVAL;
+	init(out);
+	if (f == NULL)
+		return TW_E_INVAL;
+	if (f->pressures > 0)
+		none(out, TW_SYM_TCP_PRUNE,
+		    "%llu segments were dropped or pruned from receive queues in the last %u s "
+		    "while TCP entered memory pressure %llu times: net.ipv4.tcp_mem bounds them "
+		    "(see tcp memory), and a larger tcp_rmem would ask for more of what ran out",
+		    (unsigned long long)f->failures, f->window_s,
+		    (unsigned long long)f->pressures);
+	else
+		found(out, TW_SYM_TCP_PRUNE, "%llu segments were dropped or pruned from receive "
+		    "queues in the last %u s", (unsigned long long)f->failures, f->window_s);
+	return TW_OK;
+}
+
+int
 tw_evidence_highorder(const struct tw_highorder_figures *h, struct tw_verdict *out)
 {
 	struct nums n = { .next = 0 };

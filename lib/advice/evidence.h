@@ -114,6 +114,22 @@ struct tw_highorder_figures {
 
 int tw_evidence_highorder(const struct tw_highorder_figures *h, struct tw_verdict *out);
 
+/* Receive queues pruned, or segments dropped for want of memory (TcpExt
+ * RcvPruned, OfoPruned, TCPRcvQDrop, TCPBacklogDrop), beside the times
+ * TCP entered memory pressure (TCPMemoryPressures) in the same window. */
+struct tw_tcp_prune_figures {
+	uint64_t failures;
+	uint64_t pressures;
+	unsigned window_s;
+};
+
+/* tcp_rmem's third field (TCP_PRUNE), unless TCP was under memory
+ * pressure in the window: the kernel prunes then because tcp_mem ran out,
+ * not because a socket reached its own buffer, and a larger tcp_rmem
+ * would ask for more of what ran out; the tcp memory pool's finding
+ * names tcp_mem, and this one says so with no tunable. */
+int tw_evidence_tcp_prune(const struct tw_tcp_prune_figures *f, struct tw_verdict *out);
+
 /* One UDP socket that dropped datagrams in the window (advice/sockevidence.c).
  * Unknown: command NULL, have_* 0. */
 struct tw_socket_figures {

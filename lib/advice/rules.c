@@ -343,6 +343,15 @@ static const struct tw_advice_rule advice_table[] = {
 	  { DOUBLE("net.core.rmem_max", 0, NET_RST),
 	    DOUBLE("kern.ipc.maxsockbuf", 0, TUNING_7),
 	    NONE }, 0 },
+	/* A buffer of exactly rmem_default is what a socket that sets no
+	 * SO_RCVBUF is given when it is made: rmem_default reaches it, once
+	 * the application makes its socket again (the evidence says so). */
+	{ TW_SYM_SOCKET_RCVBUF_DEFAULT,
+	  "the socket's buffer is rmem_default, what a socket that sets no SO_RCVBUF is given "
+	  "when it is made: restart the application after",
+	  { DOUBLE("net.core.rmem_default", 0, NET_RST),
+	    DOUBLE("net.inet.udp.recvspace", 0, "udp(4)"),
+	    NONE }, 0 },
 };
 
 static const char *const symptom_names[TW_SYM_COUNT] = {
@@ -370,6 +379,7 @@ static const char *const symptom_names[TW_SYM_COUNT] = {
 	[TW_SYM_QUEUE_FULL] = "QUEUE_FULL",
 	[TW_SYM_SOCKET_RCVBUF] = "SOCKET_RCVBUF",
 	[TW_SYM_CGROUP_CACHE_BOUNDED] = "CGROUP_CACHE_BOUNDED",
+	[TW_SYM_SOCKET_RCVBUF_DEFAULT] = "SOCKET_RCVBUF_DEFAULT",
 };
 
 size_t

@@ -94,6 +94,11 @@ void tw_judge_pool_evidence(const struct tw_pool_class *cl, const char *who,
 int tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigned window_s,
     struct tw_verdict *out);
 
+/* Pruned receive queues: tcp_rmem only when TCP was not under memory
+ * pressure in the window (the tcp memory pool's failures). */
+int tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, unsigned window_s,
+    struct tw_verdict *out);
+
 /* ---- UDP sockets (twSocketDropTable) --------------------------------- */
 
 /* The state of one socket's drops in the window against warn and crit

@@ -258,6 +258,11 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
 	}
+	/* Pruned under memory pressure: tcp_mem's, as check_dblock says. */
+	if (cl->id == TW_DBLOCK_TCP_RCVBUF && tw_judge_tcp_prune(v, sum, window_s,
+	    &verdict) == TW_OK && verdict.nfound == 0)
+		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    with_note, &n);
 	/* Sockets below rmem_max: no host-wide knob, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_UDP_RCVBUF && tw_judge_udp_rcvbuf(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)

@@ -236,12 +236,18 @@ _CHANGE_BY_NUMBER = {H["TW_OID_CHANGE_" + c][0]: c for c in CHANGE_COLUMNS}
 
 def varbinds(line):
     """The twFindingEntry or twChangeEntry columns of one notification."""
-    out = {}
+    # snmptrapd puts a tab between varbinds, and a value may hold tabs of
+    # its own (tcp_mem as the kernel prints it): a piece that is no
+    # varbind belongs to the value before it.
+    binds = []
     for vb in line.split("\t"):
         m = trapsink._VARBIND.match(vb.lstrip())
-        if not m:
-            continue
-        oid, type_, value = m.group(1), m.group(2) or "", m.group(3)
+        if m:
+            binds.append([m.group(1), m.group(2) or "", m.group(3)])
+        elif binds:
+            binds[-1][2] += "\t" + vb
+    out = {}
+    for oid, type_, value in binds:
         for entry, names in ((_ENTRY_FINDING, _FINDING_BY_NUMBER),
                              (_ENTRY_CHANGE, _CHANGE_BY_NUMBER)):
             if oid.startswith(entry + "."):

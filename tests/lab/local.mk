@@ -11,8 +11,14 @@ LAB_FILES = \
 	tests/lab/labproblem.py \
 	tests/lab/labreport.py \
 	tests/lab/scenario_lab_restore.py \
+	tests/lab/scenario_net_busypoll.py \
+	tests/lab/scenario_net_highorder.py \
 	tests/lab/scenario_net_listen.py \
-	tests/lab/scenario_net_softnet.py
+	tests/lab/scenario_net_softnet.py \
+	tests/lab/scenario_net_tcp_mem.py \
+	tests/lab/scenario_net_udp_default.py \
+	tests/lab/scenario_net_udp_max.py \
+	tests/lab/scenario_net_udp_mem.py
 
 EXTRA_DIST += $(LAB_FILES) doc/LAB.md
 
