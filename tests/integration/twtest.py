@@ -282,9 +282,9 @@ class Harness:
         ss = which("ss")
         if not ss:
             return
+        # Any user's process may have any bytes in its name: not UTF-8.
         out = subprocess.run(self.wrap + [ss, "-H", "-l", "-n", "-p", "-u", "-t"],
-                             capture_output=True,
-                             text=True).stdout
+                             capture_output=True, text=True, errors="replace").stdout
         for line in out.splitlines():
             if "pid=%d," % pid not in line:
                 continue
