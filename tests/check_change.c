@@ -77,11 +77,16 @@ START_TEST(map_follows_the_rules)
 		    TW_DBLOCK_HIGH_ORDER },
 		{ "vm.swappiness", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_REFAULT_RATE, 0 },
 		{ "vm.vfs_cache_pressure", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
-		{ "vm.dirty_background_ratio", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
-		/* Named only as the twin of dirty_ratio. */
-		{ "vm.dirty_bytes", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
+		/* The dirty limits' first rules are DIRTY_LIMITED's, the ratios
+		 * as their twins: the share of time writers were throttled. */
+		{ "vm.dirty_background_ratio", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_DIRTY_LIMITED, 0 },
+		{ "vm.dirty_ratio", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_DIRTY_LIMITED, 0 },
+		{ "vm.dirty_bytes", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_DIRTY_LIMITED, 0 },
+		{ "vm.dirty_background_bytes", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_DIRTY_LIMITED,
+		    0 },
 		{ "queue/scheduler", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
-		{ "queue/read_ahead_kb", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
+		/* A larger window makes each read slower: reads per MiB. */
+		{ "queue/read_ahead_kb", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_READS_PER_MIB, 0 },
 		{ "queue/nr_requests", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
 		{ "queue/wbt_lat_usec", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
 		/* A cgroup's limit, as its ticket names it: the cgroup's refaults. */
@@ -208,6 +213,48 @@ START_TEST(history_figures_before_and_after)
 	tw_view_free(&before);
 	tw_view_free(&during);
 	tw_view_free(&after);
+}
+END_TEST
+
+/* read_ahead_kb on sda's reads per MiB (16000 reads/s of 64 MB/s: 256 a
+ * MiB; none when it read nothing); a dirty limit on the share of time
+ * writers were throttled. */
+START_TEST(history_readahead_and_dirty)
+{
+	const struct tw_column *ops = tw_column(TW_OID_DISK_TABLE, TW_OID_DISK_READ_OPS);
+	const struct tw_column *rate = tw_column(TW_OID_DISK_TABLE, TW_OID_DISK_READ_RATE);
+	const struct tw_column *lim = tw_column(TW_OID_BUFCACHE, TW_OID_BC_DIRTY_LIMITED);
+	struct tw_change_history h;
+	struct tw_view v;
+	const struct tw_change *c;
+
+	fx_view(&v, 10 * SEC, 0, 0, 5);
+	v.disks[0].has |= TW_VIEW_BIT(TW_OID_DISK_READ_OPS) | TW_VIEW_BIT(TW_OID_DISK_READ_RATE);
+	v.disks[0].col[TW_OID_DISK_READ_OPS] = tw_column_encode(ops, 16000);
+	v.disks[0].col[TW_OID_DISK_READ_RATE] = tw_column_encode(rate, 16000 * 4096);
+	v.bc.has |= TW_VIEW_BIT(TW_OID_BC_DIRTY_LIMITED);
+	v.bc.col[TW_OID_BC_DIRTY_LIMITED] = tw_column_encode(lim, 87.5);
+	tw_change_history_init(&h);
+	tw_change_history_add(&h, &v, "queue/read_ahead_kb", "sda", 8, 0, "4", "128", 0, 1);
+	tw_change_history_add(&h, &v, "vm.dirty_bytes", NULL, 0, 0, "8388608", "134217728", 0, 1);
+	c = tw_change_history_at(&h, 1);
+	ck_assert_str_eq(c->fig.name, "sda reads per MiB");
+	ck_assert_str_eq(c->fig.unit, "reads/MiB");
+	ck_assert(c->has_before);
+	ck_assert_double_eq_tol(c->before, 256, 1e-6);
+	c = tw_change_history_at(&h, 0);
+	ck_assert_str_eq(c->fig.name, "writers throttled at the dirty limit");
+	ck_assert_str_eq(c->fig.unit, "%");
+	ck_assert_double_eq_tol(c->before, 87.5, 1e-9);
+	/* An idle disk gives no figure after, not 0. */
+	v.disks[0].col[TW_OID_DISK_READ_OPS] = 0;
+	v.disks[0].col[TW_OID_DISK_READ_RATE] = 0;
+	v.bc.col[TW_OID_BC_DIRTY_LIMITED] = 0;
+	tw_change_history_evaluate(&h, &v, 10 * SEC, 10 * SEC);
+	ck_assert(tw_change_history_at(&h, 1)->evaluated && !tw_change_history_at(&h, 1)->has_after);
+	ck_assert(tw_change_history_at(&h, 0)->has_after);
+	ck_assert_double_eq_tol(tw_change_history_at(&h, 0)->after, 0, 1e-9);
+	tw_view_free(&v);
 }
 END_TEST
 
@@ -535,6 +582,7 @@ change_suite(void)
 	tcase_add_test(tc, map_follows_the_rules);
 	tcase_add_test(tc, history_keeps_the_newest_32);
 	tcase_add_test(tc, history_figures_before_and_after);
+	tcase_add_test(tc, history_readahead_and_dirty);
 	tcase_add_test(tc, history_without_a_figure);
 	tcase_add_test(tc, history_in_the_mib);
 	tcase_add_test(tc, watch_compares_with_the_previous_sample);

@@ -34,6 +34,7 @@ static const struct tw_change_map by_symptom[TW_SYM_COUNT] = {
 	[TW_SYM_LOW_HIT_SEQUENTIAL] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_HIT_RATIO, 0 },
 	[TW_SYM_METADATA_CHURN] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
 	[TW_SYM_DIRTY_BURST] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_DIRTY_LIMITED] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_DIRTY_LIMITED, 0 },
 	[TW_SYM_MEMORY_PRESSURE] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_MEMORY_PRESSURE, 0 },
 	[TW_SYM_READ_LATENCY_QUEUE] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
 	[TW_SYM_READ_LATENCY_WRITEBACK] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
@@ -59,6 +60,8 @@ tw_change_map(const char *tunable)
 	static const struct tw_change_map none = { TW_CHANGE_FAMILY_NONE, TW_CHANGE_FIG_NONE, 0 };
 	static const struct tw_change_map disk = { TW_CHANGE_FAMILY_DISKS,
 	    TW_CHANGE_FIG_DISK_R_AWAIT, 0 };
+	static const struct tw_change_map readahead = { TW_CHANGE_FAMILY_DISKS,
+	    TW_CHANGE_FIG_DISK_READS_PER_MIB, 0 };
 	const struct tw_advice_rule *rules;
 	size_t n, i;
 
@@ -69,7 +72,10 @@ tw_change_map(const char *tunable)
 	size_t k;
 
 	/* A queue attribute belongs to one disk: its latency is the figure,
-	 * whichever symptom names it. */
+	 * whichever symptom names it, but for the read-ahead window, whose
+	 * larger reads take longer each: there, how many reads a MiB takes. */
+	if (strcmp(tunable, "queue/read_ahead_kb") == 0)
+		return readahead;
 	if (strncmp(tunable, "queue/", 6) == 0)
 		return disk;
 	/* A cgroup's limit bounds its cache (no rule of the table names it:
@@ -135,6 +141,16 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 		f->b = minor;
 		snprintf(f->name, sizeof(f->name), "%s r_await", disk_name);
 		f->unit = "ms";
+		break;
+	case TW_CHANGE_FIG_DISK_READS_PER_MIB:
+		f->a = major;
+		f->b = minor;
+		snprintf(f->name, sizeof(f->name), "%s reads per MiB", disk_name);
+		f->unit = "reads/MiB";
+		break;
+	case TW_CHANGE_FIG_DIRTY_LIMITED:
+		snprintf(f->name, sizeof(f->name), "writers throttled at the dirty limit");
+		f->unit = "%";
 		break;
 	case TW_CHANGE_FIG_REFAULT_RATE:
 		snprintf(f->name, sizeof(f->name), "refaults");
@@ -255,6 +271,18 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 			return 0;
 		*out = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
 		return 1;
+	case TW_CHANGE_FIG_DISK_READS_PER_MIB:
+		/* An idle disk reads nothing: no figure, not 0. */
+		d = find_disk(v, f->a, f->b);
+		if (d == NULL || !tw_view_has(d, TW_OID_DISK_READ_OPS) ||
+		    !tw_view_has(d, TW_OID_DISK_READ_RATE) ||
+		    tw_view_num(d, TW_OID_DISK_READ_RATE) <= 0)
+			return 0;
+		*out = tw_view_num(d, TW_OID_DISK_READ_OPS) * 1048576.0 /
+		    tw_view_num(d, TW_OID_DISK_READ_RATE);
+		return 1;
+	case TW_CHANGE_FIG_DIRTY_LIMITED:
+		return bc_figure(v, TW_OID_BC_DIRTY_LIMITED, out);
 	case TW_CHANGE_FIG_REFAULT_RATE:
 		return bc_figure(v, TW_OID_BC_REFAULT_RATE, out);
 	case TW_CHANGE_FIG_HIT_RATIO:

@@ -14,16 +14,21 @@
  *   low hit, refaults    refaults per second
  *   low hit, sequential  read hit ratio, percent
  *   memory pressure      memory pressure (PSI some avg10), percent
- *   a queue attribute    r_await (ms) of that disk, whichever rule names
- *   of a disk            it (scheduler, nr_requests, read_ahead_kb,
- *                        wbt_lat_usec)
+ *   writers throttled    the share of the window they were throttled,
+ *   at the dirty limit   percent (twBcDirtyLimited)
+ *   read_ahead_kb        that disk's reads per MiB read: what the
+ *                        window changes is how many requests a stream
+ *                        takes, and a larger one makes each slower
+ *   another queue        r_await (ms) of that disk, whichever rule names
+ *   attribute of a disk  it (scheduler, nr_requests, wbt_lat_usec)
  *   a cgroup's memory    that cgroup's refaults per second: its cache is
  *   limit                what the limit bounds (advice/cgroup.c); named
  *                        as its ticket names it, the unit's property
  *                        (MemoryHigh, MemoryMax, MemoryLimit) or the file
  *
  * Every other symptom (metadata churn, dirty bursts, write latency, and
- * host knobs behind disk symptoms, which name no one disk) has no figure:
+ * host knobs behind disk symptoms, which name no one disk) has no figure
+ * (the dirty limits are DIRTY_LIMITED's, whose rules come first):
  * the change is still recorded, with the figure absent, never 0. A
  * tunable no rule names has no symptom and no family.
  *
@@ -52,6 +57,8 @@ enum tw_change_figure_kind {
 	TW_CHANGE_FIG_HIT_RATIO,	/* % */
 	TW_CHANGE_FIG_MEMORY_PRESSURE,	/* % */
 	TW_CHANGE_FIG_CGROUP_REFAULTS,	/* pages/s of one cgroup */
+	TW_CHANGE_FIG_DIRTY_LIMITED,	/* % of the window */
+	TW_CHANGE_FIG_DISK_READS_PER_MIB,	/* reads per MiB read, of the disk */
 };
 
 /* What a tunable's change is judged on. */

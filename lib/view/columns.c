@@ -99,6 +99,13 @@ static const struct tw_column bc_cols[] = {
 	[TW_OID_BC_IO_PRESSURE] = PERCENT("twBcIoPressure"),
 	[TW_OID_BC_SWAP_TOTAL] = NUM("twBcSwapTotal", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
 	[TW_OID_BC_SWAP_FREE] = NUM("twBcSwapFree", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_DIRTY_THRESHOLD] = NUM("twBcDirtyThreshold", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_BC_DIRTY_BG_THRESHOLD] = NUM("twBcDirtyBackgroundThreshold",
+	    TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_DIRTY_LIMITED] = PERCENT("twBcDirtyLimited"),
+	[TW_OID_BC_RECLAIM_RATE] = SCALED("twBcReclaimRate", TW_SMI_HUNDREDTHS,
+	    "pages per second", 100, "pages/s", READ),
 };
 
 static const struct tw_column pool_cols[] = {

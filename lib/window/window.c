@@ -29,7 +29,7 @@ int
 tw_window_init(struct tw_window *w, unsigned intervals)
 {
 	static const uint8_t pool_bits[POOL_K] = { 32, 64 };
-	static const uint8_t vm_bits[TW_WVM_K] = { 64, 64, 64 };
+	static const uint8_t vm_bits[TW_WVM_K] = { 64, 64, 64, 64, 64 };
 	static const uint8_t reads_bits[TW_WREADS_K] = { 64, 64 };
 	uint8_t disk_bits[TW_WDISK_K];
 	unsigned f;
@@ -148,10 +148,30 @@ push_vm(struct tw_window *w, const struct tw_sample *s, uint64_t seq, uint64_t d
 	uint64_t key = 0, raw[TW_WVM_K];
 	size_t n = (s->have & TW_SRC_BIT(TW_SRC_VMSTAT)) ? 1 : 0;
 
+	/* The interval that ends at a throttled sample counts as throttled:
+	 * a sample a second sees a writer held there for seconds. */
+	if (n > 0 && tw_window_dirty_limited(&s->vm) == 1)
+		w->dirty_limited_ms += dt;
 	raw[TW_WVM_PGPGIN] = s->vm.v[TW_VM_PGPGIN];
 	raw[TW_WVM_PGMAJFAULT] = s->vm.v[TW_VM_PGMAJFAULT];
 	raw[TW_WVM_REFAULT_FILE] = s->vm.v[TW_VM_REFAULT_FILE];
+	raw[TW_WVM_RECLAIM_HOST] = s->vm.v[TW_VM_PGSTEAL_HOST];
+	raw[TW_WVM_DIRTY_LIMITED_MS] = w->dirty_limited_ms;
 	return tw_track_set_update(&w->vm, seq, dt, &key, raw, n);
+}
+
+int
+tw_window_dirty_limited(const struct tw_vmstat *vm)
+{
+	const uint32_t need = (UINT32_C(1) << TW_VM_NR_DIRTY) | (UINT32_C(1) << TW_VM_NR_WRITEBACK) |
+	    (UINT32_C(1) << TW_VM_DIRTY_THRESHOLD) | (UINT32_C(1) << TW_VM_DIRTY_BG_THRESHOLD);
+	uint64_t dirty, freerun;
+
+	if ((vm->present & need) != need || vm->v[TW_VM_DIRTY_THRESHOLD] == 0)
+		return -1;
+	dirty = vm->v[TW_VM_NR_DIRTY] + vm->v[TW_VM_NR_WRITEBACK];
+	freerun = vm->v[TW_VM_DIRTY_THRESHOLD] / 2 + vm->v[TW_VM_DIRTY_BG_THRESHOLD] / 2;
+	return dirty >= freerun;
 }
 
 /* What one process of the last sample did over the interval. */
