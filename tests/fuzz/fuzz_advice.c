@@ -40,7 +40,8 @@ lookup(void *arg, const char *name)
 	FUZZ_ASSERT(name != NULL);
 	/* The kernel release and a bound's tunable read as unknown here, so
 	 * the static bounds (the ones every kernel accepts) apply; so does
-	 * the shortfall of a sized action, which then doubles. */
+	 * what a queue dropped, so a sized rule doubles (the sizing is
+	 * tests/check_advice_values.c's). */
 	if (strcmp(name, TW_ADVICE_OSRELEASE) == 0 || strcmp(name, TW_ADVICE_SHORTFALL) == 0 ||
 	    (c->action->min_from != NULL && strcmp(name, c->action->min_from) == 0) ||
 	    (c->action->max_from != NULL && strcmp(name, c->action->max_from) == 0))

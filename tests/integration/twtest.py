@@ -341,8 +341,10 @@ class Harness:
         return dict(os.environ, MIBS="", SNMPCONFPATH=self.dir)
 
     def run_client(self, argv, timeout=20):
+        # errors="replace": a reply from whatever else took a free port
+        # can hold any byte; it must fail the poll, not the test.
         return subprocess.run(self.wrap + list(argv), capture_output=True, text=True,
-                              timeout=timeout, env=self.client_env())
+                              errors="replace", timeout=timeout, env=self.client_env())
 
     def try_get(self, oids):
         r = self.run_client([self.snmpget_bin, "-v2c", "-c", "public", "-On", "-Oe", "-t", "1",

@@ -300,10 +300,8 @@ def apply_line(lab, stack, advice):
     assert advice.apply, "no apply line: %r" % advice
     m = _SYSCTL_APPLY.match(advice.apply)
     assert m, "an apply line the lab cannot journal: %r" % advice.apply
-    path = sysctl_path(m.group(1))
     # Recorded as a write: the value is put back as it was read.
-    lab.journal._append({"op": "write", "path": path, "ns": stack.ns,
-                         "old": read_file(path, stack.ns), "new": m.group(2)})
+    lab.journal.record_write(sysctl_path(m.group(1)), m.group(2), stack.ns)
     r = stack.run(["sh", "-c", advice.apply], capture_output=True, text=True, timeout=30)
     assert r.returncode == 0, "%s: exit %d %s" % (advice.apply, r.returncode, r.stderr)
     return advice.apply
@@ -324,13 +322,18 @@ class Workload:
     JSON object a line: {"t": time.monotonic(), ...figures}. The records
     are kept as they come."""
 
-    def __init__(self, lab, argv, ns=None, log=None):
+    def __init__(self, lab, argv=None, ns=None, log=None):
+        # Workload(lab, argv, ...) journals the process, so that a replay
+        # ends it; the first harness's Workload(argv, ...) still works.
+        if not isinstance(lab, Lab):
+            lab, argv = None, lab
         self.argv = ns_argv(ns, argv)
         self.records = []
         self.errors = []
-        self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE,
-                                     stderr=log or subprocess.PIPE, text=True)
-        lab.journal.proc(self.proc.pid, "workload %s" % argv[-1])
+        # Its errors go where the scenario's own go (the runner's log).
+        self.proc = subprocess.Popen(self.argv, stdout=subprocess.PIPE, stderr=log, text=True)
+        if lab is not None:
+            lab.journal.proc(self.proc.pid, "workload %s" % argv[-1])
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
 

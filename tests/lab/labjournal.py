@@ -90,6 +90,12 @@ class Journal:
         self._append({"op": "write", "path": path, "ns": ns, "old": old, "new": str(value)})
         write_file(path, str(value), ns)
 
+    def record_write(self, path, value, ns=None):
+        """Record that path (in namespace ns) is about to be set to value by
+        a command the caller runs itself (a check's apply: line)."""
+        self._append({"op": "write", "path": path, "ns": ns, "old": read_file(path, ns),
+                      "new": str(value)})
+
     def sysctl(self, name, value, ns=None):
         """A sysctl by its dotted name."""
         self.write(sysctl_path(name), value, ns)

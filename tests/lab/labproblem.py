@@ -19,7 +19,7 @@ run_problem(lab, stack, problem); the rounds land in lab.result.
 import time
 
 import labcore
-from labcore import Advice, advice_of, apply_line, figure, wait_for
+from labcore import advice_of, apply_line, figure, wait_for
 
 MAX_ROUNDS = 6
 # The symptom must fall by at least this share (the issue's 90 %).
@@ -42,6 +42,8 @@ class Problem:
     rounds_allowed = MAX_ROUNDS
     # Findings that would name the wrong knob here: (symptom, tunable).
     wrong = ()
+    # Where it ran, in words, when the stack's namespace does not say it all.
+    where = None
 
     def start(self, lab):
         """Start the workload; returns a labcore.Workload."""
@@ -91,8 +93,8 @@ def ours(problem, row):
 def run_problem(lab, stack, problem):
     res = lab.result
     res["tunable"] = problem.tunable
-    res["where"] = "a network namespace of its own" if stack.ns else \
-        "the host's network namespace"
+    res["where"] = problem.where or ("a network namespace of its own" if stack.ns else
+                                     "the host's network namespace")
     with problem.start(lab) as workload:
         t_start = time.monotonic()
         sym0, work0 = measure(lab, problem, workload, problem.measure_s)
@@ -256,5 +258,3 @@ def evaluation(change):
         return "helped partly"
     return "did not help"
 
-
-__all__ = ["Problem", "run_problem", "Advice"]

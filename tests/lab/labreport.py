@@ -95,6 +95,9 @@ def rounds_section(r):
                        x["cleared_s"])
     for n in r.get("notes") or []:
         out.append("- " + n)
+    if r.get("other_findings"):
+        out.append("- other findings while it ran (the host's own, or this one's seen from "
+                   "another pool): " + "; ".join(r["other_findings"]))
     out.append("")
     return out
 
@@ -124,6 +127,14 @@ def render(results, info):
         "seconds. \"Raised after\" counts from the start of the workload. The evaluation is the",
         "change record's (twChangeBefore and twChangeAfter, the figure over the window before",
         "the change and the window after it): \"helped\" when it fell by 90 % or more.",
+        "",
+        "tunewatchd runs where the tunable is. A sysctl of a network namespace (somaxconn) is",
+        "read, and its change seen, only inside that namespace, so there the whole stack runs in",
+        "the scenario's namespace and the host's value is left alone. netdev_max_backlog,",
+        "tcp_mem and udp_mem are global on this kernel (a child namespace has no such file), and",
+        "rmem_default and rmem_max are read-only in a child namespace (it follows the host's",
+        "value): those scenarios run tunewatchd in the host's namespace, their traffic on",
+        "127.0.0.1 or in a namespace of their own, and put back every value they change.",
         "",
     ]
     if problems:

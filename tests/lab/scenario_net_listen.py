@@ -22,7 +22,6 @@ import select
 import signal
 import socket
 import statistics
-import sys
 import threading
 import time
 

@@ -40,6 +40,7 @@ class Softnet(labproblem.Problem):
     symptom_token = "softnet-drops"
     tunable = "net.core.netdev_max_backlog"
     rounds_allowed = 1		# sized from the drops: one ticket
+    where = "tunewatchd in the host's network namespace, the traffic in one of its own"
     symptom_unit = "drops/s"
 
     def __init__(self, ns, script):
