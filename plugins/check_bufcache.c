@@ -121,6 +121,10 @@ writeback_lines(const struct tw_cache_judgement *j, struct tw_out *out)
 		    j->fig.dirty_limited, 2), tw_plugin_num(b, sizeof(b),
 		    j->fig.dirty_threshold / 1048576, 1), tw_plugin_num(d, sizeof(d),
 		    j->fig.dirty_bg_threshold / 1048576, 1));
+	if (j->fig.have_dirty && j->fig.writer != NULL)
+		tw_out_line(out, "the disk that took the writes: %s, %s MiB/s, %s %% busy",
+		    j->fig.writer, tw_plugin_num(a, sizeof(a), j->fig.writer_bytes_s / 1048576, 1),
+		    tw_plugin_num(b, sizeof(b), j->fig.writer_util, 1));
 	if (j->fig.have_reclaim && j->have_refaults)
 		tw_out_line(out, "host-wide reclaim %s pages/s: %s of the %s refaults/s are the "
 		    "host's own, the rest cgroups' at their own limits (--cgroup)",
@@ -301,8 +305,9 @@ static struct tw_check check = {
 	    " 30-40 % and reads no page twice), so -w and -c have no default. WARNING,\n"
 	    " whatever the ranges, when sequential reads fill a read-ahead window below\n"
 	    " the kernel's default of 128 KiB at 100 reads/s or more, and when writers sit\n"
-	    " at the dirty limit half of the window or more while the disk that wrote\n"
-	    " most is busy less than 80 %.\n"
+	    " at the dirty limit a tenth of the window or more while a disk that took\n"
+	    " their writes (half of the most any disk wrote, or more) is busy less than\n"
+	    " 80 %.\n"
 	    "\nExamples:\n"
 	    " check_bufcache -H db1 -C public\n"
 	    " check_bufcache -H db1 -w 95: -c 85: --refault-warning 50 --pressure-warning 10\n"

@@ -205,14 +205,14 @@ START_TEST(test_host_refaults_and_cgroups)
 }
 END_TEST
 
-/* Writers at the dirty limit half of the window or more while the disk
- * that wrote most has room: dirty_bytes up, sized from a second of its
+/* Writers at the dirty limit a tenth of the window or more while the disk
+ * that took the writes has room: dirty_bytes up, sized from a second of its
  * writes; a busy disk, or no disk that writes, is not this rule's. */
 START_TEST(test_dirty_limited)
 {
 	static const struct kv bytes[] = { { "vm.dirty_bytes", "8388608" },
 		{ "vm.dirty_background_bytes", "2097152" },
-		{ TW_ADVICE_SHORTFALL, "253755392" }, { 0, 0 } };
+		{ TW_ADVICE_SHORTFALL, "515899392" }, { 0, 0 } };
 	static const struct kv ratio[] = { { "vm.dirty_bytes", "0" },
 		{ "vm.dirty_ratio", "20" }, { 0, 0 } };
 	struct tw_cache_figures c = cache();
@@ -230,16 +230,17 @@ START_TEST(test_dirty_limited)
 	c.writer_util = 52;
 	ck_assert(tw_evidence_dirty_limited(&c));
 	ck_assert_int_eq(tw_evidence_cache_dirty(&c, &v, &shortfall), TW_OK);
-	ck_assert_uint_eq(shortfall, 242 * 1048576);
+	/* Twice a second of writes, less the limit: 500 - 8 MiB. */
+	ck_assert_uint_eq(shortfall, 492 * 1048576);
 	ck_assert_uint_eq(v.nfound, 1);
 	ck_assert_int_eq(v.found[0].sym, TW_SYM_DIRTY_LIMITED);
 	ck_assert_str_eq(v.found[0].evidence, "writers throttled at the dirty limit 87 % of the last "
 	    "60 s (dirty and writeback 7.5 MiB, limit 8 MiB, background 2 MiB) while loop4, the "
-	    "disk that wrote most, wrote 250 MiB/s at 52 % utilisation");
-	/* 8 MiB and 242 MiB short: at most 16 times, 128 MiB. */
+	    "disk that took the writes, wrote 250 MiB/s at 52 % utilisation");
+	/* 8 MiB and 492 MiB short: at most 16 times, 128 MiB. */
 	ck_assert_str_eq(knob(TW_SYM_DIRTY_LIMITED, TW_OS_LINUX, bytes, &s),
-	    "vm.dirty_bytes 8388608 -> 134217728 (e; sized from a second of the disk's writes, at "
-	    "most 16 times the current value; Documentation/admin-guide/sysctl/vm.rst)");
+	    "vm.dirty_bytes 8388608 -> 134217728 (e; sized to twice a second of the disk's writes, "
+	    "at most 16 times the current value; Documentation/admin-guide/sysctl/vm.rst)");
 	ck_assert(s.flags & TW_SUG_SIZE_CAPPED);
 	/* The ratio in force: it doubles. */
 	ck_assert_str_eq(knob(TW_SYM_DIRTY_LIMITED, TW_OS_LINUX, ratio, &s),
@@ -249,7 +250,7 @@ START_TEST(test_dirty_limited)
 	ck_assert(!tw_evidence_dirty_limited(&c));
 	ck_assert_int_eq(tw_evidence_cache_dirty(&c, &v, &shortfall), TW_E_INVAL);
 	c.writer_util = 52;
-	c.dirty_limited = 40;
+	c.dirty_limited = 9;
 	ck_assert(!tw_evidence_dirty_limited(&c));
 	c.dirty_limited = 87;
 	c.writer = NULL;

@@ -24,8 +24,9 @@
  *            value: a queue that drops more than that is not drained fast
  *            enough, and a longer one only makes its packets wait longer.
  *            Without the figure, a doubling. The dirty limit is sized the
- *            same way: its shortfall is what the disk that wrote most
- *            wrote in a second, less the limit.
+ *            same way: its shortfall is twice what the disk that took the
+ *            writes wrote in a second (writers pause from half-way), less
+ *            the limit.
  *   halve    the value divided by two, rounded down, never below the
  *            minimum (nr_requests stops at 4); at or below it: at_limit.
  *   set      a given number or word, only when that moves the value in

@@ -323,6 +323,8 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 	return TW_OK;
 }
 
+#define MIB_BYTES UINT64_C(1048576)
+
 static const char *
 mib(struct nums *n, double bytes)
 {
@@ -334,6 +336,7 @@ tw_evidence_cache_dirty(const struct tw_cache_figures *c, struct tw_verdict *out
     uint64_t *shortfall)
 {
 	struct nums n = { .next = 0 };
+	uint64_t want;
 
 	if (out == NULL || shortfall == NULL)
 		return TW_E_INVAL;
@@ -341,13 +344,19 @@ tw_evidence_cache_dirty(const struct tw_cache_figures *c, struct tw_verdict *out
 	*shortfall = 0;
 	if (c == NULL || !tw_evidence_dirty_limited(c))
 		return TW_E_INVAL;
-	/* A second of what the disk took, which the flusher writes back in
-	 * well under the dirty_expire_centisecs the kernel lets data wait. */
-	if (c->writer_bytes_s > c->dirty_threshold)
-		*shortfall = (uint64_t)(c->writer_bytes_s - c->dirty_threshold);
+	/* Writers are paused from half-way between the background threshold
+	 * and the limit, so the limit is twice what should pass freely: a
+	 * second of what the disk took, in whole MiB, which the flusher
+	 * writes back in well under the dirty_expire_centisecs the kernel
+	 * lets data wait. (Sized to a second alone, the lab's writer was
+	 * paused still and took a second ticket.) */
+	want = c->writer_bytes_s > 0 ? (uint64_t)c->writer_bytes_s : 0;
+	want = (want + MIB_BYTES - 1) / MIB_BYTES * MIB_BYTES * 2;
+	if ((double)want > c->dirty_threshold)
+		*shortfall = want - (uint64_t)c->dirty_threshold;
 	found(out, TW_SYM_DIRTY_LIMITED, "writers throttled at the dirty limit %s %% of the last "
 	    "%u s (dirty and writeback %s MiB, limit %s MiB, background %s MiB) while %s, the "
-	    "disk that wrote most, wrote %s MiB/s at %s %% utilisation", num(&n, c->dirty_limited, 0),
+	    "disk that took the writes, wrote %s MiB/s at %s %% utilisation", num(&n, c->dirty_limited, 0),
 	    c->window_s, mib(&n, c->dirty_now), mib(&n, c->dirty_threshold),
 	    mib(&n, c->dirty_bg_threshold), c->writer, mib(&n, c->writer_bytes_s),
 	    num(&n, c->writer_util, 0));

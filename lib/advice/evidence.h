@@ -36,9 +36,9 @@
 #define TW_EVIDENCE_DEFAULT_WINDOW_KB 128
 #define TW_EVIDENCE_SEQ_READS 100.0
 /* Writers throttled at the dirty limit this share of the window, percent,
- * while the disk that wrote most was busy less than this: the limit, not
+ * while the disk that took the writes was busy less than this: the limit, not
  * the disk, held them back. */
-#define TW_EVIDENCE_DIRTY_LIMITED 50.0
+#define TW_EVIDENCE_DIRTY_LIMITED 10.0
 #define TW_EVIDENCE_WRITER_BUSY 80.0
 
 #define TW_EVIDENCE_MAX 4
@@ -105,12 +105,12 @@ struct tw_cache_figures {
 	const char *disk;		/* NULL: none */
 	double disk_rops, disk_read_bytes_s;
 	int64_t disk_read_ahead_kb;	/* -1 unknown */
-	/* Writers at the dirty limit, and the disk that wrote most. */
+	/* Writers at the dirty limit, and the disk that took the writes. */
 	int have_dirty;
 	double dirty_limited;		/* percent of the window (twBcDirtyLimited) */
 	double dirty_now;		/* dirty and writeback, bytes */
 	double dirty_threshold, dirty_bg_threshold;	/* bytes */
-	const char *writer;		/* NULL: none wrote */
+	const char *writer;		/* the disk that took the writes (judge_cache.c); NULL: none */
 	double writer_bytes_s, writer_util;
 	enum tw_os os;
 	unsigned window_s;
@@ -127,7 +127,7 @@ double tw_evidence_host_refaults(const struct tw_cache_figures *c);
 int tw_evidence_small_window(double rops, double read_bytes_s, int64_t read_ahead_kb);
 
 /* Writers throttled at the dirty limit for TW_EVIDENCE_DIRTY_LIMITED of
- * the window while the disk that wrote most had room. */
+ * the window while the disk that took the writes had room. */
 int tw_evidence_dirty_limited(const struct tw_cache_figures *c);
 
 /* The hit ratio is under its threshold, refaults over theirs, or a
@@ -137,9 +137,10 @@ int tw_evidence_dirty_limited(const struct tw_cache_figures *c);
 int tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out);
 
 /* Writers are throttled at the dirty limit (tw_evidence_dirty_limited):
- * raise it. *shortfall gets what the limit lacks of a second of the
- * busiest writer's writes, in bytes, which sizes the suggestion
- * (advice.h, "sized"). Returns TW_OK or TW_E_INVAL. */
+ * raise it. *shortfall gets what the limit lacks of twice a second of the
+ * writes of the disk that took them (writers pause from half-way below
+ * the limit), in bytes, which sizes the suggestion (advice.h, "sized").
+ * Returns TW_OK or TW_E_INVAL. */
 int tw_evidence_cache_dirty(const struct tw_cache_figures *c, struct tw_verdict *out,
     uint64_t *shortfall);
 /* Memory pressure is over its threshold: stalls in reclaim, or thrashing. */

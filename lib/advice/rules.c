@@ -264,9 +264,12 @@ static const struct tw_advice_rule advice_table[] = {
 	  { NONE, NONE, NHBUF }, 0 },
 
 	/* At least the kernel's default window (VM_READAHEAD_PAGES, 128 KiB):
-	 * a stream held to a smaller one takes five doublings from 4 KiB. */
+	 * a stream held to a smaller one takes five doublings from 4 KiB. A
+	 * file takes its window when it is opened (file_ra_state_init), so a
+	 * reader that has it open keeps the old one: the lab saw none change. */
 	{ TW_SYM_LOW_HIT_SEQUENTIAL,
-	  "data is read once in reads as large as the read-ahead window: read further ahead",
+	  "data is read once in reads as large as the read-ahead window: read further ahead, "
+	  "in files opened after the change (reopen, or restart the reader)",
 	  { DOUBLE_MIN("queue/read_ahead_kb", 128, TW_ADV_PER_DEVICE, QUEUE_SYSFS),
 	    DOUBLE("vfs.read_max", 0, TUNING_7),
 	    NONE }, 0 },

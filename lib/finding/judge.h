@@ -73,7 +73,7 @@ struct tw_cache_judgement {
 	int have_hit, have_refaults, have_psi;
 	double host_refaults;			/* what refaults judged */
 	const struct tw_view_disk *disk;	/* where read-ahead matters, or NULL */
-	const struct tw_view_disk *writer;	/* the disk that wrote most, or NULL */
+	const struct tw_view_disk *writer;	/* the disk that took the writes, or NULL */
 	struct tw_cache_figures fig;		/* what the evidence reads */
 };
 

@@ -35,19 +35,33 @@ readahead_disk(const struct tw_view *v)
 	return small != NULL ? small : best;
 }
 
-/* The disk that wrote most in the window, with a write rate above 0. */
+static int
+writes(const struct tw_view_disk *d)
+{
+	return tw_view_has(d, TW_OID_DISK_WRITE_RATE) && d->col[TW_OID_DISK_WRITE_RATE] > 0;
+}
+
+/* The disk that took the writes: of those that wrote at least half as
+ * much as the one that wrote most, the least busy. A file system on a
+ * loop device writes as much again to the disk below it, which others
+ * write to as well: the loop device is the one the writers wait for, and
+ * a disk with room among them means the limit, not a disk, holds them. */
 static const struct tw_view_disk *
 busiest_writer(const struct tw_view *v)
 {
-	const struct tw_view_disk *best = NULL;
+	const struct tw_view_disk *most = NULL, *best = NULL;
 	size_t i;
 
-	for (i = 0; i < v->ndisks; i++) {
+	for (i = 0; i < v->ndisks; i++)
+		if (writes(&v->disks[i]) && (most == NULL ||
+		    v->disks[i].col[TW_OID_DISK_WRITE_RATE] > most->col[TW_OID_DISK_WRITE_RATE]))
+			most = &v->disks[i];
+	for (i = 0; most != NULL && i < v->ndisks; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
 
-		if (!tw_view_has(d, TW_OID_DISK_WRITE_RATE) || d->col[TW_OID_DISK_WRITE_RATE] == 0)
+		if (!writes(d) || d->col[TW_OID_DISK_WRITE_RATE] * 2 < most->col[TW_OID_DISK_WRITE_RATE])
 			continue;
-		if (best == NULL || d->col[TW_OID_DISK_WRITE_RATE] > best->col[TW_OID_DISK_WRITE_RATE])
+		if (best == NULL || tw_view_num(d, TW_OID_DISK_UTIL) < tw_view_num(best, TW_OID_DISK_UTIL))
 			best = d;
 	}
 	return best;

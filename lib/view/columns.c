@@ -140,8 +140,9 @@ static const struct tw_column disk_cols[] = {
 	    100, "writes/s", READ),
 	[TW_OID_DISK_READ_RATE] = NUM("twDiskReadRate", TW_SMI_COUNTER_BASED_GAUGE64,
 	    "bytes per second", READ),
+	/* check_bufcache: the disk that took the writes (dirty limit). */
 	[TW_OID_DISK_WRITE_RATE] = NUM("twDiskWriteRate", TW_SMI_COUNTER_BASED_GAUGE64,
-	    "bytes per second", SKIP),
+	    "bytes per second", READ),
 	[TW_OID_DISK_READ_LATENCY] = SCALED("twDiskReadLatency", TW_SMI_UNSIGNED32,
 	    "microseconds", 1000, "ms", READ),
 	[TW_OID_DISK_WRITE_LATENCY] = SCALED("twDiskWriteLatency", TW_SMI_UNSIGNED32,
