@@ -120,7 +120,14 @@ def finding_of(stack, unit):
 def apply_limit(lab, stack, adv, memcg):
     """The advice's apply: line where this machine can run it, else the
     file it writes (no systemd here). Returns what ran, and a note."""
-    lab.journal.record_write(os.path.join(memcg, "memory.limit_in_bytes"), adv.suggested)
+    # The limit goes with the cgroup (its removal is journalled first), so a
+    # replay restores it only while the cgroup is still there: a replay that
+    # met a cgroup already gone must not keep its journal for ever.
+    path = os.path.join(memcg, "memory.limit_in_bytes")
+    with open(path) as fh:
+        old = fh.read().strip()
+    lab.journal.undo(["sh", "-c", '[ ! -e "$0" ] || echo "$1" > "$0"', path, old],
+                     "memory.limit_in_bytes back to %s" % old)
     if adv.apply and adv.apply.startswith("echo "):
         r = subprocess.run(["sh", "-c", adv.apply], capture_output=True, text=True, timeout=30)
         assert r.returncode == 0, "%s: %s" % (adv.apply, r.stderr)
