@@ -69,6 +69,10 @@
 #define TW_OID_BC_IO_PRESSURE 19	/* PSI some avg10 */
 #define TW_OID_BC_SWAP_TOTAL 20
 #define TW_OID_BC_SWAP_FREE 21
+#define TW_OID_BC_DIRTY_THRESHOLD 22		/* nr_dirty_threshold, bytes */
+#define TW_OID_BC_DIRTY_BG_THRESHOLD 23	/* nr_dirty_background_threshold */
+#define TW_OID_BC_DIRTY_LIMITED 24		/* windowed share of time throttled */
+#define TW_OID_BC_RECLAIM_RATE 25		/* host-wide reclaim, pages/s */
 
 /* twDblockTable.1 twDblockEntry.N.<class>.<instance> */
 #define TW_OID_DBLOCK_ENTRY 1

@@ -1,8 +1,8 @@
 #include "config.h"
 
 /* Unit tests for lib/advice/cgroup.c: a service whose cache is bounded by
- * its own limit is told the systemd property with current and doubled
- * values, and no command: the commands are its ticket's, which agree with
+ * its own limit is told the systemd property with its current value and
+ * one sized from its working set, and no command: the commands are its ticket's, which agree with
  * the line for every kind of unit, safe or not; one that is not at
  * its limit, or has none, is told no tunable; the host's memory caps the
  * suggestion. */
@@ -50,9 +50,52 @@ START_TEST(test_service_at_high)
 	struct tw_cgroup_figures f = nginx();
 
 	ck_assert_str_eq(advise(&f, 1),
-	    "nginx.service MemoryHigh=64M -> 128M (42638 refaults/s while memory.current 63.9 MiB "
+	    "nginx.service MemoryHigh=64M -> 1G (42638 refaults/s while memory.current 63.9 MiB "
 	    "sits at memory.high 64 MiB, in the last 60 s; systemd.resource-control(5), "
 	    "Documentation/admin-guide/cgroup-v2.rst)");
+}
+END_TEST
+
+/* The limit proposed is what the cgroup holds plus what it read back in
+ * the window, a quarter more, in whole MiB; between a quarter more than
+ * the limit and 16 times it. */
+START_TEST(test_sized_from_working_set)
+{
+	static const struct {
+		double usage_mib, refaults;
+		unsigned window_s;
+		const char *want;
+	} cases[] = {
+		/* The first note's story: 62.5 MiB held, 136 MiB read back in a
+		 * 10 s window (3481.6 pages/s): 198.5 * 1.25 = 248.1, 249M,
+		 * where 256M fitted and the doubling's 128M bought nothing. */
+		{ 62.5, 3481.6, 10, "MemoryHigh=64M -> 249M (" },
+		/* 100 pages/s over 60 s is 23.44 MiB: (63.9 + 23.44) * 1.25 =
+		 * 109.2, 110M. */
+		{ 63.9, 100, 60, "MemoryHigh=64M -> 110M (" },
+		/* Little read back: a quarter more than the limit, 80M. */
+		{ 63.9, 1, 10, "MemoryHigh=64M -> 80M (" },
+		/* Read back many times its limit: 16 times it. */
+		{ 63.9, 42638, 60, "MemoryHigh=64M -> 1G (" },
+		/* Without the usage, the limit stands for what it holds. */
+		{ -1, 3481.6, 10, "MemoryHigh=64M -> 250M (" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct tw_cgroup_figures f = nginx();
+		const char *line;
+
+		f.refaults = cases[i].refaults;
+		f.window_s = cases[i].window_s;
+		if (cases[i].usage_mib < 0)
+			f.have_usage = 0, f.have_events = 1, f.events = 1;
+		else
+			f.usage = cases[i].usage_mib * MIB;
+		line = advise(&f, 1);
+		ck_assert_msg(strstr(line, cases[i].want) != NULL, "%zu: want %s in %s", i,
+		    cases[i].want, line);
+	}
 }
 END_TEST
 
@@ -66,13 +109,14 @@ START_TEST(test_property_follows_the_file)
 	f.path = "/batch.slice";
 	f.limit = 1536 * MIB;
 	f.usage = 1500 * MIB;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "batch.slice MemoryMax=1536M -> 3G ("));
+	/* (1500 MiB + 42638 * 60 * 4 KiB) * 1.25 = 14366.9 MiB. */
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "batch.slice MemoryMax=1536M -> 14367M ("));
 
 	/* v1: MemoryLimit= and the v1 document. */
 	f = nginx();
 	f.version = 1;
 	f.limit_name = "memory.limit_in_bytes";
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "nginx.service MemoryLimit=64M -> 128M ("
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "nginx.service MemoryLimit=64M -> 1G ("
 	    "42638 refaults/s while memory.usage_in_bytes 63.9 MiB sits at "
 	    "memory.limit_in_bytes 64 MiB"));
 	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "Documentation/admin-guide/cgroup-v1/memory.rst"));
@@ -87,7 +131,7 @@ START_TEST(test_no_unit_names_the_file)
 	f.path = "/tw-test";
 	f.version = 1;
 	f.limit_name = "memory.limit_in_bytes";
-	ck_assert_str_eq(advise(&f, 1), "/tw-test memory.limit_in_bytes 64M -> 128M (42638 "
+	ck_assert_str_eq(advise(&f, 1), "/tw-test memory.limit_in_bytes 64M -> 1G (42638 "
 	    "refaults/s while memory.usage_in_bytes 63.9 MiB sits at memory.limit_in_bytes 64 MiB, "
 	    "in the last 60 s; Documentation/admin-guide/cgroup-v1/memory.rst)");
 }
@@ -101,12 +145,12 @@ START_TEST(test_tune_line_agrees_with_ticket)
 	static const struct {
 		const char *unit, *apply;
 	} cases[] = {
-		{ "nginx.service", "systemctl set-property --runtime nginx.service MemoryHigh=128M" },
-		{ "batch.slice", "systemctl set-property --runtime batch.slice MemoryHigh=128M" },
+		{ "nginx.service", "systemctl set-property --runtime nginx.service MemoryHigh=1G" },
+		{ "batch.slice", "systemctl set-property --runtime batch.slice MemoryHigh=1G" },
 		{ "docker-0123.scope",
-		  "systemctl set-property --runtime docker-0123.scope MemoryHigh=128M" },
+		  "systemctl set-property --runtime docker-0123.scope MemoryHigh=1G" },
 		{ "my\\x2dapp.service",
-		  "systemctl set-property --runtime 'my\\x2dapp.service' MemoryHigh=128M" },
+		  "systemctl set-property --runtime 'my\\x2dapp.service' MemoryHigh=1G" },
 		{ "evil;reboot.service", NULL },
 		{ "$(reboot).service", NULL },
 		{ "a b.service", NULL },
@@ -205,6 +249,7 @@ advice_cgroup_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_service_at_high);
+	tcase_add_test(tc, test_sized_from_working_set);
 	tcase_add_test(tc, test_property_follows_the_file);
 	tcase_add_test(tc, test_no_unit_names_the_file);
 	tcase_add_test(tc, test_tune_line_agrees_with_ticket);

@@ -445,6 +445,47 @@ START_TEST(test_slow_files_in_turn)
 }
 END_TEST
 
+/* A published cgroup's limits are read in its turn too: a limit changed
+ * between walks shows within TW_CGROUPS_SLOW_EVERY samples, and stays;
+ * before its turn the row holds the one read last. */
+START_TEST(test_limits_in_turn)
+{
+	const unsigned every = TW_CGROUPS_SLOW_EVERY;
+	const struct tw_cgroup_row *row;
+	unsigned t, seen_at = 0;
+	struct reg g;
+
+	reg_open(&g, copy_v2(), 0, 1000);
+	reg_sample(&g);
+	row = row_of(&g.set, "/system.slice/nginx.service");
+	ck_assert_ptr_nonnull(row);
+	ck_assert_uint_eq(row->cg.v[TW_CG_HIGH], 67108864);
+	ck_assert_uint_eq(row->cg.v[TW_CG_MAX], 134217728);
+	write_file("/system.slice/nginx.service/memory.high", "268435456\n");
+	write_file("/system.slice/nginx.service/memory.max", "max\n");
+	for (t = 1; t <= every; t++) {
+		reg_sample(&g);
+		row = row_of(&g.set, "/system.slice/nginx.service");
+		ck_assert_ptr_nonnull(row);
+		if (row->cg.v[TW_CG_HIGH] == 268435456) {
+			if (seen_at == 0)
+				seen_at = t;
+			/* memory.max now "max": no maximum. */
+			ck_assert_uint_eq(row->cg.present & TW_CG_BIT(TW_CG_MAX), 0);
+			ck_assert_uint_ne(row->cg.present & TW_CG_BIT(TW_CG_HIGH), 0);
+		} else {
+			ck_assert_int_eq(seen_at, 0);
+			ck_assert_uint_eq(row->cg.v[TW_CG_HIGH], 67108864);
+			ck_assert_uint_eq(row->cg.v[TW_CG_MAX], 134217728);
+		}
+	}
+	ck_assert_uint_ge(seen_at, 1);
+	ck_assert_uint_le(seen_at, every);
+	reg_close(&g);
+	remove_copy();
+}
+END_TEST
+
 /* A counter read every few samples: its rate is taken between the samples
  * it was read in, so it comes out right whichever sample the view is built
  * from, while its total is the one last read. nginx's memory.events grows
@@ -790,6 +831,7 @@ cgroups_suite(void)
 	tcase_add_test(tc, test_no_controllers);
 	tcase_add_test(tc, test_view_rates);
 	tcase_add_test(tc, test_slow_files_in_turn);
+	tcase_add_test(tc, test_limits_in_turn);
 	tcase_add_test(tc, test_events_rate_between_reads);
 	tcase_add_test(tc, test_symptom_outranks_limit);
 	tcase_add_test(tc, test_hidden_long_and_cut);

@@ -12,6 +12,7 @@
 #include "finding/tracker.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "view/columns.h"
 #include "view/mibview.h"
 #include "view/view.h"
 
@@ -466,6 +467,131 @@ START_TEST(test_mibview)
 }
 END_TEST
 
+/* Column col of the buffer cache or of disk d set to a figure in its own
+ * unit, as the view builder stores it. */
+static void
+put_bc(struct tw_view *v, unsigned col, double figure)
+{
+	v->bc.col[col] = tw_column_encode(tw_column(TW_OID_BUFCACHE, col), figure);
+	v->bc.has |= TW_VIEW_BIT(col);
+}
+
+static void
+put_disk(struct tw_view_disk *d, unsigned col, double figure)
+{
+	d->col[col] = tw_column_encode(tw_column(TW_OID_DISK_TABLE, col), figure);
+	d->has |= TW_VIEW_BIT(col);
+}
+
+/* The cache at the defaults: a backup's low hit ratio with no refaults is
+ * OK and raises nothing; the host's own refaults are judged, a cgroup's
+ * (no host-wide reclaim) are not; a small read-ahead window that a stream
+ * fills, and writers at the dirty limit with a disk that has room, are
+ * findings without a threshold of their own. */
+START_TEST(test_cache_defaults)
+{
+	struct tw_judge_config c;
+	struct tw_cache_judgement j;
+	const struct tw_observation *o;
+	struct tw_view v;
+	struct seen s;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0.5, 0);
+	v.pools[0].has = 0;
+	put_bc(&v, TW_OID_BC_READ_HIT_RATIO, 36.84);
+	put_bc(&v, TW_OID_BC_REFAULT_RATE, 0);
+	put_bc(&v, TW_OID_BC_PAGE_IN_RATE, 90000);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.worst, TW_STATE_OK);
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 0);
+
+	/* 500 refaults/s, all the host's: critical at 1000, warning at 100. */
+	put_bc(&v, TW_OID_BC_REFAULT_RATE, 500);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.refaults, TW_STATE_WARNING);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_ptr_nonnull(o = find_sym(&s, TW_SYM_LOW_HIT_REFAULTS));
+	ck_assert_ptr_nonnull(strstr(o->evidence, "(warning range 100, refaults/s)"));
+	/* The host reclaimed 20 pages/s: 20 of them can be its own. */
+	put_bc(&v, TW_OID_BC_RECLAIM_RATE, 20);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.refaults, TW_STATE_OK);
+	ck_assert_double_eq_tol(j.host_refaults, 20, 1e-9);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_uint_eq(s.n, 0);
+
+	/* A loop device's stream in 4 KiB reads through a 4 KiB window, read
+	 * again from sda below it in as many requests: the loop device is
+	 * where read-ahead matters, though sda read as much. */
+	tw_view_reserve_disks(&v, 2);
+	memset(&v.disks[1], 0, sizeof(v.disks[1]));
+	v.disks[1].major = 7;
+	v.disks[1].minor = 3;
+	strcpy(v.disks[1].name, "loop3");
+	v.disks[1].has = TW_VIEW_BIT(TW_OID_DISK_NAME);
+	v.ndisks = 2;
+	put_disk(&v.disks[0], TW_OID_DISK_READ_OPS, 15000);
+	put_disk(&v.disks[0], TW_OID_DISK_READ_RATE, 15000 * 4096.0 + 1);
+	put_disk(&v.disks[0], TW_OID_DISK_READ_AHEAD_KB, 8192);
+	put_disk(&v.disks[1], TW_OID_DISK_READ_OPS, 15000);
+	put_disk(&v.disks[1], TW_OID_DISK_READ_RATE, 15000 * 4096.0);
+	put_disk(&v.disks[1], TW_OID_DISK_READ_AHEAD_KB, 4);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.readahead, TW_STATE_WARNING);
+	ck_assert_ptr_eq(j.disk, &v.disks[1]);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_int_eq(s.o[0].sym, TW_SYM_LOW_HIT_SEQUENTIAL);
+	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
+	ck_assert_str_eq(s.o[0].tunable, "/sys/block/loop3/queue/read_ahead_kb");
+	ck_assert_str_eq(s.o[0].current, "4");
+	ck_assert_str_eq(s.o[0].suggested, "128");
+	ck_assert_str_eq(s.o[0].apply, "echo 128 > /sys/block/loop3/queue/read_ahead_kb");
+	ck_assert_ptr_null(strstr(s.o[0].evidence, "range"));
+	/* At the kernel's default the stream is the disk's speed: nothing. */
+	put_disk(&v.disks[1], TW_OID_DISK_READ_AHEAD_KB, 128);
+	put_disk(&v.disks[1], TW_OID_DISK_READ_RATE, 15000 * 131072.0);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.worst, TW_STATE_OK);
+
+	/* Writers at the dirty limit 87 % of the window, sda writing 250 MiB/s
+	 * at 52 %: dirty_bytes, sized from a second of sda's writes. */
+	tw_view_reserve_tunables(&v, 2);
+	v.tunables[1].index = 20;
+	strcpy(v.tunables[1].name, "vm.dirty_bytes");
+	strcpy(v.tunables[1].value, "8388608");
+	v.ntunables = 2;
+	put_bc(&v, TW_OID_BC_DIRTY_LIMITED, 87);
+	put_bc(&v, TW_OID_BC_DIRTY_THRESHOLD, 8388608);
+	put_bc(&v, TW_OID_BC_DIRTY_BG_THRESHOLD, 2097152);
+	put_bc(&v, TW_OID_BC_DIRTY, 7 * 1048576.0);
+	put_bc(&v, TW_OID_BC_WRITEBACK, 1048576);
+	put_disk(&v.disks[0], TW_OID_DISK_WRITE_RATE, 250 * 1048576.0);
+	put_disk(&v.disks[0], TW_OID_DISK_UTIL, 52);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.dirty, TW_STATE_WARNING);
+	ck_assert_ptr_eq(j.writer, &v.disks[0]);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_ptr_nonnull(o = find_sym(&s, TW_SYM_DIRTY_LIMITED));
+	ck_assert_str_eq(o->tunable, "vm.dirty_bytes");
+	ck_assert_str_eq(o->current, "8388608");
+	ck_assert_str_eq(o->suggested, "134217728");
+	ck_assert_str_eq(o->apply, "sysctl -w vm.dirty_bytes=134217728");
+	/* sda busy: the disk holds the writers, not the limit. */
+	put_disk(&v.disks[0], TW_OID_DISK_UTIL, 97);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.dirty, TW_STATE_OK);
+	tw_view_free(&v);
+}
+END_TEST
+
 /* A disk's queue values as the checks and tunewatchd look them up: the
  * signed wbt_lat_usec keeps its -1 (the kernel's default), never the
  * unsigned 18446744073709551615 the checks once printed. */
@@ -517,6 +643,7 @@ main(void)
 	tcase_add_test(tc, test_capacity);
 	tcase_add_test(tc, test_mibview);
 	tcase_add_test(tc, test_queue_values);
+	tcase_add_test(tc, test_cache_defaults);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }

@@ -84,10 +84,11 @@ START_TEST(test_observe_at_limit)
 	    "nginx.service", "MemoryHigh");
 	ck_assert_str_eq(o->tunable, "MemoryHigh");
 	ck_assert_str_eq(o->current, "64M");
-	ck_assert_str_eq(o->suggested, "128M");
-	ck_assert_str_eq(o->apply, "systemctl set-property --runtime nginx.service MemoryHigh=128M");
+	/* (64 MiB held + 1500 * 60 pages of 4 KiB read back) * 1.25 = 519.5. */
+	ck_assert_str_eq(o->suggested, "520M");
+	ck_assert_str_eq(o->apply, "systemctl set-property --runtime nginx.service MemoryHigh=520M");
 	ck_assert_str_eq(o->persist,
-	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryHigh=128M");
+	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryHigh=520M");
 	ck_assert_str_eq(o->evidence, "1500 refaults/s, memory 64 of 64 MiB (memory.high), "
 	    "in the last 60 s (critical range 1000, refaults/s)");
 	tw_ticket_id(id, TW_SYM_LOW_HIT_REFAULTS, "nginx.service", "MemoryHigh");
@@ -151,7 +152,7 @@ START_TEST(test_ticket_not_a_unit)
 	ck_assert_int_eq(t.sym, TW_SYM_CGROUP_CACHE_BOUNDED);
 	ck_assert_str_eq(t.subject, "/system.slice/docker-4f1c.scope/app");
 	ck_assert_str_eq(t.tunable, "memory.high");
-	ck_assert_str_eq(t.suggested, "128M");
+	ck_assert_str_eq(t.suggested, "520M");
 	ck_assert_str_eq(t.apply, "");
 	ck_assert_str_eq(t.persist, "");
 	ck_assert_ptr_nonnull(t.no_apply);
@@ -165,7 +166,7 @@ START_TEST(test_ticket_not_a_unit)
 	tw_judge_cgroup_figures(&v, &v.cgroups[0], 60, &f);
 	tw_judge_cgroup_ticket(&f, &t);
 	ck_assert_str_eq(t.apply,
-	    "systemctl set-property --runtime docker-4f1c.scope MemoryHigh=128M");
+	    "systemctl set-property --runtime docker-4f1c.scope MemoryHigh=520M");
 	ck_assert_str_eq(t.persist, "");
 	ck_assert_ptr_nonnull(t.no_persist);
 

@@ -68,9 +68,9 @@ def test():
     assert bound("TunewatchDiskWriteLatencyWarning", ">") * ms == float(d["{$TW.WAWAIT.WARN}"])
     assert bound("TunewatchDiskWriteLatencyWarning", "<=") * ms == float(d["{$TW.WAWAIT.CRIT}"])
     assert bound("TunewatchDiskWriteLatencyCritical", ">") * ms == float(d["{$TW.WAWAIT.CRIT}"])
-    assert bound("TunewatchReadHitRatioWarning", "<") * 100 == float(d["{$TW.HITRATIO.WARN}"])
-    assert bound("TunewatchReadHitRatioWarning", ">=") * 100 == float(d["{$TW.HITRATIO.CRIT}"])
-    assert bound("TunewatchReadHitRatioCritical", "<") * 100 == float(d["{$TW.HITRATIO.CRIT}"])
+    assert bound("TunewatchHostRefaultsWarning", ">") == float(d["{$TW.REFAULT.WARN}"])
+    assert bound("TunewatchHostRefaultsWarning", "<=") == float(d["{$TW.REFAULT.CRIT}"])
+    assert bound("TunewatchHostRefaultsCritical", ">") == float(d["{$TW.REFAULT.CRIT}"])
     print("%d alerts, each raised and cleared by promtool's unit tests; figure thresholds equal "
           "the checks' defaults" % len(alerts))
 

@@ -357,6 +357,10 @@ suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_loo
 				saturated = 1;
 			} else {
 				next.v[i] = v == 0 ? (min > 1 ? min : 1) : v * 2;
+				/* A floor: the kernel's default window, where
+				 * doubling a small one would take rounds. */
+				if (next.v[i] < min)
+					next.v[i] = min;
 			}
 			if (has_shortfall && v > 0 && !saturated)
 				sized(v, shortfall, max, &next.v[i], &saturated, out);

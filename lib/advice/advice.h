@@ -10,9 +10,11 @@
  *   the last 60 s; Documentation/admin-guide/sysctl/net.rst)
  *
  * How a suggestion is computed:
- *   double   the value times two; past the action's maximum (INT_MAX when
- *            none is documented) it stops at the maximum and says so;
- *            already at or above it, nothing is proposed (at_limit).
+ *   double   the value times two, and at least the action's minimum when
+ *            it has one (read_ahead_kb: the kernel's default); past the
+ *            action's maximum (INT_MAX when none is documented) it stops
+ *            at the maximum and says so; already at or above it, nothing
+ *            is proposed (at_limit).
  *   sized    a queue whose overflows are counted (the backlog, the accept
  *            queue) is sized from them: the lookup's TW_ADVICE_SHORTFALL
  *            is what the queue dropped in the window, and the queue plus
@@ -21,7 +23,10 @@
  *            but never more than TW_ADVICE_SIZE_CAP times the current
  *            value: a queue that drops more than that is not drained fast
  *            enough, and a longer one only makes its packets wait longer.
- *            Without the figure, a doubling.
+ *            Without the figure, a doubling. The dirty limit is sized the
+ *            same way: its shortfall is twice what the disk that took the
+ *            writes wrote in a second (writers pause from half-way), less
+ *            the limit.
  *   halve    the value divided by two, rounded down, never below the
  *            minimum (nr_requests stops at 4); at or below it: at_limit.
  *   set      a given number or word, only when that moves the value in
@@ -93,6 +98,8 @@ enum tw_symptom {
 					   unit's property (advice/cgroup.c) */
 	TW_SYM_SOCKET_RCVBUF_DEFAULT,	/* a socket drops with the buffer rmem_default
 					   gives one that sets no SO_RCVBUF */
+	TW_SYM_DIRTY_LIMITED,		/* writers throttled at the dirty limit while
+					   the disks have room */
 	TW_SYM_COUNT
 };
 

@@ -62,6 +62,23 @@ property(const char *limit_name)
 	return "MemoryLimit";
 }
 
+const char *
+tw_advice_cgroup_tunable(const char *limit_name, int unit)
+{
+	return unit ? property(limit_name) : limit_name;
+}
+
+void
+tw_advice_cgroup_value(int limited, double bytes, const char *limit_name, int unit, char *buf,
+    size_t len)
+{
+	if (limited)
+		tw_advice_systemd_size(bytes, buf, len);
+	else
+		snprintf(buf, len, "%s", unit ? "infinity" :
+		    strcmp(limit_name, "memory.limit_in_bytes") == 0 ? "-1" : "max");
+}
+
 static int
 at_limit(const struct tw_cgroup_figures *f)
 {
@@ -77,13 +94,23 @@ tw_advice_cgroup_bounded(const struct tw_cgroup_figures *f)
 	return f != NULL && at_limit(f);
 }
 
-/* Twice the limit in whole MiB, never past the host's memory; 0 when the
- * limit is already there. */
+/* The working set the figures show, with headroom, in whole MiB (see
+ * cgroup.h): between a quarter more than the limit and TW_CGROUP_SIZE_CAP
+ * times it, never past the host's memory; 0 when the limit is already
+ * there. */
 static double
 proposed(const struct tw_cgroup_figures *f)
 {
-	double p = (double)(unsigned long long)((f->limit * 2 + MIB - 1) / MIB) * MIB;
+	double held = f->have_usage ? f->usage : f->limit;
+	double span = f->span_s > 0 ? f->span_s : f->window_s;
+	double read_back = f->refaults > 0 ? f->refaults * span * TW_CGROUP_PAGE : 0;
+	double want = (held + read_back) * TW_CGROUP_HEADROOM, p;
 
+	if (want < f->limit * TW_CGROUP_HEADROOM)
+		want = f->limit * TW_CGROUP_HEADROOM;
+	if (want > f->limit * TW_CGROUP_SIZE_CAP)
+		want = f->limit * TW_CGROUP_SIZE_CAP;
+	p = (double)(unsigned long long)((want + MIB - 1) / MIB) * MIB;
 	if (f->mem_total > 0 && p > f->mem_total)
 		p = (double)(unsigned long long)(f->mem_total / MIB) * MIB;
 	return p > f->limit ? p : 0;

@@ -45,6 +45,9 @@
 #define DOUBLE_MAX_SINCE(n, mx, rel, mx2, fl, src) \
 	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .max = (mx), .since = (rel), \
 	  .max_since = (mx2), .flags = (fl), .source = (src) }
+#define DOUBLE_MIN(n, mn, fl, src) \
+	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .min = (mn), .flags = (fl), \
+	  .source = (src) }
 #define DOUBLE_FIELD(n, f, src) \
 	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .field = (f), .source = (src) }
 #define HALVE(n, mn, fl, src) \
@@ -82,6 +85,25 @@ static const struct tw_advice_action dirty_background_ratio_twin =
 #define DIRTY_BACKGROUND_BYTES \
 	{ .name = "vm.dirty_background_bytes", .dir = TW_ADV_DOWN, .op = TW_ADV_HALVE, \
 	  .min = 1, .twin = &dirty_background_ratio_twin, .flags = TW_ADV_TWIN_IF_ZERO, \
+	  .source = VM_RST }
+
+/* The limits raised, where writers are throttled below what the disks
+ * take: dirty_bytes sized from a second of the busiest writer's writes
+ * (TW_ADV_SIZED, lib/advice/shortfall.h), its background threshold
+ * doubled; each moves to its ratio twin when bytes reads 0. A ratio stops
+ * at 100. */
+static const struct tw_advice_action dirty_ratio_up_twin =
+	DOUBLE_MAX("vm.dirty_ratio", 100, 0, VM_RST);
+static const struct tw_advice_action dirty_background_ratio_up_twin =
+	DOUBLE_MAX("vm.dirty_background_ratio", 100, 0, VM_RST);
+
+#define DIRTY_BYTES_UP \
+	{ .name = "vm.dirty_bytes", .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, \
+	  .twin = &dirty_ratio_up_twin, .flags = TW_ADV_TWIN_IF_ZERO | TW_ADV_SIZED, \
+	  .source = VM_RST }
+#define DIRTY_BACKGROUND_BYTES_UP \
+	{ .name = "vm.dirty_background_bytes", .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, \
+	  .twin = &dirty_background_ratio_up_twin, .flags = TW_ADV_TWIN_IF_ZERO, \
 	  .source = VM_RST }
 
 /* Writing -1 to wbt_lat_usec restores the kernel's default; 0 turns
@@ -241,9 +263,14 @@ static const struct tw_advice_rule advice_table[] = {
 	  "more buffers need more hash queues (keep NHBUF a power of two)",
 	  { NONE, NONE, NHBUF }, 0 },
 
+	/* At least the kernel's default window (VM_READAHEAD_PAGES, 128 KiB):
+	 * a stream held to a smaller one takes five doublings from 4 KiB. A
+	 * file takes its window when it is opened (file_ra_state_init), so a
+	 * reader that has it open keeps the old one: the lab saw none change. */
 	{ TW_SYM_LOW_HIT_SEQUENTIAL,
-	  "data is read once in reads as large as the read-ahead window: read further ahead",
-	  { DOUBLE("queue/read_ahead_kb", TW_ADV_PER_DEVICE, QUEUE_SYSFS),
+	  "data is read once in reads as large as the read-ahead window: read further ahead, "
+	  "in files opened after the change (reopen, or restart the reader)",
+	  { DOUBLE_MIN("queue/read_ahead_kb", 128, TW_ADV_PER_DEVICE, QUEUE_SYSFS),
 	    DOUBLE("vfs.read_max", 0, TUNING_7),
 	    NONE }, 0 },
 
@@ -255,6 +282,20 @@ static const struct tw_advice_rule advice_table[] = {
 	  { NONE,
 	    DOUBLE("kern.maxvnodes", 0, TUNING_7),
 	    DOUBLE("NINODE", TW_ADV_RELINK, SCO_GUIDE) }, 0 },
+
+	/* Before DIRTY_BURST: the change record watches a dirty limit on the
+	 * first rule that names it, and the figure of this one falls when a
+	 * raised limit helps (lib/change/figure.c). */
+	{ TW_SYM_DIRTY_LIMITED,
+	  "writers are throttled at a dirty limit the disks could take more of: raise it "
+	  "(hirunningspace up where writes starve)",
+	  { DIRTY_BYTES_UP,
+	    DOUBLE("vfs.hirunningspace", 0, TUNING_7),
+	    NONE }, 0 },
+	{ TW_SYM_DIRTY_LIMITED,
+	  "with the limit, start background writeback later, half-way below it as the "
+	  "kernel's defaults do",
+	  { DIRTY_BACKGROUND_BYTES_UP, NONE, NONE }, TW_RULE_WITH_PREV },
 
 	{ TW_SYM_DIRTY_BURST,
 	  "large bursts of dirty data stall readers behind writeback: start it earlier "
@@ -380,6 +421,7 @@ static const char *const symptom_names[TW_SYM_COUNT] = {
 	[TW_SYM_SOCKET_RCVBUF] = "SOCKET_RCVBUF",
 	[TW_SYM_CGROUP_CACHE_BOUNDED] = "CGROUP_CACHE_BOUNDED",
 	[TW_SYM_SOCKET_RCVBUF_DEFAULT] = "SOCKET_RCVBUF_DEFAULT",
+	[TW_SYM_DIRTY_LIMITED] = "DIRTY_LIMITED",
 };
 
 size_t

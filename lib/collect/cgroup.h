@@ -99,11 +99,11 @@ int tw_cgroup_read_at(int parent_fd, const char *name, int sys_fd, enum tw_cg_ve
  * file (a seq_file) makes its text anew, instead of resolving the path,
  * opening and closing: a third of the system calls, which on a VM cost
  * microseconds each. fd[] are v2's io.stat, memory.current, memory.stat,
- * memory.events, memory.pressure, io.pressure (v1: usage, stat, failcnt
- * in the same slots); a file absent when first opened stays unread until
- * tw_cg_keep_close (the caller closes at every walk, so it is looked for
- * again then). */
-#define TW_CG_KEEP_FILES 6
+ * memory.events, memory.pressure, io.pressure, memory.high, memory.max
+ * (v1: usage, stat, failcnt and memory.limit_in_bytes in the same slots);
+ * a file absent when first opened stays unread until tw_cg_keep_close
+ * (the caller closes at every walk, so it is looked for again then). */
+#define TW_CG_KEEP_FILES 8
 struct tw_cg_keep {
 	int dir;
 	int fd[TW_CG_KEEP_FILES];

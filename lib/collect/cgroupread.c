@@ -250,9 +250,9 @@ read_in(struct at *a, struct tw_cg_keep *k, int sys_fd, enum tw_cg_version ver,
 	memset(out->v, 0, sizeof(out->v));
 	if (ver == TW_CG_V2) {
 		if (what & TW_CG_READ_HIGH)
-			read_value(fd, in(a, "memory.high"), NULL, TW_CG_HIGH, b, out, ps);
+			read_value(fd, in(a, "memory.high"), KEPT(k, 6), TW_CG_HIGH, b, out, ps);
 		if (what & TW_CG_READ_MAX)
-			read_value(fd, in(a, "memory.max"), NULL, TW_CG_MAX, b, out, ps);
+			read_value(fd, in(a, "memory.max"), KEPT(k, 7), TW_CG_MAX, b, out, ps);
 		if (what & TW_CG_READ_IO)
 			read_parsed(fd, in(a, "io.stat"), KEPT(k, 0), tw_cgroup_parse_iostat, b,
 			    out, ps);
@@ -274,7 +274,7 @@ read_in(struct at *a, struct tw_cg_keep *k, int sys_fd, enum tw_cg_version ver,
 	if (ver != TW_CG_V1)
 		return TW_E_INVAL;
 	if (what & TW_CG_READ_MAX)
-		read_value(fd, in(a, "memory.limit_in_bytes"), NULL, TW_CG_MAX, b, out, ps);
+		read_value(fd, in(a, "memory.limit_in_bytes"), KEPT(k, 7), TW_CG_MAX, b, out, ps);
 	if (what & TW_CG_READ_MEMORY)
 		read_value(fd, in(a, "memory.usage_in_bytes"), KEPT(k, 1), TW_CG_USAGE, b, out,
 		    ps);

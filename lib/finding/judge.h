@@ -19,9 +19,14 @@
 #include "sample/poolclass.h"
 #include "view/view.h"
 
-/* The checks' defaults (their --help says the same). */
-#define TW_JUDGE_HIT_WARN "90:"		/* check_bufcache -w */
-#define TW_JUDGE_HIT_CRIT "80:"		/* check_bufcache -c */
+/* The checks' defaults (their --help says the same). A state other than
+ * OK must mean that something hurts: data is lost (a pool's failures),
+ * pages are read back (refaults), requests wait (latency). A low read hit
+ * ratio alone hurts no one (a one-pass read of a tree, a backup, has one
+ * of 30-40 %, with no page read twice), so check_bufcache's -w and -c have
+ * no default; the host's refaults are judged instead. */
+#define TW_JUDGE_REFAULT_WARN "100"	/* check_bufcache --refault-warning, pages/s */
+#define TW_JUDGE_REFAULT_CRIT "1000"	/* --refault-critical */
 #define TW_JUDGE_POOL_WARN "0"		/* check_dblock -w: any failure */
 #define TW_JUDGE_READ_WARN "20"		/* check_disklatency -w, r_await ms */
 #define TW_JUDGE_READ_CRIT "50"
@@ -49,30 +54,40 @@ struct tw_judge_config {
 	double min_ops;		/* latency judged from this many requests/s */
 };
 
-/* The checks' defaults: hit ratio 90: and 80:, pool failures 0, r_await
- * 20 and 50 ms, w_await 50 and 200 ms; the rest unset. */
+/* The checks' defaults: the host's refaults 100 and 1000 a second, pool
+ * failures 0, r_await 20 and 50 ms, w_await 50 and 200 ms, a cgroup's
+ * refaults 100 and 1000; the rest unset (the hit ratio among them). */
 void tw_judge_defaults(struct tw_judge_config *c);
 
 /* ---- The buffer cache ------------------------------------------------ */
 
 struct tw_cache_judgement {
 	/* OK when the figure is absent; UNKNOWN when a threshold was set on
-	 * a figure the view lacks (refaults, pressure). */
-	enum tw_state hit, refaults, pressure, worst;
+	 * a figure the view lacks (refaults, pressure). refaults judges the
+	 * host's own (tw_evidence_host_refaults). readahead and dirty have
+	 * no threshold of their own: WARNING when the figures show their
+	 * precondition (a small read-ahead window that sequential reads
+	 * fill; writers throttled at the dirty limit while the disks have
+	 * room, evidence.h), which is harm. */
+	enum tw_state hit, refaults, pressure, readahead, dirty, worst;
 	int have_hit, have_refaults, have_psi;
-	const struct tw_view_disk *disk;	/* the busiest reader, or NULL */
+	double host_refaults;			/* what refaults judged */
+	const struct tw_view_disk *disk;	/* where read-ahead matters, or NULL */
+	const struct tw_view_disk *writer;	/* the disk that took the writes, or NULL */
 	struct tw_cache_figures fig;		/* what the evidence reads */
 };
 
 void tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v,
     unsigned window_s, enum tw_os os, struct tw_cache_judgement *j);
 
-/* The verdicts of a judged cache: reads (hit ratio or refaults bad; its
- * read-ahead advice is about j->disk) and pressure. Each has_* says
- * whether that verdict applies. */
+/* The verdicts of a judged cache: reads (hit ratio, refaults or
+ * read-ahead bad; its read-ahead advice is about j->disk), pressure, and
+ * writers at the dirty limit (dirty_shortfall sizes its advice). Each
+ * has_* says whether that verdict applies. */
 struct tw_cache_verdicts {
-	int has_reads, has_pressure;
-	struct tw_verdict reads, pressure;
+	int has_reads, has_pressure, has_dirty;
+	struct tw_verdict reads, pressure, dirty;
+	uint64_t dirty_shortfall;
 };
 
 void tw_judge_cache_verdicts(const struct tw_cache_judgement *j, struct tw_cache_verdicts *out);

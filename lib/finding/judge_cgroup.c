@@ -62,4 +62,7 @@ tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
 	f->events = tw_view_num(c, TW_OID_CGROUP_LIMIT_EVENT_RATE);
 	f->mem_total = tw_view_num(&v->bc, TW_OID_BC_MEM_TOTAL);
 	f->window_s = window_s;
+	/* The check and tunewatchd both have the span: the same proposal. */
+	if (tw_view_has(&v->agent, TW_OID_AGENT_WINDOW_SPAN))
+		f->span_s = tw_view_num(&v->agent, TW_OID_AGENT_WINDOW_SPAN) / 1000.0;
 }

@@ -117,10 +117,12 @@ observe_no_tunable(const struct tw_verdict *verdict, enum tw_state severity,
 	return fn(ctx, &o);
 }
 
+/* shortfall: what sizes a suggestion of the verdict's (advice.h); NULL
+ * for none. */
 static int
-observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
+observe_verdict_sized(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
-    tw_observe_fn fn, void *ctx)
+    const uint64_t *shortfall, tw_observe_fn fn, void *ctx)
 {
 	size_t i;
 	int rc;
@@ -129,9 +131,17 @@ observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict 
 		return observe_no_tunable(verdict, severity, subject, fn, ctx);
 	for (i = 0; i < verdict->nfound; i++)
 		if ((rc = observe(v, os, verdict->found[i].sym, severity, subject, device,
-		    verdict->found[i].evidence, NULL, fn, ctx)) != 0)
+		    verdict->found[i].evidence, shortfall, fn, ctx)) != 0)
 			return rc;
 	return 0;
+}
+
+static int
+observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
+    enum tw_state severity, const char *subject, const struct tw_view_disk *device,
+    tw_observe_fn fn, void *ctx)
+{
+	return observe_verdict_sized(v, os, verdict, severity, subject, device, NULL, fn, ctx);
 }
 
 static int
@@ -179,6 +189,7 @@ static int
 observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)
 {
+	static const struct tw_threshold unset;
 	struct tw_cache_judgement j;
 	struct tw_cache_verdicts verdicts;
 	struct noted n;
@@ -189,12 +200,16 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	if (!bad(j.worst))
 		return 0;
 	tw_judge_cache_verdicts(&j, &verdicts);
-	reads = tw_state_worst(bad(j.hit) ? j.hit : TW_STATE_OK,
-	    bad(j.refaults) ? j.refaults : TW_STATE_OK);
-	if (j.hit == reads)
+	reads = tw_state_worst(tw_state_worst(bad(j.hit) ? j.hit : TW_STATE_OK,
+	    bad(j.refaults) ? j.refaults : TW_STATE_OK), bad(j.readahead) ? j.readahead :
+	    TW_STATE_OK);
+	if (bad(j.hit) && j.hit == reads)
 		note(&n, fn, ctx, reads, &c->hit_warn, &c->hit_crit, "read hit ratio, %");
-	else
+	else if (bad(j.refaults) && j.refaults == reads)
 		note(&n, fn, ctx, reads, &c->refault_warn, &c->refault_crit, "refaults/s");
+	else
+		/* The read-ahead window's precondition is its own threshold. */
+		note(&n, fn, ctx, TW_STATE_OK, &unset, &unset, "");
 	if (verdicts.has_reads && bad(reads))
 		rc = observe_verdict(v, os, &verdicts.reads, reads, TW_TICKET_SUBJECT_CACHE, j.disk,
 		    with_note, &n);
@@ -202,6 +217,9 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	if (rc == 0 && verdicts.has_pressure)
 		rc = observe_verdict(v, os, &verdicts.pressure, j.pressure, TW_TICKET_SUBJECT_CACHE,
 		    NULL, with_note, &n);
+	if (rc == 0 && verdicts.has_dirty)
+		rc = observe_verdict_sized(v, os, &verdicts.dirty, j.dirty, TW_TICKET_SUBJECT_CACHE,
+		    NULL, &verdicts.dirty_shortfall, fn, ctx);
 	return rc;
 }
 

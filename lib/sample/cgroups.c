@@ -41,7 +41,7 @@ struct published {
 };
 
 /* Published cgroups whose files are kept open: the default cgroupMax's
- * 16 take 7 descriptors each; past this (cgroupMax up to 4096) the rest
+ * 16 take 9 descriptors each; past this (cgroupMax up to 4096) the rest
  * are read by path, so that a large cgroupMax cannot run tunewatchd out
  * of descriptors (1024 by default). */
 #define KEEP_MAX 64
@@ -538,7 +538,7 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
     struct tw_cgroup_set *out, struct tw_parse_stats *ps)
 {
 	size_t i, kept = 0;
-	unsigned what, missing;
+	unsigned what, limits;
 	void *p;
 	int rc, slow;
 
@@ -575,11 +575,13 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 			return rc;
 		out->rows = p;
 		row = &out->rows[out->count];
-		/* The limits a rescan did not need, once, and SLOW in its turn
-		 * (all of it at the first sample after a rescan). */
-		missing = limit_files(r) & ~k->limits_read;
+		/* The limits a rescan did not need, once, and SLOW with the
+		 * limits in its turn (all of it at the first sample after a
+		 * rescan): a limit is a tunable whose change the change watch
+		 * must see within a window, not at the next walk. */
 		slow = !k->slow_read || k->turn == r->tick % TW_CGROUPS_SLOW_EVERY;
-		what = SAMPLED | missing | (slow ? SLOW : 0);
+		limits = slow ? limit_files(r) : limit_files(r) & ~k->limits_read;
+		what = SAMPLED | limits | (slow ? SLOW : 0);
 		if (kept < KEEP_MAX)
 			rc = tw_cgroup_read_kept(sys_fd, r->ver, k->path, what, &k->keep, scratch,
 			    &row->cg, ps);
@@ -592,11 +594,11 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 			k->ino = 0;
 			continue;
 		}
-		/* Limits as the last walk read them: they change when an
+		/* Limits as their turn read them: they change when an
 		 * administrator changes them, seldom, and a sample of many
-		 * cgroups is cheaper without them. */
-		if (missing != 0)
-			note_limits(k, &row->cg, missing);
+		 * cgroups is cheaper without them in every sample. */
+		if (limits != 0)
+			note_limits(k, &row->cg, limits);
 		slow_figures(k, row, slow);
 		row->cg.present = (row->cg.present & ~LIMIT_BITS) | k->limits;
 		row->cg.v[TW_CG_HIGH] = k->high;

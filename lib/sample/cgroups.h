@@ -14,11 +14,12 @@
  * the first max_rows. Those with a limit alone rank last, by index:
  * limits are read in that order only until max_rows are found. What the
  * walk could not reach is counted by reason (collect/cgroup.h struct
- * tw_cg_cuts). Between rescans only the published cgroups are read (all but
- * their limits, which are the last rescan's: a changed limit shows at the
- * next one; memory.events and the pressure files every
- * TW_CGROUPS_SLOW_EVERY-th sample only); one that disappears is dropped
- * at once, and a new one appears at the next rescan.
+ * tw_cg_cuts). Between rescans only the published cgroups are read:
+ * memory.events, the pressure files and the limits every
+ * TW_CGROUPS_SLOW_EVERY-th sample only (so a changed limit shows within
+ * that many samples, where the change watch sees it), the rest every
+ * sample; one that disappears is dropped at once, and a new one appears at
+ * the next rescan.
  *
  * A cgroup keeps its index for as long as its directory lives (same path,
  * same inode), whether or not it is published; a new cgroup, or one
@@ -41,12 +42,14 @@
  * every window. */
 #define TW_CGROUPS_RESCAN_DEFAULT_S 300
 #define TW_CGROUPS_MAX_LIMIT 4096
-/* A published cgroup's memory.events (v1 memory.failcnt), memory.pressure
- * and io.pressure are read every this many samples (every 20 s at the
- * default interval of 5 s), a quarter of the published cgroups in each
+/* A published cgroup's memory.events (v1 memory.failcnt), memory.pressure,
+ * io.pressure and limits are read every this many samples (every 20 s at
+ * the default interval of 5 s), a quarter of the published cgroups in each
  * sample, and held in between: pressure is the kernel's own average over
- * 10, 60 and 300 s, limit events are rare, and these three files were 3 of
- * a published cgroup's 7 system calls a sample. */
+ * 10, 60 and 300 s, limit events are rare, limits change when a person
+ * changes them, and the first three files were 3 of a published cgroup's
+ * 7 system calls a sample. A window of at least this many samples (the
+ * default is 12) sees a changed limit within it. */
 #define TW_CGROUPS_SLOW_EVERY 4
 
 struct tw_cgroup_row {

@@ -112,6 +112,13 @@ static const struct tw_column bc_cols[] = {
 	[TW_OID_BC_IO_PRESSURE] = PERCENT("twBcIoPressure"),
 	[TW_OID_BC_SWAP_TOTAL] = NUM("twBcSwapTotal", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
 	[TW_OID_BC_SWAP_FREE] = NUM("twBcSwapFree", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_DIRTY_THRESHOLD] = NUM("twBcDirtyThreshold", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_BC_DIRTY_BG_THRESHOLD] = NUM("twBcDirtyBackgroundThreshold",
+	    TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_DIRTY_LIMITED] = PERCENT("twBcDirtyLimited"),
+	[TW_OID_BC_RECLAIM_RATE] = SCALED("twBcReclaimRate", TW_SMI_HUNDREDTHS,
+	    "pages per second", 100, "pages/s", READ),
 };
 
 static const struct tw_column pool_cols[] = {
@@ -146,8 +153,9 @@ static const struct tw_column disk_cols[] = {
 	    100, "writes/s", READ),
 	[TW_OID_DISK_READ_RATE] = NUM("twDiskReadRate", TW_SMI_COUNTER_BASED_GAUGE64,
 	    "bytes per second", READ),
+	/* check_bufcache: the disk that took the writes (dirty limit). */
 	[TW_OID_DISK_WRITE_RATE] = NUM("twDiskWriteRate", TW_SMI_COUNTER_BASED_GAUGE64,
-	    "bytes per second", SKIP),
+	    "bytes per second", READ),
 	[TW_OID_DISK_READ_LATENCY] = SCALED("twDiskReadLatency", TW_SMI_UNSIGNED32,
 	    "microseconds", 1000, "ms", READ),
 	[TW_OID_DISK_WRITE_LATENCY] = SCALED("twDiskWriteLatency", TW_SMI_UNSIGNED32,

@@ -222,6 +222,18 @@ build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w, const str
 		if (windowed && (s->vm.present & (UINT32_C(1) << TW_VM_PGPGIN)))
 			put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_PAGE_IN_RATE,
 			    per_s(d[TW_WVM_PGPGIN], cov));
+		if (windowed && (s->vm.present & (UINT32_C(1) << TW_VM_PGSTEAL_HOST)))
+			put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_RECLAIM_RATE,
+			    per_s(d[TW_WVM_RECLAIM_HOST], cov));
+		if (windowed && tw_window_dirty_limited(&s->vm) >= 0)
+			put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_DIRTY_LIMITED,
+			    (double)d[TW_WVM_DIRTY_LIMITED_MS] * 100.0 / (double)cov);
+	}
+	if ((s->have & TW_SRC_BIT(TW_SRC_VMSTAT)) && tw_window_dirty_limited(&s->vm) >= 0) {
+		put(&bc->has, bc->col, TW_OID_BC_DIRTY_THRESHOLD,
+		    s->vm.v[TW_VM_DIRTY_THRESHOLD] * s->page_size);
+		put(&bc->has, bc->col, TW_OID_BC_DIRTY_BG_THRESHOLD,
+		    s->vm.v[TW_VM_DIRTY_BG_THRESHOLD] * s->page_size);
 	}
 
 	if ((s->have & TW_SRC_BIT(TW_SRC_PSI_MEMORY)) && s->psi_memory.has_some)

@@ -24,7 +24,7 @@
 #define TW_VIEW_BIT(col) (UINT32_C(1) << (col))
 
 #define TW_VIEW_AGENT_COLS (TW_OID_AGENT_CGROUPS_CUT_MANY + 1)
-#define TW_VIEW_BC_COLS (TW_OID_BC_SWAP_FREE + 1)
+#define TW_VIEW_BC_COLS (TW_OID_BC_RECLAIM_RATE + 1)
 #define TW_VIEW_DISK_COLS (TW_OID_DISK_TYPE + 1)
 #define TW_VIEW_POOL_COLS (TW_OID_DBLOCK_FAILURE_EVENT + 1)
 #define TW_VIEW_CHANGE_COLS (TW_OID_CHANGE_AFTER + 1)
@@ -36,6 +36,9 @@
 #define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_WRITE_RATE + 1)
 
 #define TW_VIEW_STR 128
+/* A change's subject: "host", a disk, or a cgroup's path (a DisplayString
+ * holds 255 characters, a cgroup path up to TW_CG_PATH_LEN - 1). */
+#define TW_VIEW_SUBJECT 256
 
 /* ---- Findings (twFindings): kept by lib/finding/tracker.c, which
  * publishes them here after each sample. */
@@ -113,7 +116,7 @@ struct tw_view_change {
 	uint32_t has;
 	uint64_t col[TW_VIEW_CHANGE_COLS];
 	char tunable[64];
-	char subject[32];
+	char subject[TW_VIEW_SUBJECT];
 	char old_value[TW_VIEW_STR];
 	char new_value[TW_VIEW_STR];
 	char figure[64];
@@ -193,7 +196,8 @@ struct tw_view_settings {
 };
 
 #define TW_HIT_RATIO_METHOD \
-	"proc-pid-io: 1 - sum(read_bytes)/sum(rchar) of processes alive across each interval"
+	"proc-pid-io: 1 - sum(read_bytes)/sum(rchar) of processes alive across or born within " \
+	"each interval"
 
 void tw_view_init(struct tw_view *v);
 void tw_view_free(struct tw_view *v);

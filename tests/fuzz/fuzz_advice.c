@@ -113,7 +113,10 @@ moved(const struct tw_advice_action *a, int64_t max, int64_t v)
 			return v;
 		if (v > max / 2)
 			return max;
-		return v == 0 ? (a->min > 1 ? a->min : 1) : 2 * v;
+		if (v == 0)
+			return a->min > 1 ? a->min : 1;
+		/* Doubling stops no lower than the action's minimum. */
+		return 2 * v < a->min ? a->min : 2 * v;
 	}
 	if (v <= a->min)
 		return v;

@@ -373,7 +373,7 @@ expected_miss(const uint32_t *oid, size_t len)
 		    oid[1] <= TW_OID_AGENT_CGROUPS_CUT_MANY) ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_BUFCACHE:
-		return oid[1] >= 1 && oid[1] <= TW_OID_BC_SWAP_FREE ? TW_MV_NO_SUCH_INSTANCE :
+		return oid[1] >= 1 && oid[1] < TW_VIEW_BC_COLS ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_DBLOCK_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_DBLOCK_NAME &&

@@ -32,6 +32,9 @@ def plugin(name):
     return os.path.join(pc.PLUGINS, name)
 
 
+FAR = "1000000000"
+
+
 class Case:
     """One service: how each daemon is told to run it, and the command line
     that must come out."""
@@ -67,13 +70,17 @@ def cases(h, ini, root):
              "check_tunewatch_dblock!public!0!100!-p %s -P 1 -v" % port,
              ["-H", "127.0.0.1", "-C", "public", "-w", "0", "-c", "100", "-p", port, "-P", "1",
               "-v"]),
+        # The hit ratio, which has no default, given; the fixture's
+        # refaults, which the defaults would judge, out of reach.
         Case("buffer cache", "check_bufcache", "tunewatch-bufcache",
-             {"tunewatch_extra_opts": "tw@" + ini, "bufcache_warning": "96:"},
-             ["--extra-opts", "tw@" + ini, "-C", "public", "-H", "127.0.0.1", "-c", "80:", "-w",
-              "96:"],
-             "check_tunewatch_bufcache!public!96:!80:!--extra-opts tw@" + ini,
+             {"tunewatch_extra_opts": "tw@" + ini, "bufcache_warning": "96:",
+              "bufcache_refault_warning": FAR, "bufcache_refault_critical": FAR},
+             ["--extra-opts", "tw@" + ini, "--refault-critical", FAR, "--refault-warning", FAR,
+              "-C", "public", "-H", "127.0.0.1", "-w", "96:"],
+             "check_tunewatch_bufcache!public!96:!80:!--extra-opts tw@%s --refault-warning %s "
+             "--refault-critical %s" % (ini, FAR, FAR),
              ["-H", "127.0.0.1", "-C", "public", "-w", "96:", "-c", "80:", "--extra-opts",
-              "tw@" + ini]),
+              "tw@" + ini, "--refault-warning", FAR, "--refault-critical", FAR]),
         Case("local dblock", "check_dblock", "tunewatch-dblock",
              {"tunewatch_local": True, "tunewatch_delay": 1, "tunewatch_proc_root": proc,
               "tunewatch_sys_root": sys_},

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Memory safety: tunewatchd and each plugin under valgrind memcheck, through
-their main paths (samples, walks, GETBULK, a master restart, a burst of
-notifications that fills the queue to the master, a clean stop with it full;
+their main paths (samples, walks, GETBULK, a cgroup limit changed and recorded,
+a master restart, a burst of notifications that fills the queue to the master,
+a clean stop with it full;
 SNMP v2c and v3 authPriv, --local, --cgroup over SNMP and with --local on a
 cgroup v2 fixture, and an UNKNOWN exit), with no invalid
 access and no leak. Skipped in sanitizer builds (ASan and valgrind do not
@@ -87,6 +88,15 @@ def test():
         h.walk(bulk=True)
         h.sample_now()
         assert not any("tw-" in v.text for v in h.walk(findings)), "the finding stayed"
+        # A cgroup's limit changed: the change watch records it, in the
+        # cgroup's turn (every fourth sample).
+        with open(os.path.join(root, "sys", "fs", "cgroup", "system.slice", "nginx.service",
+                               "memory.high"), "w") as fh:
+            fh.write("134217728\n")
+        for _ in range(5):
+            h.sample_now()
+        assert any("MemoryHigh" in v.text for v in h.walk(twtest.oid("CHANGE_TUNABLE", None)[:-2])), \
+            "no change of nginx.service's MemoryHigh recorded"
 
         port = str(h.port)
         for name in ("check_disklatency", "check_dblock", "check_bufcache"):

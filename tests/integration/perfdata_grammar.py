@@ -134,6 +134,7 @@ def check_output(out, seen):
 
 RUNS = {
     "check_bufcache": [[], ["-v"], ["-P", "1"], ["-w", "99.99:", "-c", "99.999:"],
+                       ["--refault-warning", "1", "--refault-critical", "1000000000"],
                        ["-w", "99.99:", "-c", "0:"],
                        ["-w", "99:", "--refault-warning", "1", "--refault-critical", "2",
                         "--pressure-warning", "1", "--pressure-critical", "@0:100"]],

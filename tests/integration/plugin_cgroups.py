@@ -67,6 +67,7 @@ def rows(h):
         index[path] = idx
         out[path] = {}
         for col in ("CGROUP_UNIT", "CGROUP_LIMIT_NAME", "CGROUP_MEMORY_LIMIT",
+                    "CGROUP_MEMORY_USAGE",
                     "CGROUP_REFAULT_RATE", "CGROUP_REFAULTS", "CGROUP_VERSION"):
             got = twtest.column(v, col).get(idx)
             if got is not None:
@@ -168,9 +169,12 @@ def test():
                                            pc.hundredths(rate))), out
         tune = [l for l in out.lines if l.startswith("tune: ")]
         assert len(tune) == 1, out
-        assert tune[0].startswith("tune: nginx.service MemoryHigh=64M -> 128M (%s refaults/s "
+        # Sized from what it holds and read back in the window.
+        size = pc.cgroup_limit(second["/system.slice/nginx.service"]["CGROUP_MEMORY_USAGE"],
+                               64 << 20, rate / 100.0, span / 1000.0)
+        assert tune[0].startswith("tune: nginx.service MemoryHigh=64M -> %s (%s refaults/s "
                                   "while memory.current 64 MiB sits at memory.high 64 MiB, " %
-                                  pc.hundredths(rate)), tune
+                                  (size, pc.hundredths(rate))), (size, tune)
         # The commands are the ticket's lines below, with --runtime: none in this one.
         assert tune[0].endswith(" s; systemd.resource-control(5), "
                                 "Documentation/admin-guide/cgroup-v2.rst)"), tune
@@ -182,9 +186,9 @@ def test():
         nginx_id = pc.ticket_id("cgroup-cache-bounded", "nginx.service", "MemoryHigh")
         assert out.lines[at + 1:at + 4] == [
             "  finding: " + nginx_id,
-            "  apply: systemctl set-property --runtime nginx.service MemoryHigh=128M",
+            "  apply: systemctl set-property --runtime nginx.service MemoryHigh=%s" % size,
             "  persist: /etc/systemd/system/nginx.service.d/90-tunewatch.conf: "
-            "[Service] MemoryHigh=128M"], out
+            "[Service] MemoryHigh=%s" % size], out
         assert nginx_id != pc.ticket_id("low-hit-refaults", "nginx.service", "MemoryHigh")
         # tunewatchd publishes the same finding, under the same id.
         found = findings(h)
@@ -206,8 +210,11 @@ def test():
         assert out.rc == 2, out
         assert out.lines[0].startswith("BUFCACHE CRITICAL - /system.slice/nginx.service/workers "), out
         tune = [l for l in out.lines if l.startswith("tune: ")]
+        workers = second["/system.slice/nginx.service/workers"]
+        size = pc.cgroup_limit(workers["CGROUP_MEMORY_USAGE"], 32 << 20,
+                               workers["CGROUP_REFAULT_RATE"] / 100.0, span / 1000.0)
         assert len(tune) == 1 and tune[0].startswith(
-            "tune: /system.slice/nginx.service/workers memory.high 32M -> 64M ("), out
+            "tune: /system.slice/nginx.service/workers memory.high 32M -> %s (" % size), (size, out)
         assert tune[0].endswith("; Documentation/admin-guide/cgroup-v2.rst)"), tune
         assert "echo " not in tune[0], tune
         # Not a unit: a finding, but no command, and a line saying why.

@@ -269,6 +269,30 @@ def ticket(symptom, subject, tunable="", value=None, device=None, match=None):
     return lines
 
 
+def systemd_size(b):
+    """A size as systemd takes it: 128M, 1G, 1536K, or bytes."""
+    for unit, suffix in ((1 << 30, "G"), (1 << 20, "M"), (1 << 10, "K")):
+        if b >= unit and b % unit == 0:
+            return "%d%s" % (b // unit, suffix)
+    return "%d" % b
+
+
+def cgroup_limit(usage, limit, refaults, span_s, mem_total=0):
+    """The limit check_bufcache --cgroup proposes for a cgroup at its own
+    limit (lib/advice/cgroup.c), worked out here on its own: what it holds
+    (usage, bytes) plus what it read back in the window (refaults/s over
+    twAgentWindowSpan, span_s seconds; pages of 4 KiB), a quarter more, in
+    whole MiB; between a quarter more than the limit and 16 times it; never
+    past the host's memory."""
+    mib = 1 << 20
+    want = (usage + refaults * span_s * 4096) * 1.25
+    want = min(max(want, limit * 1.25), limit * 16)
+    p = int((want + mib - 1) / mib) * mib
+    if mem_total and p > mem_total:
+        p = mem_total // mib * mib
+    return systemd_size(p)
+
+
 # ---- numbers as the plugins print them -------------------------------------
 
 

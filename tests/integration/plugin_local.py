@@ -42,7 +42,7 @@ def fixture_expectations():
         # fixture's /proc/pressure.
         "check_bufcache": (0, [
             "BUFCACHE OK - no file reads to judge in the last 1 s, 0 refaults/s, memory pressure "
-            "1.5 % | 'refaults'=0;;;0 'major_faults'=0;;;0 'page_in_kib'=0;;;0 "
+            "1.5 % | 'refaults'=0;100;1000;0 'major_faults'=0;;;0 'page_in_kib'=0;;;0 "
             "'memory_pressure'=1.5%;;;0;100 'io_pressure'=12.34%;;;0;100 'cached'=3072000000B;;;0 "
             "'dirty'=2097152B;;;0 'writeback'=0B;;;0",
             None,

@@ -292,6 +292,8 @@ def advice_of(out):
 
 
 _SYSCTL_APPLY = re.compile(r"^sysctl -w ([A-Za-z0-9_.]+)=(.*)$")
+# A disk's queue attribute: "echo 128 > /sys/block/loop3/queue/read_ahead_kb".
+_QUEUE_APPLY = re.compile(r"^echo (\S+) > (/sys/block/[A-Za-z0-9_.-]+/queue/[a-z_]+)$")
 
 
 def apply_line(lab, stack, advice):
@@ -299,9 +301,13 @@ def apply_line(lab, stack, advice):
     journalling what it changes. Returns the command run."""
     assert advice.apply, "no apply line: %r" % advice
     m = _SYSCTL_APPLY.match(advice.apply)
-    assert m, "an apply line the lab cannot journal: %r" % advice.apply
+    q = _QUEUE_APPLY.match(advice.apply)
+    assert m or q, "an apply line the lab cannot journal: %r" % advice.apply
     # Recorded as a write: the value is put back as it was read.
-    lab.journal.record_write(sysctl_path(m.group(1)), m.group(2), stack.ns)
+    if m:
+        lab.journal.record_write(sysctl_path(m.group(1)), m.group(2), stack.ns)
+    else:
+        lab.journal.record_write(q.group(2), q.group(1), stack.ns)
     r = stack.run(["sh", "-c", advice.apply], capture_output=True, text=True, timeout=30)
     assert r.returncode == 0, "%s: exit %d %s" % (advice.apply, r.returncode, r.stderr)
     return advice.apply

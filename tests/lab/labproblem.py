@@ -209,8 +209,16 @@ def _same(a, b):
     return a is not None and b is not None and a.split() == b.split()
 
 
+def _names(cols, adv):
+    """The record names a disk's queue attribute as queue/ATTR of its
+    subject, where the check names it by its sysfs path."""
+    t = cols.get("TUNABLE")
+    return t == adv.tunable or (t is not None and t.startswith("queue/") and
+                                adv.tunable == "/sys/block/%s/%s" % (cols.get("SUBJECT"), t))
+
+
 def _is_change(cols, adv):
-    return cols.get("TUNABLE") == adv.tunable and _same(cols.get("NEW_VALUE"), adv.suggested)
+    return _names(cols, adv) and _same(cols.get("NEW_VALUE"), adv.suggested)
 
 
 def wait_change_trap(stack, trap_oid, adv, timeout):
@@ -223,7 +231,7 @@ def wait_change_trap(stack, trap_oid, adv, timeout):
 def wait_change(stack, adv, timeout, evaluated=False):
     def row():
         for x in stack.changes().values():
-            if x.get("TUNABLE") == adv.tunable and _same(x.get("OLD_VALUE"), adv.current) and \
+            if _names(x, adv) and _same(x.get("OLD_VALUE"), adv.current) and \
                     _same(x.get("NEW_VALUE"), adv.suggested) and \
                     (not evaluated or x.get("EVALUATED") == "1"):
                 return x

@@ -10,6 +10,16 @@ LAB_FILES = \
 	tests/lab/labjournal.py \
 	tests/lab/labproblem.py \
 	tests/lab/labreport.py \
+	tests/lab/labcache.py \
+	tests/lab/scenario_cache_cgroup.py \
+	tests/lab/scenario_cache_dirty.py \
+	tests/lab/scenario_cache_readahead.py \
+	tests/lab/scenario_healthy_backup.py \
+	tests/lab/scenario_healthy_compile.py \
+	tests/lab/scenario_healthy_fork.py \
+	tests/lab/scenario_healthy_reread.py \
+	tests/lab/scenario_healthy_udp.py \
+	tests/lab/scenario_healthy_write.py \
 	tests/lab/scenario_lab_restore.py \
 	tests/lab/scenario_net_busypoll.py \
 	tests/lab/scenario_net_highorder.py \
