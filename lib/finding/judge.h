@@ -102,8 +102,10 @@ int tw_judge_highorder(const struct tw_view *v, unsigned long long failures, uns
 int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit,
     const struct tw_view_sock *s, enum tw_state *st, unsigned long long *recent);
 
-/* The socket as a finding's subject: "udp 0.0.0.0:514" (no command: the
- * id must not change when the owner is not known in some sample). */
+/* The socket as a finding's subject: "udp 0.0.0.0:514 inode 12345", its
+ * whole identity (advice/ticket.h), so that two sockets on one port are
+ * two findings; no command: the id must not change when the owner is not
+ * known in some sample. */
 void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len);
 
 /* The verdict on a socket that dropped recent datagrams in window_s

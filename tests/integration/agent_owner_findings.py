@@ -8,8 +8,9 @@ trap2sink is a real snmptrapd handing each notification to snmptt
 
 1. Socket (socketDrop*): a UDP socket on 127.0.0.1 with SO_RCVBUF 1024
    that the test never reads gets bursts of 400 datagrams, until
-   twFindingRaised arrives with the socket ("udp 127.0.0.1:PORT") as its
-   subject (at most 60 bursts): socket-rcvbuf with no tunable, since its
+   twFindingRaised arrives with the socket ("udp 127.0.0.1:PORT inode N",
+   its whole identity) as its subject (at most 60 bursts): socket-rcvbuf
+   with no tunable, since its
    buffer is below net.core.rmem_max, a warning by socketDropWarning 10.
    Its evidence names this process and pid, as twSocketDropTable's row
    does, and ends with the threshold it passed; snmptt's line carries it
@@ -117,7 +118,7 @@ def check_socket(h, sink):
         rx.bind(("127.0.0.1", 0))
         port = rx.getsockname()[1]
         inode = os.fstat(rx.fileno()).st_ino
-        subject = "udp 127.0.0.1:%d" % port
+        subject = "udp 127.0.0.1:%d inode %d" % (port, inode)
 
         def flood():
             for _ in range(DATAGRAMS):
