@@ -215,6 +215,7 @@
 #define TW_OID_FINDING_DOCUMENTATION 12
 #define TW_OID_FINDING_RAISED 13
 #define TW_OID_FINDING_CHANGED 14
+#define TW_OID_FINDING_OWNER 15		/* whose a cgroup's subject is, in words */
 
 /* TwSeverityType values, the checks' states */
 #define TW_FINDING_WARNING 1
@@ -245,5 +246,7 @@
 #define TW_OID_CGROUP_WRITTEN_BYTES 16
 #define TW_OID_CGROUP_READ_RATE 17
 #define TW_OID_CGROUP_WRITE_RATE 18
+#define TW_OID_CGROUP_OWNER_KIND 19	/* enum tw_cg_owner_kind */
+#define TW_OID_CGROUP_OWNER_UID 20
 
 #endif

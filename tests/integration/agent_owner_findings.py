@@ -29,7 +29,7 @@ trap2sink is a real snmptrapd handing each notification to snmptt
 3. Cgroup: a cgroup of the test's own (tw-trapsink-PID, not a unit: its
    path is its name) in the cgroup v1 memory controller, with a 64 MiB
    limit, and a reader in it re-reading a 200 MiB file on disk: a finding
-   with the cgroup's path as subject arrives, its id the table's. Its
+   with the cgroup's directory as subject arrives, its id the table's. Its
    symptom is not asserted on (it is being given one of its own).
 
 A part whose needs this machine lacks (root, losetup, a cgroup v1 memory
@@ -224,7 +224,9 @@ def check_cgroup(h, sink, cg, data):
         with open(os.path.join(cg, "cgroup.procs"), "w") as fh:
             fh.write(str(os.getpid()))
 
-    subject = "/" + os.path.basename(cg)
+    # Its subject is its directory, the whole path under the v1 memory
+    # controller's mount.
+    subject = cg
     # Reads until killed, bounded by its own clock too.
     reader = subprocess.Popen(["python3", "-c", kernel_cgroup.READER, data, str(settle_s() + 10)],
                               preexec_fn=into_cgroup)

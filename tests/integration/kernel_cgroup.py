@@ -21,7 +21,8 @@ thresholds while the reader reads.
 It must show, for that cgroup: refaults (v1's total_workingset_refault_file)
 and bytes read growing, memory usage at the limit, and a CRITICAL or
 WARNING finding that names tw-cgtest-PID.service with "MemoryLimit=64M ->
-128M" and its drop-in line. The host stays calm: MemAvailable stays above
+128M", says it is a system unit (it sits where systemd puts a service of
+Slice=-.slice) and gives its drop-in line. The host stays calm: MemAvailable stays above
 four times the file (the host had room to cache it whole) and host memory
 pressure, where the kernel has PSI, stays under 10 %. The host's own
 refault count is not calm: /proc/vmstat counts the cgroup's refaults too.
@@ -152,13 +153,16 @@ def test():
         assert "sits at memory.limit_in_bytes 64 MiB" in tune[0], tune
         # The commands are the ticket's lines below it, none in the tune line.
         assert "systemctl" not in tune[0] and "drop-in" not in tune[0], tune
-        # Its ticket, the service's own symptom, with the unit's command.
+        # Its ticket, the service's own symptom, with the unit's command:
+        # a service directly in the root slice is where systemd puts one
+        # of Slice=-.slice. The id hashes the cgroup's directory.
         at = out.lines.index(tune[0])
         assert out.lines[at + 1] == "  finding: " + pc.ticket_id(
-            "cgroup-cache-bounded", unit, "MemoryLimit"), out
-        assert out.lines[at + 2] == ("  apply: systemctl set-property --runtime %s "
+            "cgroup-cache-bounded", os.path.join(MEMCG, unit), "MemoryLimit"), out
+        assert out.lines[at + 2] == "  owner: system unit " + unit, out
+        assert out.lines[at + 3] == ("  apply: systemctl set-property --runtime %s "
                                      "MemoryLimit=128M" % unit), out
-        assert out.lines[at + 3] == ("  persist: /etc/systemd/system/%s.d/90-tunewatch.conf: "
+        assert out.lines[at + 4] == ("  persist: /etc/systemd/system/%s.d/90-tunewatch.conf: "
                                      "[Service] MemoryLimit=128M" % unit), out
         assert not [l for l in out.lines if "vm." in l or "sysctl" in l], out
 
