@@ -11,7 +11,8 @@ user slices do not. The test gives nginx's workers cgroup a 32 MiB
 memory.high, a fifth; a unit web.service of user 1000's manager
 (/user.slice/user-1000.slice/user@1000.service/app.slice/web.service) a
 64 MiB memory.high, a sixth; and a look-alike a delegated user could make,
-/twhostile/web.service, a 16 MiB memory.max, a seventh. Between the two
+/twhostile/web.service, a 16 MiB memory.max, a seventh; and api.service
+twice, in system.slice and in api.slice, 32 MiB each. Between the two
 samples nginx refaults 5000 pages and runs into its limit 10 more times,
 workers 1000 pages, each web.service 2000.
 
@@ -57,7 +58,9 @@ def make_root(h):
     write(root, "/system.slice/nginx.service/workers/memory.stat",
           "file 30000000\nworkingset_refault_file 100\n")
     for path, limit_file, limit in ((USER_WEB, "memory.high", 64 << 20),
-                                    (HOSTILE_WEB, "memory.max", 16 << 20)):
+                                    (HOSTILE_WEB, "memory.max", 16 << 20),
+                                    (API[0], "memory.max", 32 << 20),
+                                    (API[1], "memory.max", 32 << 20)):
         os.makedirs(os.path.join(root, "sys", "fs", "cgroup", path.lstrip("/")))
         write(root, path + "/" + limit_file, "%d\n" % limit)
         write(root, path + "/memory.current", "%d\n" % (limit - 4096))
@@ -68,6 +71,8 @@ def make_root(h):
 
 USER_WEB = "/user.slice/user-1000.slice/user@1000.service/app.slice/web.service"
 HOSTILE_WEB = "/twhostile/web.service"
+# One unit's name at two places systemd could put it (one made by hand).
+API = ("/system.slice/api.service", "/api.slice/api.service")
 
 
 def subject(path):
@@ -177,7 +182,8 @@ def test():
         assert sorted(first) == sorted([
             "/system.slice", "/system.slice/nginx.service",
             "/system.slice/nginx.service/workers", "/system.slice/old.service",
-            "/user.slice/user-1000.slice/session-2.scope", USER_WEB, HOSTILE_WEB]), first
+            "/user.slice/user-1000.slice/session-2.scope", USER_WEB, HOSTILE_WEB] +
+            list(API)), first
         nginx = first["/system.slice/nginx.service"]
         assert nginx["CGROUP_UNIT"] == "nginx.service", nginx
         # Who owns each: told by where it sits, not by its name.
@@ -204,6 +210,8 @@ def test():
               "file 30000000\nworkingset_refault_file 1100\n")
         write(root, USER_WEB + "/memory.stat", "file 33554432\nworkingset_refault_file 2100\n")
         write(root, HOSTILE_WEB + "/memory.stat", "file 8388608\nworkingset_refault_file 2100\n")
+        for path in API:
+            write(root, path + "/memory.stat", "file 16777216\nworkingset_refault_file 2100\n")
         h.sample_now()
         span = pc.agent_span(h)
         second, index2 = rows(h)
@@ -321,6 +329,17 @@ def test():
         # No command anywhere for a web.service of the system's.
         assert not [l for l in out.lines if "systemctl set-property" in l], out
 
+        # One unit's name at two places: each row labelled by its path,
+        # so that no label repeats, and each its own finding.
+        out = pc.run(CHECK, ["--cgroup", "api.service", "--refault-critical", "1"], h.port)
+        assert out.rc == 2, out
+        labels = sorted(p.label for p in out.perf)
+        assert labels == sorted("%s %s" % (p, w) for p in API for w in ("refaults", "cache")), (
+            labels, out)
+        ids = [l[len("  finding: "):] for l in out.lines if l.startswith("  finding: ")]
+        assert sorted(ids) == sorted(found[subject(p)]["ID"] for p in API), (ids, found)
+        assert len(set(ids)) == 2, ids
+
         # A path glob: the scope only; it read nothing, so OK.
         out = pc.run(CHECK, ["--cgroup", "/user.slice/*/session-*"], h.port)
         assert out.rc == 0, out
@@ -330,7 +349,7 @@ def test():
         out = pc.run(CHECK, ["--cgroup", "nonesuch.service"], h.port)
         assert out.rc == 3, out
         assert out.lines[0].startswith("BUFCACHE UNKNOWN - no cgroup matches nonesuch.service "
-                                       "among the 7 cgroups"), out
+                                       "among the 9 cgroups"), out
         # A bad one: no expression at all.
         out = pc.run(CHECK, ["--cgroup", ""], h.port)
         assert out.rc == 3 and "--cgroup wants" in out.lines[0], out
