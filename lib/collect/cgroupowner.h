@@ -20,7 +20,13 @@
  * container runtime, the service or user it is delegated to, root by
  * hand), which also sets its limit. On cgroup v1 each controller's
  * hierarchy has the same layout; the path is the one below the
- * hierarchy's root. */
+ * hierarchy's root.
+ *
+ * systemd does not promise this layout (docs/CGROUP_DELEGATION.md: the
+ * mapping is no public API; D-Bus's GetUnitByControlGroup is), and
+ * tunewatch speaks no D-Bus: where systemd lays a unit out otherwise, its
+ * cgroup is taken for a plain one, whose ticket writes only its own file,
+ * never a command for another unit. */
 #ifndef TW_CGROUP_OWNER_H
 #define TW_CGROUP_OWNER_H
 
