@@ -225,6 +225,7 @@
 #define TW_OID_FINDING_DOCUMENTATION 12
 #define TW_OID_FINDING_RAISED 13
 #define TW_OID_FINDING_CHANGED 14
+#define TW_OID_FINDING_OWNER 15		/* whose a cgroup's subject is, in words */
 /* twFindings.N.0 after the table: notifications sent and dropped. */
 #define TW_OID_FINDING_DROPPED 9	/* the queue to the master was full */
 #define TW_OID_FINDING_SENT 10
@@ -261,5 +262,7 @@
 #define TW_OID_CGROUP_WRITTEN_BYTES 16
 #define TW_OID_CGROUP_READ_RATE 17
 #define TW_OID_CGROUP_WRITE_RATE 18
+#define TW_OID_CGROUP_OWNER_KIND 19	/* enum tw_cg_owner_kind */
+#define TW_OID_CGROUP_OWNER_UID 20
 
 #endif

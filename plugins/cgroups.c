@@ -4,6 +4,7 @@
 
 #include <fnmatch.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "advice/cgroup.h"
@@ -33,6 +34,62 @@ tw_cgroup_matches(const char *expr, const struct tw_view_cgroup *c)
 	return 0;
 }
 
+/* What a row is printed and labelled by. */
+#define NAME_LEN (TW_CG_UNIT_NAME_MAX + 32)
+
+struct row_name {
+	char name[NAME_LEN];
+};
+
+static int
+cmp_name(const void *a, const void *b)
+{
+	return strcmp((*(const struct row_name *const *)a)->name,
+	    (*(const struct row_name *const *)b)->name);
+}
+
+/* Each row's name (tw_judge_cgroup_name), in the rows' order, but its
+ * path where another row has the same name: a unit's name at two places
+ * (/system.slice/x.service and /x.slice/x.service, one of them made by
+ * hand), so that no two rows share a perfdata label. A path is unique,
+ * and never a unit's name (it starts with '/'). NULL when out of memory. */
+static struct row_name *
+row_names(const struct tw_view *v)
+{
+	size_t i, j, n = v->ncgroups;
+	struct row_name *names = calloc(n > 0 ? n : 1, sizeof(*names));
+	struct row_name **by_name = calloc(n > 0 ? n : 1, sizeof(*by_name));
+
+	if (names == NULL || by_name == NULL) {
+		free(names);
+		free(by_name);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		tw_judge_cgroup_name(&v->cgroups[i], names[i].name, sizeof(names[i].name));
+		by_name[i] = &names[i];
+	}
+	qsort(by_name, n, sizeof(*by_name), cmp_name);
+	for (i = 0; i < n; i = j) {
+		size_t k;
+
+		for (j = i + 1; j < n && strcmp(by_name[i]->name, by_name[j]->name) == 0; j++)
+			;
+		for (k = i; j - i > 1 && k < j; k++)
+			snprintf(by_name[k]->name, NAME_LEN, "%s",
+			    v->cgroups[by_name[k] - names].path);
+	}
+	free(by_name);
+	return names;
+}
+
+/* The row's name, or its path when row_names had no memory. */
+static const char *
+name_of(const struct tw_view *v, const struct row_name *names, const struct tw_view_cgroup *c)
+{
+	return names != NULL ? names[c - v->cgroups].name : c->path;
+}
+
 static int
 selected(const struct tw_cgroup_check *cc, const struct tw_view_cgroup *c)
 {
@@ -59,8 +116,21 @@ perf(struct tw_out *out, const char *name, const char *what, double v, const cha
 {
 	struct tw_perf item;
 	char label[TW_VIEW_STR + 16];
+	size_t room = sizeof(label) - strlen(what) - 2, n = strlen(name);
+	int len;
 
-	snprintf(label, sizeof(label), "%s %s", name, what);
+	/* A long path keeps its tail, where the unit's name is, and every
+	 * label keeps its figure's word: a cut must never make the refaults
+	 * and the cache of one cgroup one label. */
+	if (n > room) {
+		int keep = (int)(room - 3);
+
+		len = snprintf(label, sizeof(label), "...%.*s %s", keep, name + n - (size_t)keep,
+		    what);
+	} else
+		len = snprintf(label, sizeof(label), "%s %s", name, what);
+	if (len < 0 || (size_t)len >= sizeof(label))
+		return;		/* no label rather than half of one */
 	memset(&item, 0, sizeof(item));
 	item.label = label;
 	item.value = v;
@@ -74,7 +144,7 @@ perf(struct tw_out *out, const char *name, const char *what, double v, const cha
 /* "nginx.service (/system.slice/nginx.service): CRITICAL, 1000 refaults/s,
  * page cache 60 MiB, memory 64 of 64 MiB (memory.high), ..." */
 static void
-describe(struct tw_out *out, const struct tw_view_cgroup *c, enum tw_state st)
+describe(struct tw_out *out, const struct tw_view_cgroup *c, const char *name, enum tw_state st)
 {
 	char a[32], b[32], d[32], e[32], f[32], g[32], limit[96], psi[96];
 
@@ -91,7 +161,7 @@ describe(struct tw_out *out, const struct tw_view_cgroup *c, enum tw_state st)
 	else
 		psi[0] = '\0';
 	tw_out_line(out, "%s (%s, cgroup v%u): %s, %s refaults/s, page cache %s MiB, memory %s "
-	    "MiB%s, read %s MiB/s, written %s MiB/s%s", tw_judge_cgroup_name(c), c->path,
+	    "MiB%s, read %s MiB/s, written %s MiB/s%s", name, c->path,
 	    (unsigned)c->col[TW_OID_CGROUP_VERSION], tw_state_name(st),
 	    tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE) ?
 	    tw_plugin_num(b, sizeof(b), tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE), 2) : "no",
@@ -174,6 +244,7 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 	const struct tw_view_cgroup *worst = NULL, *busiest = NULL;
 	enum tw_state st = TW_STATE_OK, wst = TW_STATE_OK;
 	size_t i, matched = 0, bad = 0;
+	struct row_name *names = row_names(v);
 	char a[32], b[32];
 
 	/* Each matching cgroup in the table's order: its figures, then its advice. */
@@ -187,10 +258,10 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		matched++;
 		cs = tw_judge_cgroup(fw, fc, &cc->pwarn, &cc->pcrit, c);
 		if (tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE))
-			perf(out, tw_judge_cgroup_name(c), "refaults", r, "", fw, fc);
-		perf(out, tw_judge_cgroup_name(c), "cache", tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES),
+			perf(out, name_of(v, names, c), "refaults", r, "", fw, fc);
+		perf(out, name_of(v, names, c), "cache", tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES),
 		    "B", NULL, NULL);
-		describe(out, c, cs);
+		describe(out, c, name_of(v, names, c), cs);
 		if (cs != TW_STATE_OK) {
 			bad++;
 			advise(p, v, c, out);
@@ -205,11 +276,12 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		st = tw_state_worst(st, cs);
 	}
 	if (matched == 0) {
+		free(names);
 		summary_none(v, cc, out);
 		return TW_STATE_UNKNOWN;
 	}
 	if (bad > 0) {
-		tw_out_printf(out, "%s %s refaults/s", tw_judge_cgroup_name(worst),
+		tw_out_printf(out, "%s %s refaults/s", name_of(v, names, worst),
 		    tw_plugin_num(a, sizeof(a), tw_view_num(worst, TW_OID_CGROUP_REFAULT_RATE), 2));
 		if (tw_view_has(worst, TW_OID_CGROUP_MEMORY_LIMIT))
 			tw_out_printf(out, ", memory %s of its %s %s MiB",
@@ -224,7 +296,8 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		tw_out_printf(out, "%zu cgroup%s, at most %s refaults/s (%s) in the last %u s",
 		    matched, matched == 1 ? "" : "s", tw_plugin_num(a, sizeof(a),
 		    tw_view_num(busiest, TW_OID_CGROUP_REFAULT_RATE), 2),
-		    tw_judge_cgroup_name(busiest), p->window_s);
+		    name_of(v, names, busiest), p->window_s);
 	}
+	free(names);
 	return st;
 }

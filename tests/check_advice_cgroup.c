@@ -21,7 +21,7 @@ nginx(void)
 
 	memset(&f, 0, sizeof(f));
 	f.path = "/system.slice/nginx.service";
-	f.unit = "nginx.service";
+	tw_cgroup_owner(f.path, &f.owner);
 	f.version = 2;
 	f.refaults = 42638;
 	f.have_usage = 1;
@@ -105,8 +105,8 @@ START_TEST(test_property_follows_the_file)
 
 	/* memory.max bounds it: MemoryMax=. */
 	f.limit_name = "memory.max";
-	f.unit = "batch.slice";
 	f.path = "/batch.slice";
+	tw_cgroup_owner(f.path, &f.owner);
 	f.limit = 1536 * MIB;
 	f.usage = 1500 * MIB;
 	/* (1500 MiB + 42638 * 60 * 4 KiB) * 1.25 = 14366.9 MiB. */
@@ -127,8 +127,8 @@ START_TEST(test_no_unit_names_the_file)
 {
 	struct tw_cgroup_figures f = nginx();
 
-	f.unit = "";
 	f.path = "/tw-test";
+	tw_cgroup_owner(f.path, &f.owner);
 	f.version = 1;
 	f.limit_name = "memory.limit_in_bytes";
 	ck_assert_str_eq(advise(&f, 1), "/tw-test memory.limit_in_bytes 64M -> 1G (42638 "
@@ -139,22 +139,33 @@ END_TEST
 
 /* The tune line and the ticket's apply line for the same cgroup: the line
  * names the knob and values the ticket proposes and no command of its own,
- * so an unsafe unit name reaches no shell through either. */
+ * so an unsafe name reaches no shell through either. Who owns the cgroup
+ * decides the command; a name that only looks like a unit's is none. */
 START_TEST(test_tune_line_agrees_with_ticket)
 {
 	static const struct {
-		const char *unit, *apply;
+		const char *path, *name, *apply;
 	} cases[] = {
-		{ "nginx.service", "systemctl set-property --runtime nginx.service MemoryHigh=1G" },
-		{ "batch.slice", "systemctl set-property --runtime batch.slice MemoryHigh=1G" },
-		{ "docker-0123.scope",
+		{ "/system.slice/nginx.service", "nginx.service",
+		  "systemctl set-property --runtime nginx.service MemoryHigh=1G" },
+		{ "/batch.slice", "batch.slice",
+		  "systemctl set-property --runtime batch.slice MemoryHigh=1G" },
+		{ "/system.slice/docker-0123.scope", "docker-0123.scope",
 		  "systemctl set-property --runtime docker-0123.scope MemoryHigh=1G" },
-		{ "my\\x2dapp.service",
+		{ "/system.slice/my\\x2dapp.service", "my\\x2dapp.service",
 		  "systemctl set-property --runtime 'my\\x2dapp.service' MemoryHigh=1G" },
-		{ "evil;reboot.service", NULL },
-		{ "$(reboot).service", NULL },
-		{ "a b.service", NULL },
-		{ "", NULL },
+		{ "/user.slice/user-1000.slice/user@1000.service/app.slice/web.service",
+		  "web.service of user 1000",
+		  "systemctl --user -M 1000@ set-property --runtime web.service MemoryHigh=1G" },
+		{ "/tw-test", NULL, "echo 1073741824 > /sys/fs/cgroup/tw-test/memory.high" },
+		{ "/twhostile/system.slice", NULL,
+		  "echo 1073741824 > /sys/fs/cgroup/twhostile/system.slice/memory.high" },
+		/* A unit's name systemd allows but a shell would not take whole. */
+		{ "/system.slice/my\\napp.service", "my\\napp.service", NULL },
+		/* No unit's name: plain cgroups whose paths are unsafe. */
+		{ "/system.slice/evil;reboot.service", NULL, NULL },
+		{ "/system.slice/$(reboot).service", NULL, NULL },
+		{ "/system.slice/a b.service", NULL, NULL },
 	};
 	size_t i;
 
@@ -162,14 +173,19 @@ START_TEST(test_tune_line_agrees_with_ticket)
 		struct tw_cgroup_figures f = nginx();
 		struct tw_cgroup_ticket t;
 		const char *line;
-		char knob[64];
+		char knob[128];
 
-		f.unit = cases[i].unit;
+		f.path = cases[i].path;
+		tw_cgroup_owner(f.path, &f.owner);
 		line = advise(&f, 1);
 		tw_judge_cgroup_ticket(&f, &t);
-		snprintf(knob, sizeof(knob), f.unit[0] != '\0' ? "%s=%s -> %s (" : "%s %s -> %s (",
-		    t.tunable, t.current, t.suggested);
-		ck_assert_msg(strstr(line, knob) != NULL, "%s: %s", knob, line);
+		if (cases[i].name != NULL)
+			snprintf(knob, sizeof(knob), "%s %s=%s -> %s (", cases[i].name, t.tunable,
+			    t.current, t.suggested);
+		else
+			snprintf(knob, sizeof(knob), "%s %s %s -> %s (", f.path, t.tunable, t.current,
+			    t.suggested);
+		ck_assert_msg(strncmp(line, knob, strlen(knob)) == 0, "%s: %s", knob, line);
 		ck_assert_msg(strstr(line, "systemctl") == NULL && strstr(line, "echo ") == NULL &&
 		    strstr(line, "drop-in") == NULL, "a command in: %s", line);
 		if (cases[i].apply != NULL) {
@@ -177,6 +193,7 @@ START_TEST(test_tune_line_agrees_with_ticket)
 		} else {
 			ck_assert_str_eq(t.apply, "");
 			ck_assert_ptr_nonnull(t.no_apply);
+			ck_assert_ptr_nonnull(strstr(t.no_apply, "unsafe"));
 		}
 	}
 }

@@ -490,34 +490,6 @@ START_TEST(test_walk_too_many)
 }
 END_TEST
 
-START_TEST(test_unit)
-{
-	static const struct {
-		const char *path, *unit;
-	} cases[] = {
-		{ "/system.slice/nginx.service", "nginx.service" },
-		{ "/system.slice/nginx.service/workers", "nginx.service" },
-		{ "/user.slice/user-1000.slice/session-2.scope", "session-2.scope" },
-		{ "/system.slice", "system.slice" },
-		{ "/docker/0123abcd", "" },
-		{ "/tw-test", "" },
-		{ "/.service", "" },
-		{ "/", "" },
-	};
-	char unit[TW_CG_UNIT_LEN], tiny[8];
-	size_t i;
-
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		tw_cgroup_unit(cases[i].path, unit, sizeof(unit));
-		ck_assert_msg(strcmp(unit, cases[i].unit) == 0, "%s: got \"%s\"", cases[i].path,
-		    unit);
-	}
-	/* Too long for the buffer: none rather than half a name. */
-	tw_cgroup_unit("/system.slice/nginx.service", tiny, sizeof(tiny));
-	ck_assert_str_eq(tiny, "");
-}
-END_TEST
-
 /* Whatever a corrupted file holds, every parser reads it to the end,
  * counting each line, and keeps no more malformed lines than lines. */
 typedef int parser(const char *text, size_t len, struct tw_cgroup *out,
@@ -931,7 +903,6 @@ cgroup_suite(void)
 	tcase_add_test(tc, test_walk);
 	tcase_add_test(tc, test_walk_bounds);
 	tcase_add_test(tc, test_walk_too_many);
-	tcase_add_test(tc, test_unit);
 	tcase_add_test(tc, test_corruptions);
 	tcase_add_test(tc, test_memstat_reference);
 	tcase_add_test(tc, test_iostat_reference);

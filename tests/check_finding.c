@@ -423,7 +423,7 @@ START_TEST(test_mibview)
 	from[0] = 6;
 	from[1] = 8;
 	from[2] = 1;
-	from[3] = TW_OID_FINDING_CHANGED;
+	from[3] = TW_VIEW_FINDING_COLS - 1;
 	ck_assert_int_eq(tw_mv_next(&v, 0, from, 4, 1, next, &nlen, &val), TW_MV_FOUND);
 	ck_assert_uint_eq(next[4], 1);
 	from[4] = 2;
@@ -444,7 +444,7 @@ START_TEST(test_mibview)
 	ck_assert(nlen == 5 && next[1] == TW_OID_FINDING_TABLE);
 	from[1] = 8;
 	from[2] = 1;
-	from[3] = TW_OID_FINDING_CHANGED;
+	from[3] = TW_VIEW_FINDING_COLS - 1;
 	from[4] = 2;
 	ck_assert_int_eq(tw_mv_next(&v, 0, from, 5, 0, next, &nlen, &val), TW_MV_FOUND);
 	ck_assert(nlen == 3 && next[0] == 6 && next[1] == TW_OID_FINDING_DROPPED && next[2] == 0);

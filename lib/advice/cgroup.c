@@ -79,6 +79,13 @@ tw_advice_cgroup_value(int limited, double bytes, const char *limit_name, int un
 		    strcmp(limit_name, "memory.limit_in_bytes") == 0 ? "-1" : "max");
 }
 
+/* A unit's own cgroup, whose limit its manager sets from a property. */
+static int
+is_unit(const struct tw_cgroup_figures *f)
+{
+	return f->owner.kind == TW_CG_OWNER_SYSTEM_UNIT || f->owner.kind == TW_CG_OWNER_USER_UNIT;
+}
+
 static int
 at_limit(const struct tw_cgroup_figures *f)
 {
@@ -144,8 +151,8 @@ fits(int n, size_t len)
 int
 tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_t len)
 {
-	const char *name, *doc;
-	char ev[300], cur[32], next[32];
+	const char *doc;
+	char name[TW_CG_UNIT_NAME_MAX + 32], ev[300], cur[32], next[32];
 	double p;
 	int n;
 
@@ -153,7 +160,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 		return TW_E_INVAL;
 	line[0] = '\0';
 	*tune = 0;
-	name = f->unit != NULL && f->unit[0] != '\0' ? f->unit : f->path;
+	tw_cgroup_owner_name(&f->owner, f->path, name, sizeof(name));
 	if (!f->have_limit) {
 		n = snprintf(line, len, "%s refaults %s pages/s and has no memory limit of its own: "
 		    "its cache is bounded by the host's memory, not by a setting of the service "
@@ -181,11 +188,11 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	/* No command here: the ticket's apply and persist lines, printed
 	 * under this one, are decided in one place (tw_judge_cgroup_ticket),
 	 * with the unit's name checked, so the two cannot disagree. */
-	if (f->unit == NULL || f->unit[0] == '\0')
+	if (!is_unit(f))
 		n = snprintf(line, len, "%s %s %s -> %s (%s; %s)", f->path, f->limit_name, cur, next,
 		    ev, doc);
 	else
-		n = snprintf(line, len, "%s %s=%s -> %s (%s; %s, %s)", f->unit,
+		n = snprintf(line, len, "%s %s=%s -> %s (%s; %s, %s)", name,
 		    property(f->limit_name), cur, next, ev, RESOURCE_CONTROL, doc);
 	if (!fits(n, len)) {
 		line[0] = '\0';
@@ -197,7 +204,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 
 int
 tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen, char *cur,
-    char *next, size_t vlen)
+    char *next, size_t vlen, uint64_t *bytes)
 {
 	double p;
 
@@ -206,9 +213,10 @@ tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen
 		return TW_E_ABSENT;
 	/* As tw_advice_cgroup's line: systemd's property for a unit's own
 	 * cgroup, the file itself otherwise. */
-	snprintf(name, nlen, "%s", f->unit != NULL && f->unit[0] != '\0' ?
-	    property(f->limit_name) : f->limit_name);
+	snprintf(name, nlen, "%s", is_unit(f) ? property(f->limit_name) : f->limit_name);
 	tw_advice_systemd_size(f->limit, cur, vlen);
 	tw_advice_systemd_size(p, next, vlen);
+	if (bytes != NULL)
+		*bytes = (uint64_t)p;
 	return TW_OK;
 }

@@ -29,6 +29,9 @@
 #define TW_ADVICE_CGROUP_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "collect/cgroupowner.h"
 
 /* Memory within this share of the limit counts as "at" it: the kernel
  * reclaims a little below memory.high and usage moves between samples. */
@@ -45,7 +48,8 @@
 
 struct tw_cgroup_figures {
 	const char *path;		/* "/system.slice/nginx.service" */
-	const char *unit;		/* "nginx.service"; NULL or "": none */
+	struct tw_cg_owner owner;	/* tw_cgroup_owner(path): who sets its
+					 * limit, told by where it sits */
 	int version;			/* 1 or 2 */
 	double refaults;		/* pages/s over the window */
 	int have_usage;
@@ -71,7 +75,10 @@ struct tw_cgroup_figures {
  *   memory.current 63.9 MiB sits at memory.high 64 MiB, in the last 60 s;
  *   systemd.resource-control(5), Documentation/admin-guide/cgroup-v2.rst)
  *
- * It names no command: the ticket's apply and persist lines do
+ * The cgroup is named as tw_cgroup_owner_name names it: a system unit,
+ * "web.service of user 1000", or a plain cgroup's path, which is followed
+ * by its limit file ("/docker/0123 memory.max 64M -> 128M"). It names no
+ * command: the ticket's apply and persist lines do
  * (tw_judge_cgroup_ticket), the one place that checks the unit's name.
  *
  * Otherwise *tune is 0 and line is what follows "no tunable: ". Returns
@@ -81,12 +88,13 @@ int tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, s
 
 /* The knob of a cgroup whose own limit bounds its cache (when
  * tw_advice_cgroup says "tune"): name is the systemd property
- * ("MemoryHigh"), or the limit file for a cgroup of no unit; cur and next
- * the limit and the proposal as systemd sizes ("64M", "128M"). Returns
- * TW_OK, or TW_E_ABSENT when the limit does not bound it or is already
- * the host's memory. */
+ * ("MemoryHigh") for a unit's own cgroup, a system unit's or a user's, or
+ * the limit file for a plain cgroup; cur and next the limit and the
+ * proposal as systemd sizes ("64M", "128M"), and *bytes the proposal in
+ * bytes (bytes may be NULL). Returns TW_OK, or TW_E_ABSENT when the limit
+ * does not bound it or is already the host's memory. */
 int tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen,
-    char *cur, char *next, size_t vlen);
+    char *cur, char *next, size_t vlen, uint64_t *bytes);
 
 /* 1 when f's own limit bounds its cache (memory within TW_CGROUP_AT_LIMIT
  * of the limit, or limit events in the window): the symptom is then

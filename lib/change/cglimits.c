@@ -54,7 +54,7 @@ compare(struct tw_change_watch *w, const struct tw_change_cglimit *a,
 {
 	const struct tw_view_cgroup *vc = view_row(v, b->index);
 	const char *unit, *name;
-	char x[32], y[32];
+	char x[32], y[32], subject[TW_CG_UNIT_NAME_MAX + 32];
 	size_t f;
 
 	if (vc == NULL)
@@ -72,8 +72,9 @@ compare(struct tw_change_watch *w, const struct tw_change_cglimit *a,
 		tw_advice_cgroup_value(had, (double)a->v[f], file, unit != NULL, x, sizeof(x));
 		tw_advice_cgroup_value(has, (double)b->cg.v[limit_files[f].field], file,
 		    unit != NULL, y, sizeof(y));
-		tw_change_history_add_cgroup(&w->history, v, name, tw_judge_cgroup_name(vc),
-		    b->index, x, y, now_ms, now_s);
+		tw_judge_cgroup_name(vc, subject, sizeof(subject));
+		tw_change_history_add_cgroup(&w->history, v, name, subject, b->index, x, y,
+		    now_ms, now_s);
 	}
 }
 

@@ -165,9 +165,4 @@ int tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, v
  * tw_cgroup_read_at. */
 int tw_cgroup_open_hierarchy(int sys_fd, enum tw_cg_version ver);
 
-/* The systemd unit of a path: its last component ending in .service,
- * .scope or .slice ("nginx.service" for /system.slice/nginx.service/x);
- * "" when none. */
-void tw_cgroup_unit(const char *path, char *unit, size_t len);
-
 #endif

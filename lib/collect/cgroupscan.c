@@ -167,36 +167,3 @@ tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void 
 	free(w);
 	return rc;
 }
-
-static int
-ends_with(const char *s, size_t len, const char *suffix)
-{
-	size_t n = strlen(suffix);
-
-	return len > n && memcmp(s + len - n, suffix, n) == 0;
-}
-
-void
-tw_cgroup_unit(const char *path, char *unit, size_t len)
-{
-	const char *end = path + strlen(path);
-
-	unit[0] = '\0';
-	while (end > path) {
-		const char *start = end;
-		size_t n;
-
-		while (start > path && start[-1] != '/')
-			start--;
-		n = (size_t)(end - start);
-		if (ends_with(start, n, ".service") || ends_with(start, n, ".scope") ||
-		    ends_with(start, n, ".slice")) {
-			if (n < len) {
-				memcpy(unit, start, n);
-				unit[n] = '\0';
-			}
-			return;
-		}
-		end = start > path ? start - 1 : path;
-	}
-}

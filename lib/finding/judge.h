@@ -122,8 +122,10 @@ int tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, uns
 int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit,
     const struct tw_view_sock *s, enum tw_state *st, unsigned long long *recent);
 
-/* The socket as a finding's subject: "udp 0.0.0.0:514" (no command: the
- * id must not change when the owner is not known in some sample). */
+/* The socket as a finding's subject: "udp 0.0.0.0:514 inode 12345", its
+ * whole identity (advice/ticket.h), so that two sockets on one port are
+ * two findings; no command: the id must not change when the owner is not
+ * known in some sample. */
 void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len);
 
 /* The verdict on a socket that dropped recent datagrams in window_s
@@ -174,22 +176,34 @@ enum tw_state tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_
     const struct tw_threshold *pwarn, const struct tw_threshold *pcrit,
     const struct tw_view_cgroup *c);
 
-/* The unit whose own cgroup c is, or NULL. */
+/* The unit whose own cgroup c is, a system unit's or a user's, told by
+ * c's path alone (collect/cgroupowner.h), or NULL for a plain cgroup. */
 const char *tw_judge_cgroup_unit(const struct tw_view_cgroup *c);
 
-/* Its name as the check prints it and a finding's subject: the unit, or
- * the path. */
-const char *tw_judge_cgroup_name(const struct tw_view_cgroup *c);
+/* Its name as the check prints it and labels its perfdata: a system
+ * unit, "web.service of user 1000", or the path (tw_cgroup_owner_name). */
+void tw_judge_cgroup_name(const struct tw_view_cgroup *c, char *buf, size_t len);
 
 /* What lib/advice/cgroup.c judges of c. */
 void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
     unsigned window_s, struct tw_cgroup_figures *f);
 
 /* A cgroup's finding as a ticket, the same for tunewatchd's twFindingTable
- * and check_bufcache --cgroup's "finding:" lines (ticket_cgroup.c). */
+ * and check_bufcache --cgroup's "finding:" lines (ticket_cgroup.c).
+ *
+ * Who owns the cgroup decides the lines (collect/cgroupowner.h):
+ *   a system unit's own: systemctl set-property --runtime, and a drop-in
+ *     in /etc/systemd/system (none for a scope);
+ *   a unit of user UID's manager: on cgroup v2 systemctl --user -M UID@,
+ *     and the user's own drop-in; on v1, where the user's manager has no
+ *     memory controller, none, with why;
+ *   a plain cgroup: the write to its limit file (none, with why, for a
+ *     path with bytes unsafe in a command), and nothing persists it.
+ * owner says which, in words, for the ticket's "owner:" line. */
 struct tw_cgroup_ticket {
 	enum tw_symptom sym;		/* CGROUP_CACHE_BOUNDED or LOW_HIT_REFAULTS */
-	const char *subject;		/* the unit, or the cgroup's path */
+	char subject[TW_TICKET_SUBJECT_CGROUP_LEN];	/* the cgroup's directory */
+	char owner[TW_TICKET_LINE_LEN];	/* "system unit nginx.service" */
 	char tunable[32];		/* "MemoryHigh", "memory.high"; "" for none */
 	char current[32];		/* "64M" */
 	char suggested[32];		/* "128M"; "" when nothing is proposed */

@@ -346,8 +346,8 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 }
 
 /* Each socket that dropped is a finding of its own, its subject the
- * socket as check_dblock names it in its ticket ("udp 0.0.0.0:514"), so
- * both give the same id. */
+ * socket as check_dblock names it in its ticket ("udp 0.0.0.0:514 inode
+ * 12345"), so both give the same id. */
 static int
 observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)

@@ -123,6 +123,7 @@ row_of(const struct tw_tracked *r, struct tw_view_finding *f)
 	copy(f->apply, sizeof(f->apply), o->apply);
 	copy(f->persist, sizeof(f->persist), o->persist);
 	copy(f->documentation, sizeof(f->documentation), o->documentation);
+	copy(f->owner, sizeof(f->owner), o->owner);
 	f->col[TW_OID_FINDING_SEVERITY] = severity_value(r->severity);
 	f->col[TW_OID_FINDING_RAISED] = r->raised;
 	f->col[TW_OID_FINDING_CHANGED] = r->changed;

@@ -13,6 +13,8 @@
 struct known {
 	char *path;		/* an allocation of its own: up to PATH_MAX */
 	char unit[TW_CG_UNIT_LEN];	/* of a published one, found at the rescan */
+	enum tw_cg_owner_kind owner;	/* the same */
+	uint32_t owner_uid;
 	uint64_t ino;
 	uint32_t index;
 	uint64_t io;		/* bytes read and written, at the last rescan */
@@ -444,6 +446,18 @@ list_published(struct tw_cgroups *r)
 	return TW_OK;
 }
 
+/* Who owns a published cgroup: told by its path alone, once a rescan. */
+static void
+publish_owner(struct known *k)
+{
+	struct tw_cg_owner o;
+
+	tw_cgroup_owner(k->path, &o);
+	k->owner = o.kind;
+	k->owner_uid = o.uid;
+	tw_cgroup_unit(k->path, k->unit, sizeof(k->unit));
+}
+
 /* Walk the hierarchy, carry indexes over, and publish the busiest. */
 static int
 rescan(struct tw_cgroups *r)
@@ -479,7 +493,7 @@ rescan(struct tw_cgroups *r)
 	r->qualified = (uint32_t)n;
 	for (i = 0; i < n && i < r->max_rows; i++) {
 		rank[i]->published = 1;
-		tw_cgroup_unit(rank[i]->path, rank[i]->unit, sizeof(rank[i]->unit));
+		publish_owner(rank[i]);
 		rank[i]->turn = (unsigned)(i % TW_CGROUPS_SLOW_EVERY);
 	}
 	free(rank);
@@ -607,6 +621,8 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		row->cg.ino = k->ino;
 		row->index = k->index;
 		memcpy(row->unit, k->unit, sizeof(row->unit));
+		row->owner = k->owner;
+		row->owner_uid = k->owner_uid;
 		out->count++;
 	}
 	r->tick++;

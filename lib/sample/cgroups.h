@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "collect/cgroup.h"
+#include "collect/cgroupowner.h"
 
 /* The default bound on published cgroups (tunewatchd.conf: cgroupMax). */
 #define TW_CGROUPS_MAX_DEFAULT 16
@@ -54,7 +55,11 @@
 
 struct tw_cgroup_row {
 	uint32_t index;
-	char unit[TW_CG_UNIT_LEN];	/* "" when not under systemd */
+	char unit[TW_CG_UNIT_LEN];	/* the unit whose own cgroup it is, by
+					 * systemd's layout (collect/cgroupowner.h);
+					 * "" for a plain cgroup */
+	enum tw_cg_owner_kind owner;
+	uint32_t owner_uid;		/* TW_CG_OWNER_USER_UNIT: the user's */
 	struct tw_cgroup cg;
 	uint32_t held;		/* TW_CG_BIT of the fields not read in this
 				 * sample but in an earlier one (SLOW_EVERY) */

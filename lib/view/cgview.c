@@ -145,6 +145,10 @@ build_cgroup(struct tw_view_cgroup *vc, const struct tw_window *w, const struct 
 	put_path(vc, cg->path);
 	put_str(vc, TW_OID_CGROUP_UNIT, vc->unit, sizeof(vc->unit), r->unit);
 	put(vc, TW_OID_CGROUP_VERSION, (uint64_t)ver);
+	if (r->owner != TW_CG_OWNER_NONE)
+		put(vc, TW_OID_CGROUP_OWNER_KIND, (uint64_t)r->owner);
+	if (r->owner == TW_CG_OWNER_USER_UNIT)
+		put(vc, TW_OID_CGROUP_OWNER_UID, r->owner_uid);
 	for (i = 0; i < sizeof(gauges) / sizeof(gauges[0]); i++)
 		if (cg->present & TW_CG_BIT(gauges[i].field))
 			put(vc, gauges[i].col, cg->v[gauges[i].field]);

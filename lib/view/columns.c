@@ -2,6 +2,7 @@
 
 #include "view/columns.h"
 
+#include "collect/cgroupowner.h"
 #include "collect/sockowner.h"
 #include "util/ratelimit.h"
 #include "view/view.h"
@@ -309,6 +310,7 @@ static const struct tw_column finding_cols[] = {
 	[TW_OID_FINDING_RAISED] = NUM("twFindingRaisedTime", TW_SMI_UNSIGNED32, "seconds", SKIP),
 	[TW_OID_FINDING_CHANGED] = NUM("twFindingChangedTime", TW_SMI_UNSIGNED32, "seconds",
 	    SKIP),
+	[TW_OID_FINDING_OWNER] = STR("twFindingOwner", struct tw_view_finding, owner, SKIP),
 };
 
 /* check_bufcache --cgroup reads what it judges and prints; the counters
@@ -342,6 +344,11 @@ static const struct tw_column cgroup_cols[] = {
 	    "bytes per second", READ),
 	[TW_OID_CGROUP_WRITE_RATE] = NUM("twCgroupWriteRate", TW_SMI_COUNTER_BASED_GAUGE64,
 	    "bytes per second", READ),
+	/* The checks tell the owner from the path themselves (as tunewatchd
+	 * does: collect/cgroupowner.h); these are for an NMS. */
+	[TW_OID_CGROUP_OWNER_KIND] = RANGED_UNITS("twCgroupOwnerKind", TW_SMI_ENUMERATION,
+	    TW_CG_OWNER_SYSTEM_UNIT, TW_CG_OWNER_CGROUP, NULL, SKIP),
+	[TW_OID_CGROUP_OWNER_UID] = NUM("twCgroupOwnerUid", TW_SMI_UNSIGNED32, NULL, SKIP),
 };
 
 #define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))

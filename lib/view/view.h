@@ -33,7 +33,7 @@
 #define TW_VIEW_CHANGES 32
 #define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_OWNER_SEARCH + 1)
 #define TW_VIEW_PROBE_COLS (TW_OID_PROBE_ERRORS + 1)
-#define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_WRITE_RATE + 1)
+#define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_OWNER_UID + 1)
 
 #define TW_VIEW_STR 128
 /* A change's subject: "host", a disk, or a cgroup's path (a DisplayString
@@ -43,7 +43,7 @@
 /* ---- Findings (twFindings): kept by lib/finding/tracker.c, which
  * publishes them here after each sample. */
 #define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_LIMIT + 1)
-#define TW_VIEW_FINDING_COLS (TW_OID_FINDING_CHANGED + 1)
+#define TW_VIEW_FINDING_COLS (TW_OID_FINDING_OWNER + 1)
 #define TW_VIEW_FINDING_STR 256		/* a DisplayString's 255 and a NUL */
 
 struct tw_view_findsum {
@@ -57,7 +57,7 @@ struct tw_view_finding {
 	uint64_t col[TW_VIEW_FINDING_COLS];
 	char id[20];
 	char symptom[32];
-	char subject[TW_VIEW_STR];
+	char subject[TW_VIEW_FINDING_STR];	/* a cgroup's is its whole path */
 	char evidence[TW_VIEW_FINDING_STR];
 	char tunable[TW_VIEW_FINDING_STR];
 	char current[TW_VIEW_STR];
@@ -65,6 +65,7 @@ struct tw_view_finding {
 	char apply[TW_VIEW_FINDING_STR];
 	char persist[TW_VIEW_FINDING_STR];
 	char documentation[TW_VIEW_FINDING_STR];
+	char owner[TW_VIEW_FINDING_STR];	/* "" but for a cgroup */
 };
 
 struct tw_view_agent {

@@ -401,7 +401,7 @@ expected_miss(const uint32_t *oid, size_t len)
 	case TW_OID_FINDINGS:
 		if (oid[1] == TW_OID_FINDING_TABLE)
 			return len >= 4 && oid[2] == 1 && oid[3] >= TW_OID_FINDING_ID &&
-			    oid[3] <= TW_OID_FINDING_CHANGED ? TW_MV_NO_SUCH_INSTANCE :
+			    oid[3] <= TW_OID_FINDING_OWNER ? TW_MV_NO_SUCH_INSTANCE :
 			    TW_MV_NO_SUCH_OBJECT;
 		return (oid[1] >= 1 && oid[1] <= TW_OID_FINDING_CLEAR_AFTER) ||
 		    (oid[1] >= TW_OID_FINDING_DROPPED && oid[1] <= TW_OID_FINDING_LIMIT) ?

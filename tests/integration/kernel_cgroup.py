@@ -24,7 +24,8 @@ WARNING finding that names tw-cgtest-PID.service with "MemoryLimit=64M ->"
 the limit sized from what its line shows of the working set (the usage
 plus what was read back in the window, a quarter more, at most 16 times
 the limit: 1G here, where the re-read file alone is 200 MiB) and its
-drop-in line. The host stays calm: MemAvailable stays above
+drop-in line, and says it is a system unit (it sits where systemd puts a
+service of Slice=-.slice). The host stays calm: MemAvailable stays above
 four times the file (the host had room to cache it whole) and host memory
 pressure, where the kernel has PSI, stays under 10 %. The host's own
 refault count is not calm: /proc/vmstat counts the cgroup's refaults too.
@@ -171,13 +172,16 @@ def test():
         assert 256 << 20 <= got <= 16 * LIMIT, (size, tune)
         # The commands are the ticket's lines below it, none in the tune line.
         assert "systemctl" not in tune[0] and "drop-in" not in tune[0], tune
-        # Its ticket, the service's own symptom, with the unit's command.
+        # Its ticket, the service's own symptom, with the unit's command:
+        # a service directly in the root slice is where systemd puts one
+        # of Slice=-.slice. The id hashes the cgroup's directory.
         at = out.lines.index(tune[0])
         assert out.lines[at + 1] == "  finding: " + pc.ticket_id(
-            "cgroup-cache-bounded", unit, "MemoryLimit"), out
-        assert out.lines[at + 2] == ("  apply: systemctl set-property --runtime %s "
+            "cgroup-cache-bounded", os.path.join(MEMCG, unit), "MemoryLimit"), out
+        assert out.lines[at + 2] == "  owner: system unit " + unit, out
+        assert out.lines[at + 3] == ("  apply: systemctl set-property --runtime %s "
                                      "MemoryLimit=%s" % (unit, size)), out
-        assert out.lines[at + 3] == ("  persist: /etc/systemd/system/%s.d/90-tunewatch.conf: "
+        assert out.lines[at + 4] == ("  persist: /etc/systemd/system/%s.d/90-tunewatch.conf: "
                                      "[Service] MemoryLimit=%s" % (unit, size)), out
         assert not [l for l in out.lines if "vm." in l or "sysctl" in l], out
 

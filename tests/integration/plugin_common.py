@@ -284,13 +284,18 @@ def cgroup_limit(usage, limit, refaults, span_s, mem_total=0):
     twAgentWindowSpan, span_s seconds; pages of 4 KiB), a quarter more, in
     whole MiB; between a quarter more than the limit and 16 times it; never
     past the host's memory."""
+    return systemd_size(cgroup_limit_bytes(usage, limit, refaults, span_s, mem_total))
+
+
+def cgroup_limit_bytes(usage, limit, refaults, span_s, mem_total=0):
+    """cgroup_limit() in bytes, as a limit file's apply line writes it."""
     mib = 1 << 20
     want = (usage + refaults * span_s * 4096) * 1.25
     want = min(max(want, limit * 1.25), limit * 16)
     p = int((want + mib - 1) / mib) * mib
     if mem_total and p > mem_total:
         p = mem_total // mib * mib
-    return systemd_size(p)
+    return p
 
 
 # ---- numbers as the plugins print them -------------------------------------
