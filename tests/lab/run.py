@@ -2,7 +2,8 @@
 """Run the tuning lab: every tests/lab/scenario_*.py in turn, each in a
 process of its own, then doc/LAB.md from their results.
 
-  run.py [--out doc/LAB.md] [--only SUBSTRING]... [--results DIR]
+  run.py [--out FILE] [--only SUBSTRING]... [--results DIR]
+  (FILE: doc/LAB.md, or with --only RESULTS/LAB.md)
 
 Before anything it undoes what a killed earlier run left (the journals of
 labjournal.py). A scenario that fails or is skipped is a row of LAB.md
@@ -80,7 +81,8 @@ def run_one(path, results_dir):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default=os.path.join(HERE, "..", "..", "doc", "LAB.md"))
+    ap.add_argument("--out", help="doc/LAB.md for a whole run; with --only, LAB.md in the "
+                    "results directory, so that a part does not overwrite the whole")
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--results", help="keep each scenario's JSON and log here")
     opts = ap.parse_args()
@@ -105,10 +107,14 @@ def main():
         "only": opts.only,
     }
     text = labreport.render(results, info)
+    keep = bool(opts.results or opts.only)
+    if not opts.out:
+        opts.out = (os.path.join(results_dir, "LAB.md") if opts.only
+                    else os.path.join(HERE, "..", "..", "doc", "LAB.md"))
     with open(opts.out, "w") as fh:
         fh.write(text)
     failed = [r["name"] for r in results if r["status"] == "fail"]
-    if not failed and not opts.results:
+    if not failed and not keep:
         shutil.rmtree(results_dir, ignore_errors=True)
         results_dir = "(removed: all passed)"
     print("lab: %d scenarios in %.0f s, %d failed%s; %s written; results in %s" % (

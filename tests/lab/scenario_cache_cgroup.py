@@ -111,9 +111,11 @@ class Job:
                                     "took %.2f s" % (PASSES, FILE_MIB, self.seconds))})
 
 
-def finding_of(stack, unit):
+def finding_of(stack, memcg):
+    # The subject is the cgroup's directory, whatever its name looks like:
+    # a name alone is not a unit's (issue 21).
     return next(((i, r) for i, r in stack.findings().items()
-                 if r.get("SYMPTOM") == "cgroup-cache-bounded" and r.get("SUBJECT") == unit),
+                 if r.get("SYMPTOM") == "cgroup-cache-bounded" and r.get("SUBJECT") == memcg),
                 (None, None))
 
 
@@ -173,7 +175,7 @@ def rounds(lab, stack, memcg, blkcg, unit, data):
         r = {"round": rnd}
         res["rounds"].append(r)
         row = wait_for("tunewatchd to raise cgroup-cache-bounded for %s" % unit,
-                       lambda: finding_of(stack, unit)[1], timeout=90)
+                       lambda: finding_of(stack, memcg)[1], timeout=90)
         if rnd == 1:
             r["raised_s"] = round(time.monotonic() - t_start, 1)
             stack.sink.wait_notification(labcore.RAISED, "twFindingRaised for %s" % row["ID"],
@@ -236,7 +238,7 @@ def rounds(lab, stack, memcg, blkcg, unit, data):
             "the job did not get twice as fast: %s -> %s" % (
                 res["before"]["workload"]["text"], after["workload"]["text"])
         wait_for("finding %s to clear" % row["ID"],
-                 lambda: finding_of(stack, unit)[1] is None, timeout=stack.window + 30)
+                 lambda: finding_of(stack, memcg)[1] is None, timeout=stack.window + 30)
         stack.sink.wait_notification(labcore.CLEARED, "twFindingCleared for %s" % row["ID"],
                                      lambda n: n.get("ID") == row["ID"], timeout=30)
         r["cleared_s"] = round(time.monotonic() - t_apply, 1)
