@@ -105,8 +105,16 @@ START_TEST(test_tune_line_agrees_with_ticket)
 		{ "batch.slice", "systemctl set-property --runtime batch.slice MemoryHigh=128M" },
 		{ "docker-0123.scope",
 		  "systemctl set-property --runtime docker-0123.scope MemoryHigh=128M" },
-		{ "my\\x2dapp.service",
+		/* Units come shown (util/escape.h): systemd's own "\x2d" is
+		 * "\x5cx2d", and the command names the unit systemd knows. */
+		{ "my\\x5cx2dapp.service",
 		  "systemctl set-property --runtime 'my\\x2dapp.service' MemoryHigh=128M" },
+		/* A shown "\x2d" is a raw '-', which needs no quoting. */
+		{ "my\\x2dapp.service", "systemctl set-property --runtime my-app.service MemoryHigh=128M" },
+		/* Raw control bytes, NUL, and what is not a shown string. */
+		{ "x\\x0areboot.service", NULL },
+		{ "web.service\\x00.service", NULL },
+		{ "a\\q.service", NULL },
 		{ "evil;reboot.service", NULL },
 		{ "$(reboot).service", NULL },
 		{ "a b.service", NULL },

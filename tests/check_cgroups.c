@@ -66,7 +66,7 @@ row_of(const struct tw_cgroup_set *s, const char *path)
 	size_t i;
 
 	for (i = 0; i < s->count; i++)
-		if (strcmp(s->rows[i].cg.path, path) == 0)
+		if (strcmp(s->rows[i].cg.shown_path, path) == 0)
 			return &s->rows[i];
 	return NULL;
 }
@@ -122,7 +122,7 @@ START_TEST(test_qualify_and_bound)
 	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/old.service"));
 	nginx = row_of(&g.set, "/system.slice/nginx.service");
 	ck_assert_ptr_nonnull(nginx);
-	ck_assert_str_eq(nginx->unit, "nginx.service");
+	ck_assert_str_eq(nginx->shown_unit, "nginx.service");
 	ck_assert_uint_eq(nginx->cg.v[TW_CG_REFAULTS], 123456);
 	for (i = 1; i < g.set.count; i++)
 		ck_assert_uint_lt(g.set.rows[i - 1].index, g.set.rows[i].index);
@@ -197,7 +197,7 @@ START_TEST(test_busiest_since_last_rescan)
 	ck_assert_uint_eq(g.set.qualified, 5);
 	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/nginx.service"));
 	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/old.service"));
-	ck_assert_str_eq(row_of(&g.set, "/system.slice/old.service")->cg.path,
+	ck_assert_str_eq(row_of(&g.set, "/system.slice/old.service")->cg.shown_path,
 	    "/system.slice/old.service");
 	ck_assert(row_of(&g.set, "/system.slice/old.service")->cg.present &
 	    (TW_CG_BIT(TW_CG_HIGH) | TW_CG_BIT(TW_CG_MAX)));
@@ -392,7 +392,7 @@ START_TEST(test_slow_files_in_turn)
 	const unsigned every = TW_CGROUPS_SLOW_EVERY;
 	unsigned fresh_times[4] = { 0 }, t;
 	struct reg g;
-	char rel[TW_CG_PATH_LEN + 32];
+	char rel[TW_CG_SHOWN_PATH_LEN + 32];
 	size_t i;
 
 	reg_open(&g, copy_v2(), 0, 1000);
@@ -405,7 +405,7 @@ START_TEST(test_slow_files_in_turn)
 		write_file(rel, "low 0\nhigh 1000\nmax 0\noom 0\noom_kill 0\n");
 	}
 	for (i = 0; i < g.set.count; i++) {
-		snprintf(rel, sizeof(rel), "%s/memory.current", g.set.rows[i].cg.path);
+		snprintf(rel, sizeof(rel), "%s/memory.current", g.set.rows[i].cg.shown_path);
 		write_file(rel, "4096\n");
 	}
 	for (t = 0; t < every; t++) {
@@ -423,11 +423,11 @@ START_TEST(test_slow_files_in_turn)
 			/* The new count once read, now or in an earlier sample. */
 			if (row->cg.present & TW_CG_BIT(TW_CG_LIMIT_EVENTS))
 				ck_assert_msg((row->cg.v[TW_CG_LIMIT_EVENTS] == 1000) ==
-				    (fresh_times[i] > 0), "%s: %llu, read %d", row->cg.path,
+				    (fresh_times[i] > 0), "%s: %llu, read %d", row->cg.shown_path,
 				    (unsigned long long)row->cg.v[TW_CG_LIMIT_EVENTS], read);
 			/* Held figures are still there, as last read. */
 			ck_assert_uint_eq(row->cg.present & TW_CG_BIT(TW_CG_LIMIT_EVENTS),
-			    strcmp(row->cg.path, "/user.slice/user-1000.slice/session-2.scope") != 0
+			    strcmp(row->cg.shown_path, "/user.slice/user-1000.slice/session-2.scope") != 0
 			    ? TW_CG_BIT(TW_CG_LIMIT_EVENTS) : 0);
 		}
 		/* A similar share in every sample. */

@@ -124,7 +124,7 @@ softnet_sample(struct tw_sample *s, uint64_t ms, uint32_t dropped, uint32_t sque
 	s->have |= TW_SRC_BIT(TW_SRC_SOFTNET);
 	set_sysctl(s, TW_SYSCTL_NET_CORE_NETDEV_MAX_BACKLOG, "1000");
 	set_sysctl(s, TW_SYSCTL_NET_CORE_NETDEV_BUDGET, "300");
-	set_sysctl(s, TW_SYSCTL_NET_IPV4_TCP_MEM, "45000\t60000\t90000");
+	set_sysctl(s, TW_SYSCTL_NET_IPV4_TCP_MEM, "45000 60000 90000");
 	s->sock.present = (1u << TW_SOCK_TCP_MEM) | (1u << TW_SOCK_TCP_INUSE);
 	s->sock.v[TW_SOCK_TCP_MEM] = 12;
 	s->have |= TW_SRC_BIT(TW_SRC_SOCKSTAT);
@@ -193,7 +193,7 @@ START_TEST(test_view_pools)
 	ck_assert(!HAS(p, TW_OID_DBLOCK_RECENT_FAILURES));
 
 	/* Tunables come out with their 1-based index and the kernel's text. */
-	ck_assert_str_eq(tw_view_tunable(&v, "net.ipv4.tcp_mem"), "45000\t60000\t90000");
+	ck_assert_str_eq(tw_view_tunable(&v, "net.ipv4.tcp_mem"), "45000 60000 90000");
 	ck_assert_ptr_null(tw_view_tunable(&v, "vm.swappiness"));
 
 	tw_view_free(&v);

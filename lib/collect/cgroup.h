@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/escape.h"
 #include "util/readfile.h"
 #include "util/scan.h"
 
@@ -49,9 +50,16 @@ enum tw_cg_field {
  * one is skipped and counted. */
 #define TW_CG_PATH_LEN 256
 #define TW_CG_UNIT_LEN 128
+/* A path's shown form (util/escape.h) in full; a unit's, up to the 255
+ * bytes of a DisplayString. */
+#define TW_CG_SHOWN_PATH_LEN TW_ESCAPE_SIZE(TW_CG_PATH_LEN - 1)
+#define TW_CG_SHOWN_UNIT_LEN 256
 
 struct tw_cgroup {
-	char path[TW_CG_PATH_LEN];	/* "/system.slice/nginx.service" */
+	/* "/system.slice/nginx.service", shown: for the MIB and the checks'
+	 * output. The path that opens the cgroup's files is the raw one,
+	 * which the walk and sample/cgroups.c keep and pass. */
+	char shown_path[TW_CG_SHOWN_PATH_LEN];
 	uint64_t ino;			/* the directory's inode (v2: the cgroup id) */
 	uint32_t present;		/* TW_CG_BIT of each field read */
 	uint64_t v[TW_CG_NFIELDS];

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/escape.h"
 #include "util/readfile.h"
 #include "util/scan.h"
 
@@ -43,7 +44,10 @@ enum tw_disk_field {
 struct tw_disk_stat {
 	uint32_t major;
 	uint32_t minor;
-	char name[TW_DISK_NAME_LEN];
+	/* The name shown (util/escape.h), for the MIB, filters and output. */
+	char name[TW_ESCAPE_SIZE(TW_DISK_NAME_LEN - 1)];
+	/* As the kernel prints it: only to find the device's sysfs directory. */
+	char raw_name[TW_DISK_NAME_LEN];
 	uint32_t present;		/* TW_DISK_BIT() of each field the line had */
 	uint64_t v[TW_DISK_NFIELDS];	/* absent fields are 0 */
 };

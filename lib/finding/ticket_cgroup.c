@@ -12,7 +12,9 @@
 
 #include <string.h>
 
+#include "collect/cgroup.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 #define NOT_A_UNIT "none: not a systemd unit's own cgroup; what made it (a container " \
 	"runtime, the service it is delegated to) sets its limit, and a write to the file " \
@@ -24,6 +26,8 @@ void
 tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
 {
 	const char *unit = f->unit != NULL && f->unit[0] != '\0' ? f->unit : NULL;
+	char raw_unit[TW_CG_UNIT_LEN];
+	size_t raw_len;
 	int err;
 
 	memset(t, 0, sizeof(*t));
@@ -41,12 +45,20 @@ tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_ticke
 		t->no_apply = NOT_A_UNIT;
 		return;
 	}
-	err = tw_ticket_apply_unit(t->apply, sizeof(t->apply), unit, t->tunable, t->suggested);
+	/* The unit's name as systemd knows it: the view has it shown
+	 * (util/escape.h), where systemd's own "\x2d" reads "\x5cx2d". A name
+	 * that does not read back is refused like any unsafe one. */
+	err = tw_unescape(raw_unit, sizeof(raw_unit), unit, &raw_len);
+	if (err == TW_OK && raw_len != strlen(raw_unit))
+		err = TW_E_INVAL;	/* a NUL would cut the name short */
+	if (err == TW_OK)
+		err = tw_ticket_apply_unit(t->apply, sizeof(t->apply), raw_unit, t->tunable,
+		    t->suggested);
 	if (err != TW_OK) {
 		t->no_apply = UNSAFE;
 		return;
 	}
-	err = tw_ticket_persist_unit(t->persist, sizeof(t->persist), unit, t->tunable,
+	err = tw_ticket_persist_unit(t->persist, sizeof(t->persist), raw_unit, t->tunable,
 	    t->suggested);
 	if (err == TW_E_ABSENT)
 		t->no_persist = NO_FILE;

@@ -8,11 +8,13 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 /* What is remembered of a cgroup between samples. */
 struct known {
-	char path[TW_CG_PATH_LEN];
-	char unit[TW_CG_UNIT_LEN];	/* of a published one, found at the rescan */
+	/* As the directory is named: to open it with, never to show. */
+	char raw_path[TW_CG_PATH_LEN];
+	char raw_unit[TW_CG_UNIT_LEN];	/* of a published one, found at the rescan */
 	uint64_t ino;
 	uint32_t index;
 	uint64_t io;		/* bytes read and written, at the last rescan */
@@ -120,7 +122,7 @@ tw_cgroups_close(struct tw_cgroups *r)
 static int
 cmp_path(const void *a, const void *b)
 {
-	return strcmp(((const struct known *)a)->path, ((const struct known *)b)->path);
+	return strcmp(((const struct known *)a)->raw_path, ((const struct known *)b)->raw_path);
 }
 
 /* By hand rather than bsearch, which would need the path copied into a
@@ -132,7 +134,7 @@ find_known(struct tw_cgroups *r, const char *path)
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(path, r->known[mid].path);
+		int c = strcmp(path, r->known[mid].raw_path);
 
 		if (c == 0)
 			return &r->known[mid];
@@ -263,7 +265,7 @@ visit(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino
 	r->next = p;
 	k = &r->next[r->nnext++];
 	memset(k, 0, sizeof(*k));
-	memcpy(k->path, path, strlen(path) + 1);
+	memcpy(k->raw_path, path, strlen(path) + 1);
 	k->ino = ino;
 	tw_cg_keep_init(&k->keep);
 	if (old != NULL) {
@@ -313,12 +315,12 @@ limits_to_bound(struct tw_cgroups *r)
 	qsort(quiet, n, sizeof(*quiet), cmp_index_known);
 	fd = tw_cgroup_open_hierarchy(r->sys_fd, r->ver);
 	for (i = 0; fd >= 0 && i < n && io + found < r->max_rows; i++) {
-		old = find_known(r, quiet[i]->path);
+		old = find_known(r, quiet[i]->raw_path);
 		if (old != NULL && old->ino != quiet[i]->ino)
 			old = NULL;
 		/* Paths start with '/': relative to the hierarchy's root. */
-		quiet[i]->qualifies = has_limit(r, quiet[i], old, fd, quiet[i]->path + 1,
-		    quiet[i]->path);
+		quiet[i]->qualifies = has_limit(r, quiet[i], old, fd, quiet[i]->raw_path + 1,
+		    quiet[i]->raw_path);
 		found += quiet[i]->qualifies != 0;
 	}
 	if (fd >= 0)
@@ -396,7 +398,7 @@ rescan(struct tw_cgroups *r)
 	r->qualified = (uint32_t)n;
 	for (i = 0; i < n && i < r->max_rows; i++) {
 		rank[i]->published = 1;
-		tw_cgroup_unit(rank[i]->path, rank[i]->unit, sizeof(rank[i]->unit));
+		tw_cgroup_unit(rank[i]->raw_path, rank[i]->raw_unit, sizeof(rank[i]->raw_unit));
 		rank[i]->turn = (unsigned)(i % TW_CGROUPS_SLOW_EVERY);
 	}
 	free(rank);
@@ -446,6 +448,18 @@ slow_figures(struct known *k, struct tw_cgroup_row *row, int read)
 	}
 }
 
+/* The row's names as they may be shown (util/escape.h): a cgroup's name
+ * is whoever made it's choice, any byte but '/'. The path is shown whole
+ * (its buffer holds four times the longest raw path); a unit that cannot
+ * be shown whole is not named at all, since a cut name is another unit's. */
+static void
+shown_names(const struct known *k, struct tw_cgroup_row *row)
+{
+	(void)tw_escape_str(row->cg.shown_path, sizeof(row->cg.shown_path), k->raw_path);
+	if (tw_escape_str(row->shown_unit, sizeof(row->shown_unit), k->raw_unit) != TW_OK)
+		row->shown_unit[0] = '\0';
+}
+
 int
 tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
     struct tw_cgroup_set *out, struct tw_parse_stats *ps)
@@ -492,10 +506,10 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		slow = !k->slow_read || k->turn == r->tick % TW_CGROUPS_SLOW_EVERY;
 		what = SAMPLED | missing | (slow ? SLOW : 0);
 		if (kept < KEEP_MAX)
-			rc = tw_cgroup_read_kept(sys_fd, r->ver, k->path, what, &k->keep, scratch,
+			rc = tw_cgroup_read_kept(sys_fd, r->ver, k->raw_path, what, &k->keep, scratch,
 			    &row->cg, ps);
 		else
-			rc = tw_cgroup_read(sys_fd, r->ver, k->path, what, scratch, &row->cg, ps);
+			rc = tw_cgroup_read(sys_fd, r->ver, k->raw_path, what, scratch, &row->cg, ps);
 		kept++;
 		if (rc != TW_OK) {
 			/* Removed: its index dies with it. */
@@ -512,10 +526,9 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		row->cg.present = (row->cg.present & ~LIMIT_BITS) | k->limits;
 		row->cg.v[TW_CG_HIGH] = k->high;
 		row->cg.v[TW_CG_MAX] = k->max;
-		memcpy(row->cg.path, k->path, sizeof(k->path));
+		shown_names(k, row);
 		row->cg.ino = k->ino;
 		row->index = k->index;
-		memcpy(row->unit, k->unit, sizeof(row->unit));
 		out->count++;
 	}
 	r->tick++;

@@ -45,7 +45,9 @@
 
 struct tw_cgroup_row {
 	uint32_t index;
-	char unit[TW_CG_UNIT_LEN];	/* "" when not under systemd */
+	/* The systemd unit, shown (util/escape.h); "" when not under systemd,
+	 * or when its shown form would not fit a DisplayString. */
+	char shown_unit[TW_CG_SHOWN_UNIT_LEN];
 	struct tw_cgroup cg;
 	uint32_t held;		/* TW_CG_BIT of the fields not read in this
 				 * sample but in an earlier one (SLOW_EVERY) */

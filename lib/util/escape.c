@@ -247,6 +247,12 @@ tw_escape_is_shown(const char *s, size_t len)
 }
 
 int
+tw_escape_needed(const char *raw, size_t len)
+{
+	return memchr(raw, '\\', len) != NULL || !tw_escape_is_shown(raw, len);
+}
+
+int
 tw_escape_had_unprintable(const char *s)
 {
 	size_t len = s != NULL ? strlen(s) : 0, i;

@@ -60,6 +60,10 @@ int tw_escape_tidy(char *dst, size_t cap, const char *src, size_t len);
 /* tw_escape_tidy of a NUL-terminated string (NULL reads as ""). */
 int tw_escape_copy(char *dst, size_t cap, const char *src);
 
+/* 1 when len bytes of raw would change when escaped: a word that a kernel
+ * file writes itself (a zone's name) and that would is no such word. */
+int tw_escape_needed(const char *raw, size_t len);
+
 /* 1 when len bytes of s are in the shown form: valid UTF-8, no character
  * that tw_escape escapes, and every backslash the start of an \xNN
  * escape (either case of hex digit). */

@@ -6,6 +6,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/columns.h"
 
 /* twCgroupTable's rows, from the sample's published cgroups and their
@@ -49,11 +50,9 @@ put_fig(struct tw_view_cgroup *vc, unsigned c, double figure)
 static void
 put_str(struct tw_view_cgroup *vc, unsigned c, char *dst, size_t len, const char *src)
 {
-	size_t n = strnlen(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-	if (n > 0)
+	/* Shown already; cut, if at all, at a character's boundary. */
+	(void)tw_escape_copy(dst, len, src);
+	if (dst[0] != '\0')
 		vc->has |= TW_VIEW_BIT(c);
 }
 
@@ -118,8 +117,8 @@ build_cgroup(struct tw_view_cgroup *vc, const struct tw_window *w, const struct 
 
 	memset(vc, 0, sizeof(*vc));
 	vc->index = r->index;
-	put_str(vc, TW_OID_CGROUP_PATH, vc->path, sizeof(vc->path), cg->path);
-	put_str(vc, TW_OID_CGROUP_UNIT, vc->unit, sizeof(vc->unit), r->unit);
+	put_str(vc, TW_OID_CGROUP_PATH, vc->path, sizeof(vc->path), cg->shown_path);
+	put_str(vc, TW_OID_CGROUP_UNIT, vc->unit, sizeof(vc->unit), r->shown_unit);
 	put(vc, TW_OID_CGROUP_VERSION, (uint64_t)ver);
 	for (i = 0; i < sizeof(gauges) / sizeof(gauges[0]); i++)
 		if (cg->present & TW_CG_BIT(gauges[i].field))

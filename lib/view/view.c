@@ -7,6 +7,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/columns.h"
 
 void
@@ -106,11 +107,9 @@ put_fig(uint32_t group, uint32_t *has, uint64_t *col, unsigned c, double figure)
 static void
 copy_str(char *dst, size_t len, const char *src)
 {
-	size_t n = src != NULL ? strnlen(src, len - 1) : 0;
-
-	if (n > 0)
-		memcpy(dst, src, n);
-	dst[n] = '\0';
+	/* Every string of a view is shown (util/escape.h); a cut falls at a
+	 * character's boundary. */
+	(void)tw_escape_copy(dst, len, src);
 }
 
 static void
