@@ -6,6 +6,7 @@
  * (lib/view/cgview.c, mibview.c), on copies of the cgroup v2 fixture that
  * the tests change between samples. */
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sample/cgroups.h"
@@ -14,6 +15,7 @@
 #include "tw_cgroup_fixture.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/mibview.h"
 #include "view/view.h"
 
@@ -161,6 +163,52 @@ scope_reads(const char *rbytes)
 	for (i = 0; i < sizeof(at) / sizeof(at[0]); i++)
 		write_file(at[i], line);
 }
+
+/* A cgroup is named by whoever made it: mkdir takes any byte but '/'.
+ * Its files are opened by its raw path, and the row shows it
+ * (util/escape.h): a carriage return, a newline and a byte that is not
+ * UTF-8 escaped, systemd's own backslash too, UTF-8 kept. */
+START_TEST(test_chosen_names_shown)
+{
+	static const struct {
+		const char *raw, *path, *unit;
+	} cases[] = {
+		{ "/system.slice/tw\r\nBUFCACHE OK\xff.service",
+		  "/system.slice/tw\\x0d\\x0aBUFCACHE OK\\xff.service",
+		  "tw\\x0d\\x0aBUFCACHE OK\\xff.service" },
+		{ "/system.slice/user\\x2dsvc.service", "/system.slice/user\\x5cx2dsvc.service",
+		  "user\\x5cx2dsvc.service" },
+		{ "/r\xc3\xa4ume", "/r\xc3\xa4ume", "" },
+	};
+	char path[512];
+	struct reg g;
+	size_t i;
+
+	copy_v2();
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(path, sizeof(path), "%s/sys/fs/cgroup%s", v2, cases[i].raw);
+		ck_assert_int_eq(mkdir(path, 0755), 0);
+		snprintf(path, sizeof(path), "%s/io.stat", cases[i].raw);
+		write_file(path, "8:0 rbytes=99999999999 wbytes=0 rios=1 wios=0 dbytes=0 dios=0\n");
+		snprintf(path, sizeof(path), "%s/memory.current", cases[i].raw);
+		write_file(path, "7340032\n");
+	}
+	reg_open(&g, v2, 0, 1);
+	reg_sample(&g);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct tw_cgroup_row *row = row_of(&g.set, cases[i].path);
+
+		ck_assert_msg(row != NULL, "no row shown as %s", cases[i].path);
+		ck_assert(tw_escape_is_shown(row->cg.shown_path, strlen(row->cg.shown_path)));
+		ck_assert_str_eq(row->shown_unit, cases[i].unit);
+		/* Read through the raw path: its figures are there. */
+		ck_assert(row->cg.present & TW_CG_BIT(TW_CG_USAGE));
+		ck_assert_uint_eq(row->cg.v[TW_CG_USAGE], 7340032);
+	}
+	reg_close(&g);
+	remove_copy();
+}
+END_TEST
 
 START_TEST(test_busiest_since_last_rescan)
 {
@@ -520,6 +568,7 @@ cgroups_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_qualify_and_bound);
+	tcase_add_test(tc, test_chosen_names_shown);
 	tcase_add_test(tc, test_busiest_since_last_rescan);
 	tcase_add_test(tc, test_quiet_subtree_not_read);
 	tcase_add_test(tc, test_index_lives_with_the_cgroup);

@@ -200,6 +200,11 @@ START_TEST(test_is_shown)
 	ck_assert_int_eq(tw_escape_is_shown("\xff", 1), 0);
 	ck_assert_int_eq(tw_escape_is_shown("\xe2\x80\xa8", 3), 0);
 	ck_assert_int_eq(tw_escape_is_shown(NULL, 0), 1);
+	ck_assert_int_eq(tw_escape_needed("Normal", 6), 0);
+	ck_assert_int_eq(tw_escape_needed("r\xc3\xa4ume", 6), 0);
+	ck_assert_int_eq(tw_escape_needed("a\\x41", 5), 1);
+	ck_assert_int_eq(tw_escape_needed("a\nb", 3), 1);
+	ck_assert_int_eq(tw_escape_needed("a\xff", 2), 1);
 	ck_assert_int_eq(tw_escape_had_unprintable("user\\x5cx2d.service"), 0);
 	ck_assert_int_eq(tw_escape_had_unprintable("\\x0a  apply: id;#"), 1);
 	ck_assert_int_eq(tw_escape_had_unprintable("plain"), 0);
