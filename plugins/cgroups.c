@@ -53,16 +53,19 @@ or_default(const struct tw_threshold *t, struct tw_threshold *def, const char *t
 	return def;
 }
 
+/* A cgroup's figure, labelled by its unit or path; two cgroups whose
+ * labels read alike are told apart by their paths (plugin/output.h). */
 static void
-perf(struct tw_out *out, const char *name, const char *what, double v, const char *uom,
-    const struct tw_threshold *w, const struct tw_threshold *c)
+perf(struct tw_out *out, const struct tw_view_cgroup *cg, const char *what, double v,
+    const char *uom, const struct tw_threshold *w, const struct tw_threshold *c)
 {
 	struct tw_perf item;
-	char label[TW_VIEW_STR + 16];
+	char label[sizeof(cg->path) + 16];
 
-	snprintf(label, sizeof(label), "%s %s", name, what);
+	snprintf(label, sizeof(label), "%s %s", tw_judge_cgroup_name(cg), what);
 	memset(&item, 0, sizeof(item));
 	item.label = label;
+	item.subject = cg->path;
 	item.value = v;
 	item.uom = uom;
 	item.warn = tw_threshold_range(w);
@@ -154,9 +157,8 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		matched++;
 		cs = tw_judge_cgroup(fw, fc, &cc->pwarn, &cc->pcrit, c);
 		if (tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE))
-			perf(out, tw_judge_cgroup_name(c), "refaults", r, "", fw, fc);
-		perf(out, tw_judge_cgroup_name(c), "cache", tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES),
-		    "B", NULL, NULL);
+			perf(out, c, "refaults", r, "", fw, fc);
+		perf(out, c, "cache", tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES), "B", NULL, NULL);
 		describe(out, c, cs);
 		if (cs != TW_STATE_OK) {
 			bad++;
