@@ -278,8 +278,10 @@ class Harness:
         ss = which("ss")
         if not ss:
             return
+        # ss -p prints every listener's command, which its process chose:
+        # any bytes, not only UTF-8.
         out = subprocess.run([ss, "-H", "-l", "-n", "-p", "-u", "-t"], capture_output=True,
-                             text=True).stdout
+                             text=True, errors="backslashreplace").stdout
         for line in out.splitlines():
             if "pid=%d," % pid not in line:
                 continue
