@@ -264,6 +264,43 @@ START_TEST(test_view_bufcache)
 }
 END_TEST
 
+/* The view's names are shown, and twAgentUnprintableNames counts those
+ * that had a byte escaped other than a backslash. A sample built by hand
+ * with raw bytes in a name (no collector writes one) is shown too: the
+ * view copies every string in through the tidy copy. */
+START_TEST(test_view_unprintable_names)
+{
+	static const struct fx_disk disks[] = {
+		{ 8, 0, "sda\\x01", 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ 8, 16, "sdb", 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ 8, 32, "raw\x1b[2J", 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	};
+	struct tw_window w;
+	struct tw_sample s;
+	struct tw_pool_set pools;
+	struct tw_view v;
+
+	tw_sample_init(&s);
+	tw_pool_set_init(&pools);
+	tw_view_init(&v);
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	fx_sample_disks(&s, 1000, disks, 3);
+	strcpy(s.idents[1].alias, "user\\x5cx2dvg");	/* a backslash alone */
+	strcpy(s.idents[1].stable_id, "naa.\\xff\\xfe");
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_str_eq(v.disks[0].name, "sda\\x01");
+	ck_assert_str_eq(v.disks[2].name, "raw\\x1b[2J");
+	ck_assert(HAS(&v.agent, TW_OID_AGENT_UNPRINTABLE_NAMES));
+	/* sda's name, sdb's identifier and the third's name; not the alias. */
+	ck_assert_uint_eq(COL(&v.agent, TW_OID_AGENT_UNPRINTABLE_NAMES), 3);
+	tw_view_free(&v);
+	tw_window_free(&w);
+	tw_pool_set_free(&pools);
+	tw_sample_free(&s);
+}
+END_TEST
+
 static Suite *
 view_suite(void)
 {
@@ -273,6 +310,7 @@ view_suite(void)
 	tcase_add_test(tc, test_view_disk_figures);
 	tcase_add_test(tc, test_view_pools);
 	tcase_add_test(tc, test_view_bufcache);
+	tcase_add_test(tc, test_view_unprintable_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

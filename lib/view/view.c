@@ -334,6 +334,29 @@ build_pool(struct tw_view_pool *vp, const struct tw_window *w, const struct tw_p
 	}
 }
 
+/* twAgentUnprintableNames: the names of the view that were shown with a
+ * byte escaped other than a backslash (systemd's own "\x2d" is in many
+ * an ordinary unit's name). The sockets were built before the rest. */
+static uint64_t
+unprintable_names(const struct tw_view *v)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < v->ndisks; i++)
+		n += (uint64_t)(tw_escape_had_unprintable(v->disks[i].name) +
+		    tw_escape_had_unprintable(v->disks[i].alias) +
+		    tw_escape_had_unprintable(v->disks[i].stable_id));
+	for (i = 0; i < v->ntunables; i++)
+		n += (uint64_t)tw_escape_had_unprintable(v->tunables[i].value);
+	for (i = 0; i < v->nsocks; i++)
+		n += (uint64_t)tw_escape_had_unprintable(v->socks[i].command);
+	for (i = 0; i < v->ncgroups; i++)
+		n += (uint64_t)(tw_escape_had_unprintable(v->cgroups[i].path) +
+		    tw_escape_had_unprintable(v->cgroups[i].unit));
+	return n;
+}
+
 int
 tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
     const struct tw_window *w, const struct tw_sample *s, const struct tw_pool_set *pools)
@@ -377,7 +400,10 @@ tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
 		n++;
 	}
 	v->ntunables = n;
-	return tw_view_build_cgroups(v, w, s);
+	if ((rc = tw_view_build_cgroups(v, w, s)) != TW_OK)
+		return rc;
+	put(&v->agent.has, v->agent.col, TW_OID_AGENT_UNPRINTABLE_NAMES, unprintable_names(v));
+	return TW_OK;
 }
 
 static double

@@ -41,6 +41,9 @@ cgroupMax 4096) behind a real snmpd whose trap2sink is a real snmptrapd
    - check_bufcache --cgroup 'tw-i21-escape-PID-*': valid UTF-8, no raw
      carriage return, the shown path in its own line, its labels of the
      perfdata alphabet.
+3. twAgentUnprintableNames is the number of the walk's names that hold an
+   escape of a byte other than the backslash: at least the five comms and
+   the first cgroup.
 The cgroups are removed and the processes stopped in every path. Part 2
 is skipped without root or a cgroup v1 memory controller (the test then
 exits 77 after part 1). Bounded: about 20 s here."""
@@ -118,18 +121,34 @@ def hex_bytes(v):
     return bytes.fromhex("".join(v.text.split()))
 
 
+NAME_COLUMNS = ("DISK_NAME", "DISK_ALIAS", "DISK_STABLE_ID", "TUNABLE_VALUE",
+                "SOCKDROP_OWNER_COMMAND", "CGROUP_PATH", "CGROUP_UNIT")
+UNPRINTABLE = re.compile(r"\\x(?!5c)[0-9a-f]{2}")
+
+
 def check_walk(h):
     """The whole MIB: every string a STRING, but UTF-8 beyond ASCII (which
-    Net-SNMP prints as Hex-STRING without the MIB), never a control byte."""
-    hexes = 0
-    for v in h.walk():
-        if v.type != "Hex-STRING":
-            continue
-        text = hex_bytes(v).decode("utf-8")     # strict
-        assert any(ord(c) > 0x7f for c in text), "Hex-STRING of ASCII: %r" % v
-        assert shown(text.encode()) == text, "a byte that should be shown: %r" % v
-        hexes += 1
-    return hexes
+    Net-SNMP prints as Hex-STRING without the MIB), never a control byte;
+    twAgentUnprintableNames the count of the names with an escape of a
+    byte other than the backslash (the walk is retried if a sample moved
+    a row between the scalar and the tables)."""
+    for _ in range(3):
+        values = h.walk()
+        hexes = 0
+        for v in values:
+            if v.type != "Hex-STRING":
+                continue
+            text = hex_bytes(v).decode("utf-8")     # strict
+            assert any(ord(c) > 0x7f for c in text), "Hex-STRING of ASCII: %r" % v
+            assert shown(text.encode()) == text, "a byte that should be shown: %r" % v
+            hexes += 1
+        d = twtest.as_dict(values)
+        names = [x for c in NAME_COLUMNS for x in twtest.column(d, c).values()]
+        want = len([x for x in names if x.type == "STRING" and UNPRINTABLE.search(walk_text(x))])
+        got = d[twtest.oid("AGENT_UNPRINTABLE_NAMES")].num
+        if got == want:
+            return hexes, got
+    raise AssertionError("twAgentUnprintableNames %d, the walk's names %d" % (got, want))
 
 
 @contextlib.contextmanager
@@ -325,9 +344,10 @@ def test():
         check_sockets(h, sink, socks)
         if names:
             check_cgroups(h, names)
-        hexes = check_walk(h)
-        print("the whole walk: %d Hex-STRING values, each UTF-8 beyond ASCII; %.1f s" % (
-            hexes, time.monotonic() - t0))
+        hexes, unprintable = check_walk(h)
+        assert unprintable >= len(COMMS) + (1 if names else 0), unprintable
+        print("the whole walk: %d Hex-STRING values, each UTF-8 beyond ASCII; "
+              "twAgentUnprintableNames %d; %.1f s" % (hexes, unprintable, time.monotonic() - t0))
     if why:
         raise twtest.Skip("cgroups: " + why)
 
