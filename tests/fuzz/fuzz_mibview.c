@@ -361,7 +361,7 @@ expected_miss(const uint32_t *oid, size_t len)
 		return TW_MV_NO_SUCH_OBJECT;
 	switch (oid[0]) {
 	case TW_OID_AGENT:
-		return oid[1] >= 1 && oid[1] <= TW_OID_AGENT_SAMPLES ? TW_MV_NO_SUCH_INSTANCE :
+		return oid[1] >= 1 && oid[1] < TW_VIEW_AGENT_COLS ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_BUFCACHE:
 		return oid[1] >= 1 && oid[1] <= TW_OID_BC_SWAP_FREE ? TW_MV_NO_SUCH_INSTANCE :
