@@ -164,6 +164,35 @@ put_char(struct out *o, const unsigned char *s, size_t n)
 	return k;
 }
 
+/* The plain bytes at the start of s (n bytes there): printable ASCII but
+ * the backslash, each a unit of its own, copied as they are. Most names
+ * are nothing else, so they are taken a run at a time. */
+static size_t
+plain_run(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\')
+		i++;
+	return i;
+}
+
+/* Put the plain run at s (n bytes), as much of it as fits: every byte of
+ * it is a unit, so a cut anywhere is at a boundary. */
+static size_t
+put_plain(struct out *o, const unsigned char *s, size_t n)
+{
+	size_t room = o->cap - 1 - o->len;
+
+	if (n > room) {
+		n = room;
+		o->full = 1;
+	}
+	memcpy(o->dst + o->len, s, n);
+	o->len += n;
+	return n;
+}
+
 static int
 finish(struct out *o)
 {
@@ -182,8 +211,11 @@ tw_escape(char *dst, size_t cap, const char *raw, size_t len)
 		return TW_E_INVAL;
 	if (raw == NULL)
 		len = 0;
-	while (i < len && !o.full)
-		i += put_char(&o, s + i, len - i);
+	while (i < len && !o.full) {
+		size_t k = plain_run(s + i, len - i);
+
+		i += k > 0 ? put_plain(&o, s + i, k) : put_char(&o, s + i, len - i);
+	}
 	return finish(&o);
 }
 
@@ -205,7 +237,11 @@ tw_escape_tidy(char *dst, size_t cap, const char *src, size_t len)
 	if (src == NULL)
 		len = 0;
 	while (i < len && !o.full) {
-		if (is_escape(src + i, len - i)) {
+		size_t k = plain_run(s + i, len - i);
+
+		if (k > 0) {
+			i += put_plain(&o, s + i, k);
+		} else if (is_escape(src + i, len - i)) {
 			put(&o, src + i, 4);
 			i += 4;
 		} else if (escape_cut_short(src + i, len - i) ||
@@ -255,11 +291,14 @@ tw_escape_needed(const char *raw, size_t len)
 int
 tw_escape_had_unprintable(const char *s)
 {
-	size_t len = s != NULL ? strlen(s) : 0, i;
+	const char *p;
 
-	for (i = 0; i + 4 <= len; i++)
-		if (is_escape(s + i, len - i) &&
-		    (hex_value(s[i + 2]) << 4 | hex_value(s[i + 3])) != '\\')
+	if (s == NULL)
+		return 0;
+	/* is_escape stops at the first byte that does not fit, the NUL
+	 * included, so it reads no further than the string. */
+	for (p = strchr(s, '\\'); p != NULL; p = strchr(p + 1, '\\'))
+		if (is_escape(p, 4) && (hex_value(p[2]) << 4 | hex_value(p[3])) != '\\')
 			return 1;
 	return 0;
 }

@@ -90,7 +90,7 @@ struct tw_view_disk {
 	uint32_t minor;
 	uint32_t has;
 	uint64_t col[TW_VIEW_DISK_COLS];
-	char name[TW_VIEW_STR];		/* a kernel name's 31 bytes, shown */
+	char name[32];			/* shown, as the sample has it */
 	char scheduler[32];
 	char alias[TW_VIEW_STR];
 	char stable_id[TW_VIEW_STR];

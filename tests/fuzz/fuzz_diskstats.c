@@ -38,7 +38,8 @@ check_disk(const struct tw_disk_stat *d)
 
 	FUZZ_ASSERT(nlen > 0 && nlen < sizeof(d->raw_name));
 	FUZZ_ASSERT(strpbrk(d->raw_name, " \t\n") == NULL);
-	FUZZ_ASSERT(tw_escape(shown, sizeof(shown), d->raw_name, nlen) == TW_OK);
+	/* The shown form, cut as the field cuts it. */
+	(void)tw_escape(shown, sizeof(shown), d->raw_name, nlen);
 	FUZZ_ASSERT(strcmp(shown, d->name) == 0);
 	FUZZ_ASSERT(tw_escape_is_shown(d->name, strlen(d->name)));
 	/* Either the 2.6 partition form or the first 11 to 17 counters. */
