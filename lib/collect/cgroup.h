@@ -85,8 +85,8 @@ enum tw_cg_version tw_cgroup_detect(int sys_fd);
 #define TW_CG_READ_PSI		0x20u	/* memory.pressure, io.pressure (v2) */
 #define TW_CG_READ_ALL		0x3fu
 
-/* Read what of cgroup path (relative to its hierarchy, "/a/b") into out
- * (emptied first). TW_E_ABSENT when the cgroup is gone; files it lacks
+/* Read what of cgroup path (relative to its hierarchy, "/a/b"; raw, as
+ * the directories are named: it opens them) into out (emptied first). TW_E_ABSENT when the cgroup is gone; files it lacks
  * only leave fields absent. */
 int tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
@@ -143,7 +143,9 @@ typedef int tw_cgroup_visit(void *ctx, int parent_fd, const char *name, const ch
 /* Call visit for every cgroup below the root of ver's memory hierarchy
  * (the root itself, whose figures are the host's, is left out), parents
  * before children, with the directory that holds it open (parent_fd, for
- * tw_cgroup_read_at), its name there, its path and its inode. *quiet is
+ * tw_cgroup_read_at), its name there, its path and its inode; name and
+ * path are raw, as the directories are named, for opening files with
+ * (what is shown of them is made by tw_escape, util/escape.h). *quiet is
  * what visit said of the cgroup's parent (0 for the top level's); visit
  * may set it, and its children are then visited with it set: a walk
  * carries the caller's word that a subtree did nothing worth reading. A
