@@ -86,8 +86,9 @@ enum tw_cg_version tw_cgroup_detect(int sys_fd);
 #define TW_CG_READ_ALL		0x3fu
 
 /* Read what of cgroup path (relative to its hierarchy, "/a/b"; raw, as
- * the directories are named: it opens them) into out (emptied first). TW_E_ABSENT when the cgroup is gone; files it lacks
- * only leave fields absent. */
+ * the directories are named: it opens them) into out (emptied first).
+ * TW_E_ABSENT when the cgroup is gone; files it lacks only leave fields
+ * absent. */
 int tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
 /* The same through a directory above the cgroup, open (in the unified

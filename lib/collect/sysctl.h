@@ -1,7 +1,8 @@
 /* The kernel tunables that tunewatch's advice can name, read from
  * /proc/sys and kept as the kernel prints them, but for the final newline
- * and the tabs between a vector's fields, which are single spaces. Their order here is their index in TUNEWATCH-MIB's
- * twTunableTable: append, never reorder. */
+ * and the tabs between a vector's fields, which are single spaces. Their
+ * order here is their index in TUNEWATCH-MIB's twTunableTable: append,
+ * never reorder. */
 #ifndef TW_SYSCTL_H
 #define TW_SYSCTL_H
 
