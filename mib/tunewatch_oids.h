@@ -40,6 +40,7 @@
 #define TW_OID_AGENT_WINDOW_SPAN 7
 #define TW_OID_AGENT_SYSTEM 8
 #define TW_OID_AGENT_SAMPLES 9
+#define TW_OID_AGENT_UNPRINTABLE_NAMES 10
 /* What the last walk of the cgroup hierarchy found and left out. */
 #define TW_OID_AGENT_CGROUPS_WALKED 12
 #define TW_OID_AGENT_CGROUPS_UNPUBLISHED 13	/* past cgroupMax */

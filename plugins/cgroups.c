@@ -110,9 +110,11 @@ or_default(const struct tw_threshold *t, struct tw_threshold *def, const char *t
 	return def;
 }
 
+/* A cgroup's figure, labelled by its unit or path; two cgroups whose
+ * labels read alike are told apart by their paths (plugin/output.h). */
 static void
-perf(struct tw_out *out, const char *name, const char *what, double v, const char *uom,
-    const struct tw_threshold *w, const struct tw_threshold *c)
+perf(struct tw_out *out, const struct tw_view_cgroup *cg, const char *name, const char *what,
+    double v, const char *uom, const struct tw_threshold *w, const struct tw_threshold *c)
 {
 	struct tw_perf item;
 	char label[TW_VIEW_STR + 16];
@@ -133,6 +135,7 @@ perf(struct tw_out *out, const char *name, const char *what, double v, const cha
 		return;		/* no label rather than half of one */
 	memset(&item, 0, sizeof(item));
 	item.label = label;
+	item.subject = cg->path;
 	item.value = v;
 	item.uom = uom;
 	item.warn = tw_threshold_range(w);
@@ -258,9 +261,9 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		matched++;
 		cs = tw_judge_cgroup(fw, fc, &cc->pwarn, &cc->pcrit, c);
 		if (tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE))
-			perf(out, name_of(v, names, c), "refaults", r, "", fw, fc);
-		perf(out, name_of(v, names, c), "cache", tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES),
-		    "B", NULL, NULL);
+			perf(out, c, name_of(v, names, c), "refaults", r, "", fw, fc);
+		perf(out, c, name_of(v, names, c), "cache",
+		    tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES), "B", NULL, NULL);
 		describe(out, c, name_of(v, names, c), cs);
 		if (cs != TW_STATE_OK) {
 			bad++;

@@ -152,7 +152,9 @@ START_TEST(test_tune_line_agrees_with_ticket)
 		  "systemctl set-property --runtime batch.slice MemoryHigh=1G" },
 		{ "/system.slice/docker-0123.scope", "docker-0123.scope",
 		  "systemctl set-property --runtime docker-0123.scope MemoryHigh=1G" },
-		{ "/system.slice/my\\x2dapp.service", "my\\x2dapp.service",
+		/* Paths come shown (util/escape.h): systemd's own "\x2d" is
+		 * "\x5cx2d", and the command names the unit systemd knows. */
+		{ "/system.slice/my\\x5cx2dapp.service", "my\\x5cx2dapp.service",
 		  "systemctl set-property --runtime 'my\\x2dapp.service' MemoryHigh=1G" },
 		{ "/user.slice/user-1000.slice/user@1000.service/app.slice/web.service",
 		  "web.service of user 1000",
@@ -161,7 +163,12 @@ START_TEST(test_tune_line_agrees_with_ticket)
 		{ "/twhostile/system.slice", NULL,
 		  "echo 1073741824 > /sys/fs/cgroup/twhostile/system.slice/memory.high" },
 		/* A unit's name systemd allows but a shell would not take whole. */
-		{ "/system.slice/my\\napp.service", "my\\napp.service", NULL },
+		{ "/system.slice/my\\x5cnapp.service", "my\\x5cnapp.service", NULL },
+		/* No unit's name, and paths a shell would not take: raw control
+		 * bytes, a NUL, and what is not a shown string. */
+		{ "/system.slice/x\\x0areboot.service", NULL, NULL },
+		{ "/system.slice/web.service\\x00.service", NULL, NULL },
+		{ "/system.slice/my\\napp.service", NULL, NULL },
 		/* No unit's name: plain cgroups whose paths are unsafe. */
 		{ "/system.slice/evil;reboot.service", NULL, NULL },
 		{ "/system.slice/$(reboot).service", NULL, NULL },

@@ -66,7 +66,9 @@ START_TEST(test_system_slices)
 		{ "/machine.slice", SYSTEM, "machine.slice", 0, NONE, NULL },
 		{ "/system.slice/nginx.service", SYSTEM, "nginx.service", 0, NONE, NULL },
 		{ "/system.slice/getty@tty1.service", SYSTEM, "getty@tty1.service", 0, NONE, NULL },
-		{ "/system.slice/my\\x2dapp.service", SYSTEM, "my\\x2dapp.service", 0, NONE, NULL },
+		/* Paths are shown (util/escape.h): systemd's "\x2d" is "\x5cx2d". */
+		{ "/system.slice/my\\x5cx2dapp.service", SYSTEM, "my\\x5cx2dapp.service", 0, NONE,
+		  NULL },
 		{ "/system.slice/systemd-journald.socket", SYSTEM, "systemd-journald.socket", 0,
 		  NONE, NULL },
 		{ "/system.slice/boot.mount", SYSTEM, "boot.mount", 0, NONE, NULL },
@@ -74,8 +76,8 @@ START_TEST(test_system_slices)
 		{ "/init.scope", SYSTEM, "init.scope", 0, NONE, NULL },
 		/* A service of Slice=-.slice sits at the root. */
 		{ "/tw-cgtest-1.service", SYSTEM, "tw-cgtest-1.service", 0, NONE, NULL },
-		{ "/machine.slice/machine-qemu\\x2d1.scope", SYSTEM, "machine-qemu\\x2d1.scope", 0,
-		  NONE, NULL },
+		{ "/machine.slice/machine-qemu\\x5cx2d1.scope", SYSTEM,
+		  "machine-qemu\\x5cx2d1.scope", 0, NONE, NULL },
 		/* Nested slices, each in the parent its name says. */
 		{ "/a.slice/a-b.slice", SYSTEM, "a-b.slice", 0, NONE, NULL },
 		{ "/a.slice/a-b.slice/a-b-c.slice/x.service", SYSTEM, "x.service", 0, NONE, NULL },
@@ -99,6 +101,14 @@ START_TEST(test_slices_wrong)
 	static const struct owner_case cases[] = {
 		/* a-b.slice belongs in a.slice, not at the root or in another. */
 		{ "/a-b.slice", PLAIN, NULL, 0, NONE, NULL },
+		/* A shown escape other than the backslash's is a byte no
+		 * unit's name holds (a control byte, 0xff), or no shown form
+		 * at all ("\x2d" is never written for a '-'). */
+		{ "/system.slice/a\\x01b.service", PLAIN, NULL, 0, NONE, NULL },
+		{ "/system.slice/a\\xffb.service", PLAIN, NULL, 0, NONE, NULL },
+		{ "/system.slice/my\\x2dapp.service", PLAIN, NULL, 0, NONE, NULL },
+		{ "/system.slice/my\\napp.service", PLAIN, NULL, 0, NONE, NULL },
+		{ "/system.slice/a\\x5.service", PLAIN, NULL, 0, NONE, NULL },
 		{ "/b.slice/a-b.slice", PLAIN, NULL, 0, NONE, NULL },
 		{ "/a.slice/a-b-c.slice", PLAIN, NULL, 0, NONE, NULL },
 		{ "/a.slice/b.slice", PLAIN, NULL, 0, NONE, NULL },

@@ -15,6 +15,7 @@
 #include "tw_cgroup_fixture.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/mibview.h"
 #include "view/view.h"
 
@@ -164,6 +165,69 @@ scope_reads(const char *rbytes)
 	for (i = 0; i < sizeof(at) / sizeof(at[0]); i++)
 		write_file(at[i], line);
 }
+
+/* A cgroup is named by whoever made it: mkdir takes any byte but '/'.
+ * Its files are opened by its raw path, which the row keeps, and the view
+ * shows it (util/escape.h): a carriage return, a newline and a byte that
+ * is not UTF-8 escaped, systemd's own backslash too, UTF-8 kept. Only a
+ * name of unit characters where systemd puts units is a unit. */
+START_TEST(test_chosen_names_shown)
+{
+	static const struct {
+		const char *raw, *path, *unit;
+	} cases[] = {
+		{ "/system.slice/tw\r\nBUFCACHE OK\xff.service",
+		  "/system.slice/tw\\x0d\\x0aBUFCACHE OK\\xff.service", "" },
+		{ "/system.slice/user\\x2dsvc.service", "/system.slice/user\\x5cx2dsvc.service",
+		  "user\\x5cx2dsvc.service" },
+		{ "/r\xc3\xa4ume", "/r\xc3\xa4ume", "" },
+	};
+	char path[512];
+	struct reg g;
+	struct tw_window w;
+	struct tw_sample s;
+	struct tw_view v;
+	size_t i;
+
+	copy_v2();
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(path, sizeof(path), "%s/sys/fs/cgroup%s", v2, cases[i].raw);
+		ck_assert_int_eq(mkdir(path, 0755), 0);
+		snprintf(path, sizeof(path), "%s/io.stat", cases[i].raw);
+		write_file(path, "8:0 rbytes=99999999999 wbytes=0 rios=1 wios=0 dbytes=0 dios=0\n");
+		snprintf(path, sizeof(path), "%s/memory.current", cases[i].raw);
+		write_file(path, "7340032\n");
+	}
+	reg_open(&g, v2, 0, 1);
+	reg_sample(&g);
+	/* The view of this sample alone (no window: no rates). */
+	tw_sample_init(&s);
+	s.cgroups = g.set;
+	s.have |= TW_SRC_BIT(TW_SRC_CGROUPS);
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	tw_view_init(&v);
+	ck_assert_int_eq(tw_view_build_cgroups(&v, &w, &s), TW_OK);
+	ck_assert_uint_eq(v.ncgroups, g.set.count);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct tw_cgroup_row *row = row_of(&g.set, cases[i].raw);
+		const struct tw_view_cgroup *vc;
+
+		ck_assert_msg(row != NULL, "no row for %s", cases[i].path);
+		vc = &v.cgroups[row - g.set.rows];
+		ck_assert_str_eq(vc->path, cases[i].path);
+		ck_assert(tw_escape_is_shown(vc->path, strlen(vc->path)));
+		ck_assert_str_eq(row->unit, cases[i].unit);
+		ck_assert_str_eq(vc->unit, cases[i].unit);
+		/* Read through the raw path: its figures are there. */
+		ck_assert(row->cg.present & TW_CG_BIT(TW_CG_USAGE));
+		ck_assert_uint_eq(row->cg.v[TW_CG_USAGE], 7340032);
+	}
+	tw_view_free(&v);
+	tw_window_free(&w);
+	reg_close(&g);	/* frees the set that s borrowed */
+	remove_copy();
+}
+END_TEST
 
 START_TEST(test_busiest_since_last_rescan)
 {
@@ -827,6 +891,7 @@ cgroups_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_qualify_and_bound);
+	tcase_add_test(tc, test_chosen_names_shown);
 	tcase_add_test(tc, test_busiest_since_last_rescan);
 	tcase_add_test(tc, test_quiet_subtree_not_read);
 	tcase_add_test(tc, test_index_lives_with_the_cgroup);

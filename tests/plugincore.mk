@@ -104,3 +104,9 @@ tests_check_advice_cgroup_SOURCES = tests/check_advice_cgroup.c tests/tw_check.h
 tests_check_advice_cgroup_CFLAGS = $(TESTS_CFLAGS)
 tests_check_advice_cgroup_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_advice_cgroup
+
+check_PROGRAMS += tests/check_escape
+tests_check_escape_SOURCES = tests/check_escape.c tests/tw_check.h
+tests_check_escape_CFLAGS = $(TESTS_CFLAGS)
+tests_check_escape_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_escape

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "util/escape.h"
 #include "view/columns.h"
 
 void
@@ -22,13 +23,12 @@ tw_change_history_begin(struct tw_change_history *h)
 		h->ring[(h->start + i) % TW_CHANGE_MAX].events = 0;
 }
 
+/* Names and values are shown strings (util/escape.h): cut, if at all, at
+ * a character's boundary. */
 static void
 copy_cut(char *dst, size_t len, const char *src)
 {
-	size_t n = strnlen(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
+	(void)tw_escape_copy(dst, len, src);
 }
 
 /* A new record, the oldest dropped when full, with everything but the

@@ -53,7 +53,9 @@ enum tw_cg_field {
 #define TW_CG_UNIT_LEN 128
 
 struct tw_cgroup {
-	char path[TW_CG_PATH_LEN];	/* "/system.slice/nginx.service" */
+	/* "/system.slice/nginx.service", raw, as the directories are named:
+	 * to open them with, never to show (view/cgview.c shows it). */
+	char path[TW_CG_PATH_LEN];
 	uint64_t ino;			/* the directory's inode (v2: the cgroup id) */
 	uint32_t present;		/* TW_CG_BIT of each field read */
 	uint64_t v[TW_CG_NFIELDS];
@@ -81,9 +83,10 @@ enum tw_cg_version tw_cgroup_detect(int sys_fd);
 					 * the refaults (READ_MEMORY reads it too) */
 #define TW_CG_READ_ALL		0x7fu
 
-/* Read what of cgroup path (relative to its hierarchy, "/a/b") into out
- * (emptied first). TW_E_ABSENT when the cgroup is gone; files it lacks
- * only leave fields absent. */
+/* Read what of cgroup path (relative to its hierarchy, "/a/b"; raw, as
+ * the directories are named: it opens them) into out (emptied first).
+ * TW_E_ABSENT when the cgroup is gone; files it lacks only leave fields
+ * absent. */
 int tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
 /* The same through a directory above the cgroup, open (in the unified
@@ -150,7 +153,9 @@ typedef int tw_cgroup_visit(void *ctx, int parent_fd, const char *name, const ch
  * (the root itself, whose figures are the host's, is left out), hidden
  * ones (a name that starts with '.') as any other, parents before
  * children, with the directory that holds it open (parent_fd, for
- * tw_cgroup_read_at), its name there, its path and its inode. *quiet is
+ * tw_cgroup_read_at), its name there, its path and its inode; name and
+ * path are raw, as the directories are named, for opening files with
+ * (what is shown of them is made by tw_escape, util/escape.h). *quiet is
  * what visit said of the cgroup's parent (0 for the top level's): flags
  * of visit's own, which it may change, and its children are then visited
  * with them: a walk carries the caller's word that a subtree did nothing

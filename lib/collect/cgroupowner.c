@@ -19,12 +19,14 @@ enum component {
 	COMPONENT_UNIT,		/* a unit of another type with a cgroup */
 };
 
-/* systemd.unit(5): a unit's name holds letters, digits and ":-_.\". */
+/* systemd.unit(5): a unit's name holds letters, digits and ":-_.\"; the
+ * backslash, which begins systemd's own escapes ("\x2d"), is "\x5c" in
+ * the shown paths read here (valid_prefix). */
 static int
 name_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	    (c != '\0' && strchr(":-_.\\", c) != NULL);
+	    (c != '\0' && strchr(":-_.", c) != NULL);
 }
 
 /* A name's part before its type suffix, n bytes: name characters, and
@@ -42,6 +44,13 @@ valid_prefix(const char *s, size_t n, int instance)
 			if (!instance || at != n)
 				return 0;
 			at = i;
+		} else if (s[i] == '\\') {
+			/* Paths come shown (util/escape.h): a backslash of the
+			 * name is "\x5c"; any other escape stands for a byte
+			 * no unit's name holds. */
+			if (n - i < 4 || memcmp(s + i, "\\x5c", 4) != 0)
+				return 0;
+			i += 3;
 		} else if (!name_char(s[i])) {
 			return 0;
 		}

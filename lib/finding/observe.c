@@ -9,6 +9,7 @@
 #include "advice/ticket.h"
 #include "finding/lookup.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 int
 tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
@@ -34,14 +35,12 @@ tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, 
 	return TW_E_ABSENT;
 }
 
-/* A copy cut to fit: the MIB's strings are at most 255 characters. */
+/* A copy cut to fit: the MIB's strings are at most 255 characters, cut
+ * at a character's boundary (util/escape.h). */
 static void
 copy(char *dst, size_t len, const char *src)
 {
-	size_t n = src != NULL ? strnlen(src, len - 1) : 0;
-
-	memcpy(dst, src != NULL ? src : "", n);
-	dst[n] = '\0';
+	(void)tw_escape_copy(dst, len, src);
 }
 
 /* One observation of sym on subject, its advice computed with the view's

@@ -14,7 +14,9 @@
 
 #include <string.h>
 
+#include "collect/cgroup.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 #define UNSAFE "none: the unit, property or value holds characters unsafe in a command"
 #define UNSAFE_PATH "none: the cgroup's path holds characters unsafe in a command (only " \
@@ -27,17 +29,34 @@
 	"the cgroup, and whoever made the cgroup (a container runtime, the service or user " \
 	"it is delegated to) sets it again when they make it"
 
+/* The unit's name as systemd knows it: the view has it shown
+ * (util/escape.h), where systemd's own "\x2d" reads "\x5cx2d". A name
+ * that does not read back whole is refused like any unsafe one. */
+static int
+raw_unit(char *buf, size_t cap, const char *shown)
+{
+	size_t n;
+	int err = tw_unescape(buf, cap, shown, &n);
+
+	if (err == TW_OK && n != strlen(buf))
+		err = TW_E_INVAL;	/* a NUL would cut the name short */
+	return err;
+}
+
 static void
 system_unit_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
 {
-	int err = tw_ticket_apply_unit(t->apply, sizeof(t->apply), f->owner.unit, t->tunable,
-	    t->suggested);
+	char unit[TW_CG_UNIT_LEN];
+	int err = raw_unit(unit, sizeof(unit), f->owner.unit);
 
+	if (err == TW_OK)
+		err = tw_ticket_apply_unit(t->apply, sizeof(t->apply), unit, t->tunable,
+		    t->suggested);
 	if (err != TW_OK) {
 		t->no_apply = UNSAFE;
 		return;
 	}
-	err = tw_ticket_persist_unit(t->persist, sizeof(t->persist), f->owner.unit, t->tunable,
+	err = tw_ticket_persist_unit(t->persist, sizeof(t->persist), unit, t->tunable,
 	    t->suggested);
 	if (err == TW_E_ABSENT)
 		t->no_persist = NO_FILE;
@@ -48,20 +67,23 @@ system_unit_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
 static void
 user_unit_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
 {
+	char unit[TW_CG_UNIT_LEN];
 	int err;
 
 	if (f->version == 1) {
 		t->no_apply = t->no_persist = USER_V1;
 		return;
 	}
-	err = tw_ticket_apply_user_unit(t->apply, sizeof(t->apply), f->owner.uid, f->owner.unit,
-	    t->tunable, t->suggested);
+	err = raw_unit(unit, sizeof(unit), f->owner.unit);
+	if (err == TW_OK)
+		err = tw_ticket_apply_user_unit(t->apply, sizeof(t->apply), f->owner.uid, unit,
+		    t->tunable, t->suggested);
 	if (err != TW_OK) {
 		t->no_apply = UNSAFE;
 		return;
 	}
 	err = tw_ticket_persist_user_unit(t->persist, sizeof(t->persist), f->owner.uid,
-	    f->owner.unit, t->tunable, t->suggested);
+	    unit, t->tunable, t->suggested);
 	if (err == TW_E_ABSENT)
 		t->no_persist = NO_FILE;
 	else if (err != TW_OK)

@@ -8,6 +8,7 @@
 
 #include "advice/ticket.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 /* One followed symptom: raised (index != 0) or on its way. */
 struct tw_tracked {
@@ -94,14 +95,13 @@ severity_value(enum tw_state st)
 	return st == TW_STATE_CRITICAL ? TW_FINDING_CRITICAL : TW_FINDING_WARNING;
 }
 
-/* A copy cut to fit. */
+/* A copy cut to fit, at a character's boundary: the texts are built
+ * around shown names (util/escape.h), and a DisplayString with half a
+ * character is no longer UTF-8. */
 static void
 copy(char *dst, size_t len, const char *src)
 {
-	size_t n = strnlen(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
+	(void)tw_escape_copy(dst, len, src);
 }
 
 /* The MIB row of a tracked finding. */

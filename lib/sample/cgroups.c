@@ -8,6 +8,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 /* What is remembered of a cgroup between samples. */
 struct known {
@@ -446,16 +447,24 @@ list_published(struct tw_cgroups *r)
 	return TW_OK;
 }
 
-/* Who owns a published cgroup: told by its path alone, once a rescan. */
-static void
+/* Who owns a published cgroup: told by its path alone, once a rescan.
+ * The path is read shown (util/escape.h), as the checks read it from the
+ * MIB, so that the agent and a check tell the same owner and unit. */
+static int
 publish_owner(struct known *k)
 {
 	struct tw_cg_owner o;
+	char *shown = malloc(TW_ESCAPE_SIZE(strlen(k->path)));
 
-	tw_cgroup_owner(k->path, &o);
+	if (shown == NULL)
+		return TW_E_NOMEM;
+	(void)tw_escape_str(shown, TW_ESCAPE_SIZE(strlen(k->path)), k->path);
+	tw_cgroup_owner(shown, &o);
 	k->owner = o.kind;
 	k->owner_uid = o.uid;
-	tw_cgroup_unit(k->path, k->unit, sizeof(k->unit));
+	tw_cgroup_unit(shown, k->unit, sizeof(k->unit));
+	free(shown);
+	return TW_OK;
 }
 
 /* Walk the hierarchy, carry indexes over, and publish the busiest. */
@@ -493,7 +502,10 @@ rescan(struct tw_cgroups *r)
 	r->qualified = (uint32_t)n;
 	for (i = 0; i < n && i < r->max_rows; i++) {
 		rank[i]->published = 1;
-		publish_owner(rank[i]);
+		if (publish_owner(rank[i]) != TW_OK) {
+			free(rank);
+			return TW_E_NOMEM;
+		}
 		rank[i]->turn = (unsigned)(i % TW_CGROUPS_SLOW_EVERY);
 	}
 	free(rank);

@@ -56,8 +56,10 @@
 struct tw_cgroup_row {
 	uint32_t index;
 	char unit[TW_CG_UNIT_LEN];	/* the unit whose own cgroup it is, by
-					 * systemd's layout (collect/cgroupowner.h);
-					 * "" for a plain cgroup */
+					 * systemd's layout (collect/cgroupowner.h),
+					 * shown (util/escape.h); "" for a plain
+					 * cgroup, or one whose shown name is
+					 * longer than 127 bytes */
 	enum tw_cg_owner_kind owner;
 	uint32_t owner_uid;		/* TW_CG_OWNER_USER_UNIT: the user's */
 	struct tw_cgroup cg;

@@ -70,6 +70,8 @@ static const struct tw_column agent_cols[] = {
 	    READ),
 	[TW_OID_AGENT_SYSTEM] = STR("twAgentSystem", struct tw_view_agent, system, READ),
 	[TW_OID_AGENT_SAMPLES] = NUM("twAgentSamples", TW_SMI_COUNTER64, "samples", READ),
+	[TW_OID_AGENT_UNPRINTABLE_NAMES] = NUM("twAgentUnprintableNames", TW_SMI_GAUGE32, "names",
+	    SKIP),
 	[TW_OID_AGENT_CGROUPS_WALKED] = NUM("twAgentCgroupsWalked", TW_SMI_GAUGE32, "cgroups",
 	    READ_CGROUPS),
 	[TW_OID_AGENT_CGROUPS_UNPUBLISHED] = NUM("twAgentCgroupsUnpublished", TW_SMI_GAUGE32,

@@ -9,7 +9,13 @@
  * Each group keeps its numbers in col[], indexed by the MIB's column or
  * scalar number (mib/tunewatch_oids.h), and says in `has` (bit N for column
  * N) which are present: a figure that cannot be given is absent, never a
- * made-up zero. */
+ * made-up zero.
+ *
+ * Every string of a view is shown (util/escape.h): the names in it were
+ * escaped where they entered the sample, what is built around them is
+ * tunewatch's own text, and each is copied in cut at a character's
+ * boundary. So whatever reads a view (the MIB, a check's output, a trap)
+ * gets valid UTF-8 without a control character. */
 #ifndef TW_VIEW_H
 #define TW_VIEW_H
 
@@ -88,7 +94,7 @@ struct tw_view_disk {
 	uint32_t minor;
 	uint32_t has;
 	uint64_t col[TW_VIEW_DISK_COLS];
-	char name[32];
+	char name[32];			/* shown, as the sample has it */
 	char scheduler[32];
 	char alias[TW_VIEW_STR];
 	char stable_id[TW_VIEW_STR];
@@ -132,7 +138,7 @@ struct tw_view_sock {
 	uint64_t col[TW_VIEW_SOCK_COLS];
 	char proto_name[16];
 	char address[48];	/* INET6_ADDRSTRLEN */
-	char command[32];
+	char command[64];	/* a comm's 15 bytes, shown: up to 60 */
 };
 
 /* A probed device (twProbeTable); tunewatchd fills these from its probes
@@ -147,13 +153,15 @@ struct tw_view_probe {
 	char reason[TW_VIEW_STR];
 };
 
-/* A cgroup (twCgroupTable). The path field holds a whole DisplayString. */
+/* A cgroup (twCgroupTable). The path and the unit hold a whole
+ * DisplayString each: a unit is named whole or not at all, because the
+ * checks hand it back to systemctl (advice/ticket_unit.c). */
 struct tw_view_cgroup {
 	uint32_t index;
 	uint32_t has;
 	uint64_t col[TW_VIEW_CGROUP_COLS];
 	char path[256];
-	char unit[TW_VIEW_STR];
+	char unit[256];
 	char limit_name[32];
 };
 

@@ -368,10 +368,10 @@ expected_miss(const uint32_t *oid, size_t len)
 		return TW_MV_NO_SUCH_OBJECT;
 	switch (oid[0]) {
 	case TW_OID_AGENT:
-		return (oid[1] >= 1 && oid[1] <= TW_OID_AGENT_SAMPLES) ||
-		    (oid[1] >= TW_OID_AGENT_CGROUPS_WALKED &&
-		    oid[1] <= TW_OID_AGENT_CGROUPS_CUT_MANY) ? TW_MV_NO_SUCH_INSTANCE :
-		    TW_MV_NO_SUCH_OBJECT;
+		/* twAgent 11 is not (yet) allocated. */
+		return (oid[1] >= 1 && oid[1] <= TW_OID_AGENT_UNPRINTABLE_NAMES) ||
+		    (oid[1] >= TW_OID_AGENT_CGROUPS_WALKED && oid[1] < TW_VIEW_AGENT_COLS) ?
+		    TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_BUFCACHE:
 		return oid[1] >= 1 && oid[1] < TW_VIEW_BC_COLS ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;

@@ -219,9 +219,8 @@ def check_icinga(icinga, h, tmp, all_cases):
         lines = res["output"].split("\n")
         lines[0] = lines[0].rstrip()
         # Icinga keeps perfdata items one by one, quoting only labels
-        # that need it.
-        perf = [i if i.startswith("'") else "'%s'=%s" % tuple(i.split("=", 1))
-                for i in res["performance_data"]]
+        # that need it: the checks' need none, so it keeps them as written.
+        perf = list(res["performance_data"])
         same_as_direct(c, c.icinga_argv, res["exit_status"], lines, " ".join(perf), "icinga2")
         c.icinga_state = res["exit_status"]
 

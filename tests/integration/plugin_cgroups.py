@@ -77,6 +77,7 @@ HOSTILE_WEB = "/twhostile/web.service"
 API = ("/system.slice/api.service", "/api.slice/api.service")
 
 
+
 def subject(path):
     """A cgroup's finding's subject on cgroup v2: its directory."""
     return "/sys/fs/cgroup" + path
@@ -313,8 +314,8 @@ def test():
         assert out.rc == 2, out
         print(repr(out))
         labels = [p.label for p in out.perf]
-        assert "web.service of user 1000 refaults" in labels, labels
-        assert "/twhostile/web.service refaults" in labels, labels
+        assert pc.perf_label("web.service of user 1000 refaults") in labels, labels
+        assert pc.perf_label("/twhostile/web.service refaults") in labels, labels
         assert len(labels) == len(set(labels)), labels
         ids = [l for l in out.lines if l.startswith("  finding: ")]
         assert len(ids) == 2 and ids[0] != ids[1], out
@@ -353,7 +354,8 @@ def test():
         out = pc.run(CHECK, ["--cgroup", "api.service", "--refault-critical", "1"], h.port)
         assert out.rc == 2, out
         labels = sorted(p.label for p in out.perf)
-        assert labels == sorted("%s %s" % (p, w) for p in API for w in ("refaults", "cache")), (
+        assert labels == sorted(pc.perf_label("%s %s" % (p, w)) for p in API
+                                for w in ("refaults", "cache")), (
             labels, out)
         ids = [l[len("  finding: "):] for l in out.lines if l.startswith("  finding: ")]
         assert sorted(ids) == sorted(found[subject(p)]["ID"] for p in API), (ids, found)

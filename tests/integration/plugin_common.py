@@ -25,14 +25,16 @@ oid = twtest.oid
 
 _FIRST = re.compile(r"^([A-Z]+) (OK|WARNING|CRITICAL|UNKNOWN)(?: - (.*))?$")
 _NUM = r"-?[0-9]+(?:\.[0-9]+)?"
-_ITEM = re.compile(r"'((?:[^']|'')+)'=(" + _NUM + r"|U)([A-Za-z%]*)"
+# Labels are written in one alphabet and never quoted (lib/plugin/perfdata.h):
+# a label outside it fails every test that runs a check.
+_ITEM = re.compile(r"([A-Za-z0-9_-]+)=(" + _NUM + r"|U)([A-Za-z%]*)"
                    r"(?:;([^; ]*))?(?:;([^; ]*))?(?:;([^; ]*))?(?:;([^; ]*))?")
 _RANGE = re.compile(r"^@?(?:~|" + _NUM + r")?(?::(?:" + _NUM + r")?)?$")
 
 
 class Perf:
     def __init__(self, m):
-        self.label = m.group(1).replace("''", "'")
+        self.label = m.group(1)
         self.value = m.group(2)
         self.uom = m.group(3)
         self.warn, self.crit, self.min, self.max = (m.group(i) or "" for i in range(4, 8))
@@ -340,12 +342,19 @@ def window_s(span_ms):
     return max(1, (span_ms + 500) // 1000)
 
 
+def perf_label(text):
+    """A perfdata label by lib/plugin/perfdata.h's rule: runs of bytes
+    outside letters, digits, '_' and '-' one '_', dropped at either end."""
+    text = re.sub(r"^[^A-Za-z0-9_-]+|[^A-Za-z0-9_-]+$", "", text)
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", text)
+
+
 def perf(label, value, uom="", warn="", crit="", min_="", max_=""):
     """One expected perfdata item; trailing empty fields are dropped."""
     fields = [warn, crit, min_, max_]
     while fields and fields[-1] == "":
         fields.pop()
-    return "'%s'=%s%s%s" % (label, value, uom, "".join(";" + f for f in fields))
+    return "%s=%s%s%s" % (label, value, uom, "".join(";" + f for f in fields))
 
 
 def agent_span(h):

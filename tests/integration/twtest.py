@@ -285,7 +285,7 @@ class Harness:
         # Other users' process names are any bytes (a comm need not be
         # UTF-8): ss prints them as they are.
         out = subprocess.run(self.wrap + [ss, "-H", "-l", "-n", "-p", "-u", "-t"],
-                             capture_output=True, text=True, errors="replace").stdout
+                             capture_output=True, text=True, errors="backslashreplace").stdout
         for line in out.splitlines():
             if "pid=%d," % pid not in line:
                 continue
