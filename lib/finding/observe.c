@@ -34,6 +34,29 @@ tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, 
 	return TW_E_ABSENT;
 }
 
+size_t
+tw_observe_picks(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
+    struct tw_suggestion out[TW_OBSERVE_PICKS_MAX])
+{
+	const struct tw_advice_rule *rules;
+	size_t n = tw_advice_rules(sym, &rules), i, got = 0;
+
+	if (tw_observe_pick(sym, os, lookup, ctx, &out[0]) != TW_OK)
+		return 0;
+	got = 1;
+	if (out[0].flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE))
+		return got;
+	for (i = (size_t)(out[0].rule - rules) + 1;
+	    i < n && (rules[i].flags & TW_RULE_WITH_PREV) && got < TW_OBSERVE_PICKS_MAX; i++) {
+		if (tw_advice_name(&rules[i], os) == NULL ||
+		    tw_advice_suggest(&rules[i], os, lookup, ctx, &out[got]) != TW_OK ||
+		    (out[got].flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)))
+			break;
+		got++;
+	}
+	return got;
+}
+
 /* A copy cut to fit: the MIB's strings are at most 255 characters. */
 static void
 copy(char *dst, size_t len, const char *src)
@@ -44,10 +67,46 @@ copy(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
-/* One observation of sym on subject, its advice computed with the view's
- * values (and device's queue, when given). A per-device tunable makes the
- * device the subject (tw_ticket_subject, as the checks' ids). shortfall:
- * what the queue dropped, for a queue sized from it; NULL otherwise. */
+/* The observation of one advised rule s. */
+static int
+observe_one(enum tw_os os, enum tw_symptom sym, enum tw_state severity, const char *subject,
+    const struct tw_view_disk *device, const char *evidence, const struct tw_suggestion *s,
+    tw_observe_fn fn, void *ctx)
+{
+	struct tw_observation o;
+	const char *dev = device != NULL ? device->name : NULL;
+	int per_device = dev != NULL && strncmp(s->name, "queue/", 6) == 0;
+
+	memset(&o, 0, sizeof(o));
+	o.sym = sym;
+	o.severity = severity;
+	copy(o.subject, sizeof(o.subject), tw_ticket_subject(subject, device, s->name));
+	copy(o.evidence, sizeof(o.evidence), evidence);
+	if (per_device)
+		snprintf(o.tunable, sizeof(o.tunable), "/sys/block/%s/%s", dev, s->name);
+	else
+		copy(o.tunable, sizeof(o.tunable), s->name);
+	copy(o.current, sizeof(o.current), s->current);
+	copy(o.suggested, sizeof(o.suggested), s->proposed);
+	copy(o.documentation, sizeof(o.documentation), s->source);
+	tw_ticket_id(o.id, sym, o.subject, s->name);
+	/* Nothing proposed (at its limit, value unknown) or nothing safe to
+	 * say: the lines stay empty. */
+	if (s->proposed[0] == '\0' ||
+	    tw_ticket_apply(o.apply, sizeof(o.apply), os, s->name, dev, s->proposed) != TW_OK)
+		o.apply[0] = '\0';
+	if (s->proposed[0] == '\0' || (per_device ?
+	    tw_ticket_persist_disk(o.persist, sizeof(o.persist), os, s->name, device, s->proposed) :
+	    tw_ticket_persist(o.persist, sizeof(o.persist), os, s->name, dev, s->proposed)) != TW_OK)
+		o.persist[0] = '\0';
+	return fn(ctx, &o);
+}
+
+/* One observation of sym on subject for each rule it advises
+ * (tw_observe_picks), its advice computed with the view's values (and
+ * device's queue, when given). A per-device tunable makes the device the
+ * subject (tw_ticket_subject, as the checks' ids). shortfall: what the
+ * queue dropped, for a queue sized from it; NULL otherwise. */
 static int
 observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_state severity,
     const char *subject, const struct tw_view_disk *device, const char *evidence,
@@ -57,10 +116,9 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 	struct tw_shortfall_lookup sl;
 	tw_advice_lookup_fn lookup = tw_view_lookup;
 	void *lookup_ctx = &lk;
-	struct tw_observation o;
-	struct tw_suggestion s;
-	const char *dev = device != NULL ? device->name : NULL;
-	int per_device;
+	struct tw_suggestion picks[TW_OBSERVE_PICKS_MAX];
+	size_t n, i;
+	int rc;
 
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
 		return 0;
@@ -69,32 +127,12 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 		lookup = tw_shortfall_lookup;
 		lookup_ctx = &sl;
 	}
-	if (tw_observe_pick(sym, os, lookup, lookup_ctx, &s) != TW_OK)
-		return 0;
-	per_device = dev != NULL && strncmp(s.name, "queue/", 6) == 0;
-	memset(&o, 0, sizeof(o));
-	o.sym = sym;
-	o.severity = severity;
-	copy(o.subject, sizeof(o.subject), tw_ticket_subject(subject, device, s.name));
-	copy(o.evidence, sizeof(o.evidence), evidence);
-	if (per_device)
-		snprintf(o.tunable, sizeof(o.tunable), "/sys/block/%s/%s", dev, s.name);
-	else
-		copy(o.tunable, sizeof(o.tunable), s.name);
-	copy(o.current, sizeof(o.current), s.current);
-	copy(o.suggested, sizeof(o.suggested), s.proposed);
-	copy(o.documentation, sizeof(o.documentation), s.source);
-	tw_ticket_id(o.id, sym, o.subject, s.name);
-	/* Nothing proposed (at its limit, value unknown) or nothing safe to
-	 * say: the lines stay empty. */
-	if (s.proposed[0] == '\0' ||
-	    tw_ticket_apply(o.apply, sizeof(o.apply), os, s.name, dev, s.proposed) != TW_OK)
-		o.apply[0] = '\0';
-	if (s.proposed[0] == '\0' || (per_device ?
-	    tw_ticket_persist_disk(o.persist, sizeof(o.persist), os, s.name, device, s.proposed) :
-	    tw_ticket_persist(o.persist, sizeof(o.persist), os, s.name, dev, s.proposed)) != TW_OK)
-		o.persist[0] = '\0';
-	return fn(ctx, &o);
+	n = tw_observe_picks(sym, os, lookup, lookup_ctx, picks);
+	for (i = 0; i < n; i++)
+		if ((rc = observe_one(os, sym, severity, subject, device, evidence, &picks[i], fn,
+		    ctx)) != 0)
+			return rc;
+	return 0;
 }
 
 /* A verdict that names no knob is a finding for a person: its symptom,
