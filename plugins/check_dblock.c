@@ -49,11 +49,13 @@ short_name(const struct tw_view_pool *pl, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)n, pl->name);
 }
 
-/* "; in use 5 of 1000" with whatever of the two the pool has. */
+/* "; in use 5 of 1000" with whatever of the two the pool has, and its
+ * time in memory pressure where it spent any in the window. */
 static void
 usage(const struct tw_view_pool *pl, char *out, size_t len)
 {
 	int in_use = tw_view_has(pl, TW_OID_DBLOCK_IN_USE), limit = tw_view_has(pl, TW_OID_DBLOCK_LIMIT);
+	size_t n;
 
 	if (in_use && limit)
 		snprintf(out, len, "; in use %llu of %llu",
@@ -65,6 +67,11 @@ usage(const struct tw_view_pool *pl, char *out, size_t len)
 		snprintf(out, len, "; limit %llu", (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_LIMIT));
 	else
 		out[0] = '\0';
+	n = strlen(out);
+	if (tw_view_has(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) &&
+	    tw_view_num(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) > 0 && n < len)
+		snprintf(out + n, len - n, "; in memory pressure %.1f s",
+		    tw_view_num(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) / 1000.0);
 }
 
 static void
@@ -188,7 +195,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 				tw_dblock_udp_rcvbuf(p, v, out, failing_sum);
 				continue;
 			}
-			tw_judge_pool_evidence(cl, who, failing_sum, p->window_s, detail,
+			tw_judge_pool_evidence(v, cl, who, failing_sum, p->window_s, detail,
 			    sizeof(detail));
 			/* A queue is sized from its drops; each CPU has its own. */
 			tw_plugin_advise_pool(p, v, out, cl->symptom,

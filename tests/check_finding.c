@@ -196,6 +196,60 @@ START_TEST(test_observe_prune_under_pressure)
 }
 END_TEST
 
+/* TCP in memory pressure through the window without entering it there
+ * (senders that never rest): the tcp memory pool still fails, judged as
+ * one failure, its finding naming tcp_mem with the time in pressure; the
+ * receive queues pruned then are tcp_mem's too. Out of pressure, and with
+ * no entry, the pool is OK. */
+START_TEST(test_observe_pressure_held)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	const struct tw_observation *o;
+	unsigned long long failures;
+	enum tw_state st;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0, 0);
+	set_pool(&v, 0, TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", 0);
+	v.pools[0].has |= TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
+	v.pools[0].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 9800;
+	set_pool(&v, 1, TW_DBLOCK_TCP_RCVBUF, 0, "tcp receive buffer", 157);
+	ck_assert_int_eq(tw_judge_pool(&c, &v.pools[0], &st, &failures), 1);
+	ck_assert_int_eq(st, TW_STATE_WARNING);
+	ck_assert_uint_eq(failures, 0);
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	o = find_sym(&s, TW_SYM_TCP_MEM);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->tunable, "net.ipv4.tcp_mem");
+	ck_assert_ptr_eq(strstr(o->evidence, "TCP was in memory pressure 9.8 s of the last 10 s, "
+	    "since before them"), o->evidence);
+	o = find_sym(&s, TW_SYM_TCP_PRUNE);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->tunable, "");
+	ck_assert_ptr_nonnull(strstr(o->evidence, "while TCP was in memory pressure 9.8 s"));
+	/* Entries too: both said. */
+	v.pools[0].col[TW_OID_DBLOCK_RECENT_FAILURES] = 2;
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	o = find_sym(&s, TW_SYM_TCP_MEM);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_ptr_eq(strstr(o->evidence, "TCP entered memory pressure 2 times and was in it "
+	    "9.8 s of the last 10 s"), o->evidence);
+	/* Out of pressure, no entry: nothing of tcp memory. */
+	v.pools[0].col[TW_OID_DBLOCK_RECENT_FAILURES] = 0;
+	v.pools[0].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 0;
+	ck_assert_int_eq(tw_judge_pool(&c, &v.pools[0], &st, &failures), 1);
+	ck_assert_int_eq(st, TW_STATE_OK);
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_ptr_null(find_sym(&s, TW_SYM_TCP_MEM));
+	ck_assert_str_eq(find_sym(&s, TW_SYM_TCP_PRUNE)->tunable, "net.ipv4.tcp_rmem");
+	tw_view_free(&v);
+}
+END_TEST
+
 START_TEST(test_observe_disk)
 {
 	struct tw_judge_config c;
@@ -511,6 +565,7 @@ main(void)
 	tcase_add_test(tc, test_observe_pool);
 	tcase_add_test(tc, test_observe_sized_from_worst_cpu);
 	tcase_add_test(tc, test_observe_prune_under_pressure);
+	tcase_add_test(tc, test_observe_pressure_held);
 	tcase_add_test(tc, test_observe_disk);
 	tcase_add_test(tc, test_hysteresis);
 	tcase_add_test(tc, test_severity);

@@ -192,6 +192,48 @@ START_TEST(test_socket_pools_from_either_source)
 }
 END_TEST
 
+/* TCP's time in memory pressure goes to the tcp memory pool alone, and
+ * builds it where nothing else would. */
+START_TEST(test_tcp_pressure_time)
+{
+	struct tw_parse_stats st = { 0, 0 };
+	struct tw_sample s;
+	struct tw_pool_set ps;
+	size_t i;
+
+	tw_sample_init(&s);
+	tw_pool_set_init(&ps);
+	full_sample(&s);
+	s.have_tcp_pressure = 1;
+	s.tcp_pressure_ms = 266004;
+	ck_assert_int_eq(tw_pools_build(&s, &ps), TW_OK);
+	for (i = 0; i < ps.count; i++) {
+		const struct tw_pool *p = &ps.pools[i];
+
+		if (p->cls == TW_DBLOCK_TCP_MEMORY) {
+			ck_assert(p->has & TW_POOL_HAS_PRESSURE);
+			ck_assert_uint_eq(p->pressure_ms, 266004);
+		} else {
+			ck_assert(!(p->has & TW_POOL_HAS_PRESSURE));
+			ck_assert_uint_eq(p->pressure_ms, 0);
+		}
+	}
+	tw_sample_clear(&s);
+	ck_assert_int_eq(tw_pools_build(&s, &ps), TW_OK);
+	ck_assert_uint_eq(ps.count, 0);
+	s.have_tcp_pressure = 1;
+	s.tcp_pressure_ms = 5;
+	ck_assert_int_eq(tw_sockstat_parse(TXT("UDP: inuse 2\n"), &s.sock, &st), TW_OK);
+	ck_assert_int_eq(tw_pools_build(&s, &ps), TW_OK);
+	ck_assert_uint_eq(ps.count, 1);
+	expect(&ps.pools[0], TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", "net.ipv4.tcp_mem",
+	    TW_POOL_HAS_SIZE | TW_POOL_HAS_PRESSURE, 4096, 0, 0, 0, 0, 64);
+	ck_assert_uint_eq(ps.pools[0].pressure_ms, 5);
+	tw_pool_set_free(&ps);
+	tw_sample_free(&s);
+}
+END_TEST
+
 static Suite *
 pools_suite(void)
 {
@@ -201,6 +243,7 @@ pools_suite(void)
 	tcase_add_test(tc, test_table_covers_the_mib);
 	tcase_add_test(tc, test_every_class_built);
 	tcase_add_test(tc, test_socket_pools_from_either_source);
+	tcase_add_test(tc, test_tcp_pressure_time);
 	suite_add_tcase(s, tc);
 	return s;
 }

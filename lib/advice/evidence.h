@@ -121,6 +121,11 @@ struct tw_tcp_prune_figures {
 	uint64_t failures;
 	uint64_t pressures;
 	unsigned window_s;
+	/* The time TCP was in memory pressure in the window, where the
+	 * agent has it: pressure through the window is pressure, though
+	 * TCP entered it before. */
+	int have_pressure_ms;
+	uint64_t pressure_ms;
 };
 
 /* tcp_rmem's third field (TCP_PRUNE), unless TCP was under memory

@@ -11,6 +11,11 @@
  *                        with the most failures in the window when the
  *                        change is seen ("cpu1 backlog"); the same pool
  *                        after it
+ *   TCP memory           the share of the window (percent) TCP spent in
+ *                        memory pressure, where the pool has that time:
+ *                        a pressure that never ends enters no new
+ *                        episode, so its entries per minute would say 0
+ *                        while it lasts
  *   low hit, refaults    refaults per second
  *   low hit, sequential  read hit ratio, percent
  *   memory pressure      memory pressure (PSI some avg10), percent
@@ -47,6 +52,8 @@ enum tw_change_figure_kind {
 	TW_CHANGE_FIG_REFAULT_RATE,	/* pages/s */
 	TW_CHANGE_FIG_HIT_RATIO,	/* % */
 	TW_CHANGE_FIG_MEMORY_PRESSURE,	/* % */
+	TW_CHANGE_FIG_POOL_PRESSURE,	/* %: of the window one pool spent in
+					 * memory pressure */
 };
 
 /* What a tunable's change is judged on. */

@@ -306,7 +306,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	    &verdict) == TW_OK && verdict.nfound == 0)
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
-	tw_judge_pool_evidence(cl, who, sum, window_s, evidence, sizeof(evidence));
+	tw_judge_pool_evidence(v, cl, who, sum, window_s, evidence, sizeof(evidence));
 	/* Each CPU has a queue of its own: the worst one sizes them. */
 	if (cl->per != TW_POOL_PER_CPU)
 		shortfall = sum;

@@ -31,7 +31,7 @@ const struct tw_pool_class tw_pool_classes[] = {
 		.size_pages = 1, .failure_bits = 64,
 		.event = "TCP entered memory pressure and shrank socket buffers",
 		.proto = "TcpExt", .counters = (const char *const[]){ "TCPMemoryPressures", NULL },
-		.sock_in_use = TW_SOCK_TCP_MEM,
+		.sock_in_use = TW_SOCK_TCP_MEM, .tcp_pressure = 1,
 		.judged = 1, .symptom = TW_SYM_TCP_MEM,
 		.evidence_before = "TCP entered memory pressure ", .evidence_after = " times",
 	},

@@ -49,6 +49,9 @@ struct tw_pool_class {
 	const char *proto;
 	const char *const *counters;	/* NULL-terminated */
 	int sock_in_use;		/* enum tw_sock_field, or -1 */
+	/* The pool's time in memory pressure is the sample's TCP figure
+	 * (sample/pressureclock.h). */
+	int tcp_pressure;
 
 	/* check_dblock. */
 	int judged;			/* its failures are thresholded */
