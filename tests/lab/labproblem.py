@@ -66,6 +66,19 @@ class Problem:
         reload); returns words for the results, or None."""
         return None
 
+    def symptom_figure(self, count, seconds):
+        """The symptom's figure of a phase from its counter's increase."""
+        rate = count / seconds
+        return figure(rate, self.symptom_unit, "%s %s (%d in %.1f s)" % (
+            labcore.fmt(round(rate, 1)), self.symptom_unit, count, seconds))
+
+    def while_raised(self, lab, stack, workload, row):
+        """Called once the first round's finding is raised, before its
+        advice is taken: what the scenario holds of the finding while the
+        symptom lasts (assert it); returns words for the results, or
+        None."""
+        return None
+
 
 def measure(lab, problem, workload, seconds):
     """The symptom's rate and the workload's figure over the next seconds."""
@@ -74,10 +87,7 @@ def measure(lab, problem, workload, seconds):
     c1, t1 = problem.symptom_count(lab), time.monotonic()
     records = workload.since(t0, t1)
     assert records, "the workload reported nothing in %.1f s: %r" % (t1 - t0, workload.errors)
-    rate = (c1 - c0) / (t1 - t0)
-    return (figure(rate, problem.symptom_unit, "%s %s (%d in %.1f s)" % (
-        labcore.fmt(round(rate, 1)), problem.symptom_unit, c1 - c0, t1 - t0)),
-        problem.workload_figure(records))
+    return problem.symptom_figure(c1 - c0, t1 - t0), problem.workload_figure(records)
 
 
 def improved(problem, before, after):
@@ -117,6 +127,9 @@ def run_problem(lab, stack, problem):
                     lambda n: n.get("ID") == row["ID"], timeout=30)
                 r["raised_trap"] = True
                 assert trap["SYMPTOM"] == problem.symptom_token, trap
+                held = problem.while_raised(lab, stack, workload, row)
+                if held:
+                    r["held_note"] = held
             r["finding"] = row["ID"]
             # The check's advice for it.
             out = stack.check(problem.check, problem.check_args)
