@@ -52,6 +52,9 @@ struct tw_pool_class {
 	/* The pool's time in memory pressure is the sample's TCP figure
 	 * (sample/pressureclock.h). */
 	int tcp_pressure;
+	/* The sockets' drops no counter counted are failures too (the
+	 * sample's udp_uncounted). */
+	int udp_uncounted;
 
 	/* check_dblock. */
 	int judged;			/* its failures are thresholded */

@@ -166,6 +166,10 @@ add_socket_pools(const struct tw_sample *s, struct tw_pool_set *ps)
 		if (c->proto == NULL)
 			continue;
 		found = net_sum(s, c->proto, c->counters, &v);
+		if (c->udp_uncounted && s->have_udp_uncounted) {
+			v += s->udp_uncounted;
+			found = 1;
+		}
 		have_in_use = c->sock_in_use >= 0 && ((s->sock.present >> c->sock_in_use) & 1);
 		if (!found && !have_in_use && !(c->tcp_pressure && s->have_tcp_pressure))
 			continue;

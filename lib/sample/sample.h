@@ -66,6 +66,11 @@ struct tw_sample {
 	 * (sample/pressureclock.h); have_tcp_pressure 0: not known. */
 	int have_tcp_pressure;
 	uint64_t tcp_pressure_ms;
+	/* UDP sockets' drops that no Udp counter counted, since the socket
+	 * watch began (sockets/sockwatch.h: datagrams Linux 6.18 drops at
+	 * udp_mem); have_udp_uncounted 0: not known. */
+	int have_udp_uncounted;
+	uint64_t udp_uncounted;
 	struct tw_buddy_set buddy;
 	struct tw_sysctl_set sysctl;
 	struct tw_cgroup_set cgroups;	/* published cgroups, sorted by index */
