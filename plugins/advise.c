@@ -190,6 +190,8 @@ tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct tw_
 	if (verdict->nfound == 0 && verdict->no_tunable[0] != '\0') {
 		tw_out_line(out, "no tunable: %s", verdict->no_tunable);
 		tw_finding_no_tunable(out, verdict->no_tunable_sym, &about);
+		if (verdict->no_apply != NULL)
+			tw_out_line(out, "  apply: %s", verdict->no_apply);
 		printed++;
 	}
 	return printed;

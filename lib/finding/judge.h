@@ -120,11 +120,13 @@ int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *
  * id must not change when the owner is not known in some sample). */
 void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len);
 
-/* The verdict on a socket that dropped recent datagrams in window_s
- * (tw_evidence_socket); lookup (may be NULL) gives net.core.rmem_default,
- * which the row does not carry. Returns TW_OK or its error. */
-int tw_judge_socket_verdict(const struct tw_view_sock *s, unsigned long long recent,
-    unsigned window_s, tw_advice_lookup_fn lookup, void *ctx, struct tw_verdict *out);
+/* The verdict on socket s of v that dropped recent datagrams in window_s
+ * (tw_evidence_socket), beside v's udp memory pool; lookup (may be NULL)
+ * gives net.core.rmem_default, which the row does not carry. Returns
+ * TW_OK or its error. */
+int tw_judge_socket_verdict(const struct tw_view *v, const struct tw_view_sock *s,
+    unsigned long long recent, unsigned window_s, tw_advice_lookup_fn lookup, void *ctx,
+    struct tw_verdict *out);
 
 /* The verdict on the host's "udp receive buffer" pool, which failed
  * failures times in window_s: rmem_max and rmem_default, unless every

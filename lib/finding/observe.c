@@ -385,7 +385,7 @@ observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsign
 		char subject[TW_VIEW_STR];
 
 		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !bad(st) ||
-		    tw_judge_socket_verdict(s, recent, window_s, tw_view_lookup, &lk,
+		    tw_judge_socket_verdict(v, s, recent, window_s, tw_view_lookup, &lk,
 		    &verdict) != TW_OK)
 			continue;
 		tw_judge_socket_subject(s, subject, sizeof(subject));
