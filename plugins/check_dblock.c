@@ -133,16 +133,27 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			char use[96];
 
 			if (pl->cls != cl->id || !tw_namefilter_keep(&cfg.pools, pl->name) ||
-			    !tw_judge_pool(&judge, pl, &st, &recent))
+			    !tw_judge_pool_of(&judge, v, pl, &st, &recent))
 				continue;
 			judged++;
 			members++;
 			sum += recent;
-			total += recent;
 			if (!per_cpu)
 				perf_item(out, pl->name, (double)recent, p);
-			if (st == TW_STATE_OK) {
+			if (st == TW_STATE_OK && cl->id == TW_DBLOCK_SOFTNET_BUDGET && recent > 0) {
+				/* Squeezed, and nothing lost: not a failure. */
 				if (p->verbose > 0)
+					tw_out_line(out, "%s: OK, ran out of budget %llu times in the last "
+					    "%u s, and its backlog dropped nothing", pl->name, recent,
+					    p->window_s);
+				continue;
+			}
+			total += recent;
+			if (st == TW_STATE_OK) {
+				if (p->verbose > 0 && recent > 0)
+					tw_out_line(out, "%s: OK, %llu failures in the last %u s", pl->name,
+					    recent, p->window_s);
+				else if (p->verbose > 0)
 					tw_out_line(out, "%s: OK, no failures in the last %u s", pl->name,
 					    p->window_s);
 				continue;

@@ -26,6 +26,30 @@ tw_judge_pool(const struct tw_judge_config *c, const struct tw_view_pool *pl, en
 	return 1;
 }
 
+/* Whether the backlog of CPU cpu dropped in the window. */
+static int
+backlog_dropped(const struct tw_view *v, uint32_t cpu)
+{
+	size_t i;
+
+	for (i = 0; i < v->npools; i++)
+		if (v->pools[i].cls == TW_DBLOCK_SOFTNET_BACKLOG && v->pools[i].instance == cpu &&
+		    tw_view_has(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES))
+			return tw_view_num(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES) > 0;
+	return 0;
+}
+
+int
+tw_judge_pool_of(const struct tw_judge_config *c, const struct tw_view *v,
+    const struct tw_view_pool *pl, enum tw_state *st, unsigned long long *failures)
+{
+	int judged = tw_judge_pool(c, pl, st, failures);
+
+	if (judged && pl->cls == TW_DBLOCK_SOFTNET_BUDGET && !backlog_dropped(v, pl->instance))
+		*st = TW_STATE_OK;
+	return judged;
+}
+
 int
 tw_judge_pool_pressure(const struct tw_view *v, uint32_t cls, uint64_t *ms)
 {
@@ -58,11 +82,13 @@ tw_judge_pool_evidence(const struct tw_view *v, const struct tw_pool_class *cl,
 		return;
 	}
 	if (cl->per == TW_POOL_PER_CPU)
-		snprintf(out, len, "%s %s%llu%s in the last %u s", who, cl->evidence_before,
-		    failures, cl->evidence_after, window_s);
+		snprintf(out, len, "%s %s%llu%s in the last %u s%s", who, cl->evidence_before,
+		    failures, cl->evidence_after, window_s,
+		    cl->evidence_note != NULL ? cl->evidence_note : "");
 	else
-		snprintf(out, len, "%s%llu%s in the last %u s", cl->evidence_before, failures,
-		    cl->evidence_after, window_s);
+		snprintf(out, len, "%s%llu%s in the last %u s%s", cl->evidence_before, failures,
+		    cl->evidence_after, window_s,
+		    cl->evidence_note != NULL ? cl->evidence_note : "");
 }
 
 int

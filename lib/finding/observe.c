@@ -274,7 +274,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		char cpu[32];
 		size_t used = strlen(who);
 
-		if (pl->cls != cl->id || !tw_judge_pool(c, pl, &st, &failures) || !bad(st))
+		if (pl->cls != cl->id || !tw_judge_pool_of(c, v, pl, &st, &failures) || !bad(st))
 			continue;
 		worst = tw_state_worst(worst, st);
 		sum += failures;

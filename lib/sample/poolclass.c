@@ -69,8 +69,13 @@ const struct tw_pool_class tw_pool_classes[] = {
 		.proto = "Udp", .counters = (const char *const[]){ "SndbufErrors", NULL },
 		.sock_in_use = -1,
 		.judged = 1, .symptom = TW_SYM_UDP_SNDBUF,
+		/* wmem_default reaches a socket only when it is made: the lab
+		 * applied the advice and nothing changed until the sender made
+		 * its socket again. */
 		.evidence_before = "",
 		.evidence_after = " datagrams were not sent on full send buffers",
+		.evidence_note = ", and a socket takes its buffer when it is made: restart the "
+		    "sender after",
 	},
 	{
 		.id = TW_DBLOCK_TCP_RCVBUF, .per = TW_POOL_PER_HOST, .name = "tcp receive buffer",

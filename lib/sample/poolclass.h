@@ -65,6 +65,9 @@ struct tw_pool_class {
 	 * of a per-CPU class: "cpu1 dropped 152 packets". */
 	const char *evidence_before;
 	const char *evidence_after;
+	/* Said after the window, where the knob needs more than its value
+	 * (a socket made again); NULL: nothing. */
+	const char *evidence_note;
 };
 
 /* The table, in increasing class order, and its length. */
