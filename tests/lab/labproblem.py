@@ -44,6 +44,10 @@ class Problem:
     wrong = ()
     # Where it ran, in words, when the stack's namespace does not say it all.
     where = None
+    # Where the apply: line runs: None, where the check ran; labcore.HOST,
+    # in the host's namespace (a sysctl a child namespace only reads and
+    # follows, such as wmem_default: the results say so).
+    apply_where = None
 
     def start(self, lab):
         """Start the workload; returns a labcore.Workload."""
@@ -104,7 +108,10 @@ def improved(problem, before, after):
 
 
 def ours(problem, row):
-    return row.get("SYMPTOM") == problem.symptom_token
+    """The scenario's finding: its symptom, and its tunable where it names
+    one (a symptom may give two findings, wmem_default beside wmem_max)."""
+    return row.get("SYMPTOM") == problem.symptom_token and \
+        (not problem.tunable or row.get("TUNABLE") == problem.tunable)
 
 
 def run_problem(lab, stack, problem):
@@ -152,7 +159,7 @@ def run_problem(lab, stack, problem):
             assert row.get("APPLY") == adv.apply, "twFindingApply %r, the check %r" % (
                 row.get("APPLY"), adv.apply)
             # Applied, exactly.
-            r["applied"] = apply_line(lab, stack, adv)
+            r["applied"] = apply_line(lab, stack, adv, problem.apply_where)
             t_apply = time.monotonic()
             after_note = problem.after_apply(lab, workload, adv)
             if after_note:
@@ -207,6 +214,106 @@ def run_problem(lab, stack, problem):
                 rnd, problem.rounds_allowed)
             return
         raise AssertionError("the symptom was still there after %d rounds" % MAX_ROUNDS)
+
+
+class NoTunableProblem(Problem):
+    """A symptom whose knob is the application's own (a socket's
+    SO_RCVBUF): the check says "no tunable", names the knob plainly, and
+    no finding may name a host-wide sysctl. The operator does what the
+    ticket says, to the application (fix()); nothing of the host changes,
+    so there is no change record, and the finding must clear."""
+
+    tunable = ""
+    knob = ""			# words the no-tunable line must hold: "SO_RCVBUF"
+    # Findings on the host's pools that must not name a knob either
+    # (symptom tokens): "udp-rcvbuf".
+    host_pools = ()
+    # Sysctls no line of the check may name: "net.core.rmem_max".
+    host_sysctls = ()
+
+    def subject(self):
+        """The finding's subject: "udp 127.0.0.1:40000"."""
+        raise NotImplementedError
+
+    def fix(self, lab, workload, advice):
+        """Do what the ticket says; returns it in words."""
+        raise NotImplementedError
+
+
+def run_no_tunable(lab, stack, problem):
+    """The loop of a NoTunableProblem: one round."""
+    res = lab.result
+    res["tunable"] = ""
+    res["where"] = problem.where or ("a network namespace of its own" if stack.ns else
+                                     "the host's network namespace")
+    subject = problem.subject()
+
+    def mine():
+        return next(((i, x) for i, x in stack.findings().items()
+                     if ours(problem, x) and x.get("SUBJECT") == subject), None)
+
+    with problem.start(lab) as workload:
+        t_start = time.monotonic()
+        sym0, work0 = measure(lab, problem, workload, problem.measure_s)
+        res["before"] = {"symptom": sym0, "workload": work0}
+        assert sym0["value"] > 0, "the workload did not provoke the symptom: %s" % sym0["text"]
+        r = {"round": 1}
+        res["rounds"].append(r)
+        _, row = wait_for("tunewatchd to raise %s on %s" % (problem.symptom_token, subject),
+                          mine, timeout=60)
+        r["raised_s"] = round(time.monotonic() - t_start, 1)
+        trap = stack.sink.wait_notification(
+            labcore.RAISED, "twFindingRaised for %s" % row["ID"],
+            lambda n: n.get("ID") == row["ID"], timeout=30)
+        r["raised_trap"] = True
+        assert trap.get("TUNABLE", "") == "", "the notification names a tunable: %r" % trap
+        assert row.get("TUNABLE", "") == "" and row.get("APPLY", "") == "", \
+            "twFindingTable names a knob for %s: %r" % (subject, row)
+        r["finding"] = row["ID"]
+        out = stack.check(problem.check, problem.check_args)
+        adv = [a for a in advice_of(out) if a.finding == row["ID"]]
+        assert len(adv) == 1, "no advice with finding %s in %r" % (row["ID"], out)
+        adv = adv[0]
+        r["advice"] = adv.line
+        assert adv.no_tunable, "the check names a knob: %r" % adv
+        assert problem.knob in adv.line, "the advice does not name %s: %r" % (
+            problem.knob, adv)
+        assert adv.apply is None or adv.apply.startswith("none: "), \
+            "an apply line for a knob tunewatch cannot turn: %r" % adv.apply
+        r["ticket_apply"] = adv.apply
+        # No host-wide sysctl for this, from tunewatchd or the check.
+        for x in stack.findings().values():
+            if x.get("SUBJECT") == subject or x.get("SYMPTOM") in problem.host_pools:
+                assert x.get("TUNABLE", "") == "", "a finding names %s: %r" % (
+                    x.get("TUNABLE"), x)
+        for a in advice_of(out):
+            assert a.no_tunable or a.tunable not in problem.host_sysctls, \
+                "the check names a host-wide sysctl: %r" % a
+        others(res, stack, problem)
+        changes_before = len(stack.changes())
+        r["applied_note"] = problem.fix(lab, workload, adv)
+        t_fix = time.monotonic()
+        time.sleep(1.0)
+        sym1, work1 = measure(lab, problem, workload, problem.measure_s)
+        r["before"] = {"symptom": sym0, "workload": work0}
+        r["after"] = {"symptom": sym1, "workload": work1}
+        fell = sym1["value"] <= (1 - FALL) * sym0["value"]
+        r["symptom_fell"] = fell
+        assert fell, "the symptom fell less than %d %%: %s -> %s" % (
+            FALL * 100, sym0["text"], sym1["text"])
+        assert improved(problem, work0, work1), "the workload did not improve: %s -> %s" % (
+            work0["text"], work1["text"])
+        wait_for("finding %s to clear" % row["ID"],
+                 lambda: not any(x.get("ID") == row["ID"] for x in stack.findings().values()),
+                 timeout=stack.window + 30)
+        stack.sink.wait_notification(labcore.CLEARED, "twFindingCleared for %s" % row["ID"],
+                                     lambda n: n.get("ID") == row["ID"], timeout=30)
+        r["cleared_s"] = round(time.monotonic() - t_fix, 1)
+        added = len(stack.changes()) - changes_before
+        assert added == 0, "twChangeTable has %d new rows, where no tunable changed" % added
+        r["evaluation"] = "no change record (no tunable changed)"
+        others(res, stack, problem)
+        res["after"] = {"symptom": sym1, "workload": work1}
 
 
 def others(res, stack, problem):
