@@ -101,31 +101,19 @@ tune_line(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym,
 	return 1;
 }
 
-/* The rule lib/finding picks, as tunewatchd's findings do, and a rule
- * that belongs with it (rmem_default beside rmem_max). */
+/* The rules lib/finding advises, as tunewatchd's findings are: the pick
+ * and the rules that belong with it (rmem_default beside rmem_max). */
 static int
 advise_picked(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym,
     tw_advice_lookup_fn lookup, void *ctx, const struct tw_finding_about *about,
     const char *detail)
 {
-	const struct tw_advice_rule *rules;
-	size_t n = tw_advice_rules(sym, &rules), i;
-	struct tw_suggestion s;
+	struct tw_suggestion picks[TW_OBSERVE_PICKS_MAX];
+	size_t n = tw_observe_picks(sym, p->os, lookup, ctx, picks), i;
 	int printed = 0;
 
-	if (tw_observe_pick(sym, p->os, lookup, ctx, &s) != TW_OK)
-		return 0;
-	i = (size_t)(s.rule - rules);
-	printed += tune_line(p, out, sym, about, &s, detail);
-	if (s.flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE))
-		return printed;
-	for (i++; i < n && (rules[i].flags & TW_RULE_WITH_PREV); i++) {
-		if (tw_advice_name(&rules[i], p->os) == NULL ||
-		    tw_advice_suggest(&rules[i], p->os, lookup, ctx, &s) != TW_OK ||
-		    (s.flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)))
-			break;
-		printed += tune_line(p, out, sym, about, &s, detail);
-	}
+	for (i = 0; i < n; i++)
+		printed += tune_line(p, out, sym, about, &picks[i], detail);
 	return printed;
 }
 
@@ -202,6 +190,8 @@ tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct tw_
 	if (verdict->nfound == 0 && verdict->no_tunable[0] != '\0') {
 		tw_out_line(out, "no tunable: %s", verdict->no_tunable);
 		tw_finding_no_tunable(out, verdict->no_tunable_sym, &about);
+		if (verdict->no_apply != NULL)
+			tw_out_line(out, "  apply: %s", verdict->no_apply);
 		printed++;
 	}
 	return printed;

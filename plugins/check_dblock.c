@@ -49,11 +49,13 @@ short_name(const struct tw_view_pool *pl, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)n, pl->name);
 }
 
-/* "; in use 5 of 1000" with whatever of the two the pool has. */
+/* "; in use 5 of 1000" with whatever of the two the pool has, and its
+ * time in memory pressure where it spent any in the window. */
 static void
 usage(const struct tw_view_pool *pl, char *out, size_t len)
 {
 	int in_use = tw_view_has(pl, TW_OID_DBLOCK_IN_USE), limit = tw_view_has(pl, TW_OID_DBLOCK_LIMIT);
+	size_t n;
 
 	if (in_use && limit)
 		snprintf(out, len, "; in use %llu of %llu",
@@ -65,6 +67,11 @@ usage(const struct tw_view_pool *pl, char *out, size_t len)
 		snprintf(out, len, "; limit %llu", (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_LIMIT));
 	else
 		out[0] = '\0';
+	n = strlen(out);
+	if (tw_view_has(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) &&
+	    tw_view_num(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) > 0 && n < len)
+		snprintf(out + n, len - n, "; in memory pressure %.1f s",
+		    tw_view_num(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) / 1000.0);
 }
 
 static void
@@ -126,16 +133,27 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			char use[96];
 
 			if (pl->cls != cl->id || !tw_namefilter_keep(&cfg.pools, pl->name) ||
-			    !tw_judge_pool(&judge, pl, &st, &recent))
+			    !tw_judge_pool_of(&judge, v, pl, &st, &recent))
 				continue;
 			judged++;
 			members++;
 			sum += recent;
-			total += recent;
 			if (!per_cpu)
 				perf_item(out, pl->name, (double)recent, p);
-			if (st == TW_STATE_OK) {
+			if (st == TW_STATE_OK && cl->id == TW_DBLOCK_SOFTNET_BUDGET && recent > 0) {
+				/* Squeezed, and nothing lost: not a failure. */
 				if (p->verbose > 0)
+					tw_out_line(out, "%s: OK, ran out of budget %llu times in the last "
+					    "%u s, and its backlog dropped nothing", pl->name, recent,
+					    p->window_s);
+				continue;
+			}
+			total += recent;
+			if (st == TW_STATE_OK) {
+				if (p->verbose > 0 && recent > 0)
+					tw_out_line(out, "%s: OK, %llu failures in the last %u s", pl->name,
+					    recent, p->window_s);
+				else if (p->verbose > 0)
 					tw_out_line(out, "%s: OK, no failures in the last %u s", pl->name,
 					    p->window_s);
 				continue;
@@ -188,7 +206,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 				tw_dblock_udp_rcvbuf(p, v, out, failing_sum);
 				continue;
 			}
-			tw_judge_pool_evidence(cl, who, failing_sum, p->window_s, detail,
+			tw_judge_pool_evidence(v, cl, who, failing_sum, p->window_s, detail,
 			    sizeof(detail));
 			/* A queue is sized from its drops; each CPU has its own. */
 			tw_plugin_advise_pool(p, v, out, cl->symptom,

@@ -56,7 +56,7 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
 	memset(&lk, 0, sizeof(lk));
 	tw_device_lookup_init(&lk.host, p, v, NULL);
 	lk.s = s;
-	if (tw_judge_socket_verdict(s, recent, p->window_s, sock_lookup, &lk, &verdict) != TW_OK)
+	if (tw_judge_socket_verdict(v, s, recent, p->window_s, sock_lookup, &lk, &verdict) != TW_OK)
 		return;
 	/* The socket is the ticket's subject, as tunewatchd's finding. */
 	tw_judge_socket_subject(s, subject, sizeof(subject));

@@ -66,7 +66,7 @@ START_TEST(map_follows_the_rules)
 		    TW_DBLOCK_UDP_RCVBUF },
 		{ "net.core.wmem_max", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
 		    TW_DBLOCK_UDP_SNDBUF },
-		{ "net.ipv4.tcp_mem", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+		{ "net.ipv4.tcp_mem", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_PRESSURE,
 		    TW_DBLOCK_TCP_MEMORY },
 		{ "net.ipv4.tcp_rmem", TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
 		    TW_DBLOCK_TCP_RCVBUF },
@@ -255,6 +255,71 @@ START_TEST(history_readahead_and_dirty)
 	ck_assert(tw_change_history_at(&h, 0)->has_after);
 	ck_assert_double_eq_tol(tw_change_history_at(&h, 0)->after, 0, 1e-9);
 	tw_view_free(&v);
+}
+END_TEST
+
+/* A view whose tcp memory pool entered pressure `entries` times and
+ * spent pressure_ms in it (has_time 0: the kernel says nothing of it). */
+static void
+fx_tcp_view(struct tw_view *v, uint64_t span_ms, uint64_t entries, uint64_t pressure_ms,
+    int has_time)
+{
+	tw_view_init(v);
+	v->agent.has |= TW_VIEW_BIT(TW_OID_AGENT_WINDOW_SPAN) | TW_VIEW_BIT(TW_OID_AGENT_WINDOW);
+	v->agent.col[TW_OID_AGENT_WINDOW_SPAN] = span_ms;
+	v->agent.col[TW_OID_AGENT_WINDOW] = 10;
+	ck_assert_int_eq(tw_view_reserve_pools(v, 1), TW_OK);
+	memset(&v->pools[0], 0, sizeof(v->pools[0]));
+	v->pools[0].cls = TW_DBLOCK_TCP_MEMORY;
+	strcpy(v->pools[0].name, "tcp memory");
+	v->pools[0].has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
+	v->pools[0].col[TW_OID_DBLOCK_RECENT_FAILURES] = entries;
+	if (has_time) {
+		v->pools[0].has |= TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
+		v->pools[0].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = pressure_ms;
+	}
+	v->npools = 1;
+}
+
+/* tcp_mem is judged on the share of the window TCP spent in pressure: a
+ * pressure that never ends enters none in the window, yet was 98 % of it
+ * before the change and 0 after; without the time, the entries a minute. */
+START_TEST(history_tcp_pressure_share)
+{
+	struct tw_change_history h;
+	struct tw_view before, after, old;
+	const struct tw_change *c;
+
+	fx_tcp_view(&before, 10 * SEC, 0, 9800, 1);
+	tw_change_history_init(&h);
+	tw_change_history_begin(&h);
+	tw_change_history_add(&h, &before, "net.ipv4.tcp_mem", NULL, 0, 0, "3072 6144 12288",
+	    "6144 12288 24576", 100 * SEC, 1700000000);
+	c = tw_change_history_at(&h, 0);
+	ck_assert_str_eq(c->fig.name, "tcp memory pressure");
+	ck_assert_str_eq(c->fig.unit, "%");
+	ck_assert(c->has_before);
+	ck_assert_double_eq_tol(c->before, 98.0, 1e-9);
+	fx_tcp_view(&after, 10 * SEC, 0, 0, 1);
+	tw_change_history_begin(&h);
+	tw_change_history_evaluate(&h, &after, 110 * SEC, 10 * SEC);
+	c = tw_change_history_at(&h, 0);
+	ck_assert(c->evaluated && c->has_after);
+	ck_assert_double_eq_tol(c->after, 0.0, 1e-9);
+
+	/* No time in pressure published: the entries, 2 in 30 s = 4 a minute. */
+	fx_tcp_view(&old, 30 * SEC, 2, 0, 0);
+	tw_change_history_init(&h);
+	tw_change_history_begin(&h);
+	tw_change_history_add(&h, &old, "net.ipv4.tcp_mem", NULL, 0, 0, "3072 6144 12288",
+	    "6144 12288 24576", 100 * SEC, 1700000000);
+	c = tw_change_history_at(&h, 0);
+	ck_assert_str_eq(c->fig.name, "tcp memory");
+	ck_assert_str_eq(c->fig.unit, "failures/min");
+	ck_assert_double_eq_tol(c->before, 4.0, 1e-9);
+	tw_view_free(&before);
+	tw_view_free(&after);
+	tw_view_free(&old);
 }
 END_TEST
 
@@ -583,6 +648,7 @@ change_suite(void)
 	tcase_add_test(tc, history_keeps_the_newest_32);
 	tcase_add_test(tc, history_figures_before_and_after);
 	tcase_add_test(tc, history_readahead_and_dirty);
+	tcase_add_test(tc, history_tcp_pressure_share);
 	tcase_add_test(tc, history_without_a_figure);
 	tcase_add_test(tc, history_in_the_mib);
 	tcase_add_test(tc, watch_compares_with_the_previous_sample);

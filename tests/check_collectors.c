@@ -19,6 +19,7 @@
 #include "collect/meminfo.h"
 #include "collect/netstat.h"
 #include "collect/pressure.h"
+#include "collect/protocols.h"
 #include "collect/sockstat.h"
 #include "collect/softnet.h"
 #include "collect/vmstat.h"
@@ -37,6 +38,7 @@ union collected {
 	struct tw_sockstat sock;
 	struct tw_netstat_set net;
 	struct tw_buddy_set buddy;
+	struct tw_protocols protos;
 };
 
 struct collector {
@@ -194,6 +196,33 @@ sock_sound(const union collected *c)
 	ck_assert_uint_eq(c->sock.present & ~((UINT32_C(1) << TW_SOCK_NFIELDS) - 1), 0);
 }
 
+/* protocols */
+static int
+protos_parse(const char *t, size_t n, union collected *c, struct tw_parse_stats *ps)
+{
+	return tw_protocols_parse(t, n, &c->protos, ps);
+}
+
+static int
+protos_read(int fd, struct tw_buf *b, union collected *c, struct tw_parse_stats *ps)
+{
+	return tw_protocols_read(fd, b, &c->protos, ps);
+}
+
+static void
+protos_sound(const union collected *c)
+{
+	size_t i;
+
+	ck_assert_uint_le(c->protos.count, TW_PROTOCOLS_MAX);
+	for (i = 0; i < c->protos.count; i++) {
+		ck_assert_uint_lt(strlen(c->protos.p[i].name), TW_PROTO_NAME_LEN);
+		ck_assert_int_ge(c->protos.p[i].memory, -1);
+		ck_assert(c->protos.p[i].pressure >= TW_PROTO_PRESSURE_NI &&
+		    c->protos.p[i].pressure <= TW_PROTO_PRESSURE_YES);
+	}
+}
+
 /* netstat */
 static void net_init(union collected *c) { tw_netstat_set_init(&c->net); }
 static void net_free(union collected *c) { tw_netstat_set_free(&c->net); }
@@ -276,6 +305,10 @@ static const struct collector collectors[] = {
 	{ "netstat", "debian12-vm/proc/net", "snmp", "collectors/netstat",
 	  ALPHABET("0123456789 \t\n\r\0-:Ux"), 8, 2000, 31337,
 	  SET(net), 0, net_parse, net_read, net_sound },
+	/* A header, then a line per protocol: not one record a line. */
+	{ "protocols", "debian12-vm/proc/net", "protocols", "collectors/protocols",
+	  ALPHABET("0123456789 \t\n\r\0-:TCPUDNIyesnopr"), 8, 2000, 6180,
+	  PLAIN(struct tw_protocols), protos_parse, protos_read, protos_sound },
 	{ "buddyinfo", "collectors/buddyinfo", "numa.txt", "collectors/buddyinfo",
 	  ALPHABET("0123456789 \t\n\r\0,-Nx"), 8, 2000, 2024,
 	  SET(buddy), 1, buddy_parse, buddy_read, buddy_sound },

@@ -392,7 +392,7 @@ END_TEST
  * pressure in the window; under pressure the prunes are tcp_mem's. */
 START_TEST(test_tcp_prune_under_pressure)
 {
-	struct tw_tcp_prune_figures f = { 157, 0, 10 };
+	struct tw_tcp_prune_figures f = { 157, 0, 10, 0, 0 };
 	struct tw_verdict v;
 
 	ck_assert_int_eq(tw_evidence_tcp_prune(&f, &v), TW_OK);
@@ -408,6 +408,21 @@ START_TEST(test_tcp_prune_under_pressure)
 	    "157 segments were dropped or pruned from receive queues in the last 10 s while TCP "
 	    "entered memory pressure 2 times: net.ipv4.tcp_mem bounds them (see tcp memory), and "
 	    "a larger tcp_rmem would ask for more of what ran out");
+	/* In pressure through the window without entering it there: still
+	 * tcp_mem's, with the time said. */
+	f.pressures = 0;
+	f.have_pressure_ms = 1;
+	f.pressure_ms = 9800;
+	ck_assert_int_eq(tw_evidence_tcp_prune(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable,
+	    "157 segments were dropped or pruned from receive queues in the last 10 s while TCP "
+	    "was in memory pressure 9.8 s of them: net.ipv4.tcp_mem bounds them (see tcp "
+	    "memory), and a larger tcp_rmem would ask for more of what ran out");
+	/* The figure known and 0: no pressure, tcp_rmem's. */
+	f.pressure_ms = 0;
+	ck_assert_int_eq(tw_evidence_tcp_prune(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
 	ck_assert_int_eq(tw_evidence_tcp_prune(NULL, &v), TW_E_INVAL);
 }
 END_TEST
@@ -620,7 +635,7 @@ START_TEST(test_every_evidence_survives_snmptt)
 		ck_assert_int_eq(tw_evidence_udp_rcvbuf(&u, &v), TW_OK);
 		survives_snmptt(&v);
 		{
-			struct tw_tcp_prune_figures t = { 10 + b, c, 60 };
+			struct tw_tcp_prune_figures t = { 10 + b, c, 60, a, 1500u * b };
 
 			ck_assert_int_eq(tw_evidence_tcp_prune(&t, &v), TW_OK);
 			survives_snmptt(&v);

@@ -60,7 +60,39 @@ START_TEST(test_below_rmem_max)
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable,
 	    "a process not found dropped 1,234,567 datagrams in the last 60 s, buffer 2304 bytes, "
-	    "under net.core.rmem_max 4194304: raise its SO_RCVBUF, or have it read faster");
+	    "under net.core.rmem_max 4194304: raise the app's own SO_RCVBUF, no sysctl sets it");
+	/* The ticket says why it has no apply line. */
+	ck_assert_ptr_nonnull(v.no_apply);
+	ck_assert_ptr_eq(strstr(v.no_apply, "none: the application's own SO_RCVBUF"), v.no_apply);
+	ck_assert_ptr_nonnull(strstr(v.no_apply, "tunewatch cannot apply"));
+}
+END_TEST
+
+/* While the host's UDP memory pool dropped, a socket's drops are for want
+ * of UDP memory whatever its buffer: no buffer knob (neither rmem_max at
+ * it, nor rmem_default, nor its SO_RCVBUF below it), the udp memory pool
+ * named instead. */
+START_TEST(test_udp_memory_dropped)
+{
+	static const uint64_t buffers[] = { 212992, 425984, 2304 };
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		struct tw_socket_figures f = syslogd();
+		struct tw_verdict v;
+
+		f.rcvbuf = buffers[i];
+		f.have_rmem_default = 1;
+		f.rmem_default = 2304;
+		f.udp_mem_failures = 77938;
+		ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+		ck_assert_uint_eq(v.nfound, 0);
+		ck_assert_int_eq(v.no_tunable_sym, TW_SYM_SOCKET_RCVBUF);
+		ck_assert_ptr_null(v.no_apply);
+		ck_assert_str_eq(v.no_tunable,
+		    "syslogd (pid 412) dropped 1,204 datagrams in the last 60 s while UDP hit its "
+		    "memory limit: net.ipv4.udp_mem bounds them (see udp memory), not its buffer");
+	}
 }
 END_TEST
 
@@ -167,6 +199,7 @@ START_TEST(test_worst_case_fits_with_note)
 		{ 1, 1, UINT32_MAX - 1, UINT32_MAX },		/* rmem_default */
 		{ 1, 0, UINT32_MAX - 1, UINT32_MAX },		/* below rmem_max */
 		{ 1, 0, UINT32_MAX, UINT32_MAX },		/* at it */
+		{ 2, 0, UINT32_MAX, UINT32_MAX },		/* UDP memory dropped */
 	};
 	size_t i, k;
 
@@ -183,7 +216,8 @@ START_TEST(test_worst_case_fits_with_note)
 		f.pid = INT32_MAX;
 		f.recent = UINT64_MAX;
 		f.window_s = 86400;
-		f.have_rcvbuf = cases[i].have_rcvbuf;
+		f.have_rcvbuf = cases[i].have_rcvbuf != 0;
+		f.udp_mem_failures = cases[i].have_rcvbuf == 2 ? UINT64_MAX : 0;
 		f.rcvbuf = cases[i].rcvbuf;
 		f.have_rmem_max = 1;
 		f.rmem_max = cases[i].rmem_max;
@@ -207,6 +241,7 @@ main(void)
 
 	tcase_add_test(tc, test_at_rmem_max);
 	tcase_add_test(tc, test_below_rmem_max);
+	tcase_add_test(tc, test_udp_memory_dropped);
 	tcase_add_test(tc, test_default_buffer);
 	tcase_add_test(tc, test_unknown_buffer);
 	tcase_add_test(tc, test_worst_case_fits_with_note);

@@ -197,6 +197,143 @@ START_TEST(test_observe_prune_under_pressure)
 }
 END_TEST
 
+/* TCP in memory pressure through the window without entering it there
+ * (senders that never rest): the tcp memory pool still fails, judged as
+ * one failure, its finding naming tcp_mem with the time in pressure; the
+ * receive queues pruned then are tcp_mem's too. Out of pressure, and with
+ * no entry, the pool is OK. */
+START_TEST(test_observe_pressure_held)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	const struct tw_observation *o;
+	unsigned long long failures;
+	enum tw_state st;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0, 0);
+	set_pool(&v, 0, TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", 0);
+	v.pools[0].has |= TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
+	v.pools[0].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 9800;
+	set_pool(&v, 1, TW_DBLOCK_TCP_RCVBUF, 0, "tcp receive buffer", 157);
+	ck_assert_int_eq(tw_judge_pool(&c, &v.pools[0], &st, &failures), 1);
+	ck_assert_int_eq(st, TW_STATE_WARNING);
+	ck_assert_uint_eq(failures, 0);
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	o = find_sym(&s, TW_SYM_TCP_MEM);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->tunable, "net.ipv4.tcp_mem");
+	ck_assert_ptr_eq(strstr(o->evidence, "TCP was in memory pressure 9.8 s of the last 10 s, "
+	    "since before them"), o->evidence);
+	o = find_sym(&s, TW_SYM_TCP_PRUNE);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->tunable, "");
+	ck_assert_ptr_nonnull(strstr(o->evidence, "while TCP was in memory pressure 9.8 s"));
+	/* Entries too: both said. */
+	v.pools[0].col[TW_OID_DBLOCK_RECENT_FAILURES] = 2;
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	o = find_sym(&s, TW_SYM_TCP_MEM);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_ptr_eq(strstr(o->evidence, "TCP entered memory pressure 2 times and was in it "
+	    "9.8 s of the last 10 s"), o->evidence);
+	/* Out of pressure, no entry: nothing of tcp memory. */
+	v.pools[0].col[TW_OID_DBLOCK_RECENT_FAILURES] = 0;
+	v.pools[0].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 0;
+	ck_assert_int_eq(tw_judge_pool(&c, &v.pools[0], &st, &failures), 1);
+	ck_assert_int_eq(st, TW_STATE_OK);
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_ptr_null(find_sym(&s, TW_SYM_TCP_MEM));
+	ck_assert_str_eq(find_sym(&s, TW_SYM_TCP_PRUNE)->tunable, "net.ipv4.tcp_rmem");
+	tw_view_free(&v);
+}
+END_TEST
+
+/* Send-buffer errors: wmem_default, and wmem_max beside it, each a
+ * finding, and the evidence says the sender must make its socket again,
+ * since a socket takes its buffer when it is made (the lab applied the
+ * value and saw nothing change until it did). */
+START_TEST(test_observe_sndbuf_restart)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	size_t i, n = 0;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0, 0);
+	set_pool(&v, 0, TW_DBLOCK_UDP_SNDBUF, 0, "udp send buffer", 1719);
+	ck_assert_int_eq(tw_view_reserve_tunables(&v, 2), TW_OK);
+	strcpy(v.tunables[0].name, "net.core.wmem_default");
+	strcpy(v.tunables[0].value, "212992");
+	strcpy(v.tunables[1].name, "net.core.wmem_max");
+	strcpy(v.tunables[1].value, "212992");
+	v.ntunables = 2;
+	ck_assert_int_eq(tw_observe(&c, &v, 6, TW_OS_LINUX, collect, &s), 0);
+	for (i = 0; i < s.n; i++) {
+		if (s.o[i].sym != TW_SYM_UDP_SNDBUF)
+			continue;
+		ck_assert_str_eq(s.o[i].tunable, n == 0 ? "net.core.wmem_default" :
+		    "net.core.wmem_max");
+		ck_assert_ptr_eq(strstr(s.o[i].evidence, "1719 datagrams were not sent on full send "
+		    "buffers in the last 6 s, and a socket takes its buffer when it is made: restart "
+		    "the sender after"), s.o[i].evidence);
+		n++;
+	}
+	ck_assert_uint_eq(n, 2);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* A CPU that ran out of budget lost nothing to it unless its backlog
+ * dropped in the window: the lab squeezed one 197 times a second with no
+ * datagram lost. Squeezes alone are OK; squeezes on a CPU whose backlog
+ * dropped name netdev_budget, beside the backlog's own finding. */
+START_TEST(test_observe_squeeze_needs_drops)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	const struct tw_observation *o;
+	unsigned long long failures;
+	enum tw_state st;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0, 0);
+	set_pool(&v, 0, TW_DBLOCK_SOFTNET_BACKLOG, 0, "cpu0 backlog", 0);
+	set_pool(&v, 1, TW_DBLOCK_SOFTNET_BUDGET, 0, "cpu0 budget", 1970);
+	ck_assert_int_eq(tw_view_reserve_tunables(&v, 1), TW_OK);
+	strcpy(v.tunables[0].name, "net.core.netdev_budget");
+	strcpy(v.tunables[0].value, "8");
+	v.ntunables = 1;
+	ck_assert_int_eq(tw_judge_pool_of(&c, &v, &v.pools[1], &st, &failures), 1);
+	ck_assert_int_eq(st, TW_STATE_OK);
+	ck_assert_uint_eq(failures, 1970);
+	/* tw_judge_pool alone, without the backlog beside it, warns. */
+	ck_assert_int_eq(tw_judge_pool(&c, &v.pools[1], &st, &failures), 1);
+	ck_assert_int_eq(st, TW_STATE_WARNING);
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_ptr_null(find_sym(&s, TW_SYM_SOFTNET_SQUEEZE));
+	/* Another CPU's drops do not make this one's squeezes harmful. */
+	set_pool(&v, 2, TW_DBLOCK_SOFTNET_BACKLOG, 1, "cpu1 backlog", 40);
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_ptr_null(find_sym(&s, TW_SYM_SOFTNET_SQUEEZE));
+	ck_assert_ptr_nonnull(find_sym(&s, TW_SYM_SOFTNET_DROPS));
+	/* Its own backlog dropped: the budget is named. */
+	v.pools[0].col[TW_OID_DBLOCK_RECENT_FAILURES] = 12;
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	o = find_sym(&s, TW_SYM_SOFTNET_SQUEEZE);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->tunable, "net.core.netdev_budget");
+	ck_assert_str_eq(o->suggested, "16");
+	tw_view_free(&v);
+}
+END_TEST
+
 START_TEST(test_observe_disk)
 {
 	struct tw_judge_config c;
@@ -637,6 +774,9 @@ main(void)
 	tcase_add_test(tc, test_observe_pool);
 	tcase_add_test(tc, test_observe_sized_from_worst_cpu);
 	tcase_add_test(tc, test_observe_prune_under_pressure);
+	tcase_add_test(tc, test_observe_pressure_held);
+	tcase_add_test(tc, test_observe_sndbuf_restart);
+	tcase_add_test(tc, test_observe_squeeze_needs_drops);
 	tcase_add_test(tc, test_observe_disk);
 	tcase_add_test(tc, test_hysteresis);
 	tcase_add_test(tc, test_severity);

@@ -8,6 +8,7 @@
 
 #include "advice/ticket.h"
 #include "finding/judge.h"
+#include "finding/lookup.h"
 #include "finding/observe.h"
 #include "finding/tracker.h"
 #include "tw_check.h"
@@ -267,6 +268,94 @@ START_TEST(test_same_port_two_findings)
 }
 END_TEST
 
+/* Every rule the check prints for the pool is a finding of tunewatchd:
+ * rmem_default beside rmem_max (TW_RULE_WITH_PREV) is a second finding,
+ * each with its own id, and tw_observe_picks, which check_dblock's tune:
+ * lines come from, gives the same two rules in the same order. */
+START_TEST(test_pool_rules_with_prev)
+{
+	static const char *const want[] = { "net.core.rmem_max", "net.core.rmem_default" };
+	const char *pool = "udp receive buffer";
+	struct tw_suggestion picks[TW_OBSERVE_PICKS_MAX];
+	struct tw_view_lookup lk;
+	struct tw_judge_config c;
+	struct seen s = { .n = 0 };
+	struct tw_view v;
+	size_t i, n, mine = 0;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1204, 212992 * 2);
+	add_udp_pool(&v, 1204);
+	ck_assert_int_eq(tw_view_reserve_tunables(&v, 2), TW_OK);
+	v.tunables[1].index = 4;
+	strcpy(v.tunables[1].name, "net.core.rmem_default");
+	strcpy(v.tunables[1].value, "212992");
+	v.ntunables = 2;
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	for (i = 0; i < s.n; i++) {
+		char id[TW_TICKET_ID_LEN];
+
+		if (strcmp(s.o[i].subject, pool) != 0)
+			continue;
+		ck_assert_uint_lt(mine, 2);
+		ck_assert_int_eq(s.o[i].sym, TW_SYM_UDP_RCVBUF);
+		ck_assert_str_eq(s.o[i].tunable, want[mine]);
+		ck_assert_str_eq(s.o[i].suggested, "425984");
+		tw_ticket_id(id, TW_SYM_UDP_RCVBUF, pool, want[mine]);
+		ck_assert_str_eq(s.o[i].id, id);
+		mine++;
+	}
+	ck_assert_uint_eq(mine, 2);
+	lk.v = &v;
+	lk.d = NULL;
+	lk.buf[0] = '\0';
+	n = tw_observe_picks(TW_SYM_UDP_RCVBUF, TW_OS_LINUX, tw_view_lookup, &lk, picks);
+	ck_assert_uint_eq(n, 2);
+	for (i = 0; i < n; i++)
+		ck_assert_str_eq(picks[i].name, want[i]);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* Drops at the UDP memory limit (the udp memory pool failing, as Linux
+ * 6.18's uncounted socket drops make it): the pool's finding names
+ * udp_mem with its value, and the socket at rmem_max, which would name
+ * rmem_max otherwise, names none. */
+START_TEST(test_udp_memory_pool)
+{
+	const char *pool = "udp memory";
+	struct tw_judge_config c;
+	struct seen s = { .n = 0 };
+	const struct tw_observation *o;
+	struct tw_view v;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1204, 212992 * 2);
+	add_udp_pool(&v, 1204);
+	v.pools[0].cls = TW_DBLOCK_UDP_MEMORY;
+	strcpy(v.pools[0].name, pool);
+	ck_assert_int_eq(tw_view_reserve_tunables(&v, 2), TW_OK);
+	v.tunables[1].index = 5;
+	strcpy(v.tunables[1].name, "net.ipv4.udp_mem");
+	strcpy(v.tunables[1].value, "1024\t1536\t2048");
+	v.ntunables = 2;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	o = find_subject(&s, pool);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_int_eq(o->sym, TW_SYM_UDP_MEM);
+	ck_assert_str_eq(o->tunable, "net.ipv4.udp_mem");
+	ck_assert_str_eq(o->current, "1024 1536 2048");
+	ck_assert_str_eq(o->apply, "sysctl -w net.ipv4.udp_mem='2048 3072 4096'");
+	ck_assert_ptr_eq(strstr(o->evidence, "1204 datagrams were dropped at the UDP memory limit "
+	    "in the last 10 s"), o->evidence);
+	o = find_subject(&s, "udp 0.0.0.0:514 inode 4242");
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->tunable, "");
+	ck_assert_ptr_nonnull(strstr(o->evidence, "net.ipv4.udp_mem bounds them"));
+	tw_view_free(&v);
+}
+END_TEST
+
 /* Raised after three samples in a row, published in twFindingTable with
  * the socket as subject; cleared after three without drops. */
 START_TEST(test_tracked)
@@ -308,6 +397,8 @@ main(void)
 	tcase_add_test(tc, test_observe_below_max);
 	tcase_add_test(tc, test_observe_default_buffer);
 	tcase_add_test(tc, test_pool_agrees_with_check);
+	tcase_add_test(tc, test_pool_rules_with_prev);
+	tcase_add_test(tc, test_udp_memory_pool);
 	tcase_add_test(tc, test_tracked);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);

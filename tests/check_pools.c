@@ -139,9 +139,11 @@ START_TEST(test_every_class_built)
 	    TW_POOL_HAS_LIMIT | TW_POOL_HAS_FAILURES, 0, 0, 0, 300, 2, 32);
 	expect(p++, TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", "net.ipv4.tcp_mem", ALL, 4096, 12,
 	    89988, 90000, 9, 64);
-	/* In use over the limit: no free count rather than a wrapped one. */
+	/* In use over the limit, udp_mem's first value (UDP has no pressure
+	 * state: the kernel refuses above it): no free count rather than a
+	 * wrapped one. */
 	expect(p++, TW_DBLOCK_UDP_MEMORY, 0, "udp memory", "net.ipv4.udp_mem",
-	    ALL & ~TW_POOL_HAS_FREE, 4096, 40, 0, 38, 1, 64);
+	    ALL & ~TW_POOL_HAS_FREE, 4096, 40, 0, 30, 1, 64);
 	expect(p++, TW_DBLOCK_UDP_RCVBUF, 0, "udp receive buffer", "net.core.rmem_max",
 	    TW_POOL_HAS_LIMIT | TW_POOL_HAS_FAILURES, 0, 0, 0, 212992, 7, 64);
 	expect(p++, TW_DBLOCK_UDP_SNDBUF, 0, "udp send buffer", "net.core.wmem_max",
@@ -192,6 +194,83 @@ START_TEST(test_socket_pools_from_either_source)
 }
 END_TEST
 
+/* TCP's time in memory pressure goes to the tcp memory pool alone, and
+ * builds it where nothing else would. */
+START_TEST(test_tcp_pressure_time)
+{
+	struct tw_parse_stats st = { 0, 0 };
+	struct tw_sample s;
+	struct tw_pool_set ps;
+	size_t i;
+
+	tw_sample_init(&s);
+	tw_pool_set_init(&ps);
+	full_sample(&s);
+	s.have_tcp_pressure = 1;
+	s.tcp_pressure_ms = 266004;
+	ck_assert_int_eq(tw_pools_build(&s, &ps), TW_OK);
+	for (i = 0; i < ps.count; i++) {
+		const struct tw_pool *p = &ps.pools[i];
+
+		if (p->cls == TW_DBLOCK_TCP_MEMORY) {
+			ck_assert(p->has & TW_POOL_HAS_PRESSURE);
+			ck_assert_uint_eq(p->pressure_ms, 266004);
+		} else {
+			ck_assert(!(p->has & TW_POOL_HAS_PRESSURE));
+			ck_assert_uint_eq(p->pressure_ms, 0);
+		}
+	}
+	tw_sample_clear(&s);
+	ck_assert_int_eq(tw_pools_build(&s, &ps), TW_OK);
+	ck_assert_uint_eq(ps.count, 0);
+	s.have_tcp_pressure = 1;
+	s.tcp_pressure_ms = 5;
+	ck_assert_int_eq(tw_sockstat_parse(TXT("UDP: inuse 2\n"), &s.sock, &st), TW_OK);
+	ck_assert_int_eq(tw_pools_build(&s, &ps), TW_OK);
+	ck_assert_uint_eq(ps.count, 1);
+	expect(&ps.pools[0], TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", "net.ipv4.tcp_mem",
+	    TW_POOL_HAS_SIZE | TW_POOL_HAS_PRESSURE, 4096, 0, 0, 0, 0, 64);
+	ck_assert_uint_eq(ps.pools[0].pressure_ms, 5);
+	tw_pool_set_free(&ps);
+	tw_sample_free(&s);
+}
+END_TEST
+
+/* The sockets' drops that no counter counted (Linux 6.18 at udp_mem) are
+ * the udp memory pool's failures, with MemErrors; they make the pool where
+ * the kernel has no MemErrors at all. */
+START_TEST(test_udp_uncounted)
+{
+	struct tw_parse_stats st = { 0, 0 };
+	struct tw_sample s;
+	struct tw_pool_set ps;
+	size_t i;
+
+	tw_sample_init(&s);
+	tw_pool_set_init(&ps);
+	full_sample(&s);
+	s.have_udp_uncounted = 1;
+	s.udp_uncounted = 77938;
+	ck_assert_int_eq(tw_pools_build(&s, &ps), TW_OK);
+	for (i = 0; i < ps.count; i++)
+		if (ps.pools[i].cls == TW_DBLOCK_UDP_MEMORY)
+			ck_assert_uint_eq(ps.pools[i].failures, 77938 + 1);
+		else if (ps.pools[i].cls == TW_DBLOCK_UDP_RCVBUF)
+			ck_assert_uint_eq(ps.pools[i].failures, 7);
+	tw_sample_clear(&s);
+	s.have_udp_uncounted = 1;
+	s.udp_uncounted = 12;
+	ck_assert_int_eq(tw_netstat_parse(TXT("Udp: InDatagrams InErrors\nUdp: 10 0\n"), &s.net,
+	    &st), TW_OK);
+	ck_assert_int_eq(tw_pools_build(&s, &ps), TW_OK);
+	ck_assert_uint_eq(ps.count, 1);
+	expect(&ps.pools[0], TW_DBLOCK_UDP_MEMORY, 0, "udp memory", "net.ipv4.udp_mem",
+	    TW_POOL_HAS_SIZE | TW_POOL_HAS_FAILURES, 4096, 0, 0, 0, 12, 64);
+	tw_pool_set_free(&ps);
+	tw_sample_free(&s);
+}
+END_TEST
+
 static Suite *
 pools_suite(void)
 {
@@ -201,6 +280,8 @@ pools_suite(void)
 	tcase_add_test(tc, test_table_covers_the_mib);
 	tcase_add_test(tc, test_every_class_built);
 	tcase_add_test(tc, test_socket_pools_from_either_source);
+	tcase_add_test(tc, test_tcp_pressure_time);
+	tcase_add_test(tc, test_udp_uncounted);
 	suite_add_tcase(s, tc);
 	return s;
 }

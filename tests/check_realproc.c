@@ -17,6 +17,7 @@
 #include "collect/procio.h"
 #include "util/readfile.h"
 #include "util/scan.h"
+#include "collect/protocols.h"
 #include "collect/sockstat.h"
 #include "collect/softnet.h"
 #include "collect/sysctl.h"
@@ -175,6 +176,27 @@ START_TEST(test_sockstat)
 }
 END_TEST
 
+/* TCP keeps a memory count and a pressure state; UDP a count only. */
+START_TEST(test_protocols)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	const struct tw_protocol *tcp, *udp;
+	struct tw_protocols p;
+
+	ck_assert_int_eq(tw_protocols_read(roots.proc_fd, &scratch, &p, &ps), TW_OK);
+	ck_assert_uint_eq(ps.malformed, 0);
+	ck_assert_uint_eq(p.left_out, 0);
+	tcp = tw_protocols_find(&p, "TCP");
+	udp = tw_protocols_find(&p, "UDP");
+	ck_assert_ptr_nonnull(tcp);
+	ck_assert_ptr_nonnull(udp);
+	ck_assert_int_ge(tcp->memory, 0);
+	ck_assert_int_ne(tcp->pressure, TW_PROTO_PRESSURE_NI);
+	ck_assert_int_ge(udp->memory, 0);
+	ck_assert_int_eq(udp->pressure, TW_PROTO_PRESSURE_NI);
+}
+END_TEST
+
 START_TEST(test_netstat)
 {
 	struct tw_parse_stats ps = { 0, 0 };
@@ -275,6 +297,7 @@ realproc_suite(void)
 	tcase_add_test(tc, test_pressure);
 	tcase_add_test(tc, test_softnet);
 	tcase_add_test(tc, test_sockstat);
+	tcase_add_test(tc, test_protocols);
 	tcase_add_test(tc, test_netstat);
 	tcase_add_test(tc, test_buddyinfo);
 	tcase_add_test(tc, test_sysctl);

@@ -203,6 +203,46 @@ START_TEST(test_view_pools)
 }
 END_TEST
 
+/* TCP's time in memory pressure: cumulative and within the window, on
+ * the tcp memory pool only. 600 ms, then 10,600 and 20,600 ten seconds
+ * apart, with a window of one interval: 10,000 in it. */
+START_TEST(test_view_pressure_time)
+{
+	static const uint64_t ms[] = { 600, 10600, 20600 };
+	struct tw_window w;
+	struct tw_sample s;
+	struct tw_pool_set pools;
+	struct tw_view v;
+	const struct tw_view_pool *p;
+	size_t i;
+
+	tw_sample_init(&s);
+	tw_pool_set_init(&pools);
+	tw_view_init(&v);
+	ck_assert_int_eq(tw_window_init(&w, 1), TW_OK);
+	for (i = 0; i < 3; i++) {
+		softnet_sample(&s, 10000 * (uint64_t)i, 0, 0);
+		s.have_tcp_pressure = 1;
+		s.tcp_pressure_ms = ms[i];
+		ck_assert_int_eq(tw_pools_build(&s, &pools), TW_OK);
+		ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
+	}
+	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	p = find_pool(&v, TW_DBLOCK_TCP_MEMORY, 0);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_PRESSURE_TIME), 20600);
+	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME), 10000);
+	ck_assert_double_eq_tol(tw_view_num(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME), 10000, 1e-9);
+	p = find_pool(&v, TW_DBLOCK_SOFTNET_BACKLOG, 1);
+	ck_assert(!HAS(p, TW_OID_DBLOCK_PRESSURE_TIME));
+	ck_assert(!HAS(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME));
+	tw_view_free(&v);
+	tw_window_free(&w);
+	tw_pool_set_free(&pools);
+	tw_sample_free(&s);
+}
+END_TEST
+
 START_TEST(test_view_bufcache)
 {
 	struct tw_window w;
@@ -309,6 +349,7 @@ view_suite(void)
 
 	tcase_add_test(tc, test_view_disk_figures);
 	tcase_add_test(tc, test_view_pools);
+	tcase_add_test(tc, test_view_pressure_time);
 	tcase_add_test(tc, test_view_bufcache);
 	tcase_add_test(tc, test_view_unprintable_names);
 	suite_add_tcase(s, tc);

@@ -58,6 +58,12 @@ tests_check_sockstat_CFLAGS = $(TESTS_CFLAGS)
 tests_check_sockstat_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_sockstat
 
+check_PROGRAMS += tests/check_protocols
+tests_check_protocols_SOURCES = tests/check_protocols.c tests/tw_check.h
+tests_check_protocols_CFLAGS = $(TESTS_CFLAGS)
+tests_check_protocols_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_protocols
+
 check_PROGRAMS += tests/check_netstat
 tests_check_netstat_SOURCES = tests/check_netstat.c tests/tw_check.h
 tests_check_netstat_CFLAGS = $(TESTS_CFLAGS)

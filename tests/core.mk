@@ -5,6 +5,12 @@ tests_check_window_CFLAGS = $(TESTS_CFLAGS)
 tests_check_window_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_window
 
+check_PROGRAMS += tests/check_pressureclock
+tests_check_pressureclock_SOURCES = tests/check_pressureclock.c tests/tw_check.h
+tests_check_pressureclock_CFLAGS = $(TESTS_CFLAGS)
+tests_check_pressureclock_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_pressureclock
+
 check_PROGRAMS += tests/check_pools
 tests_check_pools_SOURCES = tests/check_pools.c tests/tw_check.h
 tests_check_pools_CFLAGS = $(TESTS_CFLAGS)

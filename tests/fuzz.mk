@@ -41,6 +41,7 @@ FUZZ_BINS = \
 	tests/fuzz/fuzz_meminfo \
 	tests/fuzz/fuzz_vmstat tests/fuzz/fuzz_pressure tests/fuzz/fuzz_procio \
 	tests/fuzz/fuzz_softnet tests/fuzz/fuzz_sockstat tests/fuzz/fuzz_netstat \
+	tests/fuzz/fuzz_protocols \
 	tests/fuzz/fuzz_buddyinfo tests/fuzz/fuzz_sysctl tests/fuzz/fuzz_range \
 	tests/fuzz/fuzz_ini tests/fuzz/fuzz_advice tests/fuzz/fuzz_mibview \
 	tests/fuzz/fuzz_udpsock \
@@ -68,6 +69,8 @@ tests/fuzz/fuzz_softnet: $(srcdir)/tests/fuzz/fuzz_softnet.c $(FUZZ_DEPS)
 tests/fuzz/fuzz_sockstat: $(srcdir)/tests/fuzz/fuzz_sockstat.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 tests/fuzz/fuzz_netstat: $(srcdir)/tests/fuzz/fuzz_netstat.c $(FUZZ_DEPS)
+	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+tests/fuzz/fuzz_protocols: $(srcdir)/tests/fuzz/fuzz_protocols.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 tests/fuzz/fuzz_buddyinfo: $(srcdir)/tests/fuzz/fuzz_buddyinfo.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
@@ -118,6 +121,7 @@ EXTRA_DIST += tests/fuzz/README.md tests/fuzz/run-smoke.sh tests/fuzz/fuzz_check
 	tests/fuzz/fuzz_meminfo.c \
 	tests/fuzz/fuzz_vmstat.c tests/fuzz/fuzz_pressure.c tests/fuzz/fuzz_procio.c \
 	tests/fuzz/fuzz_softnet.c tests/fuzz/fuzz_sockstat.c tests/fuzz/fuzz_netstat.c \
+	tests/fuzz/fuzz_protocols.c \
 	tests/fuzz/fuzz_buddyinfo.c tests/fuzz/fuzz_sysctl.c tests/fuzz/fuzz_range.c \
 	tests/fuzz/fuzz_ini.c tests/fuzz/fuzz_advice.c tests/fuzz/fuzz_mibview.c \
 	tests/fuzz/fuzz_udpsock.c \

@@ -400,7 +400,13 @@ tw_evidence_tcp_prune(const struct tw_tcp_prune_figures *f, struct tw_verdict *o
 	init(out);
 	if (f == NULL)
 		return TW_E_INVAL;
-	if (f->pressures > 0)
+	if (f->have_pressure_ms && f->pressure_ms > 0)
+		none(out, TW_SYM_TCP_PRUNE,
+		    "%llu segments were dropped or pruned from receive queues in the last %u s "
+		    "while TCP was in memory pressure %.1f s of them: net.ipv4.tcp_mem bounds them "
+		    "(see tcp memory), and a larger tcp_rmem would ask for more of what ran out",
+		    (unsigned long long)f->failures, f->window_s, (double)f->pressure_ms / 1000.0);
+	else if (f->pressures > 0)
 		none(out, TW_SYM_TCP_PRUNE,
 		    "%llu segments were dropped or pruned from receive queues in the last %u s "
 		    "while TCP entered memory pressure %llu times: net.ipv4.tcp_mem bounds them "

@@ -57,6 +57,9 @@ struct tw_verdict {
 	 * ("read-latency-queue" for a slow disk), so that a finding without
 	 * a tunable still has a ticket id (lib/advice/ticket.h). */
 	enum tw_symptom no_tunable_sym;
+	/* With no_tunable, where the knob is one no command here can turn:
+	 * why a ticket has no apply line ("the application's own ..."). */
+	const char *no_apply;
 };
 
 /* One device's figures over the window. Unknown: rotational -1, scheduler
@@ -165,6 +168,11 @@ struct tw_tcp_prune_figures {
 	uint64_t failures;
 	uint64_t pressures;
 	unsigned window_s;
+	/* The time TCP was in memory pressure in the window, where the
+	 * agent has it: pressure through the window is pressure, though
+	 * TCP entered it before. */
+	int have_pressure_ms;
+	uint64_t pressure_ms;
 };
 
 /* tcp_rmem's third field (TCP_PRUNE), unless TCP was under memory
@@ -190,13 +198,20 @@ struct tw_socket_figures {
 	uint64_t rmem_max;		/* net.core.rmem_max, bytes */
 	int have_rmem_default;
 	uint64_t rmem_default;		/* net.core.rmem_default, bytes */
+	/* Datagrams the host's UDP memory pool dropped in the window (its
+	 * twDblockRecentFailures): a socket drops then whatever its buffer. */
+	uint64_t udp_mem_failures;
 };
 
 /* The buffer at what SO_RCVBUF may ask for: raise rmem_max (and the
  * application's SO_RCVBUF). Below it, or unknown: no tunable, and what
- * to do instead; a buffer of exactly rmem_default, what a socket that
- * sets no SO_RCVBUF gets, also names rmem_default for an application
- * that cannot set it. */
+ * to do instead (below it the application's own SO_RCVBUF, which no
+ * sysctl sets: verdict.no_apply says so for the ticket); a buffer of
+ * exactly rmem_default, what a socket that sets no SO_RCVBUF gets, also
+ * names rmem_default for an application that cannot set it. While UDP's
+ * memory limit dropped datagrams in the window, none of these: the
+ * socket dropped for want of UDP memory, which the udp memory pool's
+ * finding names (net.ipv4.udp_mem), so no buffer knob is named. */
 int tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out);
 
 /* The host's RcvbufErrors in the window beside what twSocketDropTable

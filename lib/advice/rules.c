@@ -196,8 +196,12 @@ static const struct tw_advice_rule advice_table[] = {
 	  "wmem_max only lets a socket that sets SO_SNDBUF ask for more",
 	  { DOUBLE("net.core.wmem_max", 0, NET_RST), NONE, NONE }, TW_RULE_WITH_PREV },
 
+	/* UDP has no memory-pressure state: the kernel refuses memory above
+	 * the first value (sock.c, __sk_mem_raise_allocated), which the lab
+	 * measured; all three are doubled so that their order holds. */
 	{ TW_SYM_UDP_MEM,
-	  "UDP's global memory limit (pages: min, pressure, max) was reached",
+	  "UDP's memory limit was reached: all UDP sockets together may hold no more pages "
+	  "than udp_mem's first value",
 	  { DOUBLE_FIELD("net.ipv4.udp_mem", TW_ADV_ALL_FIELDS, IP_SYSCTL), NONE, NONE }, 0 },
 
 	{ TW_SYM_TCP_MEM,

@@ -75,6 +75,16 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 	grouped(f->recent, drops, sizeof(drops));
 	snprintf(buf, sizeof(buf), "%" PRIu64, f->rcvbuf);
 	snprintf(mx, sizeof(mx), "%" PRIu64, f->rmem_max);
+	/* The lab found such drops counted nowhere but the socket on Linux
+	 * 6.18: the buffer is not what ran out, and a larger one would hold
+	 * more of the memory that did. */
+	if (f->udp_mem_failures > 0) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s dropped %s datagrams in the last %u s while UDP hit its memory limit: "
+		    "net.ipv4.udp_mem bounds them (see udp memory), not its buffer", name, drops,
+		    f->window_s);
+		return TW_OK;
+	}
 	if (!f->have_rcvbuf || !f->have_rmem_max) {
 		text(out->no_tunable, sizeof(out->no_tunable),
 		    "%s dropped %s datagrams in the last %u s, buffer unknown (compare ss -u -a "
@@ -96,11 +106,17 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 		    f->window_s, buf);
 		return TW_OK;
 	}
+	/* The application asked for this buffer (SO_RCVBUF) and may ask for
+	 * more up to rmem_max: its own setting is the knob, which no sysctl
+	 * changes and tunewatch cannot apply. A host-wide sysctl here would
+	 * reach every other socket and not this one. */
 	if (f->rcvbuf < f->rmem_max) {
 		text(out->no_tunable, sizeof(out->no_tunable),
 		    "%s dropped %s datagrams in the last %u s, buffer %s bytes, under "
-		    "net.core.rmem_max %s: raise its SO_RCVBUF, or have it read faster", name, drops,
-		    f->window_s, buf, mx);
+		    "net.core.rmem_max %s: raise the app's own SO_RCVBUF, no sysctl sets it", name,
+		    drops, f->window_s, buf, mx);
+		out->no_apply = "none: the application's own SO_RCVBUF (setsockopt, in its code or "
+		    "configuration), which no sysctl changes and tunewatch cannot apply";
 		return TW_OK;
 	}
 	fd = &out->found[out->nfound++];

@@ -21,7 +21,7 @@ static const struct tw_change_map by_symptom[TW_SYM_COUNT] = {
 	    TW_DBLOCK_UDP_SNDBUF },
 	[TW_SYM_UDP_MEM] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
 	    TW_DBLOCK_UDP_MEMORY },
-	[TW_SYM_TCP_MEM] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	[TW_SYM_TCP_MEM] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_PRESSURE,
 	    TW_DBLOCK_TCP_MEMORY },
 	[TW_SYM_TCP_PRUNE] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
 	    TW_DBLOCK_TCP_RCVBUF },
@@ -128,6 +128,22 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 	case TW_CHANGE_FIG_NONE:
 	case TW_CHANGE_FIG_CGROUP_REFAULTS:
 		return 0;
+	case TW_CHANGE_FIG_POOL_PRESSURE:
+		if ((p = busiest_pool(v, m.pool_class)) == NULL)
+			return 0;
+		f->a = p->cls;
+		f->b = p->instance;
+		if (!tw_view_has(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME)) {
+			/* A kernel that says nothing of the pressure: its
+			 * entries, as for any pool. */
+			snprintf(f->name, sizeof(f->name), "%s", p->name);
+			f->unit = "failures/min";
+			m.kind = TW_CHANGE_FIG_POOL_FAILURES;
+			break;
+		}
+		snprintf(f->name, sizeof(f->name), "%s pressure", p->name);
+		f->unit = "%";
+		break;
 	case TW_CHANGE_FIG_POOL_FAILURES:
 		if ((p = busiest_pool(v, m.pool_class)) == NULL)
 			return 0;
@@ -254,6 +270,19 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 	double span_ms;
 
 	switch (f->kind) {
+	case TW_CHANGE_FIG_POOL_PRESSURE:
+		/* The window's time in pressure against its span. */
+		p = find_pool(v, f->a, f->b);
+		if (p == NULL || !tw_view_has(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) ||
+		    !tw_view_has(&v->agent, TW_OID_AGENT_WINDOW_SPAN))
+			return 0;
+		span_ms = tw_view_num(&v->agent, TW_OID_AGENT_WINDOW_SPAN);
+		if (span_ms <= 0)
+			return 0;
+		*out = tw_view_num(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) * 100.0 / span_ms;
+		if (*out > 100.0)
+			*out = 100.0;
+		return 1;
 	case TW_CHANGE_FIG_POOL_FAILURES:
 		/* Failures within the window, per minute of the window's span. */
 		p = find_pool(v, f->a, f->b);

@@ -11,6 +11,11 @@
  *                        with the most failures in the window when the
  *                        change is seen ("cpu1 backlog"); the same pool
  *                        after it
+ *   TCP memory           the share of the window (percent) TCP spent in
+ *                        memory pressure, where the pool has that time:
+ *                        a pressure that never ends enters no new
+ *                        episode, so its entries per minute would say 0
+ *                        while it lasts
  *   low hit, refaults    refaults per second
  *   low hit, sequential  read hit ratio, percent
  *   memory pressure      memory pressure (PSI some avg10), percent
@@ -59,6 +64,8 @@ enum tw_change_figure_kind {
 	TW_CHANGE_FIG_CGROUP_REFAULTS,	/* pages/s of one cgroup */
 	TW_CHANGE_FIG_DIRTY_LIMITED,	/* % of the window */
 	TW_CHANGE_FIG_DISK_READS_PER_MIB,	/* reads per MiB read, of the disk */
+	TW_CHANGE_FIG_POOL_PRESSURE,	/* %: of the window one pool spent in
+					 * memory pressure */
 };
 
 /* What a tunable's change is judged on. */

@@ -10,6 +10,7 @@ lib_libtunewatch_a_SOURCES += \
 	lib/collect/softnet.h lib/collect/softnet.c \
 	lib/collect/sockstat.h lib/collect/sockstat.c \
 	lib/collect/netstat.h lib/collect/netstat.c \
+	lib/collect/protocols.h lib/collect/protocols.c \
 	lib/collect/buddyinfo.h lib/collect/buddyinfo.c \
 	lib/collect/sysctl.h lib/collect/sysctl.c \
 	lib/collect/cgroup.h lib/collect/cgroupread.c lib/collect/cgroupscan.c \

@@ -94,15 +94,34 @@ void tw_judge_cache_verdicts(const struct tw_cache_judgement *j, struct tw_cache
 
 /* ---- Message-buffer pools -------------------------------------------- */
 
-/* The state of one pool's failures in the window; *failures gets them.
+/* The state of one pool's failures in the window; *failures gets them
+ * (twDblockRecentFailures). A pool in memory pressure in the window
+ * (twDblockRecentPressureTime) that did not enter it there is judged as
+ * one failure: the episode under way, which began before the window.
  * Returns 0 (and OK) when the pool has no failure count to judge. */
 int tw_judge_pool(const struct tw_judge_config *c, const struct tw_view_pool *pl,
     enum tw_state *st, unsigned long long *failures);
 
+/* As tw_judge_pool, for pool pl of view v, with what the class needs of
+ * its neighbours to hurt: a CPU whose receive softirq ran out of budget
+ * (time_squeeze) but whose backlog dropped nothing in the window lost
+ * nothing to it, so its budget pool is OK (*failures still says how
+ * often). The lab squeezed a CPU 197 times a second (netdev_budget 8)
+ * with no datagram lost and bursts no slower than at 300. The checks and
+ * tunewatchd judge pools through this. */
+int tw_judge_pool_of(const struct tw_judge_config *c, const struct tw_view *v,
+    const struct tw_view_pool *pl, enum tw_state *st, unsigned long long *failures);
+
+/* The time the pools of class cls spent in memory pressure in the
+ * window, summed into *ms; 0 when none of them has the figure. */
+int tw_judge_pool_pressure(const struct tw_view *v, uint32_t cls, uint64_t *ms);
+
 /* The evidence of a class's failures in its own words: "cpu1 dropped 152
- * packets in the last 60 s" (who names the CPUs of a per-CPU class). */
-void tw_judge_pool_evidence(const struct tw_pool_class *cl, const char *who,
-    unsigned long long failures, unsigned window_s, char *out, size_t len);
+ * packets in the last 60 s" (who names the CPUs of a per-CPU class); for
+ * a class with a time in memory pressure in v, that time too: "TCP
+ * entered memory pressure 2 times and was in it 9.8 s of the last 10 s". */
+void tw_judge_pool_evidence(const struct tw_view *v, const struct tw_pool_class *cl,
+    const char *who, unsigned long long failures, unsigned window_s, char *out, size_t len);
 
 /* Compaction failures: advice only when large free blocks outside DMA are
  * gone and tasks stall. Returns TW_OK with a verdict, or an error. */
@@ -128,11 +147,13 @@ int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *
  * known in some sample. */
 void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len);
 
-/* The verdict on a socket that dropped recent datagrams in window_s
- * (tw_evidence_socket); lookup (may be NULL) gives net.core.rmem_default,
- * which the row does not carry. Returns TW_OK or its error. */
-int tw_judge_socket_verdict(const struct tw_view_sock *s, unsigned long long recent,
-    unsigned window_s, tw_advice_lookup_fn lookup, void *ctx, struct tw_verdict *out);
+/* The verdict on socket s of v that dropped recent datagrams in window_s
+ * (tw_evidence_socket), beside v's udp memory pool; lookup (may be NULL)
+ * gives net.core.rmem_default, which the row does not carry. Returns
+ * TW_OK or its error. */
+int tw_judge_socket_verdict(const struct tw_view *v, const struct tw_view_sock *s,
+    unsigned long long recent, unsigned window_s, tw_advice_lookup_fn lookup, void *ctx,
+    struct tw_verdict *out);
 
 /* The verdict on the host's "udp receive buffer" pool, which failed
  * failures times in window_s: rmem_max and rmem_default, unless every

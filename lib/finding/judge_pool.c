@@ -11,25 +11,84 @@ int
 tw_judge_pool(const struct tw_judge_config *c, const struct tw_view_pool *pl, enum tw_state *st,
     unsigned long long *failures)
 {
+	unsigned long long judged;
+
 	*st = TW_STATE_OK;
 	*failures = 0;
 	if (!tw_view_has(pl, TW_OID_DBLOCK_RECENT_FAILURES))
 		return 0;
 	*failures = (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_RECENT_FAILURES);
-	*st = tw_threshold_state((double)*failures, &c->pool_warn, &c->pool_crit);
+	judged = *failures;
+	if (judged == 0 && tw_view_has(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) &&
+	    tw_view_num(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) > 0)
+		judged = 1;
+	*st = tw_threshold_state((double)judged, &c->pool_warn, &c->pool_crit);
 	return 1;
 }
 
-void
-tw_judge_pool_evidence(const struct tw_pool_class *cl, const char *who,
-    unsigned long long failures, unsigned window_s, char *out, size_t len)
+/* Whether the backlog of CPU cpu dropped in the window. */
+static int
+backlog_dropped(const struct tw_view *v, uint32_t cpu)
 {
+	size_t i;
+
+	for (i = 0; i < v->npools; i++)
+		if (v->pools[i].cls == TW_DBLOCK_SOFTNET_BACKLOG && v->pools[i].instance == cpu &&
+		    tw_view_has(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES))
+			return tw_view_num(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES) > 0;
+	return 0;
+}
+
+int
+tw_judge_pool_of(const struct tw_judge_config *c, const struct tw_view *v,
+    const struct tw_view_pool *pl, enum tw_state *st, unsigned long long *failures)
+{
+	int judged = tw_judge_pool(c, pl, st, failures);
+
+	if (judged && pl->cls == TW_DBLOCK_SOFTNET_BUDGET && !backlog_dropped(v, pl->instance))
+		*st = TW_STATE_OK;
+	return judged;
+}
+
+int
+tw_judge_pool_pressure(const struct tw_view *v, uint32_t cls, uint64_t *ms)
+{
+	size_t i;
+	int have = 0;
+
+	*ms = 0;
+	for (i = 0; i < v->npools; i++)
+		if (v->pools[i].cls == cls &&
+		    tw_view_has(&v->pools[i], TW_OID_DBLOCK_RECENT_PRESSURE_TIME)) {
+			*ms += (uint64_t)tw_view_num(&v->pools[i], TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
+			have = 1;
+		}
+	return have;
+}
+
+void
+tw_judge_pool_evidence(const struct tw_view *v, const struct tw_pool_class *cl,
+    const char *who, unsigned long long failures, unsigned window_s, char *out, size_t len)
+{
+	uint64_t ms;
+
+	if (cl->tcp_pressure && tw_judge_pool_pressure(v, cl->id, &ms) && ms > 0) {
+		if (failures > 0)
+			snprintf(out, len, "TCP entered memory pressure %llu times and was in it "
+			    "%.1f s of the last %u s", failures, (double)ms / 1000.0, window_s);
+		else
+			snprintf(out, len, "TCP was in memory pressure %.1f s of the last %u s, "
+			    "since before them", (double)ms / 1000.0, window_s);
+		return;
+	}
 	if (cl->per == TW_POOL_PER_CPU)
-		snprintf(out, len, "%s %s%llu%s in the last %u s", who, cl->evidence_before,
-		    failures, cl->evidence_after, window_s);
+		snprintf(out, len, "%s %s%llu%s in the last %u s%s", who, cl->evidence_before,
+		    failures, cl->evidence_after, window_s,
+		    cl->evidence_note != NULL ? cl->evidence_note : "");
 	else
-		snprintf(out, len, "%s%llu%s in the last %u s", cl->evidence_before, failures,
-		    cl->evidence_after, window_s);
+		snprintf(out, len, "%s%llu%s in the last %u s%s", cl->evidence_before, failures,
+		    cl->evidence_after, window_s,
+		    cl->evidence_note != NULL ? cl->evidence_note : "");
 }
 
 int
@@ -42,6 +101,7 @@ tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, unsigne
 	memset(&f, 0, sizeof(f));
 	f.failures = failures;
 	f.window_s = window_s;
+	f.have_pressure_ms = tw_judge_pool_pressure(v, TW_DBLOCK_TCP_MEMORY, &f.pressure_ms);
 	for (i = 0; i < v->npools; i++)
 		if (v->pools[i].cls == TW_DBLOCK_TCP_MEMORY &&
 		    tw_view_has(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES))

@@ -50,12 +50,19 @@ bytes_of(const char *text, uint64_t *out)
 }
 
 int
-tw_judge_socket_verdict(const struct tw_view_sock *s, unsigned long long recent,
-    unsigned window_s, tw_advice_lookup_fn lookup, void *ctx, struct tw_verdict *out)
+tw_judge_socket_verdict(const struct tw_view *v, const struct tw_view_sock *s,
+    unsigned long long recent, unsigned window_s, tw_advice_lookup_fn lookup, void *ctx,
+    struct tw_verdict *out)
 {
 	struct tw_socket_figures f;
+	size_t i;
 
 	memset(&f, 0, sizeof(f));
+	for (i = 0; i < v->npools; i++)
+		if (v->pools[i].cls == TW_DBLOCK_UDP_MEMORY &&
+		    tw_view_has(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES))
+			f.udp_mem_failures += (uint64_t)tw_view_num(&v->pools[i],
+			    TW_OID_DBLOCK_RECENT_FAILURES);
 	f.proto = s->proto_name;
 	f.address = s->address;
 	f.port = (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT);

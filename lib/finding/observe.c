@@ -35,6 +35,29 @@ tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, 
 	return TW_E_ABSENT;
 }
 
+size_t
+tw_observe_picks(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
+    struct tw_suggestion out[TW_OBSERVE_PICKS_MAX])
+{
+	const struct tw_advice_rule *rules;
+	size_t n = tw_advice_rules(sym, &rules), i, got = 0;
+
+	if (tw_observe_pick(sym, os, lookup, ctx, &out[0]) != TW_OK)
+		return 0;
+	got = 1;
+	if (out[0].flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE))
+		return got;
+	for (i = (size_t)(out[0].rule - rules) + 1;
+	    i < n && (rules[i].flags & TW_RULE_WITH_PREV) && got < TW_OBSERVE_PICKS_MAX; i++) {
+		if (tw_advice_name(&rules[i], os) == NULL ||
+		    tw_advice_suggest(&rules[i], os, lookup, ctx, &out[got]) != TW_OK ||
+		    (out[got].flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)))
+			break;
+		got++;
+	}
+	return got;
+}
+
 /* A copy cut to fit: the MIB's strings are at most 255 characters, cut
  * at a character's boundary (util/escape.h). */
 static void
@@ -43,10 +66,46 @@ copy(char *dst, size_t len, const char *src)
 	(void)tw_escape_copy(dst, len, src);
 }
 
-/* One observation of sym on subject, its advice computed with the view's
- * values (and device's queue, when given). A per-device tunable makes the
- * device the subject (tw_ticket_subject, as the checks' ids). shortfall:
- * what the queue dropped, for a queue sized from it; NULL otherwise. */
+/* The observation of one advised rule s. */
+static int
+observe_one(enum tw_os os, enum tw_symptom sym, enum tw_state severity, const char *subject,
+    const struct tw_view_disk *device, const char *evidence, const struct tw_suggestion *s,
+    tw_observe_fn fn, void *ctx)
+{
+	struct tw_observation o;
+	const char *dev = device != NULL ? device->name : NULL;
+	int per_device = dev != NULL && strncmp(s->name, "queue/", 6) == 0;
+
+	memset(&o, 0, sizeof(o));
+	o.sym = sym;
+	o.severity = severity;
+	copy(o.subject, sizeof(o.subject), tw_ticket_subject(subject, device, s->name));
+	copy(o.evidence, sizeof(o.evidence), evidence);
+	if (per_device)
+		snprintf(o.tunable, sizeof(o.tunable), "/sys/block/%s/%s", dev, s->name);
+	else
+		copy(o.tunable, sizeof(o.tunable), s->name);
+	copy(o.current, sizeof(o.current), s->current);
+	copy(o.suggested, sizeof(o.suggested), s->proposed);
+	copy(o.documentation, sizeof(o.documentation), s->source);
+	tw_ticket_id(o.id, sym, o.subject, s->name);
+	/* Nothing proposed (at its limit, value unknown) or nothing safe to
+	 * say: the lines stay empty. */
+	if (s->proposed[0] == '\0' ||
+	    tw_ticket_apply(o.apply, sizeof(o.apply), os, s->name, dev, s->proposed) != TW_OK)
+		o.apply[0] = '\0';
+	if (s->proposed[0] == '\0' || (per_device ?
+	    tw_ticket_persist_disk(o.persist, sizeof(o.persist), os, s->name, device, s->proposed) :
+	    tw_ticket_persist(o.persist, sizeof(o.persist), os, s->name, dev, s->proposed)) != TW_OK)
+		o.persist[0] = '\0';
+	return fn(ctx, &o);
+}
+
+/* One observation of sym on subject for each rule it advises
+ * (tw_observe_picks), its advice computed with the view's values (and
+ * device's queue, when given). A per-device tunable makes the device the
+ * subject (tw_ticket_subject, as the checks' ids). shortfall: what the
+ * queue dropped, for a queue sized from it; NULL otherwise. */
 static int
 observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_state severity,
     const char *subject, const struct tw_view_disk *device, const char *evidence,
@@ -56,10 +115,9 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 	struct tw_shortfall_lookup sl;
 	tw_advice_lookup_fn lookup = tw_view_lookup;
 	void *lookup_ctx = &lk;
-	struct tw_observation o;
-	struct tw_suggestion s;
-	const char *dev = device != NULL ? device->name : NULL;
-	int per_device;
+	struct tw_suggestion picks[TW_OBSERVE_PICKS_MAX];
+	size_t n, i;
+	int rc;
 
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
 		return 0;
@@ -68,32 +126,12 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 		lookup = tw_shortfall_lookup;
 		lookup_ctx = &sl;
 	}
-	if (tw_observe_pick(sym, os, lookup, lookup_ctx, &s) != TW_OK)
-		return 0;
-	per_device = dev != NULL && strncmp(s.name, "queue/", 6) == 0;
-	memset(&o, 0, sizeof(o));
-	o.sym = sym;
-	o.severity = severity;
-	copy(o.subject, sizeof(o.subject), tw_ticket_subject(subject, device, s.name));
-	copy(o.evidence, sizeof(o.evidence), evidence);
-	if (per_device)
-		snprintf(o.tunable, sizeof(o.tunable), "/sys/block/%s/%s", dev, s.name);
-	else
-		copy(o.tunable, sizeof(o.tunable), s.name);
-	copy(o.current, sizeof(o.current), s.current);
-	copy(o.suggested, sizeof(o.suggested), s.proposed);
-	copy(o.documentation, sizeof(o.documentation), s.source);
-	tw_ticket_id(o.id, sym, o.subject, s.name);
-	/* Nothing proposed (at its limit, value unknown) or nothing safe to
-	 * say: the lines stay empty. */
-	if (s.proposed[0] == '\0' ||
-	    tw_ticket_apply(o.apply, sizeof(o.apply), os, s.name, dev, s.proposed) != TW_OK)
-		o.apply[0] = '\0';
-	if (s.proposed[0] == '\0' || (per_device ?
-	    tw_ticket_persist_disk(o.persist, sizeof(o.persist), os, s.name, device, s.proposed) :
-	    tw_ticket_persist(o.persist, sizeof(o.persist), os, s.name, dev, s.proposed)) != TW_OK)
-		o.persist[0] = '\0';
-	return fn(ctx, &o);
+	n = tw_observe_picks(sym, os, lookup, lookup_ctx, picks);
+	for (i = 0; i < n; i++)
+		if ((rc = observe_one(os, sym, severity, subject, device, evidence, &picks[i], fn,
+		    ctx)) != 0)
+			return rc;
+	return 0;
 }
 
 /* A verdict that names no knob is a finding for a person: its symptom,
@@ -253,7 +291,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		char cpu[32];
 		size_t used = strlen(who);
 
-		if (pl->cls != cl->id || !tw_judge_pool(c, pl, &st, &failures) || !bad(st))
+		if (pl->cls != cl->id || !tw_judge_pool_of(c, v, pl, &st, &failures) || !bad(st))
 			continue;
 		worst = tw_state_worst(worst, st);
 		sum += failures;
@@ -285,7 +323,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	    &verdict) == TW_OK && verdict.nfound == 0)
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
-	tw_judge_pool_evidence(cl, who, sum, window_s, evidence, sizeof(evidence));
+	tw_judge_pool_evidence(v, cl, who, sum, window_s, evidence, sizeof(evidence));
 	/* Each CPU has a queue of its own: the worst one sizes them. */
 	if (cl->per != TW_POOL_PER_CPU)
 		shortfall = sum;
@@ -364,7 +402,7 @@ observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsign
 		char subject[TW_VIEW_STR];
 
 		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !bad(st) ||
-		    tw_judge_socket_verdict(s, recent, window_s, tw_view_lookup, &lk,
+		    tw_judge_socket_verdict(v, s, recent, window_s, tw_view_lookup, &lk,
 		    &verdict) != TW_OK)
 			continue;
 		tw_judge_socket_subject(s, subject, sizeof(subject));

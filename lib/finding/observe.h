@@ -56,4 +56,17 @@ int tw_observe_cgroups(const struct tw_judge_config *cfg, const struct tw_view *
 int tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
     struct tw_suggestion *s);
 
+/* The most rules one symptom advises at once. */
+#define TW_OBSERVE_PICKS_MAX 4
+
+/* Every rule advised for sym: the pick (tw_observe_pick) and, when it has
+ * something to change, each rule after it marked TW_RULE_WITH_PREV that
+ * has something to change too (rmem_default beside rmem_max). A check
+ * prints a "tune:" line for each and tunewatchd keeps a finding for
+ * each, so that the two give the same findings from the same rules.
+ * Returns how many of out (TW_OBSERVE_PICKS_MAX) it filled; 0 when no
+ * rule names a tunable on os. */
+size_t tw_observe_picks(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup,
+    void *ctx, struct tw_suggestion out[TW_OBSERVE_PICKS_MAX]);
+
 #endif

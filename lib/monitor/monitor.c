@@ -26,8 +26,10 @@ socks_open(struct tw_monitor *m, const struct tw_sampler_config *cfg, unsigned i
 	return tw_sockwatch_init(&m->socks, &sc);
 }
 
+/* The sockets are followed before the pools are built: what they dropped
+ * uncounted is the UDP memory pool's (sample/poolclass.c). */
 static int
-socks_sample(struct tw_monitor *m)
+socks_step(struct tw_monitor *m)
 {
 	const struct tw_netstat_set *net = (m->sample.have & TW_SRC_BIT(TW_SRC_NETSTAT)) ?
 	    &m->sample.net : NULL;
@@ -36,7 +38,9 @@ socks_sample(struct tw_monitor *m)
 
 	if (rc != TW_OK)
 		return rc;
-	return tw_view_build_socks(&m->view, &m->socks, &m->sample);
+	m->sample.have_udp_uncounted = tw_sockwatch_uncounted(&m->socks,
+	    &m->sample.udp_uncounted);
+	return TW_OK;
 }
 
 int
@@ -132,9 +136,11 @@ tw_monitor_sample(struct tw_monitor *m)
 
 	if ((rc = tw_sampler_take(m->sampler, &m->sample)) != TW_OK)
 		return rc;
+	if ((rc = socks_step(m)) != TW_OK)
+		return rc;
 	if ((rc = tw_pools_build(&m->sample, &m->pools)) != TW_OK)
 		return rc;
-	if ((rc = socks_sample(m)) != TW_OK)
+	if ((rc = tw_view_build_socks(&m->view, &m->socks, &m->sample)) != TW_OK)
 		return rc;
 	if ((rc = tw_window_push(&m->window, &m->sample, &m->pools)) != TW_OK)
 		return rc;

@@ -5,4 +5,5 @@ lib_libtunewatch_a_SOURCES += \
 	lib/sample/sampler.h lib/sample/sampler.c \
 	lib/sample/poolclass.h lib/sample/poolclass.c \
 	lib/sample/pools.h lib/sample/pools.c \
+	lib/sample/pressureclock.h lib/sample/pressureclock.c \
 	lib/sample/cgroups.h lib/sample/cgroups.c

@@ -49,6 +49,12 @@ struct tw_pool_class {
 	const char *proto;
 	const char *const *counters;	/* NULL-terminated */
 	int sock_in_use;		/* enum tw_sock_field, or -1 */
+	/* The pool's time in memory pressure is the sample's TCP figure
+	 * (sample/pressureclock.h). */
+	int tcp_pressure;
+	/* The sockets' drops no counter counted are failures too (the
+	 * sample's udp_uncounted). */
+	int udp_uncounted;
 
 	/* check_dblock. */
 	int judged;			/* its failures are thresholded */
@@ -59,6 +65,9 @@ struct tw_pool_class {
 	 * of a per-CPU class: "cpu1 dropped 152 packets". */
 	const char *evidence_before;
 	const char *evidence_after;
+	/* Said after the window, where the knob needs more than its value
+	 * (a socket made again); NULL: nothing. */
+	const char *evidence_note;
 };
 
 /* The table, in increasing class order, and its length. */

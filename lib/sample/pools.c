@@ -166,8 +166,12 @@ add_socket_pools(const struct tw_sample *s, struct tw_pool_set *ps)
 		if (c->proto == NULL)
 			continue;
 		found = net_sum(s, c->proto, c->counters, &v);
+		if (c->udp_uncounted && s->have_udp_uncounted) {
+			v += s->udp_uncounted;
+			found = 1;
+		}
 		have_in_use = c->sock_in_use >= 0 && ((s->sock.present >> c->sock_in_use) & 1);
-		if (!found && !have_in_use)
+		if (!found && !have_in_use && !(c->tcp_pressure && s->have_tcp_pressure))
 			continue;
 		if ((p = add(ps, s, c, 0)) == NULL)
 			return TW_E_NOMEM;
@@ -178,6 +182,10 @@ add_socket_pools(const struct tw_sample *s, struct tw_pool_set *ps)
 		set_limit(p, s, c);
 		if (found)
 			set_failures(p, v);
+		if (c->tcp_pressure && s->have_tcp_pressure) {
+			p->pressure_ms = s->tcp_pressure_ms;
+			p->has |= TW_POOL_HAS_PRESSURE;
+		}
 	}
 	return TW_OK;
 }

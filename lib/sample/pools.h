@@ -21,6 +21,7 @@
 #define TW_POOL_HAS_FREE	0x04u
 #define TW_POOL_HAS_LIMIT	0x08u
 #define TW_POOL_HAS_FAILURES	0x10u
+#define TW_POOL_HAS_PRESSURE	0x20u
 
 #define TW_POOL_NAME_LEN 48
 
@@ -35,6 +36,7 @@ struct tw_pool {
 	uint64_t limit;
 	uint64_t failures;		/* the kernel's cumulative count */
 	uint8_t failure_bits;		/* 32 or 64: how the kernel keeps it */
+	uint64_t pressure_ms;		/* time in memory pressure, cumulative */
 	const char *tunable;		/* the Linux tunable that sizes the pool */
 	const char *event;		/* what one failure is */
 };

@@ -54,6 +54,11 @@ tw_sample_clear(struct tw_sample *s)
 	s->softnet.count = 0;
 	memset(&s->sock, 0, sizeof(s->sock));
 	s->net.count = 0;
+	memset(&s->protos, 0, sizeof(s->protos));
+	s->have_tcp_pressure = 0;
+	s->tcp_pressure_ms = 0;
+	s->have_udp_uncounted = 0;
+	s->udp_uncounted = 0;
 	s->buddy.count = 0;
 	s->cgroups.count = 0;
 	for (i = 0; i < TW_SYSCTL_COUNT; i++) {

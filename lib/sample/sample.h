@@ -17,6 +17,7 @@
 #include "collect/netstat.h"
 #include "collect/pressure.h"
 #include "collect/procio.h"
+#include "collect/protocols.h"
 #include "util/scan.h"
 #include "collect/sockstat.h"
 #include "collect/softnet.h"
@@ -37,6 +38,7 @@ enum tw_source {
 	TW_SRC_BUDDYINFO,
 	TW_SRC_SYSCTL,
 	TW_SRC_CGROUPS,
+	TW_SRC_PROTOCOLS,
 	TW_SRC_COUNT
 };
 
@@ -59,6 +61,16 @@ struct tw_sample {
 	struct tw_softnet_set softnet;
 	struct tw_sockstat sock;
 	struct tw_netstat_set net;
+	struct tw_protocols protos;
+	/* TCP's time in memory pressure, the episode under way included
+	 * (sample/pressureclock.h); have_tcp_pressure 0: not known. */
+	int have_tcp_pressure;
+	uint64_t tcp_pressure_ms;
+	/* UDP sockets' drops that no Udp counter counted, since the socket
+	 * watch began (sockets/sockwatch.h: datagrams Linux 6.18 drops at
+	 * udp_mem); have_udp_uncounted 0: not known. */
+	int have_udp_uncounted;
+	uint64_t udp_uncounted;
 	struct tw_buddy_set buddy;
 	struct tw_sysctl_set sysctl;
 	struct tw_cgroup_set cgroups;	/* published cgroups, sorted by index */

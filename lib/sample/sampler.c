@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sample/pressureclock.h"
 #include "util/clock.h"
 #include "util/namefilter.h"
 #include "util/readfile.h"
@@ -41,6 +42,7 @@ struct tw_sampler {
 	int32_t self_pid;
 	uint32_t page_size;
 	struct tw_cgroups *cgroups;	/* NULL: not read */
+	struct tw_pressure_clock tcp_pressure;
 };
 
 int
@@ -85,6 +87,7 @@ tw_sampler_open(struct tw_sampler **out, const struct tw_sampler_config *cfg,
 	sp->self_pid = (int32_t)getpid();
 	pg = sysconf(_SC_PAGESIZE);
 	sp->page_size = pg > 0 ? (uint32_t)pg : 4096;
+	tw_pressure_clock_init(&sp->tcp_pressure);
 	*out = sp;
 	return TW_OK;
 }
@@ -341,6 +344,27 @@ sample_disks(struct tw_sampler *sp, struct tw_sample *s)
 	return TW_OK;
 }
 
+/* TCP's time in memory pressure, where this sample says whether TCP is in
+ * it now (net/protocols); the chrono of net/netstat where the kernel has
+ * it. */
+static void
+tcp_pressure(struct tw_sampler *sp, struct tw_sample *s)
+{
+	const struct tw_protocol *tcp;
+	uint64_t chrono = 0;
+	int have_chrono;
+
+	if (!(s->have & TW_SRC_BIT(TW_SRC_PROTOCOLS)) ||
+	    (tcp = tw_protocols_find(&s->protos, "TCP")) == NULL ||
+	    tcp->pressure == TW_PROTO_PRESSURE_NI)
+		return;
+	have_chrono = (s->have & TW_SRC_BIT(TW_SRC_NETSTAT)) &&
+	    tw_netstat_get(&s->net, "TcpExt", "TCPMemoryPressuresChrono", &chrono) == TW_OK;
+	s->tcp_pressure_ms = tw_pressure_clock_step(&sp->tcp_pressure, s->mono_ms,
+	    tcp->pressure == TW_PROTO_PRESSURE_YES, have_chrono, chrono);
+	s->have_tcp_pressure = 1;
+}
+
 /* Record a source's outcome; only running out of memory stops a sample. */
 static int
 note(struct tw_sample *s, enum tw_source src, int rc)
@@ -384,6 +408,9 @@ tw_sampler_take(struct tw_sampler *sp, struct tw_sample *s)
 		return rc;
 	if ((rc = note(s, TW_SRC_NETSTAT, tw_netstat_read(fd, b, &s->net, ps))) != TW_OK)
 		return rc;
+	if ((rc = note(s, TW_SRC_PROTOCOLS, tw_protocols_read(fd, b, &s->protos, ps))) != TW_OK)
+		return rc;
+	tcp_pressure(sp, s);
 	if ((rc = note(s, TW_SRC_BUDDYINFO, tw_buddyinfo_read(fd, b, &s->buddy, ps))) != TW_OK)
 		return rc;
 	if ((rc = note(s, TW_SRC_SYSCTL, tw_sysctl_read_all(fd, &s->sysctl))) != TW_OK)

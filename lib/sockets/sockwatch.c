@@ -70,6 +70,8 @@ merge(struct tw_sockwatch *w)
 	struct tw_sock_row *next = w->spare, *old;
 	size_t i, j = 0, n = 0, old_cap;
 
+	w->grown = 0;
+
 	for (i = 0; i < w->cur.count; i++) {
 		const struct tw_udp_sock *s = &w->cur.socks[i];
 		uint64_t key = tw_udp_key(s), grew;
@@ -91,6 +93,7 @@ merge(struct tw_sockwatch *w)
 		}
 		r.sock = *s;
 		r.drops += grew;
+		w->grown += grew;
 		r.ring[slot] = grew;
 		r.recent = ring_sum(r.ring, w->cfg.intervals);
 		r.grew = grew > 0;
@@ -245,8 +248,34 @@ must_read(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
 	w->gate_valid = *rc == TW_OK;
 	w->gate_sum = sum;
 	*rc = TW_OK;
-	return moved || w->reads == 0 || w->read_rc != TW_OK ||
+	return moved || w->reads == 0 || w->read_rc != TW_OK || w->seq < w->eager_until ||
 	    w->seq - w->last_read_seq >= w->cfg.intervals;
+}
+
+/* After a read: what the sockets dropped since the last read against what
+ * InErrors counted meanwhile. A counter that went back (a reset) tells
+ * nothing; the first read has nothing to compare. */
+static void
+count_uncounted(struct tw_sockwatch *w, int first)
+{
+	if (!first && w->gate_valid && w->read_gate_valid && w->gate_sum >= w->read_gate) {
+		uint64_t counted = w->gate_sum - w->read_gate;
+
+		w->uncounted_known = 1;
+		if (w->grown > counted) {
+			w->uncounted += w->grown - counted;
+			w->eager_until = w->seq + w->cfg.intervals;
+		}
+	}
+	w->read_gate_valid = w->gate_valid;
+	w->read_gate = w->gate_sum;
+}
+
+int
+tw_sockwatch_uncounted(const struct tw_sockwatch *w, uint64_t *count)
+{
+	*count = w->uncounted_known ? w->uncounted : 0;
+	return w->uncounted_known;
 }
 
 int
@@ -254,17 +283,21 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
     struct tw_parse_stats *ps)
 {
 	void *grown;
-	int rc;
+	int rc, read;
 
-	if (must_read(w, proc_fd, net, &rc)) {
+	if ((read = must_read(w, proc_fd, net, &rc))) {
 		rc = tw_udpsock_read_all(proc_fd, &w->scratch, &w->cur, ps);
 		if (rc == TW_E_NOMEM)
 			return rc;
 		w->read_rc = rc;
 		w->reads++;
 		w->last_read_seq = w->seq;
-		if (rc != TW_OK)
+		if (rc != TW_OK) {
 			w->cur.count = 0;
+			/* The next read finds every socket anew: nothing to
+			 * compare its drops with. */
+			w->read_gate_valid = 0;
+		}
 	} else if (rc != TW_OK) {
 		return rc;
 	}
@@ -273,6 +306,8 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
 		return TW_E_NOMEM;
 	w->spare = grown;
 	merge(w);
+	if (read && w->read_rc == TW_OK)
+		count_uncounted(w, w->reads == 1);
 	w->seq++;
 	if ((rc = find_owners(w, proc_fd)) != TW_OK)
 		return rc;

@@ -138,6 +138,10 @@ static const struct tw_column pool_cols[] = {
 	[TW_OID_DBLOCK_TUNABLE] = STR("twDblockTunable", struct tw_view_pool, tunable, READ),
 	[TW_OID_DBLOCK_FAILURE_EVENT] = STR("twDblockFailureEvent", struct tw_view_pool, event,
 	    READ),
+	[TW_OID_DBLOCK_PRESSURE_TIME] = NUM("twDblockPressureTime", TW_SMI_COUNTER64,
+	    "milliseconds", READ),
+	[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = NUM("twDblockRecentPressureTime", TW_SMI_GAUGE32,
+	    "milliseconds", READ),
 };
 
 static const struct tw_column disk_cols[] = {

@@ -370,6 +370,13 @@ build_pool(struct tw_view_pool *vp, const struct tw_window *w, const struct tw_p
 			put_count(TW_OID_DBLOCK_TABLE, &vp->has, vp->col,
 			    TW_OID_DBLOCK_RECENT_FAILURES, recent);
 	}
+	if (p->has & TW_POOL_HAS_PRESSURE) {
+		put(&vp->has, vp->col, TW_OID_DBLOCK_PRESSURE_TIME,
+		    tw_window_pool_pressure_total(w, tw_pool_key(p)));
+		if (tw_window_pool_pressure(w, tw_pool_key(p), &recent))
+			put_count(TW_OID_DBLOCK_TABLE, &vp->has, vp->col,
+			    TW_OID_DBLOCK_RECENT_PRESSURE_TIME, recent);
+	}
 	if (p->event != NULL && p->event[0] != '\0') {
 		copy_own(vp->event, sizeof(vp->event), p->event);
 		vp->has |= TW_VIEW_BIT(TW_OID_DBLOCK_FAILURE_EVENT);

@@ -9,8 +9,9 @@
 #include "util/error.h"
 
 /* Pools keep their failure count in one of two counters, by the width the
- * kernel keeps it in (softnet's are 32-bit), so both kinds wrap right. */
-enum { POOL_FAIL32, POOL_FAIL64, POOL_K };
+ * kernel keeps it in (softnet's are 32-bit), so both kinds wrap right; and
+ * the time in memory pressure of a pool that has one (tcp memory). */
+enum { POOL_FAIL32, POOL_FAIL64, POOL_PRESSURE_MS, POOL_K };
 
 /* The diskstats field behind each disk counter, in enum tw_wdisk order;
  * diskstats says how wide each is. */
@@ -28,7 +29,7 @@ static const enum tw_disk_field wdisk_field[TW_WDISK_K] = {
 int
 tw_window_init(struct tw_window *w, unsigned intervals)
 {
-	static const uint8_t pool_bits[POOL_K] = { 32, 64 };
+	static const uint8_t pool_bits[POOL_K] = { 32, 64, 64 };
 	static const uint8_t vm_bits[TW_WVM_K] = { 64, 64, 64, 64, 64 };
 	static const uint8_t reads_bits[TW_WREADS_K] = { 64, 64 };
 	uint8_t disk_bits[TW_WDISK_K];
@@ -136,6 +137,7 @@ push_pools(struct tw_window *w, const struct tw_pool_set *pools, uint64_t seq, u
 		r.keys[i] = tw_pool_key(p);
 		r.raw[i * POOL_K + POOL_FAIL32] = wide ? 0 : p->failures;
 		r.raw[i * POOL_K + POOL_FAIL64] = wide ? p->failures : 0;
+		r.raw[i * POOL_K + POOL_PRESSURE_MS] = p->pressure_ms;
 	}
 	rc = tw_track_set_update(&w->pools, seq, dt, r.keys, r.raw, n);
 	readings_free(&r);
@@ -463,6 +465,24 @@ tw_window_pool_failures(const struct tw_window *w, uint64_t key, uint64_t *count
 
 	*count = delta[POOL_FAIL32] + delta[POOL_FAIL64];
 	return rc;
+}
+
+int
+tw_window_pool_pressure(const struct tw_window *w, uint64_t key, uint64_t *ms)
+{
+	uint64_t delta[POOL_K], cov;
+	int rc = tw_window_delta(w, &w->pools, key, delta, &cov);
+
+	*ms = delta[POOL_PRESSURE_MS];
+	return rc;
+}
+
+uint64_t
+tw_window_pool_pressure_total(const struct tw_window *w, uint64_t key)
+{
+	const struct tw_track *t = tw_track_set_find(&w->pools, key);
+
+	return t != NULL ? tw_track_total(&w->pools, t, POOL_PRESSURE_MS) : 0;
 }
 
 uint64_t

@@ -137,6 +137,11 @@ int tw_window_dirty_limited(const struct tw_vmstat *vm);
 /* Failures of one pool within the window (key: tw_pool_key()). */
 int tw_window_pool_failures(const struct tw_window *w, uint64_t key, uint64_t *count);
 
+/* A pool's time in memory pressure within the window, in ms, and since its
+ * track began (pools with TW_POOL_HAS_PRESSURE; 0 for others). */
+int tw_window_pool_pressure(const struct tw_window *w, uint64_t key, uint64_t *ms);
+uint64_t tw_window_pool_pressure_total(const struct tw_window *w, uint64_t key);
+
 /* A pool's cumulative failures, unwrapped (see tw_track_total()); 0 if
  * the pool is not in the newest sample. */
 uint64_t tw_window_pool_total(const struct tw_window *w, uint64_t key);

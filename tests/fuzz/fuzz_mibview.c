@@ -119,8 +119,10 @@ build_view(void)
 	strcpy(pools[1].event, "a high-order allocation failed");
 	pools[2].cls = 9;
 	pools[2].instance = UINT32_MAX;
-	pools[2].has = TW_VIEW_BIT(TW_OID_DBLOCK_FAILURES);
+	pools[2].has = TW_VIEW_BIT(TW_OID_DBLOCK_FAILURES) |
+	    TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
 	pools[2].col[TW_OID_DBLOCK_FAILURES] = 7;
+	pools[2].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 9800;
 	view.pools = pools;
 	view.npools = view.pools_cap = 3;
 
@@ -377,7 +379,7 @@ expected_miss(const uint32_t *oid, size_t len)
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_DBLOCK_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_DBLOCK_NAME &&
-		    oid[2] <= TW_OID_DBLOCK_FAILURE_EVENT ? TW_MV_NO_SUCH_INSTANCE :
+		    oid[2] <= TW_OID_DBLOCK_RECENT_PRESSURE_TIME ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_DISK_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_DISK_NAME &&

@@ -52,6 +52,7 @@ procio:1024
 softnet:2048
 sockstat:1024
 netstat:4096
+protocols:2048
 buddyinfo:2048
 sysctl:256
 range:160

@@ -89,6 +89,9 @@ LINE_SHAPES = [
                r"the last \d+ s \(datagram dropped: the socket's receive buffer was full\)"),
     re.compile(r"^no tunable: \S.* \(pid \d+\) dropped [0-9,]+ datagrams in the last \d+ s, "),
     re.compile(r"^  finding: tw-[0-9a-f]{12}$"),
+    # A socket whose own SO_RCVBUF is below rmem_max: no command to run.
+    re.compile(r"^  apply: none: the application's own SO_RCVBUF \(setsockopt, in its code or "
+               r"configuration\), which no sysctl changes and tunewatch cannot apply$"),
     re.compile(r"^change: "),
 ]
 

@@ -296,19 +296,28 @@ _SYSCTL_APPLY = re.compile(r"^sysctl -w ([A-Za-z0-9_.]+)=(.*)$")
 _QUEUE_APPLY = re.compile(r"^echo (\S+) > (/sys/block/[A-Za-z0-9_.-]+/queue/[a-z_]+)$")
 
 
-def apply_line(lab, stack, advice):
-    """Run exactly the advice's apply: line, where the check ran, after
-    journalling what it changes. Returns the command run."""
+HOST = "host"
+
+
+def apply_line(lab, stack, advice, where=None):
+    """Run exactly the advice's apply: line, where the check ran (where
+    HOST: in the host's namespace, for a sysctl a child namespace only
+    reads), after journalling what it changes. Returns the command run."""
     assert advice.apply, "no apply line: %r" % advice
     m = _SYSCTL_APPLY.match(advice.apply)
     q = _QUEUE_APPLY.match(advice.apply)
     assert m or q, "an apply line the lab cannot journal: %r" % advice.apply
+    ns = None if where == HOST else stack.ns
     # Recorded as a write: the value is put back as it was read.
     if m:
-        lab.journal.record_write(sysctl_path(m.group(1)), m.group(2), stack.ns)
+        lab.journal.record_write(sysctl_path(m.group(1)), m.group(2), ns)
     else:
-        lab.journal.record_write(q.group(2), q.group(1), stack.ns)
-    r = stack.run(["sh", "-c", advice.apply], capture_output=True, text=True, timeout=30)
+        lab.journal.record_write(q.group(2), q.group(1), ns)
+    if where == HOST:
+        r = subprocess.run(["sh", "-c", advice.apply], capture_output=True, text=True,
+                           timeout=30)
+    else:
+        r = stack.run(["sh", "-c", advice.apply], capture_output=True, text=True, timeout=30)
     assert r.returncode == 0, "%s: exit %d %s" % (advice.apply, r.returncode, r.stderr)
     return advice.apply
 

@@ -44,6 +44,10 @@ class Problem:
     wrong = ()
     # Where it ran, in words, when the stack's namespace does not say it all.
     where = None
+    # Where the apply: line runs: None, where the check ran; labcore.HOST,
+    # in the host's namespace (a sysctl a child namespace only reads and
+    # follows, such as wmem_default: the results say so).
+    apply_where = None
 
     def start(self, lab):
         """Start the workload; returns a labcore.Workload."""
@@ -66,6 +70,26 @@ class Problem:
         reload); returns words for the results, or None."""
         return None
 
+    def symptom_figure(self, count, seconds):
+        """The symptom's figure of a phase from its counter's increase."""
+        rate = count / seconds
+        return figure(rate, self.symptom_unit, "%s %s (%d in %.1f s)" % (
+            labcore.fmt(round(rate, 1)), self.symptom_unit, count, seconds))
+
+    def is_wrong(self, row):
+        """Whether a finding beside the scenario's own (a twFindingTable
+        row) names the wrong knob: by default its (symptom, tunable) is
+        in `wrong`. A scenario on the host's namespace may narrow it to
+        its own sockets, since other work's findings are not its own."""
+        return (row.get("SYMPTOM"), row.get("TUNABLE")) in self.wrong
+
+    def while_raised(self, lab, stack, workload, row):
+        """Called once the first round's finding is raised, before its
+        advice is taken: what the scenario holds of the finding while the
+        symptom lasts (assert it); returns words for the results, or
+        None."""
+        return None
+
 
 def measure(lab, problem, workload, seconds):
     """The symptom's rate and the workload's figure over the next seconds."""
@@ -74,10 +98,7 @@ def measure(lab, problem, workload, seconds):
     c1, t1 = problem.symptom_count(lab), time.monotonic()
     records = workload.since(t0, t1)
     assert records, "the workload reported nothing in %.1f s: %r" % (t1 - t0, workload.errors)
-    rate = (c1 - c0) / (t1 - t0)
-    return (figure(rate, problem.symptom_unit, "%s %s (%d in %.1f s)" % (
-        labcore.fmt(round(rate, 1)), problem.symptom_unit, c1 - c0, t1 - t0)),
-        problem.workload_figure(records))
+    return problem.symptom_figure(c1 - c0, t1 - t0), problem.workload_figure(records)
 
 
 def improved(problem, before, after):
@@ -87,7 +108,10 @@ def improved(problem, before, after):
 
 
 def ours(problem, row):
-    return row.get("SYMPTOM") == problem.symptom_token
+    """The scenario's finding: its symptom, and its tunable where it names
+    one (a symptom may give two findings, wmem_default beside wmem_max)."""
+    return row.get("SYMPTOM") == problem.symptom_token and \
+        (not problem.tunable or row.get("TUNABLE") == problem.tunable)
 
 
 def run_problem(lab, stack, problem):
@@ -117,6 +141,9 @@ def run_problem(lab, stack, problem):
                     lambda n: n.get("ID") == row["ID"], timeout=30)
                 r["raised_trap"] = True
                 assert trap["SYMPTOM"] == problem.symptom_token, trap
+                held = problem.while_raised(lab, stack, workload, row)
+                if held:
+                    r["held_note"] = held
             r["finding"] = row["ID"]
             # The check's advice for it.
             out = stack.check(problem.check, problem.check_args)
@@ -132,7 +159,7 @@ def run_problem(lab, stack, problem):
             assert row.get("APPLY") == adv.apply, "twFindingApply %r, the check %r" % (
                 row.get("APPLY"), adv.apply)
             # Applied, exactly.
-            r["applied"] = apply_line(lab, stack, adv)
+            r["applied"] = apply_line(lab, stack, adv, problem.apply_where)
             t_apply = time.monotonic()
             after_note = problem.after_apply(lab, workload, adv)
             if after_note:
@@ -189,6 +216,106 @@ def run_problem(lab, stack, problem):
         raise AssertionError("the symptom was still there after %d rounds" % MAX_ROUNDS)
 
 
+class NoTunableProblem(Problem):
+    """A symptom whose knob is the application's own (a socket's
+    SO_RCVBUF): the check says "no tunable", names the knob plainly, and
+    no finding may name a host-wide sysctl. The operator does what the
+    ticket says, to the application (fix()); nothing of the host changes,
+    so there is no change record, and the finding must clear."""
+
+    tunable = ""
+    knob = ""			# words the no-tunable line must hold: "SO_RCVBUF"
+    # Findings on the host's pools that must not name a knob either
+    # (symptom tokens): "udp-rcvbuf".
+    host_pools = ()
+    # Sysctls no line of the check may name: "net.core.rmem_max".
+    host_sysctls = ()
+
+    def subject(self):
+        """The finding's subject: "udp 127.0.0.1:40000"."""
+        raise NotImplementedError
+
+    def fix(self, lab, workload, advice):
+        """Do what the ticket says; returns it in words."""
+        raise NotImplementedError
+
+
+def run_no_tunable(lab, stack, problem):
+    """The loop of a NoTunableProblem: one round."""
+    res = lab.result
+    res["tunable"] = ""
+    res["where"] = problem.where or ("a network namespace of its own" if stack.ns else
+                                     "the host's network namespace")
+    subject = problem.subject()
+
+    def mine():
+        return next(((i, x) for i, x in stack.findings().items()
+                     if ours(problem, x) and x.get("SUBJECT") == subject), None)
+
+    with problem.start(lab) as workload:
+        t_start = time.monotonic()
+        sym0, work0 = measure(lab, problem, workload, problem.measure_s)
+        res["before"] = {"symptom": sym0, "workload": work0}
+        assert sym0["value"] > 0, "the workload did not provoke the symptom: %s" % sym0["text"]
+        r = {"round": 1}
+        res["rounds"].append(r)
+        _, row = wait_for("tunewatchd to raise %s on %s" % (problem.symptom_token, subject),
+                          mine, timeout=60)
+        r["raised_s"] = round(time.monotonic() - t_start, 1)
+        trap = stack.sink.wait_notification(
+            labcore.RAISED, "twFindingRaised for %s" % row["ID"],
+            lambda n: n.get("ID") == row["ID"], timeout=30)
+        r["raised_trap"] = True
+        assert trap.get("TUNABLE", "") == "", "the notification names a tunable: %r" % trap
+        assert row.get("TUNABLE", "") == "" and row.get("APPLY", "") == "", \
+            "twFindingTable names a knob for %s: %r" % (subject, row)
+        r["finding"] = row["ID"]
+        out = stack.check(problem.check, problem.check_args)
+        adv = [a for a in advice_of(out) if a.finding == row["ID"]]
+        assert len(adv) == 1, "no advice with finding %s in %r" % (row["ID"], out)
+        adv = adv[0]
+        r["advice"] = adv.line
+        assert adv.no_tunable, "the check names a knob: %r" % adv
+        assert problem.knob in adv.line, "the advice does not name %s: %r" % (
+            problem.knob, adv)
+        assert adv.apply is None or adv.apply.startswith("none: "), \
+            "an apply line for a knob tunewatch cannot turn: %r" % adv.apply
+        r["ticket_apply"] = adv.apply
+        # No host-wide sysctl for this, from tunewatchd or the check.
+        for x in stack.findings().values():
+            if x.get("SUBJECT") == subject or x.get("SYMPTOM") in problem.host_pools:
+                assert x.get("TUNABLE", "") == "", "a finding names %s: %r" % (
+                    x.get("TUNABLE"), x)
+        for a in advice_of(out):
+            assert a.no_tunable or a.tunable not in problem.host_sysctls, \
+                "the check names a host-wide sysctl: %r" % a
+        others(res, stack, problem)
+        changes_before = len(stack.changes())
+        r["applied_note"] = problem.fix(lab, workload, adv)
+        t_fix = time.monotonic()
+        time.sleep(1.0)
+        sym1, work1 = measure(lab, problem, workload, problem.measure_s)
+        r["before"] = {"symptom": sym0, "workload": work0}
+        r["after"] = {"symptom": sym1, "workload": work1}
+        fell = sym1["value"] <= (1 - FALL) * sym0["value"]
+        r["symptom_fell"] = fell
+        assert fell, "the symptom fell less than %d %%: %s -> %s" % (
+            FALL * 100, sym0["text"], sym1["text"])
+        assert improved(problem, work0, work1), "the workload did not improve: %s -> %s" % (
+            work0["text"], work1["text"])
+        wait_for("finding %s to clear" % row["ID"],
+                 lambda: not any(x.get("ID") == row["ID"] for x in stack.findings().values()),
+                 timeout=stack.window + 30)
+        stack.sink.wait_notification(labcore.CLEARED, "twFindingCleared for %s" % row["ID"],
+                                     lambda n: n.get("ID") == row["ID"], timeout=30)
+        r["cleared_s"] = round(time.monotonic() - t_fix, 1)
+        added = len(stack.changes()) - changes_before
+        assert added == 0, "twChangeTable has %d new rows, where no tunable changed" % added
+        r["evaluation"] = "no change record (no tunable changed)"
+        others(res, stack, problem)
+        res["after"] = {"symptom": sym1, "workload": work1}
+
+
 def others(res, stack, problem):
     """Findings beside the scenario's own, for the results: each is either
     right too (say why in a note) or a rule to look at."""
@@ -199,8 +326,7 @@ def others(res, stack, problem):
                                      x.get("TUNABLE") or "no tunable")
             if text not in seen:
                 seen.append(text)
-            assert (x.get("SYMPTOM"), x.get("TUNABLE")) not in problem.wrong, \
-                "a finding names the wrong knob: %s" % text
+            assert not problem.is_wrong(x), "a finding names the wrong knob: %s" % text
 
 
 def _same(a, b):

@@ -78,6 +78,8 @@ def rounds_section(r):
             x["round"], x.get("finding", ""),
             " after %s s of the workload" % x["raised_s"] if "raised_s" in x else " (still)",
             x.get("advice", "")))
+        if x.get("held_note"):
+            out.append("   while raised: %s" % x["held_note"])
         if x.get("applied"):
             out.append("   applied `%s`%s" % (x["applied"], "; " + x["applied_note"]
                                                if x.get("applied_note") else ""))

@@ -25,10 +25,13 @@ LAB_FILES = \
 	tests/lab/scenario_net_highorder.py \
 	tests/lab/scenario_net_listen.py \
 	tests/lab/scenario_net_softnet.py \
+	tests/lab/scenario_net_squeeze.py \
 	tests/lab/scenario_net_tcp_mem.py \
 	tests/lab/scenario_net_udp_default.py \
 	tests/lab/scenario_net_udp_max.py \
-	tests/lab/scenario_net_udp_mem.py
+	tests/lab/scenario_net_udp_mem.py \
+	tests/lab/scenario_net_udp_sndbuf.py \
+	tests/lab/scenario_net_udp_sorcvbuf.py
 
 EXTRA_DIST += $(LAB_FILES) doc/LAB.md
 
