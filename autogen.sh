@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Regenerate the build system from configure.ac and the Makefile.am files.
 set -e
 cd "$(dirname "$0")"

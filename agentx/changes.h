@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The record of a change in tunewatchd: after each sample, compare the
  * tunables with the previous sample's (lib/change/), publish the history
  * in twChangeTable and announce what happened through the master:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* tunewatchd.conf's tokens for findings and notifications.
  *
  *   findings                 yes|no   judge and publish findings (yes)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The notifications of findings: twFindingRaised, twFindingCleared and
  * twFindingSeverityChanged, one per event of the tracker's last sample,
  * each carrying the finding's columns so that a receiver needs no GET.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # agentx/: tunewatchd, the AgentX subagent.
 sbin_PROGRAMS += agentx/tunewatchd
 agentx_tunewatchd_SOURCES = \

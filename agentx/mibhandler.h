@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The Net-SNMP side of TUNEWATCH-MIB: one handler registered on
  * twObjects that answers GET and GETNEXT from a view (see mibview.h).
  * GETBULK reaches it as repeated GETNEXTs; SETs are refused by the agent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* TUNEWATCH-MIB notifications, sent through the AgentX master agent.
  *
  * A subagent's notification goes to snmpd as an AgentX Notify PDU; snmpd

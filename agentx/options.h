@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* tunewatchd's settings: the command line, in Net-SNMP's manner, and
  * tunewatchd.conf, read through Net-SNMP's configuration API so that it can
  * live in /etc/snmp beside snmpd.conf. The command line wins. */

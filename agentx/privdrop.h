@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Giving up root once tunewatchd has opened what it needs. */
 #ifndef TW_PRIVDROP_H
 #define TW_PRIVDROP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* tunewatchd's hooks for the active probe (lib/probe/probeset.h): the
  * devices are opened while the agent still has root, read from threads
  * started after it has gone into the background, and their figures put

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* tunewatchd: the AgentX subagent that publishes TUNEWATCH-MIB.
  *
  * It samples /proc and /sys on a timer into memory and answers every

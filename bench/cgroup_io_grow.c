@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* cgroup_io_grow: make every cgroup of a fixture's v2 hierarchy do I/O,
  * for bench/sample_cost --cgroups-busy: the walk's worst case, where no
  * subtree's io.stat sum is the last walk's and every io.stat is read.

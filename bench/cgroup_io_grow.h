@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #ifndef TW_BENCH_CGROUP_IO_GROW_H
 #define TW_BENCH_CGROUP_IO_GROW_H
 

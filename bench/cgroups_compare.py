@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The sample with 500 cgroups (issue 15), before and after a change, side
 by side in one run: bench/sample_cost of the build before
 (--orig-builddir) and of this one (--builddir), interleaved, --rounds

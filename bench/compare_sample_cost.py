@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """A sample's cost, two builds of bench/sample_cost side by side: part 7's
 generated root (the agent fixture's /proc, 10 disks, 500 cgroup v2
 services), with and without cgroups, 3 interleaved rounds of 120 warm

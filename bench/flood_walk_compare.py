@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """A whole walk of TUNEWATCH-MIB after a burst of findings (issue 21), two
 builds side by side in one run: tunewatchd of the build before
 (--orig-builddir) and of this one (--builddir), each behind its own snmpd

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # bench/: benchmarks, run with make bench (not part of make check)
 #
 # `make bench` builds what the benchmarks run and then bench/run, which

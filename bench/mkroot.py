@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Generated fixture roots for the scale benchmarks.
 
 A root is tests/fixtures/agent's proc tree with /proc/diskstats and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """What showing names costs a sample (issue 21: every name escaped where
 it enters the sample, lib/util/escape.h), before and after, side by side
 in one run: bench/sample_cost of the build before (--orig-builddir) and of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Part 1: one check against its peer.
 
 check_disklatency reading tunewatchd through snmpd, against what an

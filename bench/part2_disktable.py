@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Part 2: the agent against snmpd's own disk table.
 
 Server CPU (snmpd plus tunewatchd, from /proc/<pid>/schedstat) per varbind

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Part 3: scale.
 
 Generated roots with 10, 100, 1,000 and 10,000 disks and 1,024 CPUs'

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Part 4: live overhead.
 
 tunewatchd with its default interval and window on this machine's /proc and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Part 5: the cost of the change watch (issue 11, "the record of a change").
 
 On a generated root of 10,000 disks and 1,024 CPUs' softnet rows, one

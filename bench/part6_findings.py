@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Part 6: the cost of findings.
 
 One generated root with 10,000 disks and 1,024 CPUs' softnet rows (as part

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Part 7: the cost of the cgroup table (issue 15).
 
 One generated root (tests/fixtures/agent's proc tree, 10 disks, 8 CPUs'

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """What the active probe costs, measured side by side in one run:
 
 1. tunewatchd's CPU with 64 probed devices at the default rate (1 read a

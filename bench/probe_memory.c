@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The memory the probe holds per device, from the structures themselves:
  * one histogram, and one probed device with a window of N intervals (its
  * histograms, counters and read buffer), for bench/probe_cost.py. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* sample_cost: the CPU time of one tunewatchd sample on a proc/sys root,
  * and the memory the sampler, window and view hold.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Sockets that drop (issue 15): what twSocketDropTable costs a sample, and
 what the owner search costs when it runs.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The socket owner search, before and after, side by side (issue 15).
 
 Makes the root bench/sockets.py makes as C (16 disks, 8 CPUs, 10,000 UDP

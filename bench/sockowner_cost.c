@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* sockowner_cost: the CPU time of the socket owner search, and of the
  * socket watcher's sample when no drops grew, on a proc root made by
  * bench/mkroot.py (add_sockets, add_processes).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Shared pieces of tunewatch's benchmarks (bench/run).
 
 Everything here measures in ways that survive a shared, noisy machine:

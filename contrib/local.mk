@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # contrib/: quickstart and test runner, systemd unit, example tunewatchd.conf,
 # Icinga 2 and Nagios configuration.
 EXTRA_DIST += \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/: the core, with no Net-SNMP in it, in one folder per stage of the
 # data flow: util -> collect -> sample -> window -> view -> monitor, and
 # plugin and advice for the checks. Each folder lists its files.

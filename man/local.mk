@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # man/: the manual pages, in mdoc. The checks are in section 1: ordinary
 # commands that any user may run, needing no privileges (see each page).
 dist_man1_MANS = man/check_bufcache.1 man/check_dblock.1 man/check_disklatency.1

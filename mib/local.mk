@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # mib/: TUNEWATCH-MIB and the C header of its OIDs
 #
 # The MIB is installed where Net-SNMP's tools look by default; the header

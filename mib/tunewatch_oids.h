@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The numbers of TUNEWATCH-MIB (mib/TUNEWATCH-MIB.txt), for tunewatchd, the
  * plugins (which use numeric OIDs only and load no MIB file) and the tests.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The "tune:" lines: for a symptom, the rule to show and its current value.
  * The rules themselves are lib/advice's; this chooses which to print, with
  * -v and --os, and where current values come from. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* check_bufcache --cgroup: services judged instead of the host.
  *
  * An expression is what an administrator types: a unit name

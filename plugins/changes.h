@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The "change:" lines: the recent changes of the tunables a check is
  * about, from tunewatchd's twChangeTable, with the watched figure before
  * and after, so that a ticket can be closed on evidence or reopened:

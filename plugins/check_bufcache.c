@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* check_bufcache: the buffer cache over tunewatchd's window: the host's own
  * refaults (pages read back), a read-ahead window that holds a sequential
  * reader to small requests, writers throttled at the dirty limit, and, when

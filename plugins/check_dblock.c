@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* check_dblock: failures of the kernel's message-buffer pools ("dblocks")
  * within tunewatchd's window, and the tunable that sizes each failing
  * pool. */

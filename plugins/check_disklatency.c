@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* check_disklatency: read and write latency of each disk over tunewatchd's
  * window (sysstat's r_await and w_await), with optional thresholds on
  * queue depth and utilisation, and the queue tunable to turn. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The ticket beside each piece of advice: the finding's id and the lines
  * that apply and keep its suggestion (lib/advice/ticket.h), printed
  * indented under the "tune:" or "no tunable:" line they belong to:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* --help and --version, in the same shape for every check: usage, the
  * options in a fixed order, the check's own, notes and examples. */
 #ifndef TW_PLUGIN_HELP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* --local: the figures from this host's /proc and /sys (or --proc-root and
  * --sys-root), for NRPE and the Icinga agent: two samples --delay seconds
  * apart, through the same monitor tunewatchd uses, so they are computed as

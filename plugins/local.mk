@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # plugins/: the Nagios/Icinga checks.
 noinst_LIBRARIES += plugins/libplugin.a
 plugins_libplugin_a_SOURCES = \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The command line every check shares (SNMP target, -w/-c, --local, -t,
  * -v ...) and the helpers a check's own options use. --extra-opts has
  * been expanded into argv before any of this sees it. */

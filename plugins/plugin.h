@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* What the three checks share: options, the Monitoring Plugins output
  * contract, the timeout, and getting a view (over SNMP from tunewatchd, or
  * with --local from this host's /proc).

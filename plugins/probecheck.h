@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* check_disklatency --probe: thresholds on the active probe's latency
  * percentiles (twProbeTable), with perfdata for p50, p99 and max, and
  * advice for slow seeks (lib/advice evidence_probe.c). --local runs a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* --local --probe: a short probe of this host's devices, for NRPE, where
  * no tunewatchd runs. The same probe as tunewatchd's (lib/probe), at the
  * top rate (10 reads a second) so that a check of N reads takes N/10 s;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* What a check prints, and its exit code: the output is always whole.
  *
  * Everything goes out in one write, after the timeout is disarmed, so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The rows of a table met so far in a walk, found by their index: a
  * small open-addressing map from a 64-bit key to a row number. A walk
  * comes column by column, so each row is met once a column. */

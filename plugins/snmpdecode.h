@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Values off the wire into the view, through the column table: a value
  * whose SMI type or range is not what TUNEWATCH-MIB says is an error that
  * names the item, the object and what came back, never an absence (an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The scalars a check reads (the agent group always, the buffer-cache
  * group when asked for): in one GET of their own, or, with v2c and v3, as
  * the non-repeaters of a table's first GETBULK, which saves a round

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* One SNMP session to the agent, and its round trips.
  *
  * SNMP v1 and v2c need none of Net-SNMP's start-up (no configuration

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Reading TUNEWATCH-MIB from an agent into a view, with numeric OIDs and
  * no MIB file: the session (snmpsession.c), the scalars (snmpscalars.c),
  * the tables (snmpwalk.c), each value checked against the column table

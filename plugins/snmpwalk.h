@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Walking one table of TUNEWATCH-MIB into the view: GETBULK (GETNEXT for
  * v1) over every column the checks read at once, the rows found by index
  * as their cells arrive column by column. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* check_dblock's sockets: each UDP socket that dropped within the window
  * (twSocketDropTable) is judged as a pool of its own, with the check's
  * thresholds and --pool filter, and advised on through lib/advice

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The agent's tunable table, read the first time advice asks for a value
  * that the figures did not bring.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* Unit tests for lib/collect/buddyinfo.c. */

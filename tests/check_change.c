@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* lib/change/: the map from a tunable to its figure, the bounded history,
  * the figures before and after a change, and the watch between samples.
  * Views and samples are built by hand; every figure is worked out here. */

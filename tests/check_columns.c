@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Unit tests for lib/view/columns.c and cells.c: a figure scaled into the
  * MIB's number and back, the rule that a value of another type or out of
  * range is refused, and cells moved between the wire and a view's rows. */

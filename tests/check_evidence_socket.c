@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* Unit tests for tw_evidence_socket (lib/advice/sockevidence.c): rmem_max

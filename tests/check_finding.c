@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Unit tests for lib/finding: the judgement shared with the checks, the
  * observations of a view, the hysteresis of the tracker and its bound,
  * and the findings walked through the MIB view. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Unit tests for the findings on a service whose cache is bounded by its
  * own limit: judged as check_bufcache --cgroup judges it
  * (lib/finding/judge_cgroup.c), raised by the tracker after raise_after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Unit tests for the findings on a probed device whose seeks are slow:
  * judged as check_disklatency --probe judges it
  * (lib/finding/judge_probe.c), raised by the tracker after raise_after

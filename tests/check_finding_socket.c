@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Unit tests for the findings on a UDP socket that drops: judged as
  * check_dblock judges it (lib/finding/judge_socket.c), raised by the
  * tracker after raise_after samples, with the socket as the subject and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* Unit tests for lib/probe/histogram.c: every value lands in a bucket that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Unit tests for lib/view/mibview.c: GET and GETNEXT over a view built by
  * hand, walked without any master agent (as lldpd's tests walk its MIB). */
 #include "config.h"

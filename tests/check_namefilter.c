@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* Unit tests for lib/util/namefilter.c: one name, and a disk's two (its

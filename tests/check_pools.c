@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Unit tests for lib/sample/poolclass.c and lib/sample/pools.c: the table
  * of pool classes, and every class's pool built from one hand-made sample
  * with each of its sources. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* Unit tests for lib/util/sendq.c: the bound and what it drops, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* Unit tests for lib/advice/ticket.c and ticket_lines.c: the symptom

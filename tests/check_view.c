@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Unit tests for lib/sample/pools.c and lib/view/view.c: the figures the MIB publishes,
  * from hand-built samples, with sysstat's formulas worked out by hand. */
 #include "config.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: collector unit tests, one program per module, and check_realproc,
 # which reads this machine's real /proc and /sys.
 check_PROGRAMS += tests/check_diskstats

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: counter, track, window, pools, the view and the MIB view
 check_PROGRAMS += tests/check_window
 tests_check_window_SOURCES = tests/check_window.c tests/tw_check.h tests/tw_sample_fixture.h

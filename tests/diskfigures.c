@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* diskfigures: the window's disk figures between two /proc/diskstats
  * snapshots, for comparing tunewatch with iostat on the same data.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: reliability and security (issue 6): SNMPv3 end to end, load,
 # memcheck. The fault tests of tunewatchd itself are in integration.mk.
 RELIABILITY_TESTS = \

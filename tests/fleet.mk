@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: tunewatch in the systems that run fleets, with Debian's own
 # software started on 127.0.0.1: snmp_exporter, Prometheus and Alertmanager
 # (contrib/prometheus), an Icinga 2 master and satellite (contrib/icinga2),

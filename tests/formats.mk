@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: what other tools expect: the Zabbix template against the MIB and
 # the checks' defaults, and every check's perfdata against a strict parser of
 # the Monitoring Plugins grammar.

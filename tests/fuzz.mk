@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/fuzz/: libFuzzer targets for every text parser, the range parser,
 # the --extra-opts ini reader, the advice, the MIB view and the shown form
 # of foreign strings (see

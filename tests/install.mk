@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: make install into a DESTDIR, the installed programs against a real
 # snmpd, and the installed MIB found by snmptranslate. The tests learn where
 # each part belongs from this build's configured directories.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: integration tests against a real snmpd on 127.0.0.1 (Python 3, no
 # modules beyond the standard library).
 TEST_EXTENSIONS += .py

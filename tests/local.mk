@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: libcheck unit tests, fixture trees and integration scripts.
 TEST_EXTENSIONS = .sh
 SH_LOG_COMPILER = $(SHELL)
@@ -34,6 +35,10 @@ EXTRA_DIST += tests/fixtures
 EXTRA_DIST += TESTING.md
 dist_noinst_SCRIPTS += tests/testing_index.py
 TESTS += tests/testing_index.py
+
+# Every source says its licence (LICENSE) in an SPDX line.
+dist_noinst_SCRIPTS += tests/spdx_headers.py
+TESTS += tests/spdx_headers.py
 
 check_PROGRAMS += tests/check_scan
 tests_check_scan_SOURCES = tests/check_scan.c tests/tw_check.h

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The test driver of `make check` (tests/local.mk): automake's test-driver,
 # told to write the test's output and result to files of this run's own,
 # NAME.run-PID.log and NAME.run-PID.trs beside NAME.log, which are then put

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The manual pages are clean under mandoc -Tlint, style messages included.
 Two kinds of message depend on the machine, not on the pages, and are left
 out: "referenced manual not found" (whether snmpd(8) or the pages' own

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Every option a program's --help prints is in its manual page, and every
 option the page names is one --help prints: the two cannot drift apart.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: the MIB against the column table and the header (everywhere, by
 # reading the module's text), that check's own teeth, and smilint (where
 # the IETF base modules are)

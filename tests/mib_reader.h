@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A small reader of SMIv2 MIB modules, as much as TUNEWATCH-MIB uses:
  * OBJECT-TYPE (SYNTAX, UNITS, MAX-ACCESS), OBJECT IDENTIFIER, textual
  * conventions, and the ::= { parent n } of the other macros. It reads one

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # TUNEWATCH-MIB must pass smilint -l 6 with no error and no warning.
 #
 # smilint exits 0 even when it reports errors, so any output at all is a

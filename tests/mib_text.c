@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* mib/TUNEWATCH-MIB.txt against the column table (lib/view/columns.c) and
  * mib/tunewatch_oids.h, by reading the MIB module itself.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # tests/mib_text must catch a MIB that drifted from the column table: run it
 # on copies of TUNEWATCH-MIB with one thing changed each, and expect each
 # to fail, naming the object. Exit 0 pass, 1 fail (automake's convention).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: plugin core unit tests
 check_PROGRAMS += tests/check_state
 tests_check_state_SOURCES = tests/check_state.c tests/tw_check.h

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: plugins tests (see the folder's own files)
 # The three checks end to end against tunewatchd behind a real snmpd, and
 # the Icinga 2 and Nagios definitions in contrib/ run by the real daemons.

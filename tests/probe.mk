@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/: the active probe end to end, on loop devices of the tests' own
 # (root, losetup; each skips with its reason where something is missing):
 #   probe_loop.py      the probe's p50 against ioping -D on the same device

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """contrib/prometheus/tunewatch.rules.yml: `promtool check rules` accepts
 it, `promtool test rules` passes tests/prometheus/tunewatch.rules.test.yml
 (series that raise and then clear every alert of the file, with the labels

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """TESTING.md against the tests there are: every test file (tests/check_*.c,
 tests/integration/*.py, the lab's tests/lab/*.py, and the scripts
 tests/*.py and tests/*.sh) is named in it, and every .c, .py or .sh file it

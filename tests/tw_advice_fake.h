@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* What the advice tests share: a fake tunable table for the lookup, a
  * rule by symptom and position, and a suggestion formatted as a check
  * prints it. Static inline: each test program uses a different part. */

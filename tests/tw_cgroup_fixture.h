@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The cgroup fixture trees for the unit tests.
  *
  * tests/fixtures/collectors/cgroup.tar holds a cgroup v2 tree (v2/sys/fs/

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Shared helpers for the libcheck unit tests. */
 #ifndef TW_CHECK_H
 #define TW_CHECK_H

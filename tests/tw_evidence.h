@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* What the evidence tests share: a lookup of current values, the knob a
  * check would print for a symptom, and figures that show nothing until a
  * test sets what it is about. Static inline: each test program uses a

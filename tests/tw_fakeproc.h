@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A proc root made by a test in a directory of its own: socket files and
  * processes whose fd entries link to "socket:[inode]", as the kernel shows
  * them (the links dangle, which is all readlink needs). Each process made

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* What the finding tests share: an observer that keeps the first few
  * observations, one sample fed to a tracker as tunewatchd feeds it
  * (begin, observe the view, end), and the two fixtures each family's

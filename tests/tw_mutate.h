@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Corrupted copies of a real capture, for check_collectors' test_mutations.
  *
  * Each round starts again from the capture, replaces 1 to max_edits bytes

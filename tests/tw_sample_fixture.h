@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Hand-built samples for window and view tests: the figures they imply are
  * worked out by hand in each test. */
 #ifndef TW_SAMPLE_FIXTURE_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """contrib/zabbix/tunewatch_template.yaml: valid YAML in Zabbix 6.0's export
 shape; every SNMP OID is an object of TUNEWATCH-MIB, named first in the
 item's description, and scaled as the MIB says (hundredths, microseconds);

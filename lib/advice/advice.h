@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Tuning advice: symptom -> tunable, as data.
  *
  * A rule ties a symptom to one tunable on each system (Linux, FreeBSD,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Advice for a service whose page cache is bounded by its own limit.
  *
  * On a host where services run in cgroups, the page cache is shared out

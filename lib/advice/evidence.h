@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Which symptom the figures show, or that none does.
  *
  * A rule of rules.c names a knob for a symptom; this file decides,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Slow seeks, as the active probe measures them: random reads of one
  * block, one at a time. The probe's latency is the device's service time
  * plus whatever queue the host's own I/O builds in front of it, so the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/advice/: symptom -> tunable rules, and the engine that applies them.
 lib_libtunewatch_a_SOURCES += \
 	lib/advice/advice.h lib/advice/advice.c lib/advice/format.c lib/advice/rules.c \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* What a queue dropped, for the advice that sizes it (TW_ADV_SIZED in
  * advice.h): a lookup that answers TW_ADVICE_SHORTFALL with the failures
  * its caller counted in the window and passes every other name to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* A finding's identity: the symptom's token, its subject and the tunable,

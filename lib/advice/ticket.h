@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Tuning tickets: a finding's stable id, and the lines that carry its
  * suggestion out: the command that applies it now and the line that makes
  * it persistent.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* A cgroup's directory as the host mounts it, the subject of its finding,

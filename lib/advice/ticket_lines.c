@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* The apply and persist lines of a suggestion. They are meant to be pasted

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* The apply and persist lines of a systemd unit's property (a service's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Which figure shows whether a change of a tunable helped.
  *
  * The map goes through the advice rules (lib/advice/rules.c), so it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The record of tunable changes: a bounded history, newest first.
  *
  * A change is recorded when it is seen, with the watched figure over the

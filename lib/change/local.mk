@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/change/: the record of a change: which published tunables changed
 # between samples, and the watched figure before and after.
 lib_libtunewatch_a_SOURCES += \

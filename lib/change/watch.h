@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The change watch: which published tunables changed value between two
  * samples, whoever changed them. tunewatch never writes a tunable.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /sys/block/<dev>: the names an administrator knows a device by, beside
  * the kernel's own: the device-mapper name (dm/name: "vg0-root" for dm-3),
  * the md array name, a stable identifier (wwid, NVMe NGUID or EUI, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /sys/block/<dev>/queue: the tunables of one device's request queue.
  * See the kernel's Documentation/block/queue-sysfs.rst. */
 #ifndef TW_BLOCKQUEUE_H

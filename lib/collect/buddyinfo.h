@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/buddyinfo: free blocks of each order (2^order pages), per node
  * and zone. Large contiguous buffers come from the high orders. */
 #ifndef TW_BUDDYINFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Control groups: the page cache, memory limit, refaults, pressure and I/O
  * of each cgroup, read from the sys root's fs/cgroup, on cgroup v2 and on
  * cgroup v1 (the memory and blkio hierarchies). See the kernel's

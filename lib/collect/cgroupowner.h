@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Who owns a cgroup, told by where it sits, never by what it is called.
  *
  * A delegated user may name a cgroup anything, "system.slice" or

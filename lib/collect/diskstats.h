@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/diskstats: per-device I/O counters.
  *
  * Lines have 3 + N fields: major, minor, name, then N counters. N is 11

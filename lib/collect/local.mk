@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/collect/: the collectors, one per kernel file.
 lib_libtunewatch_a_SOURCES += \
 	lib/collect/diskstats.h lib/collect/diskstats.c \

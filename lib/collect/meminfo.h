@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/meminfo: the size of the page cache and of its dirty part, and the
  * swap that swappiness advice needs to see configured and in use. */
 #ifndef TW_MEMINFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/net/snmp and /proc/net/netstat: protocol counters as pairs of
  * lines, "Proto: Name1 Name2 ..." then "Proto: value1 value2 ...".
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/pressure/{memory,io}: pressure stall information (PSI, 4.20+).
  * See the kernel's Documentation/accounting/psi.rst. */
 #ifndef TW_PRESSURE_H

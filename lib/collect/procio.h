@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/[pid]/io and /proc/[pid]/stat: per-process read counters, for the
  * buffer cache's read hit-ratio estimate.
  *

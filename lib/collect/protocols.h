@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/net/protocols: a line per protocol the kernel registered, with the
  * memory its sockets hold and whether it is in memory pressure now.
  *

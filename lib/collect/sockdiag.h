@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A socket's receive buffer, from the kernel's socket diagnostics
  * (NETLINK_SOCK_DIAG, INET_DIAG_SKMEMINFO): what `ss -u -a -m` prints as
  * rb (sk_rcvbuf: the buffer, after the kernel doubled what SO_RCVBUF asked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Which process holds a socket: the one with a /proc/[pid]/fd entry that
  * links to "socket:[<inode>]", as ss -p and lsof find it. The kernel keeps
  * no map from a socket to its processes, so this reads the fds of process

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/net/sockstat: socket counts and the memory TCP and UDP hold, in
  * pages, to compare with net.ipv4.tcp_mem and udp_mem. */
 #ifndef TW_SOCKSTAT_H

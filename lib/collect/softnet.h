@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/net/softnet_stat: one row of hexadecimal 32-bit counters per CPU.
  *
  * Columns by kernel: 1 processed, 2 dropped (input queue full:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The kernel tunables that tunewatch's advice can name, read from
  * /proc/sys and kept as the kernel prints them, but for the final newline
  * and the tabs between a vector's fields, which are single spaces. Their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/net/udp, udp6, udplite and udplite6: one line per socket, with
  * the count of datagrams the kernel dropped on it (the last column,
  * sk_drops: mostly a full receive buffer) beside its local address and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* /proc/vmstat: paging, fault, refault and compaction counters, by key. */
 #ifndef TW_VMSTAT_H
 #define TW_VMSTAT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Judgement: whether an item of a view is bad, how bad, and which
  * evidence applies. The three checks and tunewatchd's findings both call
  * this, so a check and the agent cannot disagree about a figure.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/finding/: the judgement the checks and tunewatchd share (a figure
 # against its thresholds, and which evidence applies).
 lib_libtunewatch_a_SOURCES += \

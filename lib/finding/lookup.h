@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Current values for advice, from a view alone: what tunewatchd has when
  * it judges its own view. A disk's queue attributes ("queue/nr_requests")
  * come from its row, "kernel.osrelease" from twAgentSystem, anything else

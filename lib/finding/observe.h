@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Observations: what the judgement of one view shows, one per symptom on
  * one subject, each with the tunable to turn and a concrete suggestion.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A service (cgroup) whose cache is bounded by its own limit: a finding
  * like any other, about the cgroup's directory (its whole path, so that
  * two cgroups of one unit name are two findings), judged with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A cgroup's finding as a ticket. tunewatchd publishes it and
  * check_bufcache --cgroup prints it, so both take symptom, subject,
  * owner, tunable and lines from here and give one id.

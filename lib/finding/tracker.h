@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Findings that last: hysteresis over the observations of each sample.
  *
  * An observation (observe.h) becomes a finding only after it has been

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The monitor: a sampler, the window and the view, run together. It is
  * what tunewatchd does on its timer and what a plugin's --local mode does
  * twice: take a sample, derive the pools, push both into the window and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* --extra-opts: plugin options read from an ini file, as the Monitoring
  * Plugins define it (https://www.monitoring-plugins.org/doc/extra-opts.html).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The ini reader behind --extra-opts: a buffer in, callbacks out, so it
  * can be fuzzed and tested without files.
  *

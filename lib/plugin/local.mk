@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/plugin/: what every check shares: states, threshold ranges and
 # thresholds, perfdata, the plugin output, the ini reader and --extra-opts.
 lib_libtunewatch_a_SOURCES += \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Plugin output: the text a plugin prints, collected in memory.
  *
  * struct tw_out collects a whole plugin output, so that the plugin prints

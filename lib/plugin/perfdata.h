@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Perfdata items, as the Monitoring Plugins guidelines define them:
  *
  *   label=value[UOM];[warn];[crit];[min];[max]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Threshold ranges, as the Monitoring Plugins guidelines define them.
  *
  *   "10"     alert when the value is outside 0..10 (below 0 or above 10)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Plugin states, as the Monitoring Plugins guidelines define them.
  *
  * The numeric values are the exit codes Nagios and Icinga read, so they

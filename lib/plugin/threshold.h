@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A threshold: a range (plugin/range.h) and whether it was set at all.
  *
  * An unset threshold never alerts and prints an empty perfdata field, which

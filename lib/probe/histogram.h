@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A latency histogram of fixed size: log-linear buckets in microseconds,
  * in the manner of HdrHistogram (written here from the idea, not the code).
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/probe/: the active latency probe: a histogram of fixed size, one
 # reading thread for all devices (io_uring), its configuration lines and the set of probed
 # devices that tunewatchd keeps.

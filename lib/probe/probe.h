@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The active probe of one device: random aligned reads, read-only and
  * with O_DIRECT, on an open-loop schedule of a fixed clock, timed into a
  * histogram per interval of the window.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The probe's lines of tunewatchd.conf:
  *
  *   probe DEVICE [RATE]       DEVICE: a kernel name (sdb), a path under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Which block device a probe line means, and what sysfs says of it now.
  *
  * A line names a device the way an administrator knows it: a kernel name,

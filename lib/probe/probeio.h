@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Between a probe (probe.c: its schedule and its figures) and the loop
  * that reads for all probes (probeloop.c). Only these two files use it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The one thread that reads for every probed device of a tunewatchd.
  *
  * It sleeps until the next slot of any probe, hands all the reads due

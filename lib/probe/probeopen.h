@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Opening a device for the probe: read-only, with O_DIRECT always (never
  * without: figures from the page cache would be lies), and the size and
  * number of its reads: 4 KiB, or the logical block size when larger,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The probed devices of one tunewatchd: the probe lines resolved to
  * devices, one probe (probe.h) each, watched at every sample.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The few io_uring calls the probe needs, through syscall(2): no library.
  *
  * One ring, used by one thread: reads are queued (tw_uring_read), handed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Which cgroups a sample holds, and the index each keeps while it lives.
  *
  * A host may have thousands of cgroups; the MIB publishes a bounded number

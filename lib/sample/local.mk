@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/sample/: one snapshot of every collector, the sampler that takes it,
 # the classes of message-buffer pool and the pools derived from a sample.
 lib_libtunewatch_a_SOURCES += \

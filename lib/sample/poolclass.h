@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The classes of message-buffer pool: one table row per class says
  * everything tunewatch knows about it, so that the pools the sampler builds,
  * the MIB's class values and check_dblock's wording cannot drift apart.

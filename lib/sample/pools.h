@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Message-buffer pools ("dblocks"), derived from one sample.
  *
  * SVR4 kept STREAMS data blocks in size classes, each with a configured

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* TCP's time in memory pressure, in milliseconds, including the episode
  * under way.
  *

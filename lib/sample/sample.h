@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A sample: one snapshot of every collector, with a monotonic timestamp.
  *
  * A source that could not be read in this sample (absent on this kernel,

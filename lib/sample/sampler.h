@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The sampler: takes samples of every collector from one proc and sys
  * root, keeping what can be kept between samples (the device registry with
  * each device's filter decision and queue tunables, one scratch buffer).

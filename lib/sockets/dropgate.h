@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Whether any UDP socket can have dropped since the last look, from the
  * host's counters alone: the kernel counts every datagram it drops on a
  * UDP or UDP-Lite socket (sk_drops: a full buffer, a bad checksum, a

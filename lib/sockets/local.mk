@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/sockets/: UDP sockets that drop, followed over the window beside the
 # sampler (see sockwatch.h).
 lib_libtunewatch_a_SOURCES += \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Sockets that drop: the UDP and UDP-Lite sockets whose drop counts grow,
  * followed from sample to sample over the window, each named by its local
  * address and port, its owner (command and pid) and its receive buffer.

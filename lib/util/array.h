@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Arrays that grow: every set in lib/ keeps its rows in one allocation that
  * doubles when full, so that adding n rows costs O(n) in all. */
 #ifndef TW_ARRAY_H

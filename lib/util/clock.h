@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The one clock tunewatch measures intervals with: CLOCK_MONOTONIC, so a
  * change of the wall clock never makes a rate negative or huge. */
 #ifndef TW_CLOCK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Error codes shared by everything in lib/.
  *
  * Library functions return TW_OK or one of the negative codes below and

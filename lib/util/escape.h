@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Shown strings: what tunewatch does with a string it did not write.
  *
  * A name that comes from a process (its comm), a cgroup (its path), a

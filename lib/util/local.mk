@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/util/: errors, reading files, scanning text, growing arrays, the clock
 # the name filter, the bounded string writer, the shown (escaped) form of
 # foreign strings, the rate limit and the send queue.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A name filter: include and exclude POSIX extended regular expressions
  * over a name. The sampler filters block devices with it, the plugins'
  * --device and --pool options filter device and pool names. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A limit of so many events a minute, for notifications: thousands of
  * disks in trouble at once must not become thousands of traps a minute.
  * The limit has a ceiling, whatever is asked for: every notification goes

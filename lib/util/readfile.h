@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Whole-file reads relative to a root directory.
  *
  * Collectors never open "/proc/..." directly: they open a path relative to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Small, strict scanners for the kernel's text formats.
  *
  * The kernel's files are machine-written, so anything that does not fit

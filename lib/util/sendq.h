@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A bounded queue of messages for a peer that answers each one (an AgentX
  * master answers every Notify with a Response), sent only when sending
  * cannot block.

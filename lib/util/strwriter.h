@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A bounded string writer: text appended into a caller's fixed buffer.
  *
  * It remembers an overflow instead of truncating, so a caller appends

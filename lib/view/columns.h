@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Every object of TUNEWATCH-MIB described once: its group and number, its
  * name, SMI type, access, range, UNITS, the scale between the MIB's
  * number and the figure in its natural unit, and where the view keeps it.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/view/: the figures the MIB publishes, the table that describes each
 # of its objects, and the MIB tree over them.
 lib_libtunewatch_a_SOURCES += \

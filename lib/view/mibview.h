@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* TUNEWATCH-MIB served from a view: GET and GETNEXT over the instances of
  * twObjects, with no Net-SNMP in it, so the tree can be walked in unit
  * tests without a master agent (as lldpd's tests do).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The view's twSocketDropTable rows, from the socket watcher
  * (sockets/sockwatch.h), apart from view.c so that the sockets' rows are
  * built where the sockets are followed: the window knows nothing of them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The view: every figure TUNEWATCH-MIB publishes, in the MIB's own
  * numbering and units, built from the window and the newest sample.
  *

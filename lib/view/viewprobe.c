@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* twProbeTable in the view: the probe set's figures, in the MIB's units.
  * A percentile the window has too few reads for is absent (histogram.h
  * says how many each needs), and so are min, max and mean without reads:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The increase of a kernel counter between two readings.
  *
  * All counter arithmetic in tunewatch goes through here, as in sysstat's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # lib/window/: counter histories over the last samples, safe against wraps,
 # resets and devices that come and go.
 lib_libtunewatch_a_SOURCES += \

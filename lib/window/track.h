@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Tracks: the recent history of a set of counters for each entity of one
  * kind (a disk, a pool), keyed by a 64-bit id.
  *

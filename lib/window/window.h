@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The window: the samples of the last few minutes, turned into increases
  * and rates that survive counter wraps, resets and devices that come and
  * go (see track.h).

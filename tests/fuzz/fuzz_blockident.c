@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* libFuzzer target for tw_ident_parse_value and tw_ident_classify

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* libFuzzer target for tw_queue_parse_scheduler (lib/collect/blockqueue.c).

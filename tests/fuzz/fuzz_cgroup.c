@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* libFuzzer target for the cgroup parsers (lib/collect/cgroupread.c):

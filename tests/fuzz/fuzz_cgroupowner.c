@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Fuzz target: whose a cgroup is (tw_cgroup_owner), and the lines made
  * from a path a delegated user named: the subject (tw_ticket_subject_cgroup)
  * and the write to a plain cgroup's limit file

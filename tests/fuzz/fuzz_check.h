@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Shared helpers for the libFuzzer targets in tests/fuzz/.
  *
  * A broken invariant aborts, so that libFuzzer records the input as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* libFuzzer target for tw_mv_get and tw_mv_next (lib/view/mibview.c) on

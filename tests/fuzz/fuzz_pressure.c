@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* libFuzzer target for tw_psi_parse (lib/collect/pressure.c).

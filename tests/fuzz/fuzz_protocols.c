@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 #include "config.h"
 
 /* libFuzzer target for tw_protocols_parse (lib/collect/protocols.c).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Run the libFuzzer targets of tests/fuzz/ (see README.md there).
 #
 # As a test of `make check` (FUZZ_MODE unset): build the targets if clang

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The record of a change, end to end.
 
 tunewatchd samples a fixture every second with a 12 s window. Between

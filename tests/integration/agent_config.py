@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """tunewatchd's settings and manners: tunewatchd.conf read through Net-SNMP's
 configuration API (-C -c FILE), the command line winning over it, disk
 include and exclude expressions, bad options and settings refused with one

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Findings end to end: a fixture whose CPU input queue drops packets for a
 few samples and then stops. tunewatchd raises a finding after
 findingRaiseAfter samples, publishes it in twFindingTable, and a real

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """tunewatchd under bad input: a /proc file that vanishes, becomes unreadable
 or is truncated between samples, a counter that resets, 10,000 disks that
 appear at once, and the wall clock jumping a day forward and back. Nothing

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Thousands of findings at once must block neither tunewatchd nor snmpd.
 
 A fixture /proc with 2,000 UDP sockets on 127.0.0.1 whose drops start

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Findings about an owner, end to end, on this machine's real kernel: a
 socket, a probed device and a cgroup, each raised by tunewatchd (real /proc
 and /sys, a sample a second, a 4 s window, findingRaiseAfter 2,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The master agent comes and goes under a running tunewatchd: restarted
 politely and killed with SIGKILL (leaving a stale AgentX socket behind), the
 tables answer again within 2 s of snmpd being back, and the log says so once

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """tunewatchd behind a real snmpd, on a fixture root: a walk of the whole MIB
 returns exactly what the fixture implies; then the fixture changes (a disk
 advances, its time counter wraps, softnet drops rise, one device goes and

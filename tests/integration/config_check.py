@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """contrib/icinga2/tunewatch.conf and contrib/nagios/tunewatch.cfg, checked by
 the real daemons, run as the current user with everything in a temporary
 directory (nothing under /etc or /var is read or written):

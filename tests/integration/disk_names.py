@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Disks named as administrators know them, end to end: tunewatchd on
 tests/fixtures/names behind a real snmpd publishes twDiskAlias,
 twDiskStableId and twDiskType for an LVM volume, a multipath head, md

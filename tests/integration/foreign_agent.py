@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The checks against an agent that is not tunewatchd: snmpsim replaying a
 walk of tunewatchd with one value changed, once for each SMI type the MIB
 uses. A value whose type or range is not what TUNEWATCH-MIB says is an

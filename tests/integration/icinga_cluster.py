@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """contrib/icinga2/tunewatch.conf in an Icinga 2 cluster: a master and a
 satellite, two icinga2 daemons on 127.0.0.1, each with its own API port,
 its own certificate (`icinga2 pki new-ca` on the master, then `pki

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """make install into a DESTDIR puts each part where its ecosystem looks, and
 the installed programs work: tunewatchd from sbin behind a real snmpd on
 127.0.0.1, the three checks from the plugin directory against it. A second
@@ -30,7 +31,9 @@ def test_layout(dest, d):
         assert executable(p), "no executable %s in the plugin directory: %s" % (c, p)
     mib = twinstall.path(dest, d["mibdir"], "TUNEWATCH-MIB.txt")
     with open(mib) as fh:
-        assert fh.readline().startswith("TUNEWATCH-MIB DEFINITIONS ::= BEGIN"), mib
+        # The module's first line past its comments (the SPDX line).
+        first = next(l for l in fh if not l.startswith("--"))
+        assert first.startswith("TUNEWATCH-MIB DEFINITIONS ::= BEGIN"), mib
     conf = twinstall.path(dest, d["sysconfdir"], "snmp", "tunewatchd.conf")
     with open(conf) as fh, open(os.path.join(twtest.TOP_SRCDIR, "contrib",
                                              "tunewatchd.conf")) as ours:

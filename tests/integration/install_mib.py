@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The installed TUNEWATCH-MIB is found by name by Net-SNMP's tools from
 the installed MIB directory: snmptranslate -M <mibdir> -m TUNEWATCH-MIB.
 

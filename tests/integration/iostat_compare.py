@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The window's disk figures equal sysstat's: iostat -x and tunewatch read the
 same /proc/diskstats snapshot, compared with all counters at zero.
 

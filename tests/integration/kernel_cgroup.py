@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """A service whose cache is bounded by its own limit, on this machine's real
 kernel (cgroup v1 memory and blkio controllers): tunewatchd publishes it
 in twCgroupTable with its refaults and reads, and check_bufcache --cgroup

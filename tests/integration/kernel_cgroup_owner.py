@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Whose a cgroup is, on this machine's real kernel (cgroup v1 memory
 controller), tried as a delegated unprivileged user would try it: a user
 who names their cgroups after systemd's must get no systemctl command for

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """What a local user can do to twCgroupTable with a delegated cgroup v1
 memory subtree, on this machine's real kernel: hide a service from it, or
 not.

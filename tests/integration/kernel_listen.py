@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The accept-queue advice held against this machine's kernel, in a network
 namespace of the test's own: nothing outside it changes, and the
 namespace goes with the process.

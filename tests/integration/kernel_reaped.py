@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Every read counted once, and none lost, against this machine's kernel:
 twBcPhysicalReadBytes held against the reads the kernel counted on one
 device.

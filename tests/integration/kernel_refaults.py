@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Refaults that are a cgroup's, not the host's, held against this machine's
 kernel: a cgroup at its own limit refaults into the host's count too, and
 the host check must not take them for a host short of memory, nor ever name

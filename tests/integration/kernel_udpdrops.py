@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """A UDP socket that drops, on this machine's kernel, found in
 twSocketDropTable and in check_dblock, attributed to this test's own
 process.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Load: 8 clients bulkwalking the whole MIB at once, back to back, for 60 s
 (TW_LOAD_SECONDS), while tunewatchd samples every second. Every walk must
 complete without a timeout or an error, and tunewatchd's resident memory

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Memory safety: tunewatchd and each plugin under valgrind memcheck, through
 their main paths (samples, walks, GETBULK, a cgroup limit changed and recorded,
 a master restart, a burst of notifications that fills the queue to the master,

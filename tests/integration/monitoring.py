@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Icinga 2 and Nagios 4 for the tests of contrib's monitoring files
 (config_check.py, notify_config.py): each daemon run as the current user
 with everything in a directory of the test's own (nothing under /etc or

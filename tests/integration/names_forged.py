@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Names an unprivileged user chooses, on this machine's real kernel, shown
 escaped everywhere tunewatch puts them (lib/util/escape.h, MIB-README 2.1).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """contrib/notify's Icinga 2 NotificationCommand and Nagios command, read
 and run by the real daemons (everything in a temporary directory, as
 config_check.py does for contrib/icinga2 and contrib/nagios, with the same

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """One tuning ticket's life in Debian's Request Tracker 5 (rttest.py: SQLite,
 rt-server on 127.0.0.1, a token for root), filed by a real Icinga 2 through
 contrib/notify/tunewatch-rt.conf and by a real snmptrapd, both against

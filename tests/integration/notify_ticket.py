@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """contrib/notify/tunewatch-ticket on real check output: check_dblock
 against tunewatchd on tests/fixtures/agent (changed as plugin_dblock.py
 changes it: four pools fail, five findings), handed over as Icinga 2 hands

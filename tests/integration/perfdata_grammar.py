@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Every check's performance data, in every state and mode, against a strict
 parser of the Monitoring Plugins guidelines' grammar, written here apart
 from plugin_common's (so that the two would have to be wrong the same way):

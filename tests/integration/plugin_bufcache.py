@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """check_bufcache end to end: tunewatchd on tests/fixtures/agent behind a
 real snmpd, changed as agent_walk.change_fixture() does, then once more.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """twCgroupTable and check_bufcache --cgroup end to end: tunewatchd on
 tests/fixtures/agent with the cgroup v2 tree of
 tests/fixtures/collectors/cgroup.tar as its /sys/fs/cgroup, behind a real

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Helpers for the plugin tests: run a check, take its output apart along
 the Monitoring Plugins contract (exit code, one status line with perfdata,
 long output), and print numbers exactly as the plugins do, so that tests can

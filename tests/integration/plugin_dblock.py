@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """check_dblock end to end: tunewatchd on tests/fixtures/agent behind a real
 snmpd, the fixture changed as agent_walk.change_fixture() does, and every
 line of the plugin's output worked out by hand.

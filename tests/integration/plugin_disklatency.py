@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """check_disklatency end to end against tunewatchd behind a real snmpd.
 
 Part 1, tests/fixtures/agent changed as agent_walk.change_fixture() does:

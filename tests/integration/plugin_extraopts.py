@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """--extra-opts against a real agent: options come from an ini file section
 (by default the plugin's own name), and the command line, which comes after
 them, wins. A missing file or section, or a malformed line, is UNKNOWN with

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """--local: the checks sample /proc and /sys themselves, two samples
 --delay seconds apart, as tunewatchd would.
 

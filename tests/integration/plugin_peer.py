@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Our checks against a peer: monitoring-plugins' check_snmp (Debian's
 monitoring-plugins-standard), reading the same OIDs from the same agent.
 

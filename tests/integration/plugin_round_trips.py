@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """How many SNMP round trips a check makes, counted on the wire.
 
 The tunable table is read for advice only, and only when advice needs a

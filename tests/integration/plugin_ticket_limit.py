@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The worst case for output size: many disks in trouble at once, each with
 two findings that carry apply and persist lines (a rotational disk on
 scheduler none with a deep queue held near nr_requests: scheduler ->

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """-t and --timeout-result.
 
 1. An agent that swallows requests: a UDP socket bound here that never

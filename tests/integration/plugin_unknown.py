@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Every reason a check cannot do its job gives UNKNOWN (exit 3) and one
 line that says why, the same way in all three plugins:
   - no agent at the address (a UDP port where nothing listens): the line

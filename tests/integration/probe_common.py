@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Helpers for the probe's integration tests: a loop device over a file of
 the test's own (always detached again), tunewatchd.conf probe lines, and
 twProbeTable read back by column name.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The probe's troubles, each a log line and a twProbeState, never a crash
 or a stuck agent, on devices of the test's own.
 

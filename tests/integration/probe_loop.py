@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The probe held against ioping on the same device in the same seconds.
 
 A loop device (--direct-io=on) over a 128 MiB file of this test's own in

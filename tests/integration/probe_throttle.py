@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """A known latency, injected by the kernel: tunewatchd runs in a blkio
 cgroup (v1) of the test's own whose blkio.throttle.read_iops_device lets 5
 reads a second through to a loop device, while the probe asks for 10. The

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """An alert end to end through Debian's Prometheus and Alertmanager.
 
 tunewatchd samples a fixture every second (window 4 s) behind snmpd;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """contrib/prometheus/generator.yml through Debian's snmp_exporter.
 
 1. prometheus-snmp-generator turns generator.yml, with mib/TUNEWATCH-MIB.txt,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Debian's Prometheus, snmp_exporter and Alertmanager for the tests of
 contrib/prometheus (prometheus_snmp.py, prometheus_alerts.py): each run as
 the current user on 127.0.0.1 at a free TCP port, with its configuration

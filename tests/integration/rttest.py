@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Debian's Request Tracker 5 for notify_rt.py: a SQLite database made by
 rt-setup-database in the test's own directory, with RT's own initial data
 and contrib/notify/tunewatch-rt.initialdata, an authentication token for

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """A plugin reads tunewatchd through an snmpd that knows an SNMPv3 user,
 end to end with SHA authentication and AES privacy; the pass phrases can come
 from an --extra-opts file instead of the command line (where every local user

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """A real snmptrapd on 127.0.0.1 for the findings' notifications, and
 twFindingTable and the notifications read back by column name.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Helpers for the install tests: `make install` into a DESTDIR of the
 test's own, and where each part is expected, from the directories this
 build was configured with (tests/install.mk passes them in TW_DIR_*)."""

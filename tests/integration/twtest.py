@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """Harness for tunewatch's integration tests.
 
 Each test starts its own snmpd on 127.0.0.1 at a free high port, with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """What the cache scenarios share (tests/lab/scenario_cache_*.py, and the
 healthy set, scenario_healthy_*.py): a loop device of the lab's own, a cgroup
 v1 directory of its own, cold files, and the figures they are judged by:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """The tuning lab's harness: what every scenario shares.
 
 A scenario (tests/lab/scenario_*.py, see README.md) runs as root on this

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """The lab's restore journal: every change a scenario makes to the host,
 written down before it is made, and undone in reverse order.
 

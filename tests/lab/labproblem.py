@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """The loop of a problem scenario, as an operator would run it.
 
 A round: the workload runs (it keeps running to the end); the symptom's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 """doc/LAB.md from the lab's results (one labcore.Result a scenario).
 
 Problems get one row each (symptom, when the finding was raised, the first

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # tests/lab/: the tuning lab (tests/lab/README.md). Not part of make check:
 # it runs as root, changes kernel settings (and restores them) and takes
 # minutes. `make lab` runs every scenario and writes doc/LAB.md; it says

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Run the tuning lab: every tests/lab/scenario_*.py in turn, each in a
 process of its own, then doc/LAB.md from their results.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """A service's page cache bounded by its memory limit: the first tuning
 note's story in today's form. A cgroup v1 service at a 64 MiB limit whose
 job reads 200 MiB of files over and over; at 128M (the doubling the advice

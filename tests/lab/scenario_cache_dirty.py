@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Dirty-page write stalls: writers throttled at a dirty limit far below
 what the disk takes (vm.dirty_bytes 8 MiB, dirty_background_bytes 2 MiB,
 set on the host for the run and put back after), today's form of

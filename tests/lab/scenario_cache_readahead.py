@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The read-ahead window of a sequential reader: a device whose
 read_ahead_kb is 4, read through by a process in small reads.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Healthy but busy: a backup, a one-pass cold read of a large tree.
 
 tar reads /usr/share (some 1.4 GB in 74,000 files here) into a pipe that a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Healthy but busy: a compile of this project.
 
 configure and make -j2 of this source tree in a build directory of the

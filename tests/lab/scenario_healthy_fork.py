@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Healthy but busy: a burst of a thousand short-lived processes.
 
 A shell starts 1,000 processes, eight at a time, each of which reads a

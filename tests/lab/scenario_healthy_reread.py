@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Healthy but busy: a process that reads a file set that fits the cache,
 twice.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Healthy but busy: a UDP burst that its receiver keeps up with.
 
 In a network namespace of the lab's own (the receiver, root, sets a 16 MiB

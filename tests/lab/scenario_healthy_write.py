@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Healthy but busy: a sequential write within the dirty limits.
 
 A process writes 1 GiB to a new file on this machine's disk in 1 MiB

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The lab's own restore, tested: a scenario interrupted mid-run leaves the
 host as it found it.
 

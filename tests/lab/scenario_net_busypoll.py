@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Busy polling and interrupt load: not provoked here, and the row says
 why with this machine's figures.
 

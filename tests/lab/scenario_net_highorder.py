@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """High-order allocation failures (compaction fails while free blocks of
 32 KiB and more run out): not provoked here, and the row says why with
 this machine's figures.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """The accept queue: a service whose connections arrive in bursts faster
 than it accepts them, on a host whose net.core.somaxconn is 8.
 

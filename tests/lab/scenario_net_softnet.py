@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Softnet backlog drops: bursts of packets into a CPU's input queue, on a
 host whose net.core.netdev_max_backlog is 16.
 

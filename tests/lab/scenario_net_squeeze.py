@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Softnet time_squeeze: the receive softirq runs out of budget
 (net.core.netdev_budget) with packets left, on a host whose budget is
 SMALL, and nothing is lost to it.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """TCP memory pressure: connections whose buffers TCP's global memory limit
 (net.ipv4.tcp_mem, in pages) cannot hold.
 

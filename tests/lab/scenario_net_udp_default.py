@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """UDP receive-buffer drops of one socket whose application sets no
 SO_RCVBUF: its buffer is what net.core.rmem_default gives a socket when it
 is made.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """UDP receive-buffer drops of one socket whose application asks for more
 than net.core.rmem_max allows: its SO_RCVBUF is cut to rmem_max (the
 kernel then doubles it), so only a larger rmem_max, and the application

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """UDP memory: datagrams dropped because all UDP sockets together hold as
 much as net.ipv4.udp_mem (pages) allows.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """UDP send-buffer errors: a sender that sets no SO_SNDBUF, whose bursts
 wait in a slow device's queue longer than its buffer (net.core.wmem_default)
 lets it hold them.

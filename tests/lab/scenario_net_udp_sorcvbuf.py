@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """UDP receive-buffer drops of one socket whose application sets its own
 SO_RCVBUF too small, below net.core.rmem_max: the knob is that setting,
 the application's own, which no sysctl reaches and tunewatch cannot
