@@ -241,6 +241,14 @@ class NoTunableProblem(Problem):
         raise NotImplementedError
 
 
+def same_subject(row, subject):
+    """A finding about subject: a socket's carries its inode after its
+    address ("udp 127.0.0.1:40000 inode 81234"), so that two sockets on one
+    port are two subjects."""
+    got = row.get("SUBJECT") or ""
+    return got == subject or got.startswith(subject + " inode ")
+
+
 def run_no_tunable(lab, stack, problem):
     """The loop of a NoTunableProblem: one round."""
     res = lab.result
@@ -251,7 +259,7 @@ def run_no_tunable(lab, stack, problem):
 
     def mine():
         return next(((i, x) for i, x in stack.findings().items()
-                     if ours(problem, x) and x.get("SUBJECT") == subject), None)
+                     if ours(problem, x) and same_subject(x, subject)), None)
 
     with problem.start(lab) as workload:
         t_start = time.monotonic()
@@ -284,7 +292,7 @@ def run_no_tunable(lab, stack, problem):
         r["ticket_apply"] = adv.apply
         # No host-wide sysctl for this, from tunewatchd or the check.
         for x in stack.findings().values():
-            if x.get("SUBJECT") == subject or x.get("SYMPTOM") in problem.host_pools:
+            if same_subject(x, subject) or x.get("SYMPTOM") in problem.host_pools:
                 assert x.get("TUNABLE", "") == "", "a finding names %s: %r" % (
                     x.get("TUNABLE"), x)
         for a in advice_of(out):

@@ -38,8 +38,7 @@ EXTRA_DIST += $(LAB_FILES) doc/LAB.md
 
 lab: all
 	@rc=0; top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
-	    $(PYTHON3) -B $(abs_top_srcdir)/tests/lab/run.py \
-	    --out $(abs_top_srcdir)/doc/LAB.md $(LAB_FLAGS) || rc=$$?; \
+	    $(PYTHON3) -B $(abs_top_srcdir)/tests/lab/run.py $(LAB_FLAGS) || rc=$$?; \
 	if [ $$rc -eq 77 ]; then echo "lab: skipped (see above)"; rc=0; fi; \
 	exit $$rc
 .PHONY: lab
