@@ -56,6 +56,14 @@ tests_check_probe_CFLAGS = $(TESTS_CFLAGS)
 tests_check_probe_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_probe
 
+# The request-latency source without a kernel: buckets, slots, map values,
+# configuration lines, states.
+check_PROGRAMS += tests/check_reqlat
+tests_check_reqlat_SOURCES = tests/check_reqlat.c tests/tw_check.h
+tests_check_reqlat_CFLAGS = $(TESTS_CFLAGS)
+tests_check_reqlat_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_reqlat
+
 check_PROGRAMS += tests/check_finding
 tests_check_finding_SOURCES = tests/check_finding.c tests/tw_check.h
 tests_check_finding_CFLAGS = $(TESTS_CFLAGS)
