@@ -64,6 +64,12 @@ tests_check_reqlat_CFLAGS = $(TESTS_CFLAGS)
 tests_check_reqlat_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_reqlat
 
+check_PROGRAMS += tests/check_reqwin
+tests_check_reqwin_SOURCES = tests/check_reqwin.c tests/tw_check.h
+tests_check_reqwin_CFLAGS = $(TESTS_CFLAGS)
+tests_check_reqwin_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_reqwin
+
 check_PROGRAMS += tests/check_finding
 tests_check_finding_SOURCES = tests/check_finding.c tests/tw_check.h
 tests_check_finding_CFLAGS = $(TESTS_CFLAGS)
