@@ -70,6 +70,12 @@ tests_check_reqwin_CFLAGS = $(TESTS_CFLAGS)
 tests_check_reqwin_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_reqwin
 
+check_PROGRAMS += tests/check_viewreqlat
+tests_check_viewreqlat_SOURCES = tests/check_viewreqlat.c tests/tw_check.h
+tests_check_viewreqlat_CFLAGS = $(TESTS_CFLAGS)
+tests_check_viewreqlat_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_viewreqlat
+
 check_PROGRAMS += tests/check_finding
 tests_check_finding_SOURCES = tests/check_finding.c tests/tw_check.h
 tests_check_finding_CFLAGS = $(TESTS_CFLAGS)

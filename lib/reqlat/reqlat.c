@@ -26,6 +26,20 @@ tw_reqlat_state_name(enum tw_reqlat_state s)
 	return (unsigned)s < TW_REQLAT_NSTATES ? state_names[s] : "unknown";
 }
 
+int
+tw_reqlat_times_type(enum tw_disk_type t)
+{
+	switch (t) {
+	case TW_DISK_TYPE_DISK:
+	case TW_DISK_TYPE_NVME:
+	case TW_DISK_TYPE_MULTIPATH:
+	case TW_DISK_TYPE_LOOP:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 void
 tw_reqlat_reading_init(struct tw_reqlat_reading *rd)
 {

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "collect/blockident.h"
 #include "probe/histogram.h"
 #include "reqlat/reqlat_abi.h"
 
@@ -76,6 +77,13 @@ struct tw_reqlat_reading {
 	size_t unslotted;	/* wanted devices left without a slot (too many) */
 	uint64_t lost;		/* requests not timed since the load: no free start */
 };
+
+/* Whether a device of type t has requests of its own to time: whole
+ * request-based devices (disks, NVMe namespaces, multipath heads, loop
+ * devices). Partitions (type unknown: no /sys/block entry) queue their
+ * requests on their disk; device-mapper targets other than multipath, md
+ * arrays, ram and zram devices pass bios down without requests. */
+int tw_reqlat_times_type(enum tw_disk_type t);
 
 /* A device the disk table publishes. */
 struct tw_reqlat_want {
