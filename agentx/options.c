@@ -56,7 +56,8 @@ usage(FILE *out)
 	    "socketBuffers yes|no, for the active latency probe (off by default)\n"
 	    "probe DEVICE [RATE] (may repeat), probeTimeout SECONDS and\n"
 	    "probeIdleTime SECONDS; for the distribution of every request (BPF, on by\n"
-	    "default) requestLatency yes|no and requestLatencyDevices N; findings yes|no,\n"
+	    "default) requestLatency yes|no, requestLatencyDevices N and\n"
+	    "requestLatencyIssueClock kernel|program; findings yes|no,\n"
 	    "findingRaiseAfter, findingClearAfter, notificationsPerMinute and the checks'\n"
 	    "thresholds (readLatencyWarning RANGE, ...): see tunewatchd.conf(5).\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
@@ -298,6 +299,9 @@ parse_reqlat_token(struct tw_agent_options *o, const char *token, const char *va
 			config_perror(err);
 		else
 			o->reqlat_off = !on;
+	} else if (strcmp(token, "requestLatencyIssueClock") == 0) {
+		if (tw_reqlatconf_clock(value, &o->reqlat_own_clock, err, sizeof(err)) != TW_OK)
+			config_perror(err);
 	} else if (tw_reqlatconf_devices(value, &o->reqlat_devices, err, sizeof(err)) != TW_OK) {
 		config_perror(err);
 	}
@@ -369,8 +373,7 @@ parse_token(const char *token, char *line)
 			o->cgroup_max = (unsigned)v;
 			o->cgroup_max_given = 1;
 		}
-	} else if (strcmp(token, "requestLatency") == 0 ||
-	    strcmp(token, "requestLatencyDevices") == 0) {
+	} else if (strncmp(token, "requestLatency", 14) == 0) {
 		parse_reqlat_token(o, token, value);
 	} else if (strcmp(token, "cgroupRescan") == 0) {
 		unsigned v;
@@ -404,6 +407,8 @@ tw_options_register_config(struct tw_agent_options *o)
 	register_app_config_handler("cgroupRescan", parse_token, NULL, "SECONDS");
 	register_app_config_handler("requestLatency", parse_token, NULL, "yes|no");
 	register_app_config_handler("requestLatencyDevices", parse_token, NULL, "DEVICES");
+	register_app_config_handler("requestLatencyIssueClock", parse_token, NULL,
+	    "kernel|program");
 }
 
 int

@@ -97,6 +97,13 @@ tests_check_finding_probe_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_probe_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding_probe
 
+check_PROGRAMS += tests/check_finding_reqlat
+tests_check_finding_reqlat_SOURCES = tests/check_finding_reqlat.c tests/tw_check.h \
+	tests/tw_findings.h
+tests_check_finding_reqlat_CFLAGS = $(TESTS_CFLAGS)
+tests_check_finding_reqlat_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_finding_reqlat
+
 check_PROGRAMS += tests/check_cgroups
 tests_check_cgroups_SOURCES = tests/check_cgroups.c tests/tw_check.h tests/tw_cgroup_fixture.h
 tests_check_cgroups_CFLAGS = $(TESTS_CFLAGS)

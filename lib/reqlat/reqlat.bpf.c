@@ -33,7 +33,8 @@
 char LICENSE[] SEC("license") = "GPL";
 
 /* QUEUE_FLAG_STATS's bit, which tunewatchd finds in the kernel's BTF
- * before the load; 64: not known, never trust a stamp's absence. */
+ * before the load; 64: not known (or the program's own clock asked for),
+ * so the kernel's stamps are never used. */
 const volatile __u32 stats_bit = 64;
 
 /* Written by tunewatchd through the mmapped global data: the epoch at
@@ -224,7 +225,7 @@ int BPF_PROG(tw_reqlat_complete, struct request *rq)
 	struct tw_reqlat_start *s;
 	__u32 index;
 
-	if (bpf_core_field_exists(rq->io_start_time_ns))
+	if (stats_bit < 64 && bpf_core_field_exists(rq->io_start_time_ns))
 		ns = rq->io_start_time_ns;
 	if (ns == 0) {
 		if ((s = find(rq)) == 0)

@@ -49,6 +49,8 @@ struct tw_reqlat_config {
 	int off;		/* do not load: state off, with off_reason */
 	const char *off_reason;
 	unsigned devices;	/* slots, 1 to TW_REQLAT_MAX_DEVICES; 0: the default */
+	int own_clock;		/* time every issue with the program's clock, never
+				 * the kernel's stamp (more exact, a little dearer) */
 	const char *btf_path;	/* NULL: /sys/kernel/btf/vmlinux */
 };
 

@@ -44,6 +44,25 @@ tw_reqlatconf_switch(const char *value, int *on, char *err, size_t errlen)
 }
 
 int
+tw_reqlatconf_clock(const char *value, int *own, char *err, size_t errlen)
+{
+	const char *s;
+	size_t n = trim(value, &s);
+
+	if (n == 6 && memcmp(s, "kernel", 6) == 0) {
+		*own = 0;
+		return TW_OK;
+	}
+	if (n == 7 && memcmp(s, "program", 7) == 0) {
+		*own = 1;
+		return TW_OK;
+	}
+	snprintf(err, errlen, "requestLatencyIssueClock wants kernel or program, not '%.*s'",
+	    (int)(n > 32 ? 32 : n), s);
+	return TW_E_INVAL;
+}
+
+int
 tw_reqlatconf_devices(const char *value, unsigned *out, char *err, size_t errlen)
 {
 	const char *s;
