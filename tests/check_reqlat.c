@@ -226,6 +226,9 @@ START_TEST(test_conf_lines)
 	ck_assert_int_eq(tw_reqlatconf_switch("yes please", &on, err, sizeof(err)), TW_E_INVAL);
 	ck_assert_str_eq(err, "requestLatency wants yes or no, not 'yes please'");
 	ck_assert_int_eq(tw_reqlatconf_switch("", &on, err, sizeof(err)), TW_E_INVAL);
+	/* A message stays one line, whatever the value holds. */
+	ck_assert_int_eq(tw_reqlatconf_switch("y\nes\x01", &on, err, sizeof(err)), TW_E_INVAL);
+	ck_assert_str_eq(err, "requestLatency wants yes or no, not 'y?es?'");
 	ck_assert_int_eq(tw_reqlatconf_devices("64", &n, err, sizeof(err)), TW_OK);
 	ck_assert_uint_eq(n, 64);
 	ck_assert_int_eq(tw_reqlatconf_devices("1", &n, err, sizeof(err)), TW_OK);

@@ -41,6 +41,13 @@ struct tw_reqlat {
  * logs, which belong in no log line of ours. */
 static char last_warning[TW_REQLAT_REASON_LEN];
 
+/* libbpf's callback hands its own format on: not a literal, by design. */
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wformat-nonliteral"
+#elif defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#endif
+
 static int
 capture(enum libbpf_print_level level, const char *fmt, va_list ap)
 {

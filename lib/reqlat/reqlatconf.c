@@ -24,11 +24,29 @@ trim(const char *value, const char **start)
 	return (size_t)(e - s);
 }
 
+/* The value as an error message quotes it: at most 32 bytes, anything
+ * but printable ASCII shown as '?', so that a message stays one line. */
+static const char *
+quoted(const char *s, size_t n, char *buf, size_t len)
+{
+	size_t i;
+
+	if (n > 32)
+		n = 32;
+	if (n >= len)
+		n = len - 1;
+	for (i = 0; i < n; i++)
+		buf[i] = (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x7f ? s[i] : '?';
+	buf[n] = '\0';
+	return buf;
+}
+
 int
 tw_reqlatconf_switch(const char *value, int *on, char *err, size_t errlen)
 {
 	const char *s;
 	size_t n = trim(value, &s);
+	char q[40];
 
 	if (n == 3 && memcmp(s, "yes", 3) == 0) {
 		*on = 1;
@@ -38,8 +56,8 @@ tw_reqlatconf_switch(const char *value, int *on, char *err, size_t errlen)
 		*on = 0;
 		return TW_OK;
 	}
-	snprintf(err, errlen, "requestLatency wants yes or no, not '%.*s'",
-	    (int)(n > 32 ? 32 : n), s);
+	snprintf(err, errlen, "requestLatency wants yes or no, not '%s'",
+	    quoted(s, n, q, sizeof(q)));
 	return TW_E_INVAL;
 }
 
@@ -48,6 +66,7 @@ tw_reqlatconf_clock(const char *value, int *own, char *err, size_t errlen)
 {
 	const char *s;
 	size_t n = trim(value, &s);
+	char q[40];
 
 	if (n == 6 && memcmp(s, "kernel", 6) == 0) {
 		*own = 0;
@@ -57,8 +76,8 @@ tw_reqlatconf_clock(const char *value, int *own, char *err, size_t errlen)
 		*own = 1;
 		return TW_OK;
 	}
-	snprintf(err, errlen, "requestLatencyIssueClock wants kernel or program, not '%.*s'",
-	    (int)(n > 32 ? 32 : n), s);
+	snprintf(err, errlen, "requestLatencyIssueClock wants kernel or program, not '%s'",
+	    quoted(s, n, q, sizeof(q)));
 	return TW_E_INVAL;
 }
 
@@ -68,6 +87,7 @@ tw_reqlatconf_devices(const char *value, unsigned *out, char *err, size_t errlen
 	const char *s;
 	size_t n = trim(value, &s), i;
 	unsigned long v = 0;
+	char q[40];
 
 	for (i = 0; i < n; i++) {
 		if (s[i] < '0' || s[i] > '9' || v > TW_REQLAT_MAX_DEVICES) {
@@ -77,8 +97,8 @@ tw_reqlatconf_devices(const char *value, unsigned *out, char *err, size_t errlen
 		v = v * 10 + (unsigned long)(s[i] - '0');
 	}
 	if (n == 0 || v < 1 || v > TW_REQLAT_MAX_DEVICES) {
-		snprintf(err, errlen, "requestLatencyDevices wants 1 to %u devices, not '%.*s'",
-		    TW_REQLAT_MAX_DEVICES, (int)(n > 32 ? 32 : n), s);
+		snprintf(err, errlen, "requestLatencyDevices wants 1 to %u devices, not '%s'",
+		    TW_REQLAT_MAX_DEVICES, quoted(s, n, q, sizeof(q)));
 		return TW_E_INVAL;
 	}
 	*out = (unsigned)v;

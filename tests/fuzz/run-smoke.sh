@@ -61,6 +61,7 @@ mibview:128
 udpsock:2048
 probeconf:300
 cgroup:4096
+reqlat:25000
 "
 
 # libFuzzer's own default exit code for a finding is 77, which automake
