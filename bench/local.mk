@@ -23,6 +23,18 @@ bench-probe: bench/probe_memory$(EXEEXT) agentx/tunewatchd$(EXEEXT)
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	    $(PYTHON3) -B $(srcdir)/bench/probe_cost.py --builddir '$(abs_top_builddir)' $(BENCH_ARGS)
 
+# What timing every request costs (bench/reqlat_cost.py, run by make
+# bench-reqlat: root, BTF, fio and bpftrace).
+EXTRA_PROGRAMS += bench/reqlat_memory
+bench_reqlat_memory_SOURCES = bench/reqlat_memory.c
+bench_reqlat_memory_LDADD = lib/libtunewatch.a
+EXTRA_DIST += bench/reqlat_cost.py
+
+.PHONY: bench-reqlat
+bench-reqlat: bench/reqlat_memory$(EXEEXT) agentx/tunewatchd$(EXEEXT)
+	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	    $(PYTHON3) -B $(srcdir)/bench/reqlat_cost.py --builddir '$(abs_top_builddir)' $(BENCH_ARGS)
+
 dist_noinst_SCRIPTS += bench/run
 EXTRA_DIST += BENCHMARKS.md bench/twbench.py bench/mkroot.py bench/part1_checks.py \
 	bench/part2_disktable.py bench/part3_scale.py bench/part4_live.py \

@@ -186,10 +186,14 @@ start(struct request *rq, struct tw_reqlat_start *s, __u64 ns, __u64 flag)
 	s->ns = (ns & ~TW_REQLAT_INSERTED) | flag;
 }
 
+/* Without a scheduler, a request is inserted only on its way to the
+ * driver (a plug's list, a busy driver's dispatch list): no queue time to
+ * keep, and the issue would not look for it. */
 SEC("tp_btf/block_rq_insert")
 int BPF_PROG(tw_reqlat_insert, struct request *rq)
 {
-	start(rq, 0, bpf_ktime_get_ns(), TW_REQLAT_INSERTED);
+	if (rq->q->elevator != 0)
+		start(rq, 0, bpf_ktime_get_ns(), TW_REQLAT_INSERTED);
 	return 0;
 }
 
