@@ -299,6 +299,23 @@ START_TEST(test_cannot_load)
 	tw_reqlat_close(r);
 }
 END_TEST
+#else
+/* A build without libbpf: a source that says so, and reads nothing. */
+START_TEST(test_not_built)
+{
+	struct tw_reqlat *r = tw_reqlat_open(NULL);
+	struct tw_reqlat_reading rd;
+	const char *why;
+
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(tw_reqlat_state(r, &why), TW_REQLAT_NOT_BUILT);
+	ck_assert_ptr_nonnull(strstr(why, "built without libbpf"));
+	tw_reqlat_reading_init(&rd);
+	ck_assert_int_eq(tw_reqlat_sample(r, two, 2, &rd), TW_E_ABSENT);
+	tw_reqlat_reading_free(&rd);
+	tw_reqlat_close(r);
+}
+END_TEST
 #endif
 
 START_TEST(test_map_bytes)
@@ -328,6 +345,8 @@ reqlat_suite(void)
 	tcase_add_test(tc, test_off);
 #ifdef TW_HAVE_BPF
 	tcase_add_test(tc, test_cannot_load);
+#else
+	tcase_add_test(tc, test_not_built);
 #endif
 	tcase_add_test(tc, test_map_bytes);
 	suite_add_tcase(s, tc);

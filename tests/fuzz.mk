@@ -44,7 +44,8 @@ FUZZ_BINS = \
 	tests/fuzz/fuzz_ini tests/fuzz/fuzz_advice tests/fuzz/fuzz_mibview \
 	tests/fuzz/fuzz_udpsock \
 	tests/fuzz/fuzz_probeconf \
-	tests/fuzz/fuzz_cgroup
+	tests/fuzz/fuzz_cgroup \
+	tests/fuzz/fuzz_reqlat
 
 tests/fuzz/fuzz_diskstats: $(srcdir)/tests/fuzz/fuzz_diskstats.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
@@ -84,6 +85,8 @@ tests/fuzz/fuzz_probeconf: $(srcdir)/tests/fuzz/fuzz_probeconf.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 tests/fuzz/fuzz_cgroup: $(srcdir)/tests/fuzz/fuzz_cgroup.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+tests/fuzz/fuzz_reqlat: $(srcdir)/tests/fuzz/fuzz_reqlat.c $(FUZZ_DEPS)
+	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 
 # The smoke run needs clang's path and a make to build the targets with.
 AM_TESTS_ENVIRONMENT += FUZZ_CC='$(FUZZ_CC)'; export FUZZ_CC; \
@@ -115,4 +118,5 @@ EXTRA_DIST += tests/fuzz/README.md tests/fuzz/run-smoke.sh tests/fuzz/fuzz_check
 	tests/fuzz/fuzz_ini.c tests/fuzz/fuzz_advice.c tests/fuzz/fuzz_mibview.c \
 	tests/fuzz/fuzz_udpsock.c \
 	tests/fuzz/fuzz_probeconf.c \
-	tests/fuzz/fuzz_cgroup.c
+	tests/fuzz/fuzz_cgroup.c \
+	tests/fuzz/fuzz_reqlat.c

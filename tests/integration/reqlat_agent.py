@@ -15,8 +15,10 @@
    is no-permission, said once in the log and never retried, and the disk
    table is unaffected; started as root with --user nobody, the program is
    loaded first and still read afterwards; requestLatency no is 'off'.
+   In a build without libbpf (configure --without-bpf) only this: the
+   state not-built, once in the log, and the check UNKNOWN saying so.
 
-Skips without root, BTF, losetup, fio or setpriv."""
+Skips without root, BTF, losetup, fio or setpriv (except the last)."""
 
 import fcntl
 import os
@@ -215,7 +217,34 @@ def absence(backing):
     print("absence: no-permission once, --user nobody still timing, off")
 
 
+def not_built():
+    """In a build without libbpf: the state and its reason, one log line,
+    the rest of the MIB as ever, and the check UNKNOWN with the state. True
+    when this build is one; runs without root."""
+    with twtest.Harness("reqlat-notbuilt") as h:
+        h.start_snmpd()
+        h.start_agent(interval=1, window=5)
+        state, reason = rc.agent_state(h)
+        if state != "not-built":
+            return False
+        assert "built without libbpf" in reason, reason
+        h.sample_now()
+        h.sample_now()
+        with open(os.path.join(h.dir, "tunewatchd.log")) as fh:
+            log = fh.read()
+        assert log.count("request latency not timed (not-built)") == 1, log
+        assert h.get([twtest.oid("BC_MEM_TOTAL")])[0].num > 0
+        r = subprocess.run([CHECK, "-H", "127.0.0.1", "-p", str(h.port), "-C", "public",
+                            "--percentile", "99"], capture_output=True, text=True, timeout=30)
+        assert r.returncode == 3, r.stdout
+        assert "tunewatchd does not time requests (not-built)" in r.stdout, r.stdout
+        print("not built: %s; the check: %s" % (reason, r.stdout.splitlines()[0]))
+        return True
+
+
 def test():
+    if not_built():
+        return
     rc.need("fio", "setpriv")
     if not os.path.exists("/dev/loop-control"):
         raise twtest.Skip("no /dev/loop-control")
