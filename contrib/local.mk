@@ -35,6 +35,13 @@ notifydir = $(pkgdatadir)/notify
 dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket
 dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch-ticket.cfg
 
+# Prometheus: an snmp_exporter module for the distribution of every
+# request (generated from generator.yml, beside it) and the scrape job that
+# makes a histogram of twReqHistTable.
+prometheusdir = $(pkgdatadir)/prometheus
+dist_prometheus_DATA = contrib/prometheus/generator.yml contrib/prometheus/snmp.yml \
+	contrib/prometheus/prometheus.yml
+
 # The unit names tunewatchd where this build installs it; substituted at
 # make time, as the Autoconf manual advises for installation directories.
 if HAVE_SYSTEMD

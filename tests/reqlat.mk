@@ -7,11 +7,15 @@
 #   reqlat_agent.py      devices that come and go, one slot for two
 #                        devices, a slow tail as a finding and in the
 #                        check, no permission, --user, off
+#   reqlat_prometheus.py twReqHistTable through snmp_exporter and
+#                        Prometheus: histogram_quantile(0.99) in the
+#                        ladder's bucket of twReqLatP99
 EXTRA_DIST += tests/integration/reqlat_common.py
 
 REQLAT_TESTS = \
 	tests/integration/reqlat_reference.py \
-	tests/integration/reqlat_agent.py
+	tests/integration/reqlat_agent.py \
+	tests/integration/reqlat_prometheus.py
 
 dist_noinst_SCRIPTS += $(REQLAT_TESTS)
 TESTS += $(REQLAT_TESTS)

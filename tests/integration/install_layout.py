@@ -37,7 +37,9 @@ def test_layout(dest, d):
         assert fh.read() == ours.read(), "the installed example is not contrib/tunewatchd.conf"
     for rel in (("icinga2", "tunewatch.conf"), ("nagios", "tunewatch.cfg"),
                 ("snmptt", "tunewatch.conf"), ("snmptrapd", "snmptrapd.conf"),
-                ("notify", "tunewatch-ticket.conf"), ("notify", "tunewatch-ticket.cfg")):
+                ("notify", "tunewatch-ticket.conf"), ("notify", "tunewatch-ticket.cfg"),
+                ("prometheus", "snmp.yml"), ("prometheus", "generator.yml"),
+                ("prometheus", "prometheus.yml")):
         p = twinstall.path(dest, d["pkgdatadir"], *rel)
         assert os.path.isfile(p), "no %s under pkgdatadir: %s" % ("/".join(rel), p)
     # Where the notification definitions look for it by default.
