@@ -10,12 +10,15 @@
 #   reqlat_prometheus.py twReqHistTable through snmp_exporter and
 #                        Prometheus: histogram_quantile(0.99) in the
 #                        ladder's bucket of twReqLatP99
+#   reqlat_memcheck.py   tunewatchd and the check timing requests under
+#                        valgrind memcheck
 EXTRA_DIST += tests/integration/reqlat_common.py
 
 REQLAT_TESTS = \
 	tests/integration/reqlat_reference.py \
 	tests/integration/reqlat_agent.py \
-	tests/integration/reqlat_prometheus.py
+	tests/integration/reqlat_prometheus.py \
+	tests/integration/reqlat_memcheck.py
 
 dist_noinst_SCRIPTS += $(REQLAT_TESTS)
 TESTS += $(REQLAT_TESTS)
