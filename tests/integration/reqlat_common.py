@@ -229,7 +229,12 @@ class Bpftrace:
         histogram a list of (lo, hi, count), hi None for the last."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
-            self.proc.wait(timeout=60)
+            # It prints its maps on the way out, slowly on a loaded machine.
+            try:
+                self.proc.wait(timeout=300)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                raise AssertionError("bpftrace did not stop within 300 s of SIGINT")
         text = open(self.out).read()
         count, hists, cur = None, {}, None
         for line in text.splitlines():

@@ -280,8 +280,9 @@ class Harness:
         ss = which("ss")
         if not ss:
             return
+        # A process name may hold any byte but NUL (other tests make such).
         out = subprocess.run([ss, "-H", "-l", "-n", "-p", "-u", "-t"], capture_output=True,
-                             text=True).stdout
+                             text=True, errors="replace").stdout
         for line in out.splitlines():
             if "pid=%d," % pid not in line:
                 continue
