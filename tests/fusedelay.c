@@ -5,7 +5,10 @@
  *   disk.img  --size MiB of zeros; each read sleeps --delay microseconds
  *             from the moment the request reaches the daemon, then answers
  *   delay     the delay in microseconds: read it, or write a new one
- *   stats     "reads N\nbytes B\n": the reads of disk.img answered so far
+ *   errors    0, or 1: every read of disk.img then fails with EIO (after
+ *             the delay), as a failing disk's do; write it to change it
+ *   stats     "reads N\nbytes B\nerrors E\n": the reads of disk.img
+ *             answered so far, and how many of them failed
  *
  * A loop device with direct I/O over disk.img is then a block device of
  * known latency: the loop driver reads the file with O_DIRECT and the file
@@ -42,6 +45,7 @@
 #define DISK "/disk.img"
 #define DELAY "/delay"
 #define STATS "/stats"
+#define ERRORS "/errors"
 #define CONTROL_SIZE 4096	/* what getattr says of delay and stats */
 #define MAX_DELAY_US 60000000u
 
@@ -53,7 +57,31 @@ struct options {
 
 static struct options opts = { 0, 64, 0 };
 static unsigned delay_us;	/* atomic: written through the delay file */
-static uint64_t reads, bytes;	/* atomic */
+static unsigned fail_reads;	/* atomic: written through the errors file */
+static uint64_t reads, bytes, failed;	/* atomic */
+
+/* The control files: what each holds, and the most a write may set. */
+struct control {
+	const char *path;
+	unsigned *value;
+	unsigned max;
+};
+
+static const struct control controls[] = {
+	{ DELAY, &delay_us, MAX_DELAY_US },
+	{ ERRORS, &fail_reads, 1 },
+};
+
+static const struct control *
+control_of(const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(controls) / sizeof(controls[0]); i++)
+		if (strcmp(path, controls[i].path) == 0)
+			return &controls[i];
+	return NULL;
+}
 
 static const struct fuse_opt option_spec[] = {
 	{ "--delay %u", offsetof(struct options, delay_us), 0 },
@@ -94,8 +122,8 @@ fd_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
 		st->st_mode = S_IFREG | 0644;
 		st->st_nlink = 1;
 		st->st_size = (off_t)disk_size();
-	} else if (strcmp(path, DELAY) == 0 || strcmp(path, STATS) == 0) {
-		st->st_mode = S_IFREG | (strcmp(path, DELAY) == 0 ? 0644 : 0444);
+	} else if (control_of(path) != NULL || strcmp(path, STATS) == 0) {
+		st->st_mode = S_IFREG | (control_of(path) != NULL ? 0644 : 0444);
 		st->st_nlink = 1;
 		st->st_size = CONTROL_SIZE;
 	} else {
@@ -117,6 +145,7 @@ fd_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t off,
 	fill(buf, "..", NULL, 0, 0);
 	fill(buf, DISK + 1, NULL, 0, 0);
 	fill(buf, DELAY + 1, NULL, 0, 0);
+	fill(buf, ERRORS + 1, NULL, 0, 0);
 	fill(buf, STATS + 1, NULL, 0, 0);
 	return 0;
 }
@@ -124,9 +153,9 @@ fd_readdir(const char *path, void *buf, fuse_fill_dir_t fill, off_t off,
 static int
 fd_open(const char *path, struct fuse_file_info *fi)
 {
-	if (strcmp(path, DISK) != 0 && strcmp(path, DELAY) != 0 && strcmp(path, STATS) != 0)
+	if (strcmp(path, DISK) != 0 && control_of(path) == NULL && strcmp(path, STATS) != 0)
 		return -ENOENT;
-	if ((fi->flags & O_ACCMODE) != O_RDONLY && strcmp(path, DELAY) != 0)
+	if ((fi->flags & O_ACCMODE) != O_RDONLY && control_of(path) == NULL)
 		return -EACCES;
 	/* No cache of FUSE's may answer a read: each one reaches read below. */
 	fi->direct_io = 1;
@@ -175,20 +204,22 @@ control_read(const char *text, char *buf, size_t size, off_t off)
 static int
 fd_read(const char *path, char *buf, size_t size, off_t off, struct fuse_file_info *fi)
 {
+	const struct control *c = control_of(path);
 	struct timespec start;
-	char text[64];
+	char text[96];
 	uint64_t end;
 
 	(void)fi;
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	if (strcmp(path, DELAY) == 0) {
-		snprintf(text, sizeof(text), "%u\n", __atomic_load_n(&delay_us, __ATOMIC_RELAXED));
+	if (c != NULL) {
+		snprintf(text, sizeof(text), "%u\n", __atomic_load_n(c->value, __ATOMIC_RELAXED));
 		return control_read(text, buf, size, off);
 	}
 	if (strcmp(path, STATS) == 0) {
-		snprintf(text, sizeof(text), "reads %llu\nbytes %llu\n",
+		snprintf(text, sizeof(text), "reads %llu\nbytes %llu\nerrors %llu\n",
 		    (unsigned long long)__atomic_load_n(&reads, __ATOMIC_RELAXED),
-		    (unsigned long long)__atomic_load_n(&bytes, __ATOMIC_RELAXED));
+		    (unsigned long long)__atomic_load_n(&bytes, __ATOMIC_RELAXED),
+		    (unsigned long long)__atomic_load_n(&failed, __ATOMIC_RELAXED));
 		return control_read(text, buf, size, off);
 	}
 	if (strcmp(path, DISK) != 0)
@@ -199,22 +230,27 @@ fd_read(const char *path, char *buf, size_t size, off_t off, struct fuse_file_in
 	if (end > disk_size())
 		size = (size_t)(disk_size() - (uint64_t)off);
 	wait_delay(&start);
-	memset(buf, 0, size);
 	__atomic_add_fetch(&reads, 1, __ATOMIC_RELAXED);
+	if (__atomic_load_n(&fail_reads, __ATOMIC_RELAXED)) {
+		__atomic_add_fetch(&failed, 1, __ATOMIC_RELAXED);
+		return -EIO;
+	}
+	memset(buf, 0, size);
 	__atomic_add_fetch(&bytes, size, __ATOMIC_RELAXED);
 	return (int)size;
 }
 
-/* A new delay, as "2000\n"; from offset 0 only. */
+/* A control's new value, as "2000\n"; from offset 0 only. */
 static int
 fd_write(const char *path, const char *buf, size_t size, off_t off,
     struct fuse_file_info *fi)
 {
+	const struct control *c = control_of(path);
 	char text[32], *end;
 	unsigned long v;
 
 	(void)fi;
-	if (strcmp(path, DELAY) != 0)
+	if (c == NULL)
 		return -EACCES;
 	if (off != 0 || size == 0 || size >= sizeof(text))
 		return -EINVAL;
@@ -222,19 +258,19 @@ fd_write(const char *path, const char *buf, size_t size, off_t off,
 	text[size] = '\0';
 	errno = 0;
 	v = strtoul(text, &end, 10);
-	if (errno != 0 || end == text || (*end != '\0' && *end != '\n') || v > MAX_DELAY_US)
+	if (errno != 0 || end == text || (*end != '\0' && *end != '\n') || v > c->max)
 		return -EINVAL;
-	__atomic_store_n(&delay_us, (unsigned)v, __ATOMIC_RELAXED);
+	__atomic_store_n(c->value, (unsigned)v, __ATOMIC_RELAXED);
 	return (int)size;
 }
 
-/* Writes to the delay file arrive with O_TRUNC from a shell's ">". */
+/* Writes to a control file arrive with O_TRUNC from a shell's ">". */
 static int
 fd_truncate(const char *path, off_t size, struct fuse_file_info *fi)
 {
 	(void)size;
 	(void)fi;
-	return strcmp(path, DELAY) == 0 ? 0 : -EACCES;
+	return control_of(path) != NULL ? 0 : -EACCES;
 }
 
 static const struct fuse_operations operations = {
@@ -253,7 +289,8 @@ usage(const char *prog)
 	printf("Usage: %s [--delay MICROSECONDS] [--size MIB] [-f] [-s] [-o OPTION] MOUNTPOINT\n"
 	    "Serve MOUNTPOINT/disk.img (MIB MiB of zeros, default 64) whose every read takes\n"
 	    "MICROSECONDS (default 0, at most %u); MOUNTPOINT/delay holds the delay (write a new\n"
-	    "one to change it), MOUNTPOINT/stats the reads answered. -f: stay in the foreground\n"
+	    "one to change it), MOUNTPOINT/errors 1 makes every read fail with EIO, and\n"
+	    "MOUNTPOINT/stats counts the reads answered. -f: stay in the foreground\n"
 	    "(else it returns once mounted); -s: one thread (reads then wait for each other).\n"
 	    "Stops when unmounted (fusermount3 -u MOUNTPOINT) or on SIGTERM or SIGINT.\n",
 	    prog, MAX_DELAY_US);

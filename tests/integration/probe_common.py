@@ -131,8 +131,13 @@ class FuseDelay:
             fh.write("%d\n" % us)
         self.delay_us = us
 
+    def set_errors(self, on):
+        """Every read fails with EIO from now on (True), or none does."""
+        with open(os.path.join(self.mnt, "errors"), "w") as fh:
+            fh.write("1\n" if on else "0\n")
+
     def stats(self):
-        """{"reads": N, "bytes": B}: what the daemon has answered."""
+        """{"reads": N, "bytes": B, "errors": E}: what the daemon has answered."""
         with open(os.path.join(self.mnt, "stats")) as fh:
             return {k: int(v) for k, v in (l.split() for l in fh if l.strip())}
 
