@@ -54,6 +54,9 @@ check_PROGRAMS += tests/check_probe
 tests_check_probe_SOURCES = tests/check_probe.c tests/tw_check.h
 tests_check_probe_CFLAGS = $(TESTS_CFLAGS)
 tests_check_probe_LDADD = $(TESTS_LDADD)
+# --wrap=pthread_create lets the test refuse a reading thread, as a full
+# process table does.
+tests_check_probe_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=pthread_create
 TESTS += tests/check_probe
 
 # The request-latency source without a kernel: buckets, slots, map values,
