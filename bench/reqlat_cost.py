@@ -6,15 +6,18 @@ here: its reads need no disk):
 1. the time fio's random 4 KiB reads take at queue depth 1 (psync), and
    the CPU (all of /proc/stat's busy time) per request at the depth that
    gives the most IOPS (io_uring, 32), with nothing timing them, with
-   tunewatchd timing them (the kernel's issue stamp, the default; and its
-   own clock, requestLatencyIssueClock program), and with bpftrace's
+   tunewatchd timing them (its own clock at the issue, the default; and the
+   kernel's issue stamp, requestLatencyIssueClock kernel), and with bpftrace's
    biolatency on the block tracepoints; rounds interleaved, the order
    turned each round, medians reported (goal: at most 300 ns a request,
    and below bpftrace's);
 2. the programs' own run time per request, from the kernel's BPF
    statistics (held on only for these runs), tunewatchd's and bpftrace's;
 3. the memory of the maps for this machine and for larger ones, and of
-   tunewatchd's window.
+   tunewatchd's window;
+4. what reading the maps costs tunewatchd: its CPU over the same seconds,
+   sampling every second, timing the device and not (requestLatency no),
+   side by side.
 
 Debian's biolatency.bt attaches kprobes, which this kernel does not have;
 the one run here is its program on the tracepoints (block_rq_issue and
@@ -73,8 +76,11 @@ def fio(dev, seconds, engine, depth):
 class Variant:
     """One way of running fio: with nothing, tunewatchd or bpftrace."""
 
-    def __init__(self, name, tw, loop_name, builddir, clock=None, bpftrace=False):
+    def __init__(self, name, tw, loop_name, builddir, clock=None, bpftrace=False, interval=5,
+                 off=False):
         self.name = name
+        self.interval = interval
+        self.off = off
         self.tw = tw
         self.loop_name = loop_name
         self.builddir = builddir
@@ -90,12 +96,13 @@ class Variant:
             conf = os.path.join(self.h.dir, "tunewatchd.conf")
             with open(conf, "w") as fh:
                 fh.write("diskInclude ^%s$\ndiskExclude ^$\nrequestLatencyIssueClock %s\n"
-                         % (self.loop_name, self.clock))
+                         "requestLatency %s\n" % (self.loop_name, self.clock,
+                                                   "no" if self.off else "yes"))
             self.h.start_snmpd()
-            self.h.start_agent(None, None, interval=5, window=60, args=["-c", conf])
+            self.h.start_agent(None, None, interval=self.interval, window=60, args=["-c", conf])
             state = self.h.get([self.tw.oid("AGENT_REQLAT_STATE")])[0].text
-            if state != "timing":
-                raise SystemExit("reqlat_cost: tunewatchd is not timing: %s" % state)
+            if state != ("off" if self.off else "timing"):
+                raise SystemExit("reqlat_cost: tunewatchd is %s" % state)
         if self.bpftrace:
             script = os.path.join(self.builddir, "bench-results", "reqlat", "biolatency.bt")
             with open(script, "w") as fh:
@@ -213,6 +220,26 @@ def main():
                             "per_program_runs": {k: v[0] for k, v in per.items()}}
         finally:
             os.close(fd)
+        # What the reading costs tunewatchd: two at once, sampling every
+        # second while fio keeps the timed one's device busy.
+        agents = [Variant("agent-" + n, tw, loop.name, a.builddir, clock="kernel", interval=1,
+                          off=(n == "off")) for n in ("off", "timing")]
+        for v in agents:
+            v.__enter__()
+        try:
+            time.sleep(3)
+            c0 = [tb.schedstat_ns(v.h.agent.pid) for v in agents]
+            t0 = time.monotonic()
+            fio(loop.dev, 30, "io_uring", 32)
+            wall = time.monotonic() - t0
+            c1 = [tb.schedstat_ns(v.h.agent.pid) for v in agents]
+            results["agent_cpu_percent_of_a_core"] = {
+                v.name: (b - a) / 1e9 / wall * 100 for v, a, b in zip(agents, c0, c1)}
+            results["agent_cpu_per_sample_us"] = {
+                v.name: (b - a) / 1e3 / wall for v, a, b in zip(agents, c0, c1)}
+        finally:
+            for v in agents:
+                v.__exit__(None, None, None)
         with variant("kernel") as v:
             maps = json.loads(subprocess.run(["bpftool", "map", "show", "--json"],
                                              capture_output=True, text=True, check=True).stdout)

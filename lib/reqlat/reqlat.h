@@ -49,8 +49,10 @@ struct tw_reqlat_config {
 	int off;		/* do not load: state off, with off_reason */
 	const char *off_reason;
 	unsigned devices;	/* slots, 1 to TW_REQLAT_MAX_DEVICES; 0: the default */
-	int own_clock;		/* time every issue with the program's clock, never
-				 * the kernel's stamp (more exact, a little dearer) */
+	int kernel_stamp;	/* take a request's issue time from the kernel's own
+				 * stamp where it keeps one, not the program's clock
+				 * at the issue tracepoint (cheaper; from a clock the
+				 * kernel caches for a plug, so some us early) */
 	const char *btf_path;	/* NULL: /sys/kernel/btf/vmlinux */
 };
 

@@ -192,7 +192,16 @@ END
 }
 """
 
-_BUCKET = re.compile(r"^\[(\d+), (\d+|\.\.\.)\)\s+(\d+)\s")
+# bpftrace writes a bound that is a whole multiple of 1024 with a suffix:
+# [5080, 5K) is [5080, 5120).
+_BUCKET = re.compile(r"^\[(\d+[KMG]?), (\d+[KMG]?|\.\.\.)\)\s+(\d+)\s")
+_SUFFIX = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+
+
+def _bound(text):
+    if text[-1] in "KMG":
+        return int(text[:-1]) * _SUFFIX[text[-1]]
+    return int(text)
 
 
 class Bpftrace:
@@ -246,9 +255,13 @@ class Bpftrace:
             else:
                 m = _BUCKET.match(line)
                 if m and cur:
-                    hi = None if m.group(2) == "..." else int(m.group(2))
-                    hists[cur].append((int(m.group(1)), hi, int(m.group(3))))
+                    hi = None if m.group(2) == "..." else _bound(m.group(2))
+                    hists[cur].append((_bound(m.group(1)), hi, int(m.group(3))))
         assert count is not None, "bpftrace printed no count: %s" % text[-500:]
+        for name, hist in hists.items():
+            assert sum(n for _, _, n in hist) == count, \
+                "bpftrace's %s histogram holds %d of %d requests: a line not read" % (
+                    name, sum(n for _, _, n in hist), count)
         return count, hists.get("fine", []), hists.get("coarse", [])
 
     def __exit__(self, *exc):
