@@ -57,7 +57,7 @@ usage(FILE *out)
 	    "probe DEVICE [RATE] (may repeat), probeTimeout SECONDS and\n"
 	    "probeIdleTime SECONDS; for the distribution of every request (BPF, on by\n"
 	    "default) requestLatency yes|no, requestLatencyDevices N and\n"
-	    "requestLatencyIssueClock program|kernel; findings yes|no,\n"
+	    "requestLatencyIssueClock kernel|program; findings yes|no,\n"
 	    "findingRaiseAfter, findingClearAfter, notificationsPerMinute and the checks'\n"
 	    "thresholds (readLatencyWarning RANGE, ...): see tunewatchd.conf(5).\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
@@ -300,7 +300,7 @@ parse_reqlat_token(struct tw_agent_options *o, const char *token, const char *va
 		else
 			o->reqlat_off = !on;
 	} else if (strcmp(token, "requestLatencyIssueClock") == 0) {
-		if (tw_reqlatconf_clock(value, &o->reqlat_kernel_stamp, err, sizeof(err)) != TW_OK)
+		if (tw_reqlatconf_clock(value, &o->reqlat_program_clock, err, sizeof(err)) != TW_OK)
 			config_perror(err);
 	} else if (tw_reqlatconf_devices(value, &o->reqlat_devices, err, sizeof(err)) != TW_OK) {
 		config_perror(err);
@@ -408,7 +408,7 @@ tw_options_register_config(struct tw_agent_options *o)
 	register_app_config_handler("requestLatency", parse_token, NULL, "yes|no");
 	register_app_config_handler("requestLatencyDevices", parse_token, NULL, "DEVICES");
 	register_app_config_handler("requestLatencyIssueClock", parse_token, NULL,
-	    "program|kernel");
+	    "kernel|program");
 }
 
 int

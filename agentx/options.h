@@ -38,7 +38,7 @@ struct tw_agent_options {
 	unsigned cgroup_rescan;	/* cgroupRescan: seconds between walks; 0: default */
 	int reqlat_off;		/* requestLatency no */
 	unsigned reqlat_devices;	/* requestLatencyDevices; 0: the default */
-	int reqlat_kernel_stamp;	/* requestLatencyIssueClock kernel */
+	int reqlat_program_clock;	/* requestLatencyIssueClock program */
 };
 
 /* Exit codes, after sysexits(3). */

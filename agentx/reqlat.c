@@ -38,7 +38,7 @@ tw_agent_reqlat_open(struct tw_monitor *m, const struct tw_agent_options *o)
 
 	memset(&c, 0, sizeof(c));
 	c.devices = o->reqlat_devices;
-	c.kernel_stamp = o->reqlat_kernel_stamp;
+	c.program_clock = o->reqlat_program_clock;
 	if (o->reqlat_off) {
 		c.off = 1;
 		c.off_reason = "requestLatency no";

@@ -6,13 +6,15 @@ here: its reads need no disk):
 1. the time fio's random 4 KiB reads take at queue depth 1 (psync), and
    the CPU (all of /proc/stat's busy time) per request at the depth that
    gives the most IOPS (io_uring, 32), with nothing timing them, with
-   tunewatchd timing them (its own clock at the issue, the default; and the
-   kernel's issue stamp, requestLatencyIssueClock kernel), and with bpftrace's
+   tunewatchd timing them (the kernel's issue stamp, the default; and its
+   own clock, requestLatencyIssueClock program), and with bpftrace's
    biolatency on the block tracepoints; rounds interleaved, the order
    turned each round, medians reported (goal: at most 300 ns a request,
    and below bpftrace's);
 2. the programs' own run time per request, from the kernel's BPF
-   statistics (held on only for these runs), tunewatchd's and bpftrace's;
+   statistics (held on only for these runs), tunewatchd's and bpftrace's,
+   and the floor those statistics charge two programs that do nothing on
+   the same tracepoints (bench/reqlat_floor);
 3. the memory of the maps for this machine and for larger ones, and of
    tunewatchd's window;
 4. what reading the maps costs tunewatchd: its CPU over the same seconds,
@@ -77,8 +79,9 @@ class Variant:
     """One way of running fio: with nothing, tunewatchd or bpftrace."""
 
     def __init__(self, name, tw, loop_name, builddir, clock=None, bpftrace=False, interval=5,
-                 off=False):
+                 off=False, floor=False):
         self.name = name
+        self.floor = floor
         self.interval = interval
         self.off = off
         self.tw = tw
@@ -103,6 +106,11 @@ class Variant:
             state = self.h.get([self.tw.oid("AGENT_REQLAT_STATE")])[0].text
             if state != ("off" if self.off else "timing"):
                 raise SystemExit("reqlat_cost: tunewatchd is %s" % state)
+        if self.floor:
+            self.proc = subprocess.Popen([os.path.join(self.builddir, "bench", "reqlat_floor")],
+                                         stdout=subprocess.PIPE, text=True)
+            if self.proc.stdout.readline().strip() != "ready":
+                raise SystemExit("reqlat_cost: bench/reqlat_floor did not load")
         if self.bpftrace:
             script = os.path.join(self.builddir, "bench-results", "reqlat", "biolatency.bt")
             with open(script, "w") as fh:
@@ -181,7 +189,8 @@ def main():
                     "kernel": Variant("kernel", tw, loop.name, a.builddir, clock="kernel"),
                     "program": Variant("program", tw, loop.name, a.builddir, clock="program"),
                     "bpftrace": Variant("bpftrace", tw, loop.name, a.builddir,
-                                        bpftrace=True)}[name]
+                                        bpftrace=True),
+                    "floor": Variant("floor", tw, loop.name, a.builddir, floor=True)}[name]
         names = ["off", "kernel", "program", "bpftrace"]
         qd1 = {n: [] for n in names}
         cpu = {n: [] for n in names}
@@ -206,7 +215,8 @@ def main():
         if fd < 0:
             raise SystemExit("reqlat_cost: cannot turn BPF statistics on")
         try:
-            for n, progs in (("kernel", OURS), ("program", OURS), ("bpftrace", THEIRS)):
+            for n, progs in (("floor", "tw_floor_"), ("kernel", OURS), ("program", OURS),
+                             ("bpftrace", THEIRS)):
                 per_req = []
                 for _ in range(3):
                     with variant(n):
@@ -265,6 +275,12 @@ def main():
         json.dump(results, fh, indent=1)
     print(json.dumps({k: v for k, v in results.items() if k not in ("qd1_clat_ns",
                       "qd32_cpu_ns_per_request")}, indent=1))
+    floor = stats["floor"]["ns_per_request"]
+    for n in ("kernel", "program", "bpftrace"):
+        print("%-9s BPF statistics: %.0f ns a request (median of %d runs), %.0f above the floor "
+              "of two empty programs (%.0f)" % (n, stats[n]["ns_per_request"],
+                                                len(stats[n]["runs"]),
+                                                stats[n]["ns_per_request"] - floor, floor))
     for n in names:
         print("%-9s qd1 clat median %.0f ns (added %+.0f); qd32 CPU %.0f ns/request (added %+.0f); "
               "%.0f IOPS" % (n, med[n], med[n] - med["off"], medc[n], medc[n] - medc["off"],

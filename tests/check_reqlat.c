@@ -242,11 +242,11 @@ START_TEST(test_conf_lines)
 	ck_assert_int_eq(tw_reqlatconf_devices("12 4", &n, err, sizeof(err)), TW_E_INVAL);
 	ck_assert_uint_eq(n, 128);
 	ck_assert_int_eq(tw_reqlatconf_clock("program", &on, err, sizeof(err)), TW_OK);
-	ck_assert_int_eq(on, 0);
-	ck_assert_int_eq(tw_reqlatconf_clock(" kernel", &on, err, sizeof(err)), TW_OK);
 	ck_assert_int_eq(on, 1);
+	ck_assert_int_eq(tw_reqlatconf_clock(" kernel", &on, err, sizeof(err)), TW_OK);
+	ck_assert_int_eq(on, 0);
 	ck_assert_int_eq(tw_reqlatconf_clock("tsc", &on, err, sizeof(err)), TW_E_INVAL);
-	ck_assert_str_eq(err, "requestLatencyIssueClock wants program or kernel, not 'tsc'");
+	ck_assert_str_eq(err, "requestLatencyIssueClock wants kernel or program, not 'tsc'");
 }
 END_TEST
 

@@ -8,15 +8,16 @@
  * object from allocation to completion, whatever its sectors, so the key
  * cannot pair two requests as a sector key could.
  *
- * The program keeps each request's start in a table of its own, one set
- * of four starts per hash of the request's address; an address is reused
- * only after its request ended, and each end frees its start. Asked to
- * (requestLatencyIssueClock kernel), it takes the issue time instead from
- * the kernel's own stamp in the request where the kernel keeps statistics
- * for the queue (QUEUE_FLAG_STATS: wherever writeback throttling or
- * blk-iolatency runs), and keeps nothing per request: cheaper, but the
- * kernel caches that clock for a task's plug, so the stamp may be the
- * plug's first time, some microseconds before the issue.
+ * Where the kernel keeps statistics for a queue (QUEUE_FLAG_STATS: on
+ * wherever writeback throttling or blk-iolatency runs), it stamps each
+ * request's issue time into the request itself, and the program reads it
+ * at completion: nothing is kept per request. The kernel takes that stamp
+ * from a clock it caches for a task's plug, so it may be the plug's first
+ * time, some microseconds before the issue. Elsewhere, or asked to
+ * (requestLatencyIssueClock program), the program keeps the start in a
+ * table of its own, one set of four starts per hash of the request's
+ * address; an address is reused only after its request ended, and each
+ * end frees its start.
  *
  * The cost is what a request adds to the I/O path, so the program keeps to
  * plain memory: the device table and the starts are global data (one probe
@@ -35,8 +36,8 @@
 char LICENSE[] SEC("license") = "GPL";
 
 /* QUEUE_FLAG_STATS's bit, which tunewatchd finds in the kernel's BTF
- * before the load when the kernel's stamps are asked for; 64 (the
- * default, or the kernel has none): they are never used. */
+ * before the load; 64 (the kernel has none, or the program's own clock
+ * is asked for): the kernel's stamps are never used. */
 const volatile __u32 stats_bit = 64;
 
 /* Written by tunewatchd through the mmapped global data: the epoch at

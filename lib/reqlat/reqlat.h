@@ -49,10 +49,11 @@ struct tw_reqlat_config {
 	int off;		/* do not load: state off, with off_reason */
 	const char *off_reason;
 	unsigned devices;	/* slots, 1 to TW_REQLAT_MAX_DEVICES; 0: the default */
-	int kernel_stamp;	/* take a request's issue time from the kernel's own
-				 * stamp where it keeps one, not the program's clock
-				 * at the issue tracepoint (cheaper; from a clock the
-				 * kernel caches for a plug, so some us early) */
+	int program_clock;	/* take every issue time from the program's clock at
+				 * the tracepoint, never the kernel's own stamp (the
+				 * stamp comes from a clock the kernel caches for a
+				 * task's plug, some us early; the program's clock
+				 * costs a start kept per request) */
 	const char *btf_path;	/* NULL: /sys/kernel/btf/vmlinux */
 };
 

@@ -188,7 +188,7 @@ load(struct tw_reqlat *r, const struct tw_reqlat_config *c)
 		    last_warning[0] != '\0' ? last_warning : strerror(errno));
 		return;
 	}
-	r->skel->rodata->stats_bit = c->kernel_stamp ? stats_bit : 64;
+	r->skel->rodata->stats_bit = c->program_clock ? 64 : stats_bit;
 	if (bpf_map__set_max_entries(r->skel->maps.hists, devices * TW_REQLAT_PER_DEV) != 0 ||
 	    (rc = tw_reqlat_bpf__load(r->skel)) != 0) {
 		set_state(r, errno == EPERM ? TW_REQLAT_NO_PERMISSION : TW_REQLAT_LOAD_FAILED,

@@ -62,21 +62,21 @@ tw_reqlatconf_switch(const char *value, int *on, char *err, size_t errlen)
 }
 
 int
-tw_reqlatconf_clock(const char *value, int *kernel, char *err, size_t errlen)
+tw_reqlatconf_clock(const char *value, int *program, char *err, size_t errlen)
 {
 	const char *s;
 	size_t n = trim(value, &s);
 	char q[40];
 
 	if (n == 6 && memcmp(s, "kernel", 6) == 0) {
-		*kernel = 1;
+		*program = 0;
 		return TW_OK;
 	}
 	if (n == 7 && memcmp(s, "program", 7) == 0) {
-		*kernel = 0;
+		*program = 1;
 		return TW_OK;
 	}
-	snprintf(err, errlen, "requestLatencyIssueClock wants program or kernel, not '%s'",
+	snprintf(err, errlen, "requestLatencyIssueClock wants kernel or program, not '%s'",
 	    quoted(s, n, q, sizeof(q)));
 	return TW_E_INVAL;
 }

@@ -6,10 +6,10 @@
  *   requestLatencyDevices N     slots for devices, 1 to 128 (default 32):
  *                               the program's histograms take N times 6
  *                               KiB a possible CPU
- *   requestLatencyIssueClock program|kernel
- *                               a request's issue time: the program's
- *                               clock at block_rq_issue (default), or the
- *                               kernel's own stamp where it keeps one
+ *   requestLatencyIssueClock kernel|program
+ *                               a request's issue time: the kernel's own
+ *                               stamp where it keeps one (default), or
+ *                               the program's clock at block_rq_issue
  *
  * Parsed here, without Net-SNMP, so that a fuzzer can run the parser. */
 #ifndef TW_REQLATCONF_H
@@ -21,9 +21,9 @@
  * or TW_E_INVAL with one line in err. */
 int tw_reqlatconf_switch(const char *value, int *on, char *err, size_t errlen);
 
-/* "program" or "kernel": 1 in *kernel for kernel. TW_OK, or TW_E_INVAL
- * with one line in err. */
-int tw_reqlatconf_clock(const char *value, int *kernel, char *err, size_t errlen);
+/* "kernel" or "program": 1 in *program for program. TW_OK, or
+ * TW_E_INVAL with one line in err. */
+int tw_reqlatconf_clock(const char *value, int *program, char *err, size_t errlen);
 
 /* A number of device slots, 1 to TW_REQLAT_MAX_DEVICES. TW_OK, or
  * TW_E_INVAL with one line in err. */

@@ -34,7 +34,7 @@ conf_lines(const uint8_t *data, size_t size)
 {
 	char *text = malloc(size + 1), err[200], back[16];
 	unsigned n, again;
-	int on, kernel, x;
+	int on, program, x;
 
 	if (text == NULL)
 		abort();
@@ -47,8 +47,8 @@ conf_lines(const uint8_t *data, size_t size)
 	} else {
 		FUZZ_ASSERT(err[0] != '\0' && strchr(err, '\n') == NULL);
 	}
-	if (tw_reqlatconf_clock(text, &kernel, err, sizeof(err)) == TW_OK)
-		FUZZ_ASSERT(kernel == 0 || kernel == 1);
+	if (tw_reqlatconf_clock(text, &program, err, sizeof(err)) == TW_OK)
+		FUZZ_ASSERT(program == 0 || program == 1);
 	if (tw_reqlatconf_devices(text, &n, err, sizeof(err)) == TW_OK) {
 		FUZZ_ASSERT(n >= 1 && n <= TW_REQLAT_MAX_DEVICES);
 		snprintf(back, sizeof(back), "%u", n);

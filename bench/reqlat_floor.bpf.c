@@ -1,0 +1,22 @@
+/* Two programs that do nothing, on the tracepoints the request-latency
+ * program uses: what the kernel's BPF statistics charge a program that
+ * runs at every issue and every completion before it does any work, the
+ * floor that bench/reqlat_cost.py takes from tunewatchd's figures. */
+#include "reqlat_kernel.h"
+
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+char LICENSE[] SEC("license") = "GPL";
+
+SEC("tp_btf/block_rq_issue")
+int BPF_PROG(tw_floor_issue, struct request *rq)
+{
+	return 0;
+}
+
+SEC("tp_btf/block_rq_complete")
+int BPF_PROG(tw_floor_complete, struct request *rq)
+{
+	return 0;
+}
