@@ -10,6 +10,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/columns.h"
 #include "view/view.h"
 #include "window/reqwin.h"
@@ -102,14 +103,13 @@ build_row(struct tw_view_reqlat *r, const struct tw_view_disk *d, unsigned dir,
 	    TW_OID_REQLAT_P99 };
 	static const unsigned queue_cols[] = { TW_OID_REQLAT_QUEUE_P50,
 	    TW_OID_REQLAT_QUEUE_P90, TW_OID_REQLAT_QUEUE_P99 };
-	size_t len = strnlen(d->name, sizeof(r->device) - 1);
 
 	memset(r, 0, sizeof(*r));
 	r->major = d->major;
 	r->minor = d->minor;
 	r->dir = dir == TW_REQLAT_READ ? TW_REQLAT_DIR_READ : TW_REQLAT_DIR_WRITE;
-	memcpy(r->device, d->name, len);
-	r->device[len] = '\0';
+	/* The disk's shown name; a cut falls at a character's boundary. */
+	(void)tw_escape_copy(r->device, sizeof(r->device), d->name);
 	r->has = TW_VIEW_BIT(TW_OID_REQLAT_DEVICE);
 	put(r, TW_OID_REQLAT_WINDOW, cov_ms);
 	put(r, TW_OID_REQLAT_COUNT, service->count);

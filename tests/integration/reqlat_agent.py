@@ -28,6 +28,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import plugin_common as pc  # noqa: E402
 import reqlat_common as rc  # noqa: E402
 import twtest  # noqa: E402
 from trapsink import FINDINGS, col  # noqa: E402
@@ -159,7 +160,8 @@ def slow_tail(backing):
             assert r.returncode == 1, r.stdout
             first = r.stdout.splitlines()[0]
             assert first.startswith("DISKLATENCY WARNING - %s WARNING read p99 " % loop.name), first
-            assert "'%s read p99'=" % loop.name in first and ";0.001;1000;0" in first, first
+            assert " %s=" % pc.perf_label("%s read p99" % loop.name) in first and \
+                ";0.001;1000;0" in first, first
             assert ("no tunable: %s read p99" % loop.name) in r.stdout, r.stdout
             print("finding: %s" % mine[0])
             print("check: %s" % first)

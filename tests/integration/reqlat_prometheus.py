@@ -83,7 +83,7 @@ def test():
                 stdout=h.log("snmp_exporter"), stderr=subprocess.STDOUT)
             h.procs.append(exporter)
             target = "127.0.0.1:%d" % h.port
-            scrape = "http://127.0.0.1:%d/snmp?module=tunewatch_reqlat&target=%s" % (eport, target)
+            scrape = "http://127.0.0.1:%d/snmp?module=tunewatch&target=%s" % (eport, target)
             text = twtest.wait_for("snmp_exporter to answer", lambda: _try(scrape), timeout=20,
                                    step=0.3)
             lines = [l for l in text.splitlines() if l.startswith("twReqHistCount{")]
