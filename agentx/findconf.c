@@ -38,6 +38,10 @@ static const struct {
 	{ "cgroupPressureCritical", offsetof(struct tw_judge_config, cg_psi_crit) },
 	{ "probeLatencyWarning", offsetof(struct tw_judge_config, probe_warn) },
 	{ "probeLatencyCritical", offsetof(struct tw_judge_config, probe_crit) },
+	{ "requestLatencyWarning", offsetof(struct tw_judge_config, reqlat_warn) },
+	{ "requestLatencyCritical", offsetof(struct tw_judge_config, reqlat_crit) },
+	{ "requestWriteLatencyWarning", offsetof(struct tw_judge_config, reqlat_write_warn) },
+	{ "requestWriteLatencyCritical", offsetof(struct tw_judge_config, reqlat_write_crit) },
 	{ "readLatencyWarning", offsetof(struct tw_judge_config, read_warn) },
 	{ "readLatencyCritical", offsetof(struct tw_judge_config, read_crit) },
 	{ "writeLatencyWarning", offsetof(struct tw_judge_config, write_warn) },
@@ -141,6 +145,14 @@ parse_token(const char *token, char *line)
 		} else {
 			o->judge.probe_percentile = (unsigned)n;
 		}
+	} else if (strcmp(token, "requestPercentile") == 0) {
+		if ((n = whole(value, 50, 99)) != 50 && n != 90 && n != 99) {
+			snprintf(msg, sizeof(msg), "requestPercentile wants 50, 90 or 99 (the "
+			    "percentiles twReqLatTable publishes), not '%s'; ignored", value);
+			config_perror(msg);
+		} else {
+			o->judge.reqlat_percentile = (unsigned)n;
+		}
 	} else if (strcmp(token, "minOps") == 0) {
 		if ((n = whole(value, 0, 1000000000)) < 0) {
 			snprintf(msg, sizeof(msg), "minOps wants requests per second, 0 to "
@@ -170,5 +182,6 @@ tw_findconf_register(struct tw_finding_options *o)
 	register_app_config_handler("findingClearAfter", parse_token, NULL, "SAMPLES");
 	register_app_config_handler("notificationsPerMinute", parse_token, NULL, "NUMBER");
 	register_app_config_handler("probePercentile", parse_token, NULL, "50|90|99");
+	register_app_config_handler("requestPercentile", parse_token, NULL, "50|90|99");
 	register_app_config_handler("minOps", parse_token, NULL, "NUMBER");
 }

@@ -9,6 +9,7 @@ agentx_tunewatchd_SOURCES = \
 	agentx/notify.h agentx/notify.c \
 	agentx/changes.h agentx/changes.c \
 	agentx/probes.h agentx/probes.c \
+	agentx/reqlat.h agentx/reqlat.c \
 	agentx/findconf.h agentx/findconf.c \
 	agentx/findnotify.h agentx/findnotify.c
 agentx_tunewatchd_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)

@@ -8,6 +8,7 @@
 #include "options.h"
 
 #include "probe/probe.h"
+#include "reqlat/reqlatconf.h"
 #include "util/error.h"
 
 #include <getopt.h>
@@ -55,7 +56,9 @@ usage(FILE *out)
 	    "cgroupRescan SECONDS, sockOwnerProcesses N, sockOwnerBudget MS,\n"
 	    "socketBuffers yes|no, for the active latency probe (off by default)\n"
 	    "probe DEVICE [RATE] (may repeat), probeTimeout SECONDS and\n"
-	    "probeIdleTime SECONDS; findings yes|no,\n"
+	    "probeIdleTime SECONDS; for the distribution of every request (BPF, on by\n"
+	    "default) requestLatency yes|no, requestLatencyDevices N and\n"
+	    "requestLatencyIssueClock kernel|program; findings yes|no,\n"
 	    "findingRaiseAfter, findingClearAfter, notificationsPerMinute and the checks'\n"
 	    "thresholds (readLatencyWarning RANGE, ...): see tunewatchd.conf(5).\n"
 	    "Signals: SIGUSR1 takes a sample now; SIGTERM and SIGINT stop the agent.\n"
@@ -287,6 +290,25 @@ parse_socket_token(struct tw_agent_options *o, const char *token, const char *va
 }
 
 static void
+parse_reqlat_token(struct tw_agent_options *o, const char *token, const char *value)
+{
+	char err[160];
+	int on;
+
+	if (strcmp(token, "requestLatency") == 0) {
+		if (tw_reqlatconf_switch(value, &on, err, sizeof(err)) != TW_OK)
+			config_perror(err);
+		else
+			o->reqlat_off = !on;
+	} else if (strcmp(token, "requestLatencyIssueClock") == 0) {
+		if (tw_reqlatconf_clock(value, &o->reqlat_program_clock, err, sizeof(err)) != TW_OK)
+			config_perror(err);
+	} else if (tw_reqlatconf_devices(value, &o->reqlat_devices, err, sizeof(err)) != TW_OK) {
+		config_perror(err);
+	}
+}
+
+static void
 parse_token(const char *token, char *line)
 {
 	struct tw_agent_options *o = config_target;
@@ -352,6 +374,8 @@ parse_token(const char *token, char *line)
 			o->cgroup_max = (unsigned)v;
 			o->cgroup_max_given = 1;
 		}
+	} else if (strncmp(token, "requestLatency", 14) == 0) {
+		parse_reqlat_token(o, token, value);
 	} else if (strcmp(token, "cgroupRescan") == 0) {
 		unsigned v;
 
@@ -382,6 +406,10 @@ tw_options_register_config(struct tw_agent_options *o)
 	register_app_config_handler("probeIdleTime", parse_token, NULL, "SECONDS");
 	register_app_config_handler("cgroupMax", parse_token, NULL, "CGROUPS");
 	register_app_config_handler("cgroupRescan", parse_token, NULL, "SECONDS");
+	register_app_config_handler("requestLatency", parse_token, NULL, "yes|no");
+	register_app_config_handler("requestLatencyDevices", parse_token, NULL, "DEVICES");
+	register_app_config_handler("requestLatencyIssueClock", parse_token, NULL,
+	    "kernel|program");
 }
 
 int

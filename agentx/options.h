@@ -37,6 +37,9 @@ struct tw_agent_options {
 	int cgroup_max_given;	/* cgroupMax N: publish at most N cgroups */
 	unsigned cgroup_max;	/* 0: read no cgroups */
 	unsigned cgroup_rescan;	/* cgroupRescan: seconds between walks; 0: default */
+	int reqlat_off;		/* requestLatency no */
+	unsigned reqlat_devices;	/* requestLatencyDevices; 0: the default */
+	int reqlat_program_clock;	/* requestLatencyIssueClock program */
 };
 
 /* Exit codes, after sysexits(3). */

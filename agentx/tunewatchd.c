@@ -26,6 +26,7 @@
 #include "options.h"
 #include "privdrop.h"
 #include "probes.h"
+#include "reqlat.h"
 #include "util/error.h"
 
 static volatile sig_atomic_t stop_requested;
@@ -90,6 +91,7 @@ take_sample(unsigned int reg, void *arg)
 		publish_notify_counts();
 	}
 	tw_agent_probes_tick(&monitor.view);
+	tw_agent_reqlat_tick(&monitor);
 }
 
 /* The master may come and go; say so once each way, not every retry. */
@@ -217,6 +219,12 @@ main(int argc, char **argv)
 	if (rc != TW_OK) {
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": %s\n", err);
 		rc = rc == TW_E_INVAL ? TW_EXIT_CONFIG : TW_EXIT_OSERR;
+		goto out;
+	}
+	/* The BPF program is loaded with root, before --user takes it. */
+	if (tw_agent_reqlat_open(&monitor, &opt) != 0) {
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot set up request latency: out of memory\n");
+		rc = TW_EXIT_OSERR;
 		goto out;
 	}
 	tw_agent_changes_init(opt.window);

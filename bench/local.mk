@@ -24,6 +24,32 @@ bench-probe: bench/probe_memory$(EXEEXT) agentx/tunewatchd$(EXEEXT)
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	    $(PYTHON3) -B $(srcdir)/bench/probe_cost.py --builddir '$(abs_top_builddir)' $(BENCH_ARGS)
 
+# What timing every request costs (bench/reqlat_cost.py, run by make
+# bench-reqlat: root, BTF, fio and bpftrace).
+EXTRA_PROGRAMS += bench/reqlat_memory
+bench_reqlat_memory_SOURCES = bench/reqlat_memory.c
+bench_reqlat_memory_LDADD = lib/libtunewatch.a
+EXTRA_DIST += bench/reqlat_cost.py bench/reqlat_floor.bpf.c
+if HAVE_BPF
+# Two programs that do nothing, for the floor of the kernel's statistics.
+EXTRA_PROGRAMS += bench/reqlat_floor
+bench_reqlat_floor_SOURCES = bench/reqlat_floor.c
+nodist_bench_reqlat_floor_SOURCES = bench/reqlat_floor.skel.h
+CLEANFILES += bench/reqlat_floor.bpf.o bench/reqlat_floor.skel.h
+bench/reqlat_floor.$(OBJEXT): bench/reqlat_floor.skel.h
+bench/reqlat_floor.skel.h: $(srcdir)/bench/reqlat_floor.bpf.c $(srcdir)/lib/reqlat/reqlat_kernel.h
+	$(AM_V_GEN)$(MKDIR_P) bench && \
+	$(BPF_CLANG) -g -O2 -target bpf -mcpu=v3 $(TW_BPF_WARN_CFLAGS) -I$(srcdir)/lib/reqlat \
+		-c $(srcdir)/bench/reqlat_floor.bpf.c -o bench/reqlat_floor.bpf.o && \
+	$(BPFTOOL) gen skeleton bench/reqlat_floor.bpf.o name tw_floor_bpf > $@.tmp && mv $@.tmp $@
+REQLAT_BENCH_FLOOR = bench/reqlat_floor$(EXEEXT)
+endif
+
+.PHONY: bench-reqlat
+bench-reqlat: bench/reqlat_memory$(EXEEXT) agentx/tunewatchd$(EXEEXT) $(REQLAT_BENCH_FLOOR)
+	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	    $(PYTHON3) -B $(srcdir)/bench/reqlat_cost.py --builddir '$(abs_top_builddir)' $(BENCH_ARGS)
+
 dist_noinst_SCRIPTS += bench/run
 EXTRA_DIST += BENCHMARKS.md bench/twbench.py bench/mkroot.py bench/part1_checks.py \
 	bench/part2_disktable.py bench/part3_scale.py bench/part4_live.py \

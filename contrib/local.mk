@@ -39,10 +39,11 @@ dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch
 	contrib/notify/tunewatch-rt.conf contrib/notify/tunewatch-rt.initialdata
 
 # snmp_exporter's generator.yml, the snmp.yml generated from it (Debian
-# ships no IETF MIB modules to generate it with) and Prometheus' rules.
+# ships no IETF MIB modules to generate it with), Prometheus' rules and the
+# scrape job that makes a histogram of twReqHistTable.
 prometheusdir = $(pkgdatadir)/prometheus
 dist_prometheus_DATA = contrib/prometheus/generator.yml contrib/prometheus/snmp.yml \
-	contrib/prometheus/tunewatch.rules.yml
+	contrib/prometheus/tunewatch.rules.yml contrib/prometheus/prometheus.yml
 
 # The unit names tunewatchd where this build installs it; substituted at
 # make time, as the Autoconf manual advises for installation directories.

@@ -14,6 +14,7 @@ include lib/view/local.mk
 include lib/monitor/local.mk
 include lib/change/local.mk
 include lib/probe/local.mk
+include lib/reqlat/local.mk
 include lib/plugin/local.mk
 include lib/advice/local.mk
 include lib/finding/local.mk

@@ -30,6 +30,8 @@
 #define TW_OID_FINDINGS 6	/* scalars, and twFindingTable below them */
 #define TW_OID_CGROUP_TABLE 9
 #define TW_OID_SOCKDROP_TABLE 10
+#define TW_OID_REQLAT_TABLE 11
+#define TW_OID_REQHIST_TABLE 12
 
 /* twAgent.N.0 */
 #define TW_OID_AGENT_VERSION 1
@@ -48,6 +50,9 @@
 #define TW_OID_AGENT_CGROUPS_CUT_LONG 14	/* path too long */
 #define TW_OID_AGENT_CGROUPS_CUT_DEEP 15	/* too deep */
 #define TW_OID_AGENT_CGROUPS_CUT_MANY 16	/* past the walk's bound */
+#define TW_OID_AGENT_REQLAT_STATE 17	/* the request-latency source */
+#define TW_OID_AGENT_REQLAT_REASON 18
+#define TW_OID_AGENT_REQLAT_LOST 19
 
 /* twBufferCache.N.0 */
 #define TW_OID_BC_MEM_TOTAL 1
@@ -201,6 +206,46 @@
 #define TW_OID_PROBE_ERRORS 18
 /* twGroups.10 */
 #define TW_OID_PROBE_GROUP 10
+
+/* twObjects.11 twReqLatTable.1 twReqLatEntry.N.<major>.<minor>.<direction>:
+ * the distribution of every request, timed by the BPF program, one row
+ * per disk and direction. */
+#define TW_OID_REQLAT_ENTRY 1
+#define TW_OID_REQLAT_MAJOR 1		/* INDEX */
+#define TW_OID_REQLAT_MINOR 2		/* INDEX */
+#define TW_OID_REQLAT_DIRECTION 3	/* INDEX: TW_REQLAT_DIR_* */
+#define TW_OID_REQLAT_DEVICE 4
+#define TW_OID_REQLAT_WINDOW 5
+#define TW_OID_REQLAT_COUNT 6
+#define TW_OID_REQLAT_P50 7
+#define TW_OID_REQLAT_P90 8
+#define TW_OID_REQLAT_P99 9
+#define TW_OID_REQLAT_MAX 10
+#define TW_OID_REQLAT_MEAN 11
+#define TW_OID_REQLAT_QUEUED 12
+#define TW_OID_REQLAT_QUEUE_P50 13
+#define TW_OID_REQLAT_QUEUE_P90 14
+#define TW_OID_REQLAT_QUEUE_P99 15
+#define TW_OID_REQLAT_QUEUE_MAX 16
+#define TW_OID_REQLAT_TOTAL 17
+
+/* twReqLatDirection and twReqHistDirection values */
+#define TW_REQLAT_DIR_READ 1
+#define TW_REQLAT_DIR_WRITE 2
+
+/* twObjects.12 twReqHistTable.1
+ * twReqHistEntry.N.<major>.<minor>.<direction>.<bound>: its histogram,
+ * cumulative. */
+#define TW_OID_REQHIST_ENTRY 1
+#define TW_OID_REQHIST_MAJOR 1		/* INDEX */
+#define TW_OID_REQHIST_MINOR 2		/* INDEX */
+#define TW_OID_REQHIST_DIRECTION 3	/* INDEX */
+#define TW_OID_REQHIST_BOUND 4		/* INDEX: microseconds */
+#define TW_OID_REQHIST_COUNT 5
+#define TW_REQHIST_INF 4294967295u	/* the bound that stands for +Inf */
+
+/* twGroups.19 */
+#define TW_OID_REQLAT_GROUP 19
 
 /* ---- Findings (issue 11): twFindings.N.0, and twFindingTable below it.
  * twFindingTable.1 twFindingEntry.N.<index> is the only table one level

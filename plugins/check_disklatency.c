@@ -11,6 +11,7 @@
 #include "finding/judge.h"
 #include "plugin.h"
 #include "probecheck.h"
+#include "reqlatcheck.h"
 #include "util/error.h"
 
 enum {
@@ -216,6 +217,13 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		free(bad);
 		return tw_probe_check(p, v, &cfg.probe, &cfg.devices, out);
 	}
+	if (cfg.probe.percentile != 0) {
+		struct tw_reqlat_check rq = { cfg.probe.percentile, &cfg.judge.write_warn,
+		    &cfg.judge.write_crit, &cfg.devices };
+
+		free(bad);
+		return tw_reqlat_check_run(p, v, &rq, out);
+	}
 	if (bad == NULL) {
 		tw_out_printf(out, "out of memory");
 		return TW_STATE_UNKNOWN;
@@ -342,6 +350,7 @@ static struct tw_check check = {
 	    " check_disklatency -H db1 -C public -w 10 -c 30\n"
 	    " check_disklatency -H db1 --device '^nvme' -w 2 -c 5 --util-warning 90\n"
 	    " check_disklatency -H db1 --device '^vg0-root$' -w 10 -c 30\n"
+	    " check_disklatency -H db1 --percentile 99 -w 20 -c 50\n"
 	    " check_disklatency --local --delay 5",
 	.fetch = TW_FETCH_DISKS | TW_FETCH_TUNABLES,
 	.changes = TW_CHANGE_FAMILY_DISKS,

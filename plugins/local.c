@@ -38,9 +38,28 @@ tw_plugin_local_view(const struct tw_plugin *p, struct tw_monitor *m, char *err,
 	cfg.no_cgroups = !p->cgroups;
 	cfg.cgroup_max = TW_CGROUPS_MAX_LIMIT;
 	cfg.cgroup_rescan = 2;
+	/* Timing requests, every device is sampled, so that --device may name a
+	 * loop device; without --device the check leaves out what the default
+	 * filter would (reqlatcheck.c). */
+	if (p->reqlat)
+		cfg.disk_exclude = "^$";
 	rc = tw_monitor_open(m, &cfg, p->delay_s, p->delay_s, PACKAGE_VERSION, err, errlen);
 	if (rc != TW_OK)
 		return rc;
+	/* Requests are timed between the two samples, by this process: a
+	 * fixture's devices are not the kernel's. */
+	if (p->reqlat) {
+		struct tw_reqlat_config rc_cfg;
+
+		memset(&rc_cfg, 0, sizeof(rc_cfg));
+		rc_cfg.off = p->proc_root != NULL || p->sys_root != NULL;
+		rc_cfg.off_reason = "--proc-root or --sys-root: the kernel's requests are not of "
+		    "those devices";
+		if ((rc = tw_monitor_reqlat(m, &rc_cfg)) != TW_OK) {
+			snprintf(err, errlen, "cannot set up request latency: %s", tw_strerror(rc));
+			return rc;
+		}
+	}
 	if ((rc = tw_monitor_sample(m)) != TW_OK || sleep_seconds(p->delay_s) != 0 ||
 	    (rc = tw_monitor_sample(m)) != TW_OK) {
 		snprintf(err, errlen, "cannot sample %s: %s", p->proc_root ? p->proc_root : "/proc",

@@ -23,7 +23,8 @@ PLUGIN_LDADD = plugins/libplugin.a lib/libtunewatch.a $(NETSNMP_LIBS)
 
 plugin_PROGRAMS += plugins/check_disklatency
 plugins_check_disklatency_SOURCES = plugins/check_disklatency.c \
-	plugins/probecheck.h plugins/probecheck.c plugins/probelocal.c
+	plugins/probecheck.h plugins/probecheck.c plugins/probelocal.c \
+	plugins/reqlatcheck.h plugins/reqlatcheck.c
 plugins_check_disklatency_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins
 plugins_check_disklatency_LDADD = $(PLUGIN_LDADD)
 

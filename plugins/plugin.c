@@ -69,6 +69,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 		what |= TW_FETCH_CHANGES;
 	p.tunables = &tunables;
 	p.cgroups = (what & TW_FETCH_CGROUPS) != 0;
+	p.reqlat = (what & TW_FETCH_REQLATS) != 0;
 	if (p.local) {
 		rc = tw_plugin_local_view(&p, &m, err, sizeof(err));
 		v = &m.view;

@@ -50,6 +50,7 @@ struct tw_plugin {
 	 * the agent on first use (see tunables.h). */
 	struct tw_tunables *tunables;
 	int cgroups;			/* the check reads the cgroup table */
+	int reqlat;			/* the check reads twReqLatTable */
 };
 
 /* Check-specific options use values from here up. */

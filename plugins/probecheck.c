@@ -210,16 +210,19 @@ tw_probe_check_option(struct tw_probe_opts *o, unsigned *fetch, int opt, const c
 	switch (opt) {
 	case TW_OPT_PROBE:
 		o->on = 1;
-		*fetch |= TW_FETCH_PROBES;
+		*fetch = (*fetch | TW_FETCH_PROBES) & ~TW_FETCH_REQLATS;
 		return 0;
 	case TW_OPT_PERCENTILE:
 		v = strtoul(arg, &end, 10);
 		if (end == arg || *end != '\0' || (v != 50 && v != 90 && v != 99)) {
 			snprintf(err, errlen, "--percentile '%s' is not 50, 90 or 99 (the percentiles "
-			    "twProbeTable publishes)", arg);
+			    "twProbeTable and twReqLatTable publish)", arg);
 			return -1;
 		}
 		o->percentile = (unsigned)v;
+		/* Without --probe, the percentile is of every request. */
+		if (!o->on)
+			*fetch |= TW_FETCH_REQLATS;
 		return 0;
 	case TW_OPT_PROBE_COUNT:
 		v = strtoul(arg, &end, 10);

@@ -39,9 +39,14 @@ enum {
 	"    instead of r_await; -w and -c are then milliseconds of --percentile\n" \
 	"    (e.g. --probe --percentile 99 -w 20 -c 50)\n" \
 	" --percentile=50|90|99\n" \
-	"    The probe percentile -w and -c judge (default 90). A percentile needs\n" \
-	"    100/(100-P) reads in the window: p99 needs 100, at 1 read/s a window\n" \
-	"    of 100 s or more\n" \
+	"    With --probe: the probe percentile -w and -c judge (default 90).\n" \
+	"    Without: threshold that percentile of every request tunewatchd timed\n" \
+	"    (twReqLatTable, a BPF program on the block tracepoints): -w and -c are\n" \
+	"    then milliseconds of the reads', --write-warning and --write-critical\n" \
+	"    of the writes' (e.g. --percentile 99 -w 20 -c 50); with --local the\n" \
+	"    check times --delay seconds of requests itself (root). A percentile\n" \
+	"    needs 100/(100-P) reads or requests in the window: p99 needs 100, at\n" \
+	"    1 probe read/s a window of 100 s or more\n" \
 	" --probe-count=N\n" \
 	"    With --local: probe the devices --device names (without --device, the\n" \
 	"    disks tunewatchd would show) with N reads each at 10 a second (default\n" \

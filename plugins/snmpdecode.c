@@ -62,7 +62,7 @@ tw_snmp_store(const struct tw_column_group *g, void *row, unsigned col, const oi
 	bad->group = g->id;
 	bad->col = col;
 	bad->rc = rc;
-	bad->idxlen = idxlen < 2 ? idxlen : 2;
+	bad->idxlen = idxlen < 3 ? idxlen : 3;
 	for (i = 0; i < bad->idxlen; i++)
 		bad->idx[i] = (uint32_t)idx[i];
 	tw_ber_describe(&val, bad->got, sizeof(bad->got));
@@ -100,6 +100,12 @@ row_name(const struct tw_snmp_bad *bad, const struct tw_view *v, const char **ki
 			if (v->probes[i].major == bad->idx[0] && v->probes[i].minor == bad->idx[1])
 				return v->probes[i].device;
 		break;
+	case TW_OID_REQLAT_TABLE:
+		*kind = bad->idx[2] == TW_REQLAT_DIR_WRITE ? "writes of" : "reads of";
+		for (i = 0; i < v->nreqlats; i++)
+			if (v->reqlats[i].major == bad->idx[0] && v->reqlats[i].minor == bad->idx[1])
+				return v->reqlats[i].device;
+		break;
 	case TW_OID_CGROUP_TABLE:
 		*kind = "cgroup";
 		for (i = 0; i < v->ncgroups; i++)
@@ -124,8 +130,10 @@ tw_snmp_bad_message(const struct tw_snmp_bad *bad, const struct tw_view *v, char
 		snprintf(inst, sizeof(inst), ".0");
 	else if (bad->idxlen == 1)
 		snprintf(inst, sizeof(inst), ".%u", bad->idx[0]);
-	else
+	else if (bad->idxlen == 2)
 		snprintf(inst, sizeof(inst), ".%u.%u", bad->idx[0], bad->idx[1]);
+	else
+		snprintf(inst, sizeof(inst), ".%u.%u.%u", bad->idx[0], bad->idx[1], bad->idx[2]);
 	if (kind[0] != '\0')
 		snprintf(item, sizeof(item), " (%s %s)", kind, name[0] != '\0' ? name : inst + 1);
 	if (bad->rc == TW_E_RANGE) {

@@ -20,7 +20,7 @@ struct tw_snmp_bad {
 	int set;
 	uint32_t group;
 	unsigned col;
-	uint32_t idx[2];
+	uint32_t idx[3];
 	size_t idxlen;
 	int rc;			/* TW_E_INVAL: wrong type; TW_E_RANGE: out of range */
 	char got[96];		/* what came back */

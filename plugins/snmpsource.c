@@ -68,6 +68,18 @@ cmp_probe(const void *a, const void *b)
 }
 
 static int
+cmp_reqlat(const void *a, const void *b)
+{
+	const struct tw_view_reqlat *x = a, *y = b;
+
+	if (x->major != y->major)
+		return x->major < y->major ? -1 : 1;
+	if (x->minor != y->minor)
+		return x->minor < y->minor ? -1 : 1;
+	return x->dir < y->dir ? -1 : x->dir > y->dir;
+}
+
+static int
 cmp_cgroup(const void *a, const void *b)
 {
 	const struct tw_view_cgroup *x = a, *y = b;
@@ -101,7 +113,8 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
     struct tw_snmp_stats *stats, char *err, size_t errlen)
 {
 	const unsigned tables = TW_FETCH_DISKS | TW_FETCH_POOLS | TW_FETCH_TUNABLES |
-	    TW_FETCH_CHANGES | TW_FETCH_SOCKS | TW_FETCH_PROBES | TW_FETCH_CGROUPS;
+	    TW_FETCH_CHANGES | TW_FETCH_SOCKS | TW_FETCH_PROBES | TW_FETCH_CGROUPS |
+	    TW_FETCH_REQLATS;
 	struct tw_snmp_scalars scalars;
 	struct tw_snmp_bad bad;
 	struct tw_snmp_stats dummy;
@@ -119,7 +132,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 	c.bad = &bad;
 	tw_snmp_scalars_init(&scalars, what);
 	v->ndisks = v->npools = v->ntunables = v->nchanges = v->nsocks = v->nprobes = 0;
-	v->ncgroups = 0;
+	v->ncgroups = v->nreqlats = v->nreqhists = 0;
 	memset(&v->agent, 0, sizeof(v->agent));
 	memset(&v->bc, 0, sizeof(v->bc));
 
@@ -147,6 +160,8 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		rc = tw_snmp_walk(&c, v, TW_OID_PROBE_TABLE, 0);
 	if (rc == TW_OK && (what & TW_FETCH_CGROUPS))
 		rc = tw_snmp_walk(&c, v, TW_OID_CGROUP_TABLE, 0);
+	if (rc == TW_OK && (what & TW_FETCH_REQLATS))
+		rc = tw_snmp_walk(&c, v, TW_OID_REQLAT_TABLE, DISK_FIRST_REPS);
 	tw_snmp_close(&c);
 	if (rc == TW_E_ABSENT && !scalars.registered)
 		snprintf(err, errlen, "tunewatchd is not registered with the SNMP agent at %s:%u "
@@ -176,5 +191,7 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		qsort(v->probes, v->nprobes, sizeof(*v->probes), cmp_probe);
 	if (v->ncgroups > 1)
 		qsort(v->cgroups, v->ncgroups, sizeof(*v->cgroups), cmp_cgroup);
+	if (v->nreqlats > 1)
+		qsort(v->reqlats, v->nreqlats, sizeof(*v->reqlats), cmp_reqlat);
 	return TW_OK;
 }

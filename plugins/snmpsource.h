@@ -36,6 +36,7 @@ struct tw_snmp_target {
 #define TW_FETCH_SOCKS		0x20u	/* twSocketDropTable */
 #define TW_FETCH_PROBES		0x40u	/* twProbeTable */
 #define TW_FETCH_CGROUPS	0x80u	/* twCgroupTable */
+#define TW_FETCH_REQLATS	0x100u	/* twReqLatTable */
 
 struct tw_snmp_stats {
 	unsigned requests;	/* round trips */

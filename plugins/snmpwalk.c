@@ -55,6 +55,13 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		key = idx[0] & 0xffffffffu;
 		n = v->ncgroups;
 		break;
+	case TW_OID_REQLAT_TABLE:
+		/* Majors fit in 12 bits, minors in 20 (a dev_t's): room for the
+		 * direction's bit. */
+		key = (uint64_t)(idx[0] & 0x7fffffffu) << 33 | (uint64_t)(idx[1] & 0xffffffffu) << 1 |
+		    (idx[2] & 1);
+		n = v->nreqlats;
+		break;
 	default:
 		key = idx[0] & 0xffffffffu;
 		n = v->ntunables;
@@ -113,6 +120,15 @@ table_row(struct tw_view *v, struct tw_rowmap *m, uint32_t table, const oid *idx
 		v->cgroups[n].index = (uint32_t)idx[0];
 		v->ncgroups++;
 		break;
+	case TW_OID_REQLAT_TABLE:
+		if ((rc = tw_view_reserve_reqlats(v, n + 1)) != TW_OK)
+			return rc;
+		memset(&v->reqlats[n], 0, sizeof(v->reqlats[n]));
+		v->reqlats[n].major = (uint32_t)idx[0];
+		v->reqlats[n].minor = (uint32_t)idx[1];
+		v->reqlats[n].dir = (uint32_t)idx[2];
+		v->nreqlats++;
+		break;
 	default:
 		if ((rc = tw_view_reserve_tunables(v, n + 1)) != TW_OK)
 			return rc;
@@ -140,6 +156,8 @@ row_at(struct tw_view *v, uint32_t table, size_t row)
 		return &v->probes[row];
 	case TW_OID_CGROUP_TABLE:
 		return &v->cgroups[row];
+	case TW_OID_REQLAT_TABLE:
+		return &v->reqlats[row];
 	default:
 		return &v->tunables[row];
 	}

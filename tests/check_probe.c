@@ -4,12 +4,15 @@
 /* Unit tests for the probe's parts that need no device: its tunewatchd.conf
  * lines (lib/probe/probeconf.c), the sysfs files it watches and the names
  * it resolves (probedev.c) on a sys tree made here, a probe on something
- * that is not a block device (and the reading loop started and stopped
- * around it), the probe set on a device whose node is not
- * there, and twProbeTable in the view (view/viewprobe.c): absent
- * percentiles, microseconds on the wire, milliseconds to the checks. */
+ * that is not a block device, the reading threads (probereader.c: their
+ * phases, a thread started, woken and stopped, a thread refused), the
+ * probe set on a device whose node is not there, and twProbeTable in the
+ * view (view/viewprobe.c): absent percentiles, microseconds on the wire,
+ * milliseconds to the checks. */
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +21,27 @@
 
 #include "probe/probe.h"
 #include "probe/probeconf.h"
-#include "probe/probeloop.h"
+#include "probe/probereader.h"
 #include "probe/probedev.h"
 #include "probe/probeset.h"
 #include "tw_check.h"
 #include "util/error.h"
 #include "view/view.h"
+
+/* pthread_create, refused with EAGAIN while refuse_threads is set. */
+static int refuse_threads;
+int __real_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*f)(void *),
+    void *arg);
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*f)(void *),
+    void *arg);
+
+int
+__wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*f)(void *), void *arg)
+{
+	if (refuse_threads)
+		return EAGAIN;
+	return __real_pthread_create(t, a, f, arg);
+}
 
 START_TEST(test_probe_lines)
 {
@@ -185,19 +203,19 @@ START_TEST(test_probe_cannot_open)
 	struct tw_probe_params pp = { "none", "/nonexistent/sdq", 5, 1000, 3 };
 	struct tw_probe_report r;
 	struct tw_probe *p = tw_probe_open(&pp);
-	struct tw_probe_loop *loop;
+	struct tw_probe_readers *rs;
 
 	ck_assert_ptr_nonnull(p);
-	/* The reading thread starts, has nothing to read, and stops. */
-	ck_assert_int_eq(tw_probe_loop_start(&loop), 0);
-	tw_probe_run(p, loop);
+	/* Nothing to read: no thread is started, and the probe stops. */
+	ck_assert_int_eq(tw_probe_readers_start(&rs), 0);
+	tw_probe_run(p, rs);
 	tw_probe_report(p, 1000, &r);
 	ck_assert_int_eq(r.state, TW_PROBE_OPEN_FAILED);
 	ck_assert_str_eq(r.reason, "open /nonexistent/sdq: No such file or directory");
 	ck_assert_uint_eq(r.read_size, 0);
 	ck_assert_uint_eq(r.rate, 5);
 	tw_probe_stop(p);
-	tw_probe_loop_stop(loop);
+	tw_probe_readers_stop(rs);
 
 	pp.path = "/dev/null";
 	p = tw_probe_open(&pp);
@@ -206,13 +224,87 @@ START_TEST(test_probe_cannot_open)
 	ck_assert_str_eq(r.reason, "/dev/null is not a block device");
 	ck_assert_uint_eq(tw_probe_reads(p), 0);
 	/* No thread to read for it: the reason is its state's. */
-	tw_probe_fail(p, "cannot start the reads (io_uring): Operation not permitted");
+	tw_probe_fail(p, "cannot start the reads: Cannot allocate memory");
 	tw_probe_report(p, 1000, &r);
 	ck_assert_int_eq(r.state, TW_PROBE_OPEN_FAILED);
-	ck_assert_str_eq(r.reason, "cannot start the reads (io_uring): Operation not permitted");
+	ck_assert_str_eq(r.reason, "cannot start the reads: Cannot allocate memory");
 	tw_probe_stop(p);
 	ck_assert_str_eq(tw_probe_state_name(TW_PROBE_IDLE_SKIPPED), "idle-skipped");
 	ck_assert_str_eq(tw_probe_state_name(TW_PROBE_NSTATES), "unknown");
+}
+END_TEST
+
+/* The phases: the bits of k reversed over 100 ms, so that any n probes
+ * are at least 100 ms / 2^ceil(log2 n) apart. */
+START_TEST(test_reader_phases)
+{
+	uint64_t ph[64];
+	unsigned n, i, j;
+
+	ck_assert_uint_eq(TW_PROBE_PHASE_SPAN_NS, 100000000u);
+	ck_assert_uint_eq(tw_probe_phase_ns(0), 0);
+	ck_assert_uint_eq(tw_probe_phase_ns(1), 50000000u);
+	ck_assert_uint_eq(tw_probe_phase_ns(2), 25000000u);
+	ck_assert_uint_eq(tw_probe_phase_ns(3), 75000000u);
+	ck_assert_uint_eq(tw_probe_phase_ns(4), 12500000u);
+	ck_assert_uint_eq(tw_probe_phase_ns(7), 87500000u);
+	for (n = 1; n <= 64; n++) {
+		uint64_t gap = TW_PROBE_PHASE_SPAN_NS, need;
+		unsigned bits = 0;
+
+		while ((1u << bits) < n)
+			bits++;
+		need = TW_PROBE_PHASE_SPAN_NS >> bits;
+		for (i = 0; i < n; i++) {
+			ph[i] = tw_probe_phase_ns(i);
+			ck_assert_uint_lt(ph[i], TW_PROBE_PHASE_SPAN_NS);
+			for (j = 0; j < i; j++) {
+				uint64_t d = ph[i] > ph[j] ? ph[i] - ph[j] : ph[j] - ph[i];
+
+				if (d < gap)
+					gap = d;
+			}
+		}
+		ck_assert_msg(gap + 1 >= need, "%u probes: %llu ns apart, not %llu", n,
+		    (unsigned long long)gap, (unsigned long long)need);
+	}
+}
+END_TEST
+
+/* A thread started for a probe with nothing to read sleeps until it is
+ * stopped, and then frees its probe (the sanitizers and valgrind see a
+ * leak or a double free); a refused thread leaves the probe the caller's. */
+START_TEST(test_reader_threads)
+{
+	struct tw_probe_params pp = { "none", "/nonexistent/sdq", 10, 1000, 3 };
+	struct tw_probe_readers *rs;
+	struct tw_probe_reader *r1, *r2;
+	struct tw_probe *p1 = tw_probe_open(&pp), *p2 = tw_probe_open(&pp);
+	struct tw_probe_report r;
+
+	ck_assert_ptr_nonnull(p1);
+	ck_assert_ptr_nonnull(p2);
+	ck_assert_int_eq(tw_probe_readers_start(&rs), 0);
+	ck_assert_int_eq(tw_probe_reader_start(rs, p1, &r1), 0);
+	ck_assert_ptr_nonnull(r1);
+	tw_probe_reader_wake(r1);
+	refuse_threads = 1;
+	ck_assert_int_eq(tw_probe_reader_start(rs, p2, &r2), EAGAIN);
+	refuse_threads = 0;
+	ck_assert_ptr_null(r2);
+	tw_probe_report(p2, 1000, &r);
+	ck_assert_uint_eq(r.reads, 0);
+	tw_probe_stop(p2);
+	/* The refusal left the set as it was: another thread starts. */
+	p2 = tw_probe_open(&pp);
+	ck_assert_int_eq(tw_probe_reader_start(rs, p2, &r2), 0);
+	tw_probe_reader_stop(r1);
+	tw_probe_reader_stop(r2);
+	tw_probe_readers_stop(rs);
+	/* With nothing started at all. */
+	ck_assert_int_eq(tw_probe_readers_start(&rs), 0);
+	tw_probe_readers_stop(rs);
+	tw_probe_readers_stop(NULL);
 }
 END_TEST
 
@@ -330,6 +422,8 @@ probe_suite(void)
 	tcase_add_test(tc, test_sysfs_files);
 	tcase_add_test(tc, test_resolve_names);
 	tcase_add_test(tc, test_probe_cannot_open);
+	tcase_add_test(tc, test_reader_phases);
+	tcase_add_test(tc, test_reader_threads);
 	tcase_add_test(tc, test_probeset_rows);
 	tcase_add_test(tc, test_view_rows);
 	suite_add_tcase(s, tc);

@@ -61,7 +61,30 @@ check_PROGRAMS += tests/check_probe
 tests_check_probe_SOURCES = tests/check_probe.c tests/tw_check.h
 tests_check_probe_CFLAGS = $(TESTS_CFLAGS)
 tests_check_probe_LDADD = $(TESTS_LDADD)
+# --wrap=pthread_create lets the test refuse a reading thread, as a full
+# process table does.
+tests_check_probe_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=pthread_create
 TESTS += tests/check_probe
+
+# The request-latency source without a kernel: buckets, slots, map values,
+# configuration lines, states.
+check_PROGRAMS += tests/check_reqlat
+tests_check_reqlat_SOURCES = tests/check_reqlat.c tests/tw_check.h
+tests_check_reqlat_CFLAGS = $(TESTS_CFLAGS)
+tests_check_reqlat_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_reqlat
+
+check_PROGRAMS += tests/check_reqwin
+tests_check_reqwin_SOURCES = tests/check_reqwin.c tests/tw_check.h
+tests_check_reqwin_CFLAGS = $(TESTS_CFLAGS)
+tests_check_reqwin_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_reqwin
+
+check_PROGRAMS += tests/check_viewreqlat
+tests_check_viewreqlat_SOURCES = tests/check_viewreqlat.c tests/tw_check.h
+tests_check_viewreqlat_CFLAGS = $(TESTS_CFLAGS)
+tests_check_viewreqlat_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_viewreqlat
 
 check_PROGRAMS += tests/check_finding
 tests_check_finding_SOURCES = tests/check_finding.c tests/tw_check.h
@@ -83,6 +106,13 @@ tests_check_finding_probe_SOURCES = tests/check_finding_probe.c tests/tw_check.h
 tests_check_finding_probe_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_probe_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding_probe
+
+check_PROGRAMS += tests/check_finding_reqlat
+tests_check_finding_reqlat_SOURCES = tests/check_finding_reqlat.c tests/tw_check.h \
+	tests/tw_findings.h
+tests_check_finding_reqlat_CFLAGS = $(TESTS_CFLAGS)
+tests_check_finding_reqlat_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_finding_reqlat
 
 check_PROGRAMS += tests/check_cgroups
 tests_check_cgroups_SOURCES = tests/check_cgroups.c tests/tw_check.h tests/tw_cgroup_fixture.h

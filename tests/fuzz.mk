@@ -48,6 +48,7 @@ FUZZ_BINS = \
 	tests/fuzz/fuzz_udpsock \
 	tests/fuzz/fuzz_probeconf \
 	tests/fuzz/fuzz_cgroup \
+	tests/fuzz/fuzz_reqlat \
 	tests/fuzz/fuzz_cgroupowner \
 	tests/fuzz/fuzz_escape
 
@@ -91,6 +92,8 @@ tests/fuzz/fuzz_probeconf: $(srcdir)/tests/fuzz/fuzz_probeconf.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 tests/fuzz/fuzz_cgroup: $(srcdir)/tests/fuzz/fuzz_cgroup.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+tests/fuzz/fuzz_reqlat: $(srcdir)/tests/fuzz/fuzz_reqlat.c $(FUZZ_DEPS)
+	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 tests/fuzz/fuzz_cgroupowner: $(srcdir)/tests/fuzz/fuzz_cgroupowner.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 tests/fuzz/fuzz_escape: $(srcdir)/tests/fuzz/fuzz_escape.c $(FUZZ_DEPS)
@@ -128,5 +131,6 @@ EXTRA_DIST += tests/fuzz/README.md tests/fuzz/run-smoke.sh tests/fuzz/fuzz_check
 	tests/fuzz/fuzz_udpsock.c \
 	tests/fuzz/fuzz_probeconf.c \
 	tests/fuzz/fuzz_cgroup.c \
+	tests/fuzz/fuzz_reqlat.c \
 	tests/fuzz/fuzz_cgroupowner.c \
 	tests/fuzz/fuzz_escape.c

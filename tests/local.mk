@@ -59,6 +59,7 @@ include tests/core.mk
 include tests/integration.mk
 include tests/plugins.mk
 include tests/probe.mk
+include tests/reqlat.mk
 include tests/fuzz.mk
 include tests/faults.mk
 include tests/install.mk

@@ -16,3 +16,13 @@ PROBE_TESTS = \
 
 dist_noinst_SCRIPTS += $(PROBE_TESTS)
 TESTS += $(PROBE_TESTS)
+
+# A FUSE file whose every read takes a known time (tests/fusedelay.c): the
+# probe's reference device. Built only when configure found libfuse3.
+EXTRA_DIST += tests/fusedelay.c
+if HAVE_FUSE3
+check_PROGRAMS += tests/fusedelay
+tests_fusedelay_SOURCES = tests/fusedelay.c
+tests_fusedelay_CFLAGS = $(AM_CFLAGS) $(FUSE3_CFLAGS)
+tests_fusedelay_LDADD = $(FUSE3_LIBS)
+endif

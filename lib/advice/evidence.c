@@ -109,7 +109,7 @@ int
 tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out)
 {
 	struct nums n = { .next = 0 };
-	const char *r, *q;
+	const char *r, *q, *rn;
 
 	if (out == NULL)
 		return TW_E_INVAL;
@@ -118,35 +118,40 @@ tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out)
 		return TW_E_INVAL;
 	r = num(&n, d->r_await, 1);
 	q = num(&n, d->queue, 2);
+	rn = d->r_name != NULL ? d->r_name : "r_await";
 
 	/* A software scheduler on a solid-state device only costs time
 	 * where requests queue for it to order. */
 	if (deep(d) && d->rotational == 0 && d->scheduler != NULL &&
 	    strcmp(d->scheduler, "none") != 0)
-		found(out, TW_SYM_NONROT_SCHEDULER, "%s r_await %s ms at queue depth %s on a "
-		    "solid-state device scheduled by %s, in the last %u s", d->name, r, q,
+		found(out, TW_SYM_NONROT_SCHEDULER, "%s %s %s ms at queue depth %s on a "
+		    "solid-state device scheduled by %s, in the last %u s", d->name, rn, r, q,
 		    d->scheduler, d->window_s);
 	/* A deadline scheduler orders a queue for a disk that seeks; on a
 	 * solid-state device it is the scheduler the rule above removes. */
 	if (deep(d) && d->rotational == 1)
-		found(out, TW_SYM_READ_LATENCY_QUEUE, "%s r_await %s ms at queue depth %s on a "
-		    "rotational disk, in the last %u s", d->name, r, q, d->window_s);
+		found(out, TW_SYM_READ_LATENCY_QUEUE, "%s %s %s ms at queue depth %s on a "
+		    "rotational disk, in the last %u s", d->name, rn, r, q, d->window_s);
 	add_queue_full(d, &n, out);
 	/* Writes outnumbering reads in a queue: writeback crowds the reads. */
 	if (deep(d) && d->wops > d->rops && d->wops > 0)
-		found(out, TW_SYM_READ_LATENCY_WRITEBACK, "%s r_await %s ms behind %s writes/s "
-		    "(against %s reads/s) at queue depth %s, in the last %u s", d->name, r,
+		found(out, TW_SYM_READ_LATENCY_WRITEBACK, "%s %s %s ms behind %s writes/s "
+		    "(against %s reads/s) at queue depth %s, in the last %u s", d->name, rn, r,
 		    num(&n, d->wops, 1), num(&n, d->rops, 1), q, d->window_s);
 	if (out->nfound > 0)
 		return TW_OK;
-	if (!deep(d))
+	if (!deep(d) && d->r_name == NULL)
 		none(out, TW_SYM_READ_LATENCY_QUEUE,
 		    "%s takes %s ms per read at queue depth %s: the device itself is slow "
 		    "(check its health, its controller, or move load)", d->name, r, q);
+	else if (!deep(d))
+		none(out, TW_SYM_READ_LATENCY_QUEUE,
+		    "%s %s %s ms at queue depth %s: the device itself is slow "
+		    "(check its health, its controller, or move load)", d->name, rn, r, q);
 	else
 		none(out, TW_SYM_READ_LATENCY_QUEUE,
-		    "%s r_await %s ms at queue depth %s, on %s: no queue knob applies, the "
-		    "device is saturated (spread the I/O or add devices)", d->name, r, q, kind(d));
+		    "%s %s %s ms at queue depth %s, on %s: no queue knob applies, the "
+		    "device is saturated (spread the I/O or add devices)", d->name, rn, r, q, kind(d));
 	return TW_OK;
 }
 
@@ -154,7 +159,7 @@ int
 tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 {
 	struct nums n = { .next = 0 };
-	const char *w, *q;
+	const char *w, *q, *wn;
 
 	if (out == NULL)
 		return TW_E_INVAL;
@@ -163,26 +168,32 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 		return TW_E_INVAL;
 	w = num(&n, d->w_await, 1);
 	q = num(&n, d->queue, 2);
+	wn = d->w_name != NULL ? d->w_name : "w_await";
 	/* Dirty-data limits are host-wide: only a deep queue of writes shows
 	 * writeback arriving in bursts that earlier flushing would spread. */
 	if (deep(d) && d->wops >= d->rops && d->wops > 0)
-		found(out, TW_SYM_WRITE_LATENCY, "%s w_await %s ms with %s requests queued on "
+		found(out, TW_SYM_WRITE_LATENCY, "%s %s %s ms with %s requests queued on "
 		    "average, mostly writes (%s/s against %s reads/s): writeback arrives in "
-		    "bursts, in the last %u s", d->name, w, q, num(&n, d->wops, 1),
+		    "bursts, in the last %u s", d->name, wn, w, q, num(&n, d->wops, 1),
 		    num(&n, d->rops, 1), d->window_s);
 	add_queue_full(d, &n, out);
 	if (out->nfound > 0)
 		return TW_OK;
-	if (!deep(d))
+	if (!deep(d) && d->w_name == NULL)
 		none(out, TW_SYM_WRITE_LATENCY,
 		    "%s takes %s ms per write at queue depth %s: the device itself is slow "
 		    "(check its health, its controller and its write cache, or move load)",
 		    d->name, w, q);
+	else if (!deep(d))
+		none(out, TW_SYM_WRITE_LATENCY,
+		    "%s %s %s ms at queue depth %s: the device itself is slow "
+		    "(check its health, its controller and its write cache, or move load)",
+		    d->name, wn, w, q);
 	else
 		none(out, TW_SYM_WRITE_LATENCY,
-		    "%s w_await %s ms at queue depth %s, mostly reads: no writeback knob "
-		    "applies, the device is saturated (spread the I/O or add devices)", d->name, w,
-		    q);
+		    "%s %s %s ms at queue depth %s, mostly reads: no writeback knob "
+		    "applies, the device is saturated (spread the I/O or add devices)", d->name, wn,
+		    w, q);
 	return TW_OK;
 }
 

@@ -76,6 +76,10 @@ struct tw_disk_figures {
 	int64_t nr_requests;
 	int64_t read_ahead_kb;
 	unsigned window_s;
+	/* The latency figures' names in the evidence: NULL for r_await and
+	 * w_await; "read p99" when r_await and w_await hold a percentile of
+	 * the distribution of every request instead. */
+	const char *r_name, *w_name;
 };
 
 /* A device whose reads are too slow (or whose queue is too deep). */

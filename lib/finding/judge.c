@@ -18,6 +18,11 @@ tw_judge_defaults(struct tw_judge_config *c)
 	tw_threshold_parse(&c->probe_warn, TW_JUDGE_READ_WARN);
 	tw_threshold_parse(&c->probe_crit, TW_JUDGE_READ_CRIT);
 	c->probe_percentile = TW_JUDGE_PROBE_PERCENTILE;
+	tw_threshold_parse(&c->reqlat_warn, TW_JUDGE_READ_WARN);
+	tw_threshold_parse(&c->reqlat_crit, TW_JUDGE_READ_CRIT);
+	tw_threshold_parse(&c->reqlat_write_warn, TW_JUDGE_WRITE_WARN);
+	tw_threshold_parse(&c->reqlat_write_crit, TW_JUDGE_WRITE_CRIT);
+	c->reqlat_percentile = TW_JUDGE_REQLAT_PERCENTILE;
 	tw_threshold_parse(&c->cg_refault_warn, TW_JUDGE_CGROUP_REFAULT_WARN);
 	tw_threshold_parse(&c->cg_refault_crit, TW_JUDGE_CGROUP_REFAULT_CRIT);
 	tw_threshold_parse(&c->read_warn, TW_JUDGE_READ_WARN);

@@ -34,6 +34,7 @@
 #define TW_JUDGE_WRITE_WARN "50"	/* --write-warning, w_await ms */
 #define TW_JUDGE_WRITE_CRIT "200"
 #define TW_JUDGE_PROBE_PERCENTILE 90	/* check_disklatency --probe --percentile */
+#define TW_JUDGE_REQLAT_PERCENTILE 99	/* requestPercentile, of every request */
 #define TW_JUDGE_CGROUP_REFAULT_WARN "100"	/* check_bufcache --cgroup, refaults/s */
 #define TW_JUDGE_CGROUP_REFAULT_CRIT "1000"
 
@@ -52,6 +53,11 @@ struct tw_judge_config {
 	struct tw_threshold util_warn, util_crit;	/* %util */
 	struct tw_threshold probe_warn, probe_crit;	/* a probe percentile, ms */
 	unsigned probe_percentile;	/* 50, 90 or 99 */
+	/* A percentile of every request's service time, ms (twReqLatTable):
+	 * reads against the first pair, writes against the second. */
+	struct tw_threshold reqlat_warn, reqlat_crit;
+	struct tw_threshold reqlat_write_warn, reqlat_write_crit;
+	unsigned reqlat_percentile;	/* 50, 90 or 99 */
 	double min_ops;		/* latency judged from this many requests/s */
 };
 
@@ -265,5 +271,36 @@ void tw_judge_disk_figures(const struct tw_view_disk *d, unsigned window_s,
 
 void tw_judge_disk_verdicts(const struct tw_view_disk *d, const struct tw_disk_judgement *j,
     unsigned window_s, struct tw_disk_verdicts *out);
+
+/* ---- The distribution of every request (twReqLatTable) ---------------- */
+
+struct tw_reqlat_judgement {
+	const struct tw_view_reqlat *rrow, *wrow;	/* NULL: no row */
+	int have_read, have_write;	/* the percentile is given */
+	double read_ms, write_ms;
+	enum tw_state read, write, worst;
+};
+
+/* The twReqLatTable column of a percentile (50, 90 or 99). */
+unsigned tw_judge_reqlat_column(unsigned percentile);
+
+/* The row of v's twReqLatTable for a disk and direction
+ * (TW_REQLAT_DIR_READ or _WRITE), or NULL. */
+const struct tw_view_reqlat *tw_judge_reqlat_row(const struct tw_view *v, uint32_t major,
+    uint32_t minor, uint32_t dir);
+
+/* Judge disk d's reads against rw and rc and its writes against ww and wc,
+ * at percentile. A direction without the percentile (too few requests in
+ * the window, or no row) is OK: an idle disk is no symptom. Returns 0
+ * when d has no row at all (not timed), 1 otherwise. */
+int tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
+    const struct tw_threshold *ww, const struct tw_threshold *wc, const struct tw_view *v,
+    const struct tw_view_disk *d, unsigned percentile, struct tw_reqlat_judgement *j);
+
+/* The verdicts on slow requests of a judged disk: slow r_await's and
+ * w_await's (tw_evidence_disk_read and _write), on the distribution's
+ * figures, named "read p99" and "write p99". */
+void tw_judge_reqlat_verdicts(const struct tw_view_disk *d, const struct tw_reqlat_judgement *j,
+    unsigned window_s, unsigned percentile, struct tw_disk_verdicts *out);
 
 #endif

@@ -5,7 +5,7 @@ lib_libtunewatch_a_SOURCES += \
 	lib/finding/judge.h lib/finding/judge.c lib/finding/judge_cache.c \
 	lib/finding/judge_pool.c lib/finding/judge_disk.c \
 	lib/finding/judge_socket.c lib/finding/judge_cgroup.c lib/finding/ticket_cgroup.c \
-	lib/finding/judge_probe.c \
+	lib/finding/judge_probe.c lib/finding/judge_reqlat.c \
 	lib/finding/lookup.h lib/finding/lookup.c lib/finding/observe.h lib/finding/observe.c \
 	lib/finding/observe_cgroup.c \
 	lib/finding/tracker.h lib/finding/tracker.c

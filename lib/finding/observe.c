@@ -452,6 +452,41 @@ observe_probes(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 	return rc;
 }
 
+/* A disk whose requests are slow at the percentile: the findings of slow
+ * r_await and w_await, on the distribution's figures, with the disk's
+ * subject, so that both give one ticket. */
+static int
+observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
+    enum tw_os os, tw_observe_fn fn, void *ctx)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < v->ndisks && rc == 0 && v->nreqlats > 0; i++) {
+		const struct tw_view_disk *d = &v->disks[i];
+		struct tw_reqlat_judgement j;
+		struct tw_disk_verdicts verdicts;
+		struct noted n;
+		char what[32];
+
+		if (!tw_judge_reqlat(&c->reqlat_warn, &c->reqlat_crit, &c->reqlat_write_warn,
+		    &c->reqlat_write_crit, v, d, c->reqlat_percentile, &j) || !bad(j.worst))
+			continue;
+		tw_judge_reqlat_verdicts(d, &j, window_s, c->reqlat_percentile, &verdicts);
+		snprintf(what, sizeof(what), "read p%u, ms", c->reqlat_percentile);
+		note(&n, fn, ctx, j.read, &c->reqlat_warn, &c->reqlat_crit, what);
+		if (verdicts.has_read)
+			rc = observe_verdict(v, os, &verdicts.read, j.read, tw_ticket_subject_disk(d), d,
+			    with_note, &n);
+		snprintf(what, sizeof(what), "write p%u, ms", c->reqlat_percentile);
+		note(&n, fn, ctx, j.write, &c->reqlat_write_warn, &c->reqlat_write_crit, what);
+		if (rc == 0 && verdicts.has_write)
+			rc = observe_verdict(v, os, &verdicts.write, j.write, tw_ticket_subject_disk(d),
+			    d, with_note, &n);
+	}
+	return rc;
+}
+
 int
 tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)
@@ -467,6 +502,8 @@ tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned wi
 	if ((rc = tw_observe_cgroups(c, v, window_s, fn, ctx)) != 0)
 		return rc;
 	if ((rc = observe_probes(c, v, window_s, os, fn, ctx)) != 0)
+		return rc;
+	if ((rc = observe_reqlats(c, v, window_s, os, fn, ctx)) != 0)
 		return rc;
 	return observe_disks(c, v, window_s, os, fn, ctx);
 }

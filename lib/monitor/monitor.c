@@ -4,10 +4,12 @@
 #include "monitor/monitor.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
 
+#include "util/array.h"
 #include "util/error.h"
 #include "view/sockview.h"
 
@@ -95,6 +97,12 @@ tw_monitor_close(struct tw_monitor *m)
 	tw_window_free(&m->window);
 	tw_sockwatch_free(&m->socks);
 	tw_view_free(&m->view);
+	tw_reqlat_close(m->reqlat);
+	m->reqlat = NULL;
+	tw_reqwin_free(&m->reqwin);
+	tw_reqlat_reading_free(&m->reading);
+	free(m->want);
+	m->want = NULL;
 	if (m->findings)
 		tw_tracker_free(&m->tracker);
 	m->findings = 0;
@@ -113,6 +121,75 @@ tw_monitor_findings(struct tw_monitor *m, const struct tw_judge_config *c,
 	m->judge = *c;
 	m->findings = 1;
 	return tw_tracker_publish(&m->tracker, &m->view);
+}
+
+int
+tw_monitor_reqlat(struct tw_monitor *m, const struct tw_reqlat_config *c)
+{
+	int rc;
+
+	if (m->reqlat != NULL)
+		return TW_E_INVAL;
+	if ((rc = tw_reqwin_init(&m->reqwin, m->settings.window_s / m->settings.interval_s)) !=
+	    TW_OK)
+		return rc;
+	tw_reqlat_reading_init(&m->reading);
+	m->reqlat = tw_reqlat_open(c);
+	return m->reqlat != NULL ? TW_OK : TW_E_NOMEM;
+}
+
+/* The sample's disks that have requests of their own, in its order (by
+ * major and minor). */
+static int
+reqlat_want(struct tw_monitor *m, size_t *n)
+{
+	const struct tw_sample *s = &m->sample;
+	size_t i, k = 0;
+	void *p;
+	int rc;
+
+	*n = 0;
+	if (!(s->have & TW_SRC_BIT(TW_SRC_DISKSTATS)))
+		return TW_OK;
+	if ((rc = tw_array_grow(m->want, &m->want_cap, s->disks.count, sizeof(*m->want), &p)) !=
+	    TW_OK)
+		return rc;
+	m->want = p;
+	for (i = 0; i < s->disks.count; i++)
+		if (tw_reqlat_times_type(s->idents[i].type))
+			m->want[k++] = (struct tw_reqlat_want){ s->disks.disks[i].major,
+			    s->disks.disks[i].minor };
+	*n = k;
+	return TW_OK;
+}
+
+/* Read the request histograms into their window. A source that cannot
+ * time gives an empty reading, which empties the window. */
+static int
+reqlat_sample(struct tw_monitor *m)
+{
+	size_t n;
+	int rc;
+
+	if ((rc = reqlat_want(m, &n)) != TW_OK)
+		return rc;
+	rc = tw_reqlat_sample(m->reqlat, m->want, n, &m->reading);
+	if (rc == TW_E_NOMEM)
+		return rc;
+	if (rc != TW_OK)
+		m->reading.count = 0;
+	rc = tw_reqwin_push(&m->reqwin, &m->reading, m->sample.mono_ms);
+	return rc == TW_E_INVAL ? TW_OK : rc;
+}
+
+static int
+reqlat_view(struct tw_monitor *m)
+{
+	const char *reason;
+	enum tw_reqlat_state st = tw_reqlat_state(m->reqlat, &reason);
+
+	return tw_view_build_reqlat(&m->view, &m->reqwin, tw_reqlat_state_name(st), reason,
+	    st == TW_REQLAT_TIMING);
 }
 
 /* Findings are judged on Linux's tunables: the agent runs there. */
@@ -145,8 +222,12 @@ tw_monitor_sample(struct tw_monitor *m)
 		return rc;
 	if ((rc = tw_window_push(&m->window, &m->sample, &m->pools)) != TW_OK)
 		return rc;
+	if (m->reqlat != NULL && (rc = reqlat_sample(m)) != TW_OK)
+		return rc;
 	if ((rc = tw_view_build(&m->view, &m->settings, &m->window, &m->sample, &m->pools)) !=
 	    TW_OK)
+		return rc;
+	if (m->reqlat != NULL && (rc = reqlat_view(m)) != TW_OK)
 		return rc;
 	return m->findings ? judge(m) : TW_OK;
 }

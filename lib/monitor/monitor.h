@@ -9,12 +9,14 @@
 #include <stddef.h>
 
 #include "finding/judge.h"
+#include "reqlat/reqlat.h"
 #include "finding/tracker.h"
 #include "sample/pools.h"
 #include "sample/sample.h"
 #include "sample/sampler.h"
 #include "sockets/sockwatch.h"
 #include "view/view.h"
+#include "window/reqwin.h"
 #include "window/window.h"
 
 struct tw_monitor {
@@ -31,6 +33,13 @@ struct tw_monitor {
 	int findings;
 	struct tw_judge_config judge;
 	struct tw_tracker tracker;
+	/* The distribution of every request, when tw_monitor_reqlat() set it
+	 * up: the source, its window and its last reading. */
+	struct tw_reqlat *reqlat;
+	struct tw_reqwin reqwin;
+	struct tw_reqlat_reading reading;
+	struct tw_reqlat_want *want;
+	size_t want_cap;
 };
 
 /* interval_s and window_s set the window's length (window_s / interval_s
@@ -46,6 +55,12 @@ void tw_monitor_close(struct tw_monitor *m);
  * TW_E_NOMEM. */
 int tw_monitor_findings(struct tw_monitor *m, const struct tw_judge_config *c,
     unsigned raise_after, unsigned clear_after);
+
+/* Time every request of the disks the sample publishes from now on, with
+ * the source c describes (reqlat/reqlat.h; c->off publishes its state
+ * only): load it now, while the process may. Returns TW_OK, whatever the
+ * source's state (tw_reqlat_state says it), or TW_E_NOMEM. */
+int tw_monitor_reqlat(struct tw_monitor *m, const struct tw_reqlat_config *c);
 
 /* Take one sample and bring the window, the view and the findings up to
  * date (m->tracker.events: what changed). On failure the view keeps its

@@ -1,13 +1,12 @@
 # SPDX-License-Identifier: ISC
-# lib/probe/: the active latency probe: a histogram of fixed size, one
-# reading thread for all devices (io_uring), its configuration lines and the set of probed
-# devices that tunewatchd keeps.
+# lib/probe/: the active latency probe: a histogram of fixed size, a
+# reading thread for each device, its configuration lines and the set of
+# probed devices that tunewatchd keeps.
 lib_libtunewatch_a_SOURCES += \
 	lib/probe/histogram.h lib/probe/histogram.c \
 	lib/probe/probe.h lib/probe/probe.c \
 	lib/probe/probeio.h \
-	lib/probe/probeloop.h lib/probe/probeloop.c \
-	lib/probe/uring.h lib/probe/uring.c \
+	lib/probe/probereader.h lib/probe/probereader.c \
 	lib/probe/probeopen.h lib/probe/probeopen.c \
 	lib/probe/probeconf.h lib/probe/probeconf.c \
 	lib/probe/probedev.h lib/probe/probedev.c \

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "probe/probeio.h"
-#include "probe/probeloop.h"
 #include "probe/probeopen.h"
+#include "probe/probereader.h"
 
 static const char *const state_names[TW_PROBE_NSTATES] = {
 	[TW_PROBE_PROBING] = "probing",
@@ -41,10 +41,9 @@ struct slot {
 
 struct tw_probe {
 	pthread_mutex_t lock;
-	struct tw_probe_loop *loop;	/* NULL until it runs */
+	struct tw_probe_reader *reader;	/* NULL until it runs */
 	int paused;
 	int resync;		/* back from a pause: catch the clock up, miss nothing */
-	int detached;		/* let go of while a read was out */
 	/* Set at the open, never changed. */
 	int fd;
 	void *buf;
@@ -198,21 +197,11 @@ out:
 }
 
 void
-tw_probe_io_started(struct tw_probe *p, uint64_t t0_ns)
+tw_probe_io_done(struct tw_probe *p, int res, uint64_t t0_ns, uint64_t t1_ns)
 {
-	pthread_mutex_lock(&p->lock);
-	p->out_start_ns = t0_ns;
-	pthread_mutex_unlock(&p->lock);
-}
-
-int
-tw_probe_io_done(struct tw_probe *p, int res, uint64_t t1_ns)
-{
-	int gone;
-
 	pthread_mutex_lock(&p->lock);
 	p->outstanding = 0;
-	count_read(p, res, t1_ns > p->out_start_ns ? t1_ns - p->out_start_ns : 0);
+	count_read(p, res, t1_ns > t0_ns ? t1_ns - t0_ns : 0);
 	/* Slots that came due while the read was outstanding. */
 	if (t1_ns >= p->due_ns) {
 		uint64_t late = (t1_ns - p->due_ns) / p->period_ns + 1;
@@ -220,21 +209,7 @@ tw_probe_io_done(struct tw_probe *p, int res, uint64_t t1_ns)
 		p->slots[p->cur].missed += late;
 		p->due_ns += late * p->period_ns;
 	}
-	gone = p->detached;
 	pthread_mutex_unlock(&p->lock);
-	return gone;
-}
-
-int
-tw_probe_io_detach(struct tw_probe *p)
-{
-	int now;
-
-	pthread_mutex_lock(&p->lock);
-	p->detached = 1;
-	now = !p->outstanding;
-	pthread_mutex_unlock(&p->lock);
-	return now;
 }
 
 void
@@ -277,12 +252,19 @@ tw_probe_open(const struct tw_probe_params *pp)
 }
 
 void
-tw_probe_run(struct tw_probe *p, struct tw_probe_loop *loop)
+tw_probe_run(struct tw_probe *p, struct tw_probe_readers *rs)
 {
-	if (p == NULL || p->fd < 0 || p->loop != NULL || loop == NULL)
+	char reason[TW_PROBE_REASON_LEN];
+	int err;
+
+	if (p == NULL || p->fd < 0 || p->reader != NULL || rs == NULL)
 		return;
-	if (tw_probe_loop_add(loop, p) == 0)
-		p->loop = loop;
+	err = tw_probe_reader_start(rs, p, &p->reader);
+	if (err != 0) {
+		snprintf(reason, sizeof(reason), "cannot start its reading thread: %s",
+		    strerror(err));
+		tw_probe_fail(p, reason);
+	}
 }
 
 void
@@ -300,8 +282,8 @@ tw_probe_stop(struct tw_probe *p)
 {
 	if (p == NULL)
 		return;
-	if (p->loop != NULL)
-		tw_probe_loop_remove(p->loop, p);	/* frees it, now or when its read ends */
+	if (p->reader != NULL)
+		tw_probe_reader_stop(p->reader);	/* frees it, now or when its read ends */
 	else
 		tw_probe_io_free(p);
 }
@@ -341,9 +323,9 @@ tw_probe_resume(struct tw_probe *p)
 	if (was)
 		p->resync = 1;
 	pthread_mutex_unlock(&p->lock);
-	/* The loop may sleep past this probe's next slot: tell it. */
-	if (was && p->loop != NULL)
-		tw_probe_loop_wake(p->loop);
+	/* Its thread sleeps until woken: tell it. */
+	if (was && p->reader != NULL)
+		tw_probe_reader_wake(p->reader);
 }
 
 uint64_t

@@ -3,10 +3,11 @@
  * with O_DIRECT, on an open-loop schedule of a fixed clock, timed into a
  * histogram per interval of the window.
  *
- * The reads of all probes are made by one thread (probeloop.h); a probe
- * holds its schedule and its figures, under a mutex of its own that the
- * loop holds only to count a result (no I/O is done under it), so the
- * agent never waits for a read.
+ * Each probe's reads are made by a thread of its own (probereader.h),
+ * timed as a synchronous reader sees them; a probe holds its schedule and
+ * its figures, under a mutex of its own that its thread holds only to
+ * count a result (no I/O is done under it), so the agent never waits for
+ * a read.
  *
  * Slots are due every 1/rate s whatever happened before (open loop): a
  * slot that comes due while a read is outstanding is missed, never made up
@@ -64,24 +65,25 @@ struct tw_probe_report {
 };
 
 struct tw_probe;
-struct tw_probe_loop;
+struct tw_probe_readers;
 
 /* Open the device. Always gives a probe (NULL only when memory runs
  * out): a device that cannot be opened is a probe in state open-failed or
  * odirect-refused, so the MIB can say so. */
 struct tw_probe *tw_probe_open(const struct tw_probe_params *pp);
 
-/* Have loop read for it (after a daemon's fork, which threads do not
- * survive; the open may come before, while the process still has root).
- * Without an open device there is nothing to read. */
-void tw_probe_run(struct tw_probe *p, struct tw_probe_loop *loop);
+/* Start its reading thread in rs (after a daemon's fork, which threads do
+ * not survive; the open may come before, while the process still has
+ * root). Without an open device there is nothing to read; a thread that
+ * cannot be started leaves it open-failed, with the reason. */
+void tw_probe_run(struct tw_probe *p, struct tw_probe_readers *rs);
 
-/* No loop can read for it: state open-failed, with the reason. */
+/* Nothing can read for it: state open-failed, with the reason. */
 void tw_probe_fail(struct tw_probe *p, const char *reason);
 
 /* Stop reading and free the probe; one whose read is still outstanding
- * is freed by the loop when the read ends (or left behind at the loop's
- * stop, rather than freed under the kernel). */
+ * is freed by its thread when the read ends (or left behind, rather than
+ * freed under the kernel). */
 void tw_probe_stop(struct tw_probe *p);
 
 /* Start a new interval: the oldest histogram of the window is dropped.

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: ISC */
-/* Between a probe (probe.c: its schedule and its figures) and the loop
- * that reads for all probes (probeloop.c). Only these two files use it.
+/* Between a probe (probe.c: its schedule and its figures) and the thread
+ * that reads for it (probereader.c). Only these two files use it.
  *
- * The loop asks each probe whether a read is due (tw_probe_io_take), hands
- * the read to the kernel, and gives the probe its result as soon as it has
- * reaped it (tw_probe_io_done); all under the probe's own lock, so that
- * the agent's thread takes the figures at any time. */
+ * The thread asks the probe whether a read is due (tw_probe_io_take),
+ * makes the read and gives the probe its result and its time
+ * (tw_probe_io_done); both under the probe's own lock, so that the
+ * agent's thread takes the figures at any time. */
 #ifndef TW_PROBEIO_H
 #define TW_PROBEIO_H
 
@@ -22,28 +22,21 @@ struct tw_probe_read {
 
 /* Whether p has a read due at now; if so it is counted as outstanding
  * from now and *rd says what to read. Either way *next is lowered to the
- * time p's next read is due, when that is known (not while a read is
- * outstanding, paused or refused for good). */
+ * time p's next read is due, when that is known (not while paused or
+ * refused for good). */
 int tw_probe_io_take(struct tw_probe *p, uint64_t now_ns, uint64_t *next,
     struct tw_probe_read *rd);
 
-/* The read taken last went to the kernel at t0_ns: its time starts here. */
-void tw_probe_io_started(struct tw_probe *p, uint64_t t0_ns);
+/* The read taken last ran from t0_ns to t1_ns with this result (bytes,
+ * or -errno). */
+void tw_probe_io_done(struct tw_probe *p, int res, uint64_t t0_ns, uint64_t t1_ns);
 
-/* The read's result (bytes, or -errno), reaped at t1_ns. Returns 1 when
- * the probe was let go of (tw_probe_stop) while the read was out: the
- * caller frees it now with tw_probe_io_free. */
-int tw_probe_io_done(struct tw_probe *p, int res, uint64_t t1_ns);
-
-/* Let go of p: 1 when no read is out (free it now), 0 when one is (it is
- * freed when tw_probe_io_done says so). */
-int tw_probe_io_detach(struct tw_probe *p);
-void tw_probe_io_free(struct tw_probe *p);
-
-/* The schedule: reads are due at epoch + k / rate s, the same instants
- * for every probe of the same rate, so that reads due together are
- * handed to the kernel together. */
+/* The schedule: reads are due at epoch + k / rate s (epoch: the set's
+ * clock plus the probe's phase). */
 void tw_probe_io_attach(struct tw_probe *p, uint64_t epoch_ns, uint64_t now_ns);
+
+/* Free p: its device, its buffer, itself. */
+void tw_probe_io_free(struct tw_probe *p);
 
 uint64_t tw_probe_now_ns(void);
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "probe/probeloop.h"
+#include "probe/probereader.h"
 #include "util/error.h"
 
 struct entry {
@@ -38,8 +38,8 @@ struct tw_probeset {
 	struct entry *e;
 	size_t n;
 	int running;
-	struct tw_probe_loop *loop;	/* reads for every probe; NULL before run */
-	char loop_err[TW_PROBE_REASON_LEN];	/* why there is none after run */
+	struct tw_probe_readers *readers;	/* NULL before run */
+	char readers_err[TW_PROBE_REASON_LEN];	/* why there are none after run */
 	struct tw_probe_row *rows;
 };
 
@@ -66,10 +66,10 @@ run_probe(struct tw_probeset *ps, struct tw_probe *p)
 {
 	if (p == NULL)
 		return;
-	if (ps->loop != NULL)
-		tw_probe_run(p, ps->loop);
+	if (ps->readers != NULL)
+		tw_probe_run(p, ps->readers);
 	else
-		tw_probe_fail(p, ps->loop_err);
+		tw_probe_fail(p, ps->readers_err);
 }
 
 static void
@@ -170,9 +170,9 @@ tw_probeset_run(struct tw_probeset *ps)
 	int err;
 
 	ps->running = 1;
-	err = tw_probe_loop_start(&ps->loop);
+	err = tw_probe_readers_start(&ps->readers);
 	if (err != 0)
-		snprintf(ps->loop_err, sizeof(ps->loop_err), "cannot start the reads (io_uring): %s",
+		snprintf(ps->readers_err, sizeof(ps->readers_err), "cannot start the reads: %s",
 		    strerror(err));
 	for (i = 0; i < ps->n; i++)
 		run_probe(ps, ps->e[i].probe);
@@ -187,7 +187,7 @@ tw_probeset_close(struct tw_probeset *ps)
 		return;
 	for (i = 0; i < ps->n; i++)
 		tw_probe_stop(ps->e[i].probe);
-	tw_probe_loop_stop(ps->loop);
+	tw_probe_readers_stop(ps->readers);
 	if (ps->sys_fd >= 0)
 		close(ps->sys_fd);
 	free(ps->e);

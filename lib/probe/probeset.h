@@ -51,9 +51,9 @@ struct tw_probeset;
  * tried again at every tick. TW_OK or TW_E_NOMEM. */
 int tw_probeset_open(struct tw_probeset **out, const struct tw_probeset_config *cfg);
 
-/* Start the thread that reads for every probe (after a daemon's fork:
- * threads do not survive one). Without it (no io_uring) every probe is
- * open-failed, with the reason. */
+/* Start a reading thread for every probe (after a daemon's fork: threads
+ * do not survive one). A probe whose thread cannot start is open-failed,
+ * with the reason. */
 void tw_probeset_run(struct tw_probeset *ps);
 void tw_probeset_close(struct tw_probeset *ps);
 

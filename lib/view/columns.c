@@ -83,6 +83,11 @@ static const struct tw_column agent_cols[] = {
 	    READ_CGROUPS),
 	[TW_OID_AGENT_CGROUPS_CUT_MANY] = NUM("twAgentCgroupsCutMany", TW_SMI_GAUGE32, "cgroups",
 	    READ_CGROUPS),
+	[TW_OID_AGENT_REQLAT_STATE] = STR("twAgentReqLatState", struct tw_view_agent,
+	    reqlat_state, READ),
+	[TW_OID_AGENT_REQLAT_REASON] = STR("twAgentReqLatStateReason", struct tw_view_agent,
+	    reqlat_reason, READ),
+	[TW_OID_AGENT_REQLAT_LOST] = NUM("twAgentReqLatLost", TW_SMI_COUNTER64, "requests", READ),
 };
 
 static const struct tw_column bc_cols[] = {
@@ -272,6 +277,45 @@ static const struct tw_column probe_cols[] = {
 	[TW_OID_PROBE_ERRORS] = NUM("twProbeErrors", TW_SMI_GAUGE32, "reads", READ),
 };
 
+/* twReqLatTable and twReqHistTable: the distribution of every request.
+ * Latencies in microseconds on the wire, read by the checks in
+ * milliseconds, as the probe's. The direction is an index of its own
+ * enumeration. */
+#define DIRECTION(n) \
+	{ .name = (n), .smi = TW_SMI_ENUMERATION, .access = TW_ACCESS_NOT_ACCESSIBLE, \
+	  .ranged = 1, .min = TW_REQLAT_DIR_READ, .max = TW_REQLAT_DIR_WRITE, .scale = 1 }
+#define MICROS(n, read) \
+	SCALED((n), TW_SMI_UNSIGNED32, "microseconds", 1000, "ms", (read))
+
+static const struct tw_column reqlat_cols[] = {
+	[TW_OID_REQLAT_MAJOR] = INDEX("twReqLatMajor", 0),
+	[TW_OID_REQLAT_MINOR] = INDEX("twReqLatMinor", 0),
+	[TW_OID_REQLAT_DIRECTION] = DIRECTION("twReqLatDirection"),
+	[TW_OID_REQLAT_DEVICE] = STR("twReqLatDevice", struct tw_view_reqlat, device, READ),
+	[TW_OID_REQLAT_WINDOW] = NUM("twReqLatWindow", TW_SMI_UNSIGNED32, "milliseconds", READ),
+	[TW_OID_REQLAT_COUNT] = NUM("twReqLatCount", TW_SMI_GAUGE32, "requests", READ),
+	[TW_OID_REQLAT_P50] = MICROS("twReqLatP50", READ),
+	[TW_OID_REQLAT_P90] = MICROS("twReqLatP90", READ),
+	[TW_OID_REQLAT_P99] = MICROS("twReqLatP99", READ),
+	[TW_OID_REQLAT_MAX] = MICROS("twReqLatMax", READ),
+	[TW_OID_REQLAT_MEAN] = MICROS("twReqLatMean", READ),
+	[TW_OID_REQLAT_QUEUED] = NUM("twReqLatQueued", TW_SMI_GAUGE32, "requests", READ),
+	[TW_OID_REQLAT_QUEUE_P50] = MICROS("twReqLatQueueP50", READ),
+	[TW_OID_REQLAT_QUEUE_P90] = MICROS("twReqLatQueueP90", SKIP),
+	[TW_OID_REQLAT_QUEUE_P99] = MICROS("twReqLatQueueP99", READ),
+	[TW_OID_REQLAT_QUEUE_MAX] = MICROS("twReqLatQueueMax", SKIP),
+	[TW_OID_REQLAT_TOTAL] = NUM("twReqLatTotal", TW_SMI_COUNTER64, "requests", SKIP),
+};
+
+/* For Prometheus: no check reads it. */
+static const struct tw_column reqhist_cols[] = {
+	[TW_OID_REQHIST_MAJOR] = INDEX("twReqHistMajor", 0),
+	[TW_OID_REQHIST_MINOR] = INDEX("twReqHistMinor", 0),
+	[TW_OID_REQHIST_DIRECTION] = DIRECTION("twReqHistDirection"),
+	[TW_OID_REQHIST_BOUND] = INDEX("twReqHistBound", 0),
+	[TW_OID_REQHIST_COUNT] = NUM("twReqHistCount", TW_SMI_GAUGE32, "requests", SKIP),
+};
+
 /* ---- Findings (issue 11): twFindings scalars, and twFindingTable one
  * level below them. */
 static const struct tw_column findsum_cols[] = {
@@ -388,6 +432,12 @@ const struct tw_column_group tw_column_groups[] = {
 	{ TW_OID_SOCKDROP_TABLE, "twSocketDropTable", "twSocketDropEntry", 2, sock_cols,
 	    NCOLS(sock_cols), TW_OID_SOCKDROP_PROTOCOL_NAME, offsetof(struct tw_view_sock, has),
 	    offsetof(struct tw_view_sock, col) },
+	{ TW_OID_REQLAT_TABLE, "twReqLatTable", "twReqLatEntry", 3, reqlat_cols,
+	    NCOLS(reqlat_cols), TW_OID_REQLAT_DEVICE, offsetof(struct tw_view_reqlat, has),
+	    offsetof(struct tw_view_reqlat, col) },
+	{ TW_OID_REQHIST_TABLE, "twReqHistTable", "twReqHistEntry", 4, reqhist_cols,
+	    NCOLS(reqhist_cols), TW_OID_REQHIST_COUNT, offsetof(struct tw_view_reqhist, has),
+	    offsetof(struct tw_view_reqhist, col) },
 };
 
 const struct tw_column_subgroup tw_column_subgroups[] = {
@@ -414,6 +464,10 @@ _Static_assert(TW_VIEW_PROBE_COLS <= 32, "has is 32 bits");
 _Static_assert(NCOLS(cgroup_cols) == TW_VIEW_CGROUP_COLS, "twCgroupEntry and the view disagree");
 _Static_assert(TW_VIEW_CGROUP_COLS <= 32, "has is 32 bits");
 _Static_assert(TW_VIEW_DISK_COLS <= 32 && TW_VIEW_BC_COLS <= 32, "has is 32 bits");
+_Static_assert(NCOLS(reqlat_cols) == TW_VIEW_REQLAT_COLS, "twReqLatEntry and the view disagree");
+_Static_assert(NCOLS(reqhist_cols) == TW_VIEW_REQHIST_COLS,
+    "twReqHistEntry and the view disagree");
+_Static_assert(TW_VIEW_REQLAT_COLS <= 32 && TW_VIEW_AGENT_COLS <= 32, "has is 32 bits");
 _Static_assert(NCOLS(findsum_cols) == TW_VIEW_FINDSUM_COLS, "twFindings and the view disagree");
 _Static_assert(NCOLS(finding_cols) == TW_VIEW_FINDING_COLS,
     "twFindingEntry and the view disagree");

@@ -4,7 +4,7 @@
 lib_libtunewatch_a_SOURCES += \
 	lib/view/columns.h lib/view/columns.c lib/view/cells.c \
 	lib/view/view.h lib/view/view.c lib/view/changerow.c lib/view/viewprobe.c \
-	lib/view/cgview.c \
+	lib/view/cgview.c lib/view/viewreqlat.c \
 	lib/view/mibview.h lib/view/mibview.c
 # twSocketDropTable's rows, from lib/sockets/.
 lib_libtunewatch_a_SOURCES += \

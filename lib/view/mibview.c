@@ -10,6 +10,9 @@
  * view's array, sorted by index. Which cells a row has, and of what type,
  * the column table says (tw_column_load). */
 
+/* The longest index of a table: twReqHistEntry's four. */
+#define MAX_INDEX 4
+
 struct table {
 	uint32_t id;		/* twObjects.id */
 	size_t (*nrows)(const struct tw_view *v);
@@ -169,6 +172,47 @@ cgroup_index(const struct tw_view *v, size_t i, uint32_t *idx)
 	idx[0] = v->cgroups[i].index;
 }
 
+static size_t
+reqlat_rows(const struct tw_view *v)
+{
+	return v->nreqlats;
+}
+
+static const void *
+reqlat_row(const struct tw_view *v, size_t i)
+{
+	return &v->reqlats[i];
+}
+
+static void
+reqlat_index(const struct tw_view *v, size_t i, uint32_t *idx)
+{
+	idx[0] = v->reqlats[i].major;
+	idx[1] = v->reqlats[i].minor;
+	idx[2] = v->reqlats[i].dir;
+}
+
+static size_t
+reqhist_rows(const struct tw_view *v)
+{
+	return v->nreqhists;
+}
+
+static const void *
+reqhist_row(const struct tw_view *v, size_t i)
+{
+	return &v->reqhists[i];
+}
+
+static void
+reqhist_index(const struct tw_view *v, size_t i, uint32_t *idx)
+{
+	idx[0] = v->reqhists[i].major;
+	idx[1] = v->reqhists[i].minor;
+	idx[2] = v->reqhists[i].dir;
+	idx[3] = v->reqhists[i].bound;
+}
+
 /* In twObjects' order. The findings table is keyed by its scalar group's
  * number: it is the only table below twObjects.6. */
 static const struct table tables[] = {
@@ -180,6 +224,8 @@ static const struct table tables[] = {
 	{ TW_OID_PROBE_TABLE, probe_rows, probe_row, probe_index },
 	{ TW_OID_CGROUP_TABLE, cgroup_rows, cgroup_row, cgroup_index },
 	{ TW_OID_SOCKDROP_TABLE, sock_rows, sock_row, sock_index },
+	{ TW_OID_REQLAT_TABLE, reqlat_rows, reqlat_row, reqlat_index },
+	{ TW_OID_REQHIST_TABLE, reqhist_rows, reqhist_row, reqhist_index },
 };
 
 static const void *
@@ -214,6 +260,8 @@ static const struct node nodes[] = {
 	{ { TW_OID_PROBE_TABLE, 0 }, 1, 0, 0, 0 },
 	{ { TW_OID_CGROUP_TABLE, 0 }, 1, 0, 0, 0 },
 	{ { TW_OID_SOCKDROP_TABLE, 0 }, 1, 0, 0, 0 },
+	{ { TW_OID_REQLAT_TABLE, 0 }, 1, 0, 0, 0 },
+	{ { TW_OID_REQHIST_TABLE, 0 }, 1, 0, 0, 0 },
 };
 
 /* The value of one cell; 0 when the row has none. twAgentSampleAge is the
@@ -252,7 +300,7 @@ first_row_after(const struct tw_view *v, const struct table *t, size_t index_len
     const uint32_t *rem, size_t remlen, int inclusive)
 {
 	size_t lo = 0, hi = t->nrows(v);
-	uint32_t idx[2];
+	uint32_t idx[MAX_INDEX];
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -286,7 +334,7 @@ tw_mv_get(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid, size_t 
 	const struct tw_column_group *g;
 	const struct table *t;
 	size_t row;
-	uint32_t idx[2];
+	uint32_t idx[MAX_INDEX];
 
 	if (len < 2 || (g = tw_column_group(oid[0])) == NULL)
 		return TW_MV_NO_SUCH_OBJECT;

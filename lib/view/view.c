@@ -27,6 +27,8 @@ tw_view_free(struct tw_view *v)
 	free(v->probes);
 	free(v->findings);
 	free(v->cgroups);
+	free(v->reqlats);
+	free(v->reqhists);
 	memset(v, 0, sizeof(*v));
 }
 

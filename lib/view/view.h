@@ -30,7 +30,7 @@
 
 #define TW_VIEW_BIT(col) (UINT32_C(1) << (col))
 
-#define TW_VIEW_AGENT_COLS (TW_OID_AGENT_CGROUPS_CUT_MANY + 1)
+#define TW_VIEW_AGENT_COLS (TW_OID_AGENT_REQLAT_LOST + 1)
 #define TW_VIEW_BC_COLS (TW_OID_BC_RECLAIM_RATE + 1)
 #define TW_VIEW_DISK_COLS (TW_OID_DISK_TYPE + 1)
 #define TW_VIEW_POOL_COLS (TW_OID_DBLOCK_RECENT_PRESSURE_TIME + 1)
@@ -41,6 +41,8 @@
 #define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_OWNER_SEARCH + 1)
 #define TW_VIEW_PROBE_COLS (TW_OID_PROBE_ERRORS + 1)
 #define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_OWNER_UID + 1)
+#define TW_VIEW_REQLAT_COLS (TW_OID_REQLAT_TOTAL + 1)
+#define TW_VIEW_REQHIST_COLS (TW_OID_REQHIST_COUNT + 1)
 
 #define TW_VIEW_STR 128
 /* A change's subject: "host", a disk, or a cgroup's path (a DisplayString
@@ -80,6 +82,8 @@ struct tw_view_agent {
 	uint64_t col[TW_VIEW_AGENT_COLS];
 	char version[32];
 	char system[TW_VIEW_STR];
+	char reqlat_state[24];		/* twAgentReqLatState */
+	char reqlat_reason[192];
 	uint64_t newest_ms;	/* monotonic stamp of the newest sample, for the
 				 * sample's age at the time of a request */
 };
@@ -166,6 +170,28 @@ struct tw_view_cgroup {
 	char limit_name[32];
 };
 
+/* One disk's reads or writes timed by the request-latency source
+ * (twReqLatTable), built in view/viewreqlat.c. */
+struct tw_view_reqlat {
+	uint32_t major;
+	uint32_t minor;
+	uint32_t dir;		/* TW_REQLAT_DIR_READ or _WRITE */
+	uint32_t has;
+	uint64_t col[TW_VIEW_REQLAT_COLS];
+	char device[32];
+};
+
+/* One bound of its histogram (twReqHistTable): col[TW_OID_REQHIST_COUNT]
+ * requests took less than bound microseconds. */
+struct tw_view_reqhist {
+	uint32_t major;
+	uint32_t minor;
+	uint32_t dir;
+	uint32_t bound;		/* TW_REQHIST_INF: +Inf */
+	uint32_t has;
+	uint64_t col[TW_VIEW_REQHIST_COLS];
+};
+
 struct tw_view {
 	struct tw_view_agent agent;
 	struct tw_view_bufcache bc;
@@ -195,6 +221,12 @@ struct tw_view {
 	struct tw_view_cgroup *cgroups;	/* sorted by index */
 	size_t ncgroups;
 	size_t cgroups_cap;
+	struct tw_view_reqlat *reqlats;	/* sorted by (major, minor, dir) */
+	size_t nreqlats;
+	size_t reqlats_cap;
+	struct tw_view_reqhist *reqhists;	/* sorted by (major, minor, dir, bound) */
+	size_t nreqhists;
+	size_t reqhists_cap;
 };
 
 /* What the agent knows of itself. */
@@ -230,6 +262,20 @@ struct tw_probe_row;
 int tw_view_put_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n);
 int tw_view_reserve_findings(struct tw_view *v, size_t n);
 int tw_view_reserve_cgroups(struct tw_view *v, size_t n);
+int tw_view_reserve_reqlats(struct tw_view *v, size_t n);
+int tw_view_reserve_reqhists(struct tw_view *v, size_t n);
+
+/* twReqLatTable, twReqHistTable and the twAgentReqLat* scalars from the
+ * request-latency window, for the view's disks (which must be built
+ * first): a disk's rows leave with its disk row. state and reason are the
+ * source's; lost is published only while timing. view/viewreqlat.c. */
+struct tw_reqwin;
+int tw_view_build_reqlat(struct tw_view *v, const struct tw_reqwin *rw, const char *state,
+    const char *reason, int timing);
+
+/* The bounds of twReqHistTable's ladder, in increasing order, the last
+ * TW_REQHIST_INF; *n gets how many. */
+const uint32_t *tw_view_reqhist_bounds(size_t *n);
 
 /* The cgroup rows of the view, from the newest sample and the window
  * (view/cgview.c). */
@@ -261,7 +307,9 @@ const char *tw_view_tunable(const struct tw_view *v, const char *name);
 	struct tw_view_probe *: tw_view_probe_num, \
 	const struct tw_view_probe *: tw_view_probe_num, \
 	struct tw_view_cgroup *: tw_view_cgroup_num, \
-	const struct tw_view_cgroup *: tw_view_cgroup_num)((row), (col))
+	const struct tw_view_cgroup *: tw_view_cgroup_num, \
+	struct tw_view_reqlat *: tw_view_reqlat_num, \
+	const struct tw_view_reqlat *: tw_view_reqlat_num)((row), (col))
 
 double tw_view_agent_num(const struct tw_view_agent *a, unsigned col);
 double tw_view_bc_num(const struct tw_view_bufcache *bc, unsigned col);
@@ -271,5 +319,6 @@ double tw_view_change_num(const struct tw_view_change *c, unsigned col);
 double tw_view_sock_num(const struct tw_view_sock *s, unsigned col);
 double tw_view_probe_num(const struct tw_view_probe *p, unsigned col);
 double tw_view_cgroup_num(const struct tw_view_cgroup *c, unsigned col);
+double tw_view_reqlat_num(const struct tw_view_reqlat *r, unsigned col);
 
 #endif

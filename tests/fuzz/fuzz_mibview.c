@@ -45,6 +45,8 @@ static struct tw_view_tunable tunables[3];
 static struct tw_view_probe probe;
 static struct tw_view_finding findings[2];
 static struct tw_view_cgroup cgroups[3];
+static struct tw_view_reqlat reqlats[2];
+static struct tw_view_reqhist reqhists[3];
 static struct ref refs[REF_MAX];
 static size_t nrefs;
 
@@ -70,6 +72,16 @@ add_ref(size_t len, uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t e)
 	r->oid[3] = d;
 	r->oid[4] = e;
 	r->len = len;
+	return r;
+}
+
+/* A cell of a table whose index has more than two arcs. */
+static struct ref *
+add_ref_index(uint32_t table, uint32_t col, const uint32_t *idx, size_t n)
+{
+	struct ref *r = add_ref(3 + n, table, 1, col, 0, 0);
+
+	memcpy(r->oid + 3, idx, n * sizeof(*idx));
 	return r;
 }
 
@@ -219,6 +231,36 @@ build_view(void)
 	view.cgroups = cgroups;
 	view.ncgroups = view.cgroups_cap = 3;
 
+	/* twObjects.11 and .12, indexes of three and four arcs, with the
+	 * agent's scalars of the source at twAgent.17-19, past a gap. */
+	view.agent.has |= TW_VIEW_BIT(TW_OID_AGENT_REQLAT_STATE) |
+	    TW_VIEW_BIT(TW_OID_AGENT_REQLAT_LOST);
+	strcpy(view.agent.reqlat_state, "timing");
+	view.agent.col[TW_OID_AGENT_REQLAT_LOST] = 3;
+	reqlats[0].major = 8;
+	reqlats[0].dir = TW_REQLAT_DIR_READ;
+	reqlats[0].has = TW_VIEW_BIT(TW_OID_REQLAT_DEVICE) | TW_VIEW_BIT(TW_OID_REQLAT_P99);
+	strcpy(reqlats[0].device, "sda");
+	reqlats[0].col[TW_OID_REQLAT_P99] = 2047;
+	reqlats[1].major = UINT32_MAX;
+	reqlats[1].minor = UINT32_MAX;
+	reqlats[1].dir = TW_REQLAT_DIR_WRITE;
+	reqlats[1].has = TW_VIEW_BIT(TW_OID_REQLAT_TOTAL);
+	reqlats[1].col[TW_OID_REQLAT_TOTAL] = UINT64_MAX;
+	view.reqlats = reqlats;
+	view.nreqlats = view.reqlats_cap = 2;
+	for (i = 0; i < 3; i++) {
+		reqhists[i].major = 8;
+		reqhists[i].dir = TW_REQLAT_DIR_READ;
+		reqhists[i].has = TW_VIEW_BIT(TW_OID_REQHIST_COUNT);
+		reqhists[i].col[TW_OID_REQHIST_COUNT] = 10 * i;
+	}
+	reqhists[0].bound = 0;
+	reqhists[1].bound = 2048;
+	reqhists[2].bound = TW_REQHIST_INF;
+	view.reqhists = reqhists;
+	view.nreqhists = view.reqhists_cap = 3;
+
 	/* The instances, from the data above. */
 	for (col = 1; col < 32; col++) {
 		struct ref *r;
@@ -229,6 +271,8 @@ build_view(void)
 				ref_str(r, view.agent.version);
 			else if (col == TW_OID_AGENT_SYSTEM)
 				ref_str(r, view.agent.system);
+			else if (col == TW_OID_AGENT_REQLAT_STATE)
+				ref_str(r, view.agent.reqlat_state);
 			else if (col == TW_OID_AGENT_SAMPLE_AGE)
 				r->is_age = 1;
 			else
@@ -309,6 +353,25 @@ build_view(void)
 				ref_str(r, f->id);
 			else
 				r->num = f->col[col];
+		}
+		for (i = 0; i < view.nreqlats; i++) {
+			const struct tw_view_reqlat *q = &reqlats[i];
+			uint32_t idx[3] = { q->major, q->minor, q->dir };
+
+			if (!(q->has & TW_VIEW_BIT(col)))
+				continue;
+			r = add_ref_index(TW_OID_REQLAT_TABLE, col, idx, 3);
+			if (col == TW_OID_REQLAT_DEVICE)
+				ref_str(r, q->device);
+			else
+				r->num = q->col[col];
+		}
+		for (i = 0; i < view.nreqhists; i++) {
+			const struct tw_view_reqhist *q = &reqhists[i];
+			uint32_t idx[4] = { q->major, q->minor, q->dir, q->bound };
+
+			if (q->has & TW_VIEW_BIT(col))
+				add_ref_index(TW_OID_REQHIST_TABLE, col, idx, 4)->num = q->col[col];
 		}
 		for (i = 0; i < view.ncgroups; i++) {
 			const struct tw_view_cgroup *g = &cgroups[i];
@@ -413,6 +476,12 @@ expected_miss(const uint32_t *oid, size_t len)
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_CGROUP_PATH &&
 		    oid[2] < TW_VIEW_CGROUP_COLS ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
+	case TW_OID_REQLAT_TABLE:
+		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_REQLAT_DEVICE &&
+		    oid[2] < TW_VIEW_REQLAT_COLS ? TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
+	case TW_OID_REQHIST_TABLE:
+		return len >= 3 && oid[1] == 1 && oid[2] == TW_OID_REQHIST_COUNT ?
+		    TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
 	}
 	return TW_MV_NO_SUCH_OBJECT;
 }

@@ -63,6 +63,7 @@ mibview:128
 udpsock:2048
 probeconf:300
 cgroup:4096
+reqlat:25000
 cgroupowner:300
 escape:1024
 "

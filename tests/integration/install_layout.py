@@ -42,8 +42,8 @@ def test_layout(dest, d):
                 ("snmptt", "tunewatch.conf"), ("snmptrapd", "snmptrapd.conf"),
                 ("notify", "tunewatch-ticket.conf"), ("notify", "tunewatch-ticket.cfg"),
                 ("prometheus", "generator.yml"), ("prometheus", "snmp.yml"),
-                ("prometheus", "tunewatch.rules.yml"), ("notify", "tunewatch-rt.conf"),
-                ("notify", "tunewatch-rt.initialdata")):
+                ("prometheus", "prometheus.yml"), ("prometheus", "tunewatch.rules.yml"),
+                ("notify", "tunewatch-rt.conf"), ("notify", "tunewatch-rt.initialdata")):
         p = twinstall.path(dest, d["pkgdatadir"], *rel)
         assert os.path.isfile(p), "no %s under pkgdatadir: %s" % ("/".join(rel), p)
     # Where the notification definitions look for it by default.

@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: ISC
 """Helpers for the probe's integration tests: a loop device over a file of
-the test's own (always detached again), tunewatchd.conf probe lines, and
-twProbeTable read back by column name.
+the test's own (always detached again), a loop device over a FUSE file whose
+every read takes a known time (tests/fusedelay; unmounted again),
+tunewatchd.conf probe lines, and twProbeTable read back by column name.
 
 The backing file lives in the build tree, on disk: a loop device with
 --direct-io=on over it reads the disk with O_DIRECT, as a real disk is
 read. (A file in tmpfs would refuse direct I/O.)"""
 
 import os
+import shutil
 import subprocess
+import tempfile
 import time
 
 import twtest
@@ -30,9 +33,10 @@ def need_root_tools(*tools):
 class Loop:
     """A loop device with direct I/O over a file, detached on exit."""
 
-    def __init__(self, backing, mib=64):
+    def __init__(self, backing, mib=64, keep_backing=False):
         self.backing = backing
         self.mib = mib
+        self.keep_backing = keep_backing
         self.dev = None
 
     def attach(self):
@@ -64,6 +68,11 @@ class Loop:
     def index(self):
         return self.majmin().replace(":", ".")
 
+    def dio(self):
+        """Whether the loop driver reads its file with direct I/O."""
+        with open("/sys/block/%s/loop/dio" % self.name) as fh:
+            return fh.read().strip() == "1"
+
     def __enter__(self):
         if not os.path.exists(self.backing):
             twtest.cold_file(self.backing, self.mib)
@@ -72,10 +81,120 @@ class Loop:
 
     def __exit__(self, *exc):
         self.detach()
+        if not self.keep_backing:
+            try:
+                os.unlink(self.backing)
+            except OSError:
+                pass
+        return False
+
+
+def fusedelay_bin():
+    return os.path.join(twtest.TOP_BUILDDIR, "tests", "fusedelay")
+
+
+def need_fusedelay():
+    """Skip, with the reason, where tests/fusedelay cannot run."""
+    if not os.path.exists(fusedelay_bin()):
+        raise twtest.Skip("tests/fusedelay was not built: configure found no libfuse3 "
+                          "(Debian: apt-get install libfuse3-dev fuse3)")
+    if not os.path.exists("/dev/fuse"):
+        raise twtest.Skip("no /dev/fuse (modprobe fuse)")
+    if not twtest.which("fusermount3"):
+        raise twtest.Skip("needs fusermount3 (Debian: apt-get install fuse3)")
+
+
+class FuseDelay:
+    """tests/fusedelay mounted in a directory of its own (prefix + random)
+    and a loop device with direct I/O over its disk.img: a block device
+    whose every read takes delay_us plus what FUSE and the loop driver add.
+    The loop device is detached, the file system unmounted, the daemon
+    stopped and the directory removed on every way out."""
+
+    def __init__(self, delay_us, mib=64, prefix="tw-fusedelay-"):
+        self.delay_us = delay_us
+        self.mib = mib
+        self.prefix = prefix
+        self.mnt = None
+        self.proc = None
+        self.loop = None
+
+    @property
+    def dev(self):
+        return self.loop.dev
+
+    @property
+    def name(self):
+        return self.loop.name
+
+    def set_delay(self, us):
+        with open(os.path.join(self.mnt, "delay"), "w") as fh:
+            fh.write("%d\n" % us)
+        self.delay_us = us
+
+    def set_errors(self, on):
+        """Every read fails with EIO from now on (True), or none does."""
+        with open(os.path.join(self.mnt, "errors"), "w") as fh:
+            fh.write("1\n" if on else "0\n")
+
+    def stats(self):
+        """{"reads": N, "bytes": B, "errors": E}: what the daemon has answered."""
+        with open(os.path.join(self.mnt, "stats")) as fh:
+            return {k: int(v) for k, v in (l.split() for l in fh if l.strip())}
+
+    def __enter__(self):
+        need_fusedelay()
+        self.mnt = tempfile.mkdtemp(prefix=self.prefix + "mnt-")
         try:
-            os.unlink(self.backing)
-        except OSError:
-            pass
+            self.log = open(self.mnt + ".log", "wb")
+            self.proc = subprocess.Popen(
+                [fusedelay_bin(), "--delay", str(self.delay_us), "--size", str(self.mib), "-f",
+                 self.mnt], stdout=self.log, stderr=subprocess.STDOUT)
+            twtest.wait_for("fusedelay mounted at %s" % self.mnt,
+                            lambda: self.proc.poll() is not None or os.path.ismount(self.mnt),
+                            timeout=10)
+            if not os.path.ismount(self.mnt):
+                with open(self.mnt + ".log", errors="replace") as fh:
+                    raise twtest.Skip("fusedelay could not mount here: %s" % fh.read().strip())
+            self.loop = Loop(os.path.join(self.mnt, "disk.img"), keep_backing=True)
+            self.loop.attach()
+            if not self.loop.dio():
+                raise twtest.Skip("the loop driver refused direct I/O over a FUSE file")
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        if self.loop is not None:
+            self.loop.detach()
+            self.loop = None
+        if self.mnt is not None and os.path.ismount(self.mnt):
+            for _ in range(50):
+                if subprocess.run(["fusermount3", "-u", self.mnt],
+                                  capture_output=True, timeout=30).returncode == 0:
+                    break
+                time.sleep(0.1)
+            else:
+                subprocess.run(["umount", "-l", self.mnt], capture_output=True, timeout=30)
+        if self.proc is not None:
+            if self.proc.poll() is None:
+                self.proc.terminate()
+                try:
+                    self.proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    self.proc.wait(timeout=10)
+            self.proc = None
+            self.log.close()
+        if self.mnt is not None:
+            if not os.path.ismount(self.mnt):
+                shutil.rmtree(self.mnt, ignore_errors=True)
+                try:
+                    os.unlink(self.mnt + ".log")
+                except OSError:
+                    pass
+            self.mnt = None
         return False
 
 

@@ -134,7 +134,11 @@ def expected(walk, module, by_oid, mib):
         assert len(index) == len(m.get("indexes", [])) or (not m.get("indexes") and index == ["0"]), \
             (m["name"], index)
         for lk in m.get("lookups", []):
-            col = defined[lk["labelname"]] + "." + ".".join(index)
+            # A lookup may take some of the row's index (a disk's two of
+            # twReqHistTable's four): those the generator names, in order.
+            names = [spec["labelname"] for spec in m.get("indexes", [])]
+            part = [index[names.index(n)] for n in lk["labels"]] if lk.get("labels") else index
+            col = defined[lk["labelname"]] + "." + ".".join(part)
             if col in strings:
                 labels[lk["labelname"]] = strings[col]
             else:

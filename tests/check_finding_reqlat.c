@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: ISC */
+/* Unit tests for the findings on a disk whose requests are slow at a
+ * percentile of their distribution: judged as check_disklatency
+ * --percentile judges it (lib/finding/judge_reqlat.c), the advice of slow
+ * r_await and w_await on the distribution's figures, and the same ticket
+ * id as r_await's for the same device. */
+#include "config.h"
+
+#include <stdint.h>
+
+#include "advice/evidence.h"
+#include "advice/ticket.h"
+#include "finding/judge.h"
+#include "finding/observe.h"
+#include "finding/tracker.h"
+#include "tw_check.h"
+#include "tw_findings.h"
+#include "util/error.h"
+#include "view/view.h"
+
+static void
+reqlat_row(struct tw_view *v, uint32_t dir, double p99_ms, uint64_t count)
+{
+	struct tw_view_reqlat *r = &v->reqlats[v->nreqlats++];
+
+	memset(r, 0, sizeof(*r));
+	r->major = 8;
+	r->minor = 16;
+	r->dir = dir;
+	strcpy(r->device, "sdb");
+	r->has = TW_VIEW_BIT(TW_OID_REQLAT_DEVICE) | TW_VIEW_BIT(TW_OID_REQLAT_COUNT);
+	r->col[TW_OID_REQLAT_COUNT] = count;
+	if (count >= 100) {
+		r->has |= TW_VIEW_BIT(TW_OID_REQLAT_P50) | TW_VIEW_BIT(TW_OID_REQLAT_P99);
+		r->col[TW_OID_REQLAT_P50] = (uint64_t)(p99_ms * 100);	/* microseconds */
+		r->col[TW_OID_REQLAT_P99] = (uint64_t)(p99_ms * 1000);
+	}
+}
+
+/* sdb (8:16), a rotational disk with a stable id at queue depth queue,
+ * its reads' p99 read_ms (and writes' p99 write_ms, from 100 writes;
+ * fewer when write_ms is 0). */
+static void
+make_view(struct tw_view *v, double read_ms, double write_ms, double queue)
+{
+	struct tw_view_disk *d;
+
+	tw_view_init(v);
+	ck_assert_int_eq(tw_view_reserve_disks(v, 1), TW_OK);
+	ck_assert_int_eq(tw_view_reserve_reqlats(v, 2), TW_OK);
+	d = &v->disks[0];
+	memset(d, 0, sizeof(*d));
+	d->major = 8;
+	d->minor = 16;
+	strcpy(d->name, "sdb");
+	strcpy(d->stable_id, "wwn-0x5000c500a1b2c3d4");
+	d->has = TW_VIEW_BIT(TW_OID_DISK_NAME) | TW_VIEW_BIT(TW_OID_DISK_QUEUE_DEPTH) |
+	    TW_VIEW_BIT(TW_OID_DISK_READ_OPS) | TW_VIEW_BIT(TW_OID_DISK_WRITE_OPS) |
+	    TW_VIEW_BIT(TW_OID_DISK_NR_REQUESTS) | TW_VIEW_BIT(TW_OID_DISK_ROTATIONAL) |
+	    TW_VIEW_BIT(TW_OID_DISK_SCHEDULER) | TW_VIEW_BIT(TW_OID_DISK_READ_LATENCY);
+	/* r_await itself is fine: the finding is the tail's. */
+	d->col[TW_OID_DISK_READ_LATENCY] = 2000;
+	d->col[TW_OID_DISK_QUEUE_DEPTH] = (uint64_t)(queue * 100);
+	d->col[TW_OID_DISK_READ_OPS] = 20000;
+	d->col[TW_OID_DISK_WRITE_OPS] = 1000;
+	d->col[TW_OID_DISK_NR_REQUESTS] = 64;
+	d->col[TW_OID_DISK_ROTATIONAL] = 1;
+	strcpy(d->scheduler, "mq-deadline");
+	v->ndisks = 1;
+	reqlat_row(v, TW_REQLAT_DIR_READ, read_ms, 1000);
+	reqlat_row(v, TW_REQLAT_DIR_WRITE, write_ms, write_ms > 0 ? 100 : 5);
+}
+
+START_TEST(test_judge)
+{
+	struct tw_judge_config c;
+	struct tw_reqlat_judgement j;
+	struct tw_view v;
+
+	tw_judge_defaults(&c);
+	ck_assert_uint_eq(c.reqlat_percentile, 99);
+	make_view(&v, 30, 0, 1);
+	ck_assert_int_eq(tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	    &c.reqlat_write_crit, &v, &v.disks[0], 99, &j), 1);
+	ck_assert_int_eq(j.read, TW_STATE_WARNING);
+	ck_assert(j.read_ms > 29.9 && j.read_ms < 30.1);
+	/* Five writes: no p99 of them, which is no symptom. */
+	ck_assert_int_eq(j.have_write, 0);
+	ck_assert_int_eq(j.write, TW_STATE_OK);
+	ck_assert_int_eq(j.worst, TW_STATE_WARNING);
+	/* No p90 in the rows: nothing judged, nothing wrong. */
+	ck_assert_int_eq(tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	    &c.reqlat_write_crit, &v, &v.disks[0], 90, &j), 1);
+	ck_assert_int_eq(j.worst, TW_STATE_OK);
+	/* Writes at 250 ms: past their own critical 200. */
+	tw_view_free(&v);
+	make_view(&v, 1, 250, 1);
+	tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	    &c.reqlat_write_crit, &v, &v.disks[0], 99, &j);
+	ck_assert_int_eq(j.read, TW_STATE_OK);
+	ck_assert_int_eq(j.write, TW_STATE_CRITICAL);
+	/* A disk with no rows is not timed. */
+	v.nreqlats = 0;
+	ck_assert_int_eq(tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	    &c.reqlat_write_crit, &v, &v.disks[0], 99, &j), 0);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* At queue depth 1 the device itself is slow: no knob, with the
+ * distribution's figure in its words, and r_await's ticket id. */
+START_TEST(test_no_knob)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s;
+	const struct tw_observation *o;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 60, 0, 1);
+	o = observe_one(&s, &c, &v, TW_SYM_READ_LATENCY_QUEUE, TW_STATE_CRITICAL,
+	    "wwn-0x5000c500a1b2c3d4", "");
+	ck_assert_str_eq(o->tunable, "");
+	ck_assert_msg(strstr(o->evidence, "sdb read p99 60 ms at queue depth 1: the device "
+	    "itself is slow") != NULL, "%s", o->evidence);
+	ck_assert_ptr_nonnull(strstr(o->evidence, "(critical range 50, read p99, ms)"));
+	tw_view_free(&v);
+}
+END_TEST
+
+/* A deep queue on a rotational disk: r_await's queue knob for the slow
+ * tail, the disk's stable id as subject, the same id as r_await's; raised
+ * after three samples. Writes slow as well give the writeback finding. */
+START_TEST(test_tracked)
+{
+	struct tw_judge_config c;
+	struct tw_tracker t;
+	struct tw_view v, out;
+	struct seen s = { .n = 0 };
+	struct tw_disk_verdicts verdicts;
+	struct tw_reqlat_judgement j;
+	char id[TW_TICKET_ID_LEN];
+	const char *knob;
+	size_t i;
+	int writes = 0;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 30, 0, 60);
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_uint_ge(s.n, 1);
+	ck_assert_int_eq(s.o[0].sym, TW_SYM_READ_LATENCY_QUEUE);
+	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
+	ck_assert_str_eq(s.o[0].subject, "wwn-0x5000c500a1b2c3d4");
+	ck_assert_msg(strstr(s.o[0].evidence, "sdb read p99 30 ms at queue depth 60 on a "
+	    "rotational disk") != NULL, "%s", s.o[0].evidence);
+	knob = strstr(s.o[0].tunable, "queue/");
+	ck_assert_ptr_nonnull(knob);
+	tw_ticket_id(id, TW_SYM_READ_LATENCY_QUEUE, "wwn-0x5000c500a1b2c3d4", knob);
+	ck_assert_str_eq(s.o[0].id, id);
+	raise_on_third(&t, &c, &v, 3000, s.n, "wwn-0x5000c500a1b2c3d4", id, &out);
+	tw_tracker_free(&t);
+	tw_view_free(&out);
+	tw_view_free(&v);
+	make_view(&v, 30, 300, 60);
+	v.disks[0].col[TW_OID_DISK_WRITE_OPS] = 90000;
+	tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	    &c.reqlat_write_crit, &v, &v.disks[0], 99, &j);
+	tw_judge_reqlat_verdicts(&v.disks[0], &j, 60, 99, &verdicts);
+	ck_assert(verdicts.has_read && verdicts.has_write);
+	for (i = 0; i < verdicts.write.nfound; i++)
+		if (verdicts.write.found[i].sym == TW_SYM_WRITE_LATENCY) {
+			ck_assert_ptr_nonnull(strstr(verdicts.write.found[i].evidence, "write p99 300 ms"));
+			writes++;
+		}
+	ck_assert_int_eq(writes, 1);
+	tw_view_free(&v);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("finding_reqlat");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_judge);
+	tcase_add_test(tc, test_no_knob);
+	tcase_add_test(tc, test_tracked);
+	suite_add_tcase(s, tc);
+	return tw_run_suite(s);
+}
