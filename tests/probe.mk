@@ -1,17 +1,19 @@
 # tests/: the active probe end to end, on loop devices of the tests' own
 # (root, losetup; each skips with its reason where something is missing):
-#   probe_loop.py      the probe's p50 against ioping -D on the same device
+#   probe_loop.py      the probe's p50 against ioping -D on the same device,
+#                      reading between the probe's reads, over 5 rounds
+#   probe_known.py     a device whose every read takes 2 ms, then 20 ms
+#                      (tests/fusedelay): p50 and p90 against the reference
 #   probe_faults.py    a device that vanishes, is replaced, idles (spun-down
-#                      rule), fails with EIO (dm error target), or cannot be
-#                      opened again after root was given up
-#   probe_throttle.py  a cgroup v1 blkio throttle of 5 reads/s: p50 200 ms
-#                      within 20 %, and missed slots
+#                      rule), fails with EIO (dm error target; a FUSE file),
+#                      is slow enough to miss slots and time out, or cannot
+#                      be opened again after root was given up
 EXTRA_DIST += tests/integration/probe_common.py
 
 PROBE_TESTS = \
 	tests/integration/probe_loop.py \
-	tests/integration/probe_faults.py \
-	tests/integration/probe_throttle.py
+	tests/integration/probe_known.py \
+	tests/integration/probe_faults.py
 
 dist_noinst_SCRIPTS += $(PROBE_TESTS)
 TESTS += $(PROBE_TESTS)
