@@ -7,32 +7,36 @@ reads (60-80 us here) take the kernel's read path and nothing else: on a
 file on this shared machine's disk both readers' medians jumped between
 0.3 and 4 ms from round to round with other engineers' I/O (probe against
 ioping 0.44 to 2.36 in 9 rounds at a load average of 10 to 14), on tmpfs
-0.99 to 1.10 at 7 to 9. tunewatchd probes it at 10 reads a second with a
-10-s window. In each of 5 rounds `ioping -D -i 0.1` makes 100 reads of the same
-device (both random 4 KiB direct reads, one at a time), each midway between
+0.99 to 1.10 at 7 to 9. tunewatchd probes it at 10 reads a second with an
+8-s window. In each of 7 rounds `ioping -D -i 0.1` makes 80 reads of the
+same device (both random 4 KiB direct reads, one at a time), each midway between
 two of the probe's (probe_common.ioping_between), so the two read one
 after the other and never queue behind each other; a sample is taken as
-ioping ends, so the probe's window lies within ioping's 10 s. The median
+ioping ends, so the probe's window lies within ioping's 8 s. The median
 over the rounds of the probe's p50 (twProbeP50) against the median of
 ioping's request times must be within 10 %, with no retries: a burst of
-other load moves both alike, read by read. Every round is printed.
+other load moves both alike, read by read, but not where the scheduler
+puts a reader and the loop driver's worker: one round may read 25 % apart
+either way (measured: 0.74 to 1.03 in three rounds at a load average of
+5 to 8), hence the median of 7. Every round is printed.
 
 Then the rest of the row (state, rate, size, counts, percentiles in
 order, p99 present exactly when the window holds 100 reads),
 check_disklatency --probe over SNMP and --local --probe-count, and bad
 probe lines reported with their file and line while the good one runs.
-Skipped without root, losetup or ioping. About 70 s."""
+Skipped without root, losetup or ioping. About 80 s."""
 
 import plugin_common as plc
 import probe_common as pc
 import twtest
 
 CHECK = "check_disklatency"
-ROUNDS = 5
+ROUNDS = 7
+WINDOW = 8
 
 
 def one_round(h, lo):
-    times = pc.ioping_between(lo.dev, 100)
+    times = pc.ioping_between(lo.dev, WINDOW * 10)
     h.sample_now()
     return pc.probe_row(h, lo.index()), pc.median(times)
 
@@ -42,7 +46,7 @@ def check_row(row):
     assert row["REASON"].text in ("", '""'), row
     assert row["RATE"].num == 10 and row["READ_SIZE"].num == 4096, row
     n = row["COUNT"].num
-    assert n >= 50, row                       # 10 s at 10/s, less what was missed
+    assert n >= 40, row                       # 8 s at 10/s, less the window's youth
     assert row["MISSED"].num == 0, row
     assert row["ERRORS"].num == 0 and row["TIMEOUTS"].num == 0, row
     assert row["MIN"].num <= row["P50"].num <= row["P90"].num <= row["MAX"].num, row
@@ -59,7 +63,7 @@ def test():
             conf = pc.write_conf(h, ["probe %s 11" % lo.name, "probe %s 10" % lo.name,
                                      "probe", "probeTimeout 0", "probeIdleTime 0"])
             h.start_snmpd()
-            h.start_agent(None, None, interval=1, window=10, args=["-c", conf])
+            h.start_agent(None, None, interval=1, window=WINDOW, args=["-c", conf])
             log = pc.agent_log(h)
             for n, what in ((1, "probe: the rate is 1 to 10 reads a second, not '11'"),
                             (3, ""),          # "probe" alone: Net-SNMP's own words
