@@ -74,7 +74,7 @@ def detach(devs):
 
 def agent(tw, tag, lines, agent_bin=None, interval=5, window=60):
     """A harness with snmpd and a tunewatchd probing lines' devices."""
-    h = tw.Harness(PREFIX + tag)
+    h = tw.Harness(PREFIX[len("tw-"):] + tag)   # the harness puts "tw-" before it
     h.__enter__()
     try:
         if agent_bin:
@@ -157,8 +157,10 @@ def cost_round(tw, names, devs, rate, seconds, agent_bin, tag):
     """tunewatchd (this build or agent_bin) probing devs at rate, a plain
     one, and an ioping a device between the probe's reads: CPU per read."""
     lines = ["probe %s %d" % (n, rate) for n in names]
-    hs = [agent(tw, tag + "-plain", []), agent(tw, tag + "-probed", lines, agent_bin)]
+    hs = []
     try:
+        hs.append(agent(tw, tag + "-plain", []))
+        hs.append(agent(tw, tag + "-probed", lines, agent_bin))
         time.sleep(6)                 # past start-up and the first samples
         count = int(seconds * rate)
         procs = iopings(devs, rate, count, ioping_offsets(len(devs), rate))

@@ -278,8 +278,9 @@ class Harness:
         ss = which("ss")
         if not ss:
             return
+        # A process name is any bytes another test chose: not always UTF-8.
         out = subprocess.run([ss, "-H", "-l", "-n", "-p", "-u", "-t"], capture_output=True,
-                             text=True).stdout
+                             text=True, errors="replace").stdout
         for line in out.splitlines():
             if "pid=%d," % pid not in line:
                 continue
