@@ -2,6 +2,8 @@
 # (root, losetup; each skips with its reason where something is missing):
 #   probe_loop.py      the probe's p50 against ioping -D on the same device,
 #                      reading between the probe's reads, over 5 rounds
+#   probe_many.py      eight devices at once: their p50 against ioping's on
+#                      one of them, reading between all of theirs
 #   probe_known.py     a device whose every read takes 2 ms, then 20 ms
 #                      (tests/fusedelay): p50 and p90 against the reference
 #   probe_faults.py    a device that vanishes, is replaced, idles (spun-down
@@ -12,6 +14,7 @@ EXTRA_DIST += tests/integration/probe_common.py
 
 PROBE_TESTS = \
 	tests/integration/probe_loop.py \
+	tests/integration/probe_many.py \
 	tests/integration/probe_known.py \
 	tests/integration/probe_faults.py
 
