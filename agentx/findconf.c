@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "finding/tracker.h"
+#include "util/ratelimit.h"
 #include "util/error.h"
 
 static struct tw_finding_options *target;
@@ -119,10 +120,16 @@ parse_token(const char *token, char *line)
 		}
 	} else if (strcmp(token, "notificationsPerMinute") == 0) {
 		if ((n = whole(value, 0, 1000000)) < 0) {
-			snprintf(msg, sizeof(msg), "notificationsPerMinute wants 0 (no limit) to "
-			    "1000000, not '%s'; ignored", value);
+			snprintf(msg, sizeof(msg), "notificationsPerMinute wants a number of "
+			    "notifications a minute, at most %d (0: %d), not '%s'; ignored",
+			    TW_RATELIMIT_CEILING, TW_RATELIMIT_CEILING, value);
 			config_perror(msg);
 		} else {
+			if (n > TW_RATELIMIT_CEILING) {
+				snprintf(msg, sizeof(msg), "notificationsPerMinute %ld is above the "
+				    "ceiling; %d a minute it is", n, TW_RATELIMIT_CEILING);
+				config_pwarn(msg);
+			}
 			o->per_minute = (unsigned)n;
 		}
 	} else if (strcmp(token, "probePercentile") == 0) {

@@ -3,7 +3,8 @@
  *   findings                 yes|no   judge and publish findings (yes)
  *   findingRaiseAfter        N        samples with a symptom to raise it (3)
  *   findingClearAfter        N        samples without it to clear it (3)
- *   notificationsPerMinute   N        the limit of notifications (60; 0: none)
+ *   notificationsPerMinute   N        the limit of notifications (60; 0: the
+ *                                     ceiling, 600)
  *   hitRatioWarning RANGE ... minOps N  the checks' thresholds (findconf.c)
  *
  * Thresholds are in the checks' range syntax, with the checks' defaults

@@ -7,42 +7,135 @@
 #include "tunewatch_oids.h"
 #include "util/clock.h"
 #include "util/ratelimit.h"
+#include "util/sendq.h"
+
+/* RFC 2741's Notify PDU. */
+#define AX_NOTIFY 12
 
 static struct tw_ratelimit limit;
+static struct tw_sendq queue;
+static netsnmp_session *master;
+/* Which session a request went out on: an answer (or the library's word
+ * that none will come) for one that is gone no longer counts. */
+static unsigned generation;
 
-void
+static void
+free_varbinds(void *item)
+{
+	snmp_free_varbind(item);
+}
+
+int
 tw_notify_init(unsigned per_minute)
 {
 	tw_ratelimit_init(&limit, per_minute);
+	return tw_sendq_init(&queue, TW_NOTIFY_QUEUE, TW_NOTIFY_INFLIGHT, free_varbinds) == 0 ?
+	    0 : -1;
 }
 
-uint64_t
-tw_notify_suppressed(void)
+void
+tw_notify_free(void)
 {
-	return limit.suppressed;
+	if (queue.ring != NULL)
+		tw_sendq_free(&queue);
+}
+
+void
+tw_notify_master(void *session)
+{
+	master = session;
+	generation++;
+	tw_sendq_forget_inflight(&queue);
+}
+
+void
+tw_notify_counts(struct tw_notify_counts *c)
+{
+	c->suppressed = limit.suppressed;
+	c->dropped = queue.dropped;
+	c->sent = queue.sent;
+	c->per_minute = limit.per_minute;
+	c->queued = queue.n;
+}
+
+/* Every end of a request but a resend: the answer, a timeout, a failure
+ * to send, the session closed. */
+static int
+on_answer(int op, netsnmp_session *sess, int reqid, netsnmp_pdu *pdu, void *magic)
+{
+	(void)sess;
+	(void)reqid;
+	(void)pdu;
+	if (op != NETSNMP_CALLBACK_OP_RESEND && (uintptr_t)magic == generation)
+		tw_sendq_answered(&queue);
+	return 1;
+}
+
+/* The descriptor of the AgentX socket, or -1. */
+static int
+master_fd(void)
+{
+	netsnmp_transport *t;
+
+	if (master == NULL)
+		return -1;
+	t = snmp_sess_transport(snmp_sess_pointer(master));
+	return t != NULL ? t->sock : -1;
+}
+
+void
+tw_notify_flush(void)
+{
+	netsnmp_variable_list *vars;
+	int fd = master_fd();
+
+	while ((vars = tw_sendq_next(&queue, fd)) != NULL) {
+		netsnmp_pdu *pdu = snmp_pdu_create(AX_NOTIFY);
+
+		if (pdu == NULL) {
+			snmp_free_varbind(vars);
+			tw_sendq_failed(&queue);
+			continue;
+		}
+		pdu->version = master->version;
+		pdu->sessid = master->sessid;
+		pdu->variables = vars;
+		if (snmp_async_send(master, pdu, on_answer, (void *)(uintptr_t)generation) == 0) {
+			snmp_free_pdu(pdu);
+			tw_sendq_failed(&queue);
+			continue;
+		}
+		tw_sendq_sent(&queue);
+	}
 }
 
 int
 tw_notify_send(unsigned n, netsnmp_variable_list *vars)
 {
-	/* snmpTrapOID.0, the first varbind of every SNMPv2 notification. */
+	/* sysUpTime.0 and snmpTrapOID.0, the first varbinds of every SNMPv2
+	 * notification; the uptime is the agent's, as send_v2trap gives. */
+	static const oid uptime_oid[] = { 1, 3, 6, 1, 2, 1, 1, 3, 0 };
 	static const oid trap_oid_oid[] = { 1, 3, 6, 1, 6, 3, 1, 1, 4, 1, 0 };
 	oid notification[] = { TW_MIB_ARC, TW_OID_NOTIFICATIONS, 0 };
 	netsnmp_variable_list *head = NULL;
+	u_long uptime = netsnmp_get_agent_uptime();
+	int rc;
 
 	if (!tw_ratelimit_allow(&limit, tw_clock_ms())) {
 		snmp_free_varbind(vars);
 		return 1;
 	}
 	notification[TW_MIB_ARC_LEN + 1] = n;
-	if (snmp_varlist_add_variable(&head, trap_oid_oid, OID_LENGTH(trap_oid_oid),
+	if (snmp_varlist_add_variable(&head, uptime_oid, OID_LENGTH(uptime_oid), ASN_TIMETICKS,
+	    (const u_char *)&uptime, sizeof(uptime)) == NULL ||
+	    snmp_varlist_add_variable(&head, trap_oid_oid, OID_LENGTH(trap_oid_oid),
 	    ASN_OBJECT_ID, (const u_char *)notification, sizeof(notification)) == NULL) {
+		snmp_free_varbind(head);
 		snmp_free_varbind(vars);
 		return -1;
 	}
-	head->next_variable = vars;
-	/* In a subagent this becomes an AgentX Notify PDU to the master. */
-	send_v2trap(head);
-	snmp_free_varbind(head);
-	return 0;
+	head->next_variable->next_variable = vars;
+	rc = tw_sendq_push(&queue, head) == 0 ? 0 : 2;
+	tw_notify_flush();
+	return rc;
 }

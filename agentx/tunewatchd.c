@@ -48,6 +48,26 @@ on_sample(int sig)
 	sample_requested = 1;
 }
 
+/* The notification counters in the twFindings scalars (which are there
+ * only while findings are on); they move between samples too, as the
+ * queue drains. */
+static void
+publish_notify_counts(void)
+{
+	struct tw_view_findsum *s = &monitor.view.findsum;
+	struct tw_notify_counts c;
+
+	if (!monitor.findings)
+		return;
+	tw_notify_counts(&c);
+	s->col[TW_OID_FINDING_SUPPRESSED] = c.suppressed;
+	s->col[TW_OID_FINDING_DROPPED] = c.dropped;
+	s->col[TW_OID_FINDING_SENT] = c.sent;
+	s->col[TW_OID_FINDING_LIMIT] = c.per_minute;
+	s->has |= TW_VIEW_BIT(TW_OID_FINDING_SUPPRESSED) | TW_VIEW_BIT(TW_OID_FINDING_DROPPED) |
+	    TW_VIEW_BIT(TW_OID_FINDING_SENT) | TW_VIEW_BIT(TW_OID_FINDING_LIMIT);
+}
+
 static void
 take_sample(unsigned int reg, void *arg)
 {
@@ -62,12 +82,11 @@ take_sample(unsigned int reg, void *arg)
 	} else {
 		tw_agent_changes_step(&monitor);
 		/* What changed in this sample goes out as notifications; what
-		 * the limit holds back is counted, and stays in twFindingTable. */
-		if (monitor.findings) {
+		 * the limit holds back or the queue cannot take is counted, and
+		 * stays in twFindingTable. */
+		if (monitor.findings)
 			tw_findnotify_send(&monitor.tracker);
-			monitor.view.findsum.col[TW_OID_FINDING_SUPPRESSED] = tw_notify_suppressed();
-			monitor.view.findsum.has |= TW_VIEW_BIT(TW_OID_FINDING_SUPPRESSED);
-		}
+		publish_notify_counts();
 	}
 	tw_agent_probes_tick(&monitor.view);
 }
@@ -80,6 +99,7 @@ on_master_up(int major, int minor, void *server, void *client)
 	(void)minor;
 	(void)client;
 	tw_mibhandler_direct(server);
+	tw_notify_master(server);
 	if (!connected)
 		snmp_log(LOG_NOTICE, TW_AGENT_NAME ": registered with the master agent\n");
 	connected = 1;
@@ -94,6 +114,7 @@ on_master_down(int major, int minor, void *server, void *client)
 	(void)minor;
 	(void)server;
 	(void)client;
+	tw_notify_master(NULL);
 	if (connected)
 		snmp_log(LOG_WARNING, TW_AGENT_NAME ": lost the master agent; reconnecting "
 		    "every second\n");
@@ -198,8 +219,13 @@ main(int argc, char **argv)
 		goto out;
 	}
 	tw_agent_changes_init(opt.window);
+	/* Tunable changes are notified with findings off too. */
+	if (tw_notify_init(fopt.per_minute) != 0) {
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot set up notifications: out of memory\n");
+		rc = TW_EXIT_OSERR;
+		goto out;
+	}
 	if (!fopt.off) {
-		tw_notify_init(fopt.per_minute);
 		rc = tw_monitor_findings(&monitor, &fopt.judge, fopt.raise_after, fopt.clear_after);
 		if (rc != TW_OK) {
 			snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot set up findings: %s\n",
@@ -242,6 +268,10 @@ main(int argc, char **argv)
 
 	while (!stop_requested) {
 		agent_check_and_process(1);
+		/* The master's answers were read in that turn: what they let
+		 * go goes now. */
+		tw_notify_flush();
+		publish_notify_counts();
 		if (sample_requested) {
 			sample_requested = 0;
 			take_sample(0, NULL);
@@ -252,6 +282,7 @@ main(int argc, char **argv)
 out:
 	snmp_shutdown(TW_AGENT_NAME);
 	tw_agent_changes_free();
+	tw_notify_free();
 	tw_agent_probes_close();
 	tw_monitor_close(&monitor);
 	tw_options_free(&opt);

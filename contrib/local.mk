@@ -20,7 +20,7 @@ dist_doc_DATA = README.md MIB-README
 # Icinga 2 and Nagios definitions are examples to include or copy, not
 # configuration that takes effect on its own: data, not sysconfdir.
 icinga2dir = $(pkgdatadir)/icinga2
-dist_icinga2_DATA = contrib/icinga2/tunewatch.conf
+dist_icinga2_DATA = contrib/icinga2/tunewatch.conf contrib/icinga2/README.cluster.md
 nagiosdir = $(pkgdatadir)/nagios
 dist_nagios_DATA = contrib/nagios/tunewatch.cfg
 # Receiving tunewatchd's notifications: snmptt's event definitions and an
@@ -32,8 +32,16 @@ dist_snmptrapd_DATA = contrib/snmptrapd/snmptrapd.conf
 # The notification command that turns a check's output into ticket bodies,
 # with its Icinga 2 and Nagios definitions beside it.
 notifydir = $(pkgdatadir)/notify
-dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket
-dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch-ticket.cfg
+dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket contrib/notify/tunewatch-rt \
+	contrib/notify/tunewatch-alertmanager
+dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch-ticket.cfg \
+	contrib/notify/tunewatch-rt.conf contrib/notify/tunewatch-rt.initialdata
+
+# snmp_exporter's generator.yml, the snmp.yml generated from it (Debian
+# ships no IETF MIB modules to generate it with) and Prometheus' rules.
+prometheusdir = $(pkgdatadir)/prometheus
+dist_prometheus_DATA = contrib/prometheus/generator.yml contrib/prometheus/snmp.yml \
+	contrib/prometheus/tunewatch.rules.yml
 
 # The unit names tunewatchd where this build installs it; substituted at
 # make time, as the Autoconf manual advises for installation directories.

@@ -40,6 +40,13 @@
 #define TW_OID_AGENT_WINDOW_SPAN 7
 #define TW_OID_AGENT_SYSTEM 8
 #define TW_OID_AGENT_SAMPLES 9
+#define TW_OID_AGENT_UNPRINTABLE_NAMES 10
+/* What the last walk of the cgroup hierarchy found and left out. */
+#define TW_OID_AGENT_CGROUPS_WALKED 12
+#define TW_OID_AGENT_CGROUPS_UNPUBLISHED 13	/* past cgroupMax */
+#define TW_OID_AGENT_CGROUPS_CUT_LONG 14	/* path too long */
+#define TW_OID_AGENT_CGROUPS_CUT_DEEP 15	/* too deep */
+#define TW_OID_AGENT_CGROUPS_CUT_MANY 16	/* past the walk's bound */
 
 /* twBufferCache.N.0 */
 #define TW_OID_BC_MEM_TOTAL 1
@@ -63,6 +70,10 @@
 #define TW_OID_BC_IO_PRESSURE 19	/* PSI some avg10 */
 #define TW_OID_BC_SWAP_TOTAL 20
 #define TW_OID_BC_SWAP_FREE 21
+#define TW_OID_BC_DIRTY_THRESHOLD 22		/* nr_dirty_threshold, bytes */
+#define TW_OID_BC_DIRTY_BG_THRESHOLD 23	/* nr_dirty_background_threshold */
+#define TW_OID_BC_DIRTY_LIMITED 24		/* windowed share of time throttled */
+#define TW_OID_BC_RECLAIM_RATE 25		/* host-wide reclaim, pages/s */
 
 /* twDblockTable.1 twDblockEntry.N.<class>.<instance> */
 #define TW_OID_DBLOCK_ENTRY 1
@@ -215,6 +226,13 @@
 #define TW_OID_FINDING_DOCUMENTATION 12
 #define TW_OID_FINDING_RAISED 13
 #define TW_OID_FINDING_CHANGED 14
+#define TW_OID_FINDING_OWNER 15		/* whose a cgroup's subject is, in words */
+/* twFindings.N.0 after the table: notifications sent and dropped. */
+#define TW_OID_FINDING_DROPPED 9	/* the queue to the master was full */
+#define TW_OID_FINDING_SENT 10
+#define TW_OID_FINDING_LIMIT 11		/* notificationsPerMinute in force */
+/* twGroups.15 */
+#define TW_OID_BOUNDS_GROUP 15
 
 /* TwSeverityType values, the checks' states */
 #define TW_FINDING_WARNING 1
@@ -245,5 +263,7 @@
 #define TW_OID_CGROUP_WRITTEN_BYTES 16
 #define TW_OID_CGROUP_READ_RATE 17
 #define TW_OID_CGROUP_WRITE_RATE 18
+#define TW_OID_CGROUP_OWNER_KIND 19	/* enum tw_cg_owner_kind */
+#define TW_OID_CGROUP_OWNER_UID 20
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/shortfall.h"
 #include "finding/lookup.h"
 #include "finding/observe.h"
 #include "findings.h"
@@ -173,6 +174,17 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 		printed++;
 	}
 	return printed;
+}
+
+int
+tw_plugin_advise_pool(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    enum tw_symptom sym, uint64_t shortfall, const char *subject, const char *detail)
+{
+	struct table_lookup table = { p, v };
+	struct tw_shortfall_lookup sl;
+
+	tw_shortfall_lookup_init(&sl, table_lookup, &table, shortfall);
+	return tw_plugin_advise(p, v, out, sym, tw_shortfall_lookup, &sl, NULL, subject, detail);
 }
 
 int

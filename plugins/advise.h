@@ -4,6 +4,8 @@
 #ifndef TW_PLUGIN_ADVISE_H
 #define TW_PLUGIN_ADVISE_H
 
+#include <stdint.h>
+
 #include "advice/advice.h"
 #include "advice/evidence.h"
 #include "plugin/output.h"
@@ -27,6 +29,12 @@ struct tw_plugin;
 int tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
     enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx,
     const struct tw_view_disk *disk, const char *subject, const char *detail);
+
+/* tw_plugin_advise for a pool's symptom with the host's values, a queue
+ * sized from what it dropped (shortfall: lib/advice/shortfall.h). */
+int tw_plugin_advise_pool(const struct tw_plugin *p, const struct tw_view *v,
+    struct tw_out *out, enum tw_symptom sym, uint64_t shortfall, const char *subject,
+    const char *detail);
 
 /* The advice for what a verdict found: a "tune:" line for each finding,
  * its figures as the evidence, or one "no tunable: ..." line when no

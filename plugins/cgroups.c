@@ -4,6 +4,7 @@
 
 #include <fnmatch.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "advice/cgroup.h"
@@ -33,6 +34,62 @@ tw_cgroup_matches(const char *expr, const struct tw_view_cgroup *c)
 	return 0;
 }
 
+/* What a row is printed and labelled by. */
+#define NAME_LEN (TW_CG_UNIT_NAME_MAX + 32)
+
+struct row_name {
+	char name[NAME_LEN];
+};
+
+static int
+cmp_name(const void *a, const void *b)
+{
+	return strcmp((*(const struct row_name *const *)a)->name,
+	    (*(const struct row_name *const *)b)->name);
+}
+
+/* Each row's name (tw_judge_cgroup_name), in the rows' order, but its
+ * path where another row has the same name: a unit's name at two places
+ * (/system.slice/x.service and /x.slice/x.service, one of them made by
+ * hand), so that no two rows share a perfdata label. A path is unique,
+ * and never a unit's name (it starts with '/'). NULL when out of memory. */
+static struct row_name *
+row_names(const struct tw_view *v)
+{
+	size_t i, j, n = v->ncgroups;
+	struct row_name *names = calloc(n > 0 ? n : 1, sizeof(*names));
+	struct row_name **by_name = calloc(n > 0 ? n : 1, sizeof(*by_name));
+
+	if (names == NULL || by_name == NULL) {
+		free(names);
+		free(by_name);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		tw_judge_cgroup_name(&v->cgroups[i], names[i].name, sizeof(names[i].name));
+		by_name[i] = &names[i];
+	}
+	qsort(by_name, n, sizeof(*by_name), cmp_name);
+	for (i = 0; i < n; i = j) {
+		size_t k;
+
+		for (j = i + 1; j < n && strcmp(by_name[i]->name, by_name[j]->name) == 0; j++)
+			;
+		for (k = i; j - i > 1 && k < j; k++)
+			snprintf(by_name[k]->name, NAME_LEN, "%s",
+			    v->cgroups[by_name[k] - names].path);
+	}
+	free(by_name);
+	return names;
+}
+
+/* The row's name, or its path when row_names had no memory. */
+static const char *
+name_of(const struct tw_view *v, const struct row_name *names, const struct tw_view_cgroup *c)
+{
+	return names != NULL ? names[c - v->cgroups].name : c->path;
+}
+
 static int
 selected(const struct tw_cgroup_check *cc, const struct tw_view_cgroup *c)
 {
@@ -53,16 +110,32 @@ or_default(const struct tw_threshold *t, struct tw_threshold *def, const char *t
 	return def;
 }
 
+/* A cgroup's figure, labelled by its unit or path; two cgroups whose
+ * labels read alike are told apart by their paths (plugin/output.h). */
 static void
-perf(struct tw_out *out, const char *name, const char *what, double v, const char *uom,
-    const struct tw_threshold *w, const struct tw_threshold *c)
+perf(struct tw_out *out, const struct tw_view_cgroup *cg, const char *name, const char *what,
+    double v, const char *uom, const struct tw_threshold *w, const struct tw_threshold *c)
 {
 	struct tw_perf item;
 	char label[TW_VIEW_STR + 16];
+	size_t room = sizeof(label) - strlen(what) - 2, n = strlen(name);
+	int len;
 
-	snprintf(label, sizeof(label), "%s %s", name, what);
+	/* A long path keeps its tail, where the unit's name is, and every
+	 * label keeps its figure's word: a cut must never make the refaults
+	 * and the cache of one cgroup one label. */
+	if (n > room) {
+		int keep = (int)(room - 3);
+
+		len = snprintf(label, sizeof(label), "...%.*s %s", keep, name + n - (size_t)keep,
+		    what);
+	} else
+		len = snprintf(label, sizeof(label), "%s %s", name, what);
+	if (len < 0 || (size_t)len >= sizeof(label))
+		return;		/* no label rather than half of one */
 	memset(&item, 0, sizeof(item));
 	item.label = label;
+	item.subject = cg->path;
 	item.value = v;
 	item.uom = uom;
 	item.warn = tw_threshold_range(w);
@@ -74,7 +147,7 @@ perf(struct tw_out *out, const char *name, const char *what, double v, const cha
 /* "nginx.service (/system.slice/nginx.service): CRITICAL, 1000 refaults/s,
  * page cache 60 MiB, memory 64 of 64 MiB (memory.high), ..." */
 static void
-describe(struct tw_out *out, const struct tw_view_cgroup *c, enum tw_state st)
+describe(struct tw_out *out, const struct tw_view_cgroup *c, const char *name, enum tw_state st)
 {
 	char a[32], b[32], d[32], e[32], f[32], g[32], limit[96], psi[96];
 
@@ -91,7 +164,7 @@ describe(struct tw_out *out, const struct tw_view_cgroup *c, enum tw_state st)
 	else
 		psi[0] = '\0';
 	tw_out_line(out, "%s (%s, cgroup v%u): %s, %s refaults/s, page cache %s MiB, memory %s "
-	    "MiB%s, read %s MiB/s, written %s MiB/s%s", tw_judge_cgroup_name(c), c->path,
+	    "MiB%s, read %s MiB/s, written %s MiB/s%s", name, c->path,
 	    (unsigned)c->col[TW_OID_CGROUP_VERSION], tw_state_name(st),
 	    tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE) ?
 	    tw_plugin_num(b, sizeof(b), tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE), 2) : "no",
@@ -119,6 +192,38 @@ advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_
 	tw_finding_cgroup_lines(out, &t);
 }
 
+/* What the agent's last walk left out, for an UNKNOWN that names its
+ * cause: ", the last walk found 320: 304 not published (past cgroupMax or
+ * idle), 1 cut too deep (over 128 levels)". Nothing from an agent that
+ * does not say. */
+static void
+summary_cuts(const struct tw_view *v, struct tw_out *out)
+{
+	static const struct {
+		unsigned col;
+		const char *why;
+	} cuts[] = {
+		{ TW_OID_AGENT_CGROUPS_CUT_LONG, "with a path too long (over 4031 bytes)" },
+		{ TW_OID_AGENT_CGROUPS_CUT_DEEP, "too deep (over 128 levels)" },
+		{ TW_OID_AGENT_CGROUPS_CUT_MANY, "past the walk's 8192" },
+	};
+	const struct tw_view_agent *a = &v->agent;
+	size_t i;
+
+	if (!tw_view_has(a, TW_OID_AGENT_CGROUPS_WALKED))
+		return;
+	tw_out_printf(out, "; the last walk found %llu",
+	    (unsigned long long)a->col[TW_OID_AGENT_CGROUPS_WALKED]);
+	if (tw_view_has(a, TW_OID_AGENT_CGROUPS_UNPUBLISHED))
+		tw_out_printf(out, ", %llu not published (past cgroupMax, or with no refaults, "
+		    "limit events, I/O or limit)",
+		    (unsigned long long)a->col[TW_OID_AGENT_CGROUPS_UNPUBLISHED]);
+	for (i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++)
+		if (tw_view_has(a, cuts[i].col) && a->col[cuts[i].col] > 0)
+			tw_out_printf(out, ", %llu not walked: %s",
+			    (unsigned long long)a->col[cuts[i].col], cuts[i].why);
+}
+
 static void
 summary_none(const struct tw_view *v, const struct tw_cgroup_check *cc, struct tw_out *out)
 {
@@ -127,8 +232,9 @@ summary_none(const struct tw_view *v, const struct tw_cgroup_check *cc, struct t
 	tw_out_printf(out, "no cgroup matches ");
 	for (i = 0; i < cc->nexprs; i++)
 		tw_out_printf(out, "%s%s", i > 0 ? " or " : "", cc->exprs[i]);
-	tw_out_printf(out, " among the %zu cgroups with a memory limit or I/O (tunewatchd publishes "
-	    "the busiest, up to its cgroupMax)", v->ncgroups);
+	tw_out_printf(out, " among the %zu cgroups tunewatchd publishes (those that refault or "
+	    "meet their limit first, then I/O, then a limit, up to its cgroupMax)", v->ncgroups);
+	summary_cuts(v, out);
 }
 
 enum tw_state
@@ -141,6 +247,7 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 	const struct tw_view_cgroup *worst = NULL, *busiest = NULL;
 	enum tw_state st = TW_STATE_OK, wst = TW_STATE_OK;
 	size_t i, matched = 0, bad = 0;
+	struct row_name *names = row_names(v);
 	char a[32], b[32];
 
 	/* Each matching cgroup in the table's order: its figures, then its advice. */
@@ -154,10 +261,10 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		matched++;
 		cs = tw_judge_cgroup(fw, fc, &cc->pwarn, &cc->pcrit, c);
 		if (tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE))
-			perf(out, tw_judge_cgroup_name(c), "refaults", r, "", fw, fc);
-		perf(out, tw_judge_cgroup_name(c), "cache", tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES),
-		    "B", NULL, NULL);
-		describe(out, c, cs);
+			perf(out, c, name_of(v, names, c), "refaults", r, "", fw, fc);
+		perf(out, c, name_of(v, names, c), "cache",
+		    tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES), "B", NULL, NULL);
+		describe(out, c, name_of(v, names, c), cs);
 		if (cs != TW_STATE_OK) {
 			bad++;
 			advise(p, v, c, out);
@@ -172,11 +279,12 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		st = tw_state_worst(st, cs);
 	}
 	if (matched == 0) {
+		free(names);
 		summary_none(v, cc, out);
 		return TW_STATE_UNKNOWN;
 	}
 	if (bad > 0) {
-		tw_out_printf(out, "%s %s refaults/s", tw_judge_cgroup_name(worst),
+		tw_out_printf(out, "%s %s refaults/s", name_of(v, names, worst),
 		    tw_plugin_num(a, sizeof(a), tw_view_num(worst, TW_OID_CGROUP_REFAULT_RATE), 2));
 		if (tw_view_has(worst, TW_OID_CGROUP_MEMORY_LIMIT))
 			tw_out_printf(out, ", memory %s of its %s %s MiB",
@@ -191,7 +299,8 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		tw_out_printf(out, "%zu cgroup%s, at most %s refaults/s (%s) in the last %u s",
 		    matched, matched == 1 ? "" : "s", tw_plugin_num(a, sizeof(a),
 		    tw_view_num(busiest, TW_OID_CGROUP_REFAULT_RATE), 2),
-		    tw_judge_cgroup_name(busiest), p->window_s);
+		    name_of(v, names, busiest), p->window_s);
 	}
+	free(names);
 	return st;
 }

@@ -1,6 +1,8 @@
-/* check_bufcache: the buffer cache's read hit ratio over tunewatchd's
- * window, with optional thresholds on refaults and memory pressure, and
- * what to turn when the cache is too small or the reads cannot be cached. */
+/* check_bufcache: the buffer cache over tunewatchd's window: the host's own
+ * refaults (pages read back), a read-ahead window that holds a sequential
+ * reader to small requests, writers throttled at the dirty limit, and, when
+ * asked, the read hit ratio and memory pressure; and what to turn when the
+ * cache is too small or the reads cannot be cached. */
 #include "config.h"
 
 #include <stdio.h>
@@ -8,6 +10,7 @@
 #include <string.h>
 
 #include "finding/judge.h"
+#include "advice/shortfall.h"
 #include "advice/ticket.h"
 #include "cgroups.h"
 #include "plugin.h"
@@ -92,12 +95,42 @@ perf(struct tw_out *out, const char *label, double v, const char *uom,
 	tw_out_perf(out, &item);
 }
 
-/* The hit ratio's thresholds are -w and -c. */
+/* The hit ratio's thresholds are -w and -c, with no default: a low ratio
+ * alone hurts no one. The refaults' have one each unless given. */
 static void
 judge_config(const struct tw_plugin *p, struct tw_judge_config *j)
 {
 	j->hit_warn = p->warn;
 	j->hit_crit = p->crit;
+	if (!j->refault_warn.set)
+		tw_threshold_parse(&j->refault_warn, TW_JUDGE_REFAULT_WARN);
+	if (!j->refault_crit.set)
+		tw_threshold_parse(&j->refault_crit, TW_JUDGE_REFAULT_CRIT);
+}
+
+/* The writeback figures, when the agent has them: the dirty limits and
+ * how long writers sat at them, and the host's own reclaim. */
+static void
+writeback_lines(const struct tw_cache_judgement *j, struct tw_out *out)
+{
+	char a[32], b[32], d[32];
+
+	if (j->fig.have_dirty)
+		tw_out_line(out, "writers throttled at the dirty limit %s %% of the window; dirty "
+		    "limit %s MiB, background %s MiB", tw_plugin_num(a, sizeof(a),
+		    j->fig.dirty_limited, 2), tw_plugin_num(b, sizeof(b),
+		    j->fig.dirty_threshold / 1048576, 1), tw_plugin_num(d, sizeof(d),
+		    j->fig.dirty_bg_threshold / 1048576, 1));
+	if (j->fig.have_dirty && j->fig.writer != NULL)
+		tw_out_line(out, "the disk that took the writes: %s, %s MiB/s, %s %% busy",
+		    j->fig.writer, tw_plugin_num(a, sizeof(a), j->fig.writer_bytes_s / 1048576, 1),
+		    tw_plugin_num(b, sizeof(b), j->fig.writer_util, 1));
+	if (j->fig.have_reclaim && j->have_refaults)
+		tw_out_line(out, "host-wide reclaim %s pages/s: %s of the %s refaults/s are the "
+		    "host's own, the rest cgroups' at their own limits (--cgroup)",
+		    tw_plugin_num(a, sizeof(a), j->fig.reclaim, 2),
+		    tw_plugin_num(b, sizeof(b), j->host_refaults, 2),
+		    tw_plugin_num(d, sizeof(d), j->fig.refaults, 2));
 }
 
 static enum tw_state
@@ -146,6 +179,10 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		perf(out, "dirty", tw_view_num(&v->bc, TW_OID_BC_DIRTY), "B", NULL, NULL, 0);
 	if (tw_view_has(&v->bc, TW_OID_BC_WRITEBACK))
 		perf(out, "writeback", tw_view_num(&v->bc, TW_OID_BC_WRITEBACK), "B", NULL, NULL, 0);
+	if (j.fig.have_dirty)
+		perf(out, "dirty_limited", j.fig.dirty_limited, "%", NULL, NULL, 1);
+	if (j.fig.have_reclaim)
+		perf(out, "host_reclaim", j.fig.reclaim, "", NULL, NULL, 0);
 
 	/* Nothing at all to judge: no /proc/meminfo, /proc/vmstat or process
 	 * counters behind the agent. */
@@ -185,6 +222,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	tw_out_line(out, "%s refaults/s, %s major faults/s, %s KiB/s paged in, io pressure %s %%",
 	    tw_plugin_num(a, sizeof(a), j.fig.refaults, 2), tw_plugin_num(b, sizeof(b), majflt, 2),
 	    tw_plugin_num(d, sizeof(d), pagein, 2), tw_plugin_num(detail, 32, iopsi, 2));
+	writeback_lines(&j, out);
 
 	/* Advice: what the figures show behind the symptom, or that no knob
 	 * applies (lib/advice/evidence.c, chosen by lib/finding). */
@@ -204,6 +242,17 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		if (verdicts.has_pressure)
 			tw_plugin_verdict(p, v, out, &verdicts.pressure, NULL, NULL, NULL,
 			    TW_TICKET_SUBJECT_CACHE);
+		/* The dirty limit is sized from what the disk wrote. */
+		if (verdicts.has_dirty) {
+			struct tw_device_lookup host;
+			struct tw_shortfall_lookup sl;
+
+			tw_device_lookup_init(&host, p, v, NULL);
+			tw_shortfall_lookup_init(&sl, tw_plugin_device_lookup, &host,
+			    verdicts.dirty_shortfall);
+			tw_plugin_verdict(p, v, out, &verdicts.dirty, tw_shortfall_lookup, &sl, NULL,
+			    TW_TICKET_SUBJECT_CACHE);
+		}
 	}
 	return j.worst;
 }
@@ -213,17 +262,22 @@ static struct tw_check check = {
 	.progname = "check_bufcache",
 	.service = "BUFCACHE",
 	.purpose =
-	    "This plugin checks the buffer (page) cache over tunewatchd's window: the read\n"
-	    "hit ratio, optionally refaults (pages evicted and read back while still in use,\n"
-	    "the clearest sign of a cache too small) and memory pressure, and names what\n"
-	    "to turn when the cache fails the reads.",
-	.wc_what = "the read hit ratio in percent",
-	.default_warn = TW_JUDGE_HIT_WARN,
-	.default_crit = TW_JUDGE_HIT_CRIT,
+	    "This plugin checks the buffer (page) cache over tunewatchd's window: the host's\n"
+	    "refaults (pages evicted and read back while still in use, the clearest sign\n"
+	    "of a cache too small), a read-ahead window that holds a sequential reader to\n"
+	    "small requests, writers throttled at the dirty limit, and, when asked, the\n"
+	    "read hit ratio and memory pressure; and names what to turn when the cache\n"
+	    "fails the reads or the writes.",
+	.wc_what = "the read hit ratio in percent; not checked unless given",
+	.default_warn = NULL,
+	.default_crit = NULL,
 	.longopts = longopts,
 	.options_help =
 	    " --refault-warning=RANGE, --refault-critical=RANGE\n"
-	    "    Ranges for refaults per second; not checked by default\n"
+	    "    Ranges for the host's refaults per second (default " TW_JUDGE_REFAULT_WARN " and "
+	    TW_JUDGE_REFAULT_CRIT "): only\n"
+	    "    those its own reclaim can have caused, at most its host-wide reclaim\n"
+	    "    rate; a cgroup's at its own limit are --cgroup's\n"
 	    " --pressure-warning=RANGE, --pressure-critical=RANGE\n"
 	    "    Ranges for memory pressure in percent (PSI \"some\", 10 s average); not\n"
 	    "    checked by default\n"
@@ -236,7 +290,8 @@ static struct tw_check check = {
 	    TW_CGROUP_REFAULT_CRIT ") and, on cgroup v2,\n"
 	    "    its memory pressure (--pressure-warning and --pressure-critical); -w, -c\n"
 	    "    and the host's figures are not used. UNKNOWN when none matches among the\n"
-	    "    cgroups the agent publishes (its busiest, up to its cgroupMax). A unit at\n"
+	    "    cgroups the agent publishes (up to its cgroupMax, those that refault first),\n"
+	    "    saying what the agent's walk of the hierarchy left out and why. A unit at\n"
 	    "    its own limit gets a ticket whose apply line is systemctl set-property\n"
 	    "    --runtime (it lasts until the next boot) and whose persist line is a\n"
 	    "    drop-in; a cgroup that is not a unit's own gets no command, and why\n",
@@ -247,9 +302,16 @@ static struct tw_check check = {
 	    " from sockets and pipes count as hits and raise it; readahead and mmap page-ins\n"
 	    " are not seen; processes tunewatchd may not read (it is not root) are left out.\n"
 	    " With no file reads in the window there is nothing to judge: the check is OK.\n"
+	    " A low hit ratio alone hurts no one (a one-pass read of a tree has one of\n"
+	    " 30-40 % and reads no page twice), so -w and -c have no default. WARNING,\n"
+	    " whatever the ranges, when sequential reads fill a read-ahead window below\n"
+	    " the kernel's default of 128 KiB at 100 reads/s or more, and when writers sit\n"
+	    " at the dirty limit a tenth of the window or more while a disk that took\n"
+	    " their writes (half of the most any disk wrote, or more) is busy less than\n"
+	    " 80 %.\n"
 	    "\nExamples:\n"
 	    " check_bufcache -H db1 -C public\n"
-	    " check_bufcache -H db1 -w 95: -c 85: --refault-warning 100 --pressure-warning 10\n"
+	    " check_bufcache -H db1 -w 95: -c 85: --refault-warning 50 --pressure-warning 10\n"
 	    " check_bufcache -H web1 --cgroup nginx.service --cgroup 'php*-fpm.service'",
 	.fetch = TW_FETCH_BUFCACHE | TW_FETCH_DISKS | TW_FETCH_TUNABLES,
 	.changes = TW_CHANGE_FAMILY_CACHE,

@@ -111,7 +111,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	for (k = 0; k < tw_pool_nclasses; k++) {
 		const struct tw_pool_class *cl = &tw_pool_classes[k];
 		int per_cpu = cl->per == TW_POOL_PER_CPU;
-		unsigned long long sum = 0, failing_sum = 0;
+		unsigned long long sum = 0, failing_sum = 0, worst_one = 0;
 		char who[256] = "";
 		size_t members = 0, failing = 0;
 		enum tw_state class_state = TW_STATE_OK;
@@ -143,6 +143,8 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			worst = tw_state_worst(worst, st);
 			class_state = tw_state_worst(class_state, st);
 			failing_sum += recent;
+			if (recent > worst_one)
+				worst_one = recent;
 			if (per_cpu) {
 				char cpu[32];
 				size_t used = strlen(who);
@@ -168,10 +170,18 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		if (per_cpu && members > 0)
 			perf_item(out, cl->graph_label, (double)sum, p);
 		if (class_state != TW_STATE_OK) {
+			struct tw_verdict verdict;
 			char detail[400];
 
 			if (cl->id == TW_DBLOCK_HIGH_ORDER) {
 				advise_highorder(p, v, out, cl, failing_sum);
+				continue;
+			}
+			if (cl->id == TW_DBLOCK_TCP_RCVBUF &&
+			    tw_judge_tcp_prune(v, failing_sum, p->window_s, &verdict) == TW_OK &&
+			    verdict.nfound == 0) {
+				tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
+				    tw_ticket_subject_pool(cl));
 				continue;
 			}
 			if (cl->id == TW_DBLOCK_UDP_RCVBUF) {
@@ -180,8 +190,9 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			}
 			tw_judge_pool_evidence(cl, who, failing_sum, p->window_s, detail,
 			    sizeof(detail));
-			tw_plugin_advise(p, v, out, cl->symptom, NULL, NULL, NULL,
-			    tw_ticket_subject_pool(cl), detail);
+			/* A queue is sized from its drops; each CPU has its own. */
+			tw_plugin_advise_pool(p, v, out, cl->symptom,
+			    per_cpu ? worst_one : failing_sum, tw_ticket_subject_pool(cl), detail);
 		}
 	}
 	/* Sockets that drop are pools of their own, after the host's. */

@@ -69,6 +69,9 @@ void
 tw_finding_cgroup_lines(struct tw_out *out, const struct tw_cgroup_ticket *t)
 {
 	tw_out_line(out, "  finding: %s", t->id);
+	/* Which kind of owner, before any command: what the commands are
+	 * follows from it. */
+	tw_out_line(out, "  owner: %s", t->owner);
 	if (t->suggested[0] == '\0')
 		return;
 	tw_out_line(out, "  apply: %s", t->apply[0] != '\0' ? t->apply : t->no_apply);

@@ -36,9 +36,10 @@ void tw_finding_lines(const struct tw_plugin *p, struct tw_out *out, enum tw_sym
 void tw_finding_no_tunable(struct tw_out *out, enum tw_symptom sym,
     const struct tw_finding_about *a);
 
-/* A cgroup's ticket (tw_judge_cgroup_ticket): "  finding:", then
- * "  apply:" and "  persist:" for a proposed value, each either the line
- * or "none: " and why. */
+/* A cgroup's ticket (tw_judge_cgroup_ticket): "  finding:", "  owner:"
+ * (a system unit, a user's unit or a plain cgroup), then "  apply:" and
+ * "  persist:" for a proposed value, each either the line or "none: " and
+ * why. */
 void tw_finding_cgroup_lines(struct tw_out *out, const struct tw_cgroup_ticket *t);
 
 #endif

@@ -88,6 +88,12 @@ int
 tw_plugin_threshold(const char *opt, const char *arg, struct tw_threshold *t, char *err,
     size_t errlen)
 {
+	/* Empty: no threshold, so that a command of fixed arguments (Nagios'
+	 * $ARG2$) can leave one out. */
+	if (arg[0] == '\0') {
+		memset(t, 0, sizeof(*t));
+		return 0;
+	}
 	if (tw_threshold_parse(t, arg) != TW_OK) {
 		snprintf(err, errlen, "%s '%s' is not a range (N, N:, ~:N, N:M or @N:M)", opt, arg);
 		return -1;

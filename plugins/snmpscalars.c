@@ -23,7 +23,9 @@ tw_snmp_scalars_init(struct tw_snmp_scalars *s, unsigned what)
 		if (groups[i] == TW_OID_BUFCACHE && !(what & TW_FETCH_BUFCACHE))
 			continue;
 		for (n = g->first; n < g->ncols && s->n < TW_SNMP_MAX_SCALARS; n++) {
-			if (g->cols[n].name == NULL || !g->cols[n].checks_read)
+			if (g->cols[n].name == NULL || !g->cols[n].checks_read ||
+			    (g->cols[n].checks_read == TW_COLUMN_READ_WITH_CGROUPS &&
+			    !(what & TW_FETCH_CGROUPS)))
 				continue;
 			s->id[s->n][0] = g->id;
 			s->id[s->n][1] = n;

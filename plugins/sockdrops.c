@@ -51,7 +51,7 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
 {
 	struct tw_verdict verdict;
 	struct sock_lookup lk;
-	char subject[80];
+	char subject[TW_VIEW_STR];
 
 	memset(&lk, 0, sizeof(lk));
 	tw_device_lookup_init(&lk.host, p, v, NULL);

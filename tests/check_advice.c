@@ -120,6 +120,9 @@ START_TEST(test_every_rule)
 		{ "kern.hz", "100" },				/* set 1000 */
 		{ "vm.dirty_background_bytes", "0" },
 		{ "vm.dirty_bytes", "0" },
+		/* The raising rules move to these ratios, at most 100. */
+		{ "vm.dirty_ratio", "20" },
+		{ "vm.dirty_background_ratio", "10" },
 		{ "vm.watermark_scale_factor", "100" },		/* max 1000 */
 		{ "vm.swappiness", "40" },			/* max 100 */
 		{ "vm.min_free_kbytes", "67584" },		/* max 262144 */

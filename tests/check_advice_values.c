@@ -2,8 +2,9 @@
 
 /* Unit tests for the arithmetic of lib/advice/advice.c's suggestions:
  * doubling and its saturation, vector tunables, halving within bounds,
- * set values, words, unknown and too-long current values, byte ratios and
- * 0 meaning off (see check_advice.c for the table itself). */
+ * set values, words, unknown and too-long current values, byte ratios,
+ * 0 meaning off, and queues sized from their drops (see check_advice.c
+ * for the table itself). */
 #include "tw_advice_fake.h"
 
 /* ---- Exact suggestion texts */
@@ -71,6 +72,70 @@ START_TEST(test_double_saturates)
 	ck_assert_str_eq(advise(TW_SYM_MEMORY_PRESSURE, 0, TW_OS_LINUX, wsf_top, "psi", &s),
 	    "vm.watermark_scale_factor 1000 is already at its maximum (1000) (psi; "
 	    "Documentation/admin-guide/sysctl/vm.rst)");
+}
+END_TEST
+
+START_TEST(test_sized_from_drops)
+{
+	static const struct kv small[] = {
+		{ "net.core.netdev_max_backlog", "16" }, { TW_ADVICE_SHORTFALL, "8134" },
+		{ NULL, NULL },
+	};
+	static const struct kv some[] = {
+		{ "net.core.somaxconn", "8" }, { TW_ADVICE_SHORTFALL, "50" }, { NULL, NULL },
+	};
+	static const struct kv few[] = {
+		{ "net.core.netdev_max_backlog", "1000" }, { TW_ADVICE_SHORTFALL, "152" },
+		{ NULL, NULL },
+	};
+	static const struct kv big[] = {
+		{ "net.core.netdev_max_backlog", "200000000" },
+		{ TW_ADVICE_SHORTFALL, "1000000000" }, { NULL, NULL },
+	};
+	static const struct kv past[] = {
+		{ "net.core.netdev_max_backlog", "200000000" },
+		{ TW_ADVICE_SHORTFALL, "9223372036854775807" }, { NULL, NULL },
+	};
+	static const struct kv garbage[] = {
+		{ "net.core.netdev_max_backlog", "16" }, { TW_ADVICE_SHORTFALL, "many" },
+		{ NULL, NULL },
+	};
+	static const struct kv unsized[] = {
+		{ "net.core.rmem_max", "4096" }, { TW_ADVICE_SHORTFALL, "8134" }, { NULL, NULL },
+	};
+	struct tw_suggestion s;
+
+	/* 16 + 8134 would hold every drop; 16 times 16 is the most. */
+	ck_assert_str_eq(advise(TW_SYM_SOFTNET_DROPS, 0, TW_OS_LINUX, small, "d", &s),
+	    "net.core.netdev_max_backlog 16 -> 256 (d; sized from the drops, at most 16 times "
+	    "the current value: a queue short by more is drained too slowly; "
+	    "Documentation/admin-guide/sysctl/net.rst)");
+	ck_assert_uint_eq(s.flags, TW_SUG_SIZED | TW_SUG_SIZE_CAPPED);
+	/* Within the cap: the queue plus what it dropped. */
+	ck_assert_str_eq(advise(TW_SYM_LISTEN_OVERFLOW, 0, TW_OS_LINUX, some, "e", &s),
+	    "net.core.somaxconn 8 -> 58 (e; sized to hold what was dropped; "
+	    "Documentation/networking/ip-sysctl.rst)");
+	ck_assert_uint_eq(s.flags, TW_SUG_SIZED);
+	/* Fewer drops than the queue is long: the doubling holds them. */
+	ck_assert_str_eq(advise(TW_SYM_SOFTNET_DROPS, 0, TW_OS_LINUX, few, "d", &s),
+	    "net.core.netdev_max_backlog 1000 -> 2000 (d; "
+	    "Documentation/admin-guide/sysctl/net.rst)");
+	ck_assert_uint_eq(s.flags, 0);
+	/* 16 times would pass INT_MAX: the sum is within it. */
+	advise(TW_SYM_SOFTNET_DROPS, 0, TW_OS_LINUX, big, "d", &s);
+	ck_assert_str_eq(s.proposed, "1200000000");
+	ck_assert_uint_eq(s.flags, TW_SUG_SIZED);
+	/* Past INT_MAX: the kernel's maximum, without overflow. */
+	advise(TW_SYM_SOFTNET_DROPS, 0, TW_OS_LINUX, past, "d", &s);
+	ck_assert_str_eq(s.proposed, "2147483647");
+	ck_assert_uint_eq(s.flags, TW_SUG_SIZED | TW_SUG_SATURATED);
+	/* A figure that does not parse, and a rule that is not sized: doubling. */
+	advise(TW_SYM_SOFTNET_DROPS, 0, TW_OS_LINUX, garbage, "d", &s);
+	ck_assert_str_eq(s.proposed, "32");
+	ck_assert_uint_eq(s.flags, 0);
+	advise(TW_SYM_UDP_RCVBUF, 0, TW_OS_LINUX, unsized, "d", &s);
+	ck_assert_str_eq(s.proposed, "8192");
+	ck_assert_uint_eq(s.flags, 0);
 }
 END_TEST
 
@@ -373,6 +438,7 @@ advice_values_suite(void)
 
 	tcase_add_test(tc, test_double);
 	tcase_add_test(tc, test_double_saturates);
+	tcase_add_test(tc, test_sized_from_drops);
 	tcase_add_test(tc, test_vectors);
 	tcase_add_test(tc, test_halve_and_bounds);
 	tcase_add_test(tc, test_set);

@@ -29,9 +29,15 @@ START_TEST(test_parse_value)
 	assert_value("  t10.ATA  QEMU \n", TW_OK, "t10.ATA  QEMU");
 	assert_value("\n", TW_E_INVAL, "");
 	assert_value("", TW_E_INVAL, "");
-	assert_value("a\tb", TW_E_INVAL, "");
-	assert_value("caf\xc3\xa9", TW_E_INVAL, "");
-	assert_value("a\x01", TW_E_INVAL, "");
+	/* What a name holds beside blanks is shown: escaped, or kept when
+	 * it is UTF-8; a shown form that does not fit whole is none. */
+	assert_value("a\tb", TW_OK, "a\\x09b");
+	assert_value("caf\xc3\xa9", TW_OK, "caf\xc3\xa9");
+	assert_value("a\x01", TW_OK, "a\\x01");
+	assert_value("vg0\nroot: OK\n", TW_OK, "vg0\\x0aroot: OK");
+	assert_value("\xff\xfe", TW_OK, "\\xff\\xfe");
+	assert_value("0123456789ab\n\n", TW_OK, "0123456789ab");
+	assert_value("0123456789ab\x01", TW_E_TOOBIG, "");
 	assert_value("0123456789abcdef", TW_E_TOOBIG, "");
 	assert_value("0123456789abcde", TW_OK, "0123456789abcde");
 	/* The length bounds the text: no terminator needed. */
@@ -103,8 +109,8 @@ START_TEST(test_read_fixture)
 }
 END_TEST
 
-/* Malformed attributes are skipped: the rest of the device still reads. */
-START_TEST(test_read_malformed)
+/* A name someone chose is read shown, and the rest of the device with it. */
+START_TEST(test_read_chosen_name)
 {
 	char dir[] = "/tmp/tw-ident-XXXXXX", path[256];
 	struct tw_blockident b;
@@ -127,7 +133,7 @@ START_TEST(test_read_malformed)
 	fd = open(dir, O_RDONLY | O_DIRECTORY);
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(tw_ident_read(fd, "dm-7", &b), TW_OK);
-	ck_assert_str_eq(b.alias, "");
+	ck_assert_str_eq(b.alias, "bad\\x01name");
 	ck_assert_str_eq(b.stable_id, "mpath-36001");
 	ck_assert_int_eq(b.type, TW_DISK_TYPE_MULTIPATH);
 	close(fd);
@@ -178,7 +184,7 @@ blockident_suite(void)
 	tcase_add_test(tc, test_parse_value);
 	tcase_add_test(tc, test_classify);
 	tcase_add_test(tc, test_read_fixture);
-	tcase_add_test(tc, test_read_malformed);
+	tcase_add_test(tc, test_read_chosen_name);
 	tcase_add_test(tc, test_slaves);
 	suite_add_tcase(s, tc);
 	return s;

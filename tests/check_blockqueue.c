@@ -60,6 +60,8 @@ START_TEST(test_parse_scheduler)
 	assert_sched("[bfq none", TW_E_INVAL, "");
 	assert_sched("none mq-deadline]", TW_E_INVAL, "");
 	assert_sched("[bf]q] none", TW_E_INVAL, "");
+	/* A backslash is no module's: the name is its own shown form. */
+	assert_sched("[b\\x0aq] none", TW_E_INVAL, "");
 	assert_sched("none\001", TW_E_INVAL, "");
 	assert_sched("[0123456789012345678901234567890]", TW_OK,
 	    "0123456789012345678901234567890");

@@ -126,6 +126,14 @@ START_TEST(test_malformed)
 	ck_assert_uint_eq(s.zones[2].node, 2);
 	ck_assert_int_eq(tw_buddyinfo_parse(TXT(""), &s, &ps), TW_OK);
 	ck_assert_uint_eq(ps.lines, 18);
+	/* A zone's name is the kernel's word: one that would need escaping
+	 * (util/escape.h) is no zone, its line malformed. */
+	ck_assert_int_eq(tw_buddyinfo_parse(TXT("Node 0, zone Nor\x01mal 5\n"
+	    "Node 0, zone Nor\\x0amal 5\n"
+	    "Node 0, zone Nor\xffmal 5\n"), &s, &ps), TW_OK);
+	ck_assert_uint_eq(ps.lines, 21);
+	ck_assert_uint_eq(ps.malformed, 18);
+	ck_assert_uint_eq(s.count, 3);
 	tw_buddy_set_free(&s);
 }
 END_TEST

@@ -261,16 +261,24 @@ START_TEST(test_kept_removed_on_cgroupfs)
 }
 END_TEST
 
+static int
+no_cuts(const struct tw_cg_cuts *c)
+{
+	return c->too_long == 0 && c->too_deep == 0 && c->too_many == 0;
+}
+
 START_TEST(test_walk)
 {
-	struct seen s = { .n = 0 };
-	uint64_t skipped = 0;
+	static struct seen s;
+	struct tw_cg_cuts cuts = { 0, 0, 0 };
+	size_t visited;
 	int fd = open_root("collectors/cgroup/v2/sys");
 
-	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_V2, note, &s, &skipped), TW_OK);
+	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_V2, note, &s, &cuts, &visited), TW_OK);
 	/* Every directory but the root; parents before children. */
 	ck_assert_uint_eq(s.n, 8);
-	ck_assert_uint_eq(skipped, 0);
+	ck_assert_uint_eq(visited, 8);
+	ck_assert(no_cuts(&cuts));
 	ck_assert_int_ge(seen_has(&s, "/system.slice/nginx.service/workers"), 0);
 	ck_assert_int_lt(seen_has(&s, "/system.slice"), seen_has(&s, "/system.slice/old.service"));
 	ck_assert_int_lt(seen_has(&s, "/user.slice/user-1000.slice"),
@@ -278,13 +286,14 @@ START_TEST(test_walk)
 	/* Nothing said quiet: no cgroup is visited as quiet. */
 	for (size_t i = 0; i < s.n; i++)
 		ck_assert_int_eq(s.quiet[i], 0);
-	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_NONE, note, &s, &skipped), TW_E_ABSENT);
+	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_NONE, note, &s, &cuts, &visited), TW_E_ABSENT);
+	ck_assert_uint_eq(visited, 0);
 
 	/* What visit says of a cgroup reaches its whole subtree, and no
 	 * sibling or parent: nginx.service's child and grandchild. */
 	memset(&s, 0, sizeof(s));
 	s.hush = "/system.slice/nginx.service";
-	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_V2, note, &s, &skipped), TW_OK);
+	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_V2, note, &s, &cuts, &visited), TW_OK);
 	ck_assert_uint_eq(s.n, 8);
 	for (size_t i = 0; i < s.n; i++)
 		ck_assert_int_eq(s.quiet[i],
@@ -296,38 +305,188 @@ START_TEST(test_walk)
 	/* v1 walks the memory hierarchy. */
 	s.n = 0;
 	fd = open_root("collectors/cgroup/v1/sys");
-	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_V1, note, &s, &skipped), TW_OK);
+	ck_assert_int_eq(tw_cgroup_walk(fd, TW_CG_V1, note, &s, &cuts, &visited), TW_OK);
 	ck_assert_uint_eq(s.n, 3);
+	ck_assert(no_cuts(&cuts));
 	ck_assert_int_ge(seen_has(&s, "/system.slice/foo.service"), 0);
 	close(fd);
 }
 END_TEST
 
-START_TEST(test_unit)
-{
-	static const struct {
-		const char *path, *unit;
-	} cases[] = {
-		{ "/system.slice/nginx.service", "nginx.service" },
-		{ "/system.slice/nginx.service/workers", "nginx.service" },
-		{ "/user.slice/user-1000.slice/session-2.scope", "session-2.scope" },
-		{ "/system.slice", "system.slice" },
-		{ "/docker/0123abcd", "" },
-		{ "/tw-test", "" },
-		{ "/.service", "" },
-		{ "/", "" },
-	};
-	char unit[TW_CG_UNIT_LEN], tiny[8];
-	size_t i;
+/* ---- The walk's bounds, on trees made here (mkdirat below an open
+ * directory, so that a path may be longer than PATH_MAX from "/"). */
 
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		tw_cgroup_unit(cases[i].path, unit, sizeof(unit));
-		ck_assert_msg(strcmp(unit, cases[i].unit) == 0, "%s: got \"%s\"", cases[i].path,
-		    unit);
+static char bounds[256];
+
+/* A chain of n directories called name below fd; the descriptor of the
+ * last one (the caller closes it). */
+static int
+chain(int fd, const char *name, unsigned n)
+{
+	int cur = dup(fd);
+	unsigned i;
+
+	ck_assert_int_ge(cur, 0);
+	for (i = 0; i < n; i++) {
+		int next;
+
+		ck_assert_int_eq(mkdirat(cur, name, 0755), 0);
+		next = openat(cur, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		ck_assert_int_ge(next, 0);
+		close(cur);
+		cur = next;
 	}
-	/* Too long for the buffer: none rather than half a name. */
-	tw_cgroup_unit("/system.slice/nginx.service", tiny, sizeof(tiny));
-	ck_assert_str_eq(tiny, "");
+	return cur;
+}
+
+/* A v2 sys root: bounds/sys, its hierarchy fs/cgroup open in *top. */
+static int
+bounds_root(int *top)
+{
+	char path[512], cmd[600];
+	FILE *f;
+	int sys_fd;
+
+	snprintf(bounds, sizeof(bounds), "/tmp/tw-cgroup-bounds-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(bounds));
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s/sys/fs/cgroup'", bounds);
+	ck_assert_int_eq(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup/cgroup.controllers", bounds);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("cpu io memory pids\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/sys", bounds);
+	sys_fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ck_assert_int_ge(sys_fd, 0);
+	*top = openat(sys_fd, "fs/cgroup", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	ck_assert_int_ge(*top, 0);
+	return sys_fd;
+}
+
+static void
+bounds_remove(void)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", bounds);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* What a walk met: how many, the deepest and the longest path, and
+ * whether it met the ones a test looks for. */
+struct met {
+	size_t n, deepest, longest;
+	int hidden, hidden_child, p300;
+	char want300[400];
+};
+
+static int
+meet(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino, int *quiet)
+{
+	struct met *m = ctx;
+	size_t len = strlen(path), depth = 0;
+	const char *c;
+
+	(void)parent_fd;
+	(void)name;
+	(void)ino;
+	(void)quiet;
+	for (c = path; *c != '\0'; c++)
+		depth += *c == '/';
+	m->n++;
+	if (depth > m->deepest)
+		m->deepest = depth;
+	if (len > m->longest)
+		m->longest = len;
+	m->hidden |= strcmp(path, "/.hidden") == 0;
+	m->hidden_child |= strcmp(path, "/.hidden/.child") == 0;
+	m->p300 |= strcmp(path, m->want300) == 0;
+	return TW_OK;
+}
+
+/* Hidden names are walked; a 304-byte path is walked whole; a chain of
+ * 140 levels is walked to the 128th, and the 129th is cut as too deep;
+ * a chain of 250-byte names is walked while its path fits and cut, once,
+ * where it would not. Nothing is left out without being counted. */
+START_TEST(test_walk_bounds)
+{
+	struct met m;
+	struct tw_cg_cuts cuts = { 0, 0, 0 };
+	char a150[151], b150[151], n250[251];
+	size_t visited;
+	int top, sys_fd = bounds_root(&top), fd, fd2;
+
+	memset(&m, 0, sizeof(m));
+	fd = chain(top, ".hidden", 1);
+	close(chain(fd, ".child", 1));
+	close(fd);
+	memset(a150, 'a', 150);
+	a150[150] = '\0';
+	memset(b150, 'b', 150);
+	b150[150] = '\0';
+	fd = chain(top, "p", 1);
+	fd2 = chain(fd, a150, 1);
+	close(chain(fd2, b150, 1));
+	close(fd2);
+	close(fd);
+	snprintf(m.want300, sizeof(m.want300), "/p/%s/%s", a150, b150);
+	ck_assert_uint_eq(strlen(m.want300), 304);
+	fd = chain(top, "deep", 1);
+	close(chain(fd, "d", 139));
+	close(fd);
+	/* "/l" and 17 of "/" + 250 bytes: the 16th ends at 4018 bytes, in
+	 * TW_CG_PATH_LEN (4032 with the NUL); the 17th would be 4269. */
+	memset(n250, 'n', 250);
+	n250[250] = '\0';
+	fd = chain(top, "l", 1);
+	close(chain(fd, n250, 18));
+	close(fd);
+
+	ck_assert_int_eq(tw_cgroup_walk(sys_fd, TW_CG_V2, meet, &m, &cuts, &visited), TW_OK);
+	ck_assert(m.hidden && m.hidden_child);
+	ck_assert(m.p300);
+	ck_assert_uint_eq(cuts.too_deep, 1);
+	ck_assert_uint_eq(cuts.too_long, 1);
+	ck_assert_uint_eq(cuts.too_many, 0);
+	ck_assert_uint_eq(m.deepest, TW_CG_DEPTH_MAX);
+	ck_assert_uint_eq(m.longest, 2 + 16 * 251);
+	/* .hidden 2, p 3, deep 128, l 17 */
+	ck_assert_uint_eq(m.n, 2 + 3 + TW_CG_DEPTH_MAX + 17);
+	ck_assert_uint_eq(visited, m.n);
+	close(top);
+	close(sys_fd);
+	bounds_remove();
+}
+END_TEST
+
+/* Past TW_CG_SCAN_MAX cgroups the walk stops, and counts each it did not
+ * visit. */
+START_TEST(test_walk_too_many)
+{
+	struct met m;
+	struct tw_cg_cuts cuts = { 0, 0, 0 };
+	char name[16];
+	size_t visited;
+	int top, sys_fd = bounds_root(&top), fd;
+	unsigned i;
+
+	memset(&m, 0, sizeof(m));
+	fd = chain(top, "many", 1);
+	for (i = 0; i < TW_CG_SCAN_MAX + 8; i++) {
+		snprintf(name, sizeof(name), "s%u", i);
+		ck_assert_int_eq(mkdirat(fd, name, 0755), 0);
+	}
+	close(fd);
+	ck_assert_int_eq(tw_cgroup_walk(sys_fd, TW_CG_V2, meet, &m, &cuts, &visited), TW_OK);
+	ck_assert_uint_eq(m.n, TW_CG_SCAN_MAX);
+	ck_assert_uint_eq(visited, TW_CG_SCAN_MAX);
+	/* "many" and 8191 of its 8200 children visited: 9 cut. */
+	ck_assert_uint_eq(cuts.too_many, 9);
+	ck_assert_uint_eq(cuts.too_deep + cuts.too_long, 0);
+	close(top);
+	close(sys_fd);
+	bounds_remove();
 }
 END_TEST
 
@@ -742,7 +901,8 @@ cgroup_suite(void)
 	tcase_add_test(tc, test_gone);
 	tcase_add_test(tc, test_kept_removed_on_cgroupfs);
 	tcase_add_test(tc, test_walk);
-	tcase_add_test(tc, test_unit);
+	tcase_add_test(tc, test_walk_bounds);
+	tcase_add_test(tc, test_walk_too_many);
 	tcase_add_test(tc, test_corruptions);
 	tcase_add_test(tc, test_memstat_reference);
 	tcase_add_test(tc, test_iostat_reference);

@@ -6,6 +6,7 @@
  * (lib/view/cgview.c, mibview.c), on copies of the cgroup v2 fixture that
  * the tests change between samples. */
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sample/cgroups.h"
@@ -14,6 +15,7 @@
 #include "tw_cgroup_fixture.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/mibview.h"
 #include "view/view.h"
 
@@ -110,9 +112,9 @@ START_TEST(test_qualify_and_bound)
 	const struct tw_cgroup_row *nginx, *slice;
 	size_t i;
 
-	/* Four qualify: system.slice and the scope by their I/O, nginx by
-	 * both, old.service by its limit. idle.service, workers and the two
-	 * user slices have neither. */
+	/* Four qualify: system.slice, nginx and old.service by their
+	 * refaults (and limits), the scope by its refaults and I/O.
+	 * idle.service, workers and the two user slices have none of them. */
 	reg_open(&g, copy_v2(), 0, 1);
 	reg_sample(&g);
 	ck_assert_uint_eq(g.set.version, TW_CG_V2);
@@ -128,13 +130,15 @@ START_TEST(test_qualify_and_bound)
 		ck_assert_uint_lt(g.set.rows[i - 1].index, g.set.rows[i].index);
 	reg_close(&g);
 
-	/* Bound to two: the two that read most (the slice holds nginx's
-	 * reads and more), whatever their index. Three did I/O, more than
-	 * the bound: no limit is read, and old.service is not found. */
+	/* Bound to two: the two that refaulted most (the slice holds nginx's
+	 * refaults and more), whatever their index. All four refaulted (at
+	 * the first walk, ever), more than the bound: no limit is read. */
 	reg_open(&g, v2, 2, 1);
 	reg_sample(&g);
-	ck_assert_uint_eq(g.set.qualified, 3);
+	ck_assert_uint_eq(g.set.qualified, 4);
 	ck_assert_uint_eq(g.set.count, 2);
+	ck_assert_uint_eq(g.set.walked, 8);
+	ck_assert_uint_eq(g.set.unpublished, 6);
 	slice = row_of(&g.set, "/system.slice");
 	ck_assert_ptr_nonnull(slice);
 	ck_assert_ptr_nonnull(row_of(&g.set, "/system.slice/nginx.service"));
@@ -161,6 +165,69 @@ scope_reads(const char *rbytes)
 	for (i = 0; i < sizeof(at) / sizeof(at[0]); i++)
 		write_file(at[i], line);
 }
+
+/* A cgroup is named by whoever made it: mkdir takes any byte but '/'.
+ * Its files are opened by its raw path, which the row keeps, and the view
+ * shows it (util/escape.h): a carriage return, a newline and a byte that
+ * is not UTF-8 escaped, systemd's own backslash too, UTF-8 kept. Only a
+ * name of unit characters where systemd puts units is a unit. */
+START_TEST(test_chosen_names_shown)
+{
+	static const struct {
+		const char *raw, *path, *unit;
+	} cases[] = {
+		{ "/system.slice/tw\r\nBUFCACHE OK\xff.service",
+		  "/system.slice/tw\\x0d\\x0aBUFCACHE OK\\xff.service", "" },
+		{ "/system.slice/user\\x2dsvc.service", "/system.slice/user\\x5cx2dsvc.service",
+		  "user\\x5cx2dsvc.service" },
+		{ "/r\xc3\xa4ume", "/r\xc3\xa4ume", "" },
+	};
+	char path[512];
+	struct reg g;
+	struct tw_window w;
+	struct tw_sample s;
+	struct tw_view v;
+	size_t i;
+
+	copy_v2();
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(path, sizeof(path), "%s/sys/fs/cgroup%s", v2, cases[i].raw);
+		ck_assert_int_eq(mkdir(path, 0755), 0);
+		snprintf(path, sizeof(path), "%s/io.stat", cases[i].raw);
+		write_file(path, "8:0 rbytes=99999999999 wbytes=0 rios=1 wios=0 dbytes=0 dios=0\n");
+		snprintf(path, sizeof(path), "%s/memory.current", cases[i].raw);
+		write_file(path, "7340032\n");
+	}
+	reg_open(&g, v2, 0, 1);
+	reg_sample(&g);
+	/* The view of this sample alone (no window: no rates). */
+	tw_sample_init(&s);
+	s.cgroups = g.set;
+	s.have |= TW_SRC_BIT(TW_SRC_CGROUPS);
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	tw_view_init(&v);
+	ck_assert_int_eq(tw_view_build_cgroups(&v, &w, &s), TW_OK);
+	ck_assert_uint_eq(v.ncgroups, g.set.count);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct tw_cgroup_row *row = row_of(&g.set, cases[i].raw);
+		const struct tw_view_cgroup *vc;
+
+		ck_assert_msg(row != NULL, "no row for %s", cases[i].path);
+		vc = &v.cgroups[row - g.set.rows];
+		ck_assert_str_eq(vc->path, cases[i].path);
+		ck_assert(tw_escape_is_shown(vc->path, strlen(vc->path)));
+		ck_assert_str_eq(row->unit, cases[i].unit);
+		ck_assert_str_eq(vc->unit, cases[i].unit);
+		/* Read through the raw path: its figures are there. */
+		ck_assert(row->cg.present & TW_CG_BIT(TW_CG_USAGE));
+		ck_assert_uint_eq(row->cg.v[TW_CG_USAGE], 7340032);
+	}
+	tw_view_free(&v);
+	tw_window_free(&w);
+	reg_close(&g);	/* frees the set that s borrowed */
+	remove_copy();
+}
+END_TEST
 
 START_TEST(test_busiest_since_last_rescan)
 {
@@ -442,6 +509,47 @@ START_TEST(test_slow_files_in_turn)
 }
 END_TEST
 
+/* A published cgroup's limits are read in its turn too: a limit changed
+ * between walks shows within TW_CGROUPS_SLOW_EVERY samples, and stays;
+ * before its turn the row holds the one read last. */
+START_TEST(test_limits_in_turn)
+{
+	const unsigned every = TW_CGROUPS_SLOW_EVERY;
+	const struct tw_cgroup_row *row;
+	unsigned t, seen_at = 0;
+	struct reg g;
+
+	reg_open(&g, copy_v2(), 0, 1000);
+	reg_sample(&g);
+	row = row_of(&g.set, "/system.slice/nginx.service");
+	ck_assert_ptr_nonnull(row);
+	ck_assert_uint_eq(row->cg.v[TW_CG_HIGH], 67108864);
+	ck_assert_uint_eq(row->cg.v[TW_CG_MAX], 134217728);
+	write_file("/system.slice/nginx.service/memory.high", "268435456\n");
+	write_file("/system.slice/nginx.service/memory.max", "max\n");
+	for (t = 1; t <= every; t++) {
+		reg_sample(&g);
+		row = row_of(&g.set, "/system.slice/nginx.service");
+		ck_assert_ptr_nonnull(row);
+		if (row->cg.v[TW_CG_HIGH] == 268435456) {
+			if (seen_at == 0)
+				seen_at = t;
+			/* memory.max now "max": no maximum. */
+			ck_assert_uint_eq(row->cg.present & TW_CG_BIT(TW_CG_MAX), 0);
+			ck_assert_uint_ne(row->cg.present & TW_CG_BIT(TW_CG_HIGH), 0);
+		} else {
+			ck_assert_int_eq(seen_at, 0);
+			ck_assert_uint_eq(row->cg.v[TW_CG_HIGH], 67108864);
+			ck_assert_uint_eq(row->cg.v[TW_CG_MAX], 134217728);
+		}
+	}
+	ck_assert_uint_ge(seen_at, 1);
+	ck_assert_uint_le(seen_at, every);
+	reg_close(&g);
+	remove_copy();
+}
+END_TEST
+
 /* A counter read every few samples: its rate is taken between the samples
  * it was read in, so it comes out right whichever sample the view is built
  * from, while its total is the one last read. nginx's memory.events grows
@@ -513,6 +621,269 @@ START_TEST(test_events_rate_between_reads)
 }
 END_TEST
 
+/* ---- A host's tree made here: hundreds of idle services with limits
+ * beside one that thrashes (cgroup v2 files, as the kernel writes them). */
+
+static char host[256];
+
+static void
+host_file(const char *rel, const char *name, const char *text)
+{
+	char path[1024];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup%s/%s", host, rel, name);
+	f = fopen(path, "w");
+	ck_assert_msg(f != NULL, "%s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* A cgroup at rel with a memory.max of limit bytes (0: none), the given
+ * refaults and limit events, and no I/O. */
+static void
+host_cgroup(const char *rel, uint64_t limit, uint64_t refaults, uint64_t events)
+{
+	char path[1024], text[128];
+
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup%s", host, rel);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	snprintf(text, sizeof(text), "%llu\n", (unsigned long long)limit);
+	host_file(rel, "memory.max", limit > 0 ? text : "max\n");
+	host_file(rel, "memory.high", "max\n");
+	host_file(rel, "memory.current", "1000000\n");
+	host_file(rel, "io.stat", "");
+	snprintf(text, sizeof(text), "file 500000\nworkingset_refault_file %llu\n",
+	    (unsigned long long)refaults);
+	host_file(rel, "memory.stat", text);
+	snprintf(text, sizeof(text), "low 0\nhigh %llu\nmax 0\noom 0\noom_kill 0\n",
+	    (unsigned long long)events);
+	host_file(rel, "memory.events", text);
+}
+
+static void
+host_counts(const char *rel, uint64_t refaults, uint64_t events)
+{
+	char text[128];
+
+	snprintf(text, sizeof(text), "file 500000\nworkingset_refault_file %llu\n",
+	    (unsigned long long)refaults);
+	host_file(rel, "memory.stat", text);
+	snprintf(text, sizeof(text), "low 0\nhigh %llu\nmax 0\noom 0\noom_kill 0\n",
+	    (unsigned long long)events);
+	host_file(rel, "memory.events", text);
+}
+
+static const char *
+host_root(unsigned idle)
+{
+	char path[1024];
+	unsigned i;
+
+	snprintf(host, sizeof(host), "/tmp/tw-cgroups-host-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(host));
+	snprintf(path, sizeof(path), "%s/sys", host);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/sys/fs", host);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/sys/fs/cgroup", host);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	host_file("", "cgroup.controllers", "cpu io memory pids\n");
+	host_cgroup("/idle.slice", 0, 0, 0);
+	for (i = 0; i < idle; i++) {
+		char rel[64];
+
+		snprintf(rel, sizeof(rel), "/idle.slice/idle%03u.service", i);
+		host_cgroup(rel, 64 << 20, 0, 0);
+	}
+	return host;
+}
+
+static void
+host_remove(void)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", host);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+/* An idle service that is not published now (indexes follow the order
+ * the directory lists them in, not their names). */
+static void
+unpublished_idle(const struct tw_cgroup_set *set, char *path, size_t len, unsigned from)
+{
+	unsigned i;
+
+	for (i = from; i-- > 0;) {
+		snprintf(path, len, "/idle.slice/idle%03u.service", i);
+		if (row_of(set, path) == NULL)
+			return;
+	}
+	ck_abort_msg("every idle service is published");
+}
+
+/* 300 idle services with limits and, made after them (so with a higher
+ * index than all), one at its limit that starts to refault: it and its
+ * slice, which holds its refaults, are published before any idle one,
+ * at the first walk after it refaults. Before that it is one more limit,
+ * ranked by its index, and left out, as is every idle one past
+ * cgroupMax; the counts say so. */
+START_TEST(test_symptom_outranks_limit)
+{
+	struct reg g;
+	const char *web = "/thrash.slice/web.service";
+	char events[64], quiet[64];
+	size_t i, idle = 0;
+
+	reg_open(&g, host_root(300), 16, 1);
+	reg_sample(&g);
+	ck_assert_uint_eq(g.set.count, 16);
+	ck_assert_uint_eq(g.set.walked, 301);
+	ck_assert_uint_eq(g.set.unpublished, 301 - 16);
+	host_cgroup("/thrash.slice", 0, 0, 0);
+	host_cgroup(web, 64 << 20, 0, 0);
+	reg_sample(&g);
+	ck_assert_ptr_null(row_of(&g.set, web));
+	ck_assert_uint_eq(g.set.walked, 303);
+
+	/* 400,000 pages read back since that walk, its slice's sum with it. */
+	host_counts(web, 400000, 0);
+	host_counts("/thrash.slice", 400000, 0);
+	reg_sample(&g);
+	ck_assert_ptr_nonnull(row_of(&g.set, web));
+	ck_assert_ptr_nonnull(row_of(&g.set, "/thrash.slice"));
+	ck_assert_uint_eq(row_of(&g.set, web)->cg.v[TW_CG_REFAULTS], 400000);
+	for (i = 0; i < g.set.count; i++)
+		idle += strncmp(g.set.rows[i].cg.path, "/idle.slice/", 12) == 0;
+	ck_assert_uint_eq(idle, 14);
+	ck_assert_uint_eq(g.set.count, 16);
+	ck_assert_uint_eq(g.set.unpublished, 303 - 16);
+
+	/* Limit events alone (cgroup v2's memory.events, summed up the tree
+	 * as refaults are) rank before an idle limit too, after refaults:
+	 * an idle service the bound left out comes in. */
+	unpublished_idle(&g.set, events, sizeof(events), 300);
+	host_counts(events, 0, 25);
+	host_counts("/idle.slice", 0, 25);
+	host_counts(web, 500000, 0);
+	host_counts("/thrash.slice", 500000, 0);
+	reg_sample(&g);
+	ck_assert_ptr_nonnull(row_of(&g.set, events));
+	ck_assert_ptr_nonnull(row_of(&g.set, web));
+	ck_assert_ptr_nonnull(row_of(&g.set, "/idle.slice"));
+
+	/* A service whose own count moved while its slice's sum did not
+	 * (which the kernel never shows) is not read below the quiet slice:
+	 * the walk's saving, seen in what it publishes. */
+	reg_sample(&g);
+	unpublished_idle(&g.set, quiet, sizeof(quiet), 300);
+	host_counts(quiet, 900000, 0);
+	reg_sample(&g);
+	ck_assert_ptr_null(row_of(&g.set, quiet));
+	/* Once the slice's sum moves too, it is. */
+	host_counts("/idle.slice", 900000, 25);
+	reg_sample(&g);
+	ck_assert_ptr_nonnull(row_of(&g.set, quiet));
+	reg_close(&g);
+	host_remove();
+}
+END_TEST
+
+/* A hidden service is walked and published like any other; a path too
+ * long for a DisplayString is published with its head cut, and what the
+ * walk could not reach is counted in the set and the twAgent scalars. */
+START_TEST(test_hidden_long_and_cut)
+{
+	static const struct tw_view_settings settings = { "0.1.0", "Linux test", 5, 60 };
+	struct tw_sampler_config cfg = { 0 };
+	struct tw_sampler *sp;
+	struct tw_sample s;
+	struct tw_pool_set pools;
+	struct tw_window w;
+	struct tw_view v;
+	char proc[4096], sys[512], err[256], rel[1024], deep[400];
+	const char *hidden = "/.hidden/.web.service";
+	const struct tw_view_cgroup *long_row = NULL, *hidden_row = NULL;
+	unsigned i;
+
+	host_root(0);
+	host_cgroup("/.hidden", 0, 0, 0);
+	host_cgroup(hidden, 64 << 20, 1000, 0);
+	/* Three components of 100 bytes: a 311-byte path that refaults. */
+	snprintf(rel, sizeof(rel), "/long");
+	host_cgroup(rel, 0, 2000, 0);
+	for (i = 0; i < 3; i++) {
+		size_t n = strlen(rel);
+
+		rel[n] = '/';
+		memset(rel + n + 1, 'a' + (char)i, 100);
+		rel[n + 101] = '\0';
+		host_cgroup(rel, 0, 2000, 0);
+	}
+	ck_assert_uint_eq(strlen(rel), 308);
+	/* 130 levels: the last two are past TW_CG_DEPTH_MAX, the first of
+	 * them counted. */
+	snprintf(deep, sizeof(deep), "%s", "");
+	{
+		char path[2048];
+
+		snprintf(path, sizeof(path), "/deep");
+		host_cgroup(path, 0, 0, 0);
+		for (i = 1; i < 130; i++) {
+			strcat(path, "/d");
+			host_cgroup(path, 0, 0, 0);
+		}
+	}
+
+	snprintf(proc, sizeof(proc), "%s", tw_fixture_path("agent/proc"));
+	snprintf(sys, sizeof(sys), "%s/sys", host);
+	cfg.proc_root = proc;
+	cfg.sys_root = sys;
+	cfg.cgroup_rescan = 12;
+	ck_assert_int_eq(tw_sampler_open(&sp, &cfg, err, sizeof(err)), TW_OK);
+	tw_sample_init(&s);
+	tw_pool_set_init(&pools);
+	tw_view_init(&v);
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	ck_assert_int_eq(tw_sampler_take(sp, &s), TW_OK);
+	s.mono_ms = 1000;
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_uint_eq(s.cgroups.cuts.too_deep, 1);
+	ck_assert_uint_eq(s.cgroups.cuts.too_long + s.cgroups.cuts.too_many, 0);
+	/* idle.slice, .hidden and its service, long and its 3, deep's 128 */
+	ck_assert_uint_eq(s.cgroups.walked, 1 + 2 + 4 + TW_CG_DEPTH_MAX);
+	ck_assert_uint_eq(v.agent.col[TW_OID_AGENT_CGROUPS_WALKED], s.cgroups.walked);
+	ck_assert_uint_eq(v.agent.col[TW_OID_AGENT_CGROUPS_CUT_DEEP], 1);
+	ck_assert_uint_eq(v.agent.col[TW_OID_AGENT_CGROUPS_CUT_LONG], 0);
+	ck_assert_uint_eq(v.agent.col[TW_OID_AGENT_CGROUPS_UNPUBLISHED],
+	    s.cgroups.walked - s.cgroups.count);
+	ck_assert(v.agent.has & TW_VIEW_BIT(TW_OID_AGENT_CGROUPS_CUT_MANY));
+	for (i = 0; i < v.ncgroups; i++) {
+		if (strcmp(v.cgroups[i].path, hidden) == 0)
+			hidden_row = &v.cgroups[i];
+		if (strncmp(v.cgroups[i].path, ".../", 4) == 0)
+			long_row = &v.cgroups[i];
+	}
+	ck_assert_ptr_nonnull(hidden_row);
+	/* Not where systemd puts a unit (no slice holds it): a plain cgroup,
+	 * published like any other, with no unit's name. */
+	ck_assert_str_eq(hidden_row->unit, "");
+	/* "..." and the last two components: the three would not fit. */
+	ck_assert_ptr_nonnull(long_row);
+	ck_assert_uint_le(strlen(long_row->path), 255);
+	ck_assert_str_eq(long_row->path + 3, rel + strlen(rel) - 202);
+	ck_assert_ptr_nonnull(row_of(&s.cgroups, rel));
+	tw_view_free(&v);
+	tw_window_free(&w);
+	tw_pool_set_free(&pools);
+	tw_sample_free(&s);
+	tw_sampler_close(sp);
+	host_remove();
+}
+END_TEST
+
 static Suite *
 cgroups_suite(void)
 {
@@ -520,13 +891,17 @@ cgroups_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_qualify_and_bound);
+	tcase_add_test(tc, test_chosen_names_shown);
 	tcase_add_test(tc, test_busiest_since_last_rescan);
 	tcase_add_test(tc, test_quiet_subtree_not_read);
 	tcase_add_test(tc, test_index_lives_with_the_cgroup);
 	tcase_add_test(tc, test_no_controllers);
 	tcase_add_test(tc, test_view_rates);
 	tcase_add_test(tc, test_slow_files_in_turn);
+	tcase_add_test(tc, test_limits_in_turn);
 	tcase_add_test(tc, test_events_rate_between_reads);
+	tcase_add_test(tc, test_symptom_outranks_limit);
+	tcase_add_test(tc, test_hidden_long_and_cut);
 	suite_add_tcase(s, tc);
 	return s;
 }

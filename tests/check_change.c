@@ -11,6 +11,7 @@
 #include "tw_check.h"
 #include "tw_sample_fixture.h"
 #include "util/error.h"
+#include "view/columns.h"
 #include "view/mibview.h"
 
 #define SEC 1000u
@@ -76,13 +77,27 @@ START_TEST(map_follows_the_rules)
 		    TW_DBLOCK_HIGH_ORDER },
 		{ "vm.swappiness", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_REFAULT_RATE, 0 },
 		{ "vm.vfs_cache_pressure", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
-		{ "vm.dirty_background_ratio", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
-		/* Named only as the twin of dirty_ratio. */
-		{ "vm.dirty_bytes", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
+		/* The dirty limits' first rules are DIRTY_LIMITED's, the ratios
+		 * as their twins: the share of time writers were throttled. */
+		{ "vm.dirty_background_ratio", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_DIRTY_LIMITED, 0 },
+		{ "vm.dirty_ratio", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_DIRTY_LIMITED, 0 },
+		{ "vm.dirty_bytes", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_DIRTY_LIMITED, 0 },
+		{ "vm.dirty_background_bytes", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_DIRTY_LIMITED,
+		    0 },
 		{ "queue/scheduler", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
-		{ "queue/read_ahead_kb", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
+		/* A larger window makes each read slower: reads per MiB. */
+		{ "queue/read_ahead_kb", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_READS_PER_MIB, 0 },
 		{ "queue/nr_requests", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
 		{ "queue/wbt_lat_usec", TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_DISK_R_AWAIT, 0 },
+		/* A cgroup's limit, as its ticket names it: the cgroup's refaults. */
+		{ "MemoryLimit", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_CGROUP_REFAULTS, 0 },
+		{ "MemoryHigh", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_CGROUP_REFAULTS, 0 },
+		{ "MemoryMax", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_CGROUP_REFAULTS, 0 },
+		{ "memory.high", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_CGROUP_REFAULTS, 0 },
+		{ "memory.max", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_CGROUP_REFAULTS, 0 },
+		{ "memory.limit_in_bytes", TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_CGROUP_REFAULTS,
+		    0 },
+		{ "memory.low", TW_CHANGE_FAMILY_NONE, TW_CHANGE_FIG_NONE, 0 },
 		/* No rule names these. */
 		{ "net.core.busy_poll", TW_CHANGE_FAMILY_NONE, TW_CHANGE_FIG_NONE, 0 },
 		{ "net.ipv4.tcp_max_syn_backlog", TW_CHANGE_FAMILY_NONE, TW_CHANGE_FIG_NONE, 0 },
@@ -198,6 +213,48 @@ START_TEST(history_figures_before_and_after)
 	tw_view_free(&before);
 	tw_view_free(&during);
 	tw_view_free(&after);
+}
+END_TEST
+
+/* read_ahead_kb on sda's reads per MiB (16000 reads/s of 64 MB/s: 256 a
+ * MiB; none when it read nothing); a dirty limit on the share of time
+ * writers were throttled. */
+START_TEST(history_readahead_and_dirty)
+{
+	const struct tw_column *ops = tw_column(TW_OID_DISK_TABLE, TW_OID_DISK_READ_OPS);
+	const struct tw_column *rate = tw_column(TW_OID_DISK_TABLE, TW_OID_DISK_READ_RATE);
+	const struct tw_column *lim = tw_column(TW_OID_BUFCACHE, TW_OID_BC_DIRTY_LIMITED);
+	struct tw_change_history h;
+	struct tw_view v;
+	const struct tw_change *c;
+
+	fx_view(&v, 10 * SEC, 0, 0, 5);
+	v.disks[0].has |= TW_VIEW_BIT(TW_OID_DISK_READ_OPS) | TW_VIEW_BIT(TW_OID_DISK_READ_RATE);
+	v.disks[0].col[TW_OID_DISK_READ_OPS] = tw_column_encode(ops, 16000);
+	v.disks[0].col[TW_OID_DISK_READ_RATE] = tw_column_encode(rate, 16000 * 4096);
+	v.bc.has |= TW_VIEW_BIT(TW_OID_BC_DIRTY_LIMITED);
+	v.bc.col[TW_OID_BC_DIRTY_LIMITED] = tw_column_encode(lim, 87.5);
+	tw_change_history_init(&h);
+	tw_change_history_add(&h, &v, "queue/read_ahead_kb", "sda", 8, 0, "4", "128", 0, 1);
+	tw_change_history_add(&h, &v, "vm.dirty_bytes", NULL, 0, 0, "8388608", "134217728", 0, 1);
+	c = tw_change_history_at(&h, 1);
+	ck_assert_str_eq(c->fig.name, "sda reads per MiB");
+	ck_assert_str_eq(c->fig.unit, "reads/MiB");
+	ck_assert(c->has_before);
+	ck_assert_double_eq_tol(c->before, 256, 1e-6);
+	c = tw_change_history_at(&h, 0);
+	ck_assert_str_eq(c->fig.name, "writers throttled at the dirty limit");
+	ck_assert_str_eq(c->fig.unit, "%");
+	ck_assert_double_eq_tol(c->before, 87.5, 1e-9);
+	/* An idle disk gives no figure after, not 0. */
+	v.disks[0].col[TW_OID_DISK_READ_OPS] = 0;
+	v.disks[0].col[TW_OID_DISK_READ_RATE] = 0;
+	v.bc.col[TW_OID_BC_DIRTY_LIMITED] = 0;
+	tw_change_history_evaluate(&h, &v, 10 * SEC, 10 * SEC);
+	ck_assert(tw_change_history_at(&h, 1)->evaluated && !tw_change_history_at(&h, 1)->has_after);
+	ck_assert(tw_change_history_at(&h, 0)->has_after);
+	ck_assert_double_eq_tol(tw_change_history_at(&h, 0)->after, 0, 1e-9);
+	tw_view_free(&v);
 }
 END_TEST
 
@@ -351,6 +408,171 @@ START_TEST(watch_compares_with_the_previous_sample)
 }
 END_TEST
 
+/* ---- Cgroup limits ------------------------------------------------------ */
+
+/* One published cgroup of the sample: index, limits (0: none). */
+struct fx_cg {
+	uint32_t index;
+	const char *path, *unit;
+	uint64_t high, max;
+	double refaults;	/* pages/s in the view */
+};
+
+static void
+fx_cgroups(struct tw_sample *s, struct tw_view *v, enum tw_cg_version ver,
+    const struct fx_cg *cg, size_t n)
+{
+	const struct tw_column *rate = tw_column(TW_OID_CGROUP_TABLE, TW_OID_CGROUP_REFAULT_RATE);
+	size_t i;
+
+	s->cgroups.rows = realloc(s->cgroups.rows, (n ? n : 1) * sizeof(*s->cgroups.rows));
+	ck_assert_ptr_nonnull(s->cgroups.rows);
+	s->cgroups.cap = n ? n : 1;
+	s->cgroups.count = n;
+	s->cgroups.version = ver;
+	s->have |= TW_SRC_BIT(TW_SRC_CGROUPS);
+	ck_assert_int_eq(tw_view_reserve_cgroups(v, n), TW_OK);
+	v->ncgroups = n;
+	for (i = 0; i < n; i++) {
+		struct tw_cgroup_row *r = &s->cgroups.rows[i];
+		struct tw_view_cgroup *vc = &v->cgroups[i];
+
+		memset(r, 0, sizeof(*r));
+		r->index = cg[i].index;
+		snprintf(r->cg.path, sizeof(r->cg.path), "%s", cg[i].path);
+		snprintf(r->unit, sizeof(r->unit), "%s", cg[i].unit);
+		if (cg[i].high) {
+			r->cg.present |= TW_CG_BIT(TW_CG_HIGH);
+			r->cg.v[TW_CG_HIGH] = cg[i].high;
+		}
+		if (cg[i].max) {
+			r->cg.present |= TW_CG_BIT(TW_CG_MAX);
+			r->cg.v[TW_CG_MAX] = cg[i].max;
+		}
+		memset(vc, 0, sizeof(*vc));
+		vc->index = cg[i].index;
+		snprintf(vc->path, sizeof(vc->path), "%s", cg[i].path);
+		snprintf(vc->unit, sizeof(vc->unit), "%s", cg[i].unit);
+		vc->has = TW_VIEW_BIT(TW_OID_CGROUP_REFAULT_RATE);
+		vc->col[TW_OID_CGROUP_REFAULT_RATE] = tw_column_encode(rate, cg[i].refaults);
+	}
+}
+
+/* A published cgroup's limit is a tunable: a change is recorded under the
+ * name and in the size its ticket uses, with the cgroup's refaults before
+ * and, a window later, after. */
+START_TEST(watch_cgroup_limits)
+{
+	static const char deep[] = "/machine.slice/libpod-0123456789abcdef0123456789abcdef0123"
+	    "456789abcdef0123456789abcdef.scope/container/payload";
+	struct fx_cg v1a[] = {
+		{ 3, "/tw-job.service", "tw-job.service", 0, 64 << 20, 72000.5 },
+		{ 4, "/other", "", 0, 0, 0 },
+	};
+	struct fx_cg v1b[] = {
+		{ 3, "/tw-job.service", "tw-job.service", 0, 272 << 20, 72000.5 },
+		{ 4, "/other", "", 0, 512 << 20, 0 },
+		/* Published now only: no change. */
+		{ 9, "/new", "", 0, 1 << 20, 0 },
+	};
+	struct fx_cg v1c[] = {
+		{ 3, "/tw-job.service", "tw-job.service", 0, 272 << 20, 0 },
+		{ 4, "/other", "", 0, 512 << 20, 0 },
+	};
+	struct tw_change_watch w;
+	struct tw_sample s;
+	struct tw_view v;
+	const struct tw_change *c;
+
+	tw_sample_init(&s);
+	fx_view(&v, 10 * SEC, 0, 0, 5);
+	tw_change_watch_init(&w, 10);
+	fx_sample(&s, 0, "1000", 64, "none", 0);
+	fx_cgroups(&s, &v, TW_CG_V1, v1a, 2);
+	ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000000), TW_OK);
+	ck_assert_uint_eq(w.history.count, 0);
+
+	fx_sample(&s, 1 * SEC, "1000", 64, "none", 0);
+	fx_cgroups(&s, &v, TW_CG_V1, v1b, 3);
+	ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000001), TW_OK);
+	ck_assert_uint_eq(w.history.count, 2);
+	c = tw_change_history_at(&w.history, 1);
+	ck_assert_str_eq(c->tunable, "MemoryLimit");
+	ck_assert_str_eq(c->subject, "tw-job.service");
+	ck_assert_str_eq(c->old_value, "64M");
+	ck_assert_str_eq(c->new_value, "272M");
+	ck_assert_str_eq(c->fig.name, "cgroup refaults");
+	ck_assert_str_eq(c->fig.unit, "pages/s");
+	ck_assert(c->has_before);
+	ck_assert_double_eq_tol(c->before, 72000.5, 0.01);
+	/* Not a unit's own: the file, and v1's word for no limit. */
+	c = tw_change_history_at(&w.history, 0);
+	ck_assert_str_eq(c->tunable, "memory.limit_in_bytes");
+	ck_assert_str_eq(c->subject, "/other");
+	ck_assert_str_eq(c->old_value, "-1");
+	ck_assert_str_eq(c->new_value, "512M");
+	ck_assert_int_eq(tw_change_family_of(c->tunable), TW_CHANGE_FAMILY_CACHE);
+
+	/* A window after the change: the refaults went. */
+	fx_sample(&s, 11 * SEC, "1000", 64, "none", 0);
+	fx_cgroups(&s, &v, TW_CG_V1, v1c, 2);
+	ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000011), TW_OK);
+	ck_assert_uint_eq(w.history.count, 2);
+	c = tw_change_history_at(&w.history, 1);
+	ck_assert(c->evaluated && c->has_after);
+	ck_assert_double_eq_tol(c->after, 0, 1e-9);
+	tw_change_history_publish(&w.history, &v);
+	ck_assert_str_eq(v.changes[1].subject, "tw-job.service");
+	ck_assert_uint_eq(v.changes[1].col[TW_OID_CHANGE_BEFORE], 7200050);
+
+	/* v2: each file its own tunable; a cgroup gone from the sample, or
+	 * the source missing, is no change; a long path is kept whole. */
+	{
+		struct fx_cg a[] = {
+			{ 5, "/system.slice/nginx.service", "nginx.service", 64 << 20, 0, 10 },
+			{ 6, deep, "", 0, 0, 1 },
+			{ 7, "/gone", "", 0, 1 << 20, 0 },
+		};
+		struct fx_cg b[] = {
+			{ 5, "/system.slice/nginx.service", "nginx.service", 128 << 20, 256 << 20, 0 },
+			{ 6, deep, "", 1536 << 10, 0, 0 },
+		};
+
+		fx_sample(&s, 20 * SEC, "1000", 64, "none", 0);
+		fx_cgroups(&s, &v, TW_CG_V2, a, 3);
+		ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000020), TW_OK);
+		ck_assert_uint_eq(w.history.count, 2);
+		fx_sample(&s, 21 * SEC, "1000", 64, "none", 0);
+		s.have &= ~TW_SRC_BIT(TW_SRC_CGROUPS);
+		ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000021), TW_OK);
+		fx_sample(&s, 22 * SEC, "1000", 64, "none", 0);
+		fx_cgroups(&s, &v, TW_CG_V2, a, 3);
+		ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000022), TW_OK);
+		ck_assert_uint_eq(w.history.count, 2);
+		fx_sample(&s, 23 * SEC, "1000", 64, "none", 0);
+		fx_cgroups(&s, &v, TW_CG_V2, b, 2);
+		ck_assert_int_eq(tw_change_watch_step(&w, &s, &v, 1700000023), TW_OK);
+		ck_assert_uint_eq(w.history.count, 5);
+		c = tw_change_history_at(&w.history, 2);
+		ck_assert_str_eq(c->tunable, "MemoryHigh");
+		ck_assert_str_eq(c->old_value, "64M");
+		ck_assert_str_eq(c->new_value, "128M");
+		c = tw_change_history_at(&w.history, 1);
+		ck_assert_str_eq(c->tunable, "MemoryMax");
+		ck_assert_str_eq(c->old_value, "infinity");
+		ck_assert_str_eq(c->new_value, "256M");
+		c = tw_change_history_at(&w.history, 0);
+		ck_assert_str_eq(c->tunable, "memory.high");
+		ck_assert_str_eq(c->subject, deep);
+		ck_assert_str_eq(c->old_value, "max");
+		ck_assert_str_eq(c->new_value, "1536K");
+	}
+	tw_change_watch_free(&w);
+	tw_sample_free(&s);
+	tw_view_free(&v);
+}
+END_TEST
+
 static Suite *
 change_suite(void)
 {
@@ -360,9 +582,11 @@ change_suite(void)
 	tcase_add_test(tc, map_follows_the_rules);
 	tcase_add_test(tc, history_keeps_the_newest_32);
 	tcase_add_test(tc, history_figures_before_and_after);
+	tcase_add_test(tc, history_readahead_and_dirty);
 	tcase_add_test(tc, history_without_a_figure);
 	tcase_add_test(tc, history_in_the_mib);
 	tcase_add_test(tc, watch_compares_with_the_previous_sample);
+	tcase_add_test(tc, watch_cgroup_limits);
 	suite_add_tcase(s, tc);
 	return s;
 }

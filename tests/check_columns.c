@@ -8,6 +8,7 @@
 
 #include "tw_check.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/columns.h"
 #include "view/view.h"
 
@@ -157,7 +158,8 @@ START_TEST(test_store_load)
 	struct tw_view_disk d;
 	struct tw_view_tunable t;
 	struct tw_ber_value v, out;
-	char longname[100];
+	char longname[200], utf8[200];
+	size_t i;
 
 	memset(&d, 0, sizeof(d));
 	ck_assert(!tw_column_load(g, &d, TW_OID_DISK_READ_LATENCY, &out));
@@ -175,6 +177,21 @@ START_TEST(test_store_load)
 	ck_assert(tw_column_load(g, &d, TW_OID_DISK_NAME, &out));
 	ck_assert_int_eq(out.type, TW_BER_OCTET_STRING);
 	ck_assert_uint_eq(out.len, sizeof(d.name) - 1);
+	/* A foreign agent's raw bytes are stored shown (util/escape.h): no
+	 * newline of theirs reaches a check's output. */
+	v = str("sda\n  apply: id\xff", 16);
+	tw_column_store(g, &d, TW_OID_DISK_NAME, &v);
+	ck_assert_str_eq(d.name, "sda\\x0a  apply: id\\xff");
+	/* A long UTF-8 name is cut at a character's boundary, never inside
+	 * one: the field holds 63 two-byte characters of 100. */
+	for (i = 0; i < sizeof(utf8); i += 2) {
+		utf8[i] = (char)0xc3;
+		utf8[i + 1] = (char)0xa4;
+	}
+	v = str(utf8, sizeof(utf8));
+	tw_column_store(g, &d, TW_OID_DISK_NAME, &v);
+	ck_assert_uint_eq(strlen(d.name), 2 * ((sizeof(d.name) - 1) / 2));
+	ck_assert(tw_escape_is_shown(d.name, strlen(d.name)));
 	/* Index columns are not served. */
 	ck_assert(!tw_column_load(g, &d, TW_OID_DISK_MAJOR, &out));
 	/* Tunable rows have every column. */

@@ -241,6 +241,35 @@ START_TEST(test_embedded_nul)
 }
 END_TEST
 
+/* A device's name, shown (util/escape.h) for everything but sysfs, which
+ * is looked up by the kernel's own. */
+START_TEST(test_names_shown)
+{
+	static const char text[] =
+	    "8 0 sd\x01" "a 1 2 3 4\n"
+	    "8 16 md_\xff\\x0a 1 2 3 4\n"
+	    "8 32 r\xc3\xa4id 1 2 3 4\n"
+	    "8 48 md_\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01 1 2 3 4\n";
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_disk_set s;
+
+	tw_disk_set_init(&s);
+	ck_assert_int_eq(tw_diskstats_parse(text, sizeof(text) - 1, &s, &ps), TW_OK);
+	ck_assert_uint_eq(ps.malformed, 0);
+	ck_assert_uint_eq(s.count, 4);
+	ck_assert_str_eq(s.disks[0].name, "sd\\x01a");
+	ck_assert_str_eq(s.disks[0].raw_name, "sd\x01" "a");
+	ck_assert_str_eq(s.disks[1].name, "md_\\xff\\x5cx0a");
+	ck_assert_str_eq(s.disks[1].raw_name, "md_\xff\\x0a");
+	ck_assert_str_eq(s.disks[2].name, "r\xc3\xa4id");
+	ck_assert_str_eq(s.disks[2].raw_name, "r\xc3\xa4id");
+	/* Shown, ten escapes are 43 bytes: cut between two of them, at 31. */
+	ck_assert_str_eq(s.disks[3].name, "md_\\x01\\x01\\x01\\x01\\x01\\x01\\x01");
+	ck_assert_uint_eq(strlen(s.disks[3].raw_name), 13);
+	tw_disk_set_free(&s);
+}
+END_TEST
+
 START_TEST(test_parse_appends_and_grows)
 {
 	struct tw_parse_stats ps = { 0, 0 };
@@ -290,6 +319,7 @@ diskstats_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_debian12_vm);
+	tcase_add_test(tc, test_names_shown);
 	tcase_add_test(tc, test_linux26_partitions);
 	tcase_add_test(tc, test_linux419_discards);
 	tcase_add_test(tc, test_future_fields);

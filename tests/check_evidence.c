@@ -144,6 +144,120 @@ START_TEST(test_readahead_up_only_when_reads_fill_the_window)
 }
 END_TEST
 
+/* A window smaller than the kernel's default that sequential reads fill,
+ * at 100 reads/s or more: raised to the default in one step (a doubling
+ * from 4 KiB took five); at the default or above, or too few reads, it is
+ * not this rule's. */
+START_TEST(test_readahead_small_window)
+{
+	static const struct kv kv4[] = { { "queue/read_ahead_kb", "4" }, { 0, 0 } };
+	static const struct kv kv64[] = { { "queue/read_ahead_kb", "64" }, { 0, 0 } };
+	struct tw_cache_figures c = cache();
+	struct tw_suggestion s;
+	struct tw_verdict v;
+
+	c.have_hit = 0;
+	c.refaults = 0;
+	c.disk = "loop3";
+	c.disk_rops = 15000;
+	c.disk_read_bytes_s = 15000 * 4096.0;
+	c.disk_read_ahead_kb = 4;
+	ck_assert(tw_evidence_small_window(c.disk_rops, c.disk_read_bytes_s, 4));
+	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(v.found[0].sym, TW_SYM_LOW_HIT_SEQUENTIAL);
+	ck_assert_str_eq(v.found[0].evidence, "data read once, in 15000 reads/s of 4 KiB that "
+	    "fill loop3's read-ahead window of 4 KiB, under the kernel's default of 128 KiB, in "
+	    "the last 60 s");
+	ck_assert_str_eq(knob(TW_SYM_LOW_HIT_SEQUENTIAL, TW_OS_LINUX, kv4, &s),
+	    "queue/read_ahead_kb 4 -> 128 (e; per device; Documentation/block/queue-sysfs.rst)");
+	ck_assert_str_eq(knob(TW_SYM_LOW_HIT_SEQUENTIAL, TW_OS_LINUX, kv64, &s),
+	    "queue/read_ahead_kb 64 -> 128 (e; per device; Documentation/block/queue-sysfs.rst)");
+	/* 99 reads a second: too few to be a wait worth a finding. */
+	ck_assert(!tw_evidence_small_window(99, 99 * 4096.0, 4));
+	/* At the default: not small. */
+	ck_assert(!tw_evidence_small_window(15000, 15000 * 131072.0, 128));
+	/* Reads under half the window: read-ahead is not at work. */
+	ck_assert(!tw_evidence_small_window(15000, 15000 * 4096.0, 16));
+	ck_assert(!tw_evidence_small_window(15000, 15000 * 4096.0, -1));
+}
+END_TEST
+
+/* The host's own refaults are at most its host-wide reclaim: a cgroup at
+ * its own limit refaults with none, and is not the host's cache too small. */
+START_TEST(test_host_refaults_and_cgroups)
+{
+	struct tw_cache_figures c = cache();
+	struct tw_verdict v;
+
+	c.swap_free = c.swap_total;
+	ck_assert_double_eq(tw_evidence_host_refaults(&c), 999);
+	c.have_reclaim = 1;
+	c.reclaim = 12.5;
+	ck_assert_double_eq(tw_evidence_host_refaults(&c), 12.5);
+	c.reclaim = 5000;
+	ck_assert_double_eq(tw_evidence_host_refaults(&c), 999);
+	/* 999 refaults/s of which none the host's: 0 % of page-ins, read once. */
+	c.reclaim = 0;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_ptr_nonnull(strstr(v.no_tunable, "data is read once"));
+}
+END_TEST
+
+/* Writers at the dirty limit a tenth of the window or more while the disk
+ * that took the writes has room: dirty_bytes up, sized from a second of its
+ * writes; a busy disk, or no disk that writes, is not this rule's. */
+START_TEST(test_dirty_limited)
+{
+	static const struct kv bytes[] = { { "vm.dirty_bytes", "8388608" },
+		{ "vm.dirty_background_bytes", "2097152" },
+		{ TW_ADVICE_SHORTFALL, "515899392" }, { 0, 0 } };
+	static const struct kv ratio[] = { { "vm.dirty_bytes", "0" },
+		{ "vm.dirty_ratio", "20" }, { 0, 0 } };
+	struct tw_cache_figures c = cache();
+	struct tw_suggestion s;
+	struct tw_verdict v;
+	uint64_t shortfall = 7;
+
+	c.have_dirty = 1;
+	c.dirty_limited = 87;
+	c.dirty_now = 7.5 * 1048576;
+	c.dirty_threshold = 8 * 1048576;
+	c.dirty_bg_threshold = 2 * 1048576;
+	c.writer = "loop4";
+	c.writer_bytes_s = 250 * 1048576.0;
+	c.writer_util = 52;
+	ck_assert(tw_evidence_dirty_limited(&c));
+	ck_assert_int_eq(tw_evidence_cache_dirty(&c, &v, &shortfall), TW_OK);
+	/* Twice a second of writes, less the limit: 500 - 8 MiB. */
+	ck_assert_uint_eq(shortfall, 492 * 1048576);
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(v.found[0].sym, TW_SYM_DIRTY_LIMITED);
+	ck_assert_str_eq(v.found[0].evidence, "writers throttled at the dirty limit 87 % of the last "
+	    "60 s (dirty and writeback 7.5 MiB, limit 8 MiB, background 2 MiB) while loop4, the "
+	    "disk that took the writes, wrote 250 MiB/s at 52 % utilisation");
+	/* 8 MiB and 492 MiB short: at most 16 times, 128 MiB. */
+	ck_assert_str_eq(knob(TW_SYM_DIRTY_LIMITED, TW_OS_LINUX, bytes, &s),
+	    "vm.dirty_bytes 8388608 -> 134217728 (e; sized to twice a second of the disk's writes, "
+	    "at most 16 times the current value; Documentation/admin-guide/sysctl/vm.rst)");
+	ck_assert(s.flags & TW_SUG_SIZE_CAPPED);
+	/* The ratio in force: it doubles. */
+	ck_assert_str_eq(knob(TW_SYM_DIRTY_LIMITED, TW_OS_LINUX, ratio, &s),
+	    "vm.dirty_ratio 20 -> 40 (e; Documentation/admin-guide/sysctl/vm.rst)");
+	/* The disk busy: the disk holds the writers back, not the limit. */
+	c.writer_util = 95;
+	ck_assert(!tw_evidence_dirty_limited(&c));
+	ck_assert_int_eq(tw_evidence_cache_dirty(&c, &v, &shortfall), TW_E_INVAL);
+	c.writer_util = 52;
+	c.dirty_limited = 9;
+	ck_assert(!tw_evidence_dirty_limited(&c));
+	c.dirty_limited = 87;
+	c.writer = NULL;
+	ck_assert(!tw_evidence_dirty_limited(&c));
+}
+END_TEST
+
 START_TEST(test_no_tunable_read_once_no_disk)
 {
 	struct tw_cache_figures c = cache();
@@ -273,6 +387,30 @@ START_TEST(test_no_tunable_highorder_no_figures)
 END_TEST
 
 /* ---- Bounds the kernels enforce */
+
+/* Pruned receive queues name tcp_rmem only when TCP was not in memory
+ * pressure in the window; under pressure the prunes are tcp_mem's. */
+START_TEST(test_tcp_prune_under_pressure)
+{
+	struct tw_tcp_prune_figures f = { 157, 0, 10 };
+	struct tw_verdict v;
+
+	ck_assert_int_eq(tw_evidence_tcp_prune(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(v.found[0].sym, TW_SYM_TCP_PRUNE);
+	ck_assert_str_eq(v.found[0].evidence,
+	    "157 segments were dropped or pruned from receive queues in the last 10 s");
+	f.pressures = 2;
+	ck_assert_int_eq(tw_evidence_tcp_prune(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_TCP_PRUNE);
+	ck_assert_str_eq(v.no_tunable,
+	    "157 segments were dropped or pruned from receive queues in the last 10 s while TCP "
+	    "entered memory pressure 2 times: net.ipv4.tcp_mem bounds them (see tcp memory), and "
+	    "a larger tcp_rmem would ask for more of what ran out");
+	ck_assert_int_eq(tw_evidence_tcp_prune(NULL, &v), TW_E_INVAL);
+}
+END_TEST
 
 START_TEST(test_kernel_release)
 {
@@ -481,6 +619,12 @@ START_TEST(test_every_evidence_survives_snmptt)
 		u.unknown = c == 2;
 		ck_assert_int_eq(tw_evidence_udp_rcvbuf(&u, &v), TW_OK);
 		survives_snmptt(&v);
+		{
+			struct tw_tcp_prune_figures t = { 10 + b, c, 60 };
+
+			ck_assert_int_eq(tw_evidence_tcp_prune(&t, &v), TW_OK);
+			survives_snmptt(&v);
+		}
 	}
 	/* Each branch gave some text: the grid reached them. */
 	ck_assert_uint_gt(producer_texts, 400);
@@ -500,12 +644,16 @@ evidence_suite(void)
 	tcase_add_test(tc, test_refaults_other_systems);
 	tcase_add_test(tc, test_readahead_up_only_when_reads_fill_the_window);
 	tcase_add_test(tc, test_no_tunable_read_once_no_disk);
+	tcase_add_test(tc, test_readahead_small_window);
+	tcase_add_test(tc, test_host_refaults_and_cgroups);
+	tcase_add_test(tc, test_dirty_limited);
 	tcase_add_test(tc, test_pressure_in_reclaim_watermarks);
 	tcase_add_test(tc, test_no_tunable_pressure_thrashing);
 	tcase_add_test(tc, test_highorder_needs_blocks_gone_and_stalls);
 	tcase_add_test(tc, test_no_tunable_highorder_blocks_left);
 	tcase_add_test(tc, test_no_tunable_highorder_no_stalls);
 	tcase_add_test(tc, test_no_tunable_highorder_no_figures);
+	tcase_add_test(tc, test_tcp_prune_under_pressure);
 	tcase_add_test(tc, test_kernel_release);
 	tcase_add_test(tc, test_somaxconn_by_release);
 	tcase_add_test(tc, test_freebsd_bounds);

@@ -65,9 +65,9 @@ START_TEST(test_below_rmem_max)
 END_TEST
 
 /* A buffer of exactly rmem_default, below rmem_max: what a socket gets
- * that sets no SO_RCVBUF, so rmem_default is named for an application
- * that cannot set it; one byte off, or rmem_default unknown, and it is
- * the plain "below rmem_max" line. */
+ * that sets no SO_RCVBUF, so rmem_default is the knob (and the socket must
+ * be made again); one byte off, or rmem_default unknown, and it is the
+ * plain "below rmem_max" line with no tunable. */
 START_TEST(test_default_buffer)
 {
 	struct tw_socket_figures f = syslogd();
@@ -78,14 +78,15 @@ START_TEST(test_default_buffer)
 	f.have_rmem_default = 1;
 	f.rmem_default = 212992;
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
-	ck_assert_uint_eq(v.nfound, 0);
-	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_SOCKET_RCVBUF);
-	ck_assert_str_eq(v.no_tunable,
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(v.found[0].sym, TW_SYM_SOCKET_RCVBUF_DEFAULT);
+	ck_assert_str_eq(v.found[0].evidence,
 	    "syslogd (pid 412) dropped 1,204 datagrams in the last 60 s, buffer rmem_default "
-	    "212992, under rmem_max 4194304: raise its SO_RCVBUF, or rmem_default if it sets "
-	    "none");
+	    "212992, given to a socket that sets no SO_RCVBUF when it is made: restart it");
+	ck_assert_str_eq(v.no_tunable, "");
 	f.rcvbuf = 212993;
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_ptr_null(strstr(v.no_tunable, "rmem_default"));
 	f.rcvbuf = 212992;
 	f.have_rmem_default = 0;

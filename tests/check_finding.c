@@ -12,6 +12,7 @@
 #include "finding/tracker.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "view/columns.h"
 #include "view/mibview.h"
 #include "view/view.h"
 
@@ -122,6 +123,76 @@ START_TEST(test_observe_pool)
 	s.n = 0;
 	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
 	ck_assert_uint_eq(s.n, 0);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* Pool i of v, of class cls, name and failures in the window. */
+static void
+set_pool(struct tw_view *v, size_t i, uint32_t cls, uint32_t instance, const char *name,
+    unsigned failures)
+{
+	struct tw_view_pool *p;
+
+	ck_assert_int_eq(tw_view_reserve_pools(v, i + 1), TW_OK);
+	p = &v->pools[i];
+	memset(p, 0, sizeof(*p));
+	p->cls = cls;
+	p->instance = instance;
+	strcpy(p->name, name);
+	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
+	p->col[TW_OID_DBLOCK_RECENT_FAILURES] = failures;
+	if (v->npools < i + 1)
+		v->npools = i + 1;
+}
+
+/* tunewatchd sizes the backlog from the worst CPU's drops, as the check
+ * does: 1000 + 5000, not 1000 + 5000 + 3000. */
+START_TEST(test_observe_sized_from_worst_cpu)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	const struct tw_observation *o;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0, 5000);
+	set_pool(&v, 1, TW_DBLOCK_SOFTNET_BACKLOG, 0, "cpu0 backlog", 3000);
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	o = find_sym(&s, TW_SYM_SOFTNET_DROPS);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->suggested, "6000");
+	ck_assert_str_eq(o->apply, "sysctl -w net.core.netdev_max_backlog=6000");
+	tw_view_free(&v);
+}
+END_TEST
+
+/* Receive queues pruned while TCP was under memory pressure are tcp_mem's:
+ * the prune finding names no tunable then, and tcp_rmem otherwise. */
+START_TEST(test_observe_prune_under_pressure)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	const struct tw_observation *o;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0, 0);
+	set_pool(&v, 0, TW_DBLOCK_TCP_RCVBUF, 0, "tcp receive buffer", 157);
+	set_pool(&v, 1, TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", 2);
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 2);
+	o = find_sym(&s, TW_SYM_TCP_PRUNE);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->tunable, "");
+	ck_assert_ptr_nonnull(strstr(o->evidence, "while TCP entered memory pressure 2 times"));
+	ck_assert_str_eq(find_sym(&s, TW_SYM_TCP_MEM)->tunable, "net.ipv4.tcp_mem");
+	/* No pressure in the window: the socket's own limit, tcp_rmem. */
+	v.pools[1].col[TW_OID_DBLOCK_RECENT_FAILURES] = 0;
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(find_sym(&s, TW_SYM_TCP_PRUNE)->tunable, "net.ipv4.tcp_rmem");
 	tw_view_free(&v);
 }
 END_TEST
@@ -314,7 +385,8 @@ START_TEST(test_capacity)
 END_TEST
 
 /* The findings walked through the MIB view: after twTunableTable come the
- * twFindings scalars {6, n, 0}, then twFindingTable {6, 8, 1, col, idx}. */
+ * twFindings scalars {6, n, 0}, then twFindingTable {6, 8, 1, col, idx},
+ * then the scalars numbered after it. */
 START_TEST(test_mibview)
 {
 	struct tw_tracker t;
@@ -351,12 +423,171 @@ START_TEST(test_mibview)
 	from[0] = 6;
 	from[1] = 8;
 	from[2] = 1;
-	from[3] = TW_OID_FINDING_CHANGED;
+	from[3] = TW_VIEW_FINDING_COLS - 1;
 	ck_assert_int_eq(tw_mv_next(&v, 0, from, 4, 1, next, &nlen, &val), TW_MV_FOUND);
 	ck_assert_uint_eq(next[4], 1);
 	from[4] = 2;
 	ck_assert_int_eq(tw_mv_next(&v, 0, from, 5, 0, next, &nlen, &val), TW_MV_END);
+
+	/* The notification counters the agent fills in lie after the table,
+	 * {6, 9, 0} on: the scalars before the table still lead into it, and
+	 * the table's last cell into them. */
+	v.findsum.col[TW_OID_FINDING_DROPPED] = 7;
+	v.findsum.col[TW_OID_FINDING_SENT] = 11;
+	v.findsum.col[TW_OID_FINDING_LIMIT] = 600;
+	v.findsum.has |= TW_VIEW_BIT(TW_OID_FINDING_DROPPED) | TW_VIEW_BIT(TW_OID_FINDING_SENT) |
+	    TW_VIEW_BIT(TW_OID_FINDING_LIMIT);
+	from[0] = 6;
+	from[1] = TW_OID_FINDING_CLEAR_AFTER;
+	from[2] = 0;
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 3, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert(nlen == 5 && next[1] == TW_OID_FINDING_TABLE);
+	from[1] = 8;
+	from[2] = 1;
+	from[3] = TW_VIEW_FINDING_COLS - 1;
+	from[4] = 2;
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 5, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert(nlen == 3 && next[0] == 6 && next[1] == TW_OID_FINDING_DROPPED && next[2] == 0);
+	ck_assert_uint_eq(val.num, 7);
+	ck_assert_int_eq(val.type, TW_BER_COUNTER64);
+	memcpy(from, next, sizeof(next[0]) * 3);
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 3, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert(next[1] == TW_OID_FINDING_SENT && val.num == 11);
+	memcpy(from, next, sizeof(next[0]) * 3);
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 3, 0, next, &nlen, &val), TW_MV_FOUND);
+	ck_assert(next[1] == TW_OID_FINDING_LIMIT && val.num == 600);
+	ck_assert_int_eq(val.type, TW_BER_GAUGE32);
+	memcpy(from, next, sizeof(next[0]) * 3);
+	ck_assert_int_eq(tw_mv_next(&v, 0, from, 3, 0, next, &nlen, &val), TW_MV_END);
+	from[1] = TW_OID_FINDING_SENT;
+	ck_assert_int_eq(tw_mv_get(&v, 0, from, 3, &val), TW_MV_FOUND);
+	ck_assert_uint_eq(val.num, 11);
 	tw_tracker_free(&t);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* Column col of the buffer cache or of disk d set to a figure in its own
+ * unit, as the view builder stores it. */
+static void
+put_bc(struct tw_view *v, unsigned col, double figure)
+{
+	v->bc.col[col] = tw_column_encode(tw_column(TW_OID_BUFCACHE, col), figure);
+	v->bc.has |= TW_VIEW_BIT(col);
+}
+
+static void
+put_disk(struct tw_view_disk *d, unsigned col, double figure)
+{
+	d->col[col] = tw_column_encode(tw_column(TW_OID_DISK_TABLE, col), figure);
+	d->has |= TW_VIEW_BIT(col);
+}
+
+/* The cache at the defaults: a backup's low hit ratio with no refaults is
+ * OK and raises nothing; the host's own refaults are judged, a cgroup's
+ * (no host-wide reclaim) are not; a small read-ahead window that a stream
+ * fills, and writers at the dirty limit with a disk that has room, are
+ * findings without a threshold of their own. */
+START_TEST(test_cache_defaults)
+{
+	struct tw_judge_config c;
+	struct tw_cache_judgement j;
+	const struct tw_observation *o;
+	struct tw_view v;
+	struct seen s;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0.5, 0);
+	v.pools[0].has = 0;
+	put_bc(&v, TW_OID_BC_READ_HIT_RATIO, 36.84);
+	put_bc(&v, TW_OID_BC_REFAULT_RATE, 0);
+	put_bc(&v, TW_OID_BC_PAGE_IN_RATE, 90000);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.worst, TW_STATE_OK);
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 0);
+
+	/* 500 refaults/s, all the host's: critical at 1000, warning at 100. */
+	put_bc(&v, TW_OID_BC_REFAULT_RATE, 500);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.refaults, TW_STATE_WARNING);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_ptr_nonnull(o = find_sym(&s, TW_SYM_LOW_HIT_REFAULTS));
+	ck_assert_ptr_nonnull(strstr(o->evidence, "(warning range 100, refaults/s)"));
+	/* The host reclaimed 20 pages/s: 20 of them can be its own. */
+	put_bc(&v, TW_OID_BC_RECLAIM_RATE, 20);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.refaults, TW_STATE_OK);
+	ck_assert_double_eq_tol(j.host_refaults, 20, 1e-9);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_uint_eq(s.n, 0);
+
+	/* A loop device's stream in 4 KiB reads through a 4 KiB window, read
+	 * again from sda below it in as many requests: the loop device is
+	 * where read-ahead matters, though sda read as much. */
+	tw_view_reserve_disks(&v, 2);
+	memset(&v.disks[1], 0, sizeof(v.disks[1]));
+	v.disks[1].major = 7;
+	v.disks[1].minor = 3;
+	strcpy(v.disks[1].name, "loop3");
+	v.disks[1].has = TW_VIEW_BIT(TW_OID_DISK_NAME);
+	v.ndisks = 2;
+	put_disk(&v.disks[0], TW_OID_DISK_READ_OPS, 15000);
+	put_disk(&v.disks[0], TW_OID_DISK_READ_RATE, 15000 * 4096.0 + 1);
+	put_disk(&v.disks[0], TW_OID_DISK_READ_AHEAD_KB, 8192);
+	put_disk(&v.disks[1], TW_OID_DISK_READ_OPS, 15000);
+	put_disk(&v.disks[1], TW_OID_DISK_READ_RATE, 15000 * 4096.0);
+	put_disk(&v.disks[1], TW_OID_DISK_READ_AHEAD_KB, 4);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.readahead, TW_STATE_WARNING);
+	ck_assert_ptr_eq(j.disk, &v.disks[1]);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_int_eq(s.o[0].sym, TW_SYM_LOW_HIT_SEQUENTIAL);
+	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
+	ck_assert_str_eq(s.o[0].tunable, "/sys/block/loop3/queue/read_ahead_kb");
+	ck_assert_str_eq(s.o[0].current, "4");
+	ck_assert_str_eq(s.o[0].suggested, "128");
+	ck_assert_str_eq(s.o[0].apply, "echo 128 > /sys/block/loop3/queue/read_ahead_kb");
+	ck_assert_ptr_null(strstr(s.o[0].evidence, "range"));
+	/* At the kernel's default the stream is the disk's speed: nothing. */
+	put_disk(&v.disks[1], TW_OID_DISK_READ_AHEAD_KB, 128);
+	put_disk(&v.disks[1], TW_OID_DISK_READ_RATE, 15000 * 131072.0);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.worst, TW_STATE_OK);
+
+	/* Writers at the dirty limit 87 % of the window, sda writing 250 MiB/s
+	 * at 52 %: dirty_bytes, sized from a second of sda's writes. */
+	tw_view_reserve_tunables(&v, 2);
+	v.tunables[1].index = 20;
+	strcpy(v.tunables[1].name, "vm.dirty_bytes");
+	strcpy(v.tunables[1].value, "8388608");
+	v.ntunables = 2;
+	put_bc(&v, TW_OID_BC_DIRTY_LIMITED, 87);
+	put_bc(&v, TW_OID_BC_DIRTY_THRESHOLD, 8388608);
+	put_bc(&v, TW_OID_BC_DIRTY_BG_THRESHOLD, 2097152);
+	put_bc(&v, TW_OID_BC_DIRTY, 7 * 1048576.0);
+	put_bc(&v, TW_OID_BC_WRITEBACK, 1048576);
+	put_disk(&v.disks[0], TW_OID_DISK_WRITE_RATE, 250 * 1048576.0);
+	put_disk(&v.disks[0], TW_OID_DISK_UTIL, 52);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.dirty, TW_STATE_WARNING);
+	ck_assert_ptr_eq(j.writer, &v.disks[0]);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_ptr_nonnull(o = find_sym(&s, TW_SYM_DIRTY_LIMITED));
+	ck_assert_str_eq(o->tunable, "vm.dirty_bytes");
+	ck_assert_str_eq(o->current, "8388608");
+	ck_assert_str_eq(o->suggested, "134217728");
+	ck_assert_str_eq(o->apply, "sysctl -w vm.dirty_bytes=134217728");
+	/* sda busy: the disk holds the writers, not the limit. */
+	put_disk(&v.disks[0], TW_OID_DISK_UTIL, 97);
+	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	ck_assert_int_eq(j.dirty, TW_STATE_OK);
 	tw_view_free(&v);
 }
 END_TEST
@@ -404,12 +635,15 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_observe_pool);
+	tcase_add_test(tc, test_observe_sized_from_worst_cpu);
+	tcase_add_test(tc, test_observe_prune_under_pressure);
 	tcase_add_test(tc, test_observe_disk);
 	tcase_add_test(tc, test_hysteresis);
 	tcase_add_test(tc, test_severity);
 	tcase_add_test(tc, test_capacity);
 	tcase_add_test(tc, test_mibview);
 	tcase_add_test(tc, test_queue_values);
+	tcase_add_test(tc, test_cache_defaults);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }

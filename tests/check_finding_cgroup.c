@@ -1,8 +1,10 @@
 /* Unit tests for the findings on a service whose cache is bounded by its
  * own limit: judged as check_bufcache --cgroup judges it
  * (lib/finding/judge_cgroup.c), raised by the tracker after raise_after
- * samples with the unit (or the cgroup's path) as its subject and the id
- * tw_ticket_id gives for the same symptom, subject and knob. */
+ * samples with the cgroup's directory as its subject and the id
+ * tw_ticket_id gives for the same symptom, subject and knob; the ticket's
+ * lines for each kind of owner; two cgroups of one unit name at two
+ * places are two findings. */
 #include "config.h"
 
 #include <stdint.h>
@@ -17,6 +19,7 @@
 #include "view/view.h"
 
 #define MIB 1048576ULL
+#define NGINX "/sys/fs/cgroup/system.slice/nginx.service"
 
 /* nginx.service refaulting refaults pages/s with memory usage_mib of its
  * memory.high of 64 MiB, on a host of 4 GiB. */
@@ -48,6 +51,7 @@ START_TEST(test_judge)
 {
 	struct tw_judge_config c;
 	struct tw_view v;
+	char name[300];
 
 	tw_judge_defaults(&c);
 	/* check_bufcache --cgroup's defaults: 100 and 1000 refaults/s. */
@@ -60,11 +64,16 @@ START_TEST(test_judge)
 	v.cgroups[0].col[TW_OID_CGROUP_REFAULT_RATE] = 1500 * 100;
 	ck_assert_int_eq(tw_judge_cgroup(&c.cg_refault_warn, &c.cg_refault_crit, &c.cg_psi_warn,
 	    &c.cg_psi_crit, &v.cgroups[0]), TW_STATE_CRITICAL);
-	ck_assert_str_eq(tw_judge_cgroup_name(&v.cgroups[0]), "nginx.service");
+	tw_judge_cgroup_name(&v.cgroups[0], name, sizeof(name));
+	ck_assert_str_eq(name, "nginx.service");
 	/* A cgroup below the unit's is named by its path. */
 	strcpy(v.cgroups[0].path, "/system.slice/nginx.service/worker");
 	ck_assert_ptr_null(tw_judge_cgroup_unit(&v.cgroups[0]));
-	ck_assert_str_eq(tw_judge_cgroup_name(&v.cgroups[0]), "/system.slice/nginx.service/worker");
+	tw_judge_cgroup_name(&v.cgroups[0], name, sizeof(name));
+	ck_assert_str_eq(name, "/system.slice/nginx.service/worker");
+	/* The path decides, not what twCgroupUnit said. */
+	strcpy(v.cgroups[0].path, "/twhostile/nginx.service");
+	ck_assert_ptr_null(tw_judge_cgroup_unit(&v.cgroups[0]));
 	tw_view_free(&v);
 }
 END_TEST
@@ -80,17 +89,19 @@ START_TEST(test_observe_at_limit)
 	tw_judge_defaults(&c);
 	make_view(&v, 1500, 64);
 	/* Its own symptom: not the host's low-hit-refaults, whose id it had. */
-	o = observe_one(&s, &c, &v, TW_SYM_CGROUP_CACHE_BOUNDED, TW_STATE_CRITICAL,
-	    "nginx.service", "MemoryHigh");
+	o = observe_one(&s, &c, &v, TW_SYM_CGROUP_CACHE_BOUNDED, TW_STATE_CRITICAL, NGINX,
+	    "MemoryHigh");
+	ck_assert_str_eq(o->owner, "system unit nginx.service");
 	ck_assert_str_eq(o->tunable, "MemoryHigh");
 	ck_assert_str_eq(o->current, "64M");
-	ck_assert_str_eq(o->suggested, "128M");
-	ck_assert_str_eq(o->apply, "systemctl set-property --runtime nginx.service MemoryHigh=128M");
+	/* (64 MiB held + 1500 * 60 pages of 4 KiB read back) * 1.25 = 519.5. */
+	ck_assert_str_eq(o->suggested, "520M");
+	ck_assert_str_eq(o->apply, "systemctl set-property --runtime nginx.service MemoryHigh=520M");
 	ck_assert_str_eq(o->persist,
-	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryHigh=128M");
+	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryHigh=520M");
 	ck_assert_str_eq(o->evidence, "1500 refaults/s, memory 64 of 64 MiB (memory.high), "
 	    "in the last 60 s (critical range 1000, refaults/s)");
-	tw_ticket_id(id, TW_SYM_LOW_HIT_REFAULTS, "nginx.service", "MemoryHigh");
+	tw_ticket_id(id, TW_SYM_LOW_HIT_REFAULTS, NGINX, "MemoryHigh");
 	ck_assert_str_ne(o->id, id);
 	tw_view_free(&v);
 }
@@ -127,16 +138,29 @@ START_TEST(test_host_and_service_differ)
 	ck_assert_msg(host < s.n, "the host's refault finding is missing (%zu findings)", s.n);
 	ck_assert_uint_lt(service, s.n);
 	ck_assert_str_eq(s.o[host].subject, TW_TICKET_SUBJECT_CACHE);
-	ck_assert_str_eq(s.o[service].subject, "nginx.service");
+	ck_assert_str_eq(s.o[service].subject, NGINX);
+	ck_assert_str_eq(s.o[host].owner, "");
 	ck_assert_str_ne(s.o[host].id, s.o[service].id);
 	ck_assert_str_ne(tw_symptom_name(s.o[host].sym), tw_symptom_name(s.o[service].sym));
 	tw_view_free(&v);
 }
 END_TEST
 
-/* A cgroup below the unit's (or a container's) is advised on its own
- * file, with no command: what made it owns the limit. */
-START_TEST(test_ticket_not_a_unit)
+/* The ticket of figures f with the cgroup at path, on cgroup version. */
+static void
+ticket_at(struct tw_view *v, const char *path, int version, struct tw_cgroup_figures *f,
+    struct tw_cgroup_ticket *t)
+{
+	strcpy(v->cgroups[0].path, path);
+	v->cgroups[0].col[TW_OID_CGROUP_VERSION] = (uint64_t)version;
+	strcpy(v->cgroups[0].limit_name, version == 1 ? "memory.limit_in_bytes" : "memory.high");
+	tw_judge_cgroup_figures(v, &v->cgroups[0], 60, f);
+	tw_judge_cgroup_ticket(f, t);
+}
+
+/* A cgroup below a unit's (or a container's) is a plain cgroup: its own
+ * file is written, and nothing persists it. */
+START_TEST(test_ticket_plain_cgroup)
 {
 	struct tw_cgroup_figures f;
 	struct tw_cgroup_ticket t;
@@ -144,51 +168,186 @@ START_TEST(test_ticket_not_a_unit)
 	char id[TW_TICKET_ID_LEN];
 
 	make_view(&v, 1500, 64);
-	strcpy(v.cgroups[0].path, "/system.slice/docker-4f1c.scope/app");
-	strcpy(v.cgroups[0].unit, "docker-4f1c.scope");
-	tw_judge_cgroup_figures(&v, &v.cgroups[0], 60, &f);
-	tw_judge_cgroup_ticket(&f, &t);
+	ticket_at(&v, "/system.slice/docker-4f1c.scope/app", 2, &f, &t);
 	ck_assert_int_eq(t.sym, TW_SYM_CGROUP_CACHE_BOUNDED);
-	ck_assert_str_eq(t.subject, "/system.slice/docker-4f1c.scope/app");
+	ck_assert_str_eq(t.subject, "/sys/fs/cgroup/system.slice/docker-4f1c.scope/app");
+	ck_assert_str_eq(t.owner, "plain cgroup below system unit docker-4f1c.scope, no systemd "
+	    "unit's own");
 	ck_assert_str_eq(t.tunable, "memory.high");
-	ck_assert_str_eq(t.suggested, "128M");
-	ck_assert_str_eq(t.apply, "");
+	ck_assert_str_eq(t.suggested, "520M");
+	ck_assert_str_eq(t.apply,
+	    "echo 545259520 > /sys/fs/cgroup/system.slice/docker-4f1c.scope/app/memory.high");
+	ck_assert_ptr_null(t.no_apply);
 	ck_assert_str_eq(t.persist, "");
-	ck_assert_ptr_nonnull(t.no_apply);
-	ck_assert_ptr_nonnull(strstr(t.no_apply, "not a systemd unit"));
-	ck_assert_ptr_null(t.no_persist);
+	ck_assert_ptr_nonnull(t.no_persist);
+	ck_assert_ptr_nonnull(strstr(t.no_persist, "nothing keeps a plain cgroup's limit"));
 	tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, t.subject, "memory.high");
 	ck_assert_str_eq(t.id, id);
 
-	/* A scope's own cgroup: a command, but no file to keep it in. */
-	strcpy(v.cgroups[0].path, "/system.slice/docker-4f1c.scope");
-	tw_judge_cgroup_figures(&v, &v.cgroups[0], 60, &f);
-	tw_judge_cgroup_ticket(&f, &t);
+	/* On v1, below the memory controller's mount. */
+	ticket_at(&v, "/twhostile/system.slice", 1, &f, &t);
+	ck_assert_str_eq(t.subject, "/sys/fs/cgroup/memory/twhostile/system.slice");
+	ck_assert_str_eq(t.tunable, "memory.limit_in_bytes");
 	ck_assert_str_eq(t.apply,
-	    "systemctl set-property --runtime docker-4f1c.scope MemoryHigh=128M");
-	ck_assert_str_eq(t.persist, "");
-	ck_assert_ptr_nonnull(t.no_persist);
+	    "echo 545259520 > /sys/fs/cgroup/memory/twhostile/system.slice/memory.limit_in_bytes");
+	ck_assert_ptr_null(strstr(t.apply, "systemctl"));
+	ck_assert_str_eq(t.owner, "plain cgroup, no systemd unit's own: not where systemd puts a "
+	    "unit");
 
-	/* A unit name that could not be pasted safely: no command at all. */
-	strcpy(v.cgroups[0].path, "/system.slice/a;reboot.service");
-	strcpy(v.cgroups[0].unit, "a;reboot.service");
-	tw_judge_cgroup_figures(&v, &v.cgroups[0], 60, &f);
-	tw_judge_cgroup_ticket(&f, &t);
-	ck_assert_str_eq(t.subject, "a;reboot.service");
+	/* A path a shell would read otherwise: no command, and why. */
+	ticket_at(&v, "/system.slice/a;reboot.service", 2, &f, &t);
+	ck_assert_str_eq(t.subject, "/sys/fs/cgroup/system.slice/a;reboot.service");
 	ck_assert_str_eq(t.apply, "");
-	ck_assert_str_eq(t.persist, "");
 	ck_assert_ptr_nonnull(strstr(t.no_apply, "unsafe"));
+	ck_assert_ptr_nonnull(t.no_persist);
+	ticket_at(&v, "/twhostile/x'$(reboot)", 1, &f, &t);
+	ck_assert_str_eq(t.apply, "");
+	ck_assert_ptr_nonnull(strstr(t.no_apply, "unsafe"));
+	tw_view_free(&v);
 
 	/* Below its limit: the host's symptom, no knob, no lines. */
-	tw_view_free(&v);
 	make_view(&v, 1500, 10);
-	tw_judge_cgroup_figures(&v, &v.cgroups[0], 60, &f);
-	tw_judge_cgroup_ticket(&f, &t);
+	ticket_at(&v, "/twhostile/system.slice", 1, &f, &t);
 	ck_assert_int_eq(t.sym, TW_SYM_LOW_HIT_REFAULTS);
 	ck_assert_str_eq(t.tunable, "");
 	ck_assert_str_eq(t.apply, "");
 	ck_assert_ptr_null(t.no_apply);
+	ck_assert_ptr_null(t.no_persist);
 	tw_view_free(&v);
+}
+END_TEST
+
+/* A system unit's own cgroup: systemctl and a drop-in; a scope has no
+ * file; a name unsafe in a shell gets no command at all. */
+START_TEST(test_ticket_system_unit)
+{
+	struct tw_cgroup_figures f;
+	struct tw_cgroup_ticket t;
+	struct tw_view v;
+
+	make_view(&v, 1500, 64);
+	ticket_at(&v, "/system.slice/nginx.service", 1, &f, &t);
+	ck_assert_str_eq(t.subject, "/sys/fs/cgroup/memory/system.slice/nginx.service");
+	ck_assert_str_eq(t.owner, "system unit nginx.service");
+	ck_assert_str_eq(t.apply, "systemctl set-property --runtime nginx.service MemoryLimit=520M");
+	ck_assert_str_eq(t.persist,
+	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryLimit=520M");
+
+	ticket_at(&v, "/system.slice/docker-4f1c.scope", 2, &f, &t);
+	ck_assert_str_eq(t.apply,
+	    "systemctl set-property --runtime docker-4f1c.scope MemoryHigh=520M");
+	ck_assert_str_eq(t.persist, "");
+	ck_assert_ptr_nonnull(strstr(t.no_persist, "scope"));
+
+	/* systemd allows a backslash in a name (shown "\x5c"); a shell must
+	 * not see it bare. */
+	ticket_at(&v, "/system.slice/a\\x5cnreboot.service", 2, &f, &t);
+	ck_assert_str_eq(t.owner, "system unit a\\x5cnreboot.service");
+	ck_assert_str_eq(t.apply, "");
+	ck_assert_str_eq(t.persist, "");
+	ck_assert_ptr_nonnull(strstr(t.no_apply, "unsafe"));
+	tw_view_free(&v);
+}
+END_TEST
+
+/* A unit of a user's manager: that user's systemctl on cgroup v2, none on
+ * v1 (the user's manager has no memory controller there). */
+START_TEST(test_ticket_user_unit)
+{
+	struct tw_cgroup_figures f;
+	struct tw_cgroup_ticket t;
+	struct tw_view v;
+
+	make_view(&v, 1500, 64);
+	ticket_at(&v, "/user.slice/user-1000.slice/user@1000.service/app.slice/web.service", 2,
+	    &f, &t);
+	ck_assert_str_eq(t.owner, "unit web.service of user 1000's manager (user@1000.service)");
+	ck_assert_str_eq(t.tunable, "MemoryHigh");
+	ck_assert_str_eq(t.apply,
+	    "systemctl --user -M 1000@ set-property --runtime web.service MemoryHigh=520M");
+	ck_assert_str_eq(t.persist, "~/.config/systemd/user/web.service.d/90-tunewatch.conf (in "
+	    "the home of user 1000): [Service] MemoryHigh=520M");
+
+	ticket_at(&v, "/user.slice/user-1000.slice/user@1000.service/app.slice/web.service", 1,
+	    &f, &t);
+	ck_assert_str_eq(t.tunable, "MemoryLimit");
+	ck_assert_str_eq(t.apply, "");
+	ck_assert_str_eq(t.persist, "");
+	ck_assert_ptr_nonnull(strstr(t.no_apply, "cgroup v1"));
+	ck_assert_ptr_nonnull(strstr(t.no_persist, "cgroup v1"));
+
+	/* The UIDs disagree: no one's unit, and no systemctl for anyone. */
+	ticket_at(&v, "/user.slice/user-1000.slice/user@0.service/app.slice/sshd.service", 2, &f,
+	    &t);
+	ck_assert_ptr_null(strstr(t.apply, "systemctl"));
+	ck_assert_str_eq(t.apply, "echo 545259520 > /sys/fs/cgroup/user.slice/user-1000.slice/"
+	    "user@0.service/app.slice/sshd.service/memory.high");
+	tw_view_free(&v);
+}
+END_TEST
+
+/* A victim's /twvictim/web.service and an attacker's
+ * /twhostile/web.service: two findings, two ids, two rows, each with its
+ * own figures; neither gets a command for web.service. */
+START_TEST(test_same_unit_name_two_findings)
+{
+	struct tw_judge_config c;
+	struct tw_tracker t;
+	struct tw_view v, out;
+	struct seen s = { .n = 0 };
+	char victim[TW_TICKET_ID_LEN], hostile[TW_TICKET_ID_LEN];
+	int i;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1500, 48);
+	ck_assert_int_eq(tw_view_reserve_cgroups(&v, 2), TW_OK);
+	v.cgroups[0].col[TW_OID_CGROUP_MEMORY_LIMIT] = 48 * MIB;
+	v.cgroups[1] = v.cgroups[0];
+	v.cgroups[1].index = 2;
+	v.cgroups[1].col[TW_OID_CGROUP_MEMORY_USAGE] = 8 * MIB;
+	v.cgroups[1].col[TW_OID_CGROUP_MEMORY_LIMIT] = 8 * MIB;
+	v.ncgroups = 2;
+	strcpy(v.cgroups[0].path, "/twvictim/web.service");
+	strcpy(v.cgroups[1].path, "/twhostile/web.service");
+	for (i = 0; i < 2; i++) {
+		v.cgroups[i].col[TW_OID_CGROUP_VERSION] = 1;
+		strcpy(v.cgroups[i].limit_name, "memory.limit_in_bytes");
+	}
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_str_eq(s.o[0].subject, "/sys/fs/cgroup/memory/twvictim/web.service");
+	ck_assert_str_eq(s.o[1].subject, "/sys/fs/cgroup/memory/twhostile/web.service");
+	tw_ticket_id(victim, TW_SYM_CGROUP_CACHE_BOUNDED, s.o[0].subject, "memory.limit_in_bytes");
+	tw_ticket_id(hostile, TW_SYM_CGROUP_CACHE_BOUNDED, s.o[1].subject,
+	    "memory.limit_in_bytes");
+	ck_assert_str_eq(s.o[0].id, victim);
+	ck_assert_str_eq(s.o[1].id, hostile);
+	ck_assert_str_ne(victim, hostile);
+	/* Each sized from its own figures: the victim's working set with
+	 * headroom, the attacker's capped at 16 times its 8 MiB. */
+	ck_assert_str_eq(s.o[0].suggested, "500M");
+	ck_assert_str_eq(s.o[1].suggested, "128M");
+	for (i = 0; i < 2; i++) {
+		ck_assert_ptr_null(strstr(s.o[i].apply, "systemctl"));
+		ck_assert_ptr_nonnull(strstr(s.o[i].owner, "plain cgroup"));
+	}
+	ck_assert_str_eq(s.o[1].apply,
+	    "echo 134217728 > /sys/fs/cgroup/memory/twhostile/web.service/memory.limit_in_bytes");
+
+	/* Both raised, both published, each with its own suggestion. */
+	tw_view_init(&out);
+	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
+	for (i = 0; i < 3; i++)
+		ck_assert_uint_eq(feed_tracker(&t, &c, &v, 100 + (uint64_t)i), i < 2 ? 0 : 2);
+	ck_assert_int_eq(tw_tracker_publish(&t, &out), TW_OK);
+	ck_assert_uint_eq(out.nfindings, 2);
+	ck_assert_str_eq(out.findings[0].id, victim);
+	ck_assert_str_eq(out.findings[0].suggested, "500M");
+	ck_assert_str_eq(out.findings[1].id, hostile);
+	ck_assert_str_eq(out.findings[1].suggested, "128M");
+	tw_tracker_free(&t);
+	tw_view_free(&v);
+	tw_view_free(&out);
 }
 END_TEST
 
@@ -203,8 +362,7 @@ START_TEST(test_observe_below_limit)
 
 	tw_judge_defaults(&c);
 	make_view(&v, 500, 10);
-	o = observe_one(&s, &c, &v, TW_SYM_LOW_HIT_REFAULTS, TW_STATE_WARNING, "nginx.service",
-	    "");
+	o = observe_one(&s, &c, &v, TW_SYM_LOW_HIT_REFAULTS, TW_STATE_WARNING, NGINX, "");
 	ck_assert_str_eq(o->tunable, "");
 	ck_assert_ptr_nonnull(strstr(o->evidence, "its own limit does not bound its cache"));
 	tw_view_free(&v);
@@ -220,9 +378,10 @@ START_TEST(test_tracked)
 
 	tw_judge_defaults(&c);
 	make_view(&v, 1500, 64);
-	tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, "nginx.service", "MemoryHigh");
-	raise_on_third(&t, &c, &v, 2000, 1, "nginx.service", id, &out);
+	tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, NGINX, "MemoryHigh");
+	raise_on_third(&t, &c, &v, 2000, 1, NGINX, id, &out);
 	ck_assert_str_eq(out.findings[0].symptom, "cgroup-cache-bounded");
+	ck_assert_str_eq(out.findings[0].owner, "system unit nginx.service");
 	tw_tracker_free(&t);
 	tw_view_free(&v);
 	tw_view_free(&out);
@@ -239,7 +398,10 @@ main(void)
 	tcase_add_test(tc, test_observe_at_limit);
 	tcase_add_test(tc, test_observe_below_limit);
 	tcase_add_test(tc, test_host_and_service_differ);
-	tcase_add_test(tc, test_ticket_not_a_unit);
+	tcase_add_test(tc, test_ticket_plain_cgroup);
+	tcase_add_test(tc, test_ticket_system_unit);
+	tcase_add_test(tc, test_ticket_user_unit);
+	tcase_add_test(tc, test_same_unit_name_two_findings);
 	tcase_add_test(tc, test_tracked);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);

@@ -66,7 +66,7 @@ START_TEST(test_judge)
 	ck_assert_int_eq(st, TW_STATE_WARNING);
 	ck_assert_uint_eq(recent, 152);
 	tw_judge_socket_subject(&v.socks[0], subject, sizeof(subject));
-	ck_assert_str_eq(subject, "udp 0.0.0.0:514");
+	ck_assert_str_eq(subject, "udp 0.0.0.0:514 inode 4242");
 	/* No drop count: not judged; no drops: OK. */
 	v.socks[0].has &= ~TW_VIEW_BIT(TW_OID_SOCKDROP_RECENT_DROPS);
 	ck_assert_int_eq(tw_judge_socket(&c.sock_warn, &c.sock_crit, &v.socks[0], &st, &recent),
@@ -90,7 +90,7 @@ START_TEST(test_observe_at_max)
 	tw_judge_defaults(&c);
 	tw_threshold_parse(&c.sock_crit, "100");
 	make_view(&v, 152, 212992);
-	o = observe_one(&s, &c, &v, TW_SYM_SOCKET_RCVBUF, TW_STATE_CRITICAL, "udp 0.0.0.0:514",
+	o = observe_one(&s, &c, &v, TW_SYM_SOCKET_RCVBUF, TW_STATE_CRITICAL, "udp 0.0.0.0:514 inode 4242",
 	    "net.core.rmem_max");
 	ck_assert_str_eq(o->tunable, "net.core.rmem_max");
 	ck_assert_str_eq(o->current, "212992");
@@ -111,14 +111,14 @@ START_TEST(test_observe_below_max)
 	make_view(&v, 152, 4608);
 	/* The symptom looked for, not the table's first (softnet-drops). */
 	ck_assert_str_eq(observe_one(&s, &c, &v, TW_SYM_SOCKET_RCVBUF, TW_STATE_WARNING,
-	    "udp 0.0.0.0:514", "")->tunable, "");
+	    "udp 0.0.0.0:514 inode 4242", "")->tunable, "");
 	tw_view_free(&v);
 }
 END_TEST
 
 /* A buffer of rmem_default, as the agent's tunable table gives it: the
- * finding names rmem_default for an application that cannot set
- * SO_RCVBUF, and stays the same ticket (no tunable). */
+ * finding names rmem_default, the knob that reaches a socket that sets no
+ * SO_RCVBUF, with the value and the line that applies it. */
 START_TEST(test_observe_default_buffer)
 {
 	struct tw_judge_config c;
@@ -133,13 +133,17 @@ START_TEST(test_observe_default_buffer)
 	strcpy(v.tunables[1].name, "net.core.rmem_default");
 	strcpy(v.tunables[1].value, "106496");
 	v.ntunables = 2;
-	o = observe_one(&s, &c, &v, TW_SYM_SOCKET_RCVBUF, TW_STATE_WARNING, "udp 0.0.0.0:514",
-	    "");
-	ck_assert_str_eq(o->tunable, "");
+	o = observe_one(&s, &c, &v, TW_SYM_SOCKET_RCVBUF_DEFAULT, TW_STATE_WARNING,
+	    "udp 0.0.0.0:514 inode 4242",
+	    "net.core.rmem_default");
+	ck_assert_str_eq(o->tunable, "net.core.rmem_default");
+	ck_assert_str_eq(o->current, "106496");
+	ck_assert_str_eq(o->suggested, "212992");
+	ck_assert_str_eq(o->apply, "sysctl -w net.core.rmem_default=212992");
 	/* The whole advice, and the threshold note after it: the column holds both. */
-	ck_assert_ptr_nonnull(strstr(o->evidence, "buffer rmem_default 106496, under "
-	    "rmem_max 212992: raise its SO_RCVBUF, or rmem_default if it sets none (warning "
-	    "range 0, drops in the window)"));
+	ck_assert_ptr_nonnull(strstr(o->evidence, "buffer rmem_default 106496, given to a socket "
+	    "that sets no SO_RCVBUF when it is made: restart it (warning range 0, drops in the "
+	    "window)"));
 	tw_view_free(&v);
 }
 END_TEST
@@ -218,6 +222,51 @@ START_TEST(test_pool_agrees_with_check)
 }
 END_TEST
 
+/* Two sockets bound to one port (SO_REUSEPORT), each dropping: two
+ * findings with two ids, told apart by their inodes, and two rows. */
+START_TEST(test_same_port_two_findings)
+{
+	struct tw_judge_config c;
+	struct tw_tracker t;
+	struct tw_view v, out;
+	struct seen s = { .n = 0 };
+	char a[TW_TICKET_ID_LEN], b[TW_TICKET_ID_LEN];
+	int i;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 152, 4608);
+	ck_assert_int_eq(tw_view_reserve_socks(&v, 2), TW_OK);
+	v.socks[1] = v.socks[0];
+	v.socks[1].inode = 4243;
+	v.nsocks = 2;
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	for (i = 0; i < 2; i++)
+		ck_assert_str_eq(s.o[i].subject, i == 0 ? "udp 0.0.0.0:514 inode 4242" :
+		    "udp 0.0.0.0:514 inode 4243");
+	tw_ticket_id(a, s.o[0].sym, "udp 0.0.0.0:514 inode 4242", s.o[0].tunable);
+	tw_ticket_id(b, s.o[1].sym, "udp 0.0.0.0:514 inode 4243", s.o[1].tunable);
+	ck_assert_str_eq(s.o[0].id, a);
+	ck_assert_str_eq(s.o[1].id, b);
+	ck_assert_str_ne(a, b);
+	tw_view_init(&out);
+	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
+	for (i = 0; i < 3; i++)
+		feed_tracker(&t, &c, &v, 100 + (uint64_t)i);
+	ck_assert_int_eq(tw_tracker_publish(&t, &out), TW_OK);
+	/* The pool's own finding (udpReceiveBuffer) and the two sockets'. */
+	{
+		size_t k, mine = 0;
+
+		for (k = 0; k < out.nfindings; k++)
+			mine += strcmp(out.findings[k].id, a) == 0 || strcmp(out.findings[k].id, b) == 0;
+		ck_assert_uint_eq(mine, 2);
+	}
+	tw_tracker_free(&t);
+	tw_view_free(&v);
+	tw_view_free(&out);
+}
+END_TEST
+
 /* Raised after three samples in a row, published in twFindingTable with
  * the socket as subject; cleared after three without drops. */
 START_TEST(test_tracked)
@@ -232,8 +281,8 @@ START_TEST(test_tracked)
 	tw_judge_defaults(&c);
 	make_view(&v, 152, 212992);
 	make_view(&quiet, 0, 212992);
-	tw_ticket_id(id, TW_SYM_SOCKET_RCVBUF, "udp 0.0.0.0:514", "net.core.rmem_max");
-	raise_on_third(&t, &c, &v, now, 1, "udp 0.0.0.0:514", id, &out);
+	tw_ticket_id(id, TW_SYM_SOCKET_RCVBUF, "udp 0.0.0.0:514 inode 4242", "net.core.rmem_max");
+	raise_on_third(&t, &c, &v, now, 1, "udp 0.0.0.0:514 inode 4242", id, &out);
 	now += 3;
 	ck_assert_str_eq(out.findings[0].symptom, "socket-rcvbuf");
 	for (i = 0; i < 3; i++)
@@ -254,6 +303,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_judge);
+	tcase_add_test(tc, test_same_port_two_findings);
 	tcase_add_test(tc, test_observe_at_max);
 	tcase_add_test(tc, test_observe_below_max);
 	tcase_add_test(tc, test_observe_default_buffer);

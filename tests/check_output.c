@@ -1,7 +1,9 @@
 #include "config.h"
 
-/* Unit tests for lib/plugin/output.c: a whole plugin output, its shapes and
- * its cap. */
+/* Unit tests for lib/plugin/output.c: a whole plugin output, its shapes,
+ * its cap and its labels told apart. */
+#include <stdint.h>
+
 #include "plugin/output.h"
 #include "plugin/range.h"
 #include "tw_check.h"
@@ -48,11 +50,11 @@ START_TEST(test_out)
 	ck_assert_int_eq(tw_out_line(&o, "sdb: ok"), TW_OK);
 	ck_assert_str_eq(finish(&o, TW_STATE_OK),
 	    "BUFCACHE OK - hit ratio 97.5%, 12 refaults/s | "
-	    "'hit'=97.5%;90:;80: 'refaults'=12c\nsda: read ahead 4096 KB\nsdb: ok\n");
+	    "hit=97.5%;90:;80: refaults=12c\nsda: read ahead 4096 KB\nsdb: ok\n");
 	/* finish() can be called again, with another state. */
 	ck_assert_str_eq(finish(&o, TW_STATE_CRITICAL),
 	    "BUFCACHE CRITICAL - hit ratio 97.5%, 12 refaults/s | "
-	    "'hit'=97.5%;90:;80: 'refaults'=12c\nsda: read ahead 4096 KB\nsdb: ok\n");
+	    "hit=97.5%;90:;80: refaults=12c\nsda: read ahead 4096 KB\nsdb: ok\n");
 	tw_out_free(&o);
 }
 END_TEST
@@ -69,7 +71,7 @@ START_TEST(test_out_shapes)
 	p.label = "a";
 	p.value = 1;
 	ck_assert_int_eq(tw_out_perf(&o, &p), TW_OK);
-	ck_assert_str_eq(finish(&o, TW_STATE_OK), "DBLOCK OK | 'a'=1\n");
+	ck_assert_str_eq(finish(&o, TW_STATE_OK), "DBLOCK OK | a=1\n");
 	tw_out_free(&o);
 
 	tw_out_init(&o, NULL);
@@ -92,7 +94,7 @@ START_TEST(test_out_limit)
 	struct tw_out o;
 	struct tw_perf p;
 	const char *t;
-	char label[2] = "a";
+	char label[4] = "aaa";
 	int i;
 
 	tw_out_init(&o, "S");
@@ -104,7 +106,7 @@ START_TEST(test_out_limit)
 	for (i = 0; i < 10; i++) {
 		label[0] = (char)('a' + i);
 		p.value = 1000000 + i;
-		ck_assert_int_eq(tw_out_perf(&o, &p), TW_OK);	/* 'a'=1000000: 11 bytes */
+		ck_assert_int_eq(tw_out_perf(&o, &p), TW_OK);	/* aaa=1000000: 11 bytes */
 	}
 	for (i = 0; i < 5; i++)	/* 25 bytes and a newline each */
 		ck_assert_int_eq(tw_out_line(&o, "line %d of the long output", i), TW_OK);
@@ -114,8 +116,8 @@ START_TEST(test_out_limit)
 	 * item: 14 + 3 + 9 * 11 + 8 + 1 = 125.
 	 */
 	t = finish(&o, TW_STATE_OK);
-	ck_assert_str_eq(t, "S OK - summary | 'a'=1000000 'b'=1000001 'c'=1000002 "
-	    "'d'=1000003 'e'=1000004 'f'=1000005 'g'=1000006 'h'=1000007 'i'=1000008\n");
+	ck_assert_str_eq(t, "S OK - summary | aaa=1000000 baa=1000001 caa=1000002 "
+	    "daa=1000003 eaa=1000004 faa=1000005 gaa=1000006 haa=1000007 iaa=1000008\n");
 	ck_assert_uint_eq(strlen(t), 125);
 
 	/* Without a cap everything is kept. */
@@ -178,6 +180,66 @@ START_TEST(test_out_limit_groups)
 }
 END_TEST
 
+/* FNV-1a, 32 bits, as the suffix's six hex digits are its low 24. */
+static unsigned
+fnv24(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h & 0xffffffu;
+}
+
+static void
+perf_of(struct tw_out *o, const char *label, const char *subject, double v)
+{
+	struct tw_perf p;
+
+	memset(&p, 0, sizeof(p));
+	p.label = label;
+	p.subject = subject;
+	p.value = v;
+	ck_assert_int_eq(tw_out_perf(o, &p), TW_OK);
+}
+
+/* Two subjects whose labels come out alike get each a suffix of its
+ * subject; a label that no other subject shares keeps its own, and so do
+ * two figures of one subject. */
+START_TEST(test_out_labels_apart)
+{
+	struct tw_out o;
+	char want[512];
+
+	tw_out_init(&o, "BUFCACHE");
+	perf_of(&o, "web.service refaults", "/twvictim/web.service", 1);
+	perf_of(&o, "web.service cache", "/twvictim/web.service", 2);
+	perf_of(&o, "web.service refaults", "/twhostile/web.service", 3);
+	perf_of(&o, "web.service cache", "/twhostile/web.service", 4);
+	perf_of(&o, "db.service refaults", "/system.slice/db.service", 5);
+	/* No subject: the label is its own, and "a b" and "a_b" differ. */
+	perf_of(&o, "a b", NULL, 6);
+	perf_of(&o, "a_b", NULL, 7);
+	snprintf(want, sizeof(want), "BUFCACHE OK | web_service_refaults_%06x=1 "
+	    "web_service_cache_%06x=2 web_service_refaults_%06x=3 web_service_cache_%06x=4 "
+	    "db_service_refaults=5 a_b_%06x=6 a_b_%06x=7\n",
+	    fnv24("/twvictim/web.service"), fnv24("/twvictim/web.service"),
+	    fnv24("/twhostile/web.service"), fnv24("/twhostile/web.service"),
+	    fnv24("a b"), fnv24("a_b"));
+	ck_assert_str_eq(finish(&o, TW_STATE_OK), want);
+	/* Finished again, it says the same. */
+	ck_assert_str_eq(finish(&o, TW_STATE_OK), want);
+	tw_out_free(&o);
+
+	/* The same subject twice under one label is one series: no suffix. */
+	tw_out_init(&o, "X");
+	perf_of(&o, "x", "s", 1);
+	perf_of(&o, "x", "s", 2);
+	ck_assert_str_eq(finish(&o, TW_STATE_OK), "X OK | x=1 x=2\n");
+	tw_out_free(&o);
+}
+END_TEST
+
 static Suite *
 output_suite(void)
 {
@@ -188,6 +250,7 @@ output_suite(void)
 	tcase_add_test(tc, test_out_shapes);
 	tcase_add_test(tc, test_out_limit);
 	tcase_add_test(tc, test_out_limit_groups);
+	tcase_add_test(tc, test_out_labels_apart);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -108,32 +108,32 @@ START_TEST(test_format)
 	p.crit = &c;
 	p.has_min = 1;
 	p.min = 0;
-	ck_assert_str_eq(item(&p), "'sda r_await'=12.35ms;10;20;0");
+	ck_assert_str_eq(item(&p), "sda_r_await=12.35ms;10;20;0");
 	p.has_max = 1;
 	p.max = 1000;
-	ck_assert_str_eq(item(&p), "'sda r_await'=12.35ms;10;20;0;1000");
+	ck_assert_str_eq(item(&p), "sda_r_await=12.35ms;10;20;0;1000");
 
 	/* Trailing empty fields are dropped, inner ones kept. */
 	memset(&p, 0, sizeof(p));
 	p.label = "x";
 	p.value = 1;
-	ck_assert_str_eq(item(&p), "'x'=1");
+	ck_assert_str_eq(item(&p), "x=1");
 	p.warn = &w;
-	ck_assert_str_eq(item(&p), "'x'=1;10");
+	ck_assert_str_eq(item(&p), "x=1;10");
 	p.warn = NULL;
 	p.crit = &c;
-	ck_assert_str_eq(item(&p), "'x'=1;;20");
+	ck_assert_str_eq(item(&p), "x=1;;20");
 	p.crit = NULL;
 	p.has_min = 1;
-	ck_assert_str_eq(item(&p), "'x'=1;;;0");
+	ck_assert_str_eq(item(&p), "x=1;;;0");
 	p.has_min = 0;
 	p.has_max = 1;
 	p.max = 100;
-	ck_assert_str_eq(item(&p), "'x'=1;;;;100");
+	ck_assert_str_eq(item(&p), "x=1;;;;100");
 	p.has_max = 0;
 	p.warn = &in;
 	p.crit = &up;
-	ck_assert_str_eq(item(&p), "'x'=1;@10:20;~:5");
+	ck_assert_str_eq(item(&p), "x=1;@10:20;~:5");
 
 	/* Precision applies to value, min and max. */
 	memset(&p, 0, sizeof(p));
@@ -145,44 +145,74 @@ START_TEST(test_format)
 	p.min = 0.00001;
 	p.has_max = 1;
 	p.max = 99.99999;
-	ck_assert_str_eq(item(&p), "'ratio'=0.1235%;;;0;100");
+	ck_assert_str_eq(item(&p), "ratio=0.1235%;;;0;100");
 
 	/* A counter and a byte count. */
 	memset(&p, 0, sizeof(p));
 	p.label = "refaults";
 	p.value = 152;
 	p.uom = "c";
-	ck_assert_str_eq(item(&p), "'refaults'=152c");
+	ck_assert_str_eq(item(&p), "refaults=152c");
 	p.label = "dirty";
 	p.value = 1073741824;
 	p.uom = "B";
-	ck_assert_str_eq(item(&p), "'dirty'=1073741824B");
+	ck_assert_str_eq(item(&p), "dirty=1073741824B");
 }
 END_TEST
 
+/* One alphabet for every label (plugin/perfdata.h): what graphers keep
+ * as it is, so no label needs quotes and none has them. */
 START_TEST(test_format_labels)
 {
+	static const struct {
+		const char *label, *item;
+	} cases[] = {
+		{ "sda r_await", "sda_r_await=1" },
+		{ "cpu1 backlog", "cpu1_backlog=1" },
+		{ "softnet backlog", "softnet_backlog=1" },
+		{ "high-order pages", "high-order_pages=1" },
+		{ "vda aqu-sz", "vda_aqu-sz=1" },
+		{ "nginx.service refaults", "nginx_service_refaults=1" },
+		{ "/system.slice/nginx.service cache", "system_slice_nginx_service_cache=1" },
+		{ "it's", "it_s=1" },
+		{ "a=b", "a_b=1" },
+		{ "a|b", "a_b=1" },
+		{ "a  ''  ==b", "a_b=1" },
+		{ "tab\there\n\x7f", "tab_here=1" },
+		{ "x\\x0atune: sysctl", "x_x0atune_sysctl=1" },
+		{ "caf\xc3\xa9 ;|", "caf=1" },
+		{ "UPPER lower", "UPPER_lower=1" },
+		{ "__x__", "__x__=1" },
+	};
 	struct tw_perf p;
 	char buf[64];
+	size_t i;
 
 	memset(&p, 0, sizeof(p));
 	p.value = 1;
-	p.label = "it's";
-	ck_assert_str_eq(item(&p), "'it''s'=1");
-	p.label = "''";
-	ck_assert_str_eq(item(&p), "''''''=1");
-	p.label = "a=b";
-	ck_assert_str_eq(item(&p), "'a_b'=1");
-	p.label = "tab\there\n\x7f";
-	ck_assert_str_eq(item(&p), "'tab_here__'=1");
-	p.label = "caf\xc3\xa9 ;|";
-	ck_assert_str_eq(item(&p), "'caf\xc3\xa9 ;|'=1");
-
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		p.label = cases[i].label;
+		ck_assert_str_eq(item(&p), cases[i].item);
+		ck_assert_int_eq(tw_perf_label(cases[i].label, buf, sizeof(buf)), TW_OK);
+		ck_assert_uint_eq(strlen(buf), strcspn(cases[i].item, "="));
+		ck_assert_uint_eq(strspn(buf, TW_PERF_LABEL_CHARS), strlen(buf));
+	}
+	/* Nothing of the alphabet, or nothing at all: no label. */
+	p.label = "\xc3\xa9 ;|";
+	ck_assert_int_eq(tw_perf_format(&p, buf, sizeof(buf)), TW_E_INVAL);
+	ck_assert_str_eq(buf, "");
+	ck_assert_int_eq(tw_perf_label("' '", buf, sizeof(buf)), TW_E_INVAL);
 	p.label = "";
 	ck_assert_int_eq(tw_perf_format(&p, buf, sizeof(buf)), TW_E_INVAL);
 	ck_assert_str_eq(buf, "");
 	p.label = NULL;
 	ck_assert_int_eq(tw_perf_format(&p, buf, sizeof(buf)), TW_E_INVAL);
+	ck_assert_int_eq(tw_perf_label(NULL, buf, sizeof(buf)), TW_E_INVAL);
+	/* Whole or not at all. */
+	ck_assert_int_eq(tw_perf_label("sda r_await", buf, 12), TW_OK);
+	ck_assert_str_eq(buf, "sda_r_await");
+	ck_assert_int_eq(tw_perf_label("sda r_await", buf, 11), TW_E_TOOBIG);
+	ck_assert_str_eq(buf, "");
 }
 END_TEST
 
@@ -206,7 +236,7 @@ START_TEST(test_format_errors)
 	/* Not measured: "U", without the UOM. */
 	p.value = NAN;
 	p.warn = &w;
-	ck_assert_str_eq(item(&p), "'x'=U;10");
+	ck_assert_str_eq(item(&p), "x=U;10");
 	p.value = INFINITY;
 	ck_assert_int_eq(tw_perf_format(&p, buf, sizeof(buf)), TW_E_INVAL);
 	p.value = 1;
@@ -218,10 +248,10 @@ START_TEST(test_format_errors)
 	ck_assert_int_eq(tw_perf_format(&p, buf, sizeof(buf)), TW_E_INVAL);
 	p.precision = 0;
 
-	/* "'x'=1ms;10" is 10 bytes: it needs 11, and 10 is refused whole. */
-	ck_assert_int_eq(tw_perf_format(&p, buf, 11), TW_OK);
-	ck_assert_str_eq(buf, "'x'=1ms;10");
-	ck_assert_int_eq(tw_perf_format(&p, buf, 10), TW_E_TOOBIG);
+	/* "x=1ms;10" is 8 bytes: it needs 9, and 8 is refused whole. */
+	ck_assert_int_eq(tw_perf_format(&p, buf, 9), TW_OK);
+	ck_assert_str_eq(buf, "x=1ms;10");
+	ck_assert_int_eq(tw_perf_format(&p, buf, 8), TW_E_TOOBIG);
 	ck_assert_str_eq(buf, "");
 	ck_assert_int_eq(tw_perf_format(&p, buf, 0), TW_E_TOOBIG);
 }
@@ -247,7 +277,7 @@ START_TEST(test_locale)
 	p.label = "x";
 	p.value = 0.75;
 	p.uom = "s";
-	ck_assert_str_eq(item(&p), "'x'=0.75s");
+	ck_assert_str_eq(item(&p), "x=0.75s");
 	setlocale(LC_ALL, "C");
 }
 END_TEST

@@ -344,6 +344,76 @@ START_TEST(test_many_sorted)
 }
 END_TEST
 
+/* /proc/uptime in clock ticks, rounded down; anything cut or odd is
+ * refused. */
+START_TEST(test_parse_uptime)
+{
+	uint64_t t = 7;
+
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("5155.73 9918.42\n"), 100, &t), TW_OK);
+	ck_assert_uint_eq(t, 515573);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("5155.73 9918.42\n"), 1000, &t), TW_OK);
+	ck_assert_uint_eq(t, 5155730);
+	/* 0.07 s at 32 Hz is 2.24 ticks: 2. */
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("0.07 0.00\n"), 32, &t), TW_OK);
+	ck_assert_uint_eq(t, 2);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("12 3\n"), 100, &t), TW_OK);
+	ck_assert_uint_eq(t, 1200);
+	t = 7;
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("5155.73 9918.42"), 100, &t), TW_E_INVAL);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("5155.73\n"), 100, &t), TW_E_INVAL);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("5155.73 1 2\n"), 100, &t), TW_E_INVAL);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("5155.734 1\n"), 100, &t), TW_E_INVAL);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("-5.00 1\n"), 100, &t), TW_E_INVAL);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("x 1\n"), 100, &t), TW_E_INVAL);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("\n"), 100, &t), TW_E_INVAL);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT(""), 100, &t), TW_E_INVAL);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("5.00 1\n"), 0, &t), TW_E_INVAL);
+	ck_assert_int_eq(tw_procio_parse_uptime(TXT("184467440737095516.15 1\n"), 100, &t),
+	    TW_E_INVAL);
+	ck_assert_uint_eq(t, 7);
+}
+END_TEST
+
+/* A scan reads /proc/uptime first: one more line, and malformed when it
+ * does not parse; without it the start of the scan is unknown. */
+START_TEST(test_read_uptime)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_proc_io_set s;
+	struct tw_buf b;
+	struct tmpproc t;
+	uint64_t hz = (uint64_t)sysconf(_SC_CLK_TCK);
+
+	tmpproc_init(&t);
+	tmpproc_add(&t, 10, 100, 1000, 10);
+	tw_proc_io_set_init(&s);
+	tw_buf_init(&b);
+	ck_assert_int_eq(tw_procio_read_all(t.fd, -1, &b, &s, &ps), TW_OK);
+	ck_assert_int_eq(s.have_uptime, 0);
+	ck_assert_uint_eq(ps.lines, 1);
+
+	write_at(t.fd, "uptime", "42.50 80.00\n");
+	ck_assert_int_eq(tw_procio_read_all(t.fd, -1, &b, &s, &ps), TW_OK);
+	ck_assert_int_eq(s.have_uptime, 1);
+	ck_assert_uint_eq(s.uptime_ticks, 4250 * hz / 100);
+	ck_assert_uint_eq(s.count, 1);
+	ck_assert_uint_eq(ps.lines, 3);
+	ck_assert_uint_eq(ps.malformed, 0);
+
+	write_at(t.fd, "uptime", "42.50");
+	ck_assert_int_eq(tw_procio_read_all(t.fd, -1, &b, &s, &ps), TW_OK);
+	ck_assert_int_eq(s.have_uptime, 0);
+	ck_assert_uint_eq(s.uptime_ticks, 0);
+	ck_assert_uint_eq(s.count, 1);
+	ck_assert_uint_eq(ps.lines, 5);
+	ck_assert_uint_eq(ps.malformed, 1);
+	tw_buf_free(&b);
+	tw_proc_io_set_free(&s);
+	tmpproc_free(&t);
+}
+END_TEST
+
 static Suite *
 procio_suite(void)
 {
@@ -356,6 +426,8 @@ procio_suite(void)
 	tcase_add_test(tc, test_read_handmade);
 	tcase_add_test(tc, test_unreadable_and_gone);
 	tcase_add_test(tc, test_many_sorted);
+	tcase_add_test(tc, test_parse_uptime);
+	tcase_add_test(tc, test_read_uptime);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,6 +5,7 @@
  * multipath paths the default filter hides, and what the view publishes
  * of them (twDiskAlias, twDiskStableId, twDiskType). */
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "sample/pools.h"
 #include "sample/sampler.h"
@@ -94,6 +95,45 @@ START_TEST(test_own_exclusion_shows_paths)
 	/* A partition has no /sys/block directory of its own. */
 	ck_assert_int_eq(ident(&s, "sda2")->type, TW_DISK_TYPE_UNKNOWN);
 	tw_sample_free(&s);
+}
+END_TEST
+
+/* A device whose kernel name would need escaping: its queue and names
+ * are read from its sysfs directory by that name, and it is shown. */
+START_TEST(test_odd_name_read_by_raw_name)
+{
+	struct tw_sampler_config cfg = { 0 };
+	struct tw_sampler *sp;
+	struct tw_sample s;
+	char dir[] = "/tmp/tw-sampler-XXXXXX", path[512], proc[512], sys[512], err[256];
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(proc, sizeof(proc), "%s/proc", dir);
+	snprintf(sys, sizeof(sys), "%s/sys", dir);
+	ck_assert_int_eq(mkdir(proc, 0755), 0);
+	snprintf(path, sizeof(path), "%s/proc/diskstats", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("9 0 md_\x01\xff 1 2 3 4 5 6 7 8 0 10 11\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "mkdir -p '%s/sys/block/md_\x01\xff/queue' "
+	    "'%s/sys/block/md_\x01\xff/md' && printf '[mq-deadline] none\\n' > "
+	    "'%s/sys/block/md_\x01\xff/queue/scheduler'", dir, dir, dir);
+	ck_assert_int_eq(system(path), 0);
+	cfg.proc_root = proc;
+	cfg.sys_root = sys;
+	tw_sample_init(&s);
+	ck_assert_int_eq(tw_sampler_open(&sp, &cfg, err, sizeof(err)), TW_OK);
+	ck_assert_int_eq(tw_sampler_take(sp, &s), TW_OK);
+	ck_assert_uint_eq(s.disks.count, 1);
+	ck_assert_str_eq(s.disks.disks[0].name, "md_\\x01\\xff");
+	ck_assert_str_eq(s.queues[0].scheduler, "mq-deadline");
+	ck_assert_int_eq(s.idents[0].type, TW_DISK_TYPE_MD);
+	tw_sampler_close(sp);
+	tw_sample_free(&s);
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(path), 0);
 }
 END_TEST
 
@@ -192,6 +232,7 @@ sampler_suite(void)
 
 	tcase_add_test(tc, test_default_hides_paths);
 	tcase_add_test(tc, test_own_exclusion_shows_paths);
+	tcase_add_test(tc, test_odd_name_read_by_raw_name);
 	tcase_add_test(tc, test_paths_return_without_head);
 	tcase_add_test(tc, test_view_columns);
 	suite_add_tcase(s, tc);

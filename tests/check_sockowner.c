@@ -101,6 +101,42 @@ START_TEST(test_whole_search)
 }
 END_TEST
 
+/* A comm is whatever its process set with prctl(PR_SET_NAME): any 15
+ * bytes but NUL. The owner's command is shown (util/escape.h), with the
+ * newlines and blanks of its own; only the kernel's newline goes. */
+START_TEST(test_forged_comm)
+{
+	static const struct {
+		const char *comm, *shown;
+	} cases[] = {
+		{ "\n  apply: id;#", "\\x0a  apply: id;#" },
+		{ "x\ntune: sysctl", "x\\x0atune: sysctl" },
+		{ "ok\rBUFCACHE OK", "ok\\x0dBUFCACHE OK" },
+		{ "\x1b[2J", "\\x1b[2J" },
+		{ "a\xff\\x0a  ", "a\\xff\\x5cx0a  " },
+		{ "ends\n", "ends\\x0a" },
+	};
+	struct tw_owner_want w[6];
+	struct tw_owner_cursor c = { 0 };
+	struct tw_fakeproc fp;
+	size_t i;
+
+	tw_fakeproc_open(&fp);
+	for (i = 0; i < 6; i++) {
+		unsigned inode = 7000 + (unsigned)i;
+
+		tw_fakeproc_process(&fp, 10 + (int)i, cases[i].comm, &inode, 1);
+		tw_sockowner_join(&c, inode, &w[i]);
+	}
+	run(&fp, &c, w, 6, 0, 100);
+	for (i = 0; i < 6; i++) {
+		ck_assert_int_eq(w[i].state, TW_OWNER_FOUND);
+		ck_assert_str_eq(w[i].owner.comm, cases[i].shown);
+	}
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
 /* A budget stops the run; the next resumes at the process it stopped in
  * and finds the socket there: found across two runs. */
 START_TEST(test_budget_resumes)
@@ -463,6 +499,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_whole_search);
+	tcase_add_test(tc, test_forged_comm);
 	tcase_add_test(tc, test_budget_resumes);
 	tcase_add_test(tc, test_resume_inside_process);
 	tcase_add_test(tc, test_process_vanished);

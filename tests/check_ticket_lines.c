@@ -1,6 +1,7 @@
 #include "config.h"
 
-/* Unit tests for lib/advice/ticket_lines.c and ticket_unit.c: the apply
+/* Unit tests for lib/advice/ticket_lines.c, ticket_unit.c and
+ * ticket_cgfile.c (a user's unit, a plain cgroup's file): the apply
  * and persist lines on each system and for a systemd unit, nothing to
  * apply where nothing takes effect now, and unsafe input refused, never
  * quoted. */
@@ -271,6 +272,103 @@ START_TEST(test_unit_unsafe_refused)
 }
 END_TEST
 
+/* A unit of a user's manager: that user's systemctl, reached with -M
+ * UID@, and the user's own drop-in; the same names refused. */
+START_TEST(test_user_unit)
+{
+	ck_assert_int_eq(tw_ticket_apply_user_unit(line, sizeof(line), 1000, "web.service",
+	    "MemoryHigh", "128M"), TW_OK);
+	ck_assert_str_eq(line,
+	    "systemctl --user -M 1000@ set-property --runtime web.service MemoryHigh=128M");
+	ck_assert_int_eq(tw_ticket_persist_user_unit(line, sizeof(line), 1000, "web.service",
+	    "MemoryHigh", "128M"), TW_OK);
+	ck_assert_str_eq(line, "~/.config/systemd/user/web.service.d/90-tunewatch.conf (in the "
+	    "home of user 1000): [Service] MemoryHigh=128M");
+	ck_assert_int_eq(tw_ticket_apply_user_unit(line, sizeof(line), 0, "app-x\\x2dy.scope",
+	    "MemoryMax", "1G"), TW_OK);
+	ck_assert_str_eq(line,
+	    "systemctl --user -M 0@ set-property --runtime 'app-x\\x2dy.scope' MemoryMax=1G");
+	ck_assert_int_eq(tw_ticket_persist_user_unit(line, sizeof(line), 0, "app-x\\x2dy.scope",
+	    "MemoryMax", "1G"), TW_E_ABSENT);
+	ck_assert_str_eq(line, "");
+	ck_assert_int_eq(tw_ticket_apply_user_unit(line, sizeof(line), 1000, "a;reboot.service",
+	    "MemoryHigh", "128M"), TW_E_INVAL);
+	ck_assert_str_eq(line, "");
+	ck_assert_int_eq(tw_ticket_persist_user_unit(line, sizeof(line), 1000, "../x.service",
+	    "MemoryHigh", "128M"), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply_user_unit(line, 40, 1000, "web.service", "MemoryHigh",
+	    "128M"), TW_E_TOOBIG);
+	ck_assert_str_eq(line, "");
+}
+END_TEST
+
+/* A plain cgroup's limit file, under the mount of its hierarchy; a path
+ * with a byte a shell reads, or a way up, gets no command at all. */
+START_TEST(test_cgroup_file)
+{
+	static const char *const unsafe[] = {
+		"/twhostile/a b", "/twhostile/a;reboot", "/twhostile/$(reboot)", "/x/`id`",
+		"/x/a'b", "/x/a\"b", "/x/a\\x2db", "/x/a\nb", "/x/a\rb", "/x/a|b", "/x/a>b",
+		"/x/a&b", "/x/*", "/x/a?b", "/x/~", "/x/a=b", "/x/\xc3\xa9",
+		"/x/..", "/x/../../etc", "/x/.", "/x//y", "/x/", "/", "x", "",
+	};
+	size_t i;
+
+	ck_assert_int_eq(tw_ticket_apply_cgroup_file(line, sizeof(line), 1,
+	    "/twhostile/system.slice", "memory.limit_in_bytes", 134217728), TW_OK);
+	ck_assert_str_eq(line,
+	    "echo 134217728 > /sys/fs/cgroup/memory/twhostile/system.slice/memory.limit_in_bytes");
+	ck_assert_int_eq(tw_ticket_apply_cgroup_file(line, sizeof(line), 2, "/docker/0123abcd",
+	    "memory.max", 1073741824), TW_OK);
+	ck_assert_str_eq(line, "echo 1073741824 > /sys/fs/cgroup/docker/0123abcd/memory.max");
+	ck_assert_int_eq(tw_ticket_apply_cgroup_file(line, sizeof(line), 2,
+	    "/a-b/c_d.e:f@g+h/-x", "memory.high", 1), TW_OK);
+	ck_assert_str_eq(line, "echo 1 > /sys/fs/cgroup/a-b/c_d.e:f@g+h/-x/memory.high");
+	for (i = 0; i < sizeof(unsafe) / sizeof(unsafe[0]); i++) {
+		ck_assert_msg(tw_ticket_apply_cgroup_file(line, sizeof(line), 2, unsafe[i],
+		    "memory.max", 134217728) == TW_E_INVAL, "accepted %s", unsafe[i]);
+		ck_assert_str_eq(line, "");
+		ck_assert(!tw_ticket_safe_cgroup_path(unsafe[i]));
+	}
+	ck_assert(!tw_ticket_safe_cgroup_path(NULL));
+	/* Only the limit files of the version, and a value. */
+	ck_assert_int_eq(tw_ticket_apply_cgroup_file(line, sizeof(line), 1, "/x", "memory.max",
+	    1), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply_cgroup_file(line, sizeof(line), 2, "/x",
+	    "cgroup.procs", 1), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply_cgroup_file(line, sizeof(line), 3, "/x", "memory.max",
+	    1), TW_E_INVAL);
+	ck_assert_int_eq(tw_ticket_apply_cgroup_file(line, sizeof(line), 2, "/x", "memory.max",
+	    0), TW_E_ABSENT);
+	ck_assert_int_eq(tw_ticket_apply_cgroup_file(line, 30, 2, "/x", "memory.max", 1),
+	    TW_E_TOOBIG);
+	ck_assert_str_eq(line, "");
+}
+END_TEST
+
+/* A cgroup's subject is its directory under its hierarchy's mount. */
+START_TEST(test_cgroup_subject)
+{
+	char subject[TW_TICKET_SUBJECT_CGROUP_LEN], big[300];
+
+	ck_assert_int_eq(tw_ticket_subject_cgroup(subject, sizeof(subject), 1,
+	    "/twvictim/web.service"), TW_OK);
+	ck_assert_str_eq(subject, "/sys/fs/cgroup/memory/twvictim/web.service");
+	ck_assert_int_eq(tw_ticket_subject_cgroup(subject, sizeof(subject), 2,
+	    "/system.slice/nginx.service"), TW_OK);
+	ck_assert_str_eq(subject, "/sys/fs/cgroup/system.slice/nginx.service");
+	ck_assert_int_eq(tw_ticket_subject_cgroup(subject, sizeof(subject), 2, "/"), TW_OK);
+	ck_assert_str_eq(subject, "/sys/fs/cgroup");
+	ck_assert_int_eq(tw_ticket_subject_cgroup(subject, sizeof(subject), 2, "x"), TW_E_INVAL);
+	/* The longest path a cgroup row holds fits whole. */
+	memset(big, 'a', 255);
+	big[0] = '/';
+	big[255] = '\0';
+	ck_assert_int_eq(tw_ticket_subject_cgroup(subject, sizeof(subject), 1, big), TW_OK);
+	ck_assert_uint_eq(strlen(subject), 21 + 255);
+}
+END_TEST
+
 START_TEST(test_too_small)
 {
 	char small[16];
@@ -304,6 +402,9 @@ ticket_lines_suite(void)
 	tcase_add_test(tc, test_unsafe_refused);
 	tcase_add_test(tc, test_unit);
 	tcase_add_test(tc, test_unit_unsafe_refused);
+	tcase_add_test(tc, test_user_unit);
+	tcase_add_test(tc, test_cgroup_file);
+	tcase_add_test(tc, test_cgroup_subject);
 	tcase_add_test(tc, test_too_small);
 	suite_add_tcase(s, tc);
 	return s;

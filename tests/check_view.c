@@ -124,7 +124,7 @@ softnet_sample(struct tw_sample *s, uint64_t ms, uint32_t dropped, uint32_t sque
 	s->have |= TW_SRC_BIT(TW_SRC_SOFTNET);
 	set_sysctl(s, TW_SYSCTL_NET_CORE_NETDEV_MAX_BACKLOG, "1000");
 	set_sysctl(s, TW_SYSCTL_NET_CORE_NETDEV_BUDGET, "300");
-	set_sysctl(s, TW_SYSCTL_NET_IPV4_TCP_MEM, "45000\t60000\t90000");
+	set_sysctl(s, TW_SYSCTL_NET_IPV4_TCP_MEM, "45000 60000 90000");
 	s->sock.present = (1u << TW_SOCK_TCP_MEM) | (1u << TW_SOCK_TCP_INUSE);
 	s->sock.v[TW_SOCK_TCP_MEM] = 12;
 	s->have |= TW_SRC_BIT(TW_SRC_SOCKSTAT);
@@ -193,7 +193,7 @@ START_TEST(test_view_pools)
 	ck_assert(!HAS(p, TW_OID_DBLOCK_RECENT_FAILURES));
 
 	/* Tunables come out with their 1-based index and the kernel's text. */
-	ck_assert_str_eq(tw_view_tunable(&v, "net.ipv4.tcp_mem"), "45000\t60000\t90000");
+	ck_assert_str_eq(tw_view_tunable(&v, "net.ipv4.tcp_mem"), "45000 60000 90000");
 	ck_assert_ptr_null(tw_view_tunable(&v, "vm.swappiness"));
 
 	tw_view_free(&v);
@@ -264,6 +264,43 @@ START_TEST(test_view_bufcache)
 }
 END_TEST
 
+/* The view's names are shown, and twAgentUnprintableNames counts those
+ * that had a byte escaped other than a backslash. A sample built by hand
+ * with raw bytes in a name (no collector writes one) is shown too: the
+ * view copies every string in through the tidy copy. */
+START_TEST(test_view_unprintable_names)
+{
+	static const struct fx_disk disks[] = {
+		{ 8, 0, "sda\\x01", 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ 8, 16, "sdb", 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+		{ 8, 32, "raw\x1b[2J", 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+	};
+	struct tw_window w;
+	struct tw_sample s;
+	struct tw_pool_set pools;
+	struct tw_view v;
+
+	tw_sample_init(&s);
+	tw_pool_set_init(&pools);
+	tw_view_init(&v);
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	fx_sample_disks(&s, 1000, disks, 3);
+	strcpy(s.idents[1].alias, "user\\x5cx2dvg");	/* a backslash alone */
+	strcpy(s.idents[1].stable_id, "naa.\\xff\\xfe");
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_str_eq(v.disks[0].name, "sda\\x01");
+	ck_assert_str_eq(v.disks[2].name, "raw\\x1b[2J");
+	ck_assert(HAS(&v.agent, TW_OID_AGENT_UNPRINTABLE_NAMES));
+	/* sda's name, sdb's identifier and the third's name; not the alias. */
+	ck_assert_uint_eq(COL(&v.agent, TW_OID_AGENT_UNPRINTABLE_NAMES), 3);
+	tw_view_free(&v);
+	tw_window_free(&w);
+	tw_pool_set_free(&pools);
+	tw_sample_free(&s);
+}
+END_TEST
+
 static Suite *
 view_suite(void)
 {
@@ -273,6 +310,7 @@ view_suite(void)
 	tcase_add_test(tc, test_view_disk_figures);
 	tcase_add_test(tc, test_view_pools);
 	tcase_add_test(tc, test_view_bufcache);
+	tcase_add_test(tc, test_view_unprintable_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -12,7 +12,11 @@
 #include "collect/vmstat.h"
 
 #define BIT(f) (UINT32_C(1) << (f))
-#define ALL UINT32_C(0x1ff)
+/* The counters every kernel since 4.8 has; ALL with the dirty figures and
+ * the host's reclaim, which a full /proc/vmstat has too. */
+#define COUNTERS UINT32_C(0x1ff)
+#define ALL (COUNTERS | BIT(TW_VM_PGSTEAL_HOST) | BIT(TW_VM_NR_DIRTY) | \
+    BIT(TW_VM_NR_WRITEBACK) | BIT(TW_VM_DIRTY_THRESHOLD) | BIT(TW_VM_DIRTY_BG_THRESHOLD))
 
 static void
 parse_fixture(const char *name, struct tw_vmstat *vm, struct tw_parse_stats *ps)
@@ -52,6 +56,11 @@ START_TEST(test_debian12_vm)
 	ck_assert_uint_eq(vm.v[TW_VM_COMPACT_STALL], 0);
 	ck_assert_uint_eq(vm.v[TW_VM_COMPACT_FAIL], 0);
 	ck_assert_uint_eq(vm.v[TW_VM_ALLOCSTALL], 0);
+	ck_assert_uint_eq(vm.v[TW_VM_PGSTEAL_HOST], 0);
+	ck_assert_uint_eq(vm.v[TW_VM_NR_DIRTY], 261);
+	ck_assert_uint_eq(vm.v[TW_VM_NR_WRITEBACK], 0);
+	ck_assert_uint_eq(vm.v[TW_VM_DIRTY_THRESHOLD], 1218880);
+	ck_assert_uint_eq(vm.v[TW_VM_DIRTY_BG_THRESHOLD], 608695);
 	tw_buf_free(&b);
 	close(fd);
 }
@@ -65,7 +74,7 @@ START_TEST(test_linux54_split_allocstall)
 	parse_fixture("linux-5.4.txt", &vm, &ps);
 	ck_assert_uint_eq(ps.lines, 13);
 	ck_assert_uint_eq(ps.malformed, 0);
-	ck_assert_uint_eq(vm.present, ALL);
+	ck_assert_uint_eq(vm.present, COUNTERS);
 	/* Before 5.9 the refault counters had no _file suffix. */
 	ck_assert_uint_eq(vm.v[TW_VM_REFAULT_FILE], 5000);
 	ck_assert_uint_eq(vm.v[TW_VM_ACTIVATE_FILE], 700);
@@ -92,6 +101,24 @@ START_TEST(test_linux44_single_allocstall)
 	ck_assert_uint_eq(vm.v[TW_VM_ALLOCSTALL], 17);
 	ck_assert_uint_eq(vm.v[TW_VM_PGPGOUT], 200);
 	ck_assert_uint_eq(vm.v[TW_VM_REFAULT_FILE], 0);
+}
+END_TEST
+
+/* The host's own reclaim: kswapd, direct, khugepaged and proactive, split
+ * by zone before 4.8; not pgsteal_anon and _file, which hold cgroups'
+ * reclaim too, nor a key that only starts like one. */
+START_TEST(test_pgsteal_host)
+{
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_vmstat vm;
+
+	parse_fixture("pgsteal-zones.txt", &vm, &ps);
+	ck_assert_uint_eq(ps.malformed, 0);
+	ck_assert_uint_eq(vm.present, BIT(TW_VM_PGSTEAL_HOST) | BIT(TW_VM_NR_DIRTY) |
+	    BIT(TW_VM_NR_WRITEBACK) | BIT(TW_VM_DIRTY_THRESHOLD) | BIT(TW_VM_DIRTY_BG_THRESHOLD));
+	ck_assert_uint_eq(vm.v[TW_VM_PGSTEAL_HOST], 1 + 20 + 300 + 4000);
+	ck_assert_uint_eq(vm.v[TW_VM_NR_DIRTY], 10);
+	ck_assert_uint_eq(vm.v[TW_VM_DIRTY_BG_THRESHOLD], 10);
 }
 END_TEST
 
@@ -157,6 +184,7 @@ vmstat_suite(void)
 	tcase_add_test(tc, test_linux54_split_allocstall);
 	tcase_add_test(tc, test_linux44_single_allocstall);
 	tcase_add_test(tc, test_refault_variants);
+	tcase_add_test(tc, test_pgsteal_host);
 	tcase_add_test(tc, test_malformed);
 	suite_add_tcase(s, tc);
 	return s;

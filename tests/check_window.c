@@ -464,6 +464,104 @@ START_TEST(test_window_reaped_pid_reuse)
 }
 END_TEST
 
+/* Push procs as sampled with /proc/uptime at up (clock ticks). */
+static void
+push_procs_at(struct tw_window *w, uint64_t ms, uint64_t up, struct tw_proc_io *procs,
+    size_t n, uint64_t *dl, uint64_t *dp)
+{
+	struct tw_sample s;
+	struct tw_pool_set none;
+	uint64_t l0 = w->logical_total, p0 = w->physical_total;
+
+	tw_sample_init(&s);
+	tw_pool_set_init(&none);
+	s.mono_ms = ms;
+	s.have = TW_SRC_BIT(TW_SRC_PROCIO);
+	s.procs.procs = procs;
+	s.procs.count = n;
+	s.procs.have_uptime = 1;
+	s.procs.uptime_ticks = up;
+	ck_assert_int_eq(tw_window_push(w, &s, &none), TW_OK);
+	s.procs.procs = NULL;
+	s.procs.count = 0;
+	tw_sample_free(&s);
+	*dl = w->logical_total - l0;
+	*dp = w->physical_total - p0;
+}
+
+/* A process first seen whose start time is at or after the previous
+ * sample's scan was born in the interval: all it read counts there. The
+ * child of the issue's case reads a file three times over several
+ * samples and is reaped: counted once, whole. One that started before the
+ * previous scan (it was there but unreadable, or missed) counts only from
+ * the next interval, and so does everything at the first sample. */
+START_TEST(test_window_newborn)
+{
+	struct tw_window w;
+	/* Uptime 1000 ticks at the first scan, 1100 at the second... */
+	struct tw_proc_io s0[] = { PROC(100, 10, 1000, 0, 1), PROC(150, 20, 5000, 5000, 1) };
+	/* 200 born at 1050 (after the first scan) has read one pass; 300
+	 * started at 990, before it, but was not seen then; 150's pid went
+	 * to a new process born at 1000, the very tick of the scan. */
+	struct tw_proc_io s1[] = {
+		PROC(100, 10, 1000, 0, 1),
+		PROC(150, 1000, 700, 70, 1),
+		PROC(200, 1050, 128, 128, 100),
+		PROC(300, 990, 40000, 40000, 1),
+	};
+	struct tw_proc_io s2[] = {
+		PROC(100, 10, 1000, 0, 1),
+		PROC(150, 1000, 700, 70, 1),
+		PROC(200, 1050, 256, 256, 100),
+		PROC(300, 990, 40010, 40001, 1),
+	};
+	/* 200 reaped by 100, after a third pass. */
+	struct tw_proc_io s3[] = {
+		PROC(100, 10, 1384, 384, 1),
+		PROC(150, 1000, 700, 70, 1),
+		PROC(300, 990, 40010, 40001, 1),
+	};
+	uint64_t dl, dp;
+
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	push_procs_at(&w, 1000, 1000, s0, 2, &dl, &dp);
+	ck_assert_uint_eq(dl, 0);
+	push_procs_at(&w, 2000, 1100, s1, 4, &dl, &dp);
+	ck_assert_uint_eq(dl, 700 + 128);
+	ck_assert_uint_eq(dp, 70 + 128);
+	ck_assert_uint_eq(w.procs_matched, 3);
+	push_procs_at(&w, 3000, 1200, s2, 4, &dl, &dp);
+	ck_assert_uint_eq(dl, 128 + 10);
+	ck_assert_uint_eq(dp, 128 + 1);
+	push_procs_at(&w, 4000, 1300, s3, 3, &dl, &dp);
+	ck_assert_uint_eq(dl, 128);
+	ck_assert_uint_eq(dp, 128);
+	/* The child's three passes, each once, and 300's after it was seen. */
+	ck_assert_uint_eq(w.physical_total, 70 + 384 + 1);
+	tw_window_free(&w);
+}
+END_TEST
+
+/* Without the start of the previous scan (no /proc/uptime there) a new
+ * process counts from its second sample, as before. */
+START_TEST(test_window_newborn_unknown)
+{
+	struct tw_window w;
+	struct tw_proc_io s0[] = { PROC(100, 10, 0, 0, 1) };
+	struct tw_proc_io s1[] = { PROC(100, 10, 0, 0, 1), PROC(200, 1050, 128, 128, 100) };
+	struct tw_proc_io s2[] = { PROC(100, 10, 0, 0, 1), PROC(200, 1050, 256, 256, 100) };
+	uint64_t dl, dp;
+
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	push_procs(&w, 1000, s0, 1, &dl, &dp);
+	push_procs_at(&w, 2000, 1100, s1, 2, &dl, &dp);
+	ck_assert_uint_eq(dp, 0);
+	push_procs_at(&w, 3000, 1200, s2, 2, &dl, &dp);
+	ck_assert_uint_eq(dp, 128);
+	tw_window_free(&w);
+}
+END_TEST
+
 static Suite *
 window_suite(void)
 {
@@ -482,6 +580,8 @@ window_suite(void)
 	tcase_add_test(tc, test_window_reparented);
 	tcase_add_test(tc, test_window_reaper_clamped);
 	tcase_add_test(tc, test_window_reaped_pid_reuse);
+	tcase_add_test(tc, test_window_newborn);
+	tcase_add_test(tc, test_window_newborn_unknown);
 	suite_add_tcase(s, tc);
 	return s;
 }

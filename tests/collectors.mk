@@ -115,3 +115,9 @@ tests_check_cgroup_SOURCES = tests/check_cgroup.c tests/tw_check.h tests/tw_cgro
 tests_check_cgroup_CFLAGS = $(TESTS_CFLAGS)
 tests_check_cgroup_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_cgroup
+
+check_PROGRAMS += tests/check_cgroup_owner
+tests_check_cgroup_owner_SOURCES = tests/check_cgroup_owner.c tests/tw_check.h
+tests_check_cgroup_owner_CFLAGS = $(TESTS_CFLAGS)
+tests_check_cgroup_owner_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_cgroup_owner

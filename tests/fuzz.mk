@@ -1,5 +1,6 @@
 # tests/fuzz/: libFuzzer targets for every text parser, the range parser,
-# the --extra-opts ini reader, the advice and the MIB view (see
+# the --extra-opts ini reader, the advice, the MIB view and the shown form
+# of foreign strings (see
 # tests/fuzz/README.md).
 #
 # They are built with clang by the rules below, not by the project's
@@ -44,7 +45,9 @@ FUZZ_BINS = \
 	tests/fuzz/fuzz_ini tests/fuzz/fuzz_advice tests/fuzz/fuzz_mibview \
 	tests/fuzz/fuzz_udpsock \
 	tests/fuzz/fuzz_probeconf \
-	tests/fuzz/fuzz_cgroup
+	tests/fuzz/fuzz_cgroup \
+	tests/fuzz/fuzz_cgroupowner \
+	tests/fuzz/fuzz_escape
 
 tests/fuzz/fuzz_diskstats: $(srcdir)/tests/fuzz/fuzz_diskstats.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
@@ -84,6 +87,10 @@ tests/fuzz/fuzz_probeconf: $(srcdir)/tests/fuzz/fuzz_probeconf.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 tests/fuzz/fuzz_cgroup: $(srcdir)/tests/fuzz/fuzz_cgroup.c $(FUZZ_DEPS)
 	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+tests/fuzz/fuzz_cgroupowner: $(srcdir)/tests/fuzz/fuzz_cgroupowner.c $(FUZZ_DEPS)
+	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+tests/fuzz/fuzz_escape: $(srcdir)/tests/fuzz/fuzz_escape.c $(FUZZ_DEPS)
+	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
 
 # The smoke run needs clang's path and a make to build the targets with.
 AM_TESTS_ENVIRONMENT += FUZZ_CC='$(FUZZ_CC)'; export FUZZ_CC; \
@@ -115,4 +122,6 @@ EXTRA_DIST += tests/fuzz/README.md tests/fuzz/run-smoke.sh tests/fuzz/fuzz_check
 	tests/fuzz/fuzz_ini.c tests/fuzz/fuzz_advice.c tests/fuzz/fuzz_mibview.c \
 	tests/fuzz/fuzz_udpsock.c \
 	tests/fuzz/fuzz_probeconf.c \
-	tests/fuzz/fuzz_cgroup.c
+	tests/fuzz/fuzz_cgroup.c \
+	tests/fuzz/fuzz_cgroupowner.c \
+	tests/fuzz/fuzz_escape.c

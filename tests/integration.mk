@@ -14,7 +14,9 @@ AGENT_TESTS = \
 	tests/integration/agent_config.py \
 	tests/integration/agent_changes.py \
 	tests/integration/agent_findings.py \
+	tests/integration/agent_notify_flood.py \
 	tests/integration/agent_owner_findings.py \
+	tests/integration/names_forged.py \
 	tests/integration/iostat_compare.py
 
 dist_noinst_SCRIPTS += $(AGENT_TESTS)

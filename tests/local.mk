@@ -59,3 +59,4 @@ include tests/faults.mk
 include tests/install.mk
 include tests/man.mk
 include tests/formats.mk
+include tests/fleet.mk

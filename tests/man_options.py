@@ -29,6 +29,8 @@ PROGRAMS = {
 # Other programs' options that the texts name, and whose they are.
 FOREIGN = {
     "--runtime": "systemctl set-property, in the apply line of a unit's ticket",
+    "--user": "systemctl --user -M UID@, in the apply line of a user's unit's ticket "
+              "(tunewatchd's own --user is another)",
 }
 
 LONG = re.compile(r"(?<![\w-])(--[a-z][a-z0-9-]*[a-z0-9])")

@@ -74,6 +74,12 @@ tests_check_ratelimit_CFLAGS = $(TESTS_CFLAGS)
 tests_check_ratelimit_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_ratelimit
 
+check_PROGRAMS += tests/check_sendq
+tests_check_sendq_SOURCES = tests/check_sendq.c tests/tw_check.h
+tests_check_sendq_CFLAGS = $(TESTS_CFLAGS)
+tests_check_sendq_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_sendq
+
 check_PROGRAMS += tests/check_evidence
 tests_check_evidence_SOURCES = tests/check_evidence.c tests/tw_evidence.h tests/tw_check.h
 tests_check_evidence_CFLAGS = $(TESTS_CFLAGS)
@@ -98,3 +104,9 @@ tests_check_advice_cgroup_SOURCES = tests/check_advice_cgroup.c tests/tw_check.h
 tests_check_advice_cgroup_CFLAGS = $(TESTS_CFLAGS)
 tests_check_advice_cgroup_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_advice_cgroup
+
+check_PROGRAMS += tests/check_escape
+tests_check_escape_SOURCES = tests/check_escape.c tests/tw_check.h
+tests_check_escape_CFLAGS = $(TESTS_CFLAGS)
+tests_check_escape_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_escape

@@ -21,6 +21,8 @@ PLUGIN_TESTS = \
 	tests/integration/kernel_listen.py \
 	tests/integration/kernel_refaults.py \
 	tests/integration/kernel_cgroup.py \
+	tests/integration/kernel_cgroup_user.py \
+	tests/integration/kernel_cgroup_owner.py \
 	tests/integration/kernel_reaped.py \
 	tests/integration/kernel_udpdrops.py \
 	tests/integration/config_check.py \

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """TESTING.md against the tests there are: every test file (tests/check_*.c,
-tests/integration/*.py, and the scripts tests/*.py and tests/*.sh) is
-named in it, and every .c, .py or .sh file it names exists.
+tests/integration/*.py, the lab's tests/lab/*.py, and the scripts
+tests/*.py and tests/*.sh) is named in it, and every .c, .py or .sh file it
+names exists.
 
 A name counts as written in TESTING.md: with its folders (then it must be
 at that path in the source tree) or bare (then some file under tests/ has
@@ -18,7 +19,8 @@ import sys
 TOP = os.environ.get("top_srcdir",
                      os.path.abspath(os.path.join(os.path.dirname(__file__), "..")))
 NAME = re.compile(r"[A-Za-z0-9_./{},<>*-]+\.(?:c|py|sh)\b")
-TEST_FILES = ("tests/check_*.c", "tests/integration/*.py", "tests/*.py", "tests/*.sh")
+TEST_FILES = ("tests/check_*.c", "tests/integration/*.py", "tests/lab/*.py", "tests/*.py",
+              "tests/*.sh")
 
 
 def expand(token):

@@ -68,13 +68,12 @@ def check_defaults():
         assert m, "no default after %s in --help" % option
         return m.groups()
     bc, db, dl = (helptext(c) for c in ("check_bufcache", "check_dblock", "check_disklatency"))
-    w, = after(bc, "--warning=RANGE", r"\(default (\d+):\)")
-    c, = after(bc, "--critical=RANGE", r"\(default (\d+):\)")
+    fw, fc = after(bc, "--refault-critical=RANGE", r"\(default (\d+) and (\d+)\)")
     d, = after(db, "--warning=RANGE", r"\(default (\d+)\)")
     rw, = after(dl, "--warning=RANGE", r"\(default (\d+)\)")
     rc, = after(dl, "--critical=RANGE", r"\(default (\d+)\)")
     ww, wc = after(dl, "--write-critical=RANGE", r"\(default (\d+) and (\d+)\)")
-    return {"{$TW.HITRATIO.WARN}": w, "{$TW.HITRATIO.CRIT}": c, "{$TW.DBLOCK.WARN}": d,
+    return {"{$TW.REFAULT.WARN}": fw, "{$TW.REFAULT.CRIT}": fc, "{$TW.DBLOCK.WARN}": d,
             "{$TW.RAWAIT.WARN}": rw, "{$TW.RAWAIT.CRIT}": rc, "{$TW.WAWAIT.WARN}": ww,
             "{$TW.WAWAIT.CRIT}": wc}
 

@@ -262,14 +262,37 @@ suggest_tenths(int64_t v, struct tw_suggestion *out)
 	return TW_OK;
 }
 
+/* A queue v long that dropped shortfall in the window would have held
+ * them all at v + shortfall: that, when it is more than the doubling
+ * already in *next, but at most TW_ADVICE_SIZE_CAP times v and never
+ * past max. Every product is compared before it is made. */
+static void
+sized(int64_t v, int64_t shortfall, int64_t max, int64_t *next, int *saturated,
+    struct tw_suggestion *out)
+{
+	int64_t cap = v > max / TW_ADVICE_SIZE_CAP ? max : v * TW_ADVICE_SIZE_CAP;
+	int64_t want = shortfall > cap - v ? cap : v + shortfall;
+
+	if (want <= *next)
+		return;
+	out->flags |= TW_SUG_SIZED;
+	if (want == cap && cap < max && shortfall > cap - v)
+		out->flags |= TW_SUG_SIZE_CAPPED;
+	if (want >= max) {
+		want = max;
+		*saturated = 1;
+	}
+	*next = want;
+}
+
 static int
 suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_lookup_fn lookup,
     void *ctx, struct tw_suggestion *out)
 {
-	int64_t min, max;
+	int64_t min, max, shortfall = 0;
 	struct vec cur, next;
 	size_t i, first, last;
-	int changed = 0, saturated = 0;
+	int changed = 0, saturated = 0, has_shortfall;
 
 	if (parse_vec(text, &cur) != TW_OK ||
 	    (a->field != TW_ADV_ALL_FIELDS && (size_t)a->field >= cur.n) ||
@@ -317,6 +340,8 @@ suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_loo
 		return suggest_tenths(cur.v[0], out);
 
 	bounds(a, lookup, ctx, &min, &max);
+	has_shortfall = (a->flags & TW_ADV_SIZED) && a->op == TW_ADV_DOUBLE && cur.n == 1 &&
+	    lookup_int(lookup, ctx, TW_ADVICE_SHORTFALL, &shortfall) == TW_OK && shortfall > 0;
 	next = cur;
 	first = a->field == TW_ADV_ALL_FIELDS ? 0 : (size_t)a->field;
 	last = a->field == TW_ADV_ALL_FIELDS ? cur.n - 1 : first;
@@ -332,7 +357,13 @@ suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_loo
 				saturated = 1;
 			} else {
 				next.v[i] = v == 0 ? (min > 1 ? min : 1) : v * 2;
+				/* A floor: the kernel's default window, where
+				 * doubling a small one would take rounds. */
+				if (next.v[i] < min)
+					next.v[i] = min;
 			}
+			if (has_shortfall && v > 0 && !saturated)
+				sized(v, shortfall, max, &next.v[i], &saturated, out);
 		} else {
 			if (v <= min)
 				continue;

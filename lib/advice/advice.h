@@ -10,9 +10,23 @@
  *   the last 60 s; Documentation/admin-guide/sysctl/net.rst)
  *
  * How a suggestion is computed:
- *   double   the value times two; past the action's maximum (INT_MAX when
- *            none is documented) it stops at the maximum and says so;
- *            already at or above it, nothing is proposed (at_limit).
+ *   double   the value times two, and at least the action's minimum when
+ *            it has one (read_ahead_kb: the kernel's default); past the
+ *            action's maximum (INT_MAX when none is documented) it stops
+ *            at the maximum and says so; already at or above it, nothing
+ *            is proposed (at_limit).
+ *   sized    a queue whose overflows are counted (the backlog, the accept
+ *            queue) is sized from them: the lookup's TW_ADVICE_SHORTFALL
+ *            is what the queue dropped in the window, and the queue plus
+ *            that would have held every one of them had they come in one
+ *            burst. The suggestion is that or double, whichever is more,
+ *            but never more than TW_ADVICE_SIZE_CAP times the current
+ *            value: a queue that drops more than that is not drained fast
+ *            enough, and a longer one only makes its packets wait longer.
+ *            Without the figure, a doubling. The dirty limit is sized the
+ *            same way: its shortfall is twice what the disk that took the
+ *            writes wrote in a second (writers pause from half-way), less
+ *            the limit.
  *   halve    the value divided by two, rounded down, never below the
  *            minimum (nr_requests stops at 4); at or below it: at_limit.
  *   set      a given number or word, only when that moves the value in
@@ -82,6 +96,10 @@ enum tw_symptom {
 	TW_SYM_CGROUP_CACHE_BOUNDED,	/* a service refaults at its own memory limit;
 					   no rule in the table: its knob is the
 					   unit's property (advice/cgroup.c) */
+	TW_SYM_SOCKET_RCVBUF_DEFAULT,	/* a socket drops with the buffer rmem_default
+					   gives one that sets no SO_RCVBUF */
+	TW_SYM_DIRTY_LIMITED,		/* writers throttled at the dirty limit while
+					   the disks have room */
 	TW_SYM_COUNT
 };
 
@@ -118,6 +136,8 @@ enum tw_adv_op {
 #define TW_ADV_TWIN_IF_ZERO	0x40u	/* use twin when this one reads 0 */
 #define TW_ADV_ZERO_AUTO	0x80u	/* 0 means "sized automatically" */
 #define TW_ADV_TENTHS		0x100u	/* 1-9 count tenths of memory (NBUF) */
+#define TW_ADV_SIZED		0x200u	/* a doubling sized up from the failures
+					   (TW_ADVICE_SHORTFALL) */
 
 /* A kernel release as one number, for the bounds that changed with one. */
 #define TW_KERNEL(major, minor) ((unsigned)(major) * 1000u + (unsigned)(minor))
@@ -179,6 +199,13 @@ typedef const char *(*tw_advice_lookup_fn)(void *ctx, const char *name);
 
 #define TW_ADVICE_OSRELEASE "kernel.osrelease"
 
+/* For a TW_ADV_SIZED action, the lookup is also asked for this: the
+ * failures the queue had in the window ("8134"), or NULL when unknown. */
+#define TW_ADVICE_SHORTFALL "tunewatch.shortfall"
+
+/* A sized suggestion is at most this many times the current value. */
+#define TW_ADVICE_SIZE_CAP 16
+
 /* The release "6.1.0-18-amd64" as TW_KERNEL(6, 1); 0 when it does not
  * start with two dot-separated numbers. */
 unsigned tw_advice_kernel(const char *release);
@@ -197,6 +224,8 @@ unsigned tw_advice_kernel(const char *release);
 #define TW_SUG_PER_CLASS	0x100u	/* NBLKnnnn: name the failing class */
 #define TW_SUG_AUTOMATIC	0x200u	/* 0: sized automatically; see proposed */
 #define TW_SUG_TENTHS		0x400u	/* the value counts tenths of memory */
+#define TW_SUG_SIZED		0x800u	/* more than double: sized from the failures */
+#define TW_SUG_SIZE_CAPPED	0x1000u	/* the sizing stopped at TW_ADVICE_SIZE_CAP */
 
 struct tw_suggestion {
 	const struct tw_advice_rule *rule;

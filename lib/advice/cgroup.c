@@ -62,6 +62,30 @@ property(const char *limit_name)
 	return "MemoryLimit";
 }
 
+const char *
+tw_advice_cgroup_tunable(const char *limit_name, int unit)
+{
+	return unit ? property(limit_name) : limit_name;
+}
+
+void
+tw_advice_cgroup_value(int limited, double bytes, const char *limit_name, int unit, char *buf,
+    size_t len)
+{
+	if (limited)
+		tw_advice_systemd_size(bytes, buf, len);
+	else
+		snprintf(buf, len, "%s", unit ? "infinity" :
+		    strcmp(limit_name, "memory.limit_in_bytes") == 0 ? "-1" : "max");
+}
+
+/* A unit's own cgroup, whose limit its manager sets from a property. */
+static int
+is_unit(const struct tw_cgroup_figures *f)
+{
+	return f->owner.kind == TW_CG_OWNER_SYSTEM_UNIT || f->owner.kind == TW_CG_OWNER_USER_UNIT;
+}
+
 static int
 at_limit(const struct tw_cgroup_figures *f)
 {
@@ -77,13 +101,23 @@ tw_advice_cgroup_bounded(const struct tw_cgroup_figures *f)
 	return f != NULL && at_limit(f);
 }
 
-/* Twice the limit in whole MiB, never past the host's memory; 0 when the
- * limit is already there. */
+/* The working set the figures show, with headroom, in whole MiB (see
+ * cgroup.h): between a quarter more than the limit and TW_CGROUP_SIZE_CAP
+ * times it, never past the host's memory; 0 when the limit is already
+ * there. */
 static double
 proposed(const struct tw_cgroup_figures *f)
 {
-	double p = (double)(unsigned long long)((f->limit * 2 + MIB - 1) / MIB) * MIB;
+	double held = f->have_usage ? f->usage : f->limit;
+	double span = f->span_s > 0 ? f->span_s : f->window_s;
+	double read_back = f->refaults > 0 ? f->refaults * span * TW_CGROUP_PAGE : 0;
+	double want = (held + read_back) * TW_CGROUP_HEADROOM, p;
 
+	if (want < f->limit * TW_CGROUP_HEADROOM)
+		want = f->limit * TW_CGROUP_HEADROOM;
+	if (want > f->limit * TW_CGROUP_SIZE_CAP)
+		want = f->limit * TW_CGROUP_SIZE_CAP;
+	p = (double)(unsigned long long)((want + MIB - 1) / MIB) * MIB;
 	if (f->mem_total > 0 && p > f->mem_total)
 		p = (double)(unsigned long long)(f->mem_total / MIB) * MIB;
 	return p > f->limit ? p : 0;
@@ -117,8 +151,8 @@ fits(int n, size_t len)
 int
 tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_t len)
 {
-	const char *name, *doc;
-	char ev[300], cur[32], next[32];
+	const char *doc;
+	char name[TW_CG_UNIT_NAME_MAX + 32], ev[300], cur[32], next[32];
 	double p;
 	int n;
 
@@ -126,7 +160,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 		return TW_E_INVAL;
 	line[0] = '\0';
 	*tune = 0;
-	name = f->unit != NULL && f->unit[0] != '\0' ? f->unit : f->path;
+	tw_cgroup_owner_name(&f->owner, f->path, name, sizeof(name));
 	if (!f->have_limit) {
 		n = snprintf(line, len, "%s refaults %s pages/s and has no memory limit of its own: "
 		    "its cache is bounded by the host's memory, not by a setting of the service "
@@ -154,11 +188,11 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	/* No command here: the ticket's apply and persist lines, printed
 	 * under this one, are decided in one place (tw_judge_cgroup_ticket),
 	 * with the unit's name checked, so the two cannot disagree. */
-	if (f->unit == NULL || f->unit[0] == '\0')
+	if (!is_unit(f))
 		n = snprintf(line, len, "%s %s %s -> %s (%s; %s)", f->path, f->limit_name, cur, next,
 		    ev, doc);
 	else
-		n = snprintf(line, len, "%s %s=%s -> %s (%s; %s, %s)", f->unit,
+		n = snprintf(line, len, "%s %s=%s -> %s (%s; %s, %s)", name,
 		    property(f->limit_name), cur, next, ev, RESOURCE_CONTROL, doc);
 	if (!fits(n, len)) {
 		line[0] = '\0';
@@ -170,7 +204,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 
 int
 tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen, char *cur,
-    char *next, size_t vlen)
+    char *next, size_t vlen, uint64_t *bytes)
 {
 	double p;
 
@@ -179,9 +213,10 @@ tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen
 		return TW_E_ABSENT;
 	/* As tw_advice_cgroup's line: systemd's property for a unit's own
 	 * cgroup, the file itself otherwise. */
-	snprintf(name, nlen, "%s", f->unit != NULL && f->unit[0] != '\0' ?
-	    property(f->limit_name) : f->limit_name);
+	snprintf(name, nlen, "%s", is_unit(f) ? property(f->limit_name) : f->limit_name);
 	tw_advice_systemd_size(f->limit, cur, vlen);
 	tw_advice_systemd_size(p, next, vlen);
+	if (bytes != NULL)
+		*bytes = (uint64_t)p;
 	return TW_OK;
 }

@@ -10,23 +10,46 @@
  * Documentation/admin-guide/cgroup-v2.rst ("memory.high ... the main
  * mechanism to control memory usage") and cgroup-v1/memory.rst.
  *
- * The suggestion doubles the limit, as the other rules double a tunable,
- * never past the host's memory. The systemctl command that makes it at
- * once and the drop-in line that makes it last are the ticket's apply and
- * persist lines (lib/finding/ticket_cgroup.c).
+ * The suggestion is sized from what the figures show of the working set,
+ * not doubled: doubling a limit that a re-read set exceeds buys nothing
+ * until it fits (measured: a 64 MiB service re-reading 200 MiB read as
+ * much from disk at 128M as at 64M; 256M fitted). The set is what the
+ * cgroup holds (its memory in use, cache and all) plus what was evicted
+ * and read back within the window (its refaults, pages of 4 KiB), and the
+ * limit proposed is a quarter more, in whole MiB: at least a quarter more
+ * than the limit, at most TW_CGROUP_SIZE_CAP times it and never past the
+ * host's memory. A page read back twice within the window counts twice,
+ * so the figure is an upper bound: a job that re-reads its files several
+ * times a window is offered more than it needs, up to the cap, and one
+ * ticket is enough where the set fits within the cap. The command that
+ * makes it at once and the line that makes it last are the ticket's
+ * apply and persist lines (lib/finding/ticket_cgroup.c).
  * Justified in doc/ADVICE-REFERENCE.md ("Services"). */
 #ifndef TW_ADVICE_CGROUP_H
 #define TW_ADVICE_CGROUP_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "collect/cgroupowner.h"
 
 /* Memory within this share of the limit counts as "at" it: the kernel
  * reclaims a little below memory.high and usage moves between samples. */
 #define TW_CGROUP_AT_LIMIT 0.9
+/* The proposal's headroom over the working set, and its bound: a service
+ * whose refaults within a window are many times its limit re-reads its
+ * files over and over, and what it really needs cannot be told from them
+ * past that (the old SVR4 practice of doubling and watching, four steps
+ * at once). */
+#define TW_CGROUP_HEADROOM 1.25
+#define TW_CGROUP_SIZE_CAP 16
+/* Bytes a refault brings back: the page of the kernels measured. */
+#define TW_CGROUP_PAGE 4096.0
 
 struct tw_cgroup_figures {
 	const char *path;		/* "/system.slice/nginx.service" */
-	const char *unit;		/* "nginx.service"; NULL or "": none */
+	struct tw_cg_owner owner;	/* tw_cgroup_owner(path): who sets its
+					 * limit, told by where it sits */
 	int version;			/* 1 or 2 */
 	double refaults;		/* pages/s over the window */
 	int have_usage;
@@ -39,6 +62,8 @@ struct tw_cgroup_figures {
 	double events;			/* limit events per second */
 	double mem_total;		/* the host's memory, bytes; 0: unknown */
 	unsigned window_s;
+	double span_s;			/* what the window's rates cover (the
+					 * agent's twAgentWindowSpan); 0: window_s */
 };
 
 /* The advice for a cgroup whose refaults the check judged too many. When
@@ -50,7 +75,10 @@ struct tw_cgroup_figures {
  *   memory.current 63.9 MiB sits at memory.high 64 MiB, in the last 60 s;
  *   systemd.resource-control(5), Documentation/admin-guide/cgroup-v2.rst)
  *
- * It names no command: the ticket's apply and persist lines do
+ * The cgroup is named as tw_cgroup_owner_name names it: a system unit,
+ * "web.service of user 1000", or a plain cgroup's path, which is followed
+ * by its limit file ("/docker/0123 memory.max 64M -> 128M"). It names no
+ * command: the ticket's apply and persist lines do
  * (tw_judge_cgroup_ticket), the one place that checks the unit's name.
  *
  * Otherwise *tune is 0 and line is what follows "no tunable: ". Returns
@@ -60,12 +88,13 @@ int tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, s
 
 /* The knob of a cgroup whose own limit bounds its cache (when
  * tw_advice_cgroup says "tune"): name is the systemd property
- * ("MemoryHigh"), or the limit file for a cgroup of no unit; cur and next
- * the limit and the proposal as systemd sizes ("64M", "128M"). Returns
- * TW_OK, or TW_E_ABSENT when the limit does not bound it or is already
- * the host's memory. */
+ * ("MemoryHigh") for a unit's own cgroup, a system unit's or a user's, or
+ * the limit file for a plain cgroup; cur and next the limit and the
+ * proposal as systemd sizes ("64M", "128M"), and *bytes the proposal in
+ * bytes (bytes may be NULL). Returns TW_OK, or TW_E_ABSENT when the limit
+ * does not bound it or is already the host's memory. */
 int tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen,
-    char *cur, char *next, size_t vlen);
+    char *cur, char *next, size_t vlen, uint64_t *bytes);
 
 /* 1 when f's own limit bounds its cache (memory within TW_CGROUP_AT_LIMIT
  * of the limit, or limit events in the window): the symptom is then
@@ -76,5 +105,16 @@ int tw_advice_cgroup_bounded(const struct tw_cgroup_figures *f);
 /* A size as systemd's properties take it: "128M", "1G", "1536K", or
  * bytes when no unit divides it. */
 void tw_advice_systemd_size(double bytes, char *buf, size_t len);
+
+/* A limit file as a tunable, as the ticket names it: the systemd property
+ * for a unit's own cgroup ("memory.high" -> "MemoryHigh", v1's
+ * "memory.limit_in_bytes" -> "MemoryLimit"), the file itself otherwise. */
+const char *tw_advice_cgroup_tunable(const char *limit_name, int unit);
+
+/* A limit's value as that tunable takes it: the size (tw_advice_systemd_size),
+ * or for none, systemd's "infinity" for a property, "max" for a v2 file
+ * and "-1" for v1's. */
+void tw_advice_cgroup_value(int limited, double bytes, const char *limit_name, int unit,
+    char *buf, size_t len);
 
 #endif

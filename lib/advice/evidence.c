@@ -187,11 +187,19 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 
 /* ---- Buffer cache ------------------------------------------------------ */
 
+double
+tw_evidence_host_refaults(const struct tw_cache_figures *c)
+{
+	if (c->have_reclaim && c->reclaim < c->refaults)
+		return c->reclaim;
+	return c->refaults;
+}
+
 static double
 refault_share(const struct tw_cache_figures *c)
 {
 	/* 4 KiB pages refaulted against KiB read from storage. */
-	return c->pagein_kib > 0 ? c->refaults * 4.0 / c->pagein_kib : 0;
+	return c->pagein_kib > 0 ? tw_evidence_host_refaults(c) * 4.0 / c->pagein_kib : 0;
 }
 
 static int
@@ -199,6 +207,30 @@ thrashing(const struct tw_cache_figures *c)
 {
 	return c->have_refaults && (refault_share(c) >= TW_EVIDENCE_REFAULT_SHARE ||
 	    c->refaults_bad);
+}
+
+/* Device reads as large as half the read-ahead window or more: the
+ * window, not the reader, sets their size, so the stream is sequential
+ * (mm/readahead.c reads a random read as it is, without a window). */
+static int
+reads_fill(double rops, double read_bytes_s, int64_t read_ahead_kb)
+{
+	return rops > 0 && read_bytes_s > 0 && read_ahead_kb > 0 &&
+	    read_bytes_s / rops * 2 >= (double)read_ahead_kb * 1024;
+}
+
+int
+tw_evidence_small_window(double rops, double read_bytes_s, int64_t read_ahead_kb)
+{
+	return read_ahead_kb > 0 && read_ahead_kb < TW_EVIDENCE_DEFAULT_WINDOW_KB &&
+	    rops >= TW_EVIDENCE_SEQ_READS && reads_fill(rops, read_bytes_s, read_ahead_kb);
+}
+
+int
+tw_evidence_dirty_limited(const struct tw_cache_figures *c)
+{
+	return c->have_dirty && c->dirty_limited >= TW_EVIDENCE_DIRTY_LIMITED &&
+	    c->writer != NULL && c->writer_util < TW_EVIDENCE_WRITER_BUSY;
 }
 
 /* "no swap", "512 MiB of swap, none in use", "swap not reported". */
@@ -218,15 +250,11 @@ swap_words(const struct tw_cache_figures *c, struct nums *n, char *buf, size_t l
 		    num(n, (double)c->swap_total / 1048576, 1));
 }
 
-/* Device reads as large as half the read-ahead window or more: the
- * window, not the reader, sets their size, so the stream is sequential
- * (mm/readahead.c reads a random read as it is, without a window). */
 static int
 fills_window(const struct tw_cache_figures *c)
 {
-	return c->disk != NULL && c->disk_rops > 0 && c->disk_read_bytes_s > 0 &&
-	    c->disk_read_ahead_kb > 0 &&
-	    c->disk_read_bytes_s / c->disk_rops * 2 >= (double)c->disk_read_ahead_kb * 1024;
+	return c->disk != NULL && reads_fill(c->disk_rops, c->disk_read_bytes_s,
+	    c->disk_read_ahead_kb);
 }
 
 int
@@ -248,6 +276,7 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 
 	if (thrashing(c)) {
 		int swap_in_use = c->have_swap && c->swap_total > 0 && c->swap_free < c->swap_total;
+		double own = tw_evidence_host_refaults(c);
 
 		/* SVR4 sizes its buffer cache with NBUF; Linux's page cache
 		 * (and FreeBSD's) is all free memory, and only swappiness
@@ -255,14 +284,23 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 		 * swap is there to take the anonymous pages. */
 		if (c->os == TW_OS_SVR4 || swap_in_use) {
 			found(out, TW_SYM_LOW_HIT_REFAULTS, "%s%s refaults/s, %s %% of page-ins, %s, "
-			    "in the last %u s", hit, num(&n, c->refaults, 2),
+			    "in the last %u s", hit, num(&n, own, 2),
 			    num(&n, refault_share(c) * 100, 1), swap, c->window_s);
 			return TW_OK;
 		}
 		none(out, TW_SYM_LOW_HIT_REFAULTS,
 		    "the working set does not fit in memory (%s%s refaults/s, %s), so add "
 		    "memory, raise the memory limit of its cgroup if the load runs in one, or "
-		    "reduce load", hit, num(&n, c->refaults, 2), swap);
+		    "reduce load", hit, num(&n, own, 2), swap);
+		return TW_OK;
+	}
+	if (c->disk != NULL && tw_evidence_small_window(c->disk_rops, c->disk_read_bytes_s,
+	    c->disk_read_ahead_kb)) {
+		found(out, TW_SYM_LOW_HIT_SEQUENTIAL, "%sdata read once, in %s reads/s of %s KiB "
+		    "that fill %s's read-ahead window of %lld KiB, under the kernel's default of "
+		    "%d KiB, in the last %u s", hit, num(&n, c->disk_rops, 0),
+		    num(&n, c->disk_read_bytes_s / c->disk_rops / 1024, 1), c->disk,
+		    (long long)c->disk_read_ahead_kb, TW_EVIDENCE_DEFAULT_WINDOW_KB, c->window_s);
 		return TW_OK;
 	}
 	if (fills_window(c)) {
@@ -282,6 +320,46 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 	else
 		none(out, TW_SYM_LOW_HIT_SEQUENTIAL,
 		    "%sfew refaults: data is read once, so more cache would not help", hit);
+	return TW_OK;
+}
+
+#define MIB_BYTES UINT64_C(1048576)
+
+static const char *
+mib(struct nums *n, double bytes)
+{
+	return num(n, bytes / 1048576.0, 1);
+}
+
+int
+tw_evidence_cache_dirty(const struct tw_cache_figures *c, struct tw_verdict *out,
+    uint64_t *shortfall)
+{
+	struct nums n = { .next = 0 };
+	uint64_t want;
+
+	if (out == NULL || shortfall == NULL)
+		return TW_E_INVAL;
+	init(out);
+	*shortfall = 0;
+	if (c == NULL || !tw_evidence_dirty_limited(c))
+		return TW_E_INVAL;
+	/* Writers are paused from half-way between the background threshold
+	 * and the limit, so the limit is twice what should pass freely: a
+	 * second of what the disk took, in whole MiB, which the flusher
+	 * writes back in well under the dirty_expire_centisecs the kernel
+	 * lets data wait. (Sized to a second alone, the lab's writer was
+	 * paused still and took a second ticket.) */
+	want = c->writer_bytes_s > 0 ? (uint64_t)c->writer_bytes_s : 0;
+	want = (want + MIB_BYTES - 1) / MIB_BYTES * MIB_BYTES * 2;
+	if ((double)want > c->dirty_threshold)
+		*shortfall = want - (uint64_t)c->dirty_threshold;
+	found(out, TW_SYM_DIRTY_LIMITED, "writers throttled at the dirty limit %s %% of the last "
+	    "%u s (dirty and writeback %s MiB, limit %s MiB, background %s MiB) while %s, the "
+	    "disk that took the writes, wrote %s MiB/s at %s %% utilisation", num(&n, c->dirty_limited, 0),
+	    c->window_s, mib(&n, c->dirty_now), mib(&n, c->dirty_threshold),
+	    mib(&n, c->dirty_bg_threshold), c->writer, mib(&n, c->writer_bytes_s),
+	    num(&n, c->writer_util, 0));
 	return TW_OK;
 }
 
@@ -313,6 +391,27 @@ tw_evidence_cache_pressure(const struct tw_cache_figures *c, struct tw_verdict *
 }
 
 /* ---- High-order pages -------------------------------------------------- */
+
+int
+tw_evidence_tcp_prune(const struct tw_tcp_prune_figures *f, struct tw_verdict *out)
+{
+	if (out == NULL)
+		return TW_E_INVAL;
+	init(out);
+	if (f == NULL)
+		return TW_E_INVAL;
+	if (f->pressures > 0)
+		none(out, TW_SYM_TCP_PRUNE,
+		    "%llu segments were dropped or pruned from receive queues in the last %u s "
+		    "while TCP entered memory pressure %llu times: net.ipv4.tcp_mem bounds them "
+		    "(see tcp memory), and a larger tcp_rmem would ask for more of what ran out",
+		    (unsigned long long)f->failures, f->window_s,
+		    (unsigned long long)f->pressures);
+	else
+		found(out, TW_SYM_TCP_PRUNE, "%llu segments were dropped or pruned from receive "
+		    "queues in the last %u s", (unsigned long long)f->failures, f->window_s);
+	return TW_OK;
+}
 
 int
 tw_evidence_highorder(const struct tw_highorder_figures *h, struct tw_verdict *out)

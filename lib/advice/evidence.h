@@ -30,6 +30,16 @@
 #define TW_EVIDENCE_FEW_HIGHORDER 16
 /* Memory pressure (PSI some, percent) that shows tasks stalling. */
 #define TW_EVIDENCE_STALL_PSI 0.1
+/* A read-ahead window below the kernel's default (VM_READAHEAD_PAGES,
+ * 128 KiB) that a device's reads fill, at this many reads a second or
+ * more: a stream held to small requests, each a wait for the reader. */
+#define TW_EVIDENCE_DEFAULT_WINDOW_KB 128
+#define TW_EVIDENCE_SEQ_READS 100.0
+/* Writers throttled at the dirty limit this share of the window, percent,
+ * while the disk that took the writes was busy less than this: the limit, not
+ * the disk, held them back. */
+#define TW_EVIDENCE_DIRTY_LIMITED 10.0
+#define TW_EVIDENCE_WRITER_BUSY 80.0
 
 #define TW_EVIDENCE_MAX 4
 #define TW_EVIDENCE_LEN 320
@@ -88,17 +98,51 @@ struct tw_cache_figures {
 	int have_swap;
 	uint64_t swap_total, swap_free;	/* bytes */
 	double psi;			/* memory pressure, percent */
-	/* The disk that read most: where read-ahead would matter. */
+	int have_reclaim;
+	double reclaim;			/* host-wide reclaim, pages/s */
+	/* Where read-ahead would matter: the disk whose reads fill a small
+	 * window, the busiest such, else the disk that read most. */
 	const char *disk;		/* NULL: none */
 	double disk_rops, disk_read_bytes_s;
 	int64_t disk_read_ahead_kb;	/* -1 unknown */
+	/* Writers at the dirty limit, and the disk that took the writes. */
+	int have_dirty;
+	double dirty_limited;		/* percent of the window (twBcDirtyLimited) */
+	double dirty_now;		/* dirty and writeback, bytes */
+	double dirty_threshold, dirty_bg_threshold;	/* bytes */
+	const char *writer;		/* the disk that took the writes (judge_cache.c); NULL: none */
+	double writer_bytes_s, writer_util;
 	enum tw_os os;
 	unsigned window_s;
 };
 
-/* The hit ratio is under its threshold, or refaults over theirs: a cache
- * too small (refaults), or data read once (few refaults). */
+/* The host's own refaults: those its own reclaim can have caused. A
+ * cgroup's reclaim at its limit is not the host's (twBcReclaimRate leaves
+ * it out), so the refaults are at most the host's reclaim rate; all of
+ * them without that figure. */
+double tw_evidence_host_refaults(const struct tw_cache_figures *c);
+
+/* Reads of a device that fill a read-ahead window smaller than the
+ * kernel's default at TW_EVIDENCE_SEQ_READS or more a second. */
+int tw_evidence_small_window(double rops, double read_bytes_s, int64_t read_ahead_kb);
+
+/* Writers throttled at the dirty limit for TW_EVIDENCE_DIRTY_LIMITED of
+ * the window while the disk that took the writes had room. */
+int tw_evidence_dirty_limited(const struct tw_cache_figures *c);
+
+/* The hit ratio is under its threshold, refaults over theirs, or a
+ * device's sequential reads fill a small read-ahead window: a cache too
+ * small (refaults), or data read once (few refaults) in requests the
+ * window sets. */
 int tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out);
+
+/* Writers are throttled at the dirty limit (tw_evidence_dirty_limited):
+ * raise it. *shortfall gets what the limit lacks of twice a second of the
+ * writes of the disk that took them (writers pause from half-way below
+ * the limit), in bytes, which sizes the suggestion (advice.h, "sized").
+ * Returns TW_OK or TW_E_INVAL. */
+int tw_evidence_cache_dirty(const struct tw_cache_figures *c, struct tw_verdict *out,
+    uint64_t *shortfall);
 /* Memory pressure is over its threshold: stalls in reclaim, or thrashing. */
 int tw_evidence_cache_pressure(const struct tw_cache_figures *c, struct tw_verdict *out);
 
@@ -113,6 +157,22 @@ struct tw_highorder_figures {
 };
 
 int tw_evidence_highorder(const struct tw_highorder_figures *h, struct tw_verdict *out);
+
+/* Receive queues pruned, or segments dropped for want of memory (TcpExt
+ * RcvPruned, OfoPruned, TCPRcvQDrop, TCPBacklogDrop), beside the times
+ * TCP entered memory pressure (TCPMemoryPressures) in the same window. */
+struct tw_tcp_prune_figures {
+	uint64_t failures;
+	uint64_t pressures;
+	unsigned window_s;
+};
+
+/* tcp_rmem's third field (TCP_PRUNE), unless TCP was under memory
+ * pressure in the window: the kernel prunes then because tcp_mem ran out,
+ * not because a socket reached its own buffer, and a larger tcp_rmem
+ * would ask for more of what ran out; the tcp memory pool's finding
+ * names tcp_mem, and this one says so with no tunable. */
+int tw_evidence_tcp_prune(const struct tw_tcp_prune_figures *f, struct tw_verdict *out);
 
 /* One UDP socket that dropped datagrams in the window (advice/sockevidence.c).
  * Unknown: command NULL, have_* 0. */

@@ -64,6 +64,19 @@ tw_advice_format(const struct tw_suggestion *s, const char *detail, char *out, s
 
 	tw_strwriter_printf(&l, "%s%s", sep, detail != NULL && detail[0] != '\0' ? detail :
 	    s->reason != NULL ? s->reason : "");
+	/* A queue is sized from its drops, the dirty limit from the writes. */
+	if ((s->flags & TW_SUG_SIZE_CAPPED) && s->rule != NULL && s->rule->sym == TW_SYM_DIRTY_LIMITED)
+		tw_strwriter_printf(&l, "; sized to twice a second of the disk's writes, at most %d "
+		    "times the current value", TW_ADVICE_SIZE_CAP);
+	else if (s->flags & TW_SUG_SIZE_CAPPED)
+		tw_strwriter_printf(&l, "; sized from the drops, at most %d times the current "
+		    "value: a queue short by more is drained too slowly", TW_ADVICE_SIZE_CAP);
+	else if ((s->flags & TW_SUG_SIZED) && s->rule != NULL &&
+	    s->rule->sym == TW_SYM_DIRTY_LIMITED)
+		tw_strwriter_printf(&l, "; sized to twice a second of the disk's writes, writers "
+		    "being paused from half-way");
+	else if (s->flags & TW_SUG_SIZED)
+		tw_strwriter_printf(&l, "; sized to hold what was dropped");
 	if (s->flags & TW_SUG_SATURATED)
 		tw_strwriter_printf(&l, "; capped at its maximum, %" PRId64, s->limit);
 	if (s->flags & TW_SUG_ENABLE)

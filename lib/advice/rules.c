@@ -20,6 +20,12 @@
  * Bounds are the kernel's where it has one (and the one every kernel
  * accepts when it changed with a release), otherwise INT_MAX (for
  * doubling) or a floor below which the tunable stops making sense.
+ *
+ * A queue whose every overflow is counted (the per-CPU backlog, the
+ * accept queue) is TW_ADV_SIZED: its suggestion holds what it dropped,
+ * where one doubling would not (advice.h). Measured in doc/LAB.md: a
+ * backlog of 16 under bursts of 100 packets took three doublings, and an
+ * accept queue of 8 under bursts of 64 connections four.
  */
 
 #define NET_RST		"Documentation/admin-guide/sysctl/net.rst"
@@ -36,9 +42,12 @@
 	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .max = (mx), .flags = (fl), \
 	  .source = (src) }
 /* A maximum that grew in kernel release `rel`: mx before it, mx2 since. */
-#define DOUBLE_MAX_SINCE(n, mx, rel, mx2, src) \
+#define DOUBLE_MAX_SINCE(n, mx, rel, mx2, fl, src) \
 	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .max = (mx), .since = (rel), \
-	  .max_since = (mx2), .source = (src) }
+	  .max_since = (mx2), .flags = (fl), .source = (src) }
+#define DOUBLE_MIN(n, mn, fl, src) \
+	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .min = (mn), .flags = (fl), \
+	  .source = (src) }
 #define DOUBLE_FIELD(n, f, src) \
 	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .field = (f), .source = (src) }
 #define HALVE(n, mn, fl, src) \
@@ -78,6 +87,25 @@ static const struct tw_advice_action dirty_background_ratio_twin =
 	  .min = 1, .twin = &dirty_background_ratio_twin, .flags = TW_ADV_TWIN_IF_ZERO, \
 	  .source = VM_RST }
 
+/* The limits raised, where writers are throttled below what the disks
+ * take: dirty_bytes sized from a second of the busiest writer's writes
+ * (TW_ADV_SIZED, lib/advice/shortfall.h), its background threshold
+ * doubled; each moves to its ratio twin when bytes reads 0. A ratio stops
+ * at 100. */
+static const struct tw_advice_action dirty_ratio_up_twin =
+	DOUBLE_MAX("vm.dirty_ratio", 100, 0, VM_RST);
+static const struct tw_advice_action dirty_background_ratio_up_twin =
+	DOUBLE_MAX("vm.dirty_background_ratio", 100, 0, VM_RST);
+
+#define DIRTY_BYTES_UP \
+	{ .name = "vm.dirty_bytes", .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, \
+	  .twin = &dirty_ratio_up_twin, .flags = TW_ADV_TWIN_IF_ZERO | TW_ADV_SIZED, \
+	  .source = VM_RST }
+#define DIRTY_BACKGROUND_BYTES_UP \
+	{ .name = "vm.dirty_background_bytes", .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, \
+	  .twin = &dirty_background_ratio_up_twin, .flags = TW_ADV_TWIN_IF_ZERO, \
+	  .source = VM_RST }
+
 /* Writing -1 to wbt_lat_usec restores the kernel's default; 0 turns
  * writeback throttling off (queue-sysfs.rst). */
 #define WBT_LAT \
@@ -107,7 +135,7 @@ static const struct tw_advice_action dirty_background_ratio_twin =
  * series has it too, from July 2022, and is given 1000, which it also
  * accepts). */
 #define WATERMARK_SCALE_FACTOR \
-	DOUBLE_MAX_SINCE("vm.watermark_scale_factor", 1000, TW_KERNEL(5, 17), 3000, VM_RST)
+	DOUBLE_MAX_SINCE("vm.watermark_scale_factor", 1000, TW_KERNEL(5, 17), 3000, 0, VM_RST)
 
 /* NBUF 0 is 10 % of memory chosen at boot and 1-9 are tenths of it; from
  * 10 up it counts KiB, at most 450000 (SCO). */
@@ -125,7 +153,7 @@ static const struct tw_advice_rule advice_table[] = {
 	/* ---- Message-buffer pools ("dblocks") */
 	{ TW_SYM_SOFTNET_DROPS,
 	  "the per-CPU input queue overflowed before the stack drained it",
-	  { DOUBLE("net.core.netdev_max_backlog", 0, NET_RST),
+	  { DOUBLE("net.core.netdev_max_backlog", TW_ADV_SIZED, NET_RST),
 	    NETISR_LIMIT("net.isr.defaultqlimit", TW_ADV_BOOT, "netisr.c"),
 	    NONE }, 0 },
 	{ TW_SYM_SOFTNET_DROPS,
@@ -190,7 +218,8 @@ static const struct tw_advice_rule advice_table[] = {
 	{ TW_SYM_LISTEN_OVERFLOW,
 	  "the accept queue was full (the application's listen() backlog must follow)",
 	  /* 65535 is the most kernels before 4.1 accept (a u16 backlog). */
-	  { DOUBLE_MAX_SINCE("net.core.somaxconn", 65535, TW_KERNEL(4, 1), INT_MAX, IP_SYSCTL),
+	  { DOUBLE_MAX_SINCE("net.core.somaxconn", 65535, TW_KERNEL(4, 1), INT_MAX, TW_ADV_SIZED,
+	        IP_SYSCTL),
 	    /* 65535 is the most older releases accept. */
 	    DOUBLE_MAX("kern.ipc.soacceptqueue", 65535, 0, "listen(2)"),
 	    NONE }, 0 },
@@ -223,7 +252,7 @@ static const struct tw_advice_rule advice_table[] = {
 	  "file pages are evicted and read back while anonymous memory sits in swap's "
 	  "way: a higher swappiness makes swap cheaper than dropping the cache",
 	  /* 0-100 before 5.8, 0-200 since. */
-	  { DOUBLE_MAX_SINCE("vm.swappiness", 100, TW_KERNEL(5, 8), 200, VM_RST), NONE, NONE },
+	  { DOUBLE_MAX_SINCE("vm.swappiness", 100, TW_KERNEL(5, 8), 200, 0, VM_RST), NONE, NONE },
 	  0 },
 	/* FreeBSD: none. tuning(7) leaves the buffer and page cache to the VM
 	 * system, which "does an extremely good job tuning itself". */
@@ -234,9 +263,14 @@ static const struct tw_advice_rule advice_table[] = {
 	  "more buffers need more hash queues (keep NHBUF a power of two)",
 	  { NONE, NONE, NHBUF }, 0 },
 
+	/* At least the kernel's default window (VM_READAHEAD_PAGES, 128 KiB):
+	 * a stream held to a smaller one takes five doublings from 4 KiB. A
+	 * file takes its window when it is opened (file_ra_state_init), so a
+	 * reader that has it open keeps the old one: the lab saw none change. */
 	{ TW_SYM_LOW_HIT_SEQUENTIAL,
-	  "data is read once in reads as large as the read-ahead window: read further ahead",
-	  { DOUBLE("queue/read_ahead_kb", TW_ADV_PER_DEVICE, QUEUE_SYSFS),
+	  "data is read once in reads as large as the read-ahead window: read further ahead, "
+	  "in files opened after the change (reopen, or restart the reader)",
+	  { DOUBLE_MIN("queue/read_ahead_kb", 128, TW_ADV_PER_DEVICE, QUEUE_SYSFS),
 	    DOUBLE("vfs.read_max", 0, TUNING_7),
 	    NONE }, 0 },
 
@@ -248,6 +282,20 @@ static const struct tw_advice_rule advice_table[] = {
 	  { NONE,
 	    DOUBLE("kern.maxvnodes", 0, TUNING_7),
 	    DOUBLE("NINODE", TW_ADV_RELINK, SCO_GUIDE) }, 0 },
+
+	/* Before DIRTY_BURST: the change record watches a dirty limit on the
+	 * first rule that names it, and the figure of this one falls when a
+	 * raised limit helps (lib/change/figure.c). */
+	{ TW_SYM_DIRTY_LIMITED,
+	  "writers are throttled at a dirty limit the disks could take more of: raise it "
+	  "(hirunningspace up where writes starve)",
+	  { DIRTY_BYTES_UP,
+	    DOUBLE("vfs.hirunningspace", 0, TUNING_7),
+	    NONE }, 0 },
+	{ TW_SYM_DIRTY_LIMITED,
+	  "with the limit, start background writeback later, half-way below it as the "
+	  "kernel's defaults do",
+	  { DIRTY_BACKGROUND_BYTES_UP, NONE, NONE }, TW_RULE_WITH_PREV },
 
 	{ TW_SYM_DIRTY_BURST,
 	  "large bursts of dirty data stall readers behind writeback: start it earlier "
@@ -336,6 +384,15 @@ static const struct tw_advice_rule advice_table[] = {
 	  { DOUBLE("net.core.rmem_max", 0, NET_RST),
 	    DOUBLE("kern.ipc.maxsockbuf", 0, TUNING_7),
 	    NONE }, 0 },
+	/* A buffer of exactly rmem_default is what a socket that sets no
+	 * SO_RCVBUF is given when it is made: rmem_default reaches it, once
+	 * the application makes its socket again (the evidence says so). */
+	{ TW_SYM_SOCKET_RCVBUF_DEFAULT,
+	  "the socket's buffer is rmem_default, what a socket that sets no SO_RCVBUF is given "
+	  "when it is made: restart the application after",
+	  { DOUBLE("net.core.rmem_default", 0, NET_RST),
+	    DOUBLE("net.inet.udp.recvspace", 0, "udp(4)"),
+	    NONE }, 0 },
 };
 
 static const char *const symptom_names[TW_SYM_COUNT] = {
@@ -363,6 +420,8 @@ static const char *const symptom_names[TW_SYM_COUNT] = {
 	[TW_SYM_QUEUE_FULL] = "QUEUE_FULL",
 	[TW_SYM_SOCKET_RCVBUF] = "SOCKET_RCVBUF",
 	[TW_SYM_CGROUP_CACHE_BOUNDED] = "CGROUP_CACHE_BOUNDED",
+	[TW_SYM_SOCKET_RCVBUF_DEFAULT] = "SOCKET_RCVBUF_DEFAULT",
+	[TW_SYM_DIRTY_LIMITED] = "DIRTY_LIMITED",
 };
 
 size_t

@@ -83,13 +83,17 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 		return TW_OK;
 	}
 	/* Equal to rmem_default is what a socket gets without SO_RCVBUF (a
-	 * request for half of it gives the same): an application that
-	 * cannot set it grows only with rmem_default. */
+	 * request for half of it gives the same, rarely): most applications
+	 * set none, and grow only with rmem_default, which a socket takes
+	 * when it is made. The lab found a "no tunable" here closed no
+	 * ticket: the knob that reaches such a socket is rmem_default. */
 	if (f->rcvbuf < f->rmem_max && f->have_rmem_default && f->rcvbuf == f->rmem_default) {
-		text(out->no_tunable, sizeof(out->no_tunable),
-		    "%s dropped %s datagrams in the last %u s, buffer rmem_default %s, under "
-		    "rmem_max %s: raise its SO_RCVBUF, or rmem_default if it sets none", name, drops,
-		    f->window_s, buf, mx);
+		fd = &out->found[out->nfound++];
+		fd->sym = TW_SYM_SOCKET_RCVBUF_DEFAULT;
+		text(fd->evidence, sizeof(fd->evidence),
+		    "%s dropped %s datagrams in the last %u s, buffer rmem_default %s, given to a "
+		    "socket that sets no SO_RCVBUF when it is made: restart it", name, drops,
+		    f->window_s, buf);
 		return TW_OK;
 	}
 	if (f->rcvbuf < f->rmem_max) {

@@ -38,6 +38,8 @@ static const char *const symptom_tokens[TW_SYM_COUNT] = {
 	[TW_SYM_QUEUE_FULL] = "queue-full",
 	[TW_SYM_SOCKET_RCVBUF] = "socket-rcvbuf",
 	[TW_SYM_CGROUP_CACHE_BOUNDED] = "cgroup-cache-bounded",
+	[TW_SYM_SOCKET_RCVBUF_DEFAULT] = "socket-rcvbuf-default",
+	[TW_SYM_DIRTY_LIMITED] = "dirty-limited",
 };
 
 const char *

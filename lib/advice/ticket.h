@@ -19,6 +19,17 @@
  * tunable is host-wide, and cpu1 today and cpu3 tomorrow are one ticket
  * (tw_ticket_subject_pool); the buffer cache and memory are "cache"; a
  * per-device tunable suggested for the cache (read_ahead_kb) has the disk.
+ * A subject is the whole identity of what it names, so that two things
+ * never share an id: a cgroup is its directory as the host mounts it,
+ * its path below the memory hierarchy's root under /sys/fs/cgroup/memory
+ * on cgroup v1 or /sys/fs/cgroup on v2 (tw_ticket_subject_cgroup), never
+ * its unit's name, which a delegated user can give any cgroup of theirs;
+ * a UDP socket is its protocol, local address, port and inode ("udp
+ * 0.0.0.0:514 inode 12345"), so two sockets bound to one port
+ * (SO_REUSEPORT) are two findings, and a socket opened again is a new
+ * one. (A cgroup's subject was once its unit's name, or its path, and a
+ * socket's had no inode: their ids changed then, README says when;
+ * disks', pools' and the cache's never did.)
  *
  * A verdict with no tunable ("no tunable: the device itself is slow") is
  * a finding too, with the symptom that was looked for
@@ -60,6 +71,7 @@
 #define TW_TICKET_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "advice/advice.h"
 
@@ -126,6 +138,46 @@ int tw_ticket_apply_unit(char *buf, size_t len, const char *unit, const char *pr
     const char *value);
 int tw_ticket_persist_unit(char *buf, size_t len, const char *unit, const char *property,
     const char *value);
+
+/* The same for a unit of user uid's manager (collect/cgroupowner.h), on
+ * cgroup v2, where user@.service delegates the memory controller to it:
+ *   "systemctl --user -M 1000@ set-property --runtime web.service
+ *   MemoryHigh=128M"
+ * (systemctl(1) --machine: "1000@" is user 1000 on the local host, which
+ * systemd 248 and later reach through a PAM session of that user); and
+ * persist that user's own drop-in, in their home, which the agent does
+ * not know:
+ *   "~/.config/systemd/user/web.service.d/90-tunewatch.conf (in the home
+ *   of user 1000): [Service] MemoryHigh=128M"
+ * (TW_E_ABSENT for a scope). On cgroup v1 systemd gives a user's manager
+ * no controller but its own name=systemd hierarchy, so the caller gives
+ * no line there (lib/finding/ticket_cgroup.c). */
+int tw_ticket_apply_user_unit(char *buf, size_t len, uint32_t uid, const char *unit,
+    const char *property, const char *value);
+int tw_ticket_persist_user_unit(char *buf, size_t len, uint32_t uid, const char *unit,
+    const char *property, const char *value);
+
+/* A cgroup's finding's subject: its directory, "/sys/fs/cgroup/memory" +
+ * path on cgroup v1 (version 1), "/sys/fs/cgroup" + path on v2; path is
+ * below the hierarchy's root and starts with '/' (TW_E_INVAL otherwise). */
+#define TW_TICKET_SUBJECT_CGROUP_LEN 288
+int tw_ticket_subject_cgroup(char *buf, size_t len, int version, const char *path);
+
+/* A plain cgroup's limit, written now:
+ *   "echo 134217728 >
+ *   /sys/fs/cgroup/memory/twhostile/system.slice/memory.limit_in_bytes"
+ * file is the limit file the figures came from (memory.limit_in_bytes on
+ * v1, memory.high or memory.max on v2), bytes the value (TW_E_ABSENT when
+ * 0). The path must pass tw_ticket_safe_cgroup_path (TW_E_INVAL). No
+ * persist line exists: the limit lives as long as the cgroup, and
+ * whoever made the cgroup sets it again when they make it. */
+int tw_ticket_apply_cgroup_file(char *buf, size_t len, int version, const char *path,
+    const char *file, uint64_t bytes);
+
+/* 1 when every byte of path is a letter, digit or one of "/._-:@+", it
+ * starts with '/', and no component is empty, "." or "..": a path that
+ * may follow "echo N >" in a root shell as it is. */
+int tw_ticket_safe_cgroup_path(const char *path);
 
 /* 1 when unit is a name tw_ticket_apply_unit accepts. */
 int tw_ticket_safe_unit(const char *unit);

@@ -8,12 +8,16 @@
 
 #include "advice/ticket.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "util/error.h"
 #include "util/strwriter.h"
 
 #define DROP_IN_DIR "/etc/systemd/system"
+/* A user's own units and drop-ins (systemd.unit(5), the user unit search
+ * path): relative to that user's home, which only the user's host knows. */
+#define USER_DROP_IN_DIR "~/.config/systemd/user"
 #define DROP_IN_FILE "90-tunewatch.conf"
 
 /* systemd's UNIT_NAME_MAX, NUL included. */
@@ -150,5 +154,42 @@ tw_ticket_persist_unit(char *buf, size_t len, const char *unit, const char *prop
 	tw_strwriter_init(&w, buf, len);
 	tw_strwriter_printf(&w, "%s/%s.d/%s: [%s] %s=%s", DROP_IN_DIR, unit, DROP_IN_FILE, section,
 	    property, value);
+	return tw_strwriter_finish(&w);
+}
+
+int
+tw_ticket_apply_user_unit(char *buf, size_t len, uint32_t uid, const char *unit,
+    const char *property, const char *value)
+{
+	struct tw_strwriter w;
+	int err = check_input(buf, len, unit, property, value);
+	const char *q;
+
+	if (err != TW_OK)
+		return err;
+	/* -M UID@ is user UID's manager on this host (".host" implied): root
+	 * reaches it without the user's session or environment. */
+	q = strchr(unit, '\\') != NULL ? "'" : "";
+	tw_strwriter_init(&w, buf, len);
+	tw_strwriter_printf(&w, "systemctl --user -M %u@ set-property --runtime %s%s%s %s=%s",
+	    (unsigned)uid, q, unit, q, property, value);
+	return tw_strwriter_finish(&w);
+}
+
+int
+tw_ticket_persist_user_unit(char *buf, size_t len, uint32_t uid, const char *unit,
+    const char *property, const char *value)
+{
+	struct tw_strwriter w;
+	int err = check_input(buf, len, unit, property, value);
+	const char *section;
+
+	if (err != TW_OK)
+		return err;
+	if ((section = tw_ticket_unit_section(unit)) == NULL)
+		return TW_E_ABSENT;
+	tw_strwriter_init(&w, buf, len);
+	tw_strwriter_printf(&w, "%s/%s.d/%s (in the home of user %u): [%s] %s=%s", USER_DROP_IN_DIR,
+	    unit, DROP_IN_FILE, (unsigned)uid, section, property, value);
 	return tw_strwriter_finish(&w);
 }

@@ -34,6 +34,7 @@ static const struct tw_change_map by_symptom[TW_SYM_COUNT] = {
 	[TW_SYM_LOW_HIT_SEQUENTIAL] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_HIT_RATIO, 0 },
 	[TW_SYM_METADATA_CHURN] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
 	[TW_SYM_DIRTY_BURST] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_DIRTY_LIMITED] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_DIRTY_LIMITED, 0 },
 	[TW_SYM_MEMORY_PRESSURE] = { TW_CHANGE_FAMILY_CACHE, TW_CHANGE_FIG_MEMORY_PRESSURE, 0 },
 	[TW_SYM_READ_LATENCY_QUEUE] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
 	[TW_SYM_READ_LATENCY_WRITEBACK] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
@@ -42,6 +43,8 @@ static const struct tw_change_map by_symptom[TW_SYM_COUNT] = {
 	[TW_SYM_RANDOM_READAHEAD] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
 	[TW_SYM_INTERRUPT_LOAD] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_NONE, 0 },
 	[TW_SYM_QUEUE_FULL] = { TW_CHANGE_FAMILY_DISKS, TW_CHANGE_FIG_NONE, 0 },
+	[TW_SYM_SOCKET_RCVBUF_DEFAULT] = { TW_CHANGE_FAMILY_POOLS, TW_CHANGE_FIG_POOL_FAILURES,
+	    TW_DBLOCK_UDP_RCVBUF },
 };
 
 static int
@@ -57,13 +60,29 @@ tw_change_map(const char *tunable)
 	static const struct tw_change_map none = { TW_CHANGE_FAMILY_NONE, TW_CHANGE_FIG_NONE, 0 };
 	static const struct tw_change_map disk = { TW_CHANGE_FAMILY_DISKS,
 	    TW_CHANGE_FIG_DISK_R_AWAIT, 0 };
+	static const struct tw_change_map readahead = { TW_CHANGE_FAMILY_DISKS,
+	    TW_CHANGE_FIG_DISK_READS_PER_MIB, 0 };
 	const struct tw_advice_rule *rules;
 	size_t n, i;
 
+	static const struct tw_change_map cgroup = { TW_CHANGE_FAMILY_CACHE,
+	    TW_CHANGE_FIG_CGROUP_REFAULTS, 0 };
+	static const char *const limits[] = { "MemoryHigh", "MemoryMax", "MemoryLimit",
+	    "memory.high", "memory.max", "memory.limit_in_bytes" };
+	size_t k;
+
 	/* A queue attribute belongs to one disk: its latency is the figure,
-	 * whichever symptom names it. */
+	 * whichever symptom names it, but for the read-ahead window, whose
+	 * larger reads take longer each: there, how many reads a MiB takes. */
+	if (strcmp(tunable, "queue/read_ahead_kb") == 0)
+		return readahead;
 	if (strncmp(tunable, "queue/", 6) == 0)
 		return disk;
+	/* A cgroup's limit bounds its cache (no rule of the table names it:
+	 * advice/cgroup.c does). */
+	for (k = 0; k < sizeof(limits) / sizeof(limits[0]); k++)
+		if (strcmp(tunable, limits[k]) == 0)
+			return cgroup;
 	n = tw_advice_all(&rules);
 	for (i = 0; i < n; i++)
 		if (rules[i].sym < TW_SYM_COUNT && names(&rules[i].os[TW_OS_LINUX], tunable))
@@ -107,6 +126,7 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 	memset(f, 0, sizeof(*f));
 	switch (m.kind) {
 	case TW_CHANGE_FIG_NONE:
+	case TW_CHANGE_FIG_CGROUP_REFAULTS:
 		return 0;
 	case TW_CHANGE_FIG_POOL_FAILURES:
 		if ((p = busiest_pool(v, m.pool_class)) == NULL)
@@ -121,6 +141,16 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 		f->b = minor;
 		snprintf(f->name, sizeof(f->name), "%s r_await", disk_name);
 		f->unit = "ms";
+		break;
+	case TW_CHANGE_FIG_DISK_READS_PER_MIB:
+		f->a = major;
+		f->b = minor;
+		snprintf(f->name, sizeof(f->name), "%s reads per MiB", disk_name);
+		f->unit = "reads/MiB";
+		break;
+	case TW_CHANGE_FIG_DIRTY_LIMITED:
+		snprintf(f->name, sizeof(f->name), "writers throttled at the dirty limit");
+		f->unit = "%";
 		break;
 	case TW_CHANGE_FIG_REFAULT_RATE:
 		snprintf(f->name, sizeof(f->name), "refaults");
@@ -137,6 +167,34 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 	}
 	f->kind = m.kind;
 	return 1;
+}
+
+void
+tw_change_figure_cgroup(uint32_t index, struct tw_change_figure *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->kind = TW_CHANGE_FIG_CGROUP_REFAULTS;
+	f->a = index;
+	snprintf(f->name, sizeof(f->name), "cgroup refaults");
+	f->unit = "pages/s";
+}
+
+static const struct tw_view_cgroup *
+find_cgroup(const struct tw_view *v, uint32_t index)
+{
+	size_t lo = 0, hi = v->ncgroups;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v->cgroups[mid].index == index)
+			return &v->cgroups[mid];
+		if (v->cgroups[mid].index < index)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
 }
 
 static const struct tw_view_pool *
@@ -192,6 +250,7 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 {
 	const struct tw_view_pool *p;
 	const struct tw_view_disk *d;
+	const struct tw_view_cgroup *cg;
 	double span_ms;
 
 	switch (f->kind) {
@@ -212,12 +271,30 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 			return 0;
 		*out = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
 		return 1;
+	case TW_CHANGE_FIG_DISK_READS_PER_MIB:
+		/* An idle disk reads nothing: no figure, not 0. */
+		d = find_disk(v, f->a, f->b);
+		if (d == NULL || !tw_view_has(d, TW_OID_DISK_READ_OPS) ||
+		    !tw_view_has(d, TW_OID_DISK_READ_RATE) ||
+		    tw_view_num(d, TW_OID_DISK_READ_RATE) <= 0)
+			return 0;
+		*out = tw_view_num(d, TW_OID_DISK_READ_OPS) * 1048576.0 /
+		    tw_view_num(d, TW_OID_DISK_READ_RATE);
+		return 1;
+	case TW_CHANGE_FIG_DIRTY_LIMITED:
+		return bc_figure(v, TW_OID_BC_DIRTY_LIMITED, out);
 	case TW_CHANGE_FIG_REFAULT_RATE:
 		return bc_figure(v, TW_OID_BC_REFAULT_RATE, out);
 	case TW_CHANGE_FIG_HIT_RATIO:
 		return bc_figure(v, TW_OID_BC_READ_HIT_RATIO, out);
 	case TW_CHANGE_FIG_MEMORY_PRESSURE:
 		return bc_figure(v, TW_OID_BC_MEMORY_PRESSURE, out);
+	case TW_CHANGE_FIG_CGROUP_REFAULTS:
+		cg = find_cgroup(v, f->a);
+		if (cg == NULL || !tw_view_has(cg, TW_OID_CGROUP_REFAULT_RATE))
+			return 0;
+		*out = tw_view_num(cg, TW_OID_CGROUP_REFAULT_RATE);
+		return 1;
 	case TW_CHANGE_FIG_NONE:
 		break;
 	}

@@ -14,12 +14,21 @@
  *   low hit, refaults    refaults per second
  *   low hit, sequential  read hit ratio, percent
  *   memory pressure      memory pressure (PSI some avg10), percent
- *   a queue attribute    r_await (ms) of that disk, whichever rule names
- *   of a disk            it (scheduler, nr_requests, read_ahead_kb,
- *                        wbt_lat_usec)
+ *   writers throttled    the share of the window they were throttled,
+ *   at the dirty limit   percent (twBcDirtyLimited)
+ *   read_ahead_kb        that disk's reads per MiB read: what the
+ *                        window changes is how many requests a stream
+ *                        takes, and a larger one makes each slower
+ *   another queue        r_await (ms) of that disk, whichever rule names
+ *   attribute of a disk  it (scheduler, nr_requests, wbt_lat_usec)
+ *   a cgroup's memory    that cgroup's refaults per second: its cache is
+ *   limit                what the limit bounds (advice/cgroup.c); named
+ *                        as its ticket names it, the unit's property
+ *                        (MemoryHigh, MemoryMax, MemoryLimit) or the file
  *
  * Every other symptom (metadata churn, dirty bursts, write latency, and
- * host knobs behind disk symptoms, which name no one disk) has no figure:
+ * host knobs behind disk symptoms, which name no one disk) has no figure
+ * (the dirty limits are DIRTY_LIMITED's, whose rules come first):
  * the change is still recorded, with the figure absent, never 0. A
  * tunable no rule names has no symptom and no family.
  *
@@ -47,6 +56,9 @@ enum tw_change_figure_kind {
 	TW_CHANGE_FIG_REFAULT_RATE,	/* pages/s */
 	TW_CHANGE_FIG_HIT_RATIO,	/* % */
 	TW_CHANGE_FIG_MEMORY_PRESSURE,	/* % */
+	TW_CHANGE_FIG_CGROUP_REFAULTS,	/* pages/s of one cgroup */
+	TW_CHANGE_FIG_DIRTY_LIMITED,	/* % of the window */
+	TW_CHANGE_FIG_DISK_READS_PER_MIB,	/* reads per MiB read, of the disk */
 };
 
 /* What a tunable's change is judged on. */
@@ -66,8 +78,9 @@ enum tw_change_family tw_change_family_of(const char *tunable);
 /* Which figure, of what (a pool, a disk) and where it was read. */
 struct tw_change_figure {
 	enum tw_change_figure_kind kind;
-	uint32_t a, b;			/* pool class and instance, or disk
-					   major and minor */
+	uint32_t a, b;			/* pool class and instance, disk
+					   major and minor, or a cgroup's
+					   index */
 	char name[64];			/* "cpu1 backlog", "sda r_await" */
 	const char *unit;		/* "failures/min", "ms", "pages/s", "%" */
 };
@@ -75,9 +88,12 @@ struct tw_change_figure {
 /* Choose the figure for a change of tunable on disk (major, minor; only
  * for queue attributes) in view v, the view of the sample where the change
  * is seen. Returns 0 and leaves f->kind TW_CHANGE_FIG_NONE when the
- * tunable has none. */
+ * tunable has none, or is a cgroup's limit (tw_change_figure_cgroup). */
 int tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t major,
     uint32_t minor, const char *disk_name, struct tw_change_figure *f);
+
+/* The figure of a change of the limit of the cgroup with index. */
+void tw_change_figure_cgroup(uint32_t index, struct tw_change_figure *f);
 
 /* The figure's value in view v: its window's figure. 0 when v does not
  * have it (the window is not full enough, the pool or disk went away). */

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "util/escape.h"
 #include "view/columns.h"
 
 void
@@ -22,18 +23,18 @@ tw_change_history_begin(struct tw_change_history *h)
 		h->ring[(h->start + i) % TW_CHANGE_MAX].events = 0;
 }
 
+/* Names and values are shown strings (util/escape.h): cut, if at all, at
+ * a character's boundary. */
 static void
 copy_cut(char *dst, size_t len, const char *src)
 {
-	size_t n = strnlen(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
+	(void)tw_escape_copy(dst, len, src);
 }
 
-struct tw_change *
-tw_change_history_add(struct tw_change_history *h, const struct tw_view *v,
-    const char *tunable, const char *disk_name, uint32_t major, uint32_t minor,
+/* A new record, the oldest dropped when full, with everything but the
+ * figure. */
+static struct tw_change *
+add(struct tw_change_history *h, const char *tunable, const char *subject,
     const char *old_value, const char *new_value, uint64_t now_ms, int64_t now_s)
 {
 	struct tw_change *c;
@@ -53,15 +54,38 @@ tw_change_history_add(struct tw_change_history *h, const struct tw_view *v,
 	h->next_index = h->next_index > 1 ? h->next_index - 1 : UINT32_MAX;
 	h->seen_total++;
 	copy_cut(c->tunable, sizeof(c->tunable), tunable);
-	copy_cut(c->subject, sizeof(c->subject), disk_name != NULL ? disk_name : "host");
+	copy_cut(c->subject, sizeof(c->subject), subject);
 	copy_cut(c->old_value, sizeof(c->old_value), old_value);
 	copy_cut(c->new_value, sizeof(c->new_value), new_value);
 	c->when_s = now_s;
 	c->seen_ms = now_ms;
+	c->events = TW_CHANGE_EV_SEEN;
+	return c;
+}
+
+struct tw_change *
+tw_change_history_add(struct tw_change_history *h, const struct tw_view *v,
+    const char *tunable, const char *disk_name, uint32_t major, uint32_t minor,
+    const char *old_value, const char *new_value, uint64_t now_ms, int64_t now_s)
+{
+	struct tw_change *c = add(h, tunable, disk_name != NULL ? disk_name : "host", old_value,
+	    new_value, now_ms, now_s);
+
 	if (tw_change_figure_pick(v, tunable, major, minor, disk_name != NULL ? disk_name : "",
 	    &c->fig))
 		c->has_before = tw_change_figure_read(v, &c->fig, &c->before);
-	c->events = TW_CHANGE_EV_SEEN;
+	return c;
+}
+
+struct tw_change *
+tw_change_history_add_cgroup(struct tw_change_history *h, const struct tw_view *v,
+    const char *tunable, const char *subject, uint32_t index, const char *old_value,
+    const char *new_value, uint64_t now_ms, int64_t now_s)
+{
+	struct tw_change *c = add(h, tunable, subject, old_value, new_value, now_ms, now_s);
+
+	tw_change_figure_cgroup(index, &c->fig);
+	c->has_before = tw_change_figure_read(v, &c->fig, &c->before);
 	return c;
 }
 

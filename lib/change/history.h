@@ -30,7 +30,8 @@
 struct tw_change {
 	uint32_t index;
 	char tunable[64];		/* "net.core.somaxconn", "queue/scheduler" */
-	char subject[32];		/* "host", or the disk's name */
+	char subject[TW_VIEW_SUBJECT];	/* "host", the disk's name, or the
+					   cgroup's unit or path */
 	char old_value[TW_VIEW_STR];
 	char new_value[TW_VIEW_STR];
 	int64_t when_s;			/* wall clock, seconds since the epoch */
@@ -60,6 +61,13 @@ void tw_change_history_begin(struct tw_change_history *h);
  * tunable; major and minor name the disk otherwise. */
 struct tw_change *tw_change_history_add(struct tw_change_history *h, const struct tw_view *v,
     const char *tunable, const char *disk_name, uint32_t major, uint32_t minor,
+    const char *old_value, const char *new_value, uint64_t now_ms, int64_t now_s);
+
+/* The same for a change of the limit of the cgroup with index, whose
+ * name is subject (its unit or path): its figure is the cgroup's refaults
+ * per second (tw_change_figure_cgroup). */
+struct tw_change *tw_change_history_add_cgroup(struct tw_change_history *h,
+    const struct tw_view *v, const char *tunable, const char *subject, uint32_t index,
     const char *old_value, const char *new_value, uint64_t now_ms, int64_t now_s);
 
 /* Evaluate every waiting change whose window after has passed: window_ms

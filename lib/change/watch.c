@@ -31,6 +31,7 @@ tw_change_watch_free(struct tw_change_watch *w)
 	free(w->queues);
 	w->queues = NULL;
 	w->nqueues = w->queues_cap = 0;
+	tw_change_free_cgroups(w);
 }
 
 static void
@@ -135,6 +136,8 @@ keep(struct tw_change_watch *w, const struct tw_sample *s)
 	w->nqueues = s->disks.count;
 	w->sysctl = s->sysctl;
 	w->sysctl_read = (s->have & TW_SRC_BIT(TW_SRC_SYSCTL)) != 0;
+	if ((rc = tw_change_keep_cgroups(w, s)) != TW_OK)
+		return rc;
 	w->primed = 1;
 	return TW_OK;
 }
@@ -148,6 +151,7 @@ tw_change_watch_step(struct tw_change_watch *w, const struct tw_sample *s,
 		if (w->sysctl_read && (s->have & TW_SRC_BIT(TW_SRC_SYSCTL)))
 			watch_sysctl(w, s, v, now_s);
 		watch_queues(w, s, v, now_s);
+		tw_change_watch_cgroups(w, s, v, now_s);
 	}
 	tw_change_history_evaluate(&w->history, v, s->mono_ms, w->window_ms);
 	return keep(w, s);

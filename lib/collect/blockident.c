@@ -12,6 +12,7 @@
 
 #include "util/readfile.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 /* Longest device name we look up: a sysfs directory entry. */
 #define IDENT_DEV_MAX 255
@@ -53,7 +54,7 @@ blank(char c)
 int
 tw_ident_parse_value(const char *text, size_t len, char *out, size_t outlen)
 {
-	size_t start = 0, i;
+	size_t start = 0;
 
 	if (out == NULL || outlen == 0)
 		return TW_E_INVAL;
@@ -66,17 +67,13 @@ tw_ident_parse_value(const char *text, size_t len, char *out, size_t outlen)
 		len--;
 	if (len == start)
 		return TW_E_INVAL;
-	for (i = start; i < len; i++) {
-		unsigned char c = (unsigned char)text[i];
-
-		/* A tab inside would be one in the MIB: keep to plain blanks. */
-		if (c < ' ' || c >= 0x7f)
-			return TW_E_INVAL;
-	}
-	if (len - start >= outlen)
+	/* Whoever made the device chose its dm or md name: kept, shown. A
+	 * name cut short would be another device's, so it fits whole or
+	 * not at all. */
+	if (tw_escape(out, outlen, text + start, len - start) != TW_OK) {
+		out[0] = '\0';
 		return TW_E_TOOBIG;
-	memcpy(out, text + start, len - start);
-	out[len - start] = '\0';
+	}
 	return TW_OK;
 }
 

@@ -24,6 +24,7 @@ enum tw_disk_type {
 	TW_DISK_TYPE_ZRAM,
 };
 
+/* Both names are shown (util/escape.h). */
 struct tw_blockident {
 	char alias[TW_IDENT_LEN];	/* dm or md name; "" when none */
 	char stable_id[TW_IDENT_LEN];	/* "" when the device has none */
@@ -35,10 +36,10 @@ void tw_ident_init(struct tw_blockident *id);
 /* The word twDiskType publishes for t: "disk", "nvme", "dm", ... */
 const char *tw_disk_type_name(enum tw_disk_type t);
 
-/* One sysfs name or identifier into out: blanks and newlines around it are
- * dropped, blanks inside kept (a SCSI t10 wwid has them). TW_E_INVAL when
- * nothing is left or a byte is not printable ASCII (the MIB's DisplayString
- * is ASCII), TW_E_TOOBIG when it does not fit; out is "" on error. */
+/* One sysfs name or identifier into out, shown (util/escape.h): blanks and
+ * newlines around it are dropped, blanks inside kept (a SCSI t10 wwid has
+ * them), anything else a name may hold escaped. TW_E_INVAL when nothing is
+ * left, TW_E_TOOBIG when its shown form does not fit; out is "" on error. */
 int tw_ident_parse_value(const char *text, size_t len, char *out, size_t outlen);
 
 /* The kind of device dev is, from its name and what its sysfs directory

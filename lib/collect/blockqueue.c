@@ -25,7 +25,9 @@ tw_queue_init(struct tw_queue *q)
 	q->rotational = -1;
 }
 
-/* A scheduler name is printable and has no blanks or brackets. */
+/* A scheduler name is an elevator module's: printable ASCII with no
+ * blanks, brackets or backslash, so it is its own shown form
+ * (util/escape.h) and the view copies it as it is. */
 static int
 sched_word_ok(const char *s, size_t len)
 {
@@ -36,7 +38,7 @@ sched_word_ok(const char *s, size_t len)
 	for (i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (c <= ' ' || c >= 0x7f || c == '[' || c == ']')
+		if (c <= ' ' || c >= 0x7f || c == '[' || c == ']' || c == '\\')
 			return 0;
 	}
 	return 1;

@@ -7,6 +7,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 void
 tw_buddy_set_init(struct tw_buddy_set *s)
@@ -54,7 +55,9 @@ buddy_parse_line(const char *line, size_t len, struct tw_buddy_zone *z)
 	z->node = (uint32_t)node;
 	if (!tw_tokens_next(&it, &tok, &tlen) || !tw_token_is(tok, tlen, "zone"))
 		return TW_E_INVAL;
-	if (!tw_tokens_next(&it, &tok, &tlen) || memchr(tok, '\0', tlen) != NULL ||
+	/* A zone's name is the kernel's word ("Normal"): one that would need
+	 * escaping (util/escape.h) makes the line malformed. */
+	if (!tw_tokens_next(&it, &tok, &tlen) || tw_escape_needed(tok, tlen) ||
 	    tw_token_copy(z->zone, sizeof(z->zone), tok, tlen) != TW_OK)
 		return TW_E_INVAL;
 	n = tw_tokens_count(&it);

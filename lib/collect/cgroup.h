@@ -14,6 +14,7 @@
 #ifndef TW_CGROUP_H
 #define TW_CGROUP_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,14 +45,17 @@ enum tw_cg_field {
 
 #define TW_CG_BIT(f) (UINT32_C(1) << (f))
 
-/* Long enough for systemd's deepest paths
- * (/user.slice/user-1000.slice/user@1000.service/app.slice/...). A longer
- * one is skipped and counted. */
-#define TW_CG_PATH_LEN 256
+/* A cgroup's path with its NUL: a cgroup is read by its path from the sys
+ * root ("fs/cgroup/blkio" + path + "/blkio.throttle.io_service_bytes_"
+ * "recursive"), which must fit in PATH_MAX. A longer one is left out of a
+ * walk, with what is below it, and counted (struct tw_cg_cuts). */
+#define TW_CG_PATH_LEN (PATH_MAX - 64)
 #define TW_CG_UNIT_LEN 128
 
 struct tw_cgroup {
-	char path[TW_CG_PATH_LEN];	/* "/system.slice/nginx.service" */
+	/* "/system.slice/nginx.service", raw, as the directories are named:
+	 * to open them with, never to show (view/cgview.c shows it). */
+	char path[TW_CG_PATH_LEN];
 	uint64_t ino;			/* the directory's inode (v2: the cgroup id) */
 	uint32_t present;		/* TW_CG_BIT of each field read */
 	uint64_t v[TW_CG_NFIELDS];
@@ -75,11 +79,14 @@ enum tw_cg_version tw_cgroup_detect(int sys_fd);
 #define TW_CG_READ_MEMORY	0x8u	/* memory.current, .stat; v1 usage, stat */
 #define TW_CG_READ_EVENTS	0x10u	/* memory.events; v1 memory.failcnt */
 #define TW_CG_READ_PSI		0x20u	/* memory.pressure, io.pressure (v2) */
-#define TW_CG_READ_ALL		0x3fu
+#define TW_CG_READ_STAT		0x40u	/* memory.stat alone: the page cache and
+					 * the refaults (READ_MEMORY reads it too) */
+#define TW_CG_READ_ALL		0x7fu
 
-/* Read what of cgroup path (relative to its hierarchy, "/a/b") into out
- * (emptied first). TW_E_ABSENT when the cgroup is gone; files it lacks
- * only leave fields absent. */
+/* Read what of cgroup path (relative to its hierarchy, "/a/b"; raw, as
+ * the directories are named: it opens them) into out (emptied first).
+ * TW_E_ABSENT when the cgroup is gone; files it lacks only leave fields
+ * absent. */
 int tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_buf *scratch, struct tw_cgroup *out, struct tw_parse_stats *ps);
 /* The same through a directory above the cgroup, open (in the unified
@@ -95,11 +102,11 @@ int tw_cgroup_read_at(int parent_fd, const char *name, int sys_fd, enum tw_cg_ve
  * file (a seq_file) makes its text anew, instead of resolving the path,
  * opening and closing: a third of the system calls, which on a VM cost
  * microseconds each. fd[] are v2's io.stat, memory.current, memory.stat,
- * memory.events, memory.pressure, io.pressure (v1: usage, stat, failcnt
- * in the same slots); a file absent when first opened stays unread until
- * tw_cg_keep_close (the caller closes at every walk, so it is looked for
- * again then). */
-#define TW_CG_KEEP_FILES 6
+ * memory.events, memory.pressure, io.pressure, memory.high, memory.max
+ * (v1: usage, stat, failcnt and memory.limit_in_bytes in the same slots);
+ * a file absent when first opened stays unread until tw_cg_keep_close
+ * (the caller closes at every walk, so it is looked for again then). */
+#define TW_CG_KEEP_FILES 8
 struct tw_cg_keep {
 	int dir;
 	int fd[TW_CG_KEEP_FILES];
@@ -125,32 +132,42 @@ int tw_cgroup_parse_events(const char *text, size_t len, struct tw_cgroup *out,
     struct tw_parse_stats *ps);
 
 /* Walking a hierarchy stops at these: a host with more cgroups than
- * TW_CG_SCAN_MAX has the rest left out (counted in *skipped). */
+ * TW_CG_SCAN_MAX has the rest left out, and a cgroup deeper than
+ * TW_CG_DEPTH_MAX levels below the root (the walk holds a directory open
+ * a level) is left out with what is below it. Each is counted. */
 #define TW_CG_SCAN_MAX 8192
-#define TW_CG_DEPTH_MAX 32
+#define TW_CG_DEPTH_MAX 128
+
+/* What a walk left out, and why: never silently. A cut cgroup is counted
+ * once; what is below it is not seen at all. */
+struct tw_cg_cuts {
+	uint64_t too_long;	/* its path would not fit in TW_CG_PATH_LEN */
+	uint64_t too_deep;	/* more than TW_CG_DEPTH_MAX levels down */
+	uint64_t too_many;	/* past TW_CG_SCAN_MAX */
+};
 
 typedef int tw_cgroup_visit(void *ctx, int parent_fd, const char *name, const char *path,
     uint64_t ino, int *quiet);
 
 /* Call visit for every cgroup below the root of ver's memory hierarchy
- * (the root itself, whose figures are the host's, is left out), parents
- * before children, with the directory that holds it open (parent_fd, for
- * tw_cgroup_read_at), its name there, its path and its inode. *quiet is
- * what visit said of the cgroup's parent (0 for the top level's); visit
- * may set it, and its children are then visited with it set: a walk
- * carries the caller's word that a subtree did nothing worth reading. A
- * path too long, and everything past the bounds, is counted in *skipped.
- * visit returning other than TW_OK stops the walk with that code. */
+ * (the root itself, whose figures are the host's, is left out), hidden
+ * ones (a name that starts with '.') as any other, parents before
+ * children, with the directory that holds it open (parent_fd, for
+ * tw_cgroup_read_at), its name there, its path and its inode; name and
+ * path are raw, as the directories are named, for opening files with
+ * (what is shown of them is made by tw_escape, util/escape.h). *quiet is
+ * what visit said of the cgroup's parent (0 for the top level's): flags
+ * of visit's own, which it may change, and its children are then visited
+ * with them: a walk carries the caller's word that a subtree did nothing
+ * worth reading. What the bounds leave out is counted in *cuts (added
+ * to). visit returning other than TW_OK stops the walk with that code;
+ * *visited (set, unless visited is NULL) is how many cgroups visit was
+ * called for. */
 int tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void *ctx,
-    uint64_t *skipped);
+    struct tw_cg_cuts *cuts, size_t *visited);
 /* The root of ver's memory hierarchy, open (a directory descriptor), or
  * -1: a cgroup's path without its leading '/' is its name there, for
  * tw_cgroup_read_at. */
 int tw_cgroup_open_hierarchy(int sys_fd, enum tw_cg_version ver);
-
-/* The systemd unit of a path: its last component ending in .service,
- * .scope or .slice ("nginx.service" for /system.slice/nginx.service/x);
- * "" when none. */
-void tw_cgroup_unit(const char *path, char *unit, size_t len);
 
 #endif

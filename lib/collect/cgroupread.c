@@ -250,17 +250,17 @@ read_in(struct at *a, struct tw_cg_keep *k, int sys_fd, enum tw_cg_version ver,
 	memset(out->v, 0, sizeof(out->v));
 	if (ver == TW_CG_V2) {
 		if (what & TW_CG_READ_HIGH)
-			read_value(fd, in(a, "memory.high"), NULL, TW_CG_HIGH, b, out, ps);
+			read_value(fd, in(a, "memory.high"), KEPT(k, 6), TW_CG_HIGH, b, out, ps);
 		if (what & TW_CG_READ_MAX)
-			read_value(fd, in(a, "memory.max"), NULL, TW_CG_MAX, b, out, ps);
+			read_value(fd, in(a, "memory.max"), KEPT(k, 7), TW_CG_MAX, b, out, ps);
 		if (what & TW_CG_READ_IO)
 			read_parsed(fd, in(a, "io.stat"), KEPT(k, 0), tw_cgroup_parse_iostat, b,
 			    out, ps);
-		if (what & TW_CG_READ_MEMORY) {
+		if (what & TW_CG_READ_MEMORY)
 			read_value(fd, in(a, "memory.current"), KEPT(k, 1), TW_CG_USAGE, b, out,
 			    ps);
+		if (what & (TW_CG_READ_MEMORY | TW_CG_READ_STAT))
 			read_memstat(fd, in(a, "memory.stat"), KEPT(k, 2), ver, b, out, ps);
-		}
 		if (what & TW_CG_READ_EVENTS)
 			read_parsed(fd, in(a, "memory.events"), KEPT(k, 3), tw_cgroup_parse_events,
 			    b, out, ps);
@@ -274,12 +274,12 @@ read_in(struct at *a, struct tw_cg_keep *k, int sys_fd, enum tw_cg_version ver,
 	if (ver != TW_CG_V1)
 		return TW_E_INVAL;
 	if (what & TW_CG_READ_MAX)
-		read_value(fd, in(a, "memory.limit_in_bytes"), NULL, TW_CG_MAX, b, out, ps);
-	if (what & TW_CG_READ_MEMORY) {
+		read_value(fd, in(a, "memory.limit_in_bytes"), KEPT(k, 7), TW_CG_MAX, b, out, ps);
+	if (what & TW_CG_READ_MEMORY)
 		read_value(fd, in(a, "memory.usage_in_bytes"), KEPT(k, 1), TW_CG_USAGE, b, out,
 		    ps);
+	if (what & (TW_CG_READ_MEMORY | TW_CG_READ_STAT))
 		read_memstat(fd, in(a, "memory.stat"), KEPT(k, 2), ver, b, out, ps);
-	}
 	if (what & TW_CG_READ_EVENTS)
 		read_value(fd, in(a, "memory.failcnt"), KEPT(k, 3), TW_CG_LIMIT_EVENTS, b, out,
 		    ps);
@@ -293,8 +293,11 @@ tw_cgroup_read_at(int parent_fd, const char *name, int sys_fd, enum tw_cg_versio
     const char *path, unsigned what, struct tw_buf *b, struct tw_cgroup *out,
     struct tw_parse_stats *ps)
 {
-	struct at a = { .dirfd = parent_fd, .sub = name };
+	struct at a;
 
+	/* Not an initialiser: it would clear name, PATH_MAX bytes a call. */
+	a.dirfd = parent_fd;
+	a.sub = name;
 	return read_in(&a, NULL, sys_fd, ver, path, what, b, out, ps);
 }
 
@@ -302,11 +305,12 @@ int
 tw_cgroup_read(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
 {
-	struct at a = { .sub = NULL };
+	struct at a;
 	int rc;
 
 	if (ver != TW_CG_V1 && ver != TW_CG_V2)
 		return TW_E_INVAL;
+	a.sub = NULL;
 	a.dirfd = open_dir(sys_fd, ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup", path);
 	if (a.dirfd < 0)
 		return TW_E_ABSENT;
@@ -356,7 +360,7 @@ int
 tw_cgroup_read_kept(int sys_fd, enum tw_cg_version ver, const char *path, unsigned what,
     struct tw_cg_keep *k, struct tw_buf *b, struct tw_cgroup *out, struct tw_parse_stats *ps)
 {
-	struct at a = { .sub = NULL };
+	struct at a;
 	struct stat st;
 	size_t i;
 	int rc;
@@ -379,6 +383,7 @@ tw_cgroup_read_kept(int sys_fd, enum tw_cg_version ver, const char *path, unsign
 		return TW_E_ABSENT;
 	}
 	a.dirfd = k->dir;
+	a.sub = NULL;
 	rc = read_in(&a, k, sys_fd, ver, path, what, b, out, ps);
 	for (i = 0; i < TW_CG_KEEP_FILES; i++)
 		if (k->fd[i] == KEEP_GONE) {

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -34,7 +35,7 @@ tw_cgroup_detect(int sys_fd)
 struct walk {
 	tw_cgroup_visit *visit;
 	void *ctx;
-	uint64_t *skipped;
+	struct tw_cg_cuts *cuts;
 	size_t visited;
 	char path[TW_CG_PATH_LEN];
 };
@@ -51,11 +52,34 @@ leaf(const struct stat *st)
 	return st->st_nlink == 2;
 }
 
+/* Whether name in fd is a directory (a cgroup); its stat in *st. */
+static int
+dir_at(int fd, const char *name, struct stat *st)
+{
+	return fstatat(fd, name, st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st->st_mode);
+}
+
+/* Whether a cgroup at depth, whose path would be plen bytes long, is past
+ * one of the walk's bounds; counted, with its reason, when it is. */
+static int
+cut(struct walk *w, unsigned depth, size_t plen)
+{
+	if (w->visited >= TW_CG_SCAN_MAX)
+		w->cuts->too_many++;
+	else if (depth >= TW_CG_DEPTH_MAX)
+		w->cuts->too_deep++;
+	else if (plen >= sizeof(w->path))
+		w->cuts->too_long++;
+	else
+		return 0;
+	return 1;
+}
+
 /* Depth-first below fd, whose path is w->path (of length len). The
  * directory descriptor is closed here. A cgroup is looked at through fd
  * (fstatat, and visit reads "name/file"): a leaf, most of them, is never
- * opened itself. Recursion is bounded by TW_CG_DEPTH_MAX, the whole walk
- * by TW_CG_SCAN_MAX. */
+ * opened itself. Recursion holds a directory open a level, at most
+ * TW_CG_DEPTH_MAX; the whole walk stops at TW_CG_SCAN_MAX. */
 static int
 walk_dir(struct walk *w, int fd, size_t len, unsigned depth, int quiet)
 {
@@ -70,21 +94,26 @@ walk_dir(struct walk *w, int fd, size_t len, unsigned depth, int quiet)
 	while (rc == TW_OK && (de = readdir(d)) != NULL) {
 		size_t nlen = strlen(de->d_name);
 		struct stat st;
-		int sub, q = quiet;
+		int sub, q = quiet, known = 0;
 
-		if (de->d_name[0] == '.')
+		/* A name that starts with '.' is a cgroup like any other (mkdir
+		 * takes ".hidden"); only the directory itself and its parent
+		 * are not. */
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
 		/* Every entry but a cgroup is a control file: only directories
-		 * are cgroups. Filesystems without d_type say DT_UNKNOWN. */
+		 * are cgroups. Filesystems without d_type say DT_UNKNOWN, and
+		 * only a stat tells. */
 		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
 			continue;
-		if (depth >= TW_CG_DEPTH_MAX || w->visited >= TW_CG_SCAN_MAX ||
-		    len + 1 + nlen >= sizeof(w->path)) {
-			(*w->skipped)++;
-			continue;
+		if (de->d_type == DT_UNKNOWN) {
+			if (!dir_at(dirfd(d), de->d_name, &st))
+				continue;
+			known = 1;
 		}
-		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-		    !S_ISDIR(st.st_mode))
+		if (cut(w, depth, len + 1 + nlen))
+			continue;
+		if (!known && !dir_at(dirfd(d), de->d_name, &st))
 			continue;
 		w->path[len] = '/';
 		memcpy(w->path + len + 1, de->d_name, nlen + 1);
@@ -112,52 +141,29 @@ tw_cgroup_open_hierarchy(int sys_fd, enum tw_cg_version ver)
 
 int
 tw_cgroup_walk(int sys_fd, enum tw_cg_version ver, tw_cgroup_visit *visit, void *ctx,
-    uint64_t *skipped)
+    struct tw_cg_cuts *cuts, size_t *visited)
 {
-	struct walk w;
-	int fd;
+	struct walk *w;
+	int fd, rc;
 
+	if (visited != NULL)
+		*visited = 0;
 	if (ver == TW_CG_NONE || sys_fd < 0)
 		return TW_E_ABSENT;
 	fd = tw_cgroup_open_hierarchy(sys_fd, ver);
 	if (fd < 0)
 		return TW_E_ABSENT;
-	memset(&w, 0, sizeof(w));
-	w.visit = visit;
-	w.ctx = ctx;
-	w.skipped = skipped;
-	return walk_dir(&w, fd, 0, 0, 0);
-}
-
-static int
-ends_with(const char *s, size_t len, const char *suffix)
-{
-	size_t n = strlen(suffix);
-
-	return len > n && memcmp(s + len - n, suffix, n) == 0;
-}
-
-void
-tw_cgroup_unit(const char *path, char *unit, size_t len)
-{
-	const char *end = path + strlen(path);
-
-	unit[0] = '\0';
-	while (end > path) {
-		const char *start = end;
-		size_t n;
-
-		while (start > path && start[-1] != '/')
-			start--;
-		n = (size_t)(end - start);
-		if (ends_with(start, n, ".service") || ends_with(start, n, ".scope") ||
-		    ends_with(start, n, ".slice")) {
-			if (n < len) {
-				memcpy(unit, start, n);
-				unit[n] = '\0';
-			}
-			return;
-		}
-		end = start > path ? start - 1 : path;
+	/* On the heap: the path buffer is PATH_MAX long. */
+	if ((w = calloc(1, sizeof(*w))) == NULL) {
+		close(fd);
+		return TW_E_NOMEM;
 	}
+	w->visit = visit;
+	w->ctx = ctx;
+	w->cuts = cuts;
+	rc = walk_dir(w, fd, 0, 0, 0);
+	if (visited != NULL)
+		*visited = w->visited;
+	free(w);
+	return rc;
 }

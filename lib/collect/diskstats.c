@@ -92,8 +92,9 @@ disk_parse_line(const char *line, size_t len, struct tw_disk_stat *d)
 		return TW_E_INVAL;
 	/* A NUL inside the name would silently shorten it. */
 	if (memchr(tok, '\0', tlen) != NULL ||
-	    tw_token_copy(d->name, sizeof(d->name), tok, tlen) != TW_OK)
+	    tw_token_copy(d->raw_name, sizeof(d->raw_name), tok, tlen) != TW_OK)
 		return TW_E_INVAL;
+	(void)tw_escape(d->name, sizeof(d->name), tok, tlen);
 
 	for (n = 0; tw_tokens_next(&it, &tok, &tlen); n++) {
 		uint64_t x;

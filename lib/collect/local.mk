@@ -13,7 +13,8 @@ lib_libtunewatch_a_SOURCES += \
 	lib/collect/buddyinfo.h lib/collect/buddyinfo.c \
 	lib/collect/sysctl.h lib/collect/sysctl.c \
 	lib/collect/cgroup.h lib/collect/cgroupread.c lib/collect/cgroupscan.c \
-	lib/collect/cgroupparse.c
+	lib/collect/cgroupparse.c \
+	lib/collect/cgroupowner.h lib/collect/cgroupowner.c
 # UDP sockets that drop: the socket files, owners through /proc/[pid]/fd,
 # receive buffers through sock_diag.
 lib_libtunewatch_a_SOURCES += \

@@ -28,6 +28,8 @@ tw_proc_io_set_init(struct tw_proc_io_set *s)
 	s->count = 0;
 	s->cap = 0;
 	s->unreadable = 0;
+	s->have_uptime = 0;
+	s->uptime_ticks = 0;
 }
 
 void
@@ -124,6 +126,53 @@ tw_procio_parse_stat(const char *text, size_t len, int32_t *ppid, uint64_t *star
 	if (tw_parse_u64(tok, tlen, start_time) != TW_OK)
 		return TW_E_INVAL;
 	*ppid = (int32_t)pp;
+	return TW_OK;
+}
+
+int
+tw_procio_parse_uptime(const char *text, size_t len, uint64_t hz, uint64_t *ticks)
+{
+	struct tw_tokens it;
+	const char *tok;
+	size_t tlen;
+	uint64_t centis;
+
+	/* Both fields and the newline: a cut text may hold a cut number. */
+	if (hz == 0 || len == 0 || text[len - 1] != '\n')
+		return TW_E_INVAL;
+	tw_tokens_init(&it, text, len - 1);
+	if (!tw_tokens_next(&it, &tok, &tlen) || tw_parse_hundredths(tok, tlen, &centis) != TW_OK ||
+	    !tw_tokens_next(&it, &tok, &tlen) || tw_tokens_next(&it, &tok, &tlen))
+		return TW_E_INVAL;
+	if (centis > UINT64_MAX / hz)
+		return TW_E_INVAL;
+	/* The kernel prints whole hundredths, and a start time is the boot
+	 * time at the fork rounded down to a tick: ticks rounded down too,
+	 * so that a process born after the read never starts before it. */
+	*ticks = centis * hz / 100;
+	return TW_OK;
+}
+
+/* When the scan begins, in the clock of the start times. An absent file
+ * leaves it unknown; a malformed one is counted and left unknown too. */
+static int
+read_uptime(int proc_fd, struct tw_buf *scratch, struct tw_proc_io_set *out,
+    struct tw_parse_stats *ps)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+	int rc = tw_read_file_at(proc_fd, "uptime", scratch);
+
+	if (rc == TW_E_NOMEM)
+		return rc;
+	if (rc != TW_OK || hz <= 0)
+		return TW_OK;
+	ps->lines++;
+	if (tw_procio_parse_uptime(scratch->data, scratch->len, (uint64_t)hz,
+	    &out->uptime_ticks) != TW_OK) {
+		ps->malformed++;
+		return TW_OK;
+	}
+	out->have_uptime = 1;
 	return TW_OK;
 }
 
@@ -229,8 +278,12 @@ tw_procio_read_all(int proc_fd, int32_t exclude_pid, struct tw_buf *scratch,
 
 	out->count = 0;
 	out->unreadable = 0;
+	out->have_uptime = 0;
+	out->uptime_ticks = 0;
 	if (proc_fd < 0)
 		return TW_E_ABSENT;
+	if ((rc = read_uptime(proc_fd, scratch, out, ps)) != TW_OK)
+		return rc;
 	/* A directory stream of our own, so proc_fd's offset is untouched. */
 	dfd = openat(proc_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0)

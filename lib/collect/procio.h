@@ -8,7 +8,12 @@
  * across an interval, 1 - read_bytes/rchar estimates the hit ratio. A pid
  * is identified with its start time so that a reused pid is not taken for
  * the process that had it before. The parent pid is kept because a reaped
- * child's whole-life counters are added to its reaper's (see window.c). */
+ * child's whole-life counters are added to its reaper's (see window.c).
+ *
+ * /proc/uptime, read just before the processes, says when the scan began
+ * in the clock of the start times (boot time, in clock ticks): a process
+ * first seen in the next sample whose start time is at or after it was
+ * born since, so everything it read belongs to that interval. */
 #ifndef TW_PROCIO_H
 #define TW_PROCIO_H
 
@@ -31,6 +36,8 @@ struct tw_proc_io_set {
 	size_t count;
 	size_t cap;
 	uint64_t unreadable;	/* processes whose io we may not read */
+	int have_uptime;	/* uptime_ticks is known */
+	uint64_t uptime_ticks;	/* /proc/uptime before the scan, clock ticks */
 };
 
 void tw_proc_io_set_init(struct tw_proc_io_set *s);
@@ -43,11 +50,17 @@ int tw_procio_parse_io(const char *text, size_t len, uint64_t *rchar, uint64_t *
  * counted after the last ')'. */
 int tw_procio_parse_stat(const char *text, size_t len, int32_t *ppid, uint64_t *start_time);
 
-/* Read every numeric entry of proc_fd except exclude_pid (our own reads
+/* Parse the text of /proc/uptime ("350735.47 234388.90\n") into clock
+ * ticks of hz a second, rounded down as the kernel rounds start times. */
+int tw_procio_parse_uptime(const char *text, size_t len, uint64_t hz, uint64_t *ticks);
+
+/* Read /proc/uptime, then every numeric entry of proc_fd except exclude_pid (our own reads
  * would count as hits). A process that exits while we read is skipped; one
  * whose io we may not read counts in unreadable; one with malformed files
  * counts as malformed in ps. out is cleared first and sorted by pid.
- * In ps, one "line" is one process that was read (kept or malformed). */
+ * In ps, one "line" is one process that was read (kept or malformed), and
+ * /proc/uptime is one more when it is there; without it (or when it does
+ * not parse) have_uptime is 0. */
 int tw_procio_read_all(int proc_fd, int32_t exclude_pid, struct tw_buf *scratch,
     struct tw_proc_io_set *out, struct tw_parse_stats *ps);
 

@@ -284,8 +284,9 @@ start_time(int proc_fd, int32_t pid, uint64_t *out)
 static int
 scan_process(struct run *r, int32_t pid, int32_t from_fd)
 {
-	char rel[32], link[64];
+	char rel[32], link[64], comm[TW_COMM_LEN];
 	const char *name;
+	size_t clen;
 	int dfd;
 
 	snprintf(rel, sizeof(rel), "%d/fd", (int)pid);
@@ -325,7 +326,8 @@ scan_process(struct run *r, int32_t pid, int32_t from_fd)
 		w->state = TW_OWNER_FOUND;
 		w->owner.pid = pid;
 		snprintf(rel, sizeof(rel), "%d/comm", (int)pid);
-		if (tw_read_value_at(r->proc_fd, rel, w->owner.comm, sizeof(w->owner.comm)) != TW_OK)
+		if (tw_read_name_at(r->proc_fd, rel, comm, sizeof(comm), &clen) != TW_OK ||
+		    tw_escape(w->owner.comm, sizeof(w->owner.comm), comm, clen) != TW_OK)
 			w->owner.comm[0] = '\0';
 		if (--r->active == 0)
 			break;

@@ -28,11 +28,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TW_COMM_LEN 16		/* TASK_COMM_LEN: 15 characters and NUL */
+#include "util/escape.h"
+
+#define TW_COMM_LEN 16		/* TASK_COMM_LEN: 15 bytes and NUL */
 
 struct tw_sock_owner {
 	int32_t pid;		/* 0: not found */
-	char comm[TW_COMM_LEN];	/* /proc/[pid]/comm */
+	/* /proc/[pid]/comm, shown (util/escape.h): the process chose it, and
+	 * it may hold any byte but NUL, newlines included. */
+	char comm[TW_ESCAPE_SIZE(TW_COMM_LEN - 1)];
 };
 
 /* Where a socket's owner search stands; the numbers are those of

@@ -7,6 +7,7 @@
 #include "util/readfile.h"
 #include "util/scan.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 /* In enum order: the index is the MIB's table index. */
 static const char *const sysctl_names[] = {
@@ -63,10 +64,32 @@ tw_sysctl_lookup(const char *name)
 	return -1;
 }
 
+/* A value as it is published: the kernel separates a vector's fields by
+ * tabs ("4096\t131072\t6291456"), which a DisplayString should not hold,
+ * so each run of blanks is one space and blanks around the value go;
+ * anything else is shown as
+ * util/escape.h says (every value read today is numbers). */
+static int
+shown_value(const char *raw, char *out, size_t outlen)
+{
+	char spaced[TW_SYSCTL_VALUE_LEN];
+	size_t i, n = 0;
+
+	for (i = 0; raw[i] != '\0' && n + 1 < sizeof(spaced); i++) {
+		if (raw[i] != ' ' && raw[i] != '\t')
+			spaced[n++] = raw[i];
+		else if (n > 0 && spaced[n - 1] != ' ')
+			spaced[n++] = ' ';
+	}
+	while (n > 0 && spaced[n - 1] == ' ')
+		n--;
+	return tw_escape(out, outlen, spaced, n);
+}
+
 int
 tw_sysctl_read_all(int proc_fd, struct tw_sysctl_set *out)
 {
-	char path[SYSCTL_PATH_LEN];
+	char path[SYSCTL_PATH_LEN], raw[TW_SYSCTL_VALUE_LEN];
 	int i;
 
 	if (out == NULL)
@@ -87,7 +110,9 @@ tw_sysctl_read_all(int proc_fd, struct tw_sysctl_set *out)
 		memcpy(path, "sys/", 4);
 		for (j = 0; j <= len; j++)
 			path[4 + j] = name[j] == '.' ? '/' : name[j];
-		v->rc = tw_read_value_at(proc_fd, path, v->text, sizeof(v->text));
+		v->rc = tw_read_value_at(proc_fd, path, raw, sizeof(raw));
+		if (v->rc == TW_OK)
+			v->rc = shown_value(raw, v->text, sizeof(v->text));
 		if (v->rc != TW_OK)
 			v->text[0] = '\0';
 	}

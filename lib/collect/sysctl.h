@@ -1,7 +1,8 @@
 /* The kernel tunables that tunewatch's advice can name, read from
- * /proc/sys and kept as the kernel prints them (without the final
- * newline). Their order here is their index in TUNEWATCH-MIB's
- * twTunableTable: append, never reorder. */
+ * /proc/sys and kept as the kernel prints them, but for the final newline
+ * and the tabs between a vector's fields, which are single spaces. Their
+ * order here is their index in TUNEWATCH-MIB's twTunableTable: append,
+ * never reorder. */
 #ifndef TW_SYSCTL_H
 #define TW_SYSCTL_H
 
@@ -38,7 +39,7 @@ enum tw_sysctl_id {
 
 struct tw_sysctl_value {
 	int rc;				/* TW_OK, or why the value is missing */
-	char text[TW_SYSCTL_VALUE_LEN];	/* as the kernel prints it */
+	char text[TW_SYSCTL_VALUE_LEN];	/* shown (util/escape.h) */
 };
 
 struct tw_sysctl_set {

@@ -19,12 +19,24 @@ static const struct {
 	{ "workingset_activate_file", TW_VM_ACTIVATE_FILE },
 	{ "compact_stall", TW_VM_COMPACT_STALL },
 	{ "compact_fail", TW_VM_COMPACT_FAIL },
+	{ "nr_dirty", TW_VM_NR_DIRTY },
+	{ "nr_writeback", TW_VM_NR_WRITEBACK },
+	{ "nr_dirty_threshold", TW_VM_DIRTY_THRESHOLD },
+	{ "nr_dirty_background_threshold", TW_VM_DIRTY_BG_THRESHOLD },
+};
+
+/* The reclaim that is the host's, not a cgroup's: the kernel counts a
+ * cgroup's reclaim at its own limit in pgsteal_anon and _file and in the
+ * cgroup, never under these (mm/vmscan.c counts them only when the
+ * reclaim is not a cgroup's). Before 4.8 each was split by zone. */
+static const char *const pgsteal_host[] = {
+	"pgsteal_kswapd", "pgsteal_direct", "pgsteal_khugepaged", "pgsteal_proactive",
 };
 
 /* What one parse saw of the keys that have an older or split form. */
 struct vm_legacy {
-	int has_refault, has_activate, has_stall, has_stall_zones;
-	uint64_t refault, activate, stall, stall_zones;
+	int has_refault, has_activate, has_stall, has_stall_zones, has_steal;
+	uint64_t refault, activate, stall, stall_zones, steal;
 };
 
 struct vm_parse {
@@ -75,6 +87,18 @@ vm_parse_line(void *ctx, const char *line, size_t len)
 		 * wrap handling expects. */
 		lg->has_stall_zones = 1;
 		lg->stall_zones += v;
+	} else {
+		for (i = 0; i < sizeof(pgsteal_host) / sizeof(pgsteal_host[0]); i++) {
+			size_t n = strlen(pgsteal_host[i]);
+
+			/* "pgsteal_kswapd" or, split by zone, "pgsteal_kswapd_normal". */
+			if (klen >= n && memcmp(key, pgsteal_host[i], n) == 0 &&
+			    (klen == n || key[n] == '_')) {
+				lg->has_steal = 1;
+				lg->steal += v;
+				break;
+			}
+		}
 	}
 	return TW_OK;
 }
@@ -108,6 +132,10 @@ tw_vmstat_parse(const char *text, size_t len, struct tw_vmstat *out,
 	if (lg->has_stall_zones || lg->has_stall) {
 		out->v[TW_VM_ALLOCSTALL] = lg->has_stall_zones ? lg->stall_zones : lg->stall;
 		out->present |= UINT32_C(1) << TW_VM_ALLOCSTALL;
+	}
+	if (lg->has_steal) {
+		out->v[TW_VM_PGSTEAL_HOST] = lg->steal;
+		out->present |= UINT32_C(1) << TW_VM_PGSTEAL_HOST;
 	}
 	return TW_OK;
 }

@@ -18,6 +18,14 @@ enum tw_vm_field {
 	TW_VM_COMPACT_STALL,
 	TW_VM_COMPACT_FAIL,
 	TW_VM_ALLOCSTALL,	/* sum of allocstall_* (4.x+), or allocstall */
+	TW_VM_PGSTEAL_HOST,	/* pages reclaimed by host-wide reclaim: the sum of
+				 * pgsteal_kswapd, _direct, _khugepaged and
+				 * _proactive (per zone before 4.8), which leave out
+				 * a cgroup's reclaim at its own limit */
+	TW_VM_NR_DIRTY,		/* gauges, pages: nr_dirty */
+	TW_VM_NR_WRITEBACK,	/* nr_writeback */
+	TW_VM_DIRTY_THRESHOLD,	/* nr_dirty_threshold: the limit in force */
+	TW_VM_DIRTY_BG_THRESHOLD, /* nr_dirty_background_threshold */
 	TW_VM_NFIELDS
 };
 

@@ -10,8 +10,8 @@ void
 tw_judge_defaults(struct tw_judge_config *c)
 {
 	memset(c, 0, sizeof(*c));
-	tw_threshold_parse(&c->hit_warn, TW_JUDGE_HIT_WARN);
-	tw_threshold_parse(&c->hit_crit, TW_JUDGE_HIT_CRIT);
+	tw_threshold_parse(&c->refault_warn, TW_JUDGE_REFAULT_WARN);
+	tw_threshold_parse(&c->refault_crit, TW_JUDGE_REFAULT_CRIT);
 	tw_threshold_parse(&c->pool_warn, TW_JUDGE_POOL_WARN);
 	tw_threshold_parse(&c->sock_warn, TW_JUDGE_POOL_WARN);
 	tw_threshold_parse(&c->probe_warn, TW_JUDGE_READ_WARN);

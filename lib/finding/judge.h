@@ -19,9 +19,14 @@
 #include "sample/poolclass.h"
 #include "view/view.h"
 
-/* The checks' defaults (their --help says the same). */
-#define TW_JUDGE_HIT_WARN "90:"		/* check_bufcache -w */
-#define TW_JUDGE_HIT_CRIT "80:"		/* check_bufcache -c */
+/* The checks' defaults (their --help says the same). A state other than
+ * OK must mean that something hurts: data is lost (a pool's failures),
+ * pages are read back (refaults), requests wait (latency). A low read hit
+ * ratio alone hurts no one (a one-pass read of a tree, a backup, has one
+ * of 30-40 %, with no page read twice), so check_bufcache's -w and -c have
+ * no default; the host's refaults are judged instead. */
+#define TW_JUDGE_REFAULT_WARN "100"	/* check_bufcache --refault-warning, pages/s */
+#define TW_JUDGE_REFAULT_CRIT "1000"	/* --refault-critical */
 #define TW_JUDGE_POOL_WARN "0"		/* check_dblock -w: any failure */
 #define TW_JUDGE_READ_WARN "20"		/* check_disklatency -w, r_await ms */
 #define TW_JUDGE_READ_CRIT "50"
@@ -49,30 +54,40 @@ struct tw_judge_config {
 	double min_ops;		/* latency judged from this many requests/s */
 };
 
-/* The checks' defaults: hit ratio 90: and 80:, pool failures 0, r_await
- * 20 and 50 ms, w_await 50 and 200 ms; the rest unset. */
+/* The checks' defaults: the host's refaults 100 and 1000 a second, pool
+ * failures 0, r_await 20 and 50 ms, w_await 50 and 200 ms, a cgroup's
+ * refaults 100 and 1000; the rest unset (the hit ratio among them). */
 void tw_judge_defaults(struct tw_judge_config *c);
 
 /* ---- The buffer cache ------------------------------------------------ */
 
 struct tw_cache_judgement {
 	/* OK when the figure is absent; UNKNOWN when a threshold was set on
-	 * a figure the view lacks (refaults, pressure). */
-	enum tw_state hit, refaults, pressure, worst;
+	 * a figure the view lacks (refaults, pressure). refaults judges the
+	 * host's own (tw_evidence_host_refaults). readahead and dirty have
+	 * no threshold of their own: WARNING when the figures show their
+	 * precondition (a small read-ahead window that sequential reads
+	 * fill; writers throttled at the dirty limit while the disks have
+	 * room, evidence.h), which is harm. */
+	enum tw_state hit, refaults, pressure, readahead, dirty, worst;
 	int have_hit, have_refaults, have_psi;
-	const struct tw_view_disk *disk;	/* the busiest reader, or NULL */
+	double host_refaults;			/* what refaults judged */
+	const struct tw_view_disk *disk;	/* where read-ahead matters, or NULL */
+	const struct tw_view_disk *writer;	/* the disk that took the writes, or NULL */
 	struct tw_cache_figures fig;		/* what the evidence reads */
 };
 
 void tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v,
     unsigned window_s, enum tw_os os, struct tw_cache_judgement *j);
 
-/* The verdicts of a judged cache: reads (hit ratio or refaults bad; its
- * read-ahead advice is about j->disk) and pressure. Each has_* says
- * whether that verdict applies. */
+/* The verdicts of a judged cache: reads (hit ratio, refaults or
+ * read-ahead bad; its read-ahead advice is about j->disk), pressure, and
+ * writers at the dirty limit (dirty_shortfall sizes its advice). Each
+ * has_* says whether that verdict applies. */
 struct tw_cache_verdicts {
-	int has_reads, has_pressure;
-	struct tw_verdict reads, pressure;
+	int has_reads, has_pressure, has_dirty;
+	struct tw_verdict reads, pressure, dirty;
+	uint64_t dirty_shortfall;
 };
 
 void tw_judge_cache_verdicts(const struct tw_cache_judgement *j, struct tw_cache_verdicts *out);
@@ -94,6 +109,11 @@ void tw_judge_pool_evidence(const struct tw_pool_class *cl, const char *who,
 int tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigned window_s,
     struct tw_verdict *out);
 
+/* Pruned receive queues: tcp_rmem only when TCP was not under memory
+ * pressure in the window (the tcp memory pool's failures). */
+int tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, unsigned window_s,
+    struct tw_verdict *out);
+
 /* ---- UDP sockets (twSocketDropTable) --------------------------------- */
 
 /* The state of one socket's drops in the window against warn and crit
@@ -102,8 +122,10 @@ int tw_judge_highorder(const struct tw_view *v, unsigned long long failures, uns
 int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit,
     const struct tw_view_sock *s, enum tw_state *st, unsigned long long *recent);
 
-/* The socket as a finding's subject: "udp 0.0.0.0:514" (no command: the
- * id must not change when the owner is not known in some sample). */
+/* The socket as a finding's subject: "udp 0.0.0.0:514 inode 12345", its
+ * whole identity (advice/ticket.h), so that two sockets on one port are
+ * two findings; no command: the id must not change when the owner is not
+ * known in some sample. */
 void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len);
 
 /* The verdict on a socket that dropped recent datagrams in window_s
@@ -154,22 +176,34 @@ enum tw_state tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_
     const struct tw_threshold *pwarn, const struct tw_threshold *pcrit,
     const struct tw_view_cgroup *c);
 
-/* The unit whose own cgroup c is, or NULL. */
+/* The unit whose own cgroup c is, a system unit's or a user's, told by
+ * c's path alone (collect/cgroupowner.h), or NULL for a plain cgroup. */
 const char *tw_judge_cgroup_unit(const struct tw_view_cgroup *c);
 
-/* Its name as the check prints it and a finding's subject: the unit, or
- * the path. */
-const char *tw_judge_cgroup_name(const struct tw_view_cgroup *c);
+/* Its name as the check prints it and labels its perfdata: a system
+ * unit, "web.service of user 1000", or the path (tw_cgroup_owner_name). */
+void tw_judge_cgroup_name(const struct tw_view_cgroup *c, char *buf, size_t len);
 
 /* What lib/advice/cgroup.c judges of c. */
 void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
     unsigned window_s, struct tw_cgroup_figures *f);
 
 /* A cgroup's finding as a ticket, the same for tunewatchd's twFindingTable
- * and check_bufcache --cgroup's "finding:" lines (ticket_cgroup.c). */
+ * and check_bufcache --cgroup's "finding:" lines (ticket_cgroup.c).
+ *
+ * Who owns the cgroup decides the lines (collect/cgroupowner.h):
+ *   a system unit's own: systemctl set-property --runtime, and a drop-in
+ *     in /etc/systemd/system (none for a scope);
+ *   a unit of user UID's manager: on cgroup v2 systemctl --user -M UID@,
+ *     and the user's own drop-in; on v1, where the user's manager has no
+ *     memory controller, none, with why;
+ *   a plain cgroup: the write to its limit file (none, with why, for a
+ *     path with bytes unsafe in a command), and nothing persists it.
+ * owner says which, in words, for the ticket's "owner:" line. */
 struct tw_cgroup_ticket {
 	enum tw_symptom sym;		/* CGROUP_CACHE_BOUNDED or LOW_HIT_REFAULTS */
-	const char *subject;		/* the unit, or the cgroup's path */
+	char subject[TW_TICKET_SUBJECT_CGROUP_LEN];	/* the cgroup's directory */
+	char owner[TW_TICKET_LINE_LEN];	/* "system unit nginx.service" */
 	char tunable[32];		/* "MemoryHigh", "memory.high"; "" for none */
 	char current[32];		/* "64M" */
 	char suggested[32];		/* "128M"; "" when nothing is proposed */

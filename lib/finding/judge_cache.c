@@ -6,12 +6,16 @@
 
 #include "util/error.h"
 
-/* The disk that read the most in the window: where read-ahead matters.
- * twDiskReadRate is bytes/s unscaled, so its raw numbers compare. */
+/* The disk where read-ahead matters: of those whose reads fill a window
+ * smaller than the kernel's default, the one that read most (a loop
+ * device's reads, read again from the disk below it in requests of their
+ * own size, must not hide behind that disk's); with none, the one that
+ * read most. twDiskReadRate is bytes/s unscaled, so its raw numbers
+ * compare. */
 static const struct tw_view_disk *
-busiest_reader(const struct tw_view *v)
+readahead_disk(const struct tw_view *v)
 {
-	const struct tw_view_disk *best = NULL;
+	const struct tw_view_disk *best = NULL, *small = NULL;
 	size_t i;
 
 	for (i = 0; i < v->ndisks; i++) {
@@ -21,6 +25,44 @@ busiest_reader(const struct tw_view *v)
 			continue;
 		if (best == NULL || d->col[TW_OID_DISK_READ_RATE] > best->col[TW_OID_DISK_READ_RATE])
 			best = d;
+		if (tw_view_has(d, TW_OID_DISK_READ_AHEAD_KB) &&
+		    tw_evidence_small_window(tw_view_num(d, TW_OID_DISK_READ_OPS),
+		    tw_view_num(d, TW_OID_DISK_READ_RATE),
+		    (int64_t)d->col[TW_OID_DISK_READ_AHEAD_KB]) &&
+		    (small == NULL || d->col[TW_OID_DISK_READ_RATE] > small->col[TW_OID_DISK_READ_RATE]))
+			small = d;
+	}
+	return small != NULL ? small : best;
+}
+
+static int
+writes(const struct tw_view_disk *d)
+{
+	return tw_view_has(d, TW_OID_DISK_WRITE_RATE) && d->col[TW_OID_DISK_WRITE_RATE] > 0;
+}
+
+/* The disk that took the writes: of those that wrote at least half as
+ * much as the one that wrote most, the least busy. A file system on a
+ * loop device writes as much again to the disk below it, which others
+ * write to as well: the loop device is the one the writers wait for, and
+ * a disk with room among them means the limit, not a disk, holds them. */
+static const struct tw_view_disk *
+busiest_writer(const struct tw_view *v)
+{
+	const struct tw_view_disk *most = NULL, *best = NULL;
+	size_t i;
+
+	for (i = 0; i < v->ndisks; i++)
+		if (writes(&v->disks[i]) && (most == NULL ||
+		    v->disks[i].col[TW_OID_DISK_WRITE_RATE] > most->col[TW_OID_DISK_WRITE_RATE]))
+			most = &v->disks[i];
+	for (i = 0; most != NULL && i < v->ndisks; i++) {
+		const struct tw_view_disk *d = &v->disks[i];
+
+		if (!writes(d) || d->col[TW_OID_DISK_WRITE_RATE] * 2 < most->col[TW_OID_DISK_WRITE_RATE])
+			continue;
+		if (best == NULL || tw_view_num(d, TW_OID_DISK_UTIL) < tw_view_num(best, TW_OID_DISK_UTIL))
+			best = d;
 	}
 	return best;
 }
@@ -29,6 +71,25 @@ static int
 bad(enum tw_state st)
 {
 	return st != TW_STATE_OK && st != TW_STATE_UNKNOWN;
+}
+
+static void
+dirty_figures(const struct tw_view *v, const struct tw_view_disk *writer,
+    struct tw_cache_figures *f)
+{
+	const struct tw_view_bufcache *bc = &v->bc;
+
+	f->have_dirty = tw_view_has(bc, TW_OID_BC_DIRTY_LIMITED) &&
+	    tw_view_has(bc, TW_OID_BC_DIRTY_THRESHOLD);
+	f->dirty_limited = tw_view_num(bc, TW_OID_BC_DIRTY_LIMITED);
+	f->dirty_now = tw_view_num(bc, TW_OID_BC_DIRTY) + tw_view_num(bc, TW_OID_BC_WRITEBACK);
+	f->dirty_threshold = tw_view_num(bc, TW_OID_BC_DIRTY_THRESHOLD);
+	f->dirty_bg_threshold = tw_view_num(bc, TW_OID_BC_DIRTY_BG_THRESHOLD);
+	if (writer != NULL) {
+		f->writer = writer->name;
+		f->writer_bytes_s = tw_view_num(writer, TW_OID_DISK_WRITE_RATE);
+		f->writer_util = tw_view_num(writer, TW_OID_DISK_UTIL);
+	}
 }
 
 void
@@ -43,13 +104,19 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 	j->have_hit = tw_view_has(bc, TW_OID_BC_READ_HIT_RATIO);
 	j->have_refaults = tw_view_has(bc, TW_OID_BC_REFAULT_RATE);
 	j->have_psi = tw_view_has(bc, TW_OID_BC_MEMORY_PRESSURE);
+	f->have_reclaim = tw_view_has(bc, TW_OID_BC_RECLAIM_RATE);
+	f->reclaim = tw_view_num(bc, TW_OID_BC_RECLAIM_RATE);
 	if (j->have_hit) {
 		f->hit = tw_view_num(bc, TW_OID_BC_READ_HIT_RATIO);
 		j->hit = tw_threshold_state(f->hit, &c->hit_warn, &c->hit_crit);
 	}
 	if (j->have_refaults) {
 		f->refaults = tw_view_num(bc, TW_OID_BC_REFAULT_RATE);
-		j->refaults = tw_threshold_state(f->refaults, &c->refault_warn, &c->refault_crit);
+		/* A cgroup at its own limit refaults into the host's count
+		 * too, with no reclaim of the host's: its check is --cgroup. */
+		j->host_refaults = tw_evidence_host_refaults(f);
+		j->refaults = tw_threshold_state(j->host_refaults, &c->refault_warn,
+		    &c->refault_crit);
 	} else if (c->refault_warn.set || c->refault_crit.set) {
 		j->refaults = TW_STATE_UNKNOWN;
 	}
@@ -59,7 +126,6 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 	} else if (c->psi_warn.set || c->psi_crit.set) {
 		j->pressure = TW_STATE_UNKNOWN;
 	}
-	j->worst = tw_state_worst(tw_state_worst(j->hit, j->refaults), j->pressure);
 
 	f->have_hit = j->have_hit;
 	f->have_refaults = j->have_refaults;
@@ -69,7 +135,7 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 	f->swap_total = bc->col[TW_OID_BC_SWAP_TOTAL];
 	f->swap_free = bc->col[TW_OID_BC_SWAP_FREE];
 	f->disk_read_ahead_kb = -1;
-	disk = j->disk = busiest_reader(v);
+	disk = j->disk = readahead_disk(v);
 	if (disk != NULL) {
 		f->disk = disk->name;
 		f->disk_rops = tw_view_num(disk, TW_OID_DISK_READ_OPS);
@@ -77,17 +143,30 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 		if (tw_view_has(disk, TW_OID_DISK_READ_AHEAD_KB))
 			f->disk_read_ahead_kb = (int64_t)disk->col[TW_OID_DISK_READ_AHEAD_KB];
 	}
+	j->writer = busiest_writer(v);
+	dirty_figures(v, j->writer, f);
 	f->os = os;
 	f->window_s = window_s;
+
+	if (disk != NULL && tw_evidence_small_window(f->disk_rops, f->disk_read_bytes_s,
+	    f->disk_read_ahead_kb))
+		j->readahead = TW_STATE_WARNING;
+	if (tw_evidence_dirty_limited(f))
+		j->dirty = TW_STATE_WARNING;
+	j->worst = tw_state_worst(tw_state_worst(j->hit, j->refaults), j->pressure);
+	j->worst = tw_state_worst(j->worst, tw_state_worst(j->readahead, j->dirty));
 }
 
 void
 tw_judge_cache_verdicts(const struct tw_cache_judgement *j, struct tw_cache_verdicts *out)
 {
 	memset(out, 0, sizeof(*out));
-	if ((j->hit != TW_STATE_OK || j->fig.refaults_bad) &&
+	if ((bad(j->hit) || j->fig.refaults_bad || bad(j->readahead)) &&
 	    tw_evidence_cache_reads(&j->fig, &out->reads) == TW_OK)
 		out->has_reads = 1;
 	if (bad(j->pressure) && tw_evidence_cache_pressure(&j->fig, &out->pressure) == TW_OK)
 		out->has_pressure = 1;
+	if (bad(j->dirty) &&
+	    tw_evidence_cache_dirty(&j->fig, &out->dirty, &out->dirty_shortfall) == TW_OK)
+		out->has_dirty = 1;
 }

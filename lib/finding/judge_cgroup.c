@@ -4,29 +4,24 @@
 
 #include <string.h>
 
-static const char *
-last_component(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash != NULL ? slash + 1 : path;
-}
-
-/* A cgroup below a unit's (a service's delegated subtree) is named by its
- * path: its limit is not the unit's property. */
+/* By the path, not twCgroupUnit: a check and tunewatchd then tell the
+ * owner by one rule, whatever an agent of another version published. */
 const char *
 tw_judge_cgroup_unit(const struct tw_view_cgroup *c)
 {
-	return c->unit[0] != '\0' && strcmp(last_component(c->path), c->unit) == 0 ?
-	    c->unit : NULL;
+	struct tw_cg_owner o;
+
+	tw_cgroup_owner(c->path, &o);
+	return o.unit;
 }
 
-const char *
-tw_judge_cgroup_name(const struct tw_view_cgroup *c)
+void
+tw_judge_cgroup_name(const struct tw_view_cgroup *c, char *buf, size_t len)
 {
-	const char *unit = tw_judge_cgroup_unit(c);
+	struct tw_cg_owner o;
 
-	return unit != NULL ? unit : c->path;
+	tw_cgroup_owner(c->path, &o);
+	tw_cgroup_owner_name(&o, c->path, buf, len);
 }
 
 enum tw_state
@@ -50,7 +45,7 @@ tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
 {
 	memset(f, 0, sizeof(*f));
 	f->path = c->path;
-	f->unit = tw_judge_cgroup_unit(c);
+	tw_cgroup_owner(c->path, &f->owner);
 	f->version = (int)c->col[TW_OID_CGROUP_VERSION];
 	f->refaults = tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE);
 	f->have_usage = tw_view_has(c, TW_OID_CGROUP_MEMORY_USAGE);
@@ -62,4 +57,7 @@ tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
 	f->events = tw_view_num(c, TW_OID_CGROUP_LIMIT_EVENT_RATE);
 	f->mem_total = tw_view_num(&v->bc, TW_OID_BC_MEM_TOTAL);
 	f->window_s = window_s;
+	/* The check and tunewatchd both have the span: the same proposal. */
+	if (tw_view_has(&v->agent, TW_OID_AGENT_WINDOW_SPAN))
+		f->span_s = tw_view_num(&v->agent, TW_OID_AGENT_WINDOW_SPAN) / 1000.0;
 }

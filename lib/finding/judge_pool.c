@@ -32,6 +32,24 @@ tw_judge_pool_evidence(const struct tw_pool_class *cl, const char *who,
 		    cl->evidence_after, window_s);
 }
 
+int
+tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, unsigned window_s,
+    struct tw_verdict *out)
+{
+	struct tw_tcp_prune_figures f;
+	size_t i;
+
+	memset(&f, 0, sizeof(f));
+	f.failures = failures;
+	f.window_s = window_s;
+	for (i = 0; i < v->npools; i++)
+		if (v->pools[i].cls == TW_DBLOCK_TCP_MEMORY &&
+		    tw_view_has(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES))
+			f.pressures += (uint64_t)tw_view_num(&v->pools[i],
+			    TW_OID_DBLOCK_RECENT_FAILURES);
+	return tw_evidence_tcp_prune(&f, out);
+}
+
 /* The free blocks of 32 KiB or more in every zone but DMA, which ordinary
  * allocations do not use, and the memory pressure of the cache group. */
 int

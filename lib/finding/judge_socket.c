@@ -28,8 +28,8 @@ tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit
 void
 tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len)
 {
-	snprintf(out, len, "%s %s:%u", s->proto_name, s->address,
-	    (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT));
+	snprintf(out, len, "%s %s:%u inode %u", s->proto_name, s->address,
+	    (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT), (unsigned)s->inode);
 }
 
 /* A byte count as the tunable table prints it; 0 when it is none. */

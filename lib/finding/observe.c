@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/shortfall.h"
 #include "advice/ticket.h"
 #include "finding/lookup.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 int
 tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
@@ -33,25 +35,27 @@ tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, 
 	return TW_E_ABSENT;
 }
 
-/* A copy cut to fit: the MIB's strings are at most 255 characters. */
+/* A copy cut to fit: the MIB's strings are at most 255 characters, cut
+ * at a character's boundary (util/escape.h). */
 static void
 copy(char *dst, size_t len, const char *src)
 {
-	size_t n = src != NULL ? strnlen(src, len - 1) : 0;
-
-	memcpy(dst, src != NULL ? src : "", n);
-	dst[n] = '\0';
+	(void)tw_escape_copy(dst, len, src);
 }
 
 /* One observation of sym on subject, its advice computed with the view's
  * values (and device's queue, when given). A per-device tunable makes the
- * device the subject (tw_ticket_subject, as the checks' ids). */
+ * device the subject (tw_ticket_subject, as the checks' ids). shortfall:
+ * what the queue dropped, for a queue sized from it; NULL otherwise. */
 static int
 observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_state severity,
     const char *subject, const struct tw_view_disk *device, const char *evidence,
-    tw_observe_fn fn, void *ctx)
+    const uint64_t *shortfall, tw_observe_fn fn, void *ctx)
 {
 	struct tw_view_lookup lk = { v, device, "" };
+	struct tw_shortfall_lookup sl;
+	tw_advice_lookup_fn lookup = tw_view_lookup;
+	void *lookup_ctx = &lk;
 	struct tw_observation o;
 	struct tw_suggestion s;
 	const char *dev = device != NULL ? device->name : NULL;
@@ -59,7 +63,12 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
 		return 0;
-	if (tw_observe_pick(sym, os, tw_view_lookup, &lk, &s) != TW_OK)
+	if (shortfall != NULL) {
+		tw_shortfall_lookup_init(&sl, tw_view_lookup, &lk, *shortfall);
+		lookup = tw_shortfall_lookup;
+		lookup_ctx = &sl;
+	}
+	if (tw_observe_pick(sym, os, lookup, lookup_ctx, &s) != TW_OK)
 		return 0;
 	per_device = dev != NULL && strncmp(s.name, "queue/", 6) == 0;
 	memset(&o, 0, sizeof(o));
@@ -107,10 +116,12 @@ observe_no_tunable(const struct tw_verdict *verdict, enum tw_state severity,
 	return fn(ctx, &o);
 }
 
+/* shortfall: what sizes a suggestion of the verdict's (advice.h); NULL
+ * for none. */
 static int
-observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
+observe_verdict_sized(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
-    tw_observe_fn fn, void *ctx)
+    const uint64_t *shortfall, tw_observe_fn fn, void *ctx)
 {
 	size_t i;
 	int rc;
@@ -119,9 +130,17 @@ observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict 
 		return observe_no_tunable(verdict, severity, subject, fn, ctx);
 	for (i = 0; i < verdict->nfound; i++)
 		if ((rc = observe(v, os, verdict->found[i].sym, severity, subject, device,
-		    verdict->found[i].evidence, fn, ctx)) != 0)
+		    verdict->found[i].evidence, shortfall, fn, ctx)) != 0)
 			return rc;
 	return 0;
+}
+
+static int
+observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
+    enum tw_state severity, const char *subject, const struct tw_view_disk *device,
+    tw_observe_fn fn, void *ctx)
+{
+	return observe_verdict_sized(v, os, verdict, severity, subject, device, NULL, fn, ctx);
 }
 
 static int
@@ -169,6 +188,7 @@ static int
 observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)
 {
+	static const struct tw_threshold unset;
 	struct tw_cache_judgement j;
 	struct tw_cache_verdicts verdicts;
 	struct noted n;
@@ -179,12 +199,16 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	if (!bad(j.worst))
 		return 0;
 	tw_judge_cache_verdicts(&j, &verdicts);
-	reads = tw_state_worst(bad(j.hit) ? j.hit : TW_STATE_OK,
-	    bad(j.refaults) ? j.refaults : TW_STATE_OK);
-	if (j.hit == reads)
+	reads = tw_state_worst(tw_state_worst(bad(j.hit) ? j.hit : TW_STATE_OK,
+	    bad(j.refaults) ? j.refaults : TW_STATE_OK), bad(j.readahead) ? j.readahead :
+	    TW_STATE_OK);
+	if (bad(j.hit) && j.hit == reads)
 		note(&n, fn, ctx, reads, &c->hit_warn, &c->hit_crit, "read hit ratio, %");
-	else
+	else if (bad(j.refaults) && j.refaults == reads)
 		note(&n, fn, ctx, reads, &c->refault_warn, &c->refault_crit, "refaults/s");
+	else
+		/* The read-ahead window's precondition is its own threshold. */
+		note(&n, fn, ctx, TW_STATE_OK, &unset, &unset, "");
 	if (verdicts.has_reads && bad(reads))
 		rc = observe_verdict(v, os, &verdicts.reads, reads, TW_TICKET_SUBJECT_CACHE, j.disk,
 		    with_note, &n);
@@ -192,6 +216,9 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	if (rc == 0 && verdicts.has_pressure)
 		rc = observe_verdict(v, os, &verdicts.pressure, j.pressure, TW_TICKET_SUBJECT_CACHE,
 		    NULL, with_note, &n);
+	if (rc == 0 && verdicts.has_dirty)
+		rc = observe_verdict_sized(v, os, &verdicts.dirty, j.dirty, TW_TICKET_SUBJECT_CACHE,
+		    NULL, &verdicts.dirty_shortfall, fn, ctx);
 	return rc;
 }
 
@@ -213,6 +240,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 {
 	enum tw_state worst = TW_STATE_OK;
 	unsigned long long sum = 0;
+	uint64_t shortfall = 0;
 	char who[256] = "", evidence[TW_OBS_STR];
 	size_t i, failing = 0;
 	struct tw_verdict verdict;
@@ -229,6 +257,8 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 			continue;
 		worst = tw_state_worst(worst, st);
 		sum += failures;
+		if (failures > shortfall)
+			shortfall = failures;
 		cpu_of(pl->name, cpu, sizeof(cpu));
 		if (failing < 4 && used + strlen(cpu) + 3 < sizeof(who))
 			snprintf(who + used, sizeof(who) - used, "%s%s", failing > 0 ? ", " : "", cpu);
@@ -245,14 +275,22 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
 	}
+	/* Pruned under memory pressure: tcp_mem's, as check_dblock says. */
+	if (cl->id == TW_DBLOCK_TCP_RCVBUF && tw_judge_tcp_prune(v, sum, window_s,
+	    &verdict) == TW_OK && verdict.nfound == 0)
+		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    with_note, &n);
 	/* Sockets below rmem_max: no host-wide knob, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_UDP_RCVBUF && tw_judge_udp_rcvbuf(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
 	tw_judge_pool_evidence(cl, who, sum, window_s, evidence, sizeof(evidence));
+	/* Each CPU has a queue of its own: the worst one sizes them. */
+	if (cl->per != TW_POOL_PER_CPU)
+		shortfall = sum;
 	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
-	    with_note, &n);
+	    &shortfall, with_note, &n);
 }
 
 static int
@@ -307,8 +345,8 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 }
 
 /* Each socket that dropped is a finding of its own, its subject the
- * socket as check_dblock names it in its ticket ("udp 0.0.0.0:514"), so
- * both give the same id. */
+ * socket as check_dblock names it in its ticket ("udp 0.0.0.0:514 inode
+ * 12345"), so both give the same id. */
 static int
 observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)

@@ -24,7 +24,8 @@
 struct tw_observation {
 	enum tw_symptom sym;
 	enum tw_state severity;		/* WARNING or CRITICAL */
-	char subject[TW_VIEW_STR];	/* disk stable id or name, pool, "cache" */
+	char subject[TW_OBS_STR];	/* disk stable id or name, pool, "cache",
+					 * a socket, a cgroup's directory */
 	char evidence[TW_OBS_STR];	/* the figures, threshold and window */
 	char tunable[TW_OBS_STR];	/* as applied: sysctl name or /sys path */
 	char current[TW_ADVICE_VALUE_LEN];	/* "" when unknown */
@@ -33,6 +34,7 @@ struct tw_observation {
 	char persist[TW_OBS_STR];	/* the line that makes it last */
 	char documentation[TW_OBS_STR];
 	char id[TW_TICKET_ID_LEN];	/* the ticket id (advice/ticket.h) */
+	char owner[TW_OBS_STR];		/* a cgroup's owner in words; "" otherwise */
 };
 
 /* Called for each observation; a non-zero return stops the evaluation and

@@ -1,5 +1,6 @@
 /* A service (cgroup) whose cache is bounded by its own limit: a finding
- * like any other, about the unit (or the cgroup's path), judged with
+ * like any other, about the cgroup's directory (its whole path, so that
+ * two cgroups of one unit name are two findings), judged with
  * check_bufcache --cgroup's rules (judge_cgroup.c) and advised on with
  * lib/advice/cgroup.c. Its symptom is its own (cgroup-cache-bounded) when
  * its limit bounds it, so that an NMS routes it to the service's owner;
@@ -68,6 +69,7 @@ observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned
 	o.sym = tk.sym;
 	o.severity = st;
 	copy(o.subject, sizeof(o.subject), tk.subject);
+	copy(o.owner, sizeof(o.owner), tk.owner);
 	/* The advice line names the service and what to do instead. */
 	copy(o.evidence, sizeof(o.evidence), line);
 	if (tk.tunable[0] != '\0') {

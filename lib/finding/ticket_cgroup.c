@@ -1,47 +1,57 @@
 /* A cgroup's finding as a ticket. tunewatchd publishes it and
  * check_bufcache --cgroup prints it, so both take symptom, subject,
- * tunable and lines from here and give one id.
+ * owner, tunable and lines from here and give one id.
  *
- * Only a unit's own cgroup gets apply and persist lines: systemd owns its
- * limit and keeps a drop-in. A cgroup below a unit's, or a container's,
- * is owned by whatever made it; a write to its limit file would last as
- * long as the cgroup, and the next start of the container undoes it. */
+ * The lines follow who owns the cgroup, told by where it sits and never
+ * by its name (collect/cgroupowner.h): a delegated user may call a
+ * cgroup of theirs "system.slice", and a systemctl line for it would set
+ * the real system.slice to a value that user chose. A unit's manager
+ * sets its unit's limit, so the line is the manager's command; a plain
+ * cgroup's limit is its file, which lasts as long as the cgroup. */
 #include "config.h"
 
 #include "finding/judge.h"
 
 #include <string.h>
 
+#include "collect/cgroup.h"
 #include "util/error.h"
+#include "util/escape.h"
 
-#define NOT_A_UNIT "none: not a systemd unit's own cgroup; what made it (a container " \
-	"runtime, the service it is delegated to) sets its limit, and a write to the file " \
-	"lasts only until that runs again"
 #define UNSAFE "none: the unit, property or value holds characters unsafe in a command"
+#define UNSAFE_PATH "none: the cgroup's path holds characters unsafe in a command (only " \
+	"letters, digits and /._-:@+ are written into one)"
 #define NO_FILE "none: a scope is made at run time and has no unit file to add to"
+#define USER_V1 "none: on cgroup v1 systemd gives a user's manager no memory controller " \
+	"(only its own name=systemd hierarchy), so a property set there never reaches " \
+	"memory.limit_in_bytes; whoever set this limit by hand raises it"
+#define NOTHING_PERSISTS "none: nothing keeps a plain cgroup's limit; it lives as long as " \
+	"the cgroup, and whoever made the cgroup (a container runtime, the service or user " \
+	"it is delegated to) sets it again when they make it"
 
-void
-tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
+/* The unit's name as systemd knows it: the view has it shown
+ * (util/escape.h), where systemd's own "\x2d" reads "\x5cx2d". A name
+ * that does not read back whole is refused like any unsafe one. */
+static int
+raw_unit(char *buf, size_t cap, const char *shown)
 {
-	const char *unit = f->unit != NULL && f->unit[0] != '\0' ? f->unit : NULL;
-	int err;
+	size_t n;
+	int err = tw_unescape(buf, cap, shown, &n);
 
-	memset(t, 0, sizeof(*t));
-	t->subject = unit != NULL ? unit : f->path;
-	t->sym = tw_advice_cgroup_bounded(f) ? TW_SYM_CGROUP_CACHE_BOUNDED :
-	    TW_SYM_LOW_HIT_REFAULTS;
-	if (tw_advice_cgroup_knob(f, t->tunable, sizeof(t->tunable), t->current, t->suggested,
-	    sizeof(t->current)) != TW_OK) {
-		t->tunable[0] = t->current[0] = t->suggested[0] = '\0';
-	}
-	tw_ticket_id(t->id, t->sym, t->subject, t->tunable);
-	if (t->suggested[0] == '\0')
-		return;
-	if (unit == NULL) {
-		t->no_apply = NOT_A_UNIT;
-		return;
-	}
-	err = tw_ticket_apply_unit(t->apply, sizeof(t->apply), unit, t->tunable, t->suggested);
+	if (err == TW_OK && n != strlen(buf))
+		err = TW_E_INVAL;	/* a NUL would cut the name short */
+	return err;
+}
+
+static void
+system_unit_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
+{
+	char unit[TW_CG_UNIT_LEN];
+	int err = raw_unit(unit, sizeof(unit), f->owner.unit);
+
+	if (err == TW_OK)
+		err = tw_ticket_apply_unit(t->apply, sizeof(t->apply), unit, t->tunable,
+		    t->suggested);
 	if (err != TW_OK) {
 		t->no_apply = UNSAFE;
 		return;
@@ -52,4 +62,66 @@ tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_ticke
 		t->no_persist = NO_FILE;
 	else if (err != TW_OK)
 		t->no_persist = UNSAFE;
+}
+
+static void
+user_unit_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
+{
+	char unit[TW_CG_UNIT_LEN];
+	int err;
+
+	if (f->version == 1) {
+		t->no_apply = t->no_persist = USER_V1;
+		return;
+	}
+	err = raw_unit(unit, sizeof(unit), f->owner.unit);
+	if (err == TW_OK)
+		err = tw_ticket_apply_user_unit(t->apply, sizeof(t->apply), f->owner.uid, unit,
+		    t->tunable, t->suggested);
+	if (err != TW_OK) {
+		t->no_apply = UNSAFE;
+		return;
+	}
+	err = tw_ticket_persist_user_unit(t->persist, sizeof(t->persist), f->owner.uid,
+	    unit, t->tunable, t->suggested);
+	if (err == TW_E_ABSENT)
+		t->no_persist = NO_FILE;
+	else if (err != TW_OK)
+		t->no_persist = UNSAFE;
+}
+
+static void
+plain_cgroup_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t,
+    uint64_t bytes)
+{
+	t->no_persist = NOTHING_PERSISTS;
+	if (tw_ticket_apply_cgroup_file(t->apply, sizeof(t->apply), f->version, f->path,
+	    f->limit_name, bytes) != TW_OK)
+		t->no_apply = UNSAFE_PATH;
+}
+
+void
+tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
+{
+	uint64_t bytes = 0;
+
+	memset(t, 0, sizeof(*t));
+	/* Always fits: a path is at most 255 bytes (TW_CG_PATH_LEN). */
+	(void)tw_ticket_subject_cgroup(t->subject, sizeof(t->subject), f->version, f->path);
+	tw_cgroup_owner_text(&f->owner, t->owner, sizeof(t->owner));
+	t->sym = tw_advice_cgroup_bounded(f) ? TW_SYM_CGROUP_CACHE_BOUNDED :
+	    TW_SYM_LOW_HIT_REFAULTS;
+	if (tw_advice_cgroup_knob(f, t->tunable, sizeof(t->tunable), t->current, t->suggested,
+	    sizeof(t->current), &bytes) != TW_OK) {
+		t->tunable[0] = t->current[0] = t->suggested[0] = '\0';
+	}
+	tw_ticket_id(t->id, t->sym, t->subject, t->tunable);
+	if (t->suggested[0] == '\0')
+		return;
+	if (f->owner.kind == TW_CG_OWNER_SYSTEM_UNIT)
+		system_unit_lines(f, t);
+	else if (f->owner.kind == TW_CG_OWNER_USER_UNIT)
+		user_unit_lines(f, t);
+	else
+		plain_cgroup_lines(f, t, bytes);
 }

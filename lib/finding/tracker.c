@@ -8,6 +8,7 @@
 
 #include "advice/ticket.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 /* One followed symptom: raised (index != 0) or on its way. */
 struct tw_tracked {
@@ -94,14 +95,13 @@ severity_value(enum tw_state st)
 	return st == TW_STATE_CRITICAL ? TW_FINDING_CRITICAL : TW_FINDING_WARNING;
 }
 
-/* A copy cut to fit. */
+/* A copy cut to fit, at a character's boundary: the texts are built
+ * around shown names (util/escape.h), and a DisplayString with half a
+ * character is no longer UTF-8. */
 static void
 copy(char *dst, size_t len, const char *src)
 {
-	size_t n = strnlen(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
+	(void)tw_escape_copy(dst, len, src);
 }
 
 /* The MIB row of a tracked finding. */
@@ -123,6 +123,7 @@ row_of(const struct tw_tracked *r, struct tw_view_finding *f)
 	copy(f->apply, sizeof(f->apply), o->apply);
 	copy(f->persist, sizeof(f->persist), o->persist);
 	copy(f->documentation, sizeof(f->documentation), o->documentation);
+	copy(f->owner, sizeof(f->owner), o->owner);
 	f->col[TW_OID_FINDING_SEVERITY] = severity_value(r->severity);
 	f->col[TW_OID_FINDING_RAISED] = r->raised;
 	f->col[TW_OID_FINDING_CHANGED] = r->changed;
@@ -236,9 +237,10 @@ tw_tracker_publish(const struct tw_tracker *t, struct tw_view *v)
 	s->col[TW_OID_FINDING_OVERFLOWS] = t->overflows;
 	s->col[TW_OID_FINDING_RAISE_AFTER] = t->raise_after;
 	s->col[TW_OID_FINDING_CLEAR_AFTER] = t->clear_after;
-	/* twFindingNotificationsSuppressed is the agent's to fill in: the
-	 * sender is not in lib/. */
-	s->has = ((UINT32_C(1) << TW_VIEW_FINDSUM_COLS) - 1) & ~UINT32_C(1) &
+	/* The notification counters (twFindingNotificationsSuppressed and
+	 * those after the table) are the agent's to fill in: the sender is
+	 * not in lib/. */
+	s->has = ((UINT32_C(1) << (TW_OID_FINDING_CLEAR_AFTER + 1)) - 1) & ~UINT32_C(1) &
 	    ~TW_VIEW_BIT(TW_OID_FINDING_SUPPRESSED);
 	return TW_OK;
 }

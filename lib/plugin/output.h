@@ -27,6 +27,7 @@
 #define TW_OUTPUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "plugin/perfdata.h"
 #include "plugin/state.h"
@@ -45,10 +46,19 @@
 #define TW_OUT_LIMIT_DEFAULT 8192
 #define TW_OUT_LIMIT_MIN 128
 
+/* Where an item's label is in tw_out.perf, and whose it is. */
+struct tw_out_label {
+	size_t start;		/* the item's first byte */
+	size_t len;		/* its label's length */
+	uint32_t subject;	/* a hash of its subject (or of its label) */
+};
+
 struct tw_out {
 	const char *service;	/* "DISKLATENCY"; may be NULL or "" */
 	struct tw_buf summary;	/* the text after "SERVICE STATE - " */
 	struct tw_buf perf;	/* items, each ended by '\n' (never in an item) */
+	struct tw_out_label *labels;	/* one per item of perf, in its order */
+	size_t nlabels, labels_cap;
 	struct tw_buf lines;	/* long output, each line ended by '\n' */
 	struct tw_buf final;	/* what tw_out_finish() returns */
 	size_t limit;		/* 0: no cap */
@@ -81,7 +91,13 @@ int tw_out_printf(struct tw_out *o, const char *fmt, ...) TW_PRINTF(2, 3);
 int tw_out_line(struct tw_out *o, const char *fmt, ...) TW_PRINTF(2, 3);
 
 /* Append one perfdata item. On TW_E_INVAL nothing is appended and the
- * output stays usable; TW_E_NOMEM is sticky. */
+ * output stays usable; TW_E_NOMEM is sticky. Labels are written as
+ * plugin/perfdata.h says; when two items of different subjects come out
+ * with one label (/a/web.service and /b/web.service are both
+ * web_service_refaults), tw_out_finish() ends each such label with '_'
+ * and six hex digits of a hash of its subject, which stay the same from
+ * run to run: web_service_refaults_3fa0c2. Labels that no other subject
+ * shares are left as they are. */
 int tw_out_perf(struct tw_out *o, const struct tw_perf *p);
 
 /* Build the final text, "SERVICE STATE - summary | perf\nline\n...", and

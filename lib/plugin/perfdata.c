@@ -78,21 +78,43 @@ tw_perf_uom_valid(const char *uom)
 	return 0;
 }
 
-static void
+/* Append label by the rule of perfdata.h; the number of bytes appended
+ * (0: nothing of the alphabet in it). */
+static size_t
 put_label(struct tw_strwriter *s, const char *label)
 {
-	const unsigned char *p;
+	size_t start = s->len;
+	const char *p;
+	int gap = 0;
 
-	tw_strwriter_put(s, "'", 1);
-	for (p = (const unsigned char *)label; *p != '\0'; p++) {
-		if (*p == '\'')
-			tw_strwriter_put(s, "''", 2);
-		else if (*p == '=' || *p < 0x20 || *p == 0x7f)
+	for (p = label; *p != '\0'; p++) {
+		if (strchr(TW_PERF_LABEL_CHARS, *p) == NULL) {
+			gap = 1;
+			continue;
+		}
+		/* A run between two kept characters is one '_'; one before
+		 * the first or after the last is dropped. */
+		if (gap && s->len > start)
 			tw_strwriter_put(s, "_", 1);
-		else
-			tw_strwriter_put(s, (const char *)p, 1);
+		gap = 0;
+		tw_strwriter_put(s, p, 1);
 	}
-	tw_strwriter_put(s, "'", 1);
+	return s->len - start;
+}
+
+int
+tw_perf_label(const char *label, char *out, size_t outlen)
+{
+	struct tw_strwriter s;
+
+	tw_strwriter_init(&s, out, outlen);
+	if (label == NULL || put_label(&s, label) == 0) {
+		tw_strwriter_finish(&s);
+		if (outlen > 0)
+			out[0] = '\0';
+		return s.over ? TW_E_TOOBIG : TW_E_INVAL;
+	}
+	return tw_strwriter_finish(&s);
 }
 
 int
@@ -136,7 +158,8 @@ tw_perf_format(const struct tw_perf *p, char *out, size_t outlen)
 		if (field[i][0] != '\0')
 			last = i;
 
-	put_label(&s, p->label);
+	if (put_label(&s, p->label) == 0 && !s.over)
+		return TW_E_INVAL;
 	tw_strwriter_put(&s, "=", 1);
 	tw_strwriter_puts(&s, value);
 	for (i = 0; i <= last; i++) {

@@ -1,6 +1,6 @@
 /* Perfdata items, as the Monitoring Plugins guidelines define them:
  *
- *   'label'=value[UOM];[warn];[crit];[min];[max]
+ *   label=value[UOM];[warn];[crit];[min];[max]
  *
  * Numbers never depend on the process locale (the separator is always '.').
  * An item is either written whole or not at all: a plugin must never print
@@ -30,8 +30,30 @@ int tw_perf_number(double v, unsigned precision, char *out, size_t outlen);
  * NULL counts as "". */
 int tw_perf_uom_valid(const char *uom);
 
+/* Labels. Graphite (Icinga 2's GraphiteWriter) stores a label with a
+ * blank, '/' or '\\' under another name and takes a '.' for a level of
+ * its tree; PNP4Nagios and RRD want file-name characters. So a label is
+ * written in one alphabet, and the same way by every check: letters,
+ * digits, '_' and '-' are kept, case included; every run of other bytes
+ * (blanks, '.', '/', quotes, '=', '|', an escape's backslash, UTF-8)
+ * becomes one '_', and a run at either end is dropped. "sda r_await" is
+ * sda_r_await, "nginx.service refaults" nginx_service_refaults. No label
+ * needs quotes, so none has them. Two subjects whose labels come out
+ * alike in one output are told apart by plugin/output.c (a suffix). */
+#define TW_PERF_LABEL_CHARS \
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+
+/* Write label by the rule above into out (outlen bytes with the NUL): the
+ * whole of it, or TW_E_TOOBIG and "" (when outlen > 0); TW_E_INVAL for a
+ * NULL or empty label, or one with nothing of the alphabet in it. */
+int tw_perf_label(const char *label, char *out, size_t outlen);
+
 struct tw_perf {
-	const char *label;	/* non-empty; anything printable */
+	const char *label;	/* non-empty; written as tw_perf_label says */
+	/* What the label is about, in full ("/system.slice/nginx.service"),
+	 * when the label names it shorter or alike: tw_out_perf tells two
+	 * subjects apart by it. NULL: the label itself. */
+	const char *subject;
 	double value;		/* NaN prints "U": could not be measured */
 	const char *uom;	/* see tw_perf_uom_valid(); NULL is "" */
 	const struct tw_range *warn;	/* NULL: empty field */
@@ -41,11 +63,11 @@ struct tw_perf {
 	unsigned precision;	/* for value, min and max; 0 = default */
 };
 
-/* Format one item into out. The label is always single-quoted, a quote in
- * it doubled, '=' and control characters replaced by '_'. Trailing empty
+/* Format one item into out, its label by tw_perf_label. Trailing empty
  * fields are dropped ("'a'=1;;5" rather than "'a'=1;;5;;"). Returns TW_OK,
- * TW_E_INVAL (empty label, unknown UOM, infinite value, NaN min or max,
- * bad precision) or TW_E_TOOBIG; out is "" on any error (when outlen > 0). */
+ * TW_E_INVAL (an empty label or one tw_perf_label refuses, unknown UOM,
+ * infinite value, NaN min or max, bad precision) or TW_E_TOOBIG; out is ""
+ * on any error (when outlen > 0). */
 int tw_perf_format(const struct tw_perf *p, char *out, size_t outlen);
 
 #endif

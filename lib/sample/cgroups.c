@@ -8,16 +8,24 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 /* What is remembered of a cgroup between samples. */
 struct known {
-	char path[TW_CG_PATH_LEN];
+	char *path;		/* an allocation of its own: up to PATH_MAX */
 	char unit[TW_CG_UNIT_LEN];	/* of a published one, found at the rescan */
+	enum tw_cg_owner_kind owner;	/* the same */
+	uint32_t owner_uid;
 	uint64_t ino;
 	uint32_t index;
 	uint64_t io;		/* bytes read and written, at the last rescan */
 	int io_seen;		/* io is io.stat's figure, not a want of one */
 	uint64_t score;		/* of those, since the rescan before */
+	uint64_t refaults;	/* memory.stat's, at the last rescan */
+	uint64_t events;	/* memory.events' high + max (v2), then */
+	int mem_seen;		/* refaults is memory.stat's figure */
+	uint64_t refault_score;	/* refaults since the rescan before */
+	uint64_t event_score;	/* limit events since then */
 	uint64_t high, max;	/* its limits at the last rescan */
 	uint32_t limits;	/* TW_CG_BIT of those it has */
 	unsigned limits_read;	/* TW_CG_READ_HIGH, _MAX: which of them were read */
@@ -36,7 +44,7 @@ struct published {
 };
 
 /* Published cgroups whose files are kept open: the default cgroupMax's
- * 16 take 7 descriptors each; past this (cgroupMax up to 4096) the rest
+ * 16 take 9 descriptors each; past this (cgroupMax up to 4096) the rest
  * are read by path, so that a large cgroupMax cannot run tunewatchd out
  * of descriptors (1024 by default). */
 #define KEEP_MAX 64
@@ -57,7 +65,8 @@ struct tw_cgroups {
 	unsigned rescan, countdown;
 	unsigned tick;		/* samples taken, for the SLOW files' turns */
 	uint32_t qualified;
-	uint64_t skipped;
+	struct tw_cg_cuts cuts;
+	size_t walked;
 	int nomem;
 	/* A rescan's scratch. */
 	int sys_fd;
@@ -94,6 +103,18 @@ tw_cgroups_open(struct tw_cgroups **out, size_t max_rows, unsigned rescan)
 	return TW_OK;
 }
 
+/* Free the paths of n entries of k. */
+static void
+free_paths(struct known *k, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(k[i].path);
+		k[i].path = NULL;
+	}
+}
+
 /* Close what the published cgroups keep open: before a walk, which may
  * publish others (and reopens, so files made since are found). */
 static void
@@ -111,6 +132,8 @@ tw_cgroups_close(struct tw_cgroups *r)
 	if (r == NULL)
 		return;
 	close_kept(r);
+	free_paths(r->known, r->nknown);
+	free_paths(r->next, r->nnext);
 	free(r->known);
 	free(r->next);
 	free(r->pub);
@@ -217,65 +240,115 @@ io_read(const struct tw_cgroup *cg)
 	return (cg->present & TW_CG_BIT(TW_CG_READ_BYTES)) != 0;
 }
 
+/* What a cgroup's parent said of its subtree (the walk's *quiet): its
+ * I/O, or its refaults and limit events, are what they were at the last
+ * rescan, so none of its descendants' moved either. */
+#define QUIET_IO	0x1
+#define QUIET_MEMORY	0x2
+
+/* Whether k hurts: its pages were read back, or (v2) it met its limit,
+ * since the rescan before. Such a cgroup ranks before any other. */
+static int
+hurts(const struct known *k)
+{
+	return k->refault_score > 0 || k->event_score > 0;
+}
+
 /* One cgroup met by a rescan's walk: carried over or new. It qualifies by
- * its I/O since the last rescan, read here, or by a limit, read after the
- * walk only as far as the bound needs (limits_to_bound).
+ * its refaults and limit events since the last rescan, or its I/O, read
+ * here, or by a limit, read after the walk only as far as the bound needs
+ * (limits_to_bound).
  *
- * A v2 io.stat counts the cgroup's descendants' I/O too (the kernel sums
- * them up the tree), so a cgroup whose sum is the very one of the last
- * rescan had no I/O below it either: its subtree is walked (cgroups come
- * and go, and may qualify by a limit) without reading one io.stat more,
- * which is most of a walk's system calls where whole slices sit idle.
- * Equal, not lower: an older kernel drops a removed child's I/O from the
- * sum, which could hide a sibling's growth by a lower sum, never by the
- * same one. v1's blkio hierarchy need not mirror the memory one, and is
- * read cgroup by cgroup. */
+ * The kernel sums these up the tree: a v2 io.stat counts the cgroup's
+ * descendants' I/O too, and memory.stat's refaults (v2, and v1's total_
+ * lines) and v2's memory.events are hierarchical too. So a cgroup whose
+ * sum is the very one of the last rescan had none of it below it either:
+ * its subtree is walked (cgroups come and go, and may qualify by a limit)
+ * without reading that file again, which is most of a walk's system
+ * calls where whole slices sit idle. Equal, not lower: an older kernel
+ * drops a removed child's share from the sum, which could hide a
+ * sibling's growth by a lower sum, never by the same one. v1's blkio
+ * hierarchy need not mirror the memory one, and is read cgroup by cgroup;
+ * v1's memory.failcnt counts the cgroup's own limit only, and a walk does
+ * not read it (a thrashing cgroup's refaults show it). With cgroup2's
+ * memory_localevents a child's events alone move no parent's: it is then
+ * seen by its refaults. */
 static int
 visit(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino, int *quiet)
 {
 	struct tw_cgroups *r = ctx;
+	const struct tw_cgroup *cg = &r->cg;
 	struct known *k, *old;
+	unsigned what = 0;
 	void *p;
-	uint64_t io;
-	int seen;
+	uint64_t io, refaults, events;
+	int seen, mseen, q = *quiet;
 
 	old = find_known(r, path);
 	if (old != NULL && old->ino != ino)
 		old = NULL;
-	if (*quiet) {
-		/* No I/O since the last rescan: the figure then, or none for
-		 * one made since (all its I/O would have moved the sum). */
+	if (!(q & QUIET_IO))
+		what |= TW_CG_READ_IO;
+	if (!(q & QUIET_MEMORY))
+		what |= TW_CG_READ_STAT | (r->ver == TW_CG_V2 ? TW_CG_READ_EVENTS : 0);
+	if (what != 0 && tw_cgroup_read_at(parent_fd, name, r->sys_fd, r->ver, path, what,
+	    r->scratch, &r->cg, r->ps) != TW_OK)
+		return TW_OK;
+	/* Quiet above: the figure of the last rescan, or none for one made
+	 * since (all of its own would have moved the sum). */
+	if (q & QUIET_IO) {
 		io = old != NULL ? old->io : 0;
 		seen = old != NULL ? old->io_seen : 1;
 	} else {
-		if (tw_cgroup_read_at(parent_fd, name, r->sys_fd, r->ver, path, TW_CG_READ_IO,
-		    r->scratch, &r->cg, r->ps) != TW_OK)
-			return TW_OK;
-		io = io_bytes(&r->cg);
-		seen = io_read(&r->cg);
-		*quiet = r->ver == TW_CG_V2 && seen && old != NULL && old->io_seen &&
-		    io == old->io;
+		io = io_bytes(cg);
+		seen = io_read(cg);
+		if (r->ver == TW_CG_V2 && seen && old != NULL && old->io_seen && io == old->io)
+			q |= QUIET_IO;
 	}
+	if (q & QUIET_MEMORY) {
+		refaults = old != NULL ? old->refaults : 0;
+		events = old != NULL ? old->events : 0;
+		mseen = old != NULL ? old->mem_seen : 1;
+	} else {
+		refaults = cg->v[TW_CG_REFAULTS];
+		events = r->ver == TW_CG_V2 ? cg->v[TW_CG_LIMIT_EVENTS] : 0;
+		mseen = (cg->present & TW_CG_BIT(TW_CG_REFAULTS)) != 0;
+		if (mseen && old != NULL && old->mem_seen && refaults == old->refaults &&
+		    events == old->events)
+			q |= QUIET_MEMORY;
+	}
+	*quiet = q;
 	if (tw_array_grow(r->next, &r->next_cap, r->nnext + 1, sizeof(*r->next), &p) != TW_OK) {
 		r->nomem = 1;
 		return TW_E_NOMEM;
 	}
 	r->next = p;
-	k = &r->next[r->nnext++];
+	k = &r->next[r->nnext];
 	memset(k, 0, sizeof(*k));
-	memcpy(k->path, path, strlen(path) + 1);
+	if ((k->path = strdup(path)) == NULL) {
+		r->nomem = 1;
+		return TW_E_NOMEM;
+	}
+	r->nnext++;
 	k->ino = ino;
 	tw_cg_keep_init(&k->keep);
 	if (old != NULL) {
 		k->index = old->index;
 		k->score = io >= old->io ? io - old->io : 0;
+		k->refault_score = refaults >= old->refaults ? refaults - old->refaults : 0;
+		k->event_score = events >= old->events ? events - old->events : 0;
 	} else {
 		k->index = new_index(r);
 		k->score = io;
+		k->refault_score = refaults;
+		k->event_score = events;
 	}
 	k->io = io;
 	k->io_seen = seen;
-	k->qualifies = k->score > 0;
+	k->refaults = refaults;
+	k->events = events;
+	k->mem_seen = mseen;
+	k->qualifies = hurts(k) || k->score > 0;
 	return TW_OK;
 }
 
@@ -288,11 +361,12 @@ cmp_index_known(const void *a, const void *b)
 	return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* A cgroup that qualifies by a limit alone ranks after every one with
- * I/O, and among those by its index (cmp_busy): so the bound needs limits
- * read in that order, and only until it is filled, not of every cgroup
- * (where cgroupMax cgroups did I/O since the last rescan, of none). What is
- * published is the same as if every limit were read. */
+/* A cgroup that qualifies by a limit alone ranks after every one that
+ * hurts or did I/O, and among those by its index (cmp_busy): so the bound
+ * needs limits read in that order, and only until it is filled, not of
+ * every cgroup (where cgroupMax cgroups hurt or did I/O since the last
+ * rescan, of none). What is published is the same as if every limit were
+ * read. */
 static int
 limits_to_bound(struct tw_cgroups *r)
 {
@@ -301,14 +375,14 @@ limits_to_bound(struct tw_cgroups *r)
 	int fd;
 
 	for (i = 0; i < r->nnext; i++)
-		io += r->next[i].score > 0;
+		io += r->next[i].qualifies != 0;
 	if (io >= r->max_rows)
 		return TW_OK;
 	quiet = malloc((r->nnext - io + 1) * sizeof(*quiet));
 	if (quiet == NULL)
 		return TW_E_NOMEM;
 	for (i = 0; i < r->nnext; i++)
-		if (r->next[i].score == 0)
+		if (!r->next[i].qualifies)
 			quiet[n++] = &r->next[i];
 	qsort(quiet, n, sizeof(*quiet), cmp_index_known);
 	fd = tw_cgroup_open_hierarchy(r->sys_fd, r->ver);
@@ -327,12 +401,19 @@ limits_to_bound(struct tw_cgroups *r)
 	return TW_OK;
 }
 
+/* A symptom outranks an idle limit: refaults first (pages read back while
+ * still in use, what hurts), then limit events, then I/O, each since the
+ * rescan before; a cgroup with none of them (a limit alone) by index. */
 static int
 cmp_busy(const void *a, const void *b)
 {
 	const struct known *x = *(const struct known *const *)a;
 	const struct known *y = *(const struct known *const *)b;
 
+	if (x->refault_score != y->refault_score)
+		return x->refault_score > y->refault_score ? -1 : 1;
+	if (x->event_score != y->event_score)
+		return x->event_score > y->event_score ? -1 : 1;
 	if (x->score != y->score)
 		return x->score > y->score ? -1 : 1;
 	return x->index < y->index ? -1 : x->index > y->index;
@@ -366,23 +447,48 @@ list_published(struct tw_cgroups *r)
 	return TW_OK;
 }
 
+/* Who owns a published cgroup: told by its path alone, once a rescan.
+ * The path is read shown (util/escape.h), as the checks read it from the
+ * MIB, so that the agent and a check tell the same owner and unit. */
+static int
+publish_owner(struct known *k)
+{
+	struct tw_cg_owner o;
+	char *shown = malloc(TW_ESCAPE_SIZE(strlen(k->path)));
+
+	if (shown == NULL)
+		return TW_E_NOMEM;
+	(void)tw_escape_str(shown, TW_ESCAPE_SIZE(strlen(k->path)), k->path);
+	tw_cgroup_owner(shown, &o);
+	k->owner = o.kind;
+	k->owner_uid = o.uid;
+	tw_cgroup_unit(shown, k->unit, sizeof(k->unit));
+	free(shown);
+	return TW_OK;
+}
+
 /* Walk the hierarchy, carry indexes over, and publish the busiest. */
 static int
 rescan(struct tw_cgroups *r)
 {
 	struct known **rank, *swap;
-	size_t i, n = 0, cap;
+	size_t i, n = 0, cap, was;
 	int rc;
 
 	close_kept(r);
+	free_paths(r->next, r->nnext);
 	r->nnext = 0;
-	r->skipped = 0;
+	memset(&r->cuts, 0, sizeof(r->cuts));
 	r->nomem = 0;
-	rc = tw_cgroup_walk(r->sys_fd, r->ver, visit, r, &r->skipped);
+	rc = tw_cgroup_walk(r->sys_fd, r->ver, visit, r, &r->cuts, NULL);
 	if (r->nomem)
 		return TW_E_NOMEM;
-	if (rc != TW_OK)
+	if (rc != TW_OK) {
+		free_paths(r->next, r->nnext);
 		r->nnext = 0;
+	}
+	/* Found: visited and still there to be read. */
+	r->walked = r->nnext;
 	if ((rc = limits_to_bound(r)) != TW_OK)
 		return rc;
 	qsort(r->next, r->nnext, sizeof(*r->next), cmp_path);
@@ -396,17 +502,24 @@ rescan(struct tw_cgroups *r)
 	r->qualified = (uint32_t)n;
 	for (i = 0; i < n && i < r->max_rows; i++) {
 		rank[i]->published = 1;
-		tw_cgroup_unit(rank[i]->path, rank[i]->unit, sizeof(rank[i]->unit));
+		if (publish_owner(rank[i]) != TW_OK) {
+			free(rank);
+			return TW_E_NOMEM;
+		}
 		rank[i]->turn = (unsigned)(i % TW_CGROUPS_SLOW_EVERY);
 	}
 	free(rank);
 	swap = r->known;
 	cap = r->known_cap;
+	was = r->nknown;
 	r->known = r->next;
 	r->known_cap = r->next_cap;
 	r->nknown = r->nnext;
 	r->next = swap;
 	r->next_cap = cap;
+	/* The old entries' paths: the new ones have copies of their own. */
+	free_paths(r->next, was);
+	r->nnext = 0;
 	return list_published(r);
 }
 
@@ -451,7 +564,7 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
     struct tw_cgroup_set *out, struct tw_parse_stats *ps)
 {
 	size_t i, kept = 0;
-	unsigned what, missing;
+	unsigned what, limits;
 	void *p;
 	int rc, slow;
 
@@ -472,7 +585,9 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 	r->countdown--;
 	out->version = r->ver;
 	out->qualified = r->qualified;
-	out->skipped = r->skipped;
+	out->walked = r->walked;
+	out->unpublished = r->walked - r->npub;
+	out->cuts = r->cuts;
 	if (r->ver == TW_CG_NONE)
 		return TW_E_ABSENT;
 	for (i = 0; i < r->npub; i++) {
@@ -486,11 +601,13 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 			return rc;
 		out->rows = p;
 		row = &out->rows[out->count];
-		/* The limits a rescan did not need, once, and SLOW in its turn
-		 * (all of it at the first sample after a rescan). */
-		missing = limit_files(r) & ~k->limits_read;
+		/* The limits a rescan did not need, once, and SLOW with the
+		 * limits in its turn (all of it at the first sample after a
+		 * rescan): a limit is a tunable whose change the change watch
+		 * must see within a window, not at the next walk. */
 		slow = !k->slow_read || k->turn == r->tick % TW_CGROUPS_SLOW_EVERY;
-		what = SAMPLED | missing | (slow ? SLOW : 0);
+		limits = slow ? limit_files(r) : limit_files(r) & ~k->limits_read;
+		what = SAMPLED | limits | (slow ? SLOW : 0);
 		if (kept < KEEP_MAX)
 			rc = tw_cgroup_read_kept(sys_fd, r->ver, k->path, what, &k->keep, scratch,
 			    &row->cg, ps);
@@ -503,19 +620,21 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 			k->ino = 0;
 			continue;
 		}
-		/* Limits as the last walk read them: they change when an
+		/* Limits as their turn read them: they change when an
 		 * administrator changes them, seldom, and a sample of many
-		 * cgroups is cheaper without them. */
-		if (missing != 0)
-			note_limits(k, &row->cg, missing);
+		 * cgroups is cheaper without them in every sample. */
+		if (limits != 0)
+			note_limits(k, &row->cg, limits);
 		slow_figures(k, row, slow);
 		row->cg.present = (row->cg.present & ~LIMIT_BITS) | k->limits;
 		row->cg.v[TW_CG_HIGH] = k->high;
 		row->cg.v[TW_CG_MAX] = k->max;
-		memcpy(row->cg.path, k->path, sizeof(k->path));
+		memcpy(row->cg.path, k->path, strlen(k->path) + 1);
 		row->cg.ino = k->ino;
 		row->index = k->index;
 		memcpy(row->unit, k->unit, sizeof(row->unit));
+		row->owner = k->owner;
+		row->owner_uid = k->owner_uid;
 		out->count++;
 	}
 	r->tick++;

@@ -1,18 +1,25 @@
 /* Which cgroups a sample holds, and the index each keeps while it lives.
  *
  * A host may have thousands of cgroups; the MIB publishes a bounded number
- * of them, the busiest first. Finding them costs a walk of the hierarchy
- * and a few file reads per cgroup, so it is done every `rescan` samples
- * (every five minutes in tunewatchd, by default), not every sample: a rescan
- * reads each cgroup's I/O counters (collect/cgroup.h), keeps those that
- * qualify (a memory limit, or I/O since the last rescan; at the first, any
- * I/O), ranks them by bytes read and written since the last rescan, and
- * publishes the first max_rows. Those with a limit alone rank last, by
- * index: limits are read in that order only until max_rows are found. Between rescans only the published cgroups are read (all but
- * their limits, which are the last rescan's: a changed limit shows at the
- * next one; memory.events and the pressure files every
- * TW_CGROUPS_SLOW_EVERY-th sample only); one that disappears is dropped
- * at once, and a new one appears at the next rescan.
+ * of them, those that hurt first. Finding them costs a walk of the
+ * hierarchy and a few file reads per cgroup, so it is done every `rescan`
+ * samples (every five minutes in tunewatchd, by default), not every
+ * sample: a rescan reads each cgroup's refaults (memory.stat), on v2 its
+ * limit events (memory.events), and its I/O counters (collect/cgroup.h),
+ * each only where the sum above it moved; keeps those that qualify
+ * (refaults, limit events or I/O since the last rescan, at the first ever,
+ * or a memory limit); ranks them by refaults, then limit events, then
+ * bytes read and written since the last rescan, so that a cgroup that
+ * thrashes is never pushed out by idle ones with limits; and publishes
+ * the first max_rows. Those with a limit alone rank last, by index:
+ * limits are read in that order only until max_rows are found. What the
+ * walk could not reach is counted by reason (collect/cgroup.h struct
+ * tw_cg_cuts). Between rescans only the published cgroups are read:
+ * memory.events, the pressure files and the limits every
+ * TW_CGROUPS_SLOW_EVERY-th sample only (so a changed limit shows within
+ * that many samples, where the change watch sees it), the rest every
+ * sample; one that disappears is dropped at once, and a new one appears at
+ * the next rescan.
  *
  * A cgroup keeps its index for as long as its directory lives (same path,
  * same inode), whether or not it is published; a new cgroup, or one
@@ -25,6 +32,7 @@
 #include <stdint.h>
 
 #include "collect/cgroup.h"
+#include "collect/cgroupowner.h"
 
 /* The default bound on published cgroups (tunewatchd.conf: cgroupMax). */
 #define TW_CGROUPS_MAX_DEFAULT 16
@@ -35,17 +43,25 @@
  * every window. */
 #define TW_CGROUPS_RESCAN_DEFAULT_S 300
 #define TW_CGROUPS_MAX_LIMIT 4096
-/* A published cgroup's memory.events (v1 memory.failcnt), memory.pressure
- * and io.pressure are read every this many samples (every 20 s at the
- * default interval of 5 s), a quarter of the published cgroups in each
+/* A published cgroup's memory.events (v1 memory.failcnt), memory.pressure,
+ * io.pressure and limits are read every this many samples (every 20 s at
+ * the default interval of 5 s), a quarter of the published cgroups in each
  * sample, and held in between: pressure is the kernel's own average over
- * 10, 60 and 300 s, limit events are rare, and these three files were 3 of
- * a published cgroup's 7 system calls a sample. */
+ * 10, 60 and 300 s, limit events are rare, limits change when a person
+ * changes them, and the first three files were 3 of a published cgroup's
+ * 7 system calls a sample. A window of at least this many samples (the
+ * default is 12) sees a changed limit within it. */
 #define TW_CGROUPS_SLOW_EVERY 4
 
 struct tw_cgroup_row {
 	uint32_t index;
-	char unit[TW_CG_UNIT_LEN];	/* "" when not under systemd */
+	char unit[TW_CG_UNIT_LEN];	/* the unit whose own cgroup it is, by
+					 * systemd's layout (collect/cgroupowner.h),
+					 * shown (util/escape.h); "" for a plain
+					 * cgroup, or one whose shown name is
+					 * longer than 127 bytes */
+	enum tw_cg_owner_kind owner;
+	uint32_t owner_uid;		/* TW_CG_OWNER_USER_UNIT: the user's */
 	struct tw_cgroup cg;
 	uint32_t held;		/* TW_CG_BIT of the fields not read in this
 				 * sample but in an earlier one (SLOW_EVERY) */
@@ -58,10 +74,12 @@ struct tw_cgroup_set {
 	size_t cap;
 	enum tw_cg_version version;
 	uint32_t qualified;	/* at the last rescan, before the bound: those
-				 * with I/O since the one before, and those found
-				 * with a limit (a rescan reads limits only as far
-				 * as the bound needs them) */
-	uint64_t skipped;	/* past the walk's bounds at the last rescan */
+				 * that hurt or did I/O since the one before, and
+				 * those found with a limit (a rescan reads limits
+				 * only as far as the bound needs them) */
+	size_t walked;		/* cgroups the last walk found */
+	size_t unpublished;	/* of those, the ones not published */
+	struct tw_cg_cuts cuts;	/* what the last walk left out */
 };
 
 void tw_cgroup_set_init(struct tw_cgroup_set *s);

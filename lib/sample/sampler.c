@@ -16,7 +16,7 @@
 /* What the sampler remembers of a device between samples. */
 struct tw_dev {
 	uint64_t key;		/* tw_disk_key() */
-	char name[TW_DISK_NAME_LEN];
+	char raw_name[TW_DISK_NAME_LEN];	/* the kernel's: its sysfs directory */
 	int pass;		/* the filter's decision, made once */
 	int path;		/* a path of a multipath head that is present */
 	int keep;		/* pass and not path */
@@ -156,8 +156,8 @@ read_queue(struct tw_sampler *sp, struct tw_dev *d)
 	enum tw_disk_type was = d->ident.type;
 
 	tw_queue_init(&d->queue);
-	(void)tw_queue_read(sp->roots.sys_fd, d->name, &d->queue);
-	(void)tw_ident_read(sp->roots.sys_fd, d->name, &d->ident);
+	(void)tw_queue_read(sp->roots.sys_fd, d->raw_name, &d->queue);
+	(void)tw_ident_read(sp->roots.sys_fd, d->raw_name, &d->ident);
 	if (d->ident.type != was)
 		sp->paths_stale = 1;
 }
@@ -168,7 +168,7 @@ find_dev(struct tw_sampler *sp, const char *name)
 	size_t i;
 
 	for (i = 0; i < sp->ndevs; i++)
-		if (strcmp(sp->devs[i].name, name) == 0)
+		if (strcmp(sp->devs[i].raw_name, name) == 0)
 			return &sp->devs[i];
 	return NULL;
 }
@@ -200,7 +200,7 @@ mark_paths(struct tw_sampler *sp)
 		for (i = 0; i < sp->ndevs; i++)
 			if (sp->devs[i].pass &&
 			    sp->devs[i].ident.type == TW_DISK_TYPE_MULTIPATH)
-				(void)tw_ident_slaves(sp->roots.sys_fd, sp->devs[i].name,
+				(void)tw_ident_slaves(sp->roots.sys_fd, sp->devs[i].raw_name,
 				    mark_path, sp);
 	for (i = 0; i < sp->ndevs; i++)
 		sp->devs[i].keep = sp->devs[i].pass && !sp->devs[i].path;
@@ -230,12 +230,12 @@ merge_registry(struct tw_sampler *sp, const struct tw_disk_set *all)
 		while (j < sp->ndevs && sp->devs[j].key < key)
 			j++;
 		if (j < sp->ndevs && sp->devs[j].key == key &&
-		    strcmp(sp->devs[j].name, d->name) == 0) {
+		    strcmp(sp->devs[j].raw_name, d->raw_name) == 0) {
 			next[i] = sp->devs[j];
 			continue;
 		}
 		next[i].key = key;
-		memcpy(next[i].name, d->name, sizeof(next[i].name));
+		memcpy(next[i].raw_name, d->raw_name, sizeof(next[i].raw_name));
 		next[i].pass = tw_namefilter_keep(&sp->filter, d->name);
 		next[i].path = 0;
 		next[i].keep = next[i].pass;

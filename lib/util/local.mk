@@ -1,5 +1,6 @@
 # lib/util/: errors, reading files, scanning text, growing arrays, the clock
-# the name filter, the bounded string writer and the rate limit.
+# the name filter, the bounded string writer, the shown (escaped) form of
+# foreign strings, the rate limit and the send queue.
 lib_libtunewatch_a_SOURCES += \
 	lib/util/error.h lib/util/error.c \
 	lib/util/readfile.h lib/util/readfile.c \
@@ -8,4 +9,6 @@ lib_libtunewatch_a_SOURCES += \
 	lib/util/clock.h lib/util/clock.c \
 	lib/util/namefilter.h lib/util/namefilter.c \
 	lib/util/strwriter.h lib/util/strwriter.c \
-	lib/util/ratelimit.h lib/util/ratelimit.c
+	lib/util/escape.h lib/util/escape.c \
+	lib/util/ratelimit.h lib/util/ratelimit.c \
+	lib/util/sendq.h lib/util/sendq.c

@@ -114,24 +114,21 @@ tw_read_file_at(int dirfd, const char *rel, struct tw_buf *b)
 	return tw_read_file_limit(dirfd, rel, TW_READ_MAX, b);
 }
 
-int
-tw_read_value_at(int dirfd, const char *rel, char *out, size_t outlen)
+/* Read the small file at rel into tmp (size bytes); *len gets its length.
+ * TW_E_TOOBIG when it fills tmp: an attribute is one short line. */
+static int
+read_small(int dirfd, const char *rel, char *tmp, size_t size, size_t *len)
 {
-	char tmp[4096];
-	size_t len = 0;
 	int fd, rc = TW_OK;
 
-	if (outlen == 0)
-		return TW_E_INVAL;
-	out[0] = '\0';
+	*len = 0;
 	if (dirfd < 0)
 		return TW_E_ABSENT;
 	fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return errno_to_tw(errno);
-	/* Attributes are one short line; anything near 4 KiB is not one. */
-	while (len < sizeof(tmp)) {
-		ssize_t n = read(fd, tmp + len, sizeof(tmp) - len);
+	while (*len < size) {
+		ssize_t n = read(fd, tmp + *len, size - *len);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -141,19 +138,56 @@ tw_read_value_at(int dirfd, const char *rel, char *out, size_t outlen)
 		}
 		if (n == 0)
 			break;
-		len += (size_t)n;
+		*len += (size_t)n;
 	}
 	close(fd);
-	if (rc != TW_OK)
+	if (rc == TW_OK && *len == size)
+		rc = TW_E_TOOBIG;
+	return rc;
+}
+
+int
+tw_read_value_at(int dirfd, const char *rel, char *out, size_t outlen)
+{
+	/* Attributes are one short line; anything near 4 KiB is not one. */
+	char tmp[4096];
+	size_t len;
+	int rc;
+
+	if (outlen == 0)
+		return TW_E_INVAL;
+	out[0] = '\0';
+	if ((rc = read_small(dirfd, rel, tmp, sizeof(tmp), &len)) != TW_OK)
 		return rc;
-	if (len == sizeof(tmp))
-		return TW_E_TOOBIG;
 	while (len > 0 && (tmp[len - 1] == '\n' || tmp[len - 1] == ' '))
 		len--;
 	if (len >= outlen)
 		return TW_E_TOOBIG;
 	memcpy(out, tmp, len);
 	out[len] = '\0';
+	return TW_OK;
+}
+
+int
+tw_read_name_at(int dirfd, const char *rel, char *out, size_t outlen, size_t *outlen_read)
+{
+	char tmp[4096];
+	size_t len;
+	int rc;
+
+	*outlen_read = 0;
+	if (outlen == 0)
+		return TW_E_INVAL;
+	out[0] = '\0';
+	if ((rc = read_small(dirfd, rel, tmp, sizeof(tmp), &len)) != TW_OK)
+		return rc;
+	if (len > 0 && tmp[len - 1] == '\n')
+		len--;
+	if (len >= outlen)
+		return TW_E_TOOBIG;
+	memcpy(out, tmp, len);
+	out[len] = '\0';
+	*outlen_read = len;
 	return TW_OK;
 }
 

@@ -37,6 +37,13 @@ int tw_read_file_limit(int dirfd, const char *rel, size_t max, struct tw_buf *b)
  * the trailing newline. A value longer than outlen-1 is TW_E_TOOBIG. */
 int tw_read_value_at(int dirfd, const char *rel, char *out, size_t outlen);
 
+/* Read a name someone chose (a process's comm) into out as it is: only
+ * the one newline the kernel ends the file with is dropped, so a name
+ * that ends in blanks or newlines of its own keeps them (its shown form,
+ * util/escape.h, says so). *len gets its length, which may count NULs.
+ * TW_E_TOOBIG when it is longer than outlen-1. */
+int tw_read_name_at(int dirfd, const char *rel, char *out, size_t outlen, size_t *len);
+
 /* The roots every collector reads from. */
 struct tw_roots {
 	int proc_fd;	/* "/proc" or a fixture's proc/ */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/view.h"
 
 /* A cell's value against its row of the column table (columns.c): scaled
@@ -129,12 +130,11 @@ tw_column_store(const struct tw_column_group *g, void *row, unsigned col,
 	const struct tw_column *c = &g->cols[col];
 
 	if (val->type == TW_BER_OCTET_STRING) {
-		char *dst = (char *)row + c->str_off;
-		size_t n = val->len < c->str_size - 1 ? val->len : c->str_size - 1;
-
-		if (n > 0)
-			memcpy(dst, val->str, n);
-		dst[n] = '\0';
+		/* What tunewatchd sends is shown (util/escape.h) and stays as
+		 * it is; a foreign agent's raw bytes are shown here, so that
+		 * no newline of theirs reaches a check's output. Cut, if at
+		 * all, at a character's boundary. */
+		(void)tw_escape_tidy((char *)row + c->str_off, c->str_size, val->str, val->len);
 	} else {
 		memcpy((char *)row + g->col_off + col * sizeof(uint64_t), &val->num,
 		    sizeof(val->num));

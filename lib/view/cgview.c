@@ -6,6 +6,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/columns.h"
 
 /* twCgroupTable's rows, from the sample's published cgroups and their
@@ -49,12 +50,55 @@ put_fig(struct tw_view_cgroup *vc, unsigned c, double figure)
 static void
 put_str(struct tw_view_cgroup *vc, unsigned c, char *dst, size_t len, const char *src)
 {
-	size_t n = strnlen(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-	if (n > 0)
+	/* Shown already; cut, if at all, at a character's boundary. */
+	(void)tw_escape_copy(dst, len, src);
+	if (dst[0] != '\0')
 		vc->has |= TW_VIEW_BIT(c);
+}
+
+/* The first unit of the shown string s (a character, or an \xNN escape)
+ * that starts at p or after it. */
+static const char *
+unit_boundary(const char *s, const char *p)
+{
+	size_t back;
+
+	for (back = 1; back <= 3 && p - back >= s; back++) {
+		if (p[-back] == '\\') {
+			p += 4 - back;
+			break;
+		}
+	}
+	while (((unsigned char)*p & 0xc0) == 0x80)
+		p++;
+	return p;
+}
+
+/* The raw path, shown (util/escape.h). One too long for a DisplayString
+ * keeps its end, where the unit and the names that tell cgroups apart
+ * are: "..." and the last components that fit, from a '/' on (or the
+ * last characters, when one component alone is too long). A '/' is never
+ * part of an escape or of a character, so the cut splits neither. */
+static void
+put_path(struct tw_view_cgroup *vc, const char *path)
+{
+	static const char head[] = "...";
+	char shown[TW_ESCAPE_SIZE(TW_CG_PATH_LEN - 1)];
+	size_t len, room = sizeof(vc->path) - sizeof(head);
+	const char *tail, *slash;
+
+	(void)tw_escape_str(shown, sizeof(shown), path);
+	len = strlen(shown);
+	if (len < sizeof(vc->path)) {
+		put_str(vc, TW_OID_CGROUP_PATH, vc->path, sizeof(vc->path), shown);
+		return;
+	}
+	tail = shown + len - room;
+	slash = strchr(tail, '/');
+	tail = slash != NULL ? slash : unit_boundary(shown, tail);
+	memcpy(vc->path, head, sizeof(head) - 1);
+	memcpy(vc->path + sizeof(head) - 1, tail, strlen(tail) + 1);
+	vc->has |= TW_VIEW_BIT(TW_OID_CGROUP_PATH);
 }
 
 /* The limit that bounds the cache: the lower of memory.high and
@@ -118,9 +162,13 @@ build_cgroup(struct tw_view_cgroup *vc, const struct tw_window *w, const struct 
 
 	memset(vc, 0, sizeof(*vc));
 	vc->index = r->index;
-	put_str(vc, TW_OID_CGROUP_PATH, vc->path, sizeof(vc->path), cg->path);
+	put_path(vc, cg->path);
 	put_str(vc, TW_OID_CGROUP_UNIT, vc->unit, sizeof(vc->unit), r->unit);
 	put(vc, TW_OID_CGROUP_VERSION, (uint64_t)ver);
+	if (r->owner != TW_CG_OWNER_NONE)
+		put(vc, TW_OID_CGROUP_OWNER_KIND, (uint64_t)r->owner);
+	if (r->owner == TW_CG_OWNER_USER_UNIT)
+		put(vc, TW_OID_CGROUP_OWNER_UID, r->owner_uid);
 	for (i = 0; i < sizeof(gauges) / sizeof(gauges[0]); i++)
 		if (cg->present & TW_CG_BIT(gauges[i].field))
 			put(vc, gauges[i].col, cg->v[gauges[i].field]);

@@ -2,16 +2,20 @@
 
 #include "view/columns.h"
 
+#include "collect/cgroupowner.h"
 #include "collect/sockowner.h"
+#include "util/ratelimit.h"
 #include "view/view.h"
 
 /* ---- The table ---------------------------------------------------------
  * One row per object, in the MIB's order. READ: the SNMP client fetches
  * the column for the checks (a column they never read costs a varbind a
- * row for nothing); every scalar is read. */
+ * row for nothing); every scalar is read, those that explain the cgroup
+ * table (READ_CGROUPS) only with it. */
 
 #define READ 1
 #define SKIP 0
+#define READ_CGROUPS TW_COLUMN_READ_WITH_CGROUPS
 
 /* Each SMI type's own range, which a row keeps unless the MIB narrows it
  * (constant expressions, so that the rows can hold them). */
@@ -66,6 +70,18 @@ static const struct tw_column agent_cols[] = {
 	    READ),
 	[TW_OID_AGENT_SYSTEM] = STR("twAgentSystem", struct tw_view_agent, system, READ),
 	[TW_OID_AGENT_SAMPLES] = NUM("twAgentSamples", TW_SMI_COUNTER64, "samples", READ),
+	[TW_OID_AGENT_UNPRINTABLE_NAMES] = NUM("twAgentUnprintableNames", TW_SMI_GAUGE32, "names",
+	    SKIP),
+	[TW_OID_AGENT_CGROUPS_WALKED] = NUM("twAgentCgroupsWalked", TW_SMI_GAUGE32, "cgroups",
+	    READ_CGROUPS),
+	[TW_OID_AGENT_CGROUPS_UNPUBLISHED] = NUM("twAgentCgroupsUnpublished", TW_SMI_GAUGE32,
+	    "cgroups", READ_CGROUPS),
+	[TW_OID_AGENT_CGROUPS_CUT_LONG] = NUM("twAgentCgroupsCutLong", TW_SMI_GAUGE32, "cgroups",
+	    READ_CGROUPS),
+	[TW_OID_AGENT_CGROUPS_CUT_DEEP] = NUM("twAgentCgroupsCutDeep", TW_SMI_GAUGE32, "cgroups",
+	    READ_CGROUPS),
+	[TW_OID_AGENT_CGROUPS_CUT_MANY] = NUM("twAgentCgroupsCutMany", TW_SMI_GAUGE32, "cgroups",
+	    READ_CGROUPS),
 };
 
 static const struct tw_column bc_cols[] = {
@@ -99,6 +115,13 @@ static const struct tw_column bc_cols[] = {
 	[TW_OID_BC_IO_PRESSURE] = PERCENT("twBcIoPressure"),
 	[TW_OID_BC_SWAP_TOTAL] = NUM("twBcSwapTotal", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
 	[TW_OID_BC_SWAP_FREE] = NUM("twBcSwapFree", TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_DIRTY_THRESHOLD] = NUM("twBcDirtyThreshold", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_BC_DIRTY_BG_THRESHOLD] = NUM("twBcDirtyBackgroundThreshold",
+	    TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ),
+	[TW_OID_BC_DIRTY_LIMITED] = PERCENT("twBcDirtyLimited"),
+	[TW_OID_BC_RECLAIM_RATE] = SCALED("twBcReclaimRate", TW_SMI_HUNDREDTHS,
+	    "pages per second", 100, "pages/s", READ),
 };
 
 static const struct tw_column pool_cols[] = {
@@ -133,8 +156,9 @@ static const struct tw_column disk_cols[] = {
 	    100, "writes/s", READ),
 	[TW_OID_DISK_READ_RATE] = NUM("twDiskReadRate", TW_SMI_COUNTER_BASED_GAUGE64,
 	    "bytes per second", READ),
+	/* check_bufcache: the disk that took the writes (dirty limit). */
 	[TW_OID_DISK_WRITE_RATE] = NUM("twDiskWriteRate", TW_SMI_COUNTER_BASED_GAUGE64,
-	    "bytes per second", SKIP),
+	    "bytes per second", READ),
 	[TW_OID_DISK_READ_LATENCY] = SCALED("twDiskReadLatency", TW_SMI_UNSIGNED32,
 	    "microseconds", 1000, "ms", READ),
 	[TW_OID_DISK_WRITE_LATENCY] = SCALED("twDiskWriteLatency", TW_SMI_UNSIGNED32,
@@ -258,6 +282,14 @@ static const struct tw_column findsum_cols[] = {
 	    SKIP),
 	[TW_OID_FINDING_CLEAR_AFTER] = NUM("twFindingClearAfter", TW_SMI_UNSIGNED32, "samples",
 	    SKIP),
+	/* twFindings.8 is twFindingTable, a group of its own. */
+	[TW_OID_FINDING_DROPPED] = NUM("twFindingNotificationsDropped", TW_SMI_COUNTER64,
+	    "notifications", SKIP),
+	[TW_OID_FINDING_SENT] = NUM("twFindingNotificationsSent", TW_SMI_COUNTER64,
+	    "notifications", SKIP),
+	[TW_OID_FINDING_LIMIT] = { .name = "twFindingNotificationLimit",
+	    .smi = TW_SMI_UNSIGNED32, .access = TW_ACCESS_READ_ONLY, .ranged = 1, .min = 1,
+	    .max = TW_RATELIMIT_CEILING, .units = "notifications per minute", .scale = 1 },
 };
 
 static const struct tw_column finding_cols[] = {
@@ -280,6 +312,7 @@ static const struct tw_column finding_cols[] = {
 	[TW_OID_FINDING_RAISED] = NUM("twFindingRaisedTime", TW_SMI_UNSIGNED32, "seconds", SKIP),
 	[TW_OID_FINDING_CHANGED] = NUM("twFindingChangedTime", TW_SMI_UNSIGNED32, "seconds",
 	    SKIP),
+	[TW_OID_FINDING_OWNER] = STR("twFindingOwner", struct tw_view_finding, owner, SKIP),
 };
 
 /* check_bufcache --cgroup reads what it judges and prints; the counters
@@ -313,6 +346,11 @@ static const struct tw_column cgroup_cols[] = {
 	    "bytes per second", READ),
 	[TW_OID_CGROUP_WRITE_RATE] = NUM("twCgroupWriteRate", TW_SMI_COUNTER_BASED_GAUGE64,
 	    "bytes per second", READ),
+	/* The checks tell the owner from the path themselves (as tunewatchd
+	 * does: collect/cgroupowner.h); these are for an NMS. */
+	[TW_OID_CGROUP_OWNER_KIND] = RANGED_UNITS("twCgroupOwnerKind", TW_SMI_ENUMERATION,
+	    TW_CG_OWNER_SYSTEM_UNIT, TW_CG_OWNER_CGROUP, NULL, SKIP),
+	[TW_OID_CGROUP_OWNER_UID] = NUM("twCgroupOwnerUid", TW_SMI_UNSIGNED32, NULL, SKIP),
 };
 
 #define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))

@@ -60,6 +60,8 @@ enum tw_access {
 	TW_ACCESS_READ_ONLY,
 };
 
+#define TW_COLUMN_READ_WITH_CGROUPS 2
+
 /* Where the view keeps a row's values: its `has` bits and col[] array,
  * or a string field (the view's fields are shorter than a DisplayString
  * may be: a longer string is cut). */
@@ -73,7 +75,9 @@ struct tw_column {
 	const char *units;	/* the MIB's UNITS; NULL: none */
 	double scale;		/* the MIB's number is the figure times this */
 	const char *unit;	/* the figure's unit (tw_view_num's); NULL: none */
-	int checks_read;	/* the SNMP client fetches it for the checks */
+	int checks_read;	/* the SNMP client fetches it for the checks
+				 * (TW_COLUMN_READ_WITH_CGROUPS: only for a
+				 * check that reads the cgroup table) */
 	size_t str_off;		/* strings: the field in the view's row */
 	size_t str_size;
 };

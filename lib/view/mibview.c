@@ -189,26 +189,30 @@ scalar_row(const struct tw_view *v, uint32_t id)
 	return id == TW_OID_AGENT ? (const void *)&v->agent : (const void *)&v->bc;
 }
 
-/* Everything below twObjects, in order: a scalar group {id}, a table
- * {id}, or a table one level down {id, sub}. */
+/* Everything below twObjects, in order: a scalar group {id} (its objects
+ * from lo up to, not including, hi; 0: to its end), a table {id}, or a
+ * table one level down {id, sub}. The twFindings scalars lie on both sides
+ * of twFindingTable, so they are two nodes, one before it and one after. */
 struct node {
 	uint32_t pre[2];
 	size_t plen;
 	int scalars;
+	unsigned lo, hi;
 };
 
 static const struct node nodes[] = {
-	{ { TW_OID_AGENT, 0 }, 1, 1 },
-	{ { TW_OID_BUFCACHE, 0 }, 1, 1 },
-	{ { TW_OID_DBLOCK_TABLE, 0 }, 1, 0 },
-	{ { TW_OID_DISK_TABLE, 0 }, 1, 0 },
-	{ { TW_OID_TUNABLE_TABLE, 0 }, 1, 0 },
-	{ { TW_OID_FINDINGS, 0 }, 1, 1 },
-	{ { TW_OID_FINDINGS, TW_OID_FINDING_TABLE }, 2, 0 },
-	{ { TW_OID_CHANGE_TABLE, 0 }, 1, 0 },
-	{ { TW_OID_PROBE_TABLE, 0 }, 1, 0 },
-	{ { TW_OID_CGROUP_TABLE, 0 }, 1, 0 },
-	{ { TW_OID_SOCKDROP_TABLE, 0 }, 1, 0 },
+	{ { TW_OID_AGENT, 0 }, 1, 1, 0, 0 },
+	{ { TW_OID_BUFCACHE, 0 }, 1, 1, 0, 0 },
+	{ { TW_OID_DBLOCK_TABLE, 0 }, 1, 0, 0, 0 },
+	{ { TW_OID_DISK_TABLE, 0 }, 1, 0, 0, 0 },
+	{ { TW_OID_TUNABLE_TABLE, 0 }, 1, 0, 0, 0 },
+	{ { TW_OID_FINDINGS, 0 }, 1, 1, 0, TW_OID_FINDING_TABLE },
+	{ { TW_OID_FINDINGS, TW_OID_FINDING_TABLE }, 2, 0, 0, 0 },
+	{ { TW_OID_FINDINGS, 0 }, 1, 1, TW_OID_FINDING_TABLE + 1, 0 },
+	{ { TW_OID_CHANGE_TABLE, 0 }, 1, 0, 0, 0 },
+	{ { TW_OID_PROBE_TABLE, 0 }, 1, 0, 0, 0 },
+	{ { TW_OID_CGROUP_TABLE, 0 }, 1, 0, 0, 0 },
+	{ { TW_OID_SOCKDROP_TABLE, 0 }, 1, 0, 0, 0 },
 };
 
 /* The value of one cell; 0 when the row has none. twAgentSampleAge is the
@@ -315,14 +319,16 @@ tw_mv_get(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid, size_t 
 }
 
 static int
-group_next(const struct tw_view *v, uint64_t now_ms, const struct tw_column_group *g,
+group_next(const struct tw_view *v, uint64_t now_ms, const struct node *n,
     const uint32_t *oid, size_t len, int inclusive, uint32_t *next, size_t *nextlen,
     struct tw_ber_value *out)
 {
+	const struct tw_column_group *g = tw_column_group(n->pre[0]);
 	const void *row = scalar_row(v, g->id);
-	unsigned col;
+	unsigned col = n->lo > g->first ? n->lo : g->first;
+	unsigned end = n->hi != 0 && n->hi < g->ncols ? n->hi : g->ncols;
 
-	for (col = g->first; col < g->ncols; col++) {
+	for (; col < end; col++) {
 		uint32_t cand[3] = { g->id, col, 0 };
 		int c = tw_oid_cmp(cand, 3, oid, len);
 
@@ -397,8 +403,7 @@ tw_mv_next(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid, size_t
 		if (len > 0 && oid[0] > n->pre[0])
 			continue;
 		if (n->scalars)
-			found = group_next(v, now_ms, tw_column_group(n->pre[0]), oid, len, inclusive,
-			    next, nextlen, out);
+			found = group_next(v, now_ms, n, oid, len, inclusive, next, nextlen, out);
 		else if (n->plen == 1)
 			found = table_next(v, tw_column_group(n->pre[0]), n->pre, 1, oid, len,
 			    inclusive, next, nextlen, out);

@@ -8,6 +8,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/columns.h"
 
 int
@@ -80,7 +81,7 @@ build_row(struct tw_view_sock *vs, const struct tw_sock_row *r, int recent, int 
 		put(vs, TW_OID_SOCKDROP_RECENT_DROPS, r->recent);
 	put(vs, TW_OID_SOCKDROP_RX_QUEUE, r->sock.rx_queue);
 	if (r->owner.pid > 0) {
-		snprintf(vs->command, sizeof(vs->command), "%s", r->owner.comm);
+		tw_escape_copy(vs->command, sizeof(vs->command), r->owner.comm);
 		vs->has |= TW_VIEW_BIT(TW_OID_SOCKDROP_OWNER_COMMAND);
 		put(vs, TW_OID_SOCKDROP_OWNER_PID, (uint64_t)r->owner.pid);
 	}

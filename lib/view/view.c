@@ -7,6 +7,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/columns.h"
 
 void
@@ -106,10 +107,20 @@ put_fig(uint32_t group, uint32_t *has, uint64_t *col, unsigned c, double figure)
 static void
 copy_str(char *dst, size_t len, const char *src)
 {
+	/* Every string of a view is shown (util/escape.h); a cut falls at a
+	 * character's boundary. */
+	(void)tw_escape_copy(dst, len, src);
+}
+
+/* tunewatch's own text (a pool's name and tunable, its event's words):
+ * printable ASCII, so copied as it is. Pools are the view's most rows
+ * (two a CPU), and their strings most of its bytes. */
+static void
+copy_own(char *dst, size_t len, const char *src)
+{
 	size_t n = src != NULL ? strnlen(src, len - 1) : 0;
 
-	if (n > 0)
-		memcpy(dst, src, n);
+	memcpy(dst, src != NULL ? src : "", n);
 	dst[n] = '\0';
 }
 
@@ -120,7 +131,7 @@ build_agent(struct tw_view_agent *a, const struct tw_view_settings *set,
 	uint64_t span = tw_window_span_ms(w);
 
 	memset(a, 0, sizeof(*a));
-	copy_str(a->version, sizeof(a->version), set->version);
+	copy_own(a->version, sizeof(a->version), set->version);
 	copy_str(a->system, sizeof(a->system), set->system);
 	a->newest_ms = s->mono_ms;
 	a->has = TW_VIEW_BIT(TW_OID_AGENT_VERSION) | TW_VIEW_BIT(TW_OID_AGENT_SYSTEM) |
@@ -131,6 +142,21 @@ build_agent(struct tw_view_agent *a, const struct tw_view_settings *set,
 	put(&a->has, a->col, TW_OID_AGENT_WINDOW_SAMPLES, tw_window_samples(w));
 	put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_WINDOW_SPAN, span);
 	put(&a->has, a->col, TW_OID_AGENT_SAMPLES, w->nsamples);
+	/* What the last walk of the cgroup hierarchy found and left out:
+	 * nothing to say where the host has no cgroup controllers. */
+	if (s->have & TW_SRC_BIT(TW_SRC_CGROUPS)) {
+		const struct tw_cgroup_set *cs = &s->cgroups;
+
+		put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_WALKED, cs->walked);
+		put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_UNPUBLISHED,
+		    cs->unpublished);
+		put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_CUT_LONG,
+		    cs->cuts.too_long);
+		put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_CUT_DEEP,
+		    cs->cuts.too_deep);
+		put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_CUT_MANY,
+		    cs->cuts.too_many);
+	}
 }
 
 /* A rate per second from an increase over cov_ms. */
@@ -168,7 +194,7 @@ build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w, const str
 
 	t = tw_track_set_find(&w->reads, 0);
 	if (t != NULL) {
-		copy_str(bc->method, sizeof(bc->method), TW_HIT_RATIO_METHOD);
+		copy_own(bc->method, sizeof(bc->method), TW_HIT_RATIO_METHOD);
 		bc->has |= TW_VIEW_BIT(TW_OID_BC_HIT_RATIO_METHOD);
 		put(&bc->has, bc->col, TW_OID_BC_LOGICAL_READ_BYTES,
 		    tw_track_total(&w->reads, t, TW_WREADS_LOGICAL));
@@ -207,6 +233,18 @@ build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w, const str
 		if (windowed && (s->vm.present & (UINT32_C(1) << TW_VM_PGPGIN)))
 			put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_PAGE_IN_RATE,
 			    per_s(d[TW_WVM_PGPGIN], cov));
+		if (windowed && (s->vm.present & (UINT32_C(1) << TW_VM_PGSTEAL_HOST)))
+			put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_RECLAIM_RATE,
+			    per_s(d[TW_WVM_RECLAIM_HOST], cov));
+		if (windowed && tw_window_dirty_limited(&s->vm) >= 0)
+			put_fig(TW_OID_BUFCACHE, &bc->has, bc->col, TW_OID_BC_DIRTY_LIMITED,
+			    (double)d[TW_WVM_DIRTY_LIMITED_MS] * 100.0 / (double)cov);
+	}
+	if ((s->have & TW_SRC_BIT(TW_SRC_VMSTAT)) && tw_window_dirty_limited(&s->vm) >= 0) {
+		put(&bc->has, bc->col, TW_OID_BC_DIRTY_THRESHOLD,
+		    s->vm.v[TW_VM_DIRTY_THRESHOLD] * s->page_size);
+		put(&bc->has, bc->col, TW_OID_BC_DIRTY_BG_THRESHOLD,
+		    s->vm.v[TW_VM_DIRTY_BG_THRESHOLD] * s->page_size);
 	}
 
 	if ((s->have & TW_SRC_BIT(TW_SRC_PSI_MEMORY)) && s->psi_memory.has_some)
@@ -278,7 +316,7 @@ build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_d
 		put_count(TW_OID_DISK_TABLE, &vd->has, vd->col, TW_OID_DISK_IN_FLIGHT,
 		    ds->v[TW_DISK_IN_FLIGHT]);
 	if (q->scheduler[0] != '\0') {
-		copy_str(vd->scheduler, sizeof(vd->scheduler), q->scheduler);
+		copy_own(vd->scheduler, sizeof(vd->scheduler), q->scheduler);
 		vd->has |= TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
 	}
 	if (q->nr_requests >= 0)
@@ -299,7 +337,7 @@ build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_d
 		copy_str(vd->stable_id, sizeof(vd->stable_id), id->stable_id);
 		vd->has |= TW_VIEW_BIT(TW_OID_DISK_STABLE_ID);
 	}
-	copy_str(vd->type, sizeof(vd->type), tw_disk_type_name(id->type));
+	copy_own(vd->type, sizeof(vd->type), tw_disk_type_name(id->type));
 	vd->has |= TW_VIEW_BIT(TW_OID_DISK_TYPE);
 }
 
@@ -311,8 +349,11 @@ build_pool(struct tw_view_pool *vp, const struct tw_window *w, const struct tw_p
 	memset(vp, 0, sizeof(*vp));
 	vp->cls = p->cls;
 	vp->instance = p->instance;
-	copy_str(vp->name, sizeof(vp->name), p->name);
-	copy_str(vp->tunable, sizeof(vp->tunable), p->tunable);
+	/* A pool's name is tunewatch's words and a CPU's number, or a node's
+	 * number and a zone's name, which is the kernel's word only
+	 * (collect/buddyinfo.c refuses one that would need escaping). */
+	copy_own(vp->name, sizeof(vp->name), p->name);
+	copy_own(vp->tunable, sizeof(vp->tunable), p->tunable);
 	vp->has = TW_VIEW_BIT(TW_OID_DBLOCK_NAME) | TW_VIEW_BIT(TW_OID_DBLOCK_TUNABLE);
 	if (p->has & TW_POOL_HAS_SIZE)
 		put_count(TW_OID_DBLOCK_TABLE, &vp->has, vp->col, TW_OID_DBLOCK_SIZE, p->size);
@@ -330,9 +371,32 @@ build_pool(struct tw_view_pool *vp, const struct tw_window *w, const struct tw_p
 			    TW_OID_DBLOCK_RECENT_FAILURES, recent);
 	}
 	if (p->event != NULL && p->event[0] != '\0') {
-		copy_str(vp->event, sizeof(vp->event), p->event);
+		copy_own(vp->event, sizeof(vp->event), p->event);
 		vp->has |= TW_VIEW_BIT(TW_OID_DBLOCK_FAILURE_EVENT);
 	}
+}
+
+/* twAgentUnprintableNames: the names of the view that were shown with a
+ * byte escaped other than a backslash (systemd's own "\x2d" is in many
+ * an ordinary unit's name). The sockets were built before the rest. */
+static uint64_t
+unprintable_names(const struct tw_view *v)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < v->ndisks; i++)
+		n += (uint64_t)(tw_escape_had_unprintable(v->disks[i].name) +
+		    tw_escape_had_unprintable(v->disks[i].alias) +
+		    tw_escape_had_unprintable(v->disks[i].stable_id));
+	for (i = 0; i < v->ntunables; i++)
+		n += (uint64_t)tw_escape_had_unprintable(v->tunables[i].value);
+	for (i = 0; i < v->nsocks; i++)
+		n += (uint64_t)tw_escape_had_unprintable(v->socks[i].command);
+	for (i = 0; i < v->ncgroups; i++)
+		n += (uint64_t)(tw_escape_had_unprintable(v->cgroups[i].path) +
+		    tw_escape_had_unprintable(v->cgroups[i].unit));
+	return n;
 }
 
 int
@@ -372,13 +436,16 @@ tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
 		if (!(s->have & TW_SRC_BIT(TW_SRC_SYSCTL)) || sv->rc != TW_OK)
 			continue;
 		v->tunables[n].index = (uint32_t)i + 1;
-		copy_str(v->tunables[n].name, sizeof(v->tunables[n].name),
+		copy_own(v->tunables[n].name, sizeof(v->tunables[n].name),
 		    tw_sysctl_name((enum tw_sysctl_id)i));
 		copy_str(v->tunables[n].value, sizeof(v->tunables[n].value), sv->text);
 		n++;
 	}
 	v->ntunables = n;
-	return tw_view_build_cgroups(v, w, s);
+	if ((rc = tw_view_build_cgroups(v, w, s)) != TW_OK)
+		return rc;
+	put(&v->agent.has, v->agent.col, TW_OID_AGENT_UNPRINTABLE_NAMES, unprintable_names(v));
+	return TW_OK;
 }
 
 static double

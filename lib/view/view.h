@@ -9,7 +9,13 @@
  * Each group keeps its numbers in col[], indexed by the MIB's column or
  * scalar number (mib/tunewatch_oids.h), and says in `has` (bit N for column
  * N) which are present: a figure that cannot be given is absent, never a
- * made-up zero. */
+ * made-up zero.
+ *
+ * Every string of a view is shown (util/escape.h): the names in it were
+ * escaped where they entered the sample, what is built around them is
+ * tunewatch's own text, and each is copied in cut at a character's
+ * boundary. So whatever reads a view (the MIB, a check's output, a trap)
+ * gets valid UTF-8 without a control character. */
 #ifndef TW_VIEW_H
 #define TW_VIEW_H
 
@@ -23,8 +29,8 @@
 
 #define TW_VIEW_BIT(col) (UINT32_C(1) << (col))
 
-#define TW_VIEW_AGENT_COLS (TW_OID_AGENT_SAMPLES + 1)
-#define TW_VIEW_BC_COLS (TW_OID_BC_SWAP_FREE + 1)
+#define TW_VIEW_AGENT_COLS (TW_OID_AGENT_CGROUPS_CUT_MANY + 1)
+#define TW_VIEW_BC_COLS (TW_OID_BC_RECLAIM_RATE + 1)
 #define TW_VIEW_DISK_COLS (TW_OID_DISK_TYPE + 1)
 #define TW_VIEW_POOL_COLS (TW_OID_DBLOCK_FAILURE_EVENT + 1)
 #define TW_VIEW_CHANGE_COLS (TW_OID_CHANGE_AFTER + 1)
@@ -33,14 +39,17 @@
 #define TW_VIEW_CHANGES 32
 #define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_OWNER_SEARCH + 1)
 #define TW_VIEW_PROBE_COLS (TW_OID_PROBE_ERRORS + 1)
-#define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_WRITE_RATE + 1)
+#define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_OWNER_UID + 1)
 
 #define TW_VIEW_STR 128
+/* A change's subject: "host", a disk, or a cgroup's path (a DisplayString
+ * holds 255 characters, a cgroup path up to TW_CG_PATH_LEN - 1). */
+#define TW_VIEW_SUBJECT 256
 
 /* ---- Findings (twFindings): kept by lib/finding/tracker.c, which
  * publishes them here after each sample. */
-#define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_CLEAR_AFTER + 1)
-#define TW_VIEW_FINDING_COLS (TW_OID_FINDING_CHANGED + 1)
+#define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_LIMIT + 1)
+#define TW_VIEW_FINDING_COLS (TW_OID_FINDING_OWNER + 1)
 #define TW_VIEW_FINDING_STR 256		/* a DisplayString's 255 and a NUL */
 
 struct tw_view_findsum {
@@ -54,7 +63,7 @@ struct tw_view_finding {
 	uint64_t col[TW_VIEW_FINDING_COLS];
 	char id[20];
 	char symptom[32];
-	char subject[TW_VIEW_STR];
+	char subject[TW_VIEW_FINDING_STR];	/* a cgroup's is its whole path */
 	char evidence[TW_VIEW_FINDING_STR];
 	char tunable[TW_VIEW_FINDING_STR];
 	char current[TW_VIEW_STR];
@@ -62,6 +71,7 @@ struct tw_view_finding {
 	char apply[TW_VIEW_FINDING_STR];
 	char persist[TW_VIEW_FINDING_STR];
 	char documentation[TW_VIEW_FINDING_STR];
+	char owner[TW_VIEW_FINDING_STR];	/* "" but for a cgroup */
 };
 
 struct tw_view_agent {
@@ -84,7 +94,7 @@ struct tw_view_disk {
 	uint32_t minor;
 	uint32_t has;
 	uint64_t col[TW_VIEW_DISK_COLS];
-	char name[32];
+	char name[32];			/* shown, as the sample has it */
 	char scheduler[32];
 	char alias[TW_VIEW_STR];
 	char stable_id[TW_VIEW_STR];
@@ -113,7 +123,7 @@ struct tw_view_change {
 	uint32_t has;
 	uint64_t col[TW_VIEW_CHANGE_COLS];
 	char tunable[64];
-	char subject[32];
+	char subject[TW_VIEW_SUBJECT];
 	char old_value[TW_VIEW_STR];
 	char new_value[TW_VIEW_STR];
 	char figure[64];
@@ -128,7 +138,7 @@ struct tw_view_sock {
 	uint64_t col[TW_VIEW_SOCK_COLS];
 	char proto_name[16];
 	char address[48];	/* INET6_ADDRSTRLEN */
-	char command[32];
+	char command[64];	/* a comm's 15 bytes, shown: up to 60 */
 };
 
 /* A probed device (twProbeTable); tunewatchd fills these from its probes
@@ -143,13 +153,15 @@ struct tw_view_probe {
 	char reason[TW_VIEW_STR];
 };
 
-/* A cgroup (twCgroupTable). The path field holds a whole DisplayString. */
+/* A cgroup (twCgroupTable). The path and the unit hold a whole
+ * DisplayString each: a unit is named whole or not at all, because the
+ * checks hand it back to systemctl (advice/ticket_unit.c). */
 struct tw_view_cgroup {
 	uint32_t index;
 	uint32_t has;
 	uint64_t col[TW_VIEW_CGROUP_COLS];
 	char path[256];
-	char unit[TW_VIEW_STR];
+	char unit[256];
 	char limit_name[32];
 };
 
@@ -193,7 +205,8 @@ struct tw_view_settings {
 };
 
 #define TW_HIT_RATIO_METHOD \
-	"proc-pid-io: 1 - sum(read_bytes)/sum(rchar) of processes alive across each interval"
+	"proc-pid-io: 1 - sum(read_bytes)/sum(rchar) of processes alive across or born within " \
+	"each interval"
 
 void tw_view_init(struct tw_view *v);
 void tw_view_free(struct tw_view *v);

@@ -9,6 +9,7 @@
 #include "probe/probeset.h"
 #include "util/array.h"
 #include "util/error.h"
+#include "util/escape.h"
 #include "view/columns.h"
 #include "view/view.h"
 
@@ -40,13 +41,12 @@ put_us(struct tw_view_probe *vp, unsigned c, uint64_t us)
 	put(vp, c, tw_column_encode(tc, (double)us / 1000.0));
 }
 
+/* The probe's names come from tunewatchd.conf and sysfs and its reasons
+ * quote them: made shown here (util/escape.h), where they join the view. */
 static void
 copy(char *dst, size_t len, const char *src)
 {
-	size_t n = strnlen(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
+	(void)tw_escape_copy(dst, len, src);
 }
 
 static void

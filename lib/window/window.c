@@ -29,7 +29,7 @@ int
 tw_window_init(struct tw_window *w, unsigned intervals)
 {
 	static const uint8_t pool_bits[POOL_K] = { 32, 64 };
-	static const uint8_t vm_bits[TW_WVM_K] = { 64, 64, 64 };
+	static const uint8_t vm_bits[TW_WVM_K] = { 64, 64, 64, 64, 64 };
 	static const uint8_t reads_bits[TW_WREADS_K] = { 64, 64 };
 	uint8_t disk_bits[TW_WDISK_K];
 	unsigned f;
@@ -148,10 +148,30 @@ push_vm(struct tw_window *w, const struct tw_sample *s, uint64_t seq, uint64_t d
 	uint64_t key = 0, raw[TW_WVM_K];
 	size_t n = (s->have & TW_SRC_BIT(TW_SRC_VMSTAT)) ? 1 : 0;
 
+	/* The interval that ends at a throttled sample counts as throttled:
+	 * a sample a second sees a writer held there for seconds. */
+	if (n > 0 && tw_window_dirty_limited(&s->vm) == 1)
+		w->dirty_limited_ms += dt;
 	raw[TW_WVM_PGPGIN] = s->vm.v[TW_VM_PGPGIN];
 	raw[TW_WVM_PGMAJFAULT] = s->vm.v[TW_VM_PGMAJFAULT];
 	raw[TW_WVM_REFAULT_FILE] = s->vm.v[TW_VM_REFAULT_FILE];
+	raw[TW_WVM_RECLAIM_HOST] = s->vm.v[TW_VM_PGSTEAL_HOST];
+	raw[TW_WVM_DIRTY_LIMITED_MS] = w->dirty_limited_ms;
 	return tw_track_set_update(&w->vm, seq, dt, &key, raw, n);
+}
+
+int
+tw_window_dirty_limited(const struct tw_vmstat *vm)
+{
+	const uint32_t need = (UINT32_C(1) << TW_VM_NR_DIRTY) | (UINT32_C(1) << TW_VM_NR_WRITEBACK) |
+	    (UINT32_C(1) << TW_VM_DIRTY_THRESHOLD) | (UINT32_C(1) << TW_VM_DIRTY_BG_THRESHOLD);
+	uint64_t dirty, freerun;
+
+	if ((vm->present & need) != need || vm->v[TW_VM_DIRTY_THRESHOLD] == 0)
+		return -1;
+	dirty = vm->v[TW_VM_NR_DIRTY] + vm->v[TW_VM_NR_WRITEBACK];
+	freerun = vm->v[TW_VM_DIRTY_THRESHOLD] / 2 + vm->v[TW_VM_DIRTY_BG_THRESHOLD] / 2;
+	return dirty >= freerun;
 }
 
 /* What one process of the last sample did over the interval. */
@@ -219,10 +239,29 @@ reaper_of(const struct tw_proc_io_set *prev, const struct tw_window_step *st, si
 	return SIZE_MAX;
 }
 
-/* Add up what processes alive across the interval read. A process is the
- * same one only if both its pid and its start time match, so a pid reused
- * by a new process does not turn its counters into a huge negative or
- * positive step. Both lists are sorted by pid.
+/* A process of this sample that the last one did not have: if it started
+ * at or after the last sample's scan began, it was born in the interval
+ * and all its counters are reads of the interval; they are added, and 1
+ * returned. Otherwise (it was there but could not be read, or the start
+ * of the scan is unknown) what it read before cannot be told from what
+ * it read since, and nothing is counted until the next interval. Its
+ * children born and reaped within the interval are in its counters
+ * already, and nothing of it was counted before: no reaper owes it. */
+static uint32_t
+count_newborn(struct tw_window *w, const struct tw_proc_io_set *prev, const struct tw_proc_io *b)
+{
+	if (!prev->have_uptime || b->start_time < prev->uptime_ticks)
+		return 0;
+	w->logical_total = sat_add(w->logical_total, b->rchar);
+	w->physical_total = sat_add(w->physical_total, b->read_bytes);
+	return 1;
+}
+
+/* Add up what processes alive across the interval read, and what those
+ * born within it read (count_newborn). A process is the same one only if
+ * both its pid and its start time match, so a pid reused by a new process
+ * does not turn its counters into a huge negative or positive step. Both
+ * lists are sorted by pid.
  *
  * Linux adds a reaped child's whole-life counters to its reaper's. That
  * is how a child born and reaped within one interval is counted at all;
@@ -238,7 +277,7 @@ step_reads(struct tw_window *w, const struct tw_proc_io_set *cur)
 	const struct tw_proc_io_set *prev = &w->prev_procs;
 	struct tw_window_step *st;
 	size_t i = 0, j = 0, k;
-	uint32_t matched = 0;
+	uint32_t matched = 0, born = 0;
 	void *p;
 
 	if (tw_array_grow(w->step, &w->step_cap, prev->count, sizeof(*w->step), &p) != TW_OK)
@@ -248,12 +287,14 @@ step_reads(struct tw_window *w, const struct tw_proc_io_set *cur)
 		st[k].state = STEP_GONE;
 		st[k].owed_logical = st[k].owed_physical = 0;
 	}
-	while (i < prev->count && j < cur->count) {
-		const struct tw_proc_io *a = &prev->procs[i], *b = &cur->procs[j];
+	while (j < cur->count) {
+		const struct tw_proc_io *b = &cur->procs[j];
+		const struct tw_proc_io *a = i < prev->count ? &prev->procs[i] : NULL;
 
-		if (a->pid < b->pid) {
+		if (a != NULL && a->pid < b->pid) {
 			i++;
-		} else if (a->pid > b->pid) {
+		} else if (a == NULL || a->pid > b->pid) {
+			born += count_newborn(w, prev, b);
 			j++;
 		} else {
 			if (a->start_time == b->start_time) {
@@ -264,6 +305,9 @@ step_reads(struct tw_window *w, const struct tw_proc_io_set *cur)
 				} else {
 					st[i].state = STEP_OTHER;
 				}
+			} else {
+				/* The pid was reused: the old one is gone. */
+				born += count_newborn(w, prev, b);
 			}
 			i++;
 			j++;
@@ -288,7 +332,7 @@ step_reads(struct tw_window *w, const struct tw_proc_io_set *cur)
 			w->physical_total += st[k].grow_physical - st[k].owed_physical;
 		matched++;
 	}
-	w->procs_matched = matched;
+	w->procs_matched = matched > UINT32_MAX - born ? UINT32_MAX : matched + born;
 	return TW_OK;
 }
 
@@ -305,6 +349,8 @@ keep_procs(struct tw_window *w, const struct tw_proc_io_set *cur)
 		memcpy(prev->procs, cur->procs, cur->count * sizeof(*prev->procs));
 	prev->count = cur->count;
 	prev->unreadable = cur->unreadable;
+	prev->have_uptime = cur->have_uptime;
+	prev->uptime_ticks = cur->uptime_ticks;
 	return TW_OK;
 }
 

@@ -30,16 +30,22 @@ enum tw_wdisk {
 	TW_WDISK_K
 };
 
-/* The system-wide memory counters. */
+/* The system-wide memory counters. DIRTY_LIMITED_MS is the window's own:
+ * the time of the intervals that ended with the host's dirty and
+ * writeback pages at or above the point where the kernel throttles
+ * writers (tw_window_dirty_limited). */
 enum tw_wvm {
 	TW_WVM_PGPGIN,
 	TW_WVM_PGMAJFAULT,
 	TW_WVM_REFAULT_FILE,
+	TW_WVM_RECLAIM_HOST,
+	TW_WVM_DIRTY_LIMITED_MS,
 	TW_WVM_K
 };
 
 /* The read hit-ratio accumulators: bytes read by processes alive across
- * each interval, logical (rchar) and from storage (read_bytes). */
+ * each interval, or born within it, logical (rchar) and from storage
+ * (read_bytes). */
 enum tw_wreads {
 	TW_WREADS_LOGICAL,
 	TW_WREADS_PHYSICAL,
@@ -81,7 +87,9 @@ struct tw_window {
 	size_t step_cap;
 	uint64_t logical_total;		/* our running sums behind `reads` */
 	uint64_t physical_total;
-	uint32_t procs_matched;		/* processes seen across the newest interval */
+	uint64_t dirty_limited_ms;	/* behind TW_WVM_DIRTY_LIMITED_MS */
+	uint32_t procs_matched;		/* processes seen across the newest interval,
+					 * and those born within it */
 	uint32_t procs_unreadable;	/* in the newest sample */
 	uint64_t malformed_total;	/* malformed lines in every sample pushed */
 	uint64_t lines_total;
@@ -118,6 +126,13 @@ int tw_window_delta(const struct tw_window *w, const struct tw_track_set *set, u
  * walking the set's sorted tracks beside its own sorted rows has it. */
 int tw_window_track_delta(const struct tw_window *w, const struct tw_track_set *set,
     const struct tw_track *t, uint64_t *delta, uint64_t *cov_ms);
+
+/* Whether a sample's /proc/vmstat shows writers throttled: dirty and
+ * writeback pages at or above the kernel's free-run ceiling, half-way
+ * between the background threshold and the limit (mm/page-writeback.c,
+ * dirty_freerun_ceiling), past which balance_dirty_pages() pauses every
+ * writer. -1 when the sample lacks a figure of it. */
+int tw_window_dirty_limited(const struct tw_vmstat *vm);
 
 /* Failures of one pool within the window (key: tw_pool_key()). */
 int tw_window_pool_failures(const struct tw_window *w, uint64_t key, uint64_t *count);

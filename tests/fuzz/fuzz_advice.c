@@ -39,8 +39,10 @@ lookup(void *arg, const char *name)
 
 	FUZZ_ASSERT(name != NULL);
 	/* The kernel release and a bound's tunable read as unknown here, so
-	 * the static bounds (the ones every kernel accepts) apply. */
-	if (strcmp(name, TW_ADVICE_OSRELEASE) == 0 ||
+	 * the static bounds (the ones every kernel accepts) apply; so does
+	 * what a queue dropped, so a sized rule doubles (the sizing is
+	 * tests/check_advice_values.c's). */
+	if (strcmp(name, TW_ADVICE_OSRELEASE) == 0 || strcmp(name, TW_ADVICE_SHORTFALL) == 0 ||
 	    (c->action->min_from != NULL && strcmp(name, c->action->min_from) == 0) ||
 	    (c->action->max_from != NULL && strcmp(name, c->action->max_from) == 0))
 		return NULL;
@@ -111,7 +113,10 @@ moved(const struct tw_advice_action *a, int64_t max, int64_t v)
 			return v;
 		if (v > max / 2)
 			return max;
-		return v == 0 ? (a->min > 1 ? a->min : 1) : 2 * v;
+		if (v == 0)
+			return a->min > 1 ? a->min : 1;
+		/* Doubling stops no lower than the action's minimum. */
+		return 2 * v < a->min ? a->min : 2 * v;
 	}
 	if (v <= a->min)
 		return v;

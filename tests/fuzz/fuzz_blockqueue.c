@@ -14,14 +14,15 @@
 #include "fuzz_check.h"
 #include "util/error.h"
 
-/* What the kernel's names are made of: printable, no blanks or brackets. */
+/* What the kernel's names are made of: printable, no blanks, brackets or
+ * backslash (so each is its own shown form, util/escape.h). */
 static int
 name_ok(const char *s)
 {
 	for (; *s != '\0'; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		if (c <= ' ' || c >= 0x7f || c == '[' || c == ']')
+		if (c <= ' ' || c >= 0x7f || c == '[' || c == ']' || c == '\\')
 			return 0;
 	}
 	return 1;

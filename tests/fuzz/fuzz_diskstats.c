@@ -3,9 +3,10 @@
 /* libFuzzer target for tw_diskstats_parse (lib/collect/diskstats.c).
  *
  * Besides the sanitizers, it checks that every line is either kept or
- * counted as malformed, that a kept device is printable back into a line
- * that parses to the same counters, and that the text cut in two at a
- * line boundary parses to what the whole does. */
+ * counted as malformed, that a kept device's name is shown (util/escape.h)
+ * as the escape of the kernel's, that the device is printable back into a
+ * line that parses to the same counters, and that the text cut in two at
+ * a line boundary parses to what the whole does. */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "collect/diskstats.h"
 #include "fuzz_check.h"
 #include "util/error.h"
+#include "util/escape.h"
 
 #define OLD_PART_BITS (TW_DISK_BIT(TW_DISK_READS) | TW_DISK_BIT(TW_DISK_SECTORS_READ) | \
 	TW_DISK_BIT(TW_DISK_WRITES) | TW_DISK_BIT(TW_DISK_SECTORS_WRITTEN))
@@ -22,18 +24,24 @@ static int
 same_disk(const struct tw_disk_stat *a, const struct tw_disk_stat *b)
 {
 	return a->major == b->major && a->minor == b->minor &&
-	    strcmp(a->name, b->name) == 0 && a->present == b->present &&
+	    strcmp(a->name, b->name) == 0 && strcmp(a->raw_name, b->raw_name) == 0 &&
+	    a->present == b->present &&
 	    memcmp(a->v, b->v, sizeof(a->v)) == 0;
 }
 
 static void
 check_disk(const struct tw_disk_stat *d)
 {
-	size_t nlen = strnlen(d->name, sizeof(d->name)), n = 0;
+	size_t nlen = strnlen(d->raw_name, sizeof(d->raw_name)), n = 0;
+	char shown[sizeof(d->name)];
 	int f;
 
-	FUZZ_ASSERT(nlen > 0 && nlen < sizeof(d->name));
-	FUZZ_ASSERT(strpbrk(d->name, " \t\n") == NULL);
+	FUZZ_ASSERT(nlen > 0 && nlen < sizeof(d->raw_name));
+	FUZZ_ASSERT(strpbrk(d->raw_name, " \t\n") == NULL);
+	/* The shown form, cut as the field cuts it. */
+	(void)tw_escape(shown, sizeof(shown), d->raw_name, nlen);
+	FUZZ_ASSERT(strcmp(shown, d->name) == 0);
+	FUZZ_ASSERT(tw_escape_is_shown(d->name, strlen(d->name)));
 	/* Either the 2.6 partition form or the first 11 to 17 counters. */
 	for (f = 0; f < TW_DISK_NFIELDS; f++) {
 		if (d->present & TW_DISK_BIT(f))
@@ -59,7 +67,7 @@ check_round_trip(const struct tw_disk_stat *d)
 	int f;
 
 	pos = (size_t)snprintf(line, sizeof(line), "%" PRIu32 " %" PRIu32 " %s", d->major,
-	    d->minor, d->name);
+	    d->minor, d->raw_name);
 	if (d->present == OLD_PART_BITS) {
 		for (i = 0; i < sizeof(old) / sizeof(old[0]); i++)
 			pos += (size_t)snprintf(line + pos, sizeof(line) - pos, " %" PRIu64,

@@ -90,7 +90,10 @@ build_view(void)
 	memset(&view, 0, sizeof(view));
 	view.agent.has = TW_VIEW_BIT(TW_OID_AGENT_VERSION) | TW_VIEW_BIT(TW_OID_AGENT_INTERVAL) |
 	    TW_VIEW_BIT(TW_OID_AGENT_SAMPLE_AGE) | TW_VIEW_BIT(TW_OID_AGENT_SYSTEM) |
-	    TW_VIEW_BIT(TW_OID_AGENT_SAMPLES);
+	    TW_VIEW_BIT(TW_OID_AGENT_SAMPLES) | TW_VIEW_BIT(TW_OID_AGENT_CGROUPS_WALKED) |
+	    TW_VIEW_BIT(TW_OID_AGENT_CGROUPS_CUT_MANY);
+	view.agent.col[TW_OID_AGENT_CGROUPS_WALKED] = 8192;
+	view.agent.col[TW_OID_AGENT_CGROUPS_CUT_MANY] = UINT32_MAX;
 	strcpy(view.agent.version, "0.1.0");
 	strcpy(view.agent.system, "Linux 6.1.0-18-amd64");
 	view.agent.col[TW_OID_AGENT_INTERVAL] = 5;
@@ -176,9 +179,13 @@ build_view(void)
 	view.probes = &probe;
 	view.nprobes = view.probes_cap = 1;
 
-	/* twFindings' scalars, and twFindingTable one level below them. */
+	/* twFindings' scalars, twFindingTable one level below them, and the
+	 * scalars numbered after the table. */
 	view.findsum.has = TW_VIEW_BIT(TW_OID_FINDING_COUNT) |
-	    TW_VIEW_BIT(TW_OID_FINDING_CAPACITY) | TW_VIEW_BIT(TW_OID_FINDING_CLEAR_AFTER);
+	    TW_VIEW_BIT(TW_OID_FINDING_CAPACITY) | TW_VIEW_BIT(TW_OID_FINDING_CLEAR_AFTER) |
+	    TW_VIEW_BIT(TW_OID_FINDING_DROPPED) | TW_VIEW_BIT(TW_OID_FINDING_LIMIT);
+	view.findsum.col[TW_OID_FINDING_DROPPED] = UINT64_MAX;
+	view.findsum.col[TW_OID_FINDING_LIMIT] = 600;
 	view.findsum.col[TW_OID_FINDING_COUNT] = 2;
 	view.findsum.col[TW_OID_FINDING_CAPACITY] = 256;
 	view.findsum.col[TW_OID_FINDING_CLEAR_AFTER] = 3;
@@ -361,10 +368,12 @@ expected_miss(const uint32_t *oid, size_t len)
 		return TW_MV_NO_SUCH_OBJECT;
 	switch (oid[0]) {
 	case TW_OID_AGENT:
-		return oid[1] >= 1 && oid[1] <= TW_OID_AGENT_SAMPLES ? TW_MV_NO_SUCH_INSTANCE :
-		    TW_MV_NO_SUCH_OBJECT;
+		/* twAgent 11 is not (yet) allocated. */
+		return (oid[1] >= 1 && oid[1] <= TW_OID_AGENT_UNPRINTABLE_NAMES) ||
+		    (oid[1] >= TW_OID_AGENT_CGROUPS_WALKED && oid[1] < TW_VIEW_AGENT_COLS) ?
+		    TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_BUFCACHE:
-		return oid[1] >= 1 && oid[1] <= TW_OID_BC_SWAP_FREE ? TW_MV_NO_SUCH_INSTANCE :
+		return oid[1] >= 1 && oid[1] < TW_VIEW_BC_COLS ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_DBLOCK_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_DBLOCK_NAME &&
@@ -392,9 +401,10 @@ expected_miss(const uint32_t *oid, size_t len)
 	case TW_OID_FINDINGS:
 		if (oid[1] == TW_OID_FINDING_TABLE)
 			return len >= 4 && oid[2] == 1 && oid[3] >= TW_OID_FINDING_ID &&
-			    oid[3] <= TW_OID_FINDING_CHANGED ? TW_MV_NO_SUCH_INSTANCE :
+			    oid[3] <= TW_OID_FINDING_OWNER ? TW_MV_NO_SUCH_INSTANCE :
 			    TW_MV_NO_SUCH_OBJECT;
-		return oid[1] >= 1 && oid[1] <= TW_OID_FINDING_CLEAR_AFTER ?
+		return (oid[1] >= 1 && oid[1] <= TW_OID_FINDING_CLEAR_AFTER) ||
+		    (oid[1] >= TW_OID_FINDING_DROPPED && oid[1] <= TW_OID_FINDING_LIMIT) ?
 		    TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_CGROUP_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_CGROUP_PATH &&

@@ -61,6 +61,8 @@ mibview:128
 udpsock:2048
 probeconf:300
 cgroup:4096
+cgroupowner:300
+escape:1024
 "
 
 # libFuzzer's own default exit code for a finding is 77, which automake

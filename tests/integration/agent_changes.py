@@ -5,7 +5,10 @@ tunewatchd samples a fixture every second with a 12 s window. Between
 samples the fixture's net.core.netdev_max_backlog goes from 1000 to 2000
 right after CPU 1's backlog dropped 152 packets, sda's nr_requests from 64
 to 32, and vm.vfs_cache_pressure (which no rule's figure watches) from 100
-to 50. Then:
+to 50; and a cgroup's limit: the fixture has the cgroup v2 tree of
+tests/fixtures/collectors/cgroup.tar, whose nginx.service refaults at its
+memory.high of 64 MiB, raised to 128 MiB (its ticket's MemoryHigh=).
+Then:
 
 - twChangeTable has a row for each, newest first, waiting; the backlog's
   figure is cpu1 backlog's failures per minute over the window before
@@ -14,11 +17,17 @@ to 50. Then:
   figure after is 0 (no drop since);
 - a real snmptrapd on 127.0.0.1, snmpd's trap2sink, receives
   twTunableChanged, then twTunableChangeEvaluated with both figures;
-- each check prints the change of its own family only, with the figures.
+- each check prints the change of its own family only, with the figures;
+- the limit's change is named as its ticket names it (MemoryHigh of
+  nginx.service, 64M -> 128M), watched on the cgroup's refaults, and is
+  evaluated within two windows of the write, though tunewatchd walks the
+  cgroup hierarchy only every cgroupRescan (300 s).
 """
 
 import os
+import shutil
 import subprocess
+import tarfile
 import time
 
 import plugin_common as pc
@@ -88,6 +97,15 @@ def rows(h):
     return table
 
 
+def with_cgroups(h, root):
+    """The v2 tree of the cgroup fixture as root's /sys/fs/cgroup."""
+    trees = os.path.join(h.dir, "cgroup")
+    with tarfile.open(os.path.join(twtest.FIXTURES, "collectors", "cgroup.tar")) as tf:
+        tf.extractall(trees)
+    shutil.copytree(os.path.join(trees, "v2", "sys", "fs"), os.path.join(root, "sys", "fs"))
+    pc.writable(root)
+
+
 def by_tunable(table, tunable):
     found = [(i, r) for i, r in table.items() if r["TUNABLE"] == tunable]
     assert len(found) == 1, "one change of %s: %r" % (tunable, table)
@@ -99,6 +117,7 @@ def test():
         raise twtest.Skip("snmptrapd is needed (Debian: apt-get install snmptrapd)")
     with twtest.Harness("agent-changes") as h:
         root = pc.writable(h.copy_fixture("agent"))
+        with_cgroups(h, root)
         proc, sys_ = os.path.join(root, "proc"), os.path.join(root, "sys")
         trap_port = twtest.free_port()
         start_trapd(h, trap_port)
@@ -120,10 +139,16 @@ def test():
         write(proc, "sys/net/core/netdev_max_backlog", "2000\n")
         write(proc, "sys/vm/vfs_cache_pressure", "50\n")
         write(sys_, "block/sda/queue/nr_requests", "32\n")
+        write(sys_, "fs/cgroup/system.slice/nginx.service/memory.high", "134217728\n")
         seen = time.time()
 
-        twtest.wait_for("three rows in twChangeTable", lambda: len(rows(h)) == 3)
+        twtest.wait_for("four rows in twChangeTable", lambda: len(rows(h)) == 4)
         table = rows(h)
+        _, limit = by_tunable(table, "MemoryHigh")
+        assert (limit["SUBJECT"], limit["OLD_VALUE"], limit["NEW_VALUE"]) == (
+            "nginx.service", "64M", "128M"), limit
+        assert limit["FIGURE"] == "cgroup refaults" and limit["FIGURE_UNIT"] == "pages/s", limit
+        assert "BEFORE" in limit, "the cgroup's refaults before: %r" % limit
         i, backlog = by_tunable(table, "net.core.netdev_max_backlog")
         assert backlog["SUBJECT"] == "host" and backlog["OLD_VALUE"] == "1000" and \
             backlog["NEW_VALUE"] == "2000", backlog
@@ -154,6 +179,11 @@ def test():
 
         twtest.wait_for("the window after", lambda: all(
             r["EVALUATED"] == "1" for r in rows(h).values()), timeout=WINDOW + 10)
+        evaluated = time.time()
+        assert evaluated - seen <= 2 * WINDOW, \
+            "the limit's change evaluated %.1f s after it, over two windows" % (evaluated - seen)
+        _, limit = by_tunable(rows(h), "MemoryHigh")
+        assert "AFTER" in limit, limit
         _, backlog = by_tunable(rows(h), "net.core.netdev_max_backlog")
         assert backlog["AFTER"] == "0", "no drop since the change: %r" % backlog
         _, vfs = by_tunable(rows(h), "vm.vfs_cache_pressure")
@@ -171,21 +201,24 @@ def test():
             "change: sda queue/nr_requests 64 -> 32 at %s; sda r_await " % at), out
         out = pc.run("check_bufcache", ["-w", "0:", "-c", "0:"], h.port, env=env)
         changes = [l for l in out.long if l.startswith("change: ")]
-        assert changes == ["change: vm.vfs_cache_pressure 100 -> 50 at %s; no figure watches "
-                           "it" % at], out
+        assert len(changes) == 2, out
+        assert changes[1] == "change: vm.vfs_cache_pressure 100 -> 50 at %s; no figure " \
+            "watches it" % at, out
+        assert changes[0].startswith("change: nginx.service MemoryHigh 64M -> 128M at %s; "
+                                     "cgroup refaults " % at), out
 
         # snmptrapd got each change when seen, and its evaluation after.
         # (snmpd's own coldStart is not ours, and the fixture's backlog
         # drops raise a finding, twNotifications.1, which is not a change.)
         changes_notes = (ARC + ".0.4", ARC + ".0.5")
         ours = lambda: [(t, b) for t, b in traps(h) if t in changes_notes]
-        twtest.wait_for("six notifications", lambda: len(ours()) >= 6)
+        twtest.wait_for("eight notifications", lambda: len(ours()) >= 8)
         got = ours()
-        assert len(got) == 6, got
+        assert len(got) == 8, got
         tun = oid("CHANGE_TUNABLE", None)
         kinds = [(t, next(v for k, v in b.items() if k.startswith(tun))) for t, b in got]
         for name in ("net.core.netdev_max_backlog", "vm.vfs_cache_pressure",
-                     "queue/nr_requests"):
+                     "queue/nr_requests", "MemoryHigh"):
             mine = [t for t, v in kinds if name in v]
             assert mine == [CHANGED, EVALUATED], (name, kinds)
         ev = [b for t, b in got if t == EVALUATED and any(

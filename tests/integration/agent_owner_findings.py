@@ -2,14 +2,15 @@
 """Findings about an owner, end to end, on this machine's real kernel: a
 socket, a probed device and a cgroup, each raised by tunewatchd (real /proc
 and /sys, a sample a second, a 4 s window, findingRaiseAfter 2,
-findingClearAfter 2, no limit on notifications) behind a real snmpd whose
+findingClearAfter 2, notificationsPerMinute 0: the ceiling) behind a real snmpd whose
 trap2sink is a real snmptrapd handing each notification to snmptt
 (trapsink.py: contrib's configurations).
 
 1. Socket (socketDrop*): a UDP socket on 127.0.0.1 with SO_RCVBUF 1024
    that the test never reads gets bursts of 400 datagrams, until
-   twFindingRaised arrives with the socket ("udp 127.0.0.1:PORT") as its
-   subject (at most 60 bursts): socket-rcvbuf with no tunable, since its
+   twFindingRaised arrives with the socket ("udp 127.0.0.1:PORT inode N",
+   its whole identity) as its subject (at most 60 bursts): socket-rcvbuf
+   with no tunable, since its
    buffer is below net.core.rmem_max, a warning by socketDropWarning 10.
    Its evidence names this process and pid, as twSocketDropTable's row
    does, and ends with the threshold it passed; snmptt's line carries it
@@ -28,7 +29,7 @@ trap2sink is a real snmptrapd handing each notification to snmptt
 3. Cgroup: a cgroup of the test's own (tw-trapsink-PID, not a unit: its
    path is its name) in the cgroup v1 memory controller, with a 64 MiB
    limit, and a reader in it re-reading a 200 MiB file on disk: a finding
-   with the cgroup's path as subject arrives, its id the table's. Its
+   with the cgroup's directory as subject arrives, its id the table's. Its
    symptom is not asserted on (it is being given one of its own).
 
 A part whose needs this machine lacks (root, losetup, a cgroup v1 memory
@@ -117,7 +118,7 @@ def check_socket(h, sink):
         rx.bind(("127.0.0.1", 0))
         port = rx.getsockname()[1]
         inode = os.fstat(rx.fileno()).st_ino
-        subject = "udp 127.0.0.1:%d" % port
+        subject = "udp 127.0.0.1:%d inode %d" % (port, inode)
 
         def flood():
             for _ in range(DATAGRAMS):
@@ -223,7 +224,9 @@ def check_cgroup(h, sink, cg, data):
         with open(os.path.join(cg, "cgroup.procs"), "w") as fh:
             fh.write(str(os.getpid()))
 
-    subject = "/" + os.path.basename(cg)
+    # Its subject is its directory, the whole path under the v1 memory
+    # controller's mount.
+    subject = cg
     # Reads until killed, bounded by its own clock too.
     reader = subprocess.Popen(["python3", "-c", kernel_cgroup.READER, data, str(settle_s() + 10)],
                               preexec_fn=into_cgroup)

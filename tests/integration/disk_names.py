@@ -78,7 +78,7 @@ def test():
         first = out.stdout.split("\n")[0]
         assert first.startswith("DISKLATENCY WARNING - dm-1 (vg0-root) WARNING r_await 50 ms, "
                                 "w_await 0 ms | "), first
-        assert pc.perf("dm-1 r_await", "50", "ms", "20", "100", "0") in first, first
+        assert pc.perf("dm-1_r_await", "50", "ms", "20", "100", "0") in first, first
         assert out.stdout.split("\n")[1].startswith("dm-1 (vg0-root): WARNING r_await 50 ms"), \
             out.stdout
         for other in ("sda", "dm-0", "md127", "nvme"):

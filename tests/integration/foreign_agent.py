@@ -164,7 +164,7 @@ def test():
         p = sim.serve(changed)
         out = pc.run("check_disklatency", ["-w", "100", "-c", "200"], h.port)
         labels = [x.label for x in out.perf]
-        assert "8.0 r_await" in labels and not [x for x in labels if x.startswith(" ")], out
+        assert "8_0_r_await" in labels and not [x for x in labels if x.startswith("_")], out
         assert out.long[0].startswith("8.0: OK r_await"), out
         sim.stop(p)
 

@@ -37,12 +37,19 @@ def test_layout(dest, d):
         assert fh.read() == ours.read(), "the installed example is not contrib/tunewatchd.conf"
     for rel in (("icinga2", "tunewatch.conf"), ("nagios", "tunewatch.cfg"),
                 ("snmptt", "tunewatch.conf"), ("snmptrapd", "snmptrapd.conf"),
-                ("notify", "tunewatch-ticket.conf"), ("notify", "tunewatch-ticket.cfg")):
+                ("notify", "tunewatch-ticket.conf"), ("notify", "tunewatch-ticket.cfg"),
+                ("prometheus", "generator.yml"), ("prometheus", "snmp.yml"),
+                ("prometheus", "tunewatch.rules.yml"), ("notify", "tunewatch-rt.conf"),
+                ("notify", "tunewatch-rt.initialdata")):
         p = twinstall.path(dest, d["pkgdatadir"], *rel)
         assert os.path.isfile(p), "no %s under pkgdatadir: %s" % ("/".join(rel), p)
     # Where the notification definitions look for it by default.
     notify = twinstall.path(dest, d["pkgdatadir"], "notify", "tunewatch-ticket")
     assert executable(notify), "no executable tunewatch-ticket: %s" % notify
+    rt = twinstall.path(dest, d["pkgdatadir"], "notify", "tunewatch-rt")
+    assert executable(rt), "no executable tunewatch-rt beside it: %s" % rt
+    am = twinstall.path(dest, d["pkgdatadir"], "notify", "tunewatch-alertmanager")
+    assert executable(am), "no executable tunewatch-alertmanager beside it: %s" % am
     assert os.path.isfile(twinstall.path(dest, d["docdir"], "MIB-README"))
     for page in ("man8/tunewatchd.8", "man5/tunewatchd.conf.5", "man7/TUNEWATCH-MIB.7",
                  "man1/check_bufcache.1", "man1/check_dblock.1", "man1/check_disklatency.1"):

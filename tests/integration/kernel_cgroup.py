@@ -20,8 +20,12 @@ thresholds while the reader reads.
 
 It must show, for that cgroup: refaults (v1's total_workingset_refault_file)
 and bytes read growing, memory usage at the limit, and a CRITICAL or
-WARNING finding that names tw-cgtest-PID.service with "MemoryLimit=64M ->
-128M" and its drop-in line. The host stays calm: MemAvailable stays above
+WARNING finding that names tw-cgtest-PID.service with "MemoryLimit=64M ->"
+the limit sized from what its line shows of the working set (the usage
+plus what was read back in the window, a quarter more, at most 16 times
+the limit: 1G here, where the re-read file alone is 200 MiB) and its
+drop-in line, and says it is a system unit (it sits where systemd puts a
+service of Slice=-.slice). The host stays calm: MemAvailable stays above
 four times the file (the host had room to cache it whole) and host memory
 pressure, where the kernel has PSI, stays under 10 %. The host's own
 refault count is not calm: /proc/vmstat counts the cgroup's refaults too.
@@ -31,6 +35,7 @@ and cleaned up in every path: reader, cgroups, file. Skipped without root
 or a cgroup v1 memory controller."""
 
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -110,8 +115,14 @@ def test():
         with twtest.Harness("kernel-cgroup") as h:
             h.start_snmpd()
             # The cgroup is there before the agent's first walk of the
-            # hierarchy; its limit makes it qualify.
-            h.start_agent(None, None, interval=1, window=4)
+            # hierarchy; its limit makes it qualify. cgroupMax 4096: until
+            # it refaults it is one cgroup with a limit among the host's,
+            # and a test running beside this one may make hundreds, which
+            # rank before it by their index.
+            conf = os.path.join(h.dir, "cgroupmax.conf")
+            with open(conf, "w") as fh:
+                fh.write("cgroupMax 4096\n")
+            h.start_agent(None, None, interval=1, window=4, args=["-c", conf])
             before = cgroup_row(h, "/" + unit)
             assert before["CGROUP_UNIT"] == unit, before
             assert before["CGROUP_VERSION"] == 1, before
@@ -148,18 +159,30 @@ def test():
             "CRITICAL" if out.rc == 2 else "WARNING", unit)), out
         tune = [l for l in out.lines if l.startswith("tune: ")]
         assert len(tune) == 1, out
-        assert tune[0].startswith("tune: %s MemoryLimit=64M -> 128M (" % unit), tune
-        assert "sits at memory.limit_in_bytes 64 MiB" in tune[0], tune
+        m = re.match(r"tune: \S+ MemoryLimit=64M -> (\d+)([KMG]) \([\d.]+ refaults/s while "
+                     r"memory.usage_in_bytes [\d.]+ MiB sits at memory.limit_in_bytes 64 MiB, ",
+                     tune[0])
+        assert m and tune[0].startswith("tune: %s " % unit), tune
+        size = m.group(1) + m.group(2)
+        # Sized from the working set (the exact sum is check_advice_cgroup.c's
+        # and plugin_cgroups.py's): enough for the set the job re-reads,
+        # where 256M fitted and the doubling's 128M did not, and at most 16
+        # times the limit.
+        got = int(m.group(1)) << {"K": 10, "M": 20, "G": 30}[m.group(2)]
+        assert 256 << 20 <= got <= 16 * LIMIT, (size, tune)
         # The commands are the ticket's lines below it, none in the tune line.
         assert "systemctl" not in tune[0] and "drop-in" not in tune[0], tune
-        # Its ticket, the service's own symptom, with the unit's command.
+        # Its ticket, the service's own symptom, with the unit's command:
+        # a service directly in the root slice is where systemd puts one
+        # of Slice=-.slice. The id hashes the cgroup's directory.
         at = out.lines.index(tune[0])
         assert out.lines[at + 1] == "  finding: " + pc.ticket_id(
-            "cgroup-cache-bounded", unit, "MemoryLimit"), out
-        assert out.lines[at + 2] == ("  apply: systemctl set-property --runtime %s "
-                                     "MemoryLimit=128M" % unit), out
-        assert out.lines[at + 3] == ("  persist: /etc/systemd/system/%s.d/90-tunewatch.conf: "
-                                     "[Service] MemoryLimit=128M" % unit), out
+            "cgroup-cache-bounded", os.path.join(MEMCG, unit), "MemoryLimit"), out
+        assert out.lines[at + 2] == "  owner: system unit " + unit, out
+        assert out.lines[at + 3] == ("  apply: systemctl set-property --runtime %s "
+                                     "MemoryLimit=%s" % (unit, size)), out
+        assert out.lines[at + 4] == ("  persist: /etc/systemd/system/%s.d/90-tunewatch.conf: "
+                                     "[Service] MemoryLimit=%s" % (unit, size)), out
         assert not [l for l in out.lines if "vm." in l or "sysctl" in l], out
 
         avail = host[twtest.oid("BC_MEM_AVAILABLE")].num

@@ -17,9 +17,9 @@ process.
    process, and, since the buffer is far below rmem_max, says "no tunable"
    and names SO_RCVBUF rather than a sysctl.
 5. A second socket sets no SO_RCVBUF: the kernel gives it
-   net.core.rmem_default, and check_dblock says so, naming rmem_default
-   for an application that cannot set SO_RCVBUF (when rmem_default is
-   below rmem_max on this machine).
+   net.core.rmem_default, and check_dblock names rmem_default, doubled,
+   as the knob that reaches it once it is made again (when rmem_default
+   is below rmem_max on this machine).
 6. Again with a second socket and `sockOwnerBudget 1` (1 ms of CPU a
    sample for the owner search, which reads this machine's /proc a slice
    a sample): while twSockDropOwnerSearch is searching(2) the row has no
@@ -172,12 +172,13 @@ def test():
                 out = pc.run("check_dblock", ["--pool", "^udp 127\\.0\\.0\\.1:%d " % dport],
                              port=h.port)
                 assert out.rc == 1, "want WARNING: %r" % out
-                none = [l for l in out.lines if l.startswith("no tunable: ")]
-                assert len(none) == 1, out
-                assert none[0].endswith(
-                    ", buffer rmem_default %d, under rmem_max %d: raise its SO_RCVBUF, or "
-                    "rmem_default if it sets none" % (rmem_default, rmem_max)), none[0]
-                assert not [l for l in out.lines if l.startswith("tune: ")], out
+                assert not [l for l in out.lines if l.startswith("no tunable: ")], out
+                tune = [l for l in out.lines if l.startswith("tune: ")]
+                assert len(tune) == 1, out
+                assert tune[0].startswith("tune: net.core.rmem_default %d -> %d (" % (
+                    rmem_default, 2 * rmem_default)), tune[0]
+                assert (", buffer rmem_default %d, given to a socket that sets no SO_RCVBUF "
+                        "when it is made: restart it; " % rmem_default) in tune[0], tune[0]
                 print("a socket without SO_RCVBUF: buffer %d = rmem_default, rmem_max %d"
                       % (rmem_default, rmem_max))
         finally:

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Memory safety: tunewatchd and each plugin under valgrind memcheck, through
-their main paths (samples, walks, GETBULK, a master restart, a clean stop;
+their main paths (samples, walks, GETBULK, a cgroup limit changed and recorded,
+a master restart, a burst of notifications that fills the queue to the master,
+a clean stop with it full;
 SNMP v2c and v3 authPriv, --local, --cgroup over SNMP and with --local on a
 cgroup v2 fixture, and an UNKNOWN exit), with no invalid
 access and no leak; then, as root, tunewatchd probing a loop device over a
@@ -17,6 +19,7 @@ import subprocess
 import tarfile
 import time
 
+import agent_notify_flood
 import probe_common as pc
 import twtest
 
@@ -105,7 +108,7 @@ def test():
         # notifications run under valgrind too.
         conf = os.path.join(h.dir, "findings.conf")
         with open(conf, "w") as fh:
-            fh.write("findingRaiseAfter 1\nfindingClearAfter 1\n")
+            fh.write("findingRaiseAfter 1\nfindingClearAfter 1\nnotificationsPerMinute 0\n")
         cmd = VALGRIND + ["--log-file=" + vglog, h.agent_bin, "-f", "-Lo", "-C", "-c", conf,
                           "-x", h.socket, "--interval", "60", "--window", "60",
                           "--proc-root", os.path.join(root, "proc"),
@@ -131,6 +134,15 @@ def test():
         h.walk(bulk=True)
         h.sample_now()
         assert not any("tw-" in v.text for v in h.walk(findings)), "the finding stayed"
+        # A cgroup's limit changed: the change watch records it, in the
+        # cgroup's turn (every fourth sample).
+        with open(os.path.join(root, "sys", "fs", "cgroup", "system.slice", "nginx.service",
+                               "memory.high"), "w") as fh:
+            fh.write("134217728\n")
+        for _ in range(5):
+            h.sample_now()
+        assert any("MemoryHigh" in v.text for v in h.walk(twtest.oid("CHANGE_TUNABLE", None)[:-2])), \
+            "no change of nginx.service's MemoryHigh recorded"
 
         port = str(h.port)
         for name in ("check_disklatency", "check_dblock", "check_bufcache"):
@@ -149,10 +161,20 @@ def test():
                (0, 1, 2))
         plugin(h, "check_bufcache", ["-w", "not-a-range"], (3,))
 
-        # The master goes and comes back under the agent, then it stops.
+        # The master goes and comes back under the agent.
         h.stop(h.snmpd)
         h.start_snmpd(keep_port=True)
         twtest.wait_for("tunewatchd back", lambda: h.agent_samples(), timeout=30)
+        # A burst of findings (agent_notify_flood.py's 2,000 dropping
+        # sockets): notifications in flight, queued and dropped; the agent
+        # stops with the queue still full, which it frees.
+        agent_notify_flood.write_drops(root, 0)
+        h.sample_now()
+        agent_notify_flood.write_drops(root, 1)
+        h.sample_now()
+        dropped = h.get(["%s.%d.%d.0" % (twtest.OBJECTS, twtest._H["TW_OID_FINDINGS"][0],
+                                          twtest._H["TW_OID_FINDING_DROPPED"][0])])
+        assert dropped[0].num > 0, dropped
         h.stop(h.agent, timeout=60)
         with open(vglog) as fh:
             summary_ok(fh.read(), "tunewatchd")

@@ -25,14 +25,16 @@ oid = twtest.oid
 
 _FIRST = re.compile(r"^([A-Z]+) (OK|WARNING|CRITICAL|UNKNOWN)(?: - (.*))?$")
 _NUM = r"-?[0-9]+(?:\.[0-9]+)?"
-_ITEM = re.compile(r"'((?:[^']|'')+)'=(" + _NUM + r"|U)([A-Za-z%]*)"
+# Labels are written in one alphabet and never quoted (lib/plugin/perfdata.h):
+# a label outside it fails every test that runs a check.
+_ITEM = re.compile(r"([A-Za-z0-9_-]+)=(" + _NUM + r"|U)([A-Za-z%]*)"
                    r"(?:;([^; ]*))?(?:;([^; ]*))?(?:;([^; ]*))?(?:;([^; ]*))?")
 _RANGE = re.compile(r"^@?(?:~|" + _NUM + r")?(?::(?:" + _NUM + r")?)?$")
 
 
 class Perf:
     def __init__(self, m):
-        self.label = m.group(1).replace("''", "'")
+        self.label = m.group(1)
         self.value = m.group(2)
         self.uom = m.group(3)
         self.warn, self.crit, self.min, self.max = (m.group(i) or "" for i in range(4, 8))
@@ -269,6 +271,35 @@ def ticket(symptom, subject, tunable="", value=None, device=None, match=None):
     return lines
 
 
+def systemd_size(b):
+    """A size as systemd takes it: 128M, 1G, 1536K, or bytes."""
+    for unit, suffix in ((1 << 30, "G"), (1 << 20, "M"), (1 << 10, "K")):
+        if b >= unit and b % unit == 0:
+            return "%d%s" % (b // unit, suffix)
+    return "%d" % b
+
+
+def cgroup_limit(usage, limit, refaults, span_s, mem_total=0):
+    """The limit check_bufcache --cgroup proposes for a cgroup at its own
+    limit (lib/advice/cgroup.c), worked out here on its own: what it holds
+    (usage, bytes) plus what it read back in the window (refaults/s over
+    twAgentWindowSpan, span_s seconds; pages of 4 KiB), a quarter more, in
+    whole MiB; between a quarter more than the limit and 16 times it; never
+    past the host's memory."""
+    return systemd_size(cgroup_limit_bytes(usage, limit, refaults, span_s, mem_total))
+
+
+def cgroup_limit_bytes(usage, limit, refaults, span_s, mem_total=0):
+    """cgroup_limit() in bytes, as a limit file's apply line writes it."""
+    mib = 1 << 20
+    want = (usage + refaults * span_s * 4096) * 1.25
+    want = min(max(want, limit * 1.25), limit * 16)
+    p = int((want + mib - 1) / mib) * mib
+    if mem_total and p > mem_total:
+        p = mem_total // mib * mib
+    return p
+
+
 # ---- numbers as the plugins print them -------------------------------------
 
 
@@ -311,12 +342,19 @@ def window_s(span_ms):
     return max(1, (span_ms + 500) // 1000)
 
 
+def perf_label(text):
+    """A perfdata label by lib/plugin/perfdata.h's rule: runs of bytes
+    outside letters, digits, '_' and '-' one '_', dropped at either end."""
+    text = re.sub(r"^[^A-Za-z0-9_-]+|[^A-Za-z0-9_-]+$", "", text)
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", text)
+
+
 def perf(label, value, uom="", warn="", crit="", min_="", max_=""):
     """One expected perfdata item; trailing empty fields are dropped."""
     fields = [warn, crit, min_, max_]
     while fields and fields[-1] == "":
         fields.pop()
-    return "'%s'=%s%s%s" % (label, value, uom, "".join(";" + f for f in fields))
+    return "%s=%s%s%s" % (label, value, uom, "".join(";" + f for f in fields))
 
 
 def agent_span(h):

@@ -26,8 +26,8 @@ import plugin_common as pc
 import twtest
 
 CHECK = "check_dblock"
-LABELS = ["softnet backlog", "softnet budget", "tcp memory", "udp memory", "udp receive buffer",
-          "udp send buffer", "tcp receive buffer", "tcp listen queue", "high-order pages"]
+LABELS = ["softnet_backlog", "softnet_budget", "tcp_memory", "udp_memory", "udp_receive_buffer",
+          "udp_send_buffer", "tcp_receive_buffer", "tcp_listen_queue", "high-order_pages"]
 NET_RST = "Documentation/admin-guide/sysctl/net.rst"
 IP_SYSCTL = "Documentation/networking/ip-sysctl.rst"
 FIGURES = [152, 3, 0, 0, 10, 0, 0, 5, 0]
@@ -161,8 +161,8 @@ def check_ok(h, w):
     out = pc.run(CHECK, ["--pool", "memory"], h.port)
     pc.expect(out, 0, [
         "DBLOCK OK - no failures in 2 pools in the last %d s | %s %s" % (
-            w, pc.perf("tcp memory", 0, "", "0", "", "0"),
-            pc.perf("udp memory", 0, "", "0", "", "0"))])
+            w, pc.perf("tcp_memory", 0, "", "0", "", "0"),
+            pc.perf("udp_memory", 0, "", "0", "", "0"))])
     # Every pool, with thresholds above every figure: OK, and the summary
     # still says how many failures there were.
     out = pc.run(CHECK, ["-w", "200", "-c", "300"], h.port)
@@ -193,7 +193,7 @@ def check_other_systems(h, w):
     out = pc.run(CHECK, ["--os", "freebsd", "--pool", "udp receive"], h.port)
     pc.expect(out, 1, [
         "DBLOCK WARNING - udp receive buffer 10 failures in the last %d s | %s" % (
-            w, pc.perf("udp receive buffer", 10, "", "0", "", "0")),
+            w, pc.perf("udp_receive_buffer", 10, "", "0", "", "0")),
         "udp receive buffer: WARNING, 10 failures in the last %d s (datagram dropped: socket "
         "receive buffer full); limit 212992" % w,
         "tune: raise kern.ipc.maxsockbuf (current value unknown; 10 datagrams were dropped on "

@@ -60,11 +60,11 @@ class Disk:
 
     def perf(self, rw="20", rc="50", ww="50", wc="200", uw=""):
         return " ".join([
-            pc.perf(self.name + " r_await", pc.num(self.r_ms, 3), "ms", rw, rc, "0"),
-            pc.perf(self.name + " w_await", pc.num(self.w_ms, 3), "ms", ww, wc, "0"),
-            pc.perf(self.name + " aqu-sz", pc.hundredths(self.q), "", "", "", "0"),
+            pc.perf(self.name + "_r_await", pc.num(self.r_ms, 3), "ms", rw, rc, "0"),
+            pc.perf(self.name + "_w_await", pc.num(self.w_ms, 3), "ms", ww, wc, "0"),
+            pc.perf(self.name + "_aqu-sz", pc.hundredths(self.q), "", "", "", "0"),
             # Perfdata caps %util at its max, 100.
-            pc.perf(self.name + " util", pc.hundredths(min(self.util, 10000)), "%", uw, "", "0",
+            pc.perf(self.name + "_util", pc.hundredths(min(self.util, 10000)), "%", uw, "", "0",
                     "100")])
 
     # What lib/advice/evidence.c makes of these figures: a queue knob needs a

@@ -79,7 +79,7 @@ def test():
         # Long option names in the file: warning=100 and c=200 for sda's 50 ms.
         out = pc.run("check_disklatency", ["--extra-opts=@" + ini])
         assert out.rc == 0, out
-        assert out.perf_map()["sda r_await"].text == "'sda r_await'=50ms;100;200;0", out
+        assert out.perf_map()["sda_r_await"].text == "sda_r_await=50ms;100;200;0", out
 
         # The file's community is the one used: a wrong one gets no answer...
         out = pc.run("check_dblock", ["--extra-opts=wrong community@" + ini])

@@ -17,10 +17,10 @@ import tempfile
 import plugin_common as pc
 import twtest
 
-ZERO_DISK = ("'%s r_await'=0ms;20;50;0 '%s w_await'=0ms;50;200;0 '%s aqu-sz'=0;;;0 "
-             "'%s util'=0%%;;;0;100")
-POOLS = ["softnet backlog", "softnet budget", "tcp memory", "udp memory", "udp receive buffer",
-         "udp send buffer", "tcp receive buffer", "tcp listen queue", "high-order pages"]
+ZERO_DISK = ("%s_r_await=0ms;20;50;0 %s_w_await=0ms;50;200;0 %s_aqu-sz=0;;;0 "
+             "%s_util=0%%;;;0;100")
+POOLS = ["softnet_backlog", "softnet_budget", "tcp_memory", "udp_memory", "udp_receive_buffer",
+         "udp_send_buffer", "tcp_receive_buffer", "tcp_listen_queue", "high-order_pages"]
 
 
 def fixture_expectations():
@@ -42,9 +42,9 @@ def fixture_expectations():
         # fixture's /proc/pressure.
         "check_bufcache": (0, [
             "BUFCACHE OK - no file reads to judge in the last 1 s, 0 refaults/s, memory pressure "
-            "1.5 % | 'refaults'=0;;;0 'major_faults'=0;;;0 'page_in_kib'=0;;;0 "
-            "'memory_pressure'=1.5%;;;0;100 'io_pressure'=12.34%;;;0;100 'cached'=3072000000B;;;0 "
-            "'dirty'=2097152B;;;0 'writeback'=0B;;;0",
+            "1.5 % | refaults=0;100;1000;0 major_faults=0;;;0 page_in_kib=0;;;0 "
+            "memory_pressure=1.5%;;;0;100 io_pressure=12.34%;;;0;100 cached=3072000000B;;;0 "
+            "dirty=2097152B;;;0 writeback=0B;;;0",
             None,
             "page cache 2929.7 MiB, dirty 2 MiB, writeback 0 MiB",
             "0 refaults/s, 0 major faults/s, 0 KiB/s paged in, io pressure 12.34 %"]),

@@ -6,12 +6,12 @@ tunewatchd runs on tests/fixtures/agent, changed as agent_walk does. For
 each figure, the value check_snmp reads by numeric OID equals what our
 plugin prints, in the MIB's units:
   twDiskReadLatency.8.0, twDiskWriteLatency.8.0 (Gauge32 microseconds)
-      = check_disklatency's 'sda r_await' / 'sda w_await' in ms x 1000
+      = check_disklatency's sda_r_await / sda_w_await in ms x 1000
   twDblockRecentFailures of the udp receive buffer and tcp listen queue
       = check_dblock's items of the same name; the per-CPU backlog pools
-      summed = its 'softnet backlog'
+      summed = its softnet_backlog
   twBcReadHitRatio.0 (hundredths of a percent) = check_bufcache's
-      'hit_ratio' x 100
+      hit_ratio x 100
 with SNMP v2c and v1. Then both plugins judge the same value (cpu1's 152
 backlog drops) against the same ranges, and must agree on the state: the
 two range parsers read the Monitoring Plugins syntax alike.
@@ -62,12 +62,12 @@ def test():
             assert (state, rc) == ("OK", 0), (state, rc)
             # The figures themselves, worked out in agent_walk.
             assert peer == [50000, 10000, 10, 5, 0, 152, 9500], peer
-            ours = [Decimal(lat["sda r_await"].value) * 1000,
-                    Decimal(lat["sda w_await"].value) * 1000,
-                    Decimal(pools["udp receive buffer"].value),
-                    Decimal(pools["tcp listen queue"].value),
-                    Decimal(pools["softnet backlog"].value), Decimal(bc["hit_ratio"].value) * 100]
-            assert lat["sda r_await"].uom == "ms" and bc["hit_ratio"].uom == "%"
+            ours = [Decimal(lat["sda_r_await"].value) * 1000,
+                    Decimal(lat["sda_w_await"].value) * 1000,
+                    Decimal(pools["udp_receive_buffer"].value),
+                    Decimal(pools["tcp_listen_queue"].value),
+                    Decimal(pools["softnet_backlog"].value), Decimal(bc["hit_ratio"].value) * 100]
+            assert lat["sda_r_await"].uom == "ms" and bc["hit_ratio"].uom == "%"
             theirs = peer[:4] + [peer[4] + peer[5], peer[6]]
             assert ours == theirs, "v%s: ours %s, check_snmp %s" % (version, ours, theirs)
 

@@ -122,8 +122,10 @@ CASES = [
     ("check_disklatency", ["-w", "1000", "--write-warning", "1000", "--write-critical", "1000"],
      "OK", 2, False),
     ("check_disklatency", ["-w", "0", "-c", "1000"], "WARNING", 2, True),
-    ("check_bufcache", ["-w", "0:", "-c", "0:"], "OK", 2, False),
-    ("check_bufcache", ["-w", "100:", "-c", "0:"], "WARNING", 3, True),
+    ("check_bufcache", ["-w", "0:", "-c", "0:", "--refault-warning", "1000000000",
+                        "--refault-critical", "1000000000"], "OK", 2, False),
+    ("check_bufcache", ["-w", "100:", "-c", "0:", "--refault-warning", "1000000000",
+                        "--refault-critical", "1000000000"], "WARNING", 3, True),
 ]
 
 

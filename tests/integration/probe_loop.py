@@ -90,7 +90,7 @@ def test():
             assert out.rc == 0, out
             first = out.stdout.split("\n")[0]
             assert first.startswith("DISKLATENCY OK - 1 probed device OK"), first
-            assert "'%s p50'=" % lo.name in first and "'%s max'=" % lo.name in first, first
+            assert "%s_p50=" % lo.name in first and "%s_max=" % lo.name in first, first
             out = plc.run(CHECK, ["--probe", "--percentile", "50", "-w", "0.001", "-c",
                                   "1000"], h.port)
             assert out.rc == 1 and "%s WARNING probe p50" % lo.name in out.stdout, out

@@ -24,7 +24,7 @@ TRAP_OID = "1.3.6.1.6.3.1.1.4.1.0"		# snmpTrapOID.0
 
 # twFindingEntry's columns by the header's names (TW_OID_FINDING_<name>).
 COLUMNS = ("ID", "SYMPTOM", "SUBJECT", "SEVERITY", "EVIDENCE", "TUNABLE", "CURRENT",
-           "SUGGESTED", "APPLY", "PERSIST", "DOCUMENTATION", "RAISED", "CHANGED")
+           "SUGGESTED", "APPLY", "PERSIST", "DOCUMENTATION", "RAISED", "CHANGED", "OWNER")
 _BY_NUMBER = {H["TW_OID_FINDING_" + c][0]: c for c in COLUMNS}
 
 
@@ -166,7 +166,7 @@ class TrapSink:
             argv += ["-m", ""]
         env = dict(os.environ, SNMP_PERSISTENT_DIR=os.path.join(self.h.dir, "trap-persist"),
                    MIBS="")
-        self.proc = subprocess.Popen(argv + ["udp:127.0.0.1:%d" % self.port],
+        self.proc = subprocess.Popen(self.h.wrap + argv + ["udp:127.0.0.1:%d" % self.port],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env)
         self.h.procs.append(self.proc)
         twtest.wait_for("snmptrapd to start",

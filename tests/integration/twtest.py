@@ -183,8 +183,12 @@ def parse_varbinds(output):
 
 
 class Harness:
-    def __init__(self, name):
+    def __init__(self, name, wrap=()):
         self.name = name
+        # A command every process of the harness runs under: the lab's
+        # `ip netns exec NAME` runs snmpd, tunewatchd and the clients in a
+        # network namespace (ip execs the command, so pids stay the same).
+        self.wrap = list(wrap)
         self.dir = tempfile.mkdtemp(prefix="tw-%s-" % name)
         self.procs = []
         self.snmpd = None
@@ -264,7 +268,7 @@ class Harness:
             fh.write(self.snmpd_conf(extra_conf))
         env = dict(os.environ, SNMP_PERSISTENT_DIR=os.path.join(self.dir, "persist"), MIBS="")
         self.snmpd = subprocess.Popen(
-            [self.snmpd_bin, "-f", "-Lo", "-C", "-c", conf, "-I", "-smux", "-m", "",
+            self.wrap + [self.snmpd_bin, "-f", "-Lo", "-C", "-c", conf, "-I", "-smux", "-m", "",
              "-p", os.path.join(self.dir, "snmpd.pid")],
             stdout=self.log("snmpd"), stderr=subprocess.STDOUT, env=env)
         self.procs.append(self.snmpd)
@@ -278,9 +282,10 @@ class Harness:
         ss = which("ss")
         if not ss:
             return
-        # A process name is any bytes another test chose: not always UTF-8.
-        out = subprocess.run([ss, "-H", "-l", "-n", "-p", "-u", "-t"], capture_output=True,
-                             text=True, errors="replace").stdout
+        # Other users' process names are any bytes (a comm need not be
+        # UTF-8): ss prints them as they are.
+        out = subprocess.run(self.wrap + [ss, "-H", "-l", "-n", "-p", "-u", "-t"],
+                             capture_output=True, text=True, errors="backslashreplace").stdout
         for line in out.splitlines():
             if "pid=%d," % pid not in line:
                 continue
@@ -307,8 +312,8 @@ class Harness:
         env = dict(os.environ, SNMP_PERSISTENT_DIR=os.path.join(self.dir, "persist"))
         if env_extra:
             env.update(env_extra)
-        self.agent = subprocess.Popen(cmd, stdout=self.log("tunewatchd"), stderr=subprocess.STDOUT,
-                                      env=env)
+        self.agent = subprocess.Popen(self.wrap + cmd, stdout=self.log("tunewatchd"),
+                                      stderr=subprocess.STDOUT, env=env)
         self.procs.append(self.agent)
         if wait:
             self.wait_agent()
@@ -337,8 +342,10 @@ class Harness:
         return dict(os.environ, MIBS="", SNMPCONFPATH=self.dir)
 
     def run_client(self, argv, timeout=20):
-        return subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
-                              env=self.client_env())
+        # errors="replace": a reply from whatever else took a free port
+        # can hold any byte; it must fail the poll, not the test.
+        return subprocess.run(self.wrap + list(argv), capture_output=True, text=True,
+                              errors="replace", timeout=timeout, env=self.client_env())
 
     def try_get(self, oids):
         r = self.run_client([self.snmpget_bin, "-v2c", "-c", "public", "-On", "-Oe", "-t", "1",

@@ -1,0 +1,268 @@
+"""The loop of a problem scenario, as an operator would run it.
+
+A round: the workload runs (it keeps running to the end); the symptom's
+counter rises; tunewatchd raises the finding (twFindingTable, and
+twFindingRaised at the sink); the check's advice names the tunable with
+its current value; its apply: line is run exactly; the workload's figures
+and the symptom's rate are measured after it; the change is recorded
+(twChangeTable, twTunableChanged) and, a window later, evaluated
+(twTunableChangeEvaluated, the figure before and after). If the symptom
+is gone (its rate fell to zero or by at least 90 %), the finding must
+clear under the same workload (twFindingCleared); if not, the operator
+takes the next ticket: the check is run again and its new advice applied,
+up to MAX_ROUNDS.
+
+A scenario describes its problem with a Problem (below) and calls
+run_problem(lab, stack, problem); the rounds land in lab.result.
+"""
+
+import time
+
+import labcore
+from labcore import advice_of, apply_line, figure, wait_for
+
+MAX_ROUNDS = 6
+# The symptom must fall by at least this share (the issue's 90 %).
+FALL = 0.9
+
+
+class Problem:
+    """Override what differs. Counters are read by the scenario (they may
+    be per namespace); figures are labcore.figure() dicts."""
+
+    symptom_token = ""		# twFindingSymptom: "listen-overflow"
+    tunable = ""		# the tunable the advice must name
+    check = "check_dblock"
+    check_args = ()
+    symptom_unit = "drops/s"
+    measure_s = 5.0		# each measured phase
+    better = "lower"		# which way the workload's figure improves
+    # The rounds this scenario may take: 1 where the figures size the
+    # suggestion, so that one ticket must be enough.
+    rounds_allowed = MAX_ROUNDS
+    # Findings that would name the wrong knob here: (symptom, tunable).
+    wrong = ()
+    # Where it ran, in words, when the stack's namespace does not say it all.
+    where = None
+
+    def start(self, lab):
+        """Start the workload; returns a labcore.Workload."""
+        raise NotImplementedError
+
+    def symptom_count(self, lab):
+        """The symptom's counter now (cumulative)."""
+        raise NotImplementedError
+
+    def current_value(self, lab):
+        """The tunable's value as the kernel has it now, where it is read."""
+        raise NotImplementedError
+
+    def workload_figure(self, records):
+        """A figure of the workload's records over one phase."""
+        raise NotImplementedError
+
+    def after_apply(self, lab, workload, advice):
+        """What the advice says must follow the change (a service's
+        reload); returns words for the results, or None."""
+        return None
+
+
+def measure(lab, problem, workload, seconds):
+    """The symptom's rate and the workload's figure over the next seconds."""
+    c0, t0 = problem.symptom_count(lab), time.monotonic()
+    time.sleep(seconds)
+    c1, t1 = problem.symptom_count(lab), time.monotonic()
+    records = workload.since(t0, t1)
+    assert records, "the workload reported nothing in %.1f s: %r" % (t1 - t0, workload.errors)
+    rate = (c1 - c0) / (t1 - t0)
+    return (figure(rate, problem.symptom_unit, "%s %s (%d in %.1f s)" % (
+        labcore.fmt(round(rate, 1)), problem.symptom_unit, c1 - c0, t1 - t0)),
+        problem.workload_figure(records))
+
+
+def improved(problem, before, after):
+    if problem.better == "lower":
+        return after["value"] < before["value"]
+    return after["value"] > before["value"]
+
+
+def ours(problem, row):
+    return row.get("SYMPTOM") == problem.symptom_token
+
+
+def run_problem(lab, stack, problem):
+    res = lab.result
+    res["tunable"] = problem.tunable
+    res["where"] = problem.where or ("a network namespace of its own" if stack.ns else
+                                     "the host's network namespace")
+    with problem.start(lab) as workload:
+        t_start = time.monotonic()
+        sym0, work0 = measure(lab, problem, workload, problem.measure_s)
+        res["before"] = {"symptom": sym0, "workload": work0}
+        assert sym0["value"] > 0, "the workload did not provoke the symptom: %s" % sym0["text"]
+        sym_before, work_before = sym0, work0
+        for rnd in range(1, MAX_ROUNDS + 1):
+            r = {"round": rnd}
+            res["rounds"].append(r)
+            # The finding, raised (or still raised, in a later round).
+            t_round = time.monotonic()
+            idx, row = wait_for("tunewatchd to raise %s" % problem.symptom_token,
+                                lambda: next(((i, x) for i, x in stack.findings().items()
+                                              if ours(problem, x)), None), timeout=60)
+            others(res, stack, problem)
+            if rnd == 1:
+                r["raised_s"] = round(time.monotonic() - t_start, 1)
+                trap = stack.sink.wait_notification(
+                    labcore.RAISED, "twFindingRaised for %s" % row["ID"],
+                    lambda n: n.get("ID") == row["ID"], timeout=30)
+                r["raised_trap"] = True
+                assert trap["SYMPTOM"] == problem.symptom_token, trap
+            r["finding"] = row["ID"]
+            # The check's advice for it.
+            out = stack.check(problem.check, problem.check_args)
+            mine = [a for a in advice_of(out) if a.finding == row["ID"]]
+            assert len(mine) == 1, "no advice with finding %s in %r" % (row["ID"], out)
+            adv = mine[0]
+            r["advice"] = adv.line
+            assert adv.tunable == problem.tunable, "advice names %s, not %s: %r" % (
+                adv.tunable, problem.tunable, adv)
+            now = problem.current_value(lab)
+            assert adv.current == now, "advice quotes %s = %s, the kernel has %s" % (
+                adv.tunable, adv.current, now)
+            assert row.get("APPLY") == adv.apply, "twFindingApply %r, the check %r" % (
+                row.get("APPLY"), adv.apply)
+            # Applied, exactly.
+            r["applied"] = apply_line(lab, stack, adv)
+            t_apply = time.monotonic()
+            after_note = problem.after_apply(lab, workload, adv)
+            if after_note:
+                r["applied_note"] = after_note
+            assert _same(problem.current_value(lab), adv.suggested)
+            time.sleep(1.0)
+            sym1, work1 = measure(lab, problem, workload, problem.measure_s)
+            r["before"] = {"symptom": sym_before, "workload": work_before}
+            r["after"] = {"symptom": sym1, "workload": work1}
+            others(res, stack, problem)
+            # The record of the change, seen and evaluated.
+            change = wait_change(stack, adv, timeout=30)
+            assert "BEFORE" in change and float(change["BEFORE"]) > 0, \
+                "no figure before the change: %r" % change
+            wait_change_trap(stack, labcore.TUNABLE_CHANGED, adv, timeout=30)
+            evaluated = wait_change_trap(stack, labcore.CHANGE_EVALUATED, adv,
+                                         timeout=stack.window + 30)
+            change = wait_change(stack, adv, timeout=10, evaluated=True)
+            r["change"] = {k: change.get(k) for k in ("FIGURE", "FIGURE_UNIT", "OLD_VALUE",
+                                                      "NEW_VALUE")}
+            r["change"]["BEFORE"] = hundredths(change["BEFORE"])
+            r["change"]["AFTER"] = hundredths(change.get("AFTER"))
+            assert trap_hundredths(evaluated.get("AFTER")) == r["change"]["AFTER"], \
+                "twTunableChangeEvaluated %r, twChangeTable %r" % (evaluated, change)
+            r["evaluation"] = evaluation(change)
+            fell = sym_before["value"] == 0 or sym1["value"] <= (1 - FALL) * sym_before["value"]
+            r["symptom_fell"] = fell
+            # The ticket closes on the change record, as an operator closes
+            # it: a record that says the change did not help reopens it,
+            # whatever the lab's own phase saw.
+            still = any(ours(problem, x) for x in stack.findings().values())
+            if not fell or (r["evaluation"] != "helped" and still):
+                res.note("round %d: %s did not remove the symptom (%s -> %s; the change "
+                         "record: %s)" % (rnd, adv.apply, sym_before["text"], sym1["text"],
+                                          r["evaluation"]))
+                sym_before, work_before = sym1, work1
+                continue
+            assert r["evaluation"] == "helped", "the change record says %r: %r" % (
+                r["evaluation"], change)
+            assert improved(problem, work0, work1), "the workload did not improve: %s -> %s" % (
+                work0["text"], work1["text"])
+            # The finding clears under the same workload.
+            wait_for("finding %s to clear" % row["ID"],
+                     lambda: not any(x.get("ID") == row["ID"]
+                                     for x in stack.findings().values()),
+                     timeout=stack.window + 30)
+            stack.sink.wait_notification(labcore.CLEARED, "twFindingCleared for %s" % row["ID"],
+                                         lambda n: n.get("ID") == row["ID"], timeout=30)
+            r["cleared_s"] = round(time.monotonic() - t_apply, 1)
+            res["after"] = {"symptom": sym1, "workload": work1}
+            assert rnd <= problem.rounds_allowed, "%d rounds, where %d should do" % (
+                rnd, problem.rounds_allowed)
+            return
+        raise AssertionError("the symptom was still there after %d rounds" % MAX_ROUNDS)
+
+
+def others(res, stack, problem):
+    """Findings beside the scenario's own, for the results: each is either
+    right too (say why in a note) or a rule to look at."""
+    seen = res.setdefault("other_findings", [])
+    for x in stack.findings().values():
+        if not ours(problem, x):
+            text = "%s on %s: %s" % (x.get("SYMPTOM"), x.get("SUBJECT"),
+                                     x.get("TUNABLE") or "no tunable")
+            if text not in seen:
+                seen.append(text)
+            assert (x.get("SYMPTOM"), x.get("TUNABLE")) not in problem.wrong, \
+                "a finding names the wrong knob: %s" % text
+
+
+def _same(a, b):
+    """Values as the kernel prints them (a vector with tabs) and as advice
+    says them (single blanks) are the same value."""
+    return a is not None and b is not None and a.split() == b.split()
+
+
+def _names(cols, adv):
+    """The record names a disk's queue attribute as queue/ATTR of its
+    subject, where the check names it by its sysfs path."""
+    t = cols.get("TUNABLE")
+    return t == adv.tunable or (t is not None and t.startswith("queue/") and
+                                adv.tunable == "/sys/block/%s/%s" % (cols.get("SUBJECT"), t))
+
+
+def _is_change(cols, adv):
+    return _names(cols, adv) and _same(cols.get("NEW_VALUE"), adv.suggested)
+
+
+def wait_change_trap(stack, trap_oid, adv, timeout):
+    """The columns of the first notification trap_oid about adv's change."""
+    return wait_for("%s of %s at snmptrapd" % (trap_oid, adv.tunable),
+                    lambda: next((c for c in stack.notifications(trap_oid)
+                                  if _is_change(c, adv)), None), timeout=timeout)
+
+
+def wait_change(stack, adv, timeout, evaluated=False):
+    def row():
+        for x in stack.changes().values():
+            if _names(x, adv) and _same(x.get("OLD_VALUE"), adv.current) and \
+                    _same(x.get("NEW_VALUE"), adv.suggested) and \
+                    (not evaluated or x.get("EVALUATED") == "1"):
+                return x
+        return None
+    return wait_for("twChangeTable row %s %s -> %s" % (adv.tunable, adv.current, adv.suggested),
+                    row, timeout=timeout)
+
+
+def hundredths(text):
+    """A TwHundredths column as snmpwalk -On prints it (hundredths)."""
+    return None if text is None else int(text) / 100.0
+
+
+def trap_hundredths(text):
+    """The same at the sink, which prints it with the MIB's DISPLAY-HINT
+    ("10268.34") where it loads the MIB, in hundredths where it cannot."""
+    if text is None:
+        return None
+    return float(text) if "." in text else int(text) / 100.0
+
+
+def evaluation(change):
+    """The change record's verdict, from its figures before and after:
+    "helped" when the figure fell by at least 90 % (to 0 for a count of
+    failures), "helped partly" when it fell less, "did not help"."""
+    if "BEFORE" not in change or "AFTER" not in change:
+        return "no figure"
+    b, a = hundredths(change["BEFORE"]), hundredths(change["AFTER"])
+    if a <= (1 - FALL) * b and b > 0:
+        return "helped"
+    if a < b:
+        return "helped partly"
+    return "did not help"
+

@@ -1,0 +1,41 @@
+# tests/lab/: the tuning lab (tests/lab/README.md). Not part of make check:
+# it runs as root, changes kernel settings (and restores them) and takes
+# minutes. `make lab` runs every scenario and writes doc/LAB.md; it says
+# why and does nothing where it is not root. LAB_FLAGS passes options to
+# the runner (LAB_FLAGS='--only net_listen').
+LAB_FILES = \
+	tests/lab/README.md \
+	tests/lab/run.py \
+	tests/lab/labcore.py \
+	tests/lab/labjournal.py \
+	tests/lab/labproblem.py \
+	tests/lab/labreport.py \
+	tests/lab/labcache.py \
+	tests/lab/scenario_cache_cgroup.py \
+	tests/lab/scenario_cache_dirty.py \
+	tests/lab/scenario_cache_readahead.py \
+	tests/lab/scenario_healthy_backup.py \
+	tests/lab/scenario_healthy_compile.py \
+	tests/lab/scenario_healthy_fork.py \
+	tests/lab/scenario_healthy_reread.py \
+	tests/lab/scenario_healthy_udp.py \
+	tests/lab/scenario_healthy_write.py \
+	tests/lab/scenario_lab_restore.py \
+	tests/lab/scenario_net_busypoll.py \
+	tests/lab/scenario_net_highorder.py \
+	tests/lab/scenario_net_listen.py \
+	tests/lab/scenario_net_softnet.py \
+	tests/lab/scenario_net_tcp_mem.py \
+	tests/lab/scenario_net_udp_default.py \
+	tests/lab/scenario_net_udp_max.py \
+	tests/lab/scenario_net_udp_mem.py
+
+EXTRA_DIST += $(LAB_FILES) doc/LAB.md
+
+lab: all
+	@rc=0; top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	    $(PYTHON3) -B $(abs_top_srcdir)/tests/lab/run.py \
+	    --out $(abs_top_srcdir)/doc/LAB.md $(LAB_FLAGS) || rc=$$?; \
+	if [ $$rc -eq 77 ]; then echo "lab: skipped (see above)"; rc=0; fi; \
+	exit $$rc
+.PHONY: lab

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Dirty-page write stalls: writers throttled at a dirty limit far below
+what the disk takes (vm.dirty_bytes 8 MiB, dirty_background_bytes 2 MiB,
+set on the host for the run and put back after), today's form of
+vfs.hirunningspace set too low ("up if writes starve").
+
+A file system of the lab's own (ext4 on a loop device with direct I/O, over
+a file on this machine's disk, mounted under /tmp; writes to the device
+throttled to 100 MiB/s in the root blkio cgroup, where writeback runs,
+for a disk of a known speed: the host's disk is fast and shared) holds a
+512 MiB file that a writer writes through, in bursts of 48 MiB every
+0.6 s (a log or a checkpoint), 1 MiB a write, never waiting for the disk itself:
+with room for a burst's dirty pages it writes each at memory speed while
+the flusher writes back behind it; at 8 MiB the kernel pauses it in
+balance_dirty_pages() once dirty and writeback pages pass the free-run
+point half-way between the two thresholds (5 MiB), and a burst takes what
+writeback then keeps.
+
+The symptom's counter is those pauses, counted by the kernel's own
+tracepoint writeback:balance_dirty_pages with pause > 0 (bpftrace); the
+workload's figure is how long a burst takes. tunewatchd (the
+host's namespaces, defaults) must raise dirty-limited, from the share of
+its samples with dirty and writeback pages at or past that point
+(twBcDirtyLimited) while the disk that wrote most is under 80 % busy;
+check_bufcache's advice is vm.dirty_bytes, sized to twice a second of that
+disk's writes, since writers are paused from half-way below the limit (at
+most 16 times the limit), and its apply: line is run exactly. The pauses must stop, the writer go faster, and the change be
+evaluated on twBcDirtyLimited.
+
+The dirty limits are global: the run is short, the limits are put back
+exactly (the ratio or the bytes form, whichever was in force: writing 0 to
+a bytes form is refused), also when the run fails or is interrupted.
+"""
+
+import os
+import statistics
+import subprocess
+import threading
+import time
+
+import labcache
+import labcore
+import labproblem
+
+META = {"name": "cache-dirty", "kind": "problem",
+        "symptom": "writers throttled at a dirty limit below what the disk takes "
+                   "(vm.dirty_bytes)"}
+
+DIRTY_BYTES = 8 << 20
+BACKGROUND_BYTES = 2 << 20
+FILE_MIB = 512
+# A burst fits under the free-run point of the suggested limit (128 MiB:
+# 65 MiB) and is written back within a period at WRITE_BPS.
+BURST_MIB = 48
+PERIOD_S = 0.6
+WRITE_BPS = 100 << 20
+DEVICE_MIB = 1024
+
+PAUSES = ("tracepoint:writeback:balance_dirty_pages /args->pause > 0/ { @n++; } "
+          "interval:ms:250 { printf(\"pauses %d\\n\", @n); }")
+
+
+class Pauses:
+    """bpftrace counting writers' pauses in balance_dirty_pages()."""
+
+    def __init__(self, lab):
+        self.count = 0
+        self.proc = subprocess.Popen(["bpftrace", "-q", "-e", PAUSES], stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True)
+        lab.journal.proc(self.proc.pid, "bpftrace")
+        self.ready = threading.Event()
+        threading.Thread(target=self._read, daemon=True).start()
+        if not self.ready.wait(60):
+            self.stop()
+            raise labcore.Skip("bpftrace could not attach to writeback:balance_dirty_pages")
+
+    def _read(self):
+        for line in self.proc.stdout:
+            if line.startswith("pauses "):
+                self.count = int(line.split()[1])
+                self.ready.set()
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+
+
+class Dirty(labproblem.Problem):
+    symptom_token = "dirty-limited"
+    tunable = "vm.dirty_bytes"
+    check = "check_bufcache"
+    symptom_unit = "writer pauses/s"
+    better = "lower"
+    rounds_allowed = 1		# sized from the disk's writes: one ticket
+    measure_s = 5.0
+
+    def __init__(self, path, pauses, script):
+        self.path = path
+        self.pauses = pauses
+        self.script = script
+
+    def start(self, lab):
+        return labcore.Workload(lab, labcore.workload_argv(self.script, "bursts", self.path))
+
+    def symptom_count(self, lab):
+        return self.pauses.count
+
+    def current_value(self, lab):
+        return lab.read_sysctl("vm.dirty_bytes")
+
+    def workload_figure(self, records):
+        ms = statistics.median(r["burst_ms"] for r in records)
+        return labcore.figure(round(ms, 1), "ms", "a burst of %d MiB took %s ms (median of %d)" % (
+            BURST_MIB, labcore.fmt(round(ms, 1)), len(records)))
+
+
+def dirty_limits(lab):
+    """Set the lab's limits; the restore writes back the form in force."""
+    vm = {k: lab.read_sysctl("vm." + k) for k in ("dirty_bytes", "dirty_ratio",
+                                                  "dirty_background_bytes",
+                                                  "dirty_background_ratio")}
+    for kind in ("", "background_"):
+        b, r = vm["dirty_%sbytes" % kind], vm["dirty_%sratio" % kind]
+        keep = "vm.dirty_%sbytes=%s" % (kind, b) if b != "0" else "vm.dirty_%sratio=%s" % (kind, r)
+        lab.journal.undo(["sysctl", "-q", "-w", keep], "put back %s" % keep)
+    with open("/proc/sys/vm/dirty_background_bytes", "w") as fh:
+        fh.write("%d\n" % BACKGROUND_BYTES)
+    with open("/proc/sys/vm/dirty_bytes", "w") as fh:
+        fh.write("%d\n" % DIRTY_BYTES)
+    return vm
+
+
+def run(lab):
+    labcore.need("bpftrace", "mkfs.ext4", "losetup")
+    backing = os.path.join("/var/tmp", labcache.name_of(lab, "fs") + ".img")
+    dev = labcache.loop_device(lab, backing, DEVICE_MIB)
+    subprocess.run(["mkfs.ext4", "-q", "-F", dev], check=True, timeout=120)
+    with open("/sys/block/%s/dev" % os.path.basename(dev)) as fh:
+        majmin = fh.read().strip()
+    rule = os.path.join(labcache.BLKCG, "blkio.throttle.write_bps_device")
+    lab.journal.undo(["sh", "-c", 'echo "$0 0" > "$1"', majmin, rule],
+                     "remove the write throttle of %s" % majmin)
+    with open(rule, "w") as fh:
+        fh.write("%s %d\n" % (majmin, WRITE_BPS))
+    mnt = os.path.join("/tmp", labcache.name_of(lab, "mnt"))
+    lab.journal.undo(["rmdir", mnt], "remove %s" % mnt)
+    os.mkdir(mnt)
+    lab.journal.undo(["umount", mnt], "unmount %s" % mnt)
+    subprocess.run(["mount", dev, mnt], check=True, timeout=60)
+    path = os.path.join(mnt, "written")
+    with open(path, "wb") as fh:
+        fh.truncate(FILE_MIB << 20)
+    was = dirty_limits(lab)
+    lab.result["setup"] = ("vm.dirty_bytes %d MiB, dirty_background_bytes %d MiB (the host's: "
+                           "dirty_ratio %s, dirty_background_ratio %s, put back after); a %d "
+                           "MiB file on ext4 on %s (loop, direct I/O, writes throttled to %d "
+                           "MiB/s) written through in bursts of %d MiB every %.1f s" % (
+                               DIRTY_BYTES >> 20, BACKGROUND_BYTES >> 20, was["dirty_ratio"],
+                               was["dirty_background_ratio"], FILE_MIB,
+                               os.path.basename(dev), WRITE_BPS >> 20, BURST_MIB, PERIOD_S))
+    lab.result["where"] = "the host's namespaces; tunewatchd watches loop devices (diskExclude)"
+    pauses = Pauses(lab)
+    try:
+        with labcore.Stack(lab, agent_conf=labcache.WITH_LOOPS) as stack:
+            labproblem.run_problem(lab, stack, Dirty(path, pauses, __file__))
+    finally:
+        pauses.stop()
+
+
+# ---- the workload --------------------------------------------------------------
+
+
+def bursts(path):
+    """Write through path in bursts of BURST_MIB, 1 MiB a write, one every
+    PERIOD_S (or at once when a burst took longer); a record a burst: how
+    long it took."""
+    block = b"x" * (1 << 20)
+    size = os.path.getsize(path)
+    fd = os.open(path, os.O_WRONLY)
+    off, due = 0, time.monotonic()
+    while True:
+        t0 = time.monotonic()
+        for _ in range(BURST_MIB):
+            os.pwrite(fd, block, off)
+            off = (off + len(block)) % size
+        t1 = time.monotonic()
+        labcore.emit(burst_ms=(t1 - t0) * 1000.0)
+        due = max(due + PERIOD_S, t1)
+        time.sleep(max(0.0, due - time.monotonic()))
+
+
+if __name__ == "__main__":
+    labcore.main(META, run, {"bursts": bursts})
