@@ -6,16 +6,22 @@ a master restart, a burst of notifications that fills the queue to the master,
 a clean stop with it full;
 SNMP v2c and v3 authPriv, --local, --cgroup over SNMP and with --local on a
 cgroup v2 fixture, and an UNKNOWN exit), with no invalid
-access and no leak. Skipped in sanitizer builds (ASan and valgrind do not
-mix) and where valgrind is not installed."""
+access and no leak; then, as root, tunewatchd probing a loop device over a
+FUSE file of tests/fusedelay (its reading thread through reads, EIO and
+back, and a stop with a read of 3 s outstanding, which is left behind) and
+check_disklatency --local --probe. Skipped in sanitizer builds (ASan and
+valgrind do not mix) and where valgrind is not installed; the probe part
+without root, losetup or tests/fusedelay."""
 
 import os
 import re
 import shutil
 import subprocess
 import tarfile
+import time
 
 import agent_notify_flood
+import probe_common as pc
 import twtest
 
 # tests/valgrind.supp names the few leaks inside Net-SNMP itself.
@@ -42,6 +48,46 @@ def plugin(h, name, args, expect):
         summary_ok(fh.read(), "%s %s" % (name, " ".join(args)))
     assert r.returncode in expect, "%s %s: exit %d: %s" % (name, args, r.returncode, r.stdout)
     assert r.stdout.count("\n") >= 1, r.stdout
+
+
+def part_probe(h):
+    try:
+        pc.need_root_tools()
+        pc.need_fusedelay()
+    except twtest.Skip as e:
+        print("note: the probe not run under valgrind: %s" % e)
+        return
+    with pc.FuseDelay(0, mib=16, prefix=pc.NAME_PREFIX) as fd:
+        conf = pc.write_conf(h, ["probe %s 10" % fd.name, "probe no-such-disk-here",
+                                 "probeTimeout 1", "probeIdleTime 0"])
+        vglog = os.path.join(h.dir, "vg-tunewatchd-probe.log")
+        h.start_snmpd()
+        h.agent = subprocess.Popen(VALGRIND + ["--log-file=" + vglog, h.agent_bin, "-f", "-Lo",
+                                               "-C", "-c", conf, "-x", h.socket, "--interval",
+                                               "1", "--window", "5"],
+                                   stdout=h.log("tunewatchd-probe"), stderr=subprocess.STDOUT)
+        h.procs.append(h.agent)
+        h.wait_agent(timeout=60)
+        idx = fd.loop.index()
+        pc.wait_state(h, idx, "probing", timeout=60)
+        twtest.wait_for("probe reads", lambda: pc.probe_row(h, idx).get("COUNT") and
+                        pc.probe_row(h, idx)["COUNT"].num >= 10, timeout=60, step=1)
+        fd.set_errors(True)
+        pc.wait_state(h, idx, "errors", timeout=60)
+        fd.set_errors(False)
+        pc.wait_state(h, idx, "probing", timeout=60)
+        h.walk()
+        fd.set_delay(3000000)
+        time.sleep(1.5)               # a read of 3 s is now outstanding
+        h.stop(h.agent, timeout=60)
+        with open(vglog) as fh:
+            summary_ok(fh.read(), "tunewatchd probing")
+        h.stop_all()
+        fd.set_delay(0)
+        plugin(h, "check_disklatency", ["--local", "--delay", "1", "--probe", "--probe-count",
+                                        "5", "--percentile", "50", "--device",
+                                        "^%s$" % fd.name, "-t", "30"],
+               (0, 1, 2))
 
 
 def test():
@@ -133,6 +179,8 @@ def test():
         h.stop(h.agent, timeout=60)
         with open(vglog) as fh:
             summary_ok(fh.read(), "tunewatchd")
+        h.stop_all()
+        part_probe(h)
 
 
 if __name__ == "__main__":

@@ -198,11 +198,31 @@ class FuseDelay:
         return False
 
 
+# Loop devices' backing files and FUSE mount points start so: the kernel's
+# loop devices and mounts are shared by everything on the machine.
+NAME_PREFIX = "tw-i22-probe-"
+
+
 def backing_path(h, name):
     """A file in the build tree (on disk), unique to this test."""
     d = os.path.join(twtest.TOP_BUILDDIR, "tests", "integration")
     os.makedirs(d, exist_ok=True)
-    return os.path.join(d, "%s-%d.img" % (name, os.getpid()))
+    return os.path.join(d, "%s%s-%d.img" % (NAME_PREFIX, name, os.getpid()))
+
+
+def memory_backing_path(name, mib):
+    """A file in /dev/shm (tmpfs: memory), unique to this test, when there
+    is room for it; else one in the build tree. Read through a loop device,
+    such a file takes the kernel's read path alone: no disk that other
+    work on the machine keeps busy."""
+    d = "/dev/shm"
+    try:
+        st = os.statvfs(d)
+        if st.f_bavail * st.f_frsize >= 4 * (mib << 20):
+            return os.path.join(d, "%s%s-%d.img" % (NAME_PREFIX, name, os.getpid()))
+    except OSError:
+        pass
+    return backing_path(None, name)
 
 
 def write_conf(h, lines):
@@ -249,3 +269,39 @@ def median(xs):
     xs = sorted(xs)
     n = len(xs)
     return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2.0
+
+
+IOPING_UNITS = {"ns": 0.001, "us": 1.0, "ms": 1000.0, "s": 1e6}
+
+
+def ioping_times(out):
+    """ioping's request times in microseconds, its warm-up read left out."""
+    times = []
+    for line in out.splitlines():
+        if "time=" in line and "warmup" not in line:
+            val, unit = line.split("time=")[1].split()[:2]
+            times.append(float(val) * IOPING_UNITS[unit])
+    return times
+
+
+def ioping_between(dev, count, phase=0.05):
+    """count reads of `ioping -D -i 0.1` on dev, each midway between two of
+    the probe's slots (whole tenths of a second of the monotonic clock, the
+    first probed device's; probereader.h), so that the two read one after
+    the other, never at once: ioping keeps its requests on a fixed clock
+    from its start, and is started phase s after a slot. Their times, in
+    microseconds."""
+    time.sleep((phase - time.monotonic() % 0.1) % 0.1)
+    r = subprocess.run(["ioping", "-D", "-c", str(count + 1), "-i", "0.1", dev],
+                       capture_output=True, text=True, timeout=count * 0.1 + 120)
+    assert r.returncode == 0, r.stderr
+    times = ioping_times(r.stdout)
+    assert len(times) == count, r.stdout
+    return times
+
+
+def percentile(xs, p):
+    """The value of rank ceil(p/100 n), as the probe's histogram ranks."""
+    xs = sorted(xs)
+    k = max(1, -(-len(xs) * p // 100))
+    return xs[int(k) - 1]

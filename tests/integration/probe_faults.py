@@ -22,10 +22,19 @@ real /dev node.
 3. A device-mapper error target named by its alias: every read is EIO,
    state errors, twProbeErrors counts them, check_disklatency --probe is
    CRITICAL.
+4. A loop device over tests/fusedelay's file, whose reads the test makes
+   fail or slow: every read EIO (state errors, twProbeErrors, no latency,
+   CRITICAL), then good again (probing); reads of 150 ms at 10 a second
+   (one slot of two missed: about 5 reads and 5 missed slots a second,
+   p50 150 ms); reads of 1.5 s against probeTimeout 1 (timeouts, state
+   errors, no latency); and tunewatchd stopped while a read of 3 s is
+   outstanding: it exits cleanly within a few seconds, leaving the read
+   behind.
 
 The agent answers throughout (every step reads the row over SNMP). Loop
-devices and the dm device are removed in every path. Skipped without
-root or losetup; part 3 without dmsetup. About 40 s."""
+devices, the dm device and the FUSE mount are removed in every path.
+Skipped without root or losetup; part 3 without dmsetup, part 4 without
+tests/fusedelay, /dev/fuse or fusermount3. About 70 s."""
 
 import os
 import subprocess
@@ -154,6 +163,73 @@ def part_eio(h):
         subprocess.run(["dmsetup", "remove", "--retry", name], capture_output=True, timeout=60)
 
 
+def settle(h, idx, seconds):
+    """The row after seconds more of probing (a new window's worth)."""
+    time.sleep(seconds)
+    h.sample_now()
+    return pc.probe_row(h, idx)
+
+
+def part_fuse(h):
+    try:
+        pc.need_fusedelay()
+    except twtest.Skip as e:
+        print("note: %s; EIO, missed slots and timeouts on a FUSE device not exercised" % e)
+        return
+    with pc.FuseDelay(0, mib=16, prefix=pc.NAME_PREFIX) as fd:
+        idx = fd.loop.index()
+        conf = pc.write_conf(h, ["probe %s 10" % fd.name, "probeTimeout 1", "probeIdleTime 0"])
+        h.start_snmpd()
+        h.start_agent(None, None, interval=1, window=5, args=["-c", conf])
+        pc.wait_state(h, idx, "probing")
+
+        fd.set_errors(True)
+        row = pc.wait_state(h, idx, "errors")
+        assert row["REASON"].text == "read: Input/output error", row
+        row = settle(h, idx, 6)
+        print("EIO: %r" % {k: v.text for k, v in row.items()})
+        assert row["STATE"].text == "errors" and row["ERRORS"].num >= 30, row
+        assert row["COUNT"].num == 0 and "P50" not in row and "MIN" not in row, row
+        assert fd.stats()["errors"] >= row["ERRORS"].num, fd.stats()
+        out = plc.run("check_disklatency", ["--probe"], h.port)
+        assert out.rc == 2 and "CRITICAL" in out.stdout.split("\n")[0], out
+        fd.set_errors(False)
+        pc.wait_state(h, idx, "probing")
+
+        # A read of 150 ms spans the next slot: that one is missed.
+        fd.set_delay(150000)
+        row = settle(h, idx, 6.5)
+        secs = row["WINDOW"].num / 1000.0
+        print("reads of 150 ms at 10/s: %d reads, %d missed in %.1f s, p50 %d us, %d timeouts"
+              % (row["COUNT"].num, row["MISSED"].num, secs, row["P50"].num,
+                 row["TIMEOUTS"].num))
+        assert row["STATE"].text == "probing" and row["TIMEOUTS"].num == 0, row
+        assert 3.5 * secs <= row["COUNT"].num <= 5.5 * secs, row
+        assert row["MISSED"].num >= 0.8 * row["COUNT"].num, row
+        assert 150000 <= row["MIN"].num and row["P50"].num <= 165000, row
+
+        # Past probeTimeout: a timeout each, its slot missed, no latency.
+        fd.set_delay(1500000)
+        row = settle(h, idx, 7)
+        print("reads of 1.5 s against probeTimeout 1: %r" % {k: v.text for k, v in row.items()})
+        assert row["STATE"].text == "errors", row
+        assert row["REASON"].text.startswith("a read "), row
+        assert row["TIMEOUTS"].num >= 2 and row["MISSED"].num >= row["TIMEOUTS"].num, row
+        assert row["COUNT"].num == 0 and "P50" not in row, row
+
+        # Stopped with a read outstanding: the read is left behind.
+        fd.set_delay(3000000)
+        time.sleep(2)
+        t0 = time.monotonic()
+        h.stop(h.agent)
+        took = time.monotonic() - t0
+        print("tunewatchd stopped with a read of 3 s outstanding: exit %d after %.2f s"
+              % (h.agent.returncode, took))
+        assert h.agent.returncode == 0 and took < 4, (h.agent.returncode, took)
+        h.stop_all()
+        fd.set_delay(0)
+
+
 def test():
     pc.need_root_tools()
     with twtest.Harness("probe-faults") as h:
@@ -161,6 +237,7 @@ def test():
             root, d = part_lifecycle(h, lo)
             part_privdrop(h, lo, root, d)
         part_eio(h)
+        part_fuse(h)
 
 
 if __name__ == "__main__":

@@ -2,49 +2,44 @@
 # SPDX-License-Identifier: ISC
 """The probe held against ioping on the same device in the same seconds.
 
-A loop device (--direct-io=on) over a 128 MiB file of this test's own in
-the build tree; tunewatchd probes it at 10 reads a second while
-`ioping -D -i 0.1 -c 100` reads the same device (both random 4 KiB direct
-reads, one at a time). The probe's p50 (twProbeP50) must be within 25 % of
-the median of ioping's own request times, over the same 10 s (the
-agent's window is 10 s, and a sample is taken as ioping ends). The machine
-is shared and a loop device over a file is quick (100-500 us when it is
-quiet), so a burst of other load in one run can move one median and not
-the other (measured under a load average of 18, in a sanitizer build:
-ratios 1.37, 1.58 and 0.69 in three rounds): a round that misses is
-repeated, up to 5 times, and every round's figures are printed.
+A loop device (--direct-io=on) over a 64 MiB file of this test's own in
+/dev/shm (tmpfs; in the build tree where there is no room), so that its
+reads (60-80 us here) take the kernel's read path and nothing else: on a
+file on this shared machine's disk both readers' medians jumped between
+0.3 and 4 ms from round to round with other engineers' I/O (probe against
+ioping 0.44 to 2.36 in 9 rounds at a load average of 10 to 14), on tmpfs
+0.99 to 1.10 at 7 to 9. tunewatchd probes it at 10 reads a second with an
+8-s window. In each of 7 rounds `ioping -D -i 0.1` makes 80 reads of the
+same device (both random 4 KiB direct reads, one at a time), each midway between
+two of the probe's (probe_common.ioping_between), so the two read one
+after the other and never queue behind each other; a sample is taken as
+ioping ends, so the probe's window lies within ioping's 8 s. The median
+over the rounds of the probe's p50 (twProbeP50) against the median of
+ioping's request times must be within 10 %, with no retries: a burst of
+other load moves both alike, read by read, but not where the scheduler
+puts a reader and the loop driver's worker: one round may read 25 % apart
+either way (measured: 0.74 to 1.03 in three rounds at a load average of
+5 to 8), hence the median of 7. Every round is printed.
 
 Then the rest of the row (state, rate, size, counts, percentiles in
 order, p99 present exactly when the window holds 100 reads),
 check_disklatency --probe over SNMP and --local --probe-count, and bad
 probe lines reported with their file and line while the good one runs.
-Skipped without root, losetup or ioping. About 40 to 80 s."""
-
-import subprocess
+Skipped without root, losetup or ioping. About 80 s."""
 
 import plugin_common as plc
 import probe_common as pc
 import twtest
 
 CHECK = "check_disklatency"
-ROUNDS = 5
+ROUNDS = 7
+WINDOW = 8
 
 
 def one_round(h, lo):
-    io = subprocess.Popen(["ioping", "-D", "-c", "100", "-i", "0.1", lo.dev],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    out, err = io.communicate(timeout=120)
-    assert io.returncode == 0, err
+    times = pc.ioping_between(lo.dev, WINDOW * 10)
     h.sample_now()
-    row = pc.probe_row(h, lo.index())
-    times = []
-    units = {"ns": 0.001, "us": 1.0, "ms": 1000.0, "s": 1e6}
-    for line in out.splitlines():
-        if "time=" in line and "warmup" not in line:
-            val, unit = line.split("time=")[1].split()[:2]
-            times.append(float(val) * units[unit])
-    assert len(times) >= 95, out
-    return row, pc.median(times)
+    return pc.probe_row(h, lo.index()), pc.median(times)
 
 
 def check_row(row):
@@ -52,7 +47,8 @@ def check_row(row):
     assert row["REASON"].text in ("", '""'), row
     assert row["RATE"].num == 10 and row["READ_SIZE"].num == 4096, row
     n = row["COUNT"].num
-    assert n >= 50, row                       # 10 s at 10/s, less what was missed
+    assert n >= 40, row                       # 8 s at 10/s, less the window's youth
+    assert row["MISSED"].num == 0, row
     assert row["ERRORS"].num == 0 and row["TIMEOUTS"].num == 0, row
     assert row["MIN"].num <= row["P50"].num <= row["P90"].num <= row["MAX"].num, row
     assert ("P99" in row) == (n >= 100), row
@@ -63,11 +59,12 @@ def check_row(row):
 def test():
     pc.need_root_tools("ioping")
     with twtest.Harness("probe-loop") as h:
-        with pc.Loop(pc.backing_path(h, "probe-loop"), 128) as lo:
+        with pc.Loop(pc.memory_backing_path("loop", 64), 64) as lo:
+            print("%s over %s, direct I/O %s" % (lo.dev, lo.backing, lo.dio()))
             conf = pc.write_conf(h, ["probe %s 11" % lo.name, "probe %s 10" % lo.name,
                                      "probe", "probeTimeout 0", "probeIdleTime 0"])
             h.start_snmpd()
-            h.start_agent(None, None, interval=1, window=10, args=["-c", conf])
+            h.start_agent(None, None, interval=1, window=WINDOW, args=["-c", conf])
             log = pc.agent_log(h)
             for n, what in ((1, "probe: the rate is 1 to 10 reads a second, not '11'"),
                             (3, ""),          # "probe" alone: Net-SNMP's own words
@@ -75,19 +72,19 @@ def test():
                 assert "tunewatchd.conf: line %d: Error: %s" % (n, what) in log, log
             pc.wait_state(h, lo.index(), "probing")
 
+            ratios = []
             for r in range(1, ROUNDS + 1):
                 row, io_p50 = one_round(h, lo)
                 check_row(row)
-                probe_p50 = row["P50"].num
-                ratio = probe_p50 / io_p50
+                ratios.append(row["P50"].num / io_p50)
                 print("round %d: probe p50 %d us (%d reads, %d missed), ioping median %.1f us, "
-                      "ratio %.3f" % (r, probe_p50, row["COUNT"].num, row["MISSED"].num,
-                                      io_p50, ratio))
-                if 0.75 <= ratio <= 1.25:
-                    break
-            else:
-                raise AssertionError("the probe's p50 was not within 25 %% of ioping's median "
-                                     "in %d rounds" % ROUNDS)
+                      "ratio %.3f; load %s" % (r, row["P50"].num, row["COUNT"].num,
+                                               row["MISSED"].num, io_p50, ratios[-1],
+                                               open("/proc/loadavg").read().split()[0]))
+            ratio = pc.median(ratios)
+            print("median of the rounds: %.3f" % ratio)
+            assert 0.9 <= ratio <= 1.1, ("the probe's p50 against ioping's median, the median "
+                                         "of %d rounds: %.3f, not within 10 %%" % (ROUNDS, ratio))
 
             out = plc.run(CHECK, ["--probe", "--percentile", "50", "-w", "1000", "-c", "2000"],
                           h.port)

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""The probe on a device whose every read takes a known time.
+
+tests/fusedelay serves a file whose every read sleeps D; a loop device with
+direct I/O over it (probe_common.FuseDelay), so that no page cache
+answers. tunewatchd probes it at 10 reads a second with a 10-s window.
+For D = 2 ms and 20 ms, once a window holds only reads made at D:
+
+- every read the probe timed took at least D (twProbeMin >= D: nothing
+  answered from a cache);
+- the probe's p50 and p90 are within 10 % of the reference's: `ioping -D`
+  (a synchronous O_DIRECT reader, what bonnie++ and ioping measure) reading
+  the same device at the same rate over the same seconds, each of its
+  reads midway between two of the probe's, so the two never queue behind
+  each other. The reference is that, and not D itself, because FUSE and
+  the loop driver add their own time to every read (the floor: what the
+  reference reads at D = 0, printed; about 0.1-0.3 ms here, 5-15 % of 2 ms).
+
+No retries. Every figure is printed. Skipped without root, losetup,
+ioping, /dev/fuse, fusermount3, or a tests/fusedelay (configure found no
+libfuse3). The loop device is detached and the file system unmounted on
+every way out. About 45 s."""
+
+import time
+
+import probe_common as pc
+import twtest
+
+WINDOW = 10
+READS = 100                     # ioping's, over WINDOW s at 10 a second
+
+
+def measure(h, fd, idx):
+    """ioping's times over WINDOW s between the probe's reads, then the
+    probe's row for the same seconds."""
+    times = pc.ioping_between(fd.dev, READS)
+    h.sample_now()
+    return times, pc.probe_row(h, idx)
+
+
+def test():
+    pc.need_root_tools("ioping")
+    pc.need_fusedelay()
+    with twtest.Harness("probe-known") as h:
+        with pc.FuseDelay(0, mib=64, prefix=pc.NAME_PREFIX) as fd:
+            conf = pc.write_conf(h, ["probe %s 10" % fd.name, "probeIdleTime 0"])
+            h.start_snmpd()
+            h.start_agent(None, None, interval=1, window=WINDOW, args=["-c", conf])
+            idx = fd.loop.index()
+            pc.wait_state(h, idx, "probing")
+            floor, row = measure(h, fd, idx)
+            print("D = 0: reference p50 %.0f us, p90 %.0f us; probe p50 %d us, p90 %d us "
+                  "(the floor: what FUSE and the loop driver add)" % (
+                      pc.percentile(floor, 50), pc.percentile(floor, 90), row["P50"].num,
+                      row["P90"].num))
+            failures = []
+            for d in (2000, 20000):
+                fd.set_delay(d)
+                # The window (WINDOW s, less while it fills) ends with the
+                # reference's 10 s: it holds reads made at d only.
+                times, row = measure(h, fd, idx)
+                ref50, ref90 = pc.percentile(times, 50), pc.percentile(times, 90)
+                p50, p90 = row["P50"].num, row["P90"].num
+                print("D = %d us: probe p50 %d us (%.3f D), p90 %d us, min %d us, %d reads, "
+                      "%d missed; reference p50 %.0f us (%.3f D), p90 %.0f us, min %.0f us; "
+                      "probe / reference p50 %.3f, p90 %.3f; load %s" % (
+                          d, p50, p50 / d, p90, row["MIN"].num, row["COUNT"].num,
+                          row["MISSED"].num, ref50, ref50 / d, ref90, min(times), p50 / ref50,
+                          p90 / ref90, open("/proc/loadavg").read().split()[0]))
+                assert row["STATE"].text == "probing", row
+                assert row["ERRORS"].num == 0 and row["TIMEOUTS"].num == 0, row
+                assert row["COUNT"].num >= 60, row
+                assert row["WINDOW"].num <= WINDOW * 1000 + 500, row
+                # Nothing answered without waiting D: no cache.
+                assert row["MIN"].num >= d and min(times) >= d, (row, min(times))
+                for what, got, ref in (("p50", p50, ref50), ("p90", p90, ref90)):
+                    if abs(got / ref - 1) > 0.10:
+                        failures.append("D = %d us: the probe's %s %d us is not within 10 %% "
+                                        "of the reference's %.0f us" % (d, what, got, ref))
+            assert not failures, "; ".join(failures)
+
+
+if __name__ == "__main__":
+    twtest.main(test)
