@@ -238,6 +238,23 @@ START_TEST(test_unescape)
 }
 END_TEST
 
+/* A cut at the head begins at a whole unit: never inside an escape or a
+ * character. */
+START_TEST(test_unit_start)
+{
+	static const char s[] = "a\\x0ab" "\xc3\xa4" "c";	/* a \x0a b U+00E4 c */
+
+	ck_assert_ptr_eq(tw_escape_unit_start(s, s), s);
+	ck_assert_ptr_eq(tw_escape_unit_start(s, s + 1), s + 1);	/* the escape */
+	ck_assert_ptr_eq(tw_escape_unit_start(s, s + 2), s + 5);	/* inside it */
+	ck_assert_ptr_eq(tw_escape_unit_start(s, s + 3), s + 5);
+	ck_assert_ptr_eq(tw_escape_unit_start(s, s + 4), s + 5);
+	ck_assert_ptr_eq(tw_escape_unit_start(s, s + 5), s + 5);	/* b */
+	ck_assert_ptr_eq(tw_escape_unit_start(s, s + 7), s + 8);	/* inside U+00E4 */
+	ck_assert_ptr_eq(tw_escape_unit_start(s, s + 8), s + 8);
+}
+END_TEST
+
 static Suite *
 escape_suite(void)
 {
@@ -254,6 +271,7 @@ escape_suite(void)
 	tcase_add_test(tc, test_tidy);
 	tcase_add_test(tc, test_is_shown);
 	tcase_add_test(tc, test_unescape);
+	tcase_add_test(tc, test_unit_start);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -339,3 +339,20 @@ tw_unescape(char *dst, size_t cap, const char *shown, size_t *outlen)
 		*outlen = o;
 	return rc;
 }
+
+const char *
+tw_escape_unit_start(const char *s, const char *p)
+{
+	size_t back;
+
+	/* Every backslash of a shown string begins a four-byte escape. */
+	for (back = 1; back <= 3 && p - back >= s; back++) {
+		if (p[-back] == '\\') {
+			p += 4 - back;
+			break;
+		}
+	}
+	while (((unsigned char)*p & 0xc0) == 0x80)
+		p++;
+	return p;
+}

@@ -61,6 +61,11 @@ int tw_escape_tidy(char *dst, size_t cap, const char *src, size_t len);
 /* tw_escape_tidy of a NUL-terminated string (NULL reads as ""). */
 int tw_escape_copy(char *dst, size_t cap, const char *src);
 
+/* The first unit (a character, or an \xNN escape) of the shown string s
+ * that starts at p or after it (p within s): where a string cut at its
+ * head may begin. */
+const char *tw_escape_unit_start(const char *s, const char *p);
+
 /* 1 when len bytes of raw would change when escaped: a word that a kernel
  * file writes itself (a zone's name) and that would is no such word. */
 int tw_escape_needed(const char *raw, size_t len);

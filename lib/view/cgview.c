@@ -57,24 +57,6 @@ put_str(struct tw_view_cgroup *vc, unsigned c, char *dst, size_t len, const char
 		vc->has |= TW_VIEW_BIT(c);
 }
 
-/* The first unit of the shown string s (a character, or an \xNN escape)
- * that starts at p or after it. */
-static const char *
-unit_boundary(const char *s, const char *p)
-{
-	size_t back;
-
-	for (back = 1; back <= 3 && p - back >= s; back++) {
-		if (p[-back] == '\\') {
-			p += 4 - back;
-			break;
-		}
-	}
-	while (((unsigned char)*p & 0xc0) == 0x80)
-		p++;
-	return p;
-}
-
 /* The raw path, shown (util/escape.h). One too long for a DisplayString
  * keeps its end, where the unit and the names that tell cgroups apart
  * are: "..." and the last components that fit, from a '/' on (or the
@@ -96,7 +78,7 @@ put_path(struct tw_view_cgroup *vc, const char *path)
 	}
 	tail = shown + len - room;
 	slash = strchr(tail, '/');
-	tail = slash != NULL ? slash : unit_boundary(shown, tail);
+	tail = slash != NULL ? slash : tw_escape_unit_start(shown, tail);
 	memcpy(vc->path, head, sizeof(head) - 1);
 	memcpy(vc->path + sizeof(head) - 1, tail, strlen(tail) + 1);
 	vc->has |= TW_VIEW_BIT(TW_OID_CGROUP_PATH);
