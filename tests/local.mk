@@ -26,6 +26,13 @@ clean-test-runs:
 	    -o -name '*.log.tmp-[0-9]*' \) -exec rm -f {} +
 .PHONY: clean-test-runs
 
+# The tests that are not integration tests, for make distcheck in
+# contrib/run-tests: by then the whole suite has run in this tree, and the
+# tarball needs only to build and to pass what shows that it is whole.
+print-unit-tests:
+	@for t in $(TESTS); do case $$t in tests/integration/*) ;; *) echo $$t ;; esac; done
+.PHONY: print-unit-tests
+
 TESTS_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TESTS_LDADD = lib/libtunewatch.a $(CHECK_LIBS)
 
