@@ -74,9 +74,13 @@ START_TEST(test_cgroup)
 	ck_assert(!tw_fig_has(f.io_pressure_pct));
 	ck_assert(!tw_fig_has(f.cache_bytes));
 	ck_assert_ptr_null(f.unit);
+	/* The limit's name is read by its text, with or without its bit. */
 	c.has = 0;
 	tw_view_cgroup_figures(&c, &f);
 	ck_assert_int_eq(f.version, -1);
+	ck_assert_str_eq(f.limit_name, "memory.high");
+	c.limit_name[0] = '\0';
+	tw_view_cgroup_figures(&c, &f);
 	ck_assert_ptr_null(f.limit_name);
 	ck_assert_ptr_nonnull(f.path);
 }

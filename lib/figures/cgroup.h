@@ -19,7 +19,7 @@ struct tw_cgroup_fig {
 	double cache_bytes;
 	double memory_usage_bytes;
 	double memory_limit_bytes;	/* the limit that bounds the cache */
-	const char *limit_name;		/* "memory.high"; NULL with no limit */
+	const char *limit_name;		/* "memory.high"; NULL when none is named */
 	double refaults_s;
 	double limit_events_s;
 	double memory_pressure_pct;	/* v2 only */

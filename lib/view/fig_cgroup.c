@@ -27,7 +27,9 @@ tw_view_cgroup_figures(const struct tw_view_cgroup *c, struct tw_cgroup_fig *f)
 	f->cache_bytes = figure(g, c, TW_OID_CGROUP_CACHE_BYTES);
 	f->memory_usage_bytes = figure(g, c, TW_OID_CGROUP_MEMORY_USAGE);
 	f->memory_limit_bytes = figure(g, c, TW_OID_CGROUP_MEMORY_LIMIT);
-	f->limit_name = tw_view_has(c, TW_OID_CGROUP_LIMIT_NAME) ? c->limit_name : NULL;
+	/* The limit's name by its text: a row filled by hand or by an older
+	 * agent may carry it without its bit, and "" names nothing. */
+	f->limit_name = c->limit_name[0] != '\0' ? c->limit_name : NULL;
 	f->refaults_s = figure(g, c, TW_OID_CGROUP_REFAULT_RATE);
 	f->limit_events_s = figure(g, c, TW_OID_CGROUP_LIMIT_EVENT_RATE);
 	f->memory_pressure_pct = figure(g, c, TW_OID_CGROUP_MEMORY_PRESSURE);
