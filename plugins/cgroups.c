@@ -12,15 +12,16 @@
 #include "findings.h"
 #include "plugin.h"
 #include "util/error.h"
+#include "view/fig_cgroup.h"
 
 #define MIB (1024.0 * 1024.0)
 
 /* A unit name or glob matches the unit's own cgroup, not the cgroups
  * below it: those a path glob reaches ("/system.slice/nginx.service/?*"). */
 int
-tw_cgroup_matches(const char *expr, const struct tw_view_cgroup *c)
+tw_cgroup_matches(const char *expr, const struct tw_cgroup_fig *c)
 {
-	const char *unit = tw_judge_cgroup_unit(c), *slash = strrchr(c->path, '/');
+	const char *unit = tw_judge_cgroup_unit(c->path), *slash = strrchr(c->path, '/');
 	char service[TW_VIEW_STR + 16];
 
 	if (strchr(expr, '/') != NULL)
@@ -67,7 +68,7 @@ row_names(const struct tw_view *v)
 		return NULL;
 	}
 	for (i = 0; i < n; i++) {
-		tw_judge_cgroup_name(&v->cgroups[i], names[i].name, sizeof(names[i].name));
+		tw_judge_cgroup_name(v->cgroups[i].path, names[i].name, sizeof(names[i].name));
 		by_name[i] = &names[i];
 	}
 	qsort(by_name, n, sizeof(*by_name), cmp_name);
@@ -84,15 +85,15 @@ row_names(const struct tw_view *v)
 	return names;
 }
 
-/* The row's name, or its path when row_names had no memory. */
+/* The name of row i, c, or its path when row_names had no memory. */
 static const char *
-name_of(const struct tw_view *v, const struct row_name *names, const struct tw_view_cgroup *c)
+name_of(const struct row_name *names, size_t i, const struct tw_cgroup_fig *c)
 {
-	return names != NULL ? names[c - v->cgroups].name : c->path;
+	return names != NULL ? names[i].name : c->path;
 }
 
 static int
-selected(const struct tw_cgroup_check *cc, const struct tw_view_cgroup *c)
+selected(const struct tw_cgroup_check *cc, const struct tw_cgroup_fig *c)
 {
 	size_t i;
 
@@ -114,7 +115,7 @@ or_default(const struct tw_threshold *t, struct tw_threshold *def, const char *t
 /* A cgroup's figure, labelled by its unit or path; two cgroups whose
  * labels read alike are told apart by their paths (plugin/output.h). */
 static void
-perf(struct tw_out *out, const struct tw_view_cgroup *cg, const char *name, const char *what,
+perf(struct tw_out *out, const struct tw_cgroup_fig *cg, const char *name, const char *what,
     double v, const char *uom, const struct tw_threshold *w, const struct tw_threshold *c)
 {
 	struct tw_perf item;
@@ -148,35 +149,34 @@ perf(struct tw_out *out, const struct tw_view_cgroup *cg, const char *name, cons
 /* "nginx.service (/system.slice/nginx.service): CRITICAL, 1000 refaults/s,
  * page cache 60 MiB, memory 64 of 64 MiB (memory.high), ..." */
 static void
-describe(struct tw_out *out, const struct tw_view_cgroup *c, const char *name, enum tw_state st)
+describe(struct tw_out *out, const struct tw_cgroup_fig *c, const char *name, enum tw_state st)
 {
 	char a[32], b[32], d[32], e[32], f[32], g[32], limit[96], psi[96];
 
-	if (tw_view_has(c, TW_OID_CGROUP_MEMORY_LIMIT))
+	if (tw_fig_has(c->memory_limit_bytes))
 		snprintf(limit, sizeof(limit), " of %s MiB (%s)",
-		    tw_plugin_num(a, sizeof(a), tw_view_num(c, TW_OID_CGROUP_MEMORY_LIMIT) / MIB, 1),
-		    c->limit_name);
+		    tw_plugin_num(a, sizeof(a), c->memory_limit_bytes / MIB, 1),
+		    c->limit_name != NULL ? c->limit_name : "");
 	else
 		snprintf(limit, sizeof(limit), ", no limit of its own");
-	if (tw_view_has(c, TW_OID_CGROUP_MEMORY_PRESSURE))
+	if (tw_fig_has(c->memory_pressure_pct))
 		snprintf(psi, sizeof(psi), ", memory pressure %s %%, io pressure %s %%",
-		    tw_plugin_num(a, sizeof(a), tw_view_num(c, TW_OID_CGROUP_MEMORY_PRESSURE), 2),
-		    tw_plugin_num(b, sizeof(b), tw_view_num(c, TW_OID_CGROUP_IO_PRESSURE), 2));
+		    tw_plugin_num(a, sizeof(a), c->memory_pressure_pct, 2),
+		    tw_plugin_num(b, sizeof(b), tw_judge_fig0(c->io_pressure_pct), 2));
 	else
 		psi[0] = '\0';
 	tw_out_line(out, "%s (%s, cgroup v%u): %s, %s refaults/s, page cache %s MiB, memory %s "
 	    "MiB%s, read %s MiB/s, written %s MiB/s%s", name, c->path,
-	    (unsigned)c->col[TW_OID_CGROUP_VERSION], tw_state_name(st),
-	    tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE) ?
-	    tw_plugin_num(b, sizeof(b), tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE), 2) : "no",
-	    tw_plugin_num(d, sizeof(d), tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES) / MIB, 1),
-	    tw_plugin_num(e, sizeof(e), tw_view_num(c, TW_OID_CGROUP_MEMORY_USAGE) / MIB, 1), limit,
-	    tw_plugin_num(f, sizeof(f), tw_view_num(c, TW_OID_CGROUP_READ_RATE) / MIB, 2),
-	    tw_plugin_num(g, sizeof(g), tw_view_num(c, TW_OID_CGROUP_WRITE_RATE) / MIB, 2), psi);
+	    c->version > 0 ? (unsigned)c->version : 0, tw_state_name(st),
+	    tw_fig_has(c->refaults_s) ? tw_plugin_num(b, sizeof(b), c->refaults_s, 2) : "no",
+	    tw_plugin_num(d, sizeof(d), tw_judge_fig0(c->cache_bytes) / MIB, 1),
+	    tw_plugin_num(e, sizeof(e), tw_judge_fig0(c->memory_usage_bytes) / MIB, 1), limit,
+	    tw_plugin_num(f, sizeof(f), tw_judge_fig0(c->read_bytes_s) / MIB, 2),
+	    tw_plugin_num(g, sizeof(g), tw_judge_fig0(c->write_bytes_s) / MIB, 2), psi);
 }
 
 static void
-advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_cgroup *c,
+advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_cgroup_fig *c,
     struct tw_out *out)
 {
 	struct tw_cgroup_figures f;
@@ -245,38 +245,45 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 	struct tw_threshold defw, defc;
 	const struct tw_threshold *fw = or_default(&cc->fwarn, &defw, TW_CGROUP_REFAULT_WARN);
 	const struct tw_threshold *fc = or_default(&cc->fcrit, &defc, TW_CGROUP_REFAULT_CRIT);
-	const struct tw_view_cgroup *worst = NULL, *busiest = NULL;
+	struct tw_cgroup_fig worst = { 0 }, busiest = { 0 };
+	size_t worst_i = 0, busiest_i = 0;
 	enum tw_state st = TW_STATE_OK, wst = TW_STATE_OK;
 	size_t i, matched = 0, bad = 0;
 	struct row_name *names = row_names(v);
 	char a[32], b[32];
 
-	/* Each matching cgroup in the table's order: its figures, then its advice. */
+	/* Each matching cgroup in the table's order: its figures, then its
+	 * advice. A refault rate the row lacks compares as 0. */
 	for (i = 0; i < v->ncgroups; i++) {
-		const struct tw_view_cgroup *c = &v->cgroups[i];
+		struct tw_cgroup_fig c;
 		enum tw_state cs = TW_STATE_OK;
-		double r = tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE);
+		double r;
 
-		if (!selected(cc, c))
+		tw_view_cgroup_figures(&v->cgroups[i], &c);
+		if (!selected(cc, &c))
 			continue;
-		matched++;
-		cs = tw_judge_cgroup(fw, fc, &cc->pwarn, &cc->pcrit, c);
-		if (tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE))
-			perf(out, c, name_of(v, names, c), "refaults", r, "", fw, fc);
-		perf(out, c, name_of(v, names, c), "cache",
-		    tw_view_num(c, TW_OID_CGROUP_CACHE_BYTES), "B", NULL, NULL);
-		describe(out, c, name_of(v, names, c), cs);
+		r = tw_judge_fig0(c.refaults_s);
+		cs = tw_judge_cgroup(fw, fc, &cc->pwarn, &cc->pcrit, &c);
+		if (tw_fig_has(c.refaults_s))
+			perf(out, &c, name_of(names, i, &c), "refaults", r, "", fw, fc);
+		perf(out, &c, name_of(names, i, &c), "cache", tw_judge_fig0(c.cache_bytes), "B",
+		    NULL, NULL);
+		describe(out, &c, name_of(names, i, &c), cs);
 		if (cs != TW_STATE_OK) {
 			bad++;
-			advise(p, v, c, out);
+			advise(p, v, &c, out);
 		}
-		if (busiest == NULL || r > tw_view_num(busiest, TW_OID_CGROUP_REFAULT_RATE))
+		if (matched == 0 || r > tw_judge_fig0(busiest.refaults_s)) {
 			busiest = c;
-		if (worst == NULL || tw_state_worst(cs, wst) != wst ||
-		    (cs == wst && r > tw_view_num(worst, TW_OID_CGROUP_REFAULT_RATE))) {
+			busiest_i = i;
+		}
+		if (matched == 0 || tw_state_worst(cs, wst) != wst ||
+		    (cs == wst && r > tw_judge_fig0(worst.refaults_s))) {
 			worst = c;
+			worst_i = i;
 			wst = cs;
 		}
+		matched++;
 		st = tw_state_worst(st, cs);
 	}
 	if (matched == 0) {
@@ -285,22 +292,22 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		return TW_STATE_UNKNOWN;
 	}
 	if (bad > 0) {
-		tw_out_printf(out, "%s %s refaults/s", name_of(v, names, worst),
-		    tw_plugin_num(a, sizeof(a), tw_view_num(worst, TW_OID_CGROUP_REFAULT_RATE), 2));
-		if (tw_view_has(worst, TW_OID_CGROUP_MEMORY_LIMIT))
+		tw_out_printf(out, "%s %s refaults/s", name_of(names, worst_i, &worst),
+		    tw_plugin_num(a, sizeof(a), tw_judge_fig0(worst.refaults_s), 2));
+		if (tw_fig_has(worst.memory_limit_bytes))
 			tw_out_printf(out, ", memory %s of its %s %s MiB",
 			    tw_plugin_num(a, sizeof(a),
-			    tw_view_num(worst, TW_OID_CGROUP_MEMORY_USAGE) / MIB, 1), worst->limit_name,
-			    tw_plugin_num(b, sizeof(b),
-			    tw_view_num(worst, TW_OID_CGROUP_MEMORY_LIMIT) / MIB, 1));
+			    tw_judge_fig0(worst.memory_usage_bytes) / MIB, 1),
+			    worst.limit_name != NULL ? worst.limit_name : "",
+			    tw_plugin_num(b, sizeof(b), worst.memory_limit_bytes / MIB, 1));
 		tw_out_printf(out, " in the last %u s", p->window_s);
 		if (bad > 1)
 			tw_out_printf(out, "; %zu more cgroups not OK", bad - 1);
 	} else {
 		tw_out_printf(out, "%zu cgroup%s, at most %s refaults/s (%s) in the last %u s",
 		    matched, matched == 1 ? "" : "s", tw_plugin_num(a, sizeof(a),
-		    tw_view_num(busiest, TW_OID_CGROUP_REFAULT_RATE), 2),
-		    name_of(v, names, busiest), p->window_s);
+		    tw_judge_fig0(busiest.refaults_s), 2),
+		    name_of(names, busiest_i, &busiest), p->window_s);
 	}
 	free(names);
 	return st;

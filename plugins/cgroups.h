@@ -39,7 +39,7 @@ struct tw_cgroup_check {
 };
 
 /* Whether expr matches the cgroup's unit or path. */
-int tw_cgroup_matches(const char *expr, const struct tw_view_cgroup *c);
+int tw_cgroup_matches(const char *expr, const struct tw_cgroup_fig *c);
 
 /* Judge the matching cgroups of v into out; UNKNOWN when none matches. */
 enum tw_state tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,

@@ -16,6 +16,7 @@
 #include "cgroups.h"
 #include "plugin.h"
 #include "util/error.h"
+#include "view/fig_cache.h"
 
 enum {
 	OPT_REFAULT_WARNING = TW_OPT_CHECK,
@@ -140,7 +141,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	const struct tw_range *w = tw_threshold_range(&p->warn);
 	const struct tw_range *c = tw_threshold_range(&p->crit);
 	struct tw_cache_judgement j;
-	double majflt = 0, pagein = 0, iopsi = 0;
+	struct tw_cache_fig bc;
 	char a[32], b[32], d[32], detail[300];
 
 	/* --cgroup judges the services instead of the host. */
@@ -153,33 +154,28 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	}
 	/* The states are lib/finding's, as tunewatchd's findings are. */
 	judge_config(p, &cfg.judge);
-	tw_judge_cache(&cfg.judge, v, p->window_s, p->os, &j);
+	tw_view_cache_figures(&v->bc, &bc);
+	tw_judge_cache(&cfg.judge, &bc, v, p->window_s, p->os, &j);
 	if (j.have_hit)
 		perf(out, "hit_ratio", j.fig.hit, "%", w, c, 1);
 	if (j.have_refaults)
 		perf(out, "refaults", j.fig.refaults, "", tw_threshold_range(&cfg.judge.refault_warn),
 		    tw_threshold_range(&cfg.judge.refault_crit), 0);
-	if (tw_view_has(&v->bc, TW_OID_BC_MAJOR_FAULT_RATE)) {
-		majflt = tw_view_num(&v->bc, TW_OID_BC_MAJOR_FAULT_RATE);
-		perf(out, "major_faults", majflt, "", NULL, NULL, 0);
-	}
-	if (tw_view_has(&v->bc, TW_OID_BC_PAGE_IN_RATE)) {
-		pagein = tw_view_num(&v->bc, TW_OID_BC_PAGE_IN_RATE);
-		perf(out, "page_in_kib", pagein, "", NULL, NULL, 0);
-	}
+	if (tw_fig_has(bc.major_faults_s))
+		perf(out, "major_faults", bc.major_faults_s, "", NULL, NULL, 0);
+	if (tw_fig_has(bc.page_in_kib_s))
+		perf(out, "page_in_kib", bc.page_in_kib_s, "", NULL, NULL, 0);
 	if (j.have_psi)
 		perf(out, "memory_pressure", j.fig.psi, "%", tw_threshold_range(&cfg.judge.psi_warn),
 		    tw_threshold_range(&cfg.judge.psi_crit), 1);
-	if (tw_view_has(&v->bc, TW_OID_BC_IO_PRESSURE)) {
-		iopsi = tw_view_num(&v->bc, TW_OID_BC_IO_PRESSURE);
-		perf(out, "io_pressure", iopsi, "%", NULL, NULL, 1);
-	}
-	if (tw_view_has(&v->bc, TW_OID_BC_CACHED))
-		perf(out, "cached", tw_view_num(&v->bc, TW_OID_BC_CACHED), "B", NULL, NULL, 0);
-	if (tw_view_has(&v->bc, TW_OID_BC_DIRTY))
-		perf(out, "dirty", tw_view_num(&v->bc, TW_OID_BC_DIRTY), "B", NULL, NULL, 0);
-	if (tw_view_has(&v->bc, TW_OID_BC_WRITEBACK))
-		perf(out, "writeback", tw_view_num(&v->bc, TW_OID_BC_WRITEBACK), "B", NULL, NULL, 0);
+	if (tw_fig_has(bc.io_pressure_pct))
+		perf(out, "io_pressure", bc.io_pressure_pct, "%", NULL, NULL, 1);
+	if (tw_fig_has(bc.cached_bytes))
+		perf(out, "cached", bc.cached_bytes, "B", NULL, NULL, 0);
+	if (tw_fig_has(bc.dirty_bytes))
+		perf(out, "dirty", bc.dirty_bytes, "B", NULL, NULL, 0);
+	if (tw_fig_has(bc.writeback_bytes))
+		perf(out, "writeback", bc.writeback_bytes, "B", NULL, NULL, 0);
 	if (j.fig.have_dirty)
 		perf(out, "dirty_limited", j.fig.dirty_limited, "%", NULL, NULL, 1);
 	if (j.fig.have_reclaim)
@@ -187,7 +183,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 
 	/* Nothing at all to judge: no /proc/meminfo, /proc/vmstat or process
 	 * counters behind the agent. */
-	if (!j.have_hit && !j.have_refaults && !j.have_psi && !tw_view_has(&v->bc, TW_OID_BC_CACHED)) {
+	if (!j.have_hit && !j.have_refaults && !j.have_psi && !tw_fig_has(bc.cached_bytes)) {
 		tw_out_printf(out, "no buffer-cache figures: the agent reads no /proc/meminfo, "
 		    "/proc/vmstat or /proc/pressure/memory");
 		return TW_STATE_UNKNOWN;
@@ -197,7 +193,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	if (j.have_hit)
 		tw_out_printf(out, "read hit ratio %s %% in the last %u s",
 		    tw_plugin_num(a, sizeof(a), j.fig.hit, 2), p->window_s);
-	else if (tw_view_has(&v->bc, TW_OID_BC_HIT_RATIO_METHOD))
+	else if (bc.method != NULL)
 		tw_out_printf(out, "no file reads to judge in the last %u s", p->window_s);
 	else
 		tw_out_printf(out, "the agent does not estimate the hit ratio (hitRatio no)");
@@ -210,19 +206,21 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		tw_out_printf(out, " (a threshold was set on a figure the agent does not give)");
 
 	/* Long output: how the estimate was made, and how far to trust it. */
-	if (tw_view_has(&v->bc, TW_OID_BC_HIT_RATIO_METHOD))
+	if (bc.method != NULL)
 		tw_out_line(out, "hit ratio: an estimate (%s) over %llu processes; %llu could not be "
 		    "read and are left out (other users' processes can be read only as root)",
-		    v->bc.method, (unsigned long long)tw_view_num(&v->bc, TW_OID_BC_HIT_RATIO_PROCESSES),
-		    (unsigned long long)tw_view_num(&v->bc, TW_OID_BC_HIT_RATIO_UNREADABLE));
-	if (tw_view_has(&v->bc, TW_OID_BC_CACHED))
+		    bc.method, (unsigned long long)tw_judge_fig0(bc.hit_ratio_processes),
+		    (unsigned long long)tw_judge_fig0(bc.hit_ratio_unreadable));
+	if (tw_fig_has(bc.cached_bytes))
 		tw_out_line(out, "page cache %s MiB, dirty %s MiB, writeback %s MiB",
-		    tw_plugin_num(a, sizeof(a), tw_view_num(&v->bc, TW_OID_BC_CACHED) / 1048576, 1),
-		    tw_plugin_num(b, sizeof(b), tw_view_num(&v->bc, TW_OID_BC_DIRTY) / 1048576, 1),
-		    tw_plugin_num(d, sizeof(d), tw_view_num(&v->bc, TW_OID_BC_WRITEBACK) / 1048576, 1));
+		    tw_plugin_num(a, sizeof(a), bc.cached_bytes / 1048576, 1),
+		    tw_plugin_num(b, sizeof(b), tw_judge_fig0(bc.dirty_bytes) / 1048576, 1),
+		    tw_plugin_num(d, sizeof(d), tw_judge_fig0(bc.writeback_bytes) / 1048576, 1));
 	tw_out_line(out, "%s refaults/s, %s major faults/s, %s KiB/s paged in, io pressure %s %%",
-	    tw_plugin_num(a, sizeof(a), j.fig.refaults, 2), tw_plugin_num(b, sizeof(b), majflt, 2),
-	    tw_plugin_num(d, sizeof(d), pagein, 2), tw_plugin_num(detail, 32, iopsi, 2));
+	    tw_plugin_num(a, sizeof(a), j.fig.refaults, 2),
+	    tw_plugin_num(b, sizeof(b), tw_judge_fig0(bc.major_faults_s), 2),
+	    tw_plugin_num(d, sizeof(d), tw_judge_fig0(bc.page_in_kib_s), 2),
+	    tw_plugin_num(detail, 32, tw_judge_fig0(bc.io_pressure_pct), 2));
 	writeback_lines(&j, out);
 
 	/* Advice: what the figures show behind the symptom, or that no knob

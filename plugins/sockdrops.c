@@ -12,15 +12,16 @@
 #include "finding/judge.h"
 #include "sample/poolclass.h"
 #include "util/error.h"
+#include "view/fig_socket.h"
 
 void
-tw_sock_pool_name(const struct tw_view_sock *s, char *out, size_t len)
+tw_sock_pool_name(const struct tw_socket_fig *s, char *out, size_t len)
 {
 	int v6 = strchr(s->address, ':') != NULL;
-	int cmd = tw_view_has(s, TW_OID_SOCKDROP_OWNER_COMMAND);
+	int cmd = s->command != NULL;
 
 	snprintf(out, len, "%s %s%s%s:%u%s%s", s->proto_name, v6 ? "[" : "", s->address,
-	    v6 ? "]" : "", (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT), cmd ? " " : "",
+	    v6 ? "]" : "", s->port > 0 ? (unsigned)s->port : 0, cmd ? " " : "",
 	    cmd ? s->command : "");
 }
 
@@ -28,7 +29,7 @@ tw_sock_pool_name(const struct tw_view_sock *s, char *out, size_t len)
  * else from the agent's tunable table, as for any advice. */
 struct sock_lookup {
 	struct tw_device_lookup host;
-	const struct tw_view_sock *s;
+	const struct tw_socket_fig *s;
 	char buf[32];
 };
 
@@ -37,10 +38,8 @@ sock_lookup(void *ctx, const char *name)
 {
 	struct sock_lookup *c = ctx;
 
-	if (strcmp(name, "net.core.rmem_max") == 0 &&
-	    tw_view_has(c->s, TW_OID_SOCKDROP_RMEM_MAX)) {
-		snprintf(c->buf, sizeof(c->buf), "%llu",
-		    (unsigned long long)tw_view_num(c->s, TW_OID_SOCKDROP_RMEM_MAX));
+	if (strcmp(name, "net.core.rmem_max") == 0 && tw_fig_has(c->s->rmem_max_bytes)) {
+		snprintf(c->buf, sizeof(c->buf), "%llu", (unsigned long long)c->s->rmem_max_bytes);
 		return c->buf;
 	}
 	return tw_plugin_device_lookup(&c->host, name);
@@ -48,7 +47,7 @@ sock_lookup(void *ctx, const char *name)
 
 static void
 advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    const struct tw_view_sock *s, unsigned long long recent)
+    const struct tw_socket_fig *s, unsigned long long recent)
 {
 	struct tw_verdict verdict;
 	struct sock_lookup lk;
@@ -66,17 +65,17 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
 
 /* "; buffer 4608 bytes, rmem_max 4194304" with what the row has. */
 static void
-buffers(const struct tw_view_sock *s, char *out, size_t len)
+buffers(const struct tw_socket_fig *s, char *out, size_t len)
 {
 	size_t n = 0;
 
 	out[0] = '\0';
-	if (tw_view_has(s, TW_OID_SOCKDROP_RCVBUF))
+	if (tw_fig_has(s->rcvbuf_bytes))
 		n = (size_t)snprintf(out, len, "; buffer %llu bytes",
-		    (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_RCVBUF));
-	if (tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX) && n < len)
+		    (unsigned long long)s->rcvbuf_bytes);
+	if (tw_fig_has(s->rmem_max_bytes) && n < len)
 		snprintf(out + n, len - n, "%s rmem_max %llu", n > 0 ? "," : ";",
-		    (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX));
+		    (unsigned long long)s->rmem_max_bytes);
 }
 
 enum tw_state
@@ -91,11 +90,13 @@ tw_dblock_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_
 
 	memset(tally, 0, sizeof(*tally));
 	for (i = 0; i < v->nsocks; i++) {
-		const struct tw_view_sock *s = &v->socks[i];
+		struct tw_socket_fig fig;
+		const struct tw_socket_fig *s = &fig;
 		unsigned long long recent;
 		enum tw_state st;
 		char name[128], buf[96], pid[32] = "";
 
+		tw_view_socket_figures(&v->socks[i], &fig);
 		tw_sock_pool_name(s, name, sizeof(name));
 		if (!tw_namefilter_keep(filter, name) ||
 		    !tw_judge_socket(&p->warn, &p->crit, s, &st, &recent))
@@ -111,11 +112,9 @@ tw_dblock_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_
 			continue;
 		}
 		worst = tw_state_worst(worst, st);
-		if (tw_view_has(s, TW_OID_SOCKDROP_OWNER_PID))
-			snprintf(pid, sizeof(pid), " (pid %llu)",
-			    (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_OWNER_PID));
-		else if (tw_view_has(s, TW_OID_SOCKDROP_OWNER_SEARCH) &&
-		    tw_view_num(s, TW_OID_SOCKDROP_OWNER_SEARCH) == TW_OWNER_SEARCHING)
+		if (s->pid >= 0)
+			snprintf(pid, sizeof(pid), " (pid %llu)", (unsigned long long)s->pid);
+		else if (s->owner_search == TW_OWNER_SEARCHING)
 			/* tunewatchd reads /proc a slice a sample: a later check
 			 * will name it. */
 			snprintf(pid, sizeof(pid), " (owner: searching)");

@@ -14,6 +14,7 @@
 #include "tw_check.h"
 #include "util/error.h"
 #include "view/columns.h"
+#include "view/fig_cache.h"
 #include "view/mibview.h"
 #include "view/view.h"
 
@@ -621,6 +622,18 @@ put_disk(struct tw_view_disk *d, unsigned col, double figure)
 	d->has |= TW_VIEW_BIT(col);
 }
 
+/* The cache of v judged as check_bufcache and tunewatchd judge it: its
+ * record decoded from the view, over a window of 60 s. */
+static void
+judge_cache(const struct tw_judge_config *c, const struct tw_view *v,
+    struct tw_cache_judgement *j)
+{
+	struct tw_cache_fig bc;
+
+	tw_view_cache_figures(&v->bc, &bc);
+	tw_judge_cache(c, &bc, v, 60, TW_OS_LINUX, j);
+}
+
 /* The cache at the defaults: a backup's low hit ratio with no refaults is
  * OK and raises nothing; the host's own refaults are judged, a cgroup's
  * (no host-wide reclaim) are not; a small read-ahead window that a stream
@@ -640,7 +653,7 @@ START_TEST(test_cache_defaults)
 	put_bc(&v, TW_OID_BC_READ_HIT_RATIO, 36.84);
 	put_bc(&v, TW_OID_BC_REFAULT_RATE, 0);
 	put_bc(&v, TW_OID_BC_PAGE_IN_RATE, 90000);
-	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	judge_cache(&c, &v, &j);
 	ck_assert_int_eq(j.worst, TW_STATE_OK);
 	s.n = 0;
 	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
@@ -648,7 +661,7 @@ START_TEST(test_cache_defaults)
 
 	/* 500 refaults/s, all the host's: critical at 1000, warning at 100. */
 	put_bc(&v, TW_OID_BC_REFAULT_RATE, 500);
-	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	judge_cache(&c, &v, &j);
 	ck_assert_int_eq(j.refaults, TW_STATE_WARNING);
 	s.n = 0;
 	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
@@ -656,7 +669,7 @@ START_TEST(test_cache_defaults)
 	ck_assert_ptr_nonnull(strstr(o->evidence, "(warning range 100, refaults/s)"));
 	/* The host reclaimed 20 pages/s: 20 of them can be its own. */
 	put_bc(&v, TW_OID_BC_RECLAIM_RATE, 20);
-	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	judge_cache(&c, &v, &j);
 	ck_assert_int_eq(j.refaults, TW_STATE_OK);
 	ck_assert_double_eq_tol(j.host_refaults, 20, 1e-9);
 	s.n = 0;
@@ -679,7 +692,7 @@ START_TEST(test_cache_defaults)
 	put_disk(&v.disks[1], TW_OID_DISK_READ_OPS, 15000);
 	put_disk(&v.disks[1], TW_OID_DISK_READ_RATE, 15000 * 4096.0);
 	put_disk(&v.disks[1], TW_OID_DISK_READ_AHEAD_KB, 4);
-	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	judge_cache(&c, &v, &j);
 	ck_assert_int_eq(j.readahead, TW_STATE_WARNING);
 	ck_assert_ptr_eq(j.disk, &v.disks[1]);
 	s.n = 0;
@@ -695,7 +708,7 @@ START_TEST(test_cache_defaults)
 	/* At the kernel's default the stream is the disk's speed: nothing. */
 	put_disk(&v.disks[1], TW_OID_DISK_READ_AHEAD_KB, 128);
 	put_disk(&v.disks[1], TW_OID_DISK_READ_RATE, 15000 * 131072.0);
-	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	judge_cache(&c, &v, &j);
 	ck_assert_int_eq(j.worst, TW_STATE_OK);
 
 	/* Writers at the dirty limit 87 % of the window, sda writing 250 MiB/s
@@ -712,7 +725,7 @@ START_TEST(test_cache_defaults)
 	put_bc(&v, TW_OID_BC_WRITEBACK, 1048576);
 	put_disk(&v.disks[0], TW_OID_DISK_WRITE_RATE, 250 * 1048576.0);
 	put_disk(&v.disks[0], TW_OID_DISK_UTIL, 52);
-	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	judge_cache(&c, &v, &j);
 	ck_assert_int_eq(j.dirty, TW_STATE_WARNING);
 	ck_assert_ptr_eq(j.writer, &v.disks[0]);
 	s.n = 0;
@@ -724,7 +737,7 @@ START_TEST(test_cache_defaults)
 	ck_assert_str_eq(o->apply, "sysctl -w vm.dirty_bytes=134217728");
 	/* sda busy: the disk holds the writers, not the limit. */
 	put_disk(&v.disks[0], TW_OID_DISK_UTIL, 97);
-	tw_judge_cache(&c, &v, 60, TW_OS_LINUX, &j);
+	judge_cache(&c, &v, &j);
 	ck_assert_int_eq(j.dirty, TW_STATE_OK);
 	tw_view_free(&v);
 }

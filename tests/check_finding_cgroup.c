@@ -17,6 +17,7 @@
 #include "tw_check.h"
 #include "tw_findings.h"
 #include "util/error.h"
+#include "view/fig_cgroup.h"
 #include "view/view.h"
 
 #define MIB 1048576ULL
@@ -48,6 +49,16 @@ make_view(struct tw_view *v, unsigned refaults, unsigned usage_mib)
 	v->ncgroups = 1;
 }
 
+/* Row c's record, as the checks and tunewatchd judge it. */
+static const struct tw_cgroup_fig *
+record(const struct tw_view_cgroup *c)
+{
+	static struct tw_cgroup_fig f;
+
+	tw_view_cgroup_figures(c, &f);
+	return &f;
+}
+
 START_TEST(test_judge)
 {
 	struct tw_judge_config c;
@@ -58,23 +69,23 @@ START_TEST(test_judge)
 	/* check_bufcache --cgroup's defaults: 100 and 1000 refaults/s. */
 	make_view(&v, 50, 64);
 	ck_assert_int_eq(tw_judge_cgroup(&c.cg_refault_warn, &c.cg_refault_crit, &c.cg_psi_warn,
-	    &c.cg_psi_crit, &v.cgroups[0]), TW_STATE_OK);
+	    &c.cg_psi_crit, record(&v.cgroups[0])), TW_STATE_OK);
 	v.cgroups[0].col[TW_OID_CGROUP_REFAULT_RATE] = 500 * 100;
 	ck_assert_int_eq(tw_judge_cgroup(&c.cg_refault_warn, &c.cg_refault_crit, &c.cg_psi_warn,
-	    &c.cg_psi_crit, &v.cgroups[0]), TW_STATE_WARNING);
+	    &c.cg_psi_crit, record(&v.cgroups[0])), TW_STATE_WARNING);
 	v.cgroups[0].col[TW_OID_CGROUP_REFAULT_RATE] = 1500 * 100;
 	ck_assert_int_eq(tw_judge_cgroup(&c.cg_refault_warn, &c.cg_refault_crit, &c.cg_psi_warn,
-	    &c.cg_psi_crit, &v.cgroups[0]), TW_STATE_CRITICAL);
-	tw_judge_cgroup_name(&v.cgroups[0], name, sizeof(name));
+	    &c.cg_psi_crit, record(&v.cgroups[0])), TW_STATE_CRITICAL);
+	tw_judge_cgroup_name(v.cgroups[0].path, name, sizeof(name));
 	ck_assert_str_eq(name, "nginx.service");
 	/* A cgroup below the unit's is named by its path. */
 	strcpy(v.cgroups[0].path, "/system.slice/nginx.service/worker");
-	ck_assert_ptr_null(tw_judge_cgroup_unit(&v.cgroups[0]));
-	tw_judge_cgroup_name(&v.cgroups[0], name, sizeof(name));
+	ck_assert_ptr_null(tw_judge_cgroup_unit(v.cgroups[0].path));
+	tw_judge_cgroup_name(v.cgroups[0].path, name, sizeof(name));
 	ck_assert_str_eq(name, "/system.slice/nginx.service/worker");
 	/* The path decides, not what twCgroupUnit said. */
 	strcpy(v.cgroups[0].path, "/twhostile/nginx.service");
-	ck_assert_ptr_null(tw_judge_cgroup_unit(&v.cgroups[0]));
+	ck_assert_ptr_null(tw_judge_cgroup_unit(v.cgroups[0].path));
 	tw_view_free(&v);
 }
 END_TEST
@@ -155,7 +166,7 @@ ticket_at(struct tw_view *v, const char *path, int version, struct tw_cgroup_fig
 	strcpy(v->cgroups[0].path, path);
 	v->cgroups[0].col[TW_OID_CGROUP_VERSION] = (uint64_t)version;
 	strcpy(v->cgroups[0].limit_name, version == 1 ? "memory.limit_in_bytes" : "memory.high");
-	tw_judge_cgroup_figures(v, &v->cgroups[0], 60, f);
+	tw_judge_cgroup_figures(v, record(&v->cgroups[0]), 60, f);
 	tw_judge_cgroup_ticket(f, t);
 }
 

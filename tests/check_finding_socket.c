@@ -16,6 +16,7 @@
 #include "tw_findings.h"
 #include "util/error.h"
 #include "sample/poolclass.h"
+#include "view/fig_socket.h"
 #include "view/view.h"
 
 /* syslogd's udp 0.0.0.0:514 dropping drops datagrams in the window, its
@@ -53,6 +54,16 @@ make_view(struct tw_view *v, unsigned drops, uint64_t rcvbuf)
 	v->ntunables = 1;
 }
 
+/* Row s's record, as check_dblock and tunewatchd judge it. */
+static const struct tw_socket_fig *
+record(const struct tw_view_sock *s)
+{
+	static struct tw_socket_fig f;
+
+	tw_view_socket_figures(s, &f);
+	return &f;
+}
+
 START_TEST(test_judge)
 {
 	struct tw_judge_config c;
@@ -63,20 +74,20 @@ START_TEST(test_judge)
 
 	tw_judge_defaults(&c);
 	make_view(&v, 152, 212992);
-	ck_assert_int_eq(tw_judge_socket(&c.sock_warn, &c.sock_crit, &v.socks[0], &st, &recent),
+	ck_assert_int_eq(tw_judge_socket(&c.sock_warn, &c.sock_crit, record(&v.socks[0]), &st, &recent),
 	    1);
 	ck_assert_int_eq(st, TW_STATE_WARNING);
 	ck_assert_uint_eq(recent, 152);
-	tw_judge_socket_subject(&v.socks[0], subject, sizeof(subject));
+	tw_judge_socket_subject(record(&v.socks[0]), subject, sizeof(subject));
 	ck_assert_str_eq(subject, "udp 0.0.0.0:514 inode 4242");
 	/* No drop count: not judged; no drops: OK. */
 	v.socks[0].has &= ~TW_VIEW_BIT(TW_OID_SOCKDROP_RECENT_DROPS);
-	ck_assert_int_eq(tw_judge_socket(&c.sock_warn, &c.sock_crit, &v.socks[0], &st, &recent),
+	ck_assert_int_eq(tw_judge_socket(&c.sock_warn, &c.sock_crit, record(&v.socks[0]), &st, &recent),
 	    0);
 	ck_assert_int_eq(st, TW_STATE_OK);
 	tw_view_free(&v);
 	make_view(&v, 0, 212992);
-	tw_judge_socket(&c.sock_warn, &c.sock_crit, &v.socks[0], &st, &recent);
+	tw_judge_socket(&c.sock_warn, &c.sock_crit, record(&v.socks[0]), &st, &recent);
 	ck_assert_int_eq(st, TW_STATE_OK);
 	tw_view_free(&v);
 }

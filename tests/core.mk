@@ -24,6 +24,12 @@ tests_check_view_CFLAGS = $(TESTS_CFLAGS)
 tests_check_view_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_view
 
+check_PROGRAMS += tests/check_fig_cache
+tests_check_fig_cache_SOURCES = tests/check_fig_cache.c tests/tw_check.h
+tests_check_fig_cache_CFLAGS = $(TESTS_CFLAGS)
+tests_check_fig_cache_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_fig_cache
+
 check_PROGRAMS += tests/check_mibview
 tests_check_mibview_SOURCES = tests/check_mibview.c tests/tw_check.h
 tests_check_mibview_CFLAGS = $(TESTS_CFLAGS)

@@ -60,7 +60,7 @@ compare(struct tw_change_watch *w, const struct tw_change_cglimit *a,
 
 	if (vc == NULL)
 		return;
-	unit = tw_judge_cgroup_unit(vc);
+	unit = tw_judge_cgroup_unit(vc->path);
 	for (f = 0; f < sizeof(limit_files) / sizeof(limit_files[0]); f++) {
 		uint32_t bit = TW_CG_BIT(limit_files[f].field);
 		int had = (a->present & bit) != 0, has = (b->cg.present & bit) != 0;
@@ -73,7 +73,7 @@ compare(struct tw_change_watch *w, const struct tw_change_cglimit *a,
 		tw_advice_cgroup_value(had, (double)a->v[f], file, unit != NULL, x, sizeof(x));
 		tw_advice_cgroup_value(has, (double)b->cg.v[limit_files[f].field], file,
 		    unit != NULL, y, sizeof(y));
-		tw_judge_cgroup_name(vc, subject, sizeof(subject));
+		tw_judge_cgroup_name(vc->path, subject, sizeof(subject));
 		tw_change_history_add_cgroup(&w->history, v, name, subject, b->index, x, y,
 		    now_ms, now_s);
 	}

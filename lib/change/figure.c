@@ -8,6 +8,8 @@
 
 #include "advice/advice.h"
 #include "tunewatch_oids.h"
+#include "view/fig_cache.h"
+#include "view/fig_cgroup.h"
 
 /* Each symptom's family and figure; see figure.h. Pool symptoms name the
  * class of twDblockTable whose failures they are. */
@@ -252,14 +254,35 @@ find_disk(const struct tw_view *v, uint32_t major, uint32_t minor)
 	return NULL;
 }
 
-/* A scalar of twBufferCache, in its natural unit. */
+/* A figure of the record, when it is given. */
 static int
-bc_figure(const struct tw_view *v, unsigned col, double *out)
+given(double x, double *out)
 {
-	if (!tw_view_has(&v->bc, col))
+	if (!tw_fig_has(x))
 		return 0;
-	*out = tw_view_num(&v->bc, col);
+	*out = x;
 	return 1;
+}
+
+/* One of the buffer cache's figures, by kind. */
+static int
+cache_figure(const struct tw_view *v, enum tw_change_figure_kind kind, double *out)
+{
+	struct tw_cache_fig bc;
+
+	tw_view_cache_figures(&v->bc, &bc);
+	switch (kind) {
+	case TW_CHANGE_FIG_DIRTY_LIMITED:
+		return given(bc.dirty_limited_pct, out);
+	case TW_CHANGE_FIG_REFAULT_RATE:
+		return given(bc.refaults_s, out);
+	case TW_CHANGE_FIG_HIT_RATIO:
+		return given(bc.hit_ratio_pct, out);
+	case TW_CHANGE_FIG_MEMORY_PRESSURE:
+		return given(bc.memory_pressure_pct, out);
+	default:
+		return 0;
+	}
 }
 
 int
@@ -268,6 +291,7 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 	const struct tw_view_pool *p;
 	const struct tw_view_disk *d;
 	const struct tw_view_cgroup *cg;
+	struct tw_cgroup_fig cgf;
 	double span_ms;
 
 	switch (f->kind) {
@@ -312,19 +336,16 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 		    tw_view_num(d, TW_OID_DISK_READ_RATE);
 		return 1;
 	case TW_CHANGE_FIG_DIRTY_LIMITED:
-		return bc_figure(v, TW_OID_BC_DIRTY_LIMITED, out);
 	case TW_CHANGE_FIG_REFAULT_RATE:
-		return bc_figure(v, TW_OID_BC_REFAULT_RATE, out);
 	case TW_CHANGE_FIG_HIT_RATIO:
-		return bc_figure(v, TW_OID_BC_READ_HIT_RATIO, out);
 	case TW_CHANGE_FIG_MEMORY_PRESSURE:
-		return bc_figure(v, TW_OID_BC_MEMORY_PRESSURE, out);
+		return cache_figure(v, f->kind, out);
 	case TW_CHANGE_FIG_CGROUP_REFAULTS:
 		cg = find_cgroup(v, f->a);
-		if (cg == NULL || !tw_view_has(cg, TW_OID_CGROUP_REFAULT_RATE))
+		if (cg == NULL)
 			return 0;
-		*out = tw_view_num(cg, TW_OID_CGROUP_REFAULT_RATE);
-		return 1;
+		tw_view_cgroup_figures(cg, &cgf);
+		return given(cgf.refaults_s, out);
 	case TW_CHANGE_FIG_NONE:
 		break;
 	}

@@ -15,6 +15,9 @@
 #include "advice/cgroup.h"
 #include "advice/evidence.h"
 #include "advice/ticket.h"
+#include "figures/cache.h"
+#include "figures/cgroup.h"
+#include "figures/socket.h"
 #include "plugin/state.h"
 #include "plugin/threshold.h"
 #include "sample/poolclass.h"
@@ -66,6 +69,14 @@ struct tw_judge_config {
  * refaults 100 and 1000; the rest unset (the hit ratio among them). */
 void tw_judge_defaults(struct tw_judge_config *c);
 
+/* A figure, or 0 where it is absent: what the advice's figures and the
+ * checks' long output take for a figure the source did not give. */
+static inline double
+tw_judge_fig0(double x)
+{
+	return tw_fig_has(x) ? x : 0.0;
+}
+
 /* ---- The buffer cache ------------------------------------------------ */
 
 struct tw_cache_judgement {
@@ -84,8 +95,10 @@ struct tw_cache_judgement {
 	struct tw_cache_figures fig;		/* what the evidence reads */
 };
 
-void tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v,
-    unsigned window_s, enum tw_os os, struct tw_cache_judgement *j);
+/* Judge the cache whose figures are bc; v gives the disks that read and
+ * wrote (read-ahead, the dirty limit). */
+void tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
+    const struct tw_view *v, unsigned window_s, enum tw_os os, struct tw_cache_judgement *j);
 
 /* The verdicts of a judged cache: reads (hit ratio, refaults or
  * read-ahead bad; its read-ahead advice is about j->disk), pressure, and
@@ -146,19 +159,19 @@ int tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, uns
  * (check_dblock's -w/-c; tunewatchd's socketDrop* tokens); *recent gets
  * them. Returns 0 (and OK) when the row has no drop count. */
 int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit,
-    const struct tw_view_sock *s, enum tw_state *st, unsigned long long *recent);
+    const struct tw_socket_fig *s, enum tw_state *st, unsigned long long *recent);
 
 /* The socket as a finding's subject: "udp 0.0.0.0:514 inode 12345", its
  * whole identity (advice/ticket.h), so that two sockets on one port are
  * two findings; no command: the id must not change when the owner is not
  * known in some sample. */
-void tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len);
+void tw_judge_socket_subject(const struct tw_socket_fig *s, char *out, size_t len);
 
 /* The verdict on socket s of v that dropped recent datagrams in window_s
  * (tw_evidence_socket), beside v's udp memory pool; lookup (may be NULL)
  * gives net.core.rmem_default, which the row does not carry. Returns
  * TW_OK or its error. */
-int tw_judge_socket_verdict(const struct tw_view *v, const struct tw_view_sock *s,
+int tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_fig *s,
     unsigned long long recent, unsigned window_s, tw_advice_lookup_fn lookup, void *ctx,
     struct tw_verdict *out);
 
@@ -202,18 +215,20 @@ int tw_judge_probe_verdict(const struct tw_view_probe *pr, const struct tw_view_
  * against pwarn and pcrit, where it has them: the worst state. */
 enum tw_state tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_threshold *fcrit,
     const struct tw_threshold *pwarn, const struct tw_threshold *pcrit,
-    const struct tw_view_cgroup *c);
+    const struct tw_cgroup_fig *c);
 
-/* The unit whose own cgroup c is, a system unit's or a user's, told by
- * c's path alone (collect/cgroupowner.h), or NULL for a plain cgroup. */
-const char *tw_judge_cgroup_unit(const struct tw_view_cgroup *c);
+/* The unit whose own cgroup is at path, a system unit's or a user's, told
+ * by the path alone (collect/cgroupowner.h), or NULL for a plain cgroup. */
+const char *tw_judge_cgroup_unit(const char *path);
 
-/* Its name as the check prints it and labels its perfdata: a system
- * unit, "web.service of user 1000", or the path (tw_cgroup_owner_name). */
-void tw_judge_cgroup_name(const struct tw_view_cgroup *c, char *buf, size_t len);
+/* The name of the cgroup at path as the check prints it and labels its
+ * perfdata: a system unit, "web.service of user 1000", or the path
+ * (tw_cgroup_owner_name). */
+void tw_judge_cgroup_name(const char *path, char *buf, size_t len);
 
-/* What lib/advice/cgroup.c judges of c. */
-void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
+/* What lib/advice/cgroup.c judges of c; v gives the host's memory and
+ * the window's span. */
+void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
     unsigned window_s, struct tw_cgroup_figures *f);
 
 /* A cgroup's finding as a ticket, the same for tunewatchd's twFindingTable

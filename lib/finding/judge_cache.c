@@ -75,17 +75,14 @@ bad(enum tw_state st)
 }
 
 static void
-dirty_figures(const struct tw_view *v, const struct tw_view_disk *writer,
+dirty_figures(const struct tw_cache_fig *bc, const struct tw_view_disk *writer,
     struct tw_cache_figures *f)
 {
-	const struct tw_view_bufcache *bc = &v->bc;
-
-	f->have_dirty = tw_view_has(bc, TW_OID_BC_DIRTY_LIMITED) &&
-	    tw_view_has(bc, TW_OID_BC_DIRTY_THRESHOLD);
-	f->dirty_limited = tw_view_num(bc, TW_OID_BC_DIRTY_LIMITED);
-	f->dirty_now = tw_view_num(bc, TW_OID_BC_DIRTY) + tw_view_num(bc, TW_OID_BC_WRITEBACK);
-	f->dirty_threshold = tw_view_num(bc, TW_OID_BC_DIRTY_THRESHOLD);
-	f->dirty_bg_threshold = tw_view_num(bc, TW_OID_BC_DIRTY_BG_THRESHOLD);
+	f->have_dirty = tw_fig_has(bc->dirty_limited_pct) && tw_fig_has(bc->dirty_threshold_bytes);
+	f->dirty_limited = tw_judge_fig0(bc->dirty_limited_pct);
+	f->dirty_now = tw_judge_fig0(bc->dirty_bytes) + tw_judge_fig0(bc->writeback_bytes);
+	f->dirty_threshold = tw_judge_fig0(bc->dirty_threshold_bytes);
+	f->dirty_bg_threshold = tw_judge_fig0(bc->dirty_bg_threshold_bytes);
 	if (writer != NULL) {
 		f->writer = writer->name;
 		f->writer_bytes_s = tw_view_num(writer, TW_OID_DISK_WRITE_RATE);
@@ -94,25 +91,24 @@ dirty_figures(const struct tw_view *v, const struct tw_view_disk *writer,
 }
 
 void
-tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
-    enum tw_os os, struct tw_cache_judgement *j)
+tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
+    const struct tw_view *v, unsigned window_s, enum tw_os os, struct tw_cache_judgement *j)
 {
-	const struct tw_view_bufcache *bc = &v->bc;
 	struct tw_cache_figures *f = &j->fig;
 	const struct tw_view_disk *disk;
 
 	memset(j, 0, sizeof(*j));
-	j->have_hit = tw_view_has(bc, TW_OID_BC_READ_HIT_RATIO);
-	j->have_refaults = tw_view_has(bc, TW_OID_BC_REFAULT_RATE);
-	j->have_psi = tw_view_has(bc, TW_OID_BC_MEMORY_PRESSURE);
-	f->have_reclaim = tw_view_has(bc, TW_OID_BC_RECLAIM_RATE);
-	f->reclaim = tw_view_num(bc, TW_OID_BC_RECLAIM_RATE);
+	j->have_hit = tw_fig_has(bc->hit_ratio_pct);
+	j->have_refaults = tw_fig_has(bc->refaults_s);
+	j->have_psi = tw_fig_has(bc->memory_pressure_pct);
+	f->have_reclaim = tw_fig_has(bc->reclaim_s);
+	f->reclaim = tw_judge_fig0(bc->reclaim_s);
 	if (j->have_hit) {
-		f->hit = tw_view_num(bc, TW_OID_BC_READ_HIT_RATIO);
+		f->hit = bc->hit_ratio_pct;
 		j->hit = tw_threshold_state(f->hit, &c->hit_warn, &c->hit_crit);
 	}
 	if (j->have_refaults) {
-		f->refaults = tw_view_num(bc, TW_OID_BC_REFAULT_RATE);
+		f->refaults = bc->refaults_s;
 		/* A cgroup at its own limit refaults into the host's count
 		 * too, with no reclaim of the host's: its check is --cgroup. */
 		j->host_refaults = tw_evidence_host_refaults(f);
@@ -122,7 +118,7 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 		j->refaults = TW_STATE_UNKNOWN;
 	}
 	if (j->have_psi) {
-		f->psi = tw_view_num(bc, TW_OID_BC_MEMORY_PRESSURE);
+		f->psi = bc->memory_pressure_pct;
 		j->pressure = tw_threshold_state(f->psi, &c->psi_warn, &c->psi_crit);
 	} else if (c->psi_warn.set || c->psi_crit.set) {
 		j->pressure = TW_STATE_UNKNOWN;
@@ -131,10 +127,10 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 	f->have_hit = j->have_hit;
 	f->have_refaults = j->have_refaults;
 	f->refaults_bad = bad(j->refaults);
-	f->pagein_kib = tw_view_num(bc, TW_OID_BC_PAGE_IN_RATE);
-	f->have_swap = tw_view_has(bc, TW_OID_BC_SWAP_TOTAL) && tw_view_has(bc, TW_OID_BC_SWAP_FREE);
-	f->swap_total = bc->col[TW_OID_BC_SWAP_TOTAL];
-	f->swap_free = bc->col[TW_OID_BC_SWAP_FREE];
+	f->pagein_kib = tw_judge_fig0(bc->page_in_kib_s);
+	f->have_swap = tw_fig_has(bc->swap_total_bytes) && tw_fig_has(bc->swap_free_bytes);
+	f->swap_total = (uint64_t)tw_judge_fig0(bc->swap_total_bytes);
+	f->swap_free = (uint64_t)tw_judge_fig0(bc->swap_free_bytes);
 	f->disk_read_ahead_kb = -1;
 	disk = j->disk = readahead_disk(v);
 	if (disk != NULL) {
@@ -145,7 +141,7 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 			f->disk_read_ahead_kb = (int64_t)disk->col[TW_OID_DISK_READ_AHEAD_KB];
 	}
 	j->writer = busiest_writer(v);
-	dirty_figures(v, j->writer, f);
+	dirty_figures(bc, j->writer, f);
 	f->os = os;
 	f->window_s = window_s;
 

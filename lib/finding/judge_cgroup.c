@@ -5,58 +5,63 @@
 
 #include <string.h>
 
+#include "view/fig_cache.h"
+
 /* By the path, not twCgroupUnit: a check and tunewatchd then tell the
  * owner by one rule, whatever an agent of another version published. */
 const char *
-tw_judge_cgroup_unit(const struct tw_view_cgroup *c)
+tw_judge_cgroup_unit(const char *path)
 {
 	struct tw_cg_owner o;
 
-	tw_cgroup_owner(c->path, &o);
+	tw_cgroup_owner(path, &o);
 	return o.unit;
 }
 
 void
-tw_judge_cgroup_name(const struct tw_view_cgroup *c, char *buf, size_t len)
+tw_judge_cgroup_name(const char *path, char *buf, size_t len)
 {
 	struct tw_cg_owner o;
 
-	tw_cgroup_owner(c->path, &o);
-	tw_cgroup_owner_name(&o, c->path, buf, len);
+	tw_cgroup_owner(path, &o);
+	tw_cgroup_owner_name(&o, path, buf, len);
 }
 
 enum tw_state
 tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_threshold *fcrit,
     const struct tw_threshold *pwarn, const struct tw_threshold *pcrit,
-    const struct tw_view_cgroup *c)
+    const struct tw_cgroup_fig *c)
 {
 	enum tw_state st = TW_STATE_OK;
 
-	if (tw_view_has(c, TW_OID_CGROUP_REFAULT_RATE))
-		st = tw_threshold_state(tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE), fwarn, fcrit);
-	if (tw_view_has(c, TW_OID_CGROUP_MEMORY_PRESSURE))
-		st = tw_state_worst(st, tw_threshold_state(tw_view_num(c,
-		    TW_OID_CGROUP_MEMORY_PRESSURE), pwarn, pcrit));
+	if (tw_fig_has(c->refaults_s))
+		st = tw_threshold_state(c->refaults_s, fwarn, fcrit);
+	if (tw_fig_has(c->memory_pressure_pct))
+		st = tw_state_worst(st, tw_threshold_state(c->memory_pressure_pct, pwarn, pcrit));
 	return st;
 }
 
 void
-tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_view_cgroup *c,
+tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
     unsigned window_s, struct tw_cgroup_figures *f)
 {
+	struct tw_cache_fig bc;
+
 	memset(f, 0, sizeof(*f));
 	f->path = c->path;
 	tw_cgroup_owner(c->path, &f->owner);
-	f->version = (int)c->col[TW_OID_CGROUP_VERSION];
-	f->refaults = tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE);
-	f->have_usage = tw_view_has(c, TW_OID_CGROUP_MEMORY_USAGE);
-	f->usage = tw_view_num(c, TW_OID_CGROUP_MEMORY_USAGE);
-	f->have_limit = tw_view_has(c, TW_OID_CGROUP_MEMORY_LIMIT) && c->limit_name[0] != '\0';
-	f->limit = tw_view_num(c, TW_OID_CGROUP_MEMORY_LIMIT);
-	f->limit_name = c->limit_name;
-	f->have_events = tw_view_has(c, TW_OID_CGROUP_LIMIT_EVENT_RATE);
-	f->events = tw_view_num(c, TW_OID_CGROUP_LIMIT_EVENT_RATE);
-	f->mem_total = tw_view_num(&v->bc, TW_OID_BC_MEM_TOTAL);
+	f->version = c->version > 0 ? (int)c->version : 0;
+	f->refaults = tw_judge_fig0(c->refaults_s);
+	f->have_usage = tw_fig_has(c->memory_usage_bytes);
+	f->usage = tw_judge_fig0(c->memory_usage_bytes);
+	f->have_limit = tw_fig_has(c->memory_limit_bytes) && c->limit_name != NULL &&
+	    c->limit_name[0] != '\0';
+	f->limit = tw_judge_fig0(c->memory_limit_bytes);
+	f->limit_name = c->limit_name != NULL ? c->limit_name : "";
+	f->have_events = tw_fig_has(c->limit_events_s);
+	f->events = tw_judge_fig0(c->limit_events_s);
+	tw_view_cache_figures(&v->bc, &bc);
+	f->mem_total = tw_judge_fig0(bc.mem_total_bytes);
 	f->window_s = window_s;
 	/* The check and tunewatchd both have the span: the same proposal. */
 	if (tw_view_has(&v->agent, TW_OID_AGENT_WINDOW_SPAN))

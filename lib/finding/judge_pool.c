@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "view/fig_cache.h"
 
 int
 tw_judge_pool(const struct tw_judge_config *c, const struct tw_view_pool *pl, enum tw_state *st,
@@ -118,6 +119,7 @@ tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigne
     struct tw_verdict *out)
 {
 	struct tw_highorder_figures h;
+	struct tw_cache_fig bc;
 	size_t i;
 
 	memset(&h, 0, sizeof(h));
@@ -133,9 +135,10 @@ tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigne
 		h.have_free = 1;
 		h.free_blocks += (uint64_t)tw_view_num(pl, TW_OID_DBLOCK_FREE);
 	}
-	if (tw_view_has(&v->bc, TW_OID_BC_MEMORY_PRESSURE)) {
+	tw_view_cache_figures(&v->bc, &bc);
+	if (tw_fig_has(bc.memory_pressure_pct)) {
 		h.have_psi = 1;
-		h.psi = tw_view_num(&v->bc, TW_OID_BC_MEMORY_PRESSURE);
+		h.psi = bc.memory_pressure_pct;
 	}
 	return tw_evidence_highorder(&h, out);
 }

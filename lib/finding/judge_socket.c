@@ -9,28 +9,36 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "view/fig_socket.h"
 
 /* A socket is judged like a pool of its own (check_dblock counts each
  * twSocketDropTable row so): its drops in the window against the pool
  * thresholds the caller passes. */
 int
 tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit,
-    const struct tw_view_sock *s, enum tw_state *st, unsigned long long *recent)
+    const struct tw_socket_fig *s, enum tw_state *st, unsigned long long *recent)
 {
 	*st = TW_STATE_OK;
 	*recent = 0;
-	if (!tw_view_has(s, TW_OID_SOCKDROP_RECENT_DROPS))
+	if (!tw_fig_has(s->recent_drops))
 		return 0;
-	*recent = (unsigned long long)tw_view_num(s, TW_OID_SOCKDROP_RECENT_DROPS);
+	*recent = (unsigned long long)s->recent_drops;
 	*st = tw_threshold_state((double)*recent, warn, crit);
 	return 1;
 }
 
-void
-tw_judge_socket_subject(const struct tw_view_sock *s, char *out, size_t len)
+/* The port, 0 when the row has none (as the MIB's zero port reads). */
+static unsigned
+port_of(const struct tw_socket_fig *s)
 {
-	snprintf(out, len, "%s %s:%u inode %u", s->proto_name, s->address,
-	    (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT), (unsigned)s->inode);
+	return s->port > 0 ? (unsigned)s->port : 0;
+}
+
+void
+tw_judge_socket_subject(const struct tw_socket_fig *s, char *out, size_t len)
+{
+	snprintf(out, len, "%s %s:%u inode %u", s->proto_name, s->address, port_of(s),
+	    (unsigned)s->inode);
 }
 
 /* A byte count as the tunable table prints it; 0 when it is none. */
@@ -51,7 +59,7 @@ bytes_of(const char *text, uint64_t *out)
 }
 
 int
-tw_judge_socket_verdict(const struct tw_view *v, const struct tw_view_sock *s,
+tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_fig *s,
     unsigned long long recent, unsigned window_s, tw_advice_lookup_fn lookup, void *ctx,
     struct tw_verdict *out)
 {
@@ -66,17 +74,17 @@ tw_judge_socket_verdict(const struct tw_view *v, const struct tw_view_sock *s,
 			    TW_OID_DBLOCK_RECENT_FAILURES);
 	f.proto = s->proto_name;
 	f.address = s->address;
-	f.port = (unsigned)tw_view_num(s, TW_OID_SOCKDROP_LOCAL_PORT);
-	if (tw_view_has(s, TW_OID_SOCKDROP_OWNER_COMMAND)) {
+	f.port = port_of(s);
+	if (s->command != NULL) {
 		f.command = s->command;
-		f.pid = (int32_t)tw_view_num(s, TW_OID_SOCKDROP_OWNER_PID);
+		f.pid = s->pid > 0 ? (int32_t)s->pid : 0;
 	}
 	f.recent = recent;
 	f.window_s = window_s;
-	f.have_rcvbuf = tw_view_has(s, TW_OID_SOCKDROP_RCVBUF);
-	f.rcvbuf = (uint64_t)tw_view_num(s, TW_OID_SOCKDROP_RCVBUF);
-	f.have_rmem_max = tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX);
-	f.rmem_max = (uint64_t)tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX);
+	f.have_rcvbuf = tw_fig_has(s->rcvbuf_bytes);
+	f.rcvbuf = (uint64_t)tw_judge_fig0(s->rcvbuf_bytes);
+	f.have_rmem_max = tw_fig_has(s->rmem_max_bytes);
+	f.rmem_max = (uint64_t)tw_judge_fig0(s->rmem_max_bytes);
 	if (lookup != NULL)
 		f.have_rmem_default = bytes_of(lookup(ctx, "net.core.rmem_default"),
 		    &f.rmem_default);
@@ -94,17 +102,15 @@ tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures, unsign
 	f.failures = failures;
 	f.window_s = window_s;
 	for (i = 0; i < v->nsocks; i++) {
-		const struct tw_view_sock *s = &v->socks[i];
+		struct tw_socket_fig s;
 
-		if (!tw_view_has(s, TW_OID_SOCKDROP_RECENT_DROPS) ||
-		    tw_view_num(s, TW_OID_SOCKDROP_RECENT_DROPS) <= 0)
+		tw_view_socket_figures(&v->socks[i], &s);
+		if (!tw_fig_has(s.recent_drops) || s.recent_drops <= 0)
 			continue;
 		f.sockets++;
-		if (!tw_view_has(s, TW_OID_SOCKDROP_RCVBUF) ||
-		    !tw_view_has(s, TW_OID_SOCKDROP_RMEM_MAX))
+		if (!tw_fig_has(s.rcvbuf_bytes) || !tw_fig_has(s.rmem_max_bytes))
 			f.unknown++;
-		else if (tw_view_num(s, TW_OID_SOCKDROP_RCVBUF) >=
-		    tw_view_num(s, TW_OID_SOCKDROP_RMEM_MAX))
+		else if (s.rcvbuf_bytes >= s.rmem_max_bytes)
 			f.at_max++;
 	}
 	return tw_evidence_udp_rcvbuf(&f, out);

@@ -11,6 +11,8 @@
 #include "finding/lookup.h"
 #include "util/error.h"
 #include "util/escape.h"
+#include "view/fig_cache.h"
+#include "view/fig_socket.h"
 
 int
 tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
@@ -230,11 +232,13 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	static const struct tw_threshold unset;
 	struct tw_cache_judgement j;
 	struct tw_cache_verdicts verdicts;
+	struct tw_cache_fig bc;
 	struct noted n;
 	enum tw_state reads;
 	int rc = 0;
 
-	tw_judge_cache(c, v, window_s, os, &j);
+	tw_view_cache_figures(&v->bc, &bc);
+	tw_judge_cache(c, &bc, v, window_s, os, &j);
 	if (!bad(j.worst))
 		return 0;
 	tw_judge_cache_verdicts(&j, &verdicts);
@@ -395,13 +399,15 @@ observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsign
 	int rc = 0;
 
 	for (i = 0; i < v->nsocks && rc == 0; i++) {
-		const struct tw_view_sock *s = &v->socks[i];
+		struct tw_socket_fig fig;
+		const struct tw_socket_fig *s = &fig;
 		unsigned long long recent;
 		struct tw_verdict verdict;
 		enum tw_state st;
 		struct noted n;
 		char subject[TW_VIEW_STR];
 
+		tw_view_socket_figures(&v->socks[i], &fig);
 		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !bad(st) ||
 		    tw_judge_socket_verdict(v, s, recent, window_s, tw_view_lookup, &lk,
 		    &verdict) != TW_OK)

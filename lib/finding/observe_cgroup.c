@@ -18,6 +18,7 @@
 #include "advice/ticket.h"
 #include "plugin/perfdata.h"
 #include "util/error.h"
+#include "view/fig_cgroup.h"
 
 #define MIB (1024.0 * 1024.0)
 
@@ -51,7 +52,7 @@ limit_evidence(const struct tw_cgroup_figures *f, char *out, size_t len)
  * with the threshold passed after it, as for the other findings. */
 static int
 observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned window_s,
-    const struct tw_view_cgroup *c, enum tw_state st, tw_observe_fn fn, void *ctx)
+    const struct tw_cgroup_fig *c, enum tw_state st, tw_observe_fn fn, void *ctx)
 {
 	const struct tw_threshold *t = st == TW_STATE_CRITICAL ? &cfg->cg_refault_crit :
 	    &cfg->cg_refault_warn;
@@ -81,7 +82,7 @@ observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned
 		copy(o.persist, sizeof(o.persist), tk.persist);
 		limit_evidence(&f, o.evidence, sizeof(o.evidence));
 		snprintf(o.documentation, sizeof(o.documentation), "%s",
-		    tw_judge_cgroup_unit(c) != NULL ? "systemd.resource-control(5)" :
+		    tw_judge_cgroup_unit(c->path) != NULL ? "systemd.resource-control(5)" :
 		    f.version == 1 ? "Documentation/admin-guide/cgroup-v1/memory.rst" :
 		    "Documentation/admin-guide/cgroup-v2.rst");
 	}
@@ -102,12 +103,14 @@ tw_observe_cgroups(const struct tw_judge_config *cfg, const struct tw_view *v, u
 	int rc = 0;
 
 	for (i = 0; i < v->ncgroups && rc == 0; i++) {
-		const struct tw_view_cgroup *c = &v->cgroups[i];
-		enum tw_state st = tw_judge_cgroup(&cfg->cg_refault_warn, &cfg->cg_refault_crit,
-		    &cfg->cg_psi_warn, &cfg->cg_psi_crit, c);
+		struct tw_cgroup_fig c;
+		enum tw_state st;
 
+		tw_view_cgroup_figures(&v->cgroups[i], &c);
+		st = tw_judge_cgroup(&cfg->cg_refault_warn, &cfg->cg_refault_crit, &cfg->cg_psi_warn,
+		    &cfg->cg_psi_crit, &c);
 		if (st == TW_STATE_WARNING || st == TW_STATE_CRITICAL)
-			rc = observe_one(cfg, v, window_s, c, st, fn, ctx);
+			rc = observe_one(cfg, v, window_s, &c, st, fn, ctx);
 	}
 	return rc;
 }

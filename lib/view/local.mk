@@ -9,3 +9,7 @@ lib_libtunewatch_a_SOURCES += \
 # twSocketDropTable's rows, from lib/sockets/.
 lib_libtunewatch_a_SOURCES += \
 	lib/view/sockview.h lib/view/sockview.c
+# The typed records (lib/figures/) each group's cells decode into.
+lib_libtunewatch_a_SOURCES += \
+	lib/view/fig_cache.h lib/view/fig_cache.c lib/view/fig_cgroup.h lib/view/fig_cgroup.c \
+	lib/view/fig_socket.h lib/view/fig_socket.c

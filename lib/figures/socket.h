@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: ISC */
+/* A socket that dropped (a row of twSocketDropTable), its figures each in
+ * its natural unit. A figure the source did not give is TW_FIG_NONE
+ * (figures/fig.h), an integer -1, a string NULL; but proto_name and
+ * address, the row's identity, are never NULL ("" when the source gave
+ * none). Strings point into the row the record was made from. */
+#ifndef TW_FIGURES_SOCKET_H
+#define TW_FIGURES_SOCKET_H
+
+#include <stdint.h>
+
+#include "figures/fig.h"
+
+struct tw_socket_fig {
+	uint32_t proto;			/* the row's index: enum tw_udp_proto */
+	uint32_t inode;
+	const char *proto_name;		/* "udp", "udp6"; "" when none */
+	const char *address;		/* the local address, shown; "" when none */
+	int64_t port;
+	double drops;			/* datagrams, since the socket was made */
+	double recent_drops;		/* datagrams, in the window */
+	double rx_queue_bytes;
+	const char *command;		/* the owner's comm, shown, or NULL */
+	int64_t pid;			/* the owner's, or -1 */
+	int64_t owner_search;		/* enum tw_owner_state, or -1 */
+	double rcvbuf_bytes;		/* SO_RCVBUF */
+	double rmem_alloc_bytes;
+	double rmem_max_bytes;		/* net.core.rmem_max when it was read */
+};
+
+#endif

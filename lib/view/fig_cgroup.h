@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: ISC */
+/* A cgroup's record (figures/cgroup.h) from a row of the view's
+ * twCgroupTable: the one place its cells are decoded. */
+#ifndef TW_VIEW_FIG_CGROUP_H
+#define TW_VIEW_FIG_CGROUP_H
+
+#include "figures/cgroup.h"
+
+struct tw_view_cgroup;
+
+/* Fill f from row c; its strings point into c. */
+void tw_view_cgroup_figures(const struct tw_view_cgroup *c, struct tw_cgroup_fig *f);
+
+#endif
