@@ -9,3 +9,6 @@ lib_libtunewatch_a_SOURCES += \
 # twSocketDropTable's rows, from lib/sockets/.
 lib_libtunewatch_a_SOURCES += \
 	lib/view/sockview.h lib/view/sockview.c
+# A pool's typed figures from its row.
+lib_libtunewatch_a_SOURCES += \
+	lib/view/fig_pool.h lib/view/fig_pool.c
