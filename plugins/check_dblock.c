@@ -163,7 +163,7 @@ advise_class(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *
 		return;
 	}
 	if (cl->id == TW_DBLOCK_UDP_RCVBUF) {
-		tw_dblock_udp_rcvbuf(p, v, out, j->failing_sum);
+		tw_pool_udp_rcvbuf(p, v, out, j->failing_sum);
 		return;
 	}
 	tw_judge_pool_evidence(j, cl, p->window_s, detail, sizeof(detail));
@@ -203,7 +203,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			advise_class(p, v, out, cl, &j);
 	}
 	/* Sockets that drop are pools of their own, after the host's. */
-	worst = tw_state_worst(worst, tw_dblock_sockets(p, v, out, &cfg.pools, &bad, &socks));
+	worst = tw_state_worst(worst, tw_pool_sockets(p, v, out, &cfg.pools, &bad, &socks));
 	judged += socks.judged;
 	total += socks.total;
 	if (bad > 3)
