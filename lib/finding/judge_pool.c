@@ -27,30 +27,46 @@ tw_judge_pool(const struct tw_judge_config *c, const struct tw_pool_fig *f, enum
 	return 1;
 }
 
-/* Whether the backlog of CPU cpu dropped in the window. */
+/* Whether the backlog of CPU cpu dropped in the window. The search starts
+ * at *at and goes round: the view is sorted by (class, instance), so a
+ * class judged in order finds each CPU's backlog one row after the last,
+ * where a search from the top would make 1,024 CPUs a million steps. */
 static int
-backlog_dropped(const struct tw_view *v, uint32_t cpu)
+backlog_dropped(const struct tw_view *v, uint32_t cpu, size_t *at)
 {
 	struct tw_pool_fig f;
-	size_t i;
+	size_t k;
 
-	for (i = 0; i < v->npools; i++)
+	for (k = 0; k < v->npools; k++) {
+		size_t i = (*at + k) % v->npools;
+
 		if (v->pools[i].cls == TW_DBLOCK_SOFTNET_BACKLOG && v->pools[i].instance == cpu) {
+			*at = i + 1;
 			tw_view_pool_figures(&v->pools[i], &f);
 			return tw_fig_has(f.recent_failures) && f.recent_failures > 0;
 		}
+	}
 	return 0;
+}
+
+static int
+judge_of(const struct tw_judge_config *c, const struct tw_view *v, const struct tw_pool_fig *f,
+    enum tw_state *st, unsigned long long *failures, size_t *at)
+{
+	int judged = tw_judge_pool(c, f, st, failures);
+
+	if (judged && f->cls == TW_DBLOCK_SOFTNET_BUDGET && !backlog_dropped(v, f->instance, at))
+		*st = TW_STATE_OK;
+	return judged;
 }
 
 int
 tw_judge_pool_of(const struct tw_judge_config *c, const struct tw_view *v,
     const struct tw_pool_fig *f, enum tw_state *st, unsigned long long *failures)
 {
-	int judged = tw_judge_pool(c, f, st, failures);
+	size_t at = 0;
 
-	if (judged && f->cls == TW_DBLOCK_SOFTNET_BUDGET && !backlog_dropped(v, f->instance))
-		*st = TW_STATE_OK;
-	return judged;
+	return judge_of(c, v, f, st, failures, &at);
 }
 
 /* Name failing CPU cpu after the ones already in who, up to four. */
@@ -96,7 +112,7 @@ tw_judge_pool_class(const struct tw_judge_config *c, const struct tw_view *v,
     struct tw_pool_judgement *j)
 {
 	int have_pressure = 0;
-	size_t i;
+	size_t i, at = 0;
 
 	memset(j, 0, sizeof(*j));
 	j->worst = TW_STATE_OK;
@@ -112,7 +128,7 @@ tw_judge_pool_class(const struct tw_judge_config *c, const struct tw_view *v,
 			have_pressure = 1;
 		}
 		if ((keep != NULL && !keep(ctx, &f)) ||
-		    !tw_judge_pool_of(c, v, &f, &pj.state, &pj.failures))
+		    !judge_of(c, v, &f, &pj.state, &pj.failures, &at))
 			continue;
 		pj.fig = &f;
 		/* Squeezed, and nothing lost: not a failure. */
