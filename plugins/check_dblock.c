@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figures/pool.h"
 #include "finding/judge.h"
 #include "plugin.h"
 #include "advice/ticket.h"
@@ -40,39 +41,27 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	    errlen);
 }
 
-/* "cpu1" out of "cpu1 backlog". */
-static void
-short_name(const struct tw_view_pool *pl, char *out, size_t len)
-{
-	const char *sp = strchr(pl->name, ' ');
-	size_t n = sp != NULL ? (size_t)(sp - pl->name) : strlen(pl->name);
-
-	snprintf(out, len, "%.*s", (int)n, pl->name);
-}
-
 /* "; in use 5 of 1000" with whatever of the two the pool has, and its
  * time in memory pressure where it spent any in the window. */
 static void
-usage(const struct tw_view_pool *pl, char *out, size_t len)
+usage(const struct tw_pool_fig *f, char *out, size_t len)
 {
-	int in_use = tw_view_has(pl, TW_OID_DBLOCK_IN_USE), limit = tw_view_has(pl, TW_OID_DBLOCK_LIMIT);
+	int in_use = tw_fig_has(f->in_use), limit = tw_fig_has(f->limit);
 	size_t n;
 
 	if (in_use && limit)
-		snprintf(out, len, "; in use %llu of %llu",
-		    (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_IN_USE),
-		    (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_LIMIT));
+		snprintf(out, len, "; in use %llu of %llu", (unsigned long long)f->in_use,
+		    (unsigned long long)f->limit);
 	else if (in_use)
-		snprintf(out, len, "; in use %llu", (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_IN_USE));
+		snprintf(out, len, "; in use %llu", (unsigned long long)f->in_use);
 	else if (limit)
-		snprintf(out, len, "; limit %llu", (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_LIMIT));
+		snprintf(out, len, "; limit %llu", (unsigned long long)f->limit);
 	else
 		out[0] = '\0';
 	n = strlen(out);
-	if (tw_view_has(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) &&
-	    tw_view_num(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) > 0 && n < len)
+	if (tw_fig_has(f->recent_pressure_ms) && f->recent_pressure_ms > 0 && n < len)
 		snprintf(out + n, len - n, "; in memory pressure %.1f s",
-		    tw_view_num(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) / 1000.0);
+		    f->recent_pressure_ms / 1000.0);
 }
 
 static void
@@ -103,12 +92,91 @@ advise_highorder(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 		    tw_ticket_subject_pool(cl));
 }
 
+/* What the lines of one class's pools need. */
+struct class_lines {
+	const struct tw_plugin *p;
+	struct tw_out *out;
+	int per_cpu;
+	size_t *bad;		/* pools named in the status line so far */
+};
+
+static int
+keep_pool(void *ctx, const struct tw_pool_fig *f)
+{
+	(void)ctx;
+	return tw_namefilter_keep(&cfg.pools, f->name);
+}
+
+/* A judged pool's perfdata (per-host classes) and its line. */
+static void
+pool_lines(void *ctx, const struct tw_pool_judged *pj)
+{
+	const struct class_lines *cx = ctx;
+	const struct tw_plugin *p = cx->p;
+	const struct tw_pool_fig *f = pj->fig;
+	char use[96];
+
+	if (!cx->per_cpu)
+		perf_item(cx->out, f->name, (double)pj->failures, p);
+	if (pj->squeezed) {
+		if (p->verbose > 0)
+			tw_out_line(cx->out, "%s: OK, ran out of budget %llu times in the last "
+			    "%u s, and its backlog dropped nothing", f->name, pj->failures,
+			    p->window_s);
+		return;
+	}
+	if (pj->state == TW_STATE_OK) {
+		if (p->verbose > 0 && pj->failures > 0)
+			tw_out_line(cx->out, "%s: OK, %llu failures in the last %u s", f->name,
+			    pj->failures, p->window_s);
+		else if (p->verbose > 0)
+			tw_out_line(cx->out, "%s: OK, no failures in the last %u s", f->name,
+			    p->window_s);
+		return;
+	}
+	usage(f, use, sizeof(use));
+	tw_out_line(cx->out, "%s: %s, %llu failures in the last %u s (%s)%s", f->name,
+	    tw_state_name(pj->state), pj->failures, p->window_s,
+	    f->event != NULL ? f->event : "failure", use);
+	if ((*cx->bad)++ < 3)
+		tw_out_printf(cx->out, "%s%s %llu failures", *cx->bad > 1 ? ", " : "", f->name,
+		    pj->failures);
+}
+
+/* The advice on a class with a failing pool. */
+static void
+advise_class(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    const struct tw_pool_class *cl, const struct tw_pool_judgement *j)
+{
+	struct tw_verdict verdict;
+	char detail[400];
+
+	if (cl->id == TW_DBLOCK_HIGH_ORDER) {
+		advise_highorder(p, v, out, cl, j->failing_sum);
+		return;
+	}
+	if (cl->id == TW_DBLOCK_TCP_RCVBUF &&
+	    tw_judge_tcp_prune(v, j->failing_sum, p->window_s, &verdict) == TW_OK &&
+	    verdict.nfound == 0) {
+		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
+		    tw_ticket_subject_pool(cl));
+		return;
+	}
+	if (cl->id == TW_DBLOCK_UDP_RCVBUF) {
+		tw_pool_udp_rcvbuf(p, v, out, j->failing_sum);
+		return;
+	}
+	tw_judge_pool_evidence(j, cl, p->window_s, detail, sizeof(detail));
+	tw_plugin_advise_pool(p, v, out, cl->symptom, j->shortfall, tw_ticket_subject_pool(cl),
+	    detail);
+}
+
 static enum tw_state
 run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 {
 	enum tw_state worst = TW_STATE_OK;
 	struct tw_judge_config judge;
-	size_t i, k, judged = 0, bad = 0;
+	size_t k, judged = 0, bad = 0;
 	unsigned long long total = 0;
 	struct tw_sock_tally socks;
 
@@ -118,104 +186,24 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	judge.pool_crit = p->crit;
 	for (k = 0; k < tw_pool_nclasses; k++) {
 		const struct tw_pool_class *cl = &tw_pool_classes[k];
-		int per_cpu = cl->per == TW_POOL_PER_CPU;
-		unsigned long long sum = 0, failing_sum = 0, worst_one = 0;
-		char who[256] = "";
-		size_t members = 0, failing = 0;
-		enum tw_state class_state = TW_STATE_OK;
+		struct class_lines cx = { p, out, cl->per == TW_POOL_PER_CPU, &bad };
+		struct tw_pool_judgement j;
 
 		if (!cl->judged)
 			continue;
-
-		for (i = 0; i < v->npools; i++) {
-			const struct tw_view_pool *pl = &v->pools[i];
-			unsigned long long recent;
-			enum tw_state st;
-			char use[96];
-
-			if (pl->cls != cl->id || !tw_namefilter_keep(&cfg.pools, pl->name) ||
-			    !tw_judge_pool_of(&judge, v, pl, &st, &recent))
-				continue;
-			judged++;
-			members++;
-			sum += recent;
-			if (!per_cpu)
-				perf_item(out, pl->name, (double)recent, p);
-			if (st == TW_STATE_OK && cl->id == TW_DBLOCK_SOFTNET_BUDGET && recent > 0) {
-				/* Squeezed, and nothing lost: not a failure. */
-				if (p->verbose > 0)
-					tw_out_line(out, "%s: OK, ran out of budget %llu times in the last "
-					    "%u s, and its backlog dropped nothing", pl->name, recent,
-					    p->window_s);
-				continue;
-			}
-			total += recent;
-			if (st == TW_STATE_OK) {
-				if (p->verbose > 0 && recent > 0)
-					tw_out_line(out, "%s: OK, %llu failures in the last %u s", pl->name,
-					    recent, p->window_s);
-				else if (p->verbose > 0)
-					tw_out_line(out, "%s: OK, no failures in the last %u s", pl->name,
-					    p->window_s);
-				continue;
-			}
-			worst = tw_state_worst(worst, st);
-			class_state = tw_state_worst(class_state, st);
-			failing_sum += recent;
-			if (recent > worst_one)
-				worst_one = recent;
-			if (per_cpu) {
-				char cpu[32];
-				size_t used = strlen(who);
-
-				short_name(pl, cpu, sizeof(cpu));
-				if (failing < 4 && used + strlen(cpu) + 3 < sizeof(who))
-					snprintf(who + used, sizeof(who) - used, "%s%s",
-					    failing > 0 ? ", " : "", cpu);
-				else if (failing == 4)
-					snprintf(who + used, sizeof(who) - used, " and others");
-			}
-			failing++;
-			usage(pl, use, sizeof(use));
-			tw_out_line(out, "%s: %s, %llu failures in the last %u s (%s)%s", pl->name,
-			    tw_state_name(st), recent, p->window_s,
-			    tw_view_has(pl, TW_OID_DBLOCK_FAILURE_EVENT) ? pl->event : "failure", use);
-			if (bad++ < 3)
-				tw_out_printf(out, "%s%s %llu failures", bad > 1 ? ", " : "", pl->name,
-				    recent);
-		}
+		tw_judge_pool_class(&judge, v, cl, keep_pool, pool_lines, &cx, &j);
+		judged += j.judged;
+		total += j.counted;
+		worst = tw_state_worst(worst, j.worst);
 		/* Per-CPU pools are graphed as one figure per class, so the
 		 * perfdata stays the same size whatever the number of CPUs. */
-		if (per_cpu && members > 0)
-			perf_item(out, cl->graph_label, (double)sum, p);
-		if (class_state != TW_STATE_OK) {
-			struct tw_verdict verdict;
-			char detail[400];
-
-			if (cl->id == TW_DBLOCK_HIGH_ORDER) {
-				advise_highorder(p, v, out, cl, failing_sum);
-				continue;
-			}
-			if (cl->id == TW_DBLOCK_TCP_RCVBUF &&
-			    tw_judge_tcp_prune(v, failing_sum, p->window_s, &verdict) == TW_OK &&
-			    verdict.nfound == 0) {
-				tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
-				    tw_ticket_subject_pool(cl));
-				continue;
-			}
-			if (cl->id == TW_DBLOCK_UDP_RCVBUF) {
-				tw_dblock_udp_rcvbuf(p, v, out, failing_sum);
-				continue;
-			}
-			tw_judge_pool_evidence(v, cl, who, failing_sum, p->window_s, detail,
-			    sizeof(detail));
-			/* A queue is sized from its drops; each CPU has its own. */
-			tw_plugin_advise_pool(p, v, out, cl->symptom,
-			    per_cpu ? worst_one : failing_sum, tw_ticket_subject_pool(cl), detail);
-		}
+		if (cx.per_cpu && j.judged > 0)
+			perf_item(out, cl->graph_label, (double)j.failures, p);
+		if (j.worst != TW_STATE_OK)
+			advise_class(p, v, out, cl, &j);
 	}
 	/* Sockets that drop are pools of their own, after the host's. */
-	worst = tw_state_worst(worst, tw_dblock_sockets(p, v, out, &cfg.pools, &bad, &socks));
+	worst = tw_state_worst(worst, tw_pool_sockets(p, v, out, &cfg.pools, &bad, &socks));
 	judged += socks.judged;
 	total += socks.total;
 	if (bad > 3)

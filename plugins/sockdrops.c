@@ -79,7 +79,7 @@ buffers(const struct tw_socket_fig *s, char *out, size_t len)
 }
 
 enum tw_state
-tw_dblock_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+tw_pool_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
     const struct tw_namefilter *filter, size_t *shown, struct tw_sock_tally *tally)
 {
 	const struct tw_range *w = tw_threshold_range(&p->warn);
@@ -145,7 +145,7 @@ tw_dblock_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_
 }
 
 void
-tw_dblock_udp_rcvbuf(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+tw_pool_udp_rcvbuf(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
     unsigned long long failures)
 {
 	struct tw_verdict verdict;

@@ -22,13 +22,13 @@ struct tw_sock_tally {
  * figure ('udp socket drops', their sum), advice, and the first few
  * failing ones in the summary (after *shown of them, which it counts
  * up). Returns the worst state. */
-enum tw_state tw_dblock_sockets(const struct tw_plugin *p, const struct tw_view *v,
+enum tw_state tw_pool_sockets(const struct tw_plugin *p, const struct tw_view *v,
     struct tw_out *out, const struct tw_namefilter *filter, size_t *shown,
     struct tw_sock_tally *tally);
 
 /* The advice for the host's udp receive buffer pool (failures in the
  * window), in the light of the sockets that dropped (tw_evidence_udp_rcvbuf). */
-void tw_dblock_udp_rcvbuf(const struct tw_plugin *p, const struct tw_view *v,
+void tw_pool_udp_rcvbuf(const struct tw_plugin *p, const struct tw_view *v,
     struct tw_out *out, unsigned long long failures);
 
 /* The name --pool matches: "udp 0.0.0.0:514 syslogd" (the command only

@@ -15,8 +15,19 @@
 #include "util/error.h"
 #include "view/columns.h"
 #include "view/fig_cache.h"
+#include "view/fig_pool.h"
 #include "view/mibview.h"
 #include "view/view.h"
+
+/* The figures of a pool row, as the judges read them. */
+static const struct tw_pool_fig *
+pool_fig(const struct tw_view_pool *p)
+{
+	static struct tw_pool_fig f;
+
+	tw_view_pool_figures(p, &f);
+	return &f;
+}
 
 /* A view with one disk, sda, and cpu1's input queue: r_await in ms,
  * aqu-sz, and the drops of cpu1 in the window. */
@@ -219,7 +230,7 @@ START_TEST(test_observe_pressure_held)
 	v.pools[0].has |= TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
 	v.pools[0].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 9800;
 	set_pool(&v, 1, TW_DBLOCK_TCP_RCVBUF, 0, "tcp receive buffer", 157);
-	ck_assert_int_eq(tw_judge_pool(&c, &v.pools[0], &st, &failures), 1);
+	ck_assert_int_eq(tw_judge_pool(&c, pool_fig(&v.pools[0]), &st, &failures), 1);
 	ck_assert_int_eq(st, TW_STATE_WARNING);
 	ck_assert_uint_eq(failures, 0);
 	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
@@ -243,7 +254,7 @@ START_TEST(test_observe_pressure_held)
 	/* Out of pressure, no entry: nothing of tcp memory. */
 	v.pools[0].col[TW_OID_DBLOCK_RECENT_FAILURES] = 0;
 	v.pools[0].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 0;
-	ck_assert_int_eq(tw_judge_pool(&c, &v.pools[0], &st, &failures), 1);
+	ck_assert_int_eq(tw_judge_pool(&c, pool_fig(&v.pools[0]), &st, &failures), 1);
 	ck_assert_int_eq(st, TW_STATE_OK);
 	s.n = 0;
 	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
@@ -310,11 +321,11 @@ START_TEST(test_observe_squeeze_needs_drops)
 	strcpy(v.tunables[0].name, "net.core.netdev_budget");
 	strcpy(v.tunables[0].value, "8");
 	v.ntunables = 1;
-	ck_assert_int_eq(tw_judge_pool_of(&c, &v, &v.pools[1], &st, &failures), 1);
+	ck_assert_int_eq(tw_judge_pool_of(&c, &v, pool_fig(&v.pools[1]), &st, &failures), 1);
 	ck_assert_int_eq(st, TW_STATE_OK);
 	ck_assert_uint_eq(failures, 1970);
 	/* tw_judge_pool alone, without the backlog beside it, warns. */
-	ck_assert_int_eq(tw_judge_pool(&c, &v.pools[1], &st, &failures), 1);
+	ck_assert_int_eq(tw_judge_pool(&c, pool_fig(&v.pools[1]), &st, &failures), 1);
 	ck_assert_int_eq(st, TW_STATE_WARNING);
 	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
 	ck_assert_ptr_null(find_sym(&s, TW_SYM_SOFTNET_SQUEEZE));

@@ -104,6 +104,12 @@ expect(const struct tw_pool *p, uint32_t cls, uint32_t instance, const char *nam
 {
 	ck_assert_uint_eq(p->cls, cls);
 	ck_assert_uint_eq(p->instance, instance);
+	/* A per-CPU pool carries its CPU, the number in its name; no other
+	 * pool has one. */
+	if (tw_pool_class_find(cls)->per == TW_POOL_PER_CPU)
+		ck_assert_int_eq(p->cpu, (int32_t)instance);
+	else
+		ck_assert_int_eq(p->cpu, -1);
 	ck_assert_str_eq(p->name, name);
 	ck_assert_str_eq(p->tunable, tunable);
 	ck_assert_str_eq(p->event, tw_pool_class_find(cls)->event);

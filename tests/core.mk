@@ -18,6 +18,12 @@ tests_check_pools_CFLAGS = $(TESTS_CFLAGS)
 tests_check_pools_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_pools
 
+check_PROGRAMS += tests/check_pool_figures
+tests_check_pool_figures_SOURCES = tests/check_pool_figures.c tests/tw_check.h
+tests_check_pool_figures_CFLAGS = $(TESTS_CFLAGS)
+tests_check_pool_figures_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_pool_figures
+
 check_PROGRAMS += tests/check_view
 tests_check_view_SOURCES = tests/check_view.c tests/tw_check.h tests/tw_sample_fixture.h
 tests_check_view_CFLAGS = $(TESTS_CFLAGS)

@@ -10,6 +10,7 @@
 #include "tunewatch_oids.h"
 #include "view/fig_cache.h"
 #include "view/fig_cgroup.h"
+#include "view/fig_pool.h"
 
 /* Each symptom's family and figure; see figure.h. Pool symptoms name the
  * class of twDblockTable whose failures they are. */
@@ -99,32 +100,13 @@ tw_change_family_of(const char *tunable)
 	return tw_change_map(tunable).family;
 }
 
-/* The pool of class cls with the most failures in v's window (the first
- * such when none failed); NULL when v has none with that figure. */
-static const struct tw_view_pool *
-busiest_pool(const struct tw_view *v, uint32_t cls)
-{
-	const struct tw_view_pool *best = NULL;
-	size_t i;
-
-	for (i = 0; i < v->npools; i++) {
-		const struct tw_view_pool *p = &v->pools[i];
-
-		if (p->cls != cls || !tw_view_has(p, TW_OID_DBLOCK_RECENT_FAILURES))
-			continue;
-		if (best == NULL || p->col[TW_OID_DBLOCK_RECENT_FAILURES] >
-		    best->col[TW_OID_DBLOCK_RECENT_FAILURES])
-			best = p;
-	}
-	return best;
-}
-
 int
 tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t major,
     uint32_t minor, const char *disk_name, struct tw_change_figure *f)
 {
 	struct tw_change_map m = tw_change_map(tunable);
-	const struct tw_view_pool *p;
+	struct tw_pool_class_fig pc;
+	const struct tw_pool_fig *p = &pc.busiest;
 
 	memset(f, 0, sizeof(*f));
 	switch (m.kind) {
@@ -132,11 +114,13 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 	case TW_CHANGE_FIG_CGROUP_REFAULTS:
 		return 0;
 	case TW_CHANGE_FIG_POOL_PRESSURE:
-		if ((p = busiest_pool(v, m.pool_class)) == NULL)
+		/* The pool of the class with the most failures in the window. */
+		tw_view_pool_class_figures(v, m.pool_class, &pc);
+		if (!pc.found)
 			return 0;
 		f->a = p->cls;
 		f->b = p->instance;
-		if (!tw_view_has(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME)) {
+		if (!tw_fig_has(p->recent_pressure_ms)) {
 			/* A kernel that says nothing of the pressure: its
 			 * entries, as for any pool. */
 			snprintf(f->name, sizeof(f->name), "%s", p->name);
@@ -148,7 +132,8 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 		f->unit = "%";
 		break;
 	case TW_CHANGE_FIG_POOL_FAILURES:
-		if ((p = busiest_pool(v, m.pool_class)) == NULL)
+		tw_view_pool_class_figures(v, m.pool_class, &pc);
+		if (!pc.found)
 			return 0;
 		f->a = p->cls;
 		f->b = p->instance;
@@ -289,6 +274,7 @@ int
 tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f, double *out)
 {
 	const struct tw_view_pool *p;
+	struct tw_pool_fig pf;
 	const struct tw_view_disk *d;
 	const struct tw_view_cgroup *cg;
 	struct tw_cgroup_fig cgf;
@@ -297,27 +283,31 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 	switch (f->kind) {
 	case TW_CHANGE_FIG_POOL_PRESSURE:
 		/* The window's time in pressure against its span. */
-		p = find_pool(v, f->a, f->b);
-		if (p == NULL || !tw_view_has(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) ||
+		if ((p = find_pool(v, f->a, f->b)) == NULL)
+			return 0;
+		tw_view_pool_figures(p, &pf);
+		if (!tw_fig_has(pf.recent_pressure_ms) ||
 		    !tw_view_has(&v->agent, TW_OID_AGENT_WINDOW_SPAN))
 			return 0;
 		span_ms = tw_view_num(&v->agent, TW_OID_AGENT_WINDOW_SPAN);
 		if (span_ms <= 0)
 			return 0;
-		*out = tw_view_num(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) * 100.0 / span_ms;
+		*out = pf.recent_pressure_ms * 100.0 / span_ms;
 		if (*out > 100.0)
 			*out = 100.0;
 		return 1;
 	case TW_CHANGE_FIG_POOL_FAILURES:
 		/* Failures within the window, per minute of the window's span. */
-		p = find_pool(v, f->a, f->b);
-		if (p == NULL || !tw_view_has(p, TW_OID_DBLOCK_RECENT_FAILURES) ||
+		if ((p = find_pool(v, f->a, f->b)) == NULL)
+			return 0;
+		tw_view_pool_figures(p, &pf);
+		if (!tw_fig_has(pf.recent_failures) ||
 		    !tw_view_has(&v->agent, TW_OID_AGENT_WINDOW_SPAN))
 			return 0;
 		span_ms = tw_view_num(&v->agent, TW_OID_AGENT_WINDOW_SPAN);
 		if (span_ms <= 0)
 			return 0;
-		*out = tw_view_num(p, TW_OID_DBLOCK_RECENT_FAILURES) * 60000.0 / span_ms;
+		*out = pf.recent_failures * 60000.0 / span_ms;
 		return 1;
 	case TW_CHANGE_FIG_DISK_R_AWAIT:
 		d = find_disk(v, f->a, f->b);

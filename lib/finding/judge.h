@@ -18,6 +18,7 @@
 #include "figures/cache.h"
 #include "figures/cgroup.h"
 #include "figures/socket.h"
+#include "figures/pool.h"
 #include "plugin/state.h"
 #include "plugin/threshold.h"
 #include "sample/poolclass.h"
@@ -119,29 +120,63 @@ void tw_judge_cache_verdicts(const struct tw_cache_judgement *j, struct tw_cache
  * (twDblockRecentPressureTime) that did not enter it there is judged as
  * one failure: the episode under way, which began before the window.
  * Returns 0 (and OK) when the pool has no failure count to judge. */
-int tw_judge_pool(const struct tw_judge_config *c, const struct tw_view_pool *pl,
+int tw_judge_pool(const struct tw_judge_config *c, const struct tw_pool_fig *f,
     enum tw_state *st, unsigned long long *failures);
 
-/* As tw_judge_pool, for pool pl of view v, with what the class needs of
+/* As tw_judge_pool, for pool f of view v, with what the class needs of
  * its neighbours to hurt: a CPU whose receive softirq ran out of budget
  * (time_squeeze) but whose backlog dropped nothing in the window lost
  * nothing to it, so its budget pool is OK (*failures still says how
  * often). The lab squeezed a CPU 197 times a second (netdev_budget 8)
- * with no datagram lost and bursts no slower than at 300. The checks and
- * tunewatchd judge pools through this. */
+ * with no datagram lost and bursts no slower than at 300. */
 int tw_judge_pool_of(const struct tw_judge_config *c, const struct tw_view *v,
-    const struct tw_view_pool *pl, enum tw_state *st, unsigned long long *failures);
+    const struct tw_pool_fig *f, enum tw_state *st, unsigned long long *failures);
 
-/* The time the pools of class cls spent in memory pressure in the
- * window, summed into *ms; 0 when none of them has the figure. */
-int tw_judge_pool_pressure(const struct tw_view *v, uint32_t cls, uint64_t *ms);
+/* One pool of a class as tw_judge_pool_class judged it. */
+struct tw_pool_judged {
+	const struct tw_pool_fig *fig;
+	enum tw_state state;
+	unsigned long long failures;
+	/* A budget pool that ran out with its backlog losing nothing: it
+	 * counts among the judged, not among the failures. */
+	int squeezed;
+};
 
-/* The evidence of a class's failures in its own words: "cpu1 dropped 152
- * packets in the last 60 s" (who names the CPUs of a per-CPU class); for
- * a class with a time in memory pressure in v, that time too: "TCP
- * entered memory pressure 2 times and was in it 9.8 s of the last 10 s". */
-void tw_judge_pool_evidence(const struct tw_view *v, const struct tw_pool_class *cl,
-    const char *who, unsigned long long failures, unsigned window_s, char *out, size_t len);
+/* A class's pools taken together, as check_dblock and tunewatchd's
+ * findings both count them: a per-CPU class is one subject (its tunable
+ * is host-wide), named by its first four failing CPUs. */
+struct tw_pool_judgement {
+	size_t judged;			/* pools with a failure count */
+	unsigned long long failures;	/* theirs, summed */
+	unsigned long long counted;	/* the same less the squeezed pools' */
+	enum tw_state worst;		/* of the failing pools; OK: none */
+	size_t failing;			/* pools over a threshold */
+	unsigned long long failing_sum;	/* their failures */
+	/* What sizes the class's tunable: each CPU has a queue of its own,
+	 * so a per-CPU class's worst CPU; any other class's failing_sum. */
+	unsigned long long shortfall;
+	char who[256];			/* "cpu1, cpu3 and others"; "" */
+	/* The time every pool of the class (kept or not) spent in memory
+	 * pressure in the window; NAN when none has the figure. */
+	double pressure_ms;
+};
+
+typedef int (*tw_pool_keep_fn)(void *ctx, const struct tw_pool_fig *f);
+typedef void (*tw_pool_judged_fn)(void *ctx, const struct tw_pool_judged *pj);
+
+/* Judge every pool of class cl in v (through tw_judge_pool_of) into *j.
+ * keep (NULL: every pool) leaves pools out; each (may be NULL) is handed
+ * every judged pool in the view's order, for a check's own lines. */
+void tw_judge_pool_class(const struct tw_judge_config *c, const struct tw_view *v,
+    const struct tw_pool_class *cl, tw_pool_keep_fn keep, tw_pool_judged_fn each, void *ctx,
+    struct tw_pool_judgement *j);
+
+/* The evidence of a class's failing pools in its own words: "cpu1
+ * dropped 152 packets in the last 60 s"; for a class with a time in
+ * memory pressure, that time too: "TCP entered memory pressure 2 times
+ * and was in it 9.8 s of the last 10 s". */
+void tw_judge_pool_evidence(const struct tw_pool_judgement *j, const struct tw_pool_class *cl,
+    unsigned window_s, char *out, size_t len);
 
 /* Compaction failures: advice only when large free blocks outside DMA are
  * gone and tasks stall. Returns TW_OK with a verdict, or an error. */

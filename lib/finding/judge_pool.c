@@ -8,83 +8,160 @@
 
 #include "util/error.h"
 #include "view/fig_cache.h"
+#include "view/fig_pool.h"
 
 int
-tw_judge_pool(const struct tw_judge_config *c, const struct tw_view_pool *pl, enum tw_state *st,
+tw_judge_pool(const struct tw_judge_config *c, const struct tw_pool_fig *f, enum tw_state *st,
     unsigned long long *failures)
 {
 	unsigned long long judged;
 
 	*st = TW_STATE_OK;
 	*failures = 0;
-	if (!tw_view_has(pl, TW_OID_DBLOCK_RECENT_FAILURES))
+	if (!tw_fig_has(f->recent_failures))
 		return 0;
-	*failures = (unsigned long long)tw_view_num(pl, TW_OID_DBLOCK_RECENT_FAILURES);
+	*failures = (unsigned long long)f->recent_failures;
 	judged = *failures;
-	if (judged == 0 && tw_view_has(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) &&
-	    tw_view_num(pl, TW_OID_DBLOCK_RECENT_PRESSURE_TIME) > 0)
+	if (judged == 0 && tw_fig_has(f->recent_pressure_ms) && f->recent_pressure_ms > 0)
 		judged = 1;
 	*st = tw_threshold_state((double)judged, &c->pool_warn, &c->pool_crit);
 	return 1;
 }
 
-/* Whether the backlog of CPU cpu dropped in the window. */
+/* Whether the backlog of CPU cpu dropped in the window. The search starts
+ * at *at and goes round: the view is sorted by (class, instance), so a
+ * class judged in order finds each CPU's backlog one row after the last,
+ * where a search from the top would make 1,024 CPUs a million steps. */
 static int
-backlog_dropped(const struct tw_view *v, uint32_t cpu)
+backlog_dropped(const struct tw_view *v, uint32_t cpu, size_t *at)
 {
-	size_t i;
+	struct tw_pool_fig f;
+	size_t k;
 
-	for (i = 0; i < v->npools; i++)
-		if (v->pools[i].cls == TW_DBLOCK_SOFTNET_BACKLOG && v->pools[i].instance == cpu &&
-		    tw_view_has(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES))
-			return tw_view_num(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES) > 0;
+	for (k = 0; k < v->npools; k++) {
+		size_t i = (*at + k) % v->npools;
+
+		if (v->pools[i].cls == TW_DBLOCK_SOFTNET_BACKLOG && v->pools[i].instance == cpu) {
+			*at = i + 1;
+			tw_view_pool_figures(&v->pools[i], &f);
+			return tw_fig_has(f.recent_failures) && f.recent_failures > 0;
+		}
+	}
 	return 0;
 }
 
-int
-tw_judge_pool_of(const struct tw_judge_config *c, const struct tw_view *v,
-    const struct tw_view_pool *pl, enum tw_state *st, unsigned long long *failures)
+static int
+judge_of(const struct tw_judge_config *c, const struct tw_view *v, const struct tw_pool_fig *f,
+    enum tw_state *st, unsigned long long *failures, size_t *at)
 {
-	int judged = tw_judge_pool(c, pl, st, failures);
+	int judged = tw_judge_pool(c, f, st, failures);
 
-	if (judged && pl->cls == TW_DBLOCK_SOFTNET_BUDGET && !backlog_dropped(v, pl->instance))
+	if (judged && f->cls == TW_DBLOCK_SOFTNET_BUDGET && !backlog_dropped(v, f->instance, at))
 		*st = TW_STATE_OK;
 	return judged;
 }
 
 int
-tw_judge_pool_pressure(const struct tw_view *v, uint32_t cls, uint64_t *ms)
+tw_judge_pool_of(const struct tw_judge_config *c, const struct tw_view *v,
+    const struct tw_pool_fig *f, enum tw_state *st, unsigned long long *failures)
 {
-	size_t i;
-	int have = 0;
+	size_t at = 0;
 
-	*ms = 0;
-	for (i = 0; i < v->npools; i++)
-		if (v->pools[i].cls == cls &&
-		    tw_view_has(&v->pools[i], TW_OID_DBLOCK_RECENT_PRESSURE_TIME)) {
-			*ms += (uint64_t)tw_view_num(&v->pools[i], TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
-			have = 1;
-		}
-	return have;
+	return judge_of(c, v, f, st, failures, &at);
+}
+
+/* Name failing CPU cpu after the ones already in who, up to four. */
+static void
+name_cpu(char *who, size_t len, size_t failing, int32_t cpu)
+{
+	size_t used = strlen(who);
+	char name[16];
+
+	if (failing > 4)
+		return;
+	if (failing == 4) {
+		snprintf(who + used, len - used, " and others");
+		return;
+	}
+	snprintf(name, sizeof(name), "cpu%ld", (long)cpu);
+	if (used + strlen(name) + 3 < len)
+		snprintf(who + used, len - used, "%s%s", failing > 0 ? ", " : "", name);
+}
+
+static void
+count(struct tw_pool_judgement *j, const struct tw_pool_judged *pj)
+{
+	j->judged++;
+	j->failures += pj->failures;
+	if (pj->squeezed)
+		return;
+	j->counted += pj->failures;
+	if (pj->state == TW_STATE_OK)
+		return;
+	j->worst = tw_state_worst(j->worst, pj->state);
+	j->failing_sum += pj->failures;
+	if (pj->failures > j->shortfall)
+		j->shortfall = pj->failures;
+	if (pj->fig->cpu >= 0)
+		name_cpu(j->who, sizeof(j->who), j->failing, pj->fig->cpu);
+	j->failing++;
 }
 
 void
-tw_judge_pool_evidence(const struct tw_view *v, const struct tw_pool_class *cl,
-    const char *who, unsigned long long failures, unsigned window_s, char *out, size_t len)
+tw_judge_pool_class(const struct tw_judge_config *c, const struct tw_view *v,
+    const struct tw_pool_class *cl, tw_pool_keep_fn keep, tw_pool_judged_fn each, void *ctx,
+    struct tw_pool_judgement *j)
 {
-	uint64_t ms;
+	int have_pressure = 0;
+	size_t i, at = 0;
 
-	if (cl->tcp_pressure && tw_judge_pool_pressure(v, cl->id, &ms) && ms > 0) {
+	memset(j, 0, sizeof(*j));
+	j->worst = TW_STATE_OK;
+	for (i = 0; i < v->npools; i++) {
+		struct tw_pool_fig f;
+		struct tw_pool_judged pj;
+
+		if (v->pools[i].cls != cl->id)
+			continue;
+		tw_view_pool_figures(&v->pools[i], &f);
+		if (tw_fig_has(f.recent_pressure_ms)) {
+			j->pressure_ms += f.recent_pressure_ms;
+			have_pressure = 1;
+		}
+		if ((keep != NULL && !keep(ctx, &f)) ||
+		    !judge_of(c, v, &f, &pj.state, &pj.failures, &at))
+			continue;
+		pj.fig = &f;
+		/* Squeezed, and nothing lost: not a failure. */
+		pj.squeezed = pj.state == TW_STATE_OK && cl->id == TW_DBLOCK_SOFTNET_BUDGET &&
+		    pj.failures > 0;
+		count(j, &pj);
+		if (each != NULL)
+			each(ctx, &pj);
+	}
+	if (!have_pressure)
+		j->pressure_ms = TW_FIG_NONE;
+	if (cl->per != TW_POOL_PER_CPU)
+		j->shortfall = j->failing_sum;
+}
+
+void
+tw_judge_pool_evidence(const struct tw_pool_judgement *j, const struct tw_pool_class *cl,
+    unsigned window_s, char *out, size_t len)
+{
+	unsigned long long failures = j->failing_sum;
+
+	if (cl->tcp_pressure && tw_fig_has(j->pressure_ms) && j->pressure_ms > 0) {
 		if (failures > 0)
 			snprintf(out, len, "TCP entered memory pressure %llu times and was in it "
-			    "%.1f s of the last %u s", failures, (double)ms / 1000.0, window_s);
+			    "%.1f s of the last %u s", failures, j->pressure_ms / 1000.0, window_s);
 		else
 			snprintf(out, len, "TCP was in memory pressure %.1f s of the last %u s, "
-			    "since before them", (double)ms / 1000.0, window_s);
+			    "since before them", j->pressure_ms / 1000.0, window_s);
 		return;
 	}
 	if (cl->per == TW_POOL_PER_CPU)
-		snprintf(out, len, "%s %s%llu%s in the last %u s%s", who, cl->evidence_before,
+		snprintf(out, len, "%s %s%llu%s in the last %u s%s", j->who, cl->evidence_before,
 		    failures, cl->evidence_after, window_s,
 		    cl->evidence_note != NULL ? cl->evidence_note : "");
 	else
@@ -98,17 +175,17 @@ tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, unsigne
     struct tw_verdict *out)
 {
 	struct tw_tcp_prune_figures f;
-	size_t i;
+	struct tw_pool_class_fig tcp;
 
 	memset(&f, 0, sizeof(f));
 	f.failures = failures;
 	f.window_s = window_s;
-	f.have_pressure_ms = tw_judge_pool_pressure(v, TW_DBLOCK_TCP_MEMORY, &f.pressure_ms);
-	for (i = 0; i < v->npools; i++)
-		if (v->pools[i].cls == TW_DBLOCK_TCP_MEMORY &&
-		    tw_view_has(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES))
-			f.pressures += (uint64_t)tw_view_num(&v->pools[i],
-			    TW_OID_DBLOCK_RECENT_FAILURES);
+	tw_view_pool_class_figures(v, TW_DBLOCK_TCP_MEMORY, &tcp);
+	f.have_pressure_ms = tw_fig_has(tcp.recent_pressure_ms);
+	if (f.have_pressure_ms)
+		f.pressure_ms = (uint64_t)tcp.recent_pressure_ms;
+	if (tw_fig_has(tcp.recent_failures))
+		f.pressures = (uint64_t)tcp.recent_failures;
 	return tw_evidence_tcp_prune(&f, out);
 }
 
@@ -126,14 +203,17 @@ tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigne
 	h.failures = failures;
 	h.window_s = window_s;
 	for (i = 0; i < v->npools; i++) {
-		const struct tw_view_pool *pl = &v->pools[i];
-		size_t len = strlen(pl->name);
+		struct tw_pool_fig f;
+		size_t len;
 
-		if (pl->cls != TW_DBLOCK_BUDDY_ZONE || !tw_view_has(pl, TW_OID_DBLOCK_FREE) ||
-		    (len >= 4 && strcmp(pl->name + len - 4, " DMA") == 0))
+		if (v->pools[i].cls != TW_DBLOCK_BUDDY_ZONE)
+			continue;
+		tw_view_pool_figures(&v->pools[i], &f);
+		len = strlen(f.name);
+		if (!tw_fig_has(f.free) || (len >= 4 && strcmp(f.name + len - 4, " DMA") == 0))
 			continue;
 		h.have_free = 1;
-		h.free_blocks += (uint64_t)tw_view_num(pl, TW_OID_DBLOCK_FREE);
+		h.free_blocks += (uint64_t)f.free;
 	}
 	tw_view_cache_figures(&v->bc, &bc);
 	if (tw_fig_has(bc.memory_pressure_pct)) {

@@ -10,6 +10,7 @@
 
 #include "util/error.h"
 #include "view/fig_socket.h"
+#include "view/fig_pool.h"
 
 /* A socket is judged like a pool of its own (check_dblock counts each
  * twSocketDropTable row so): its drops in the window against the pool
@@ -64,14 +65,12 @@ tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_fig *s,
     struct tw_verdict *out)
 {
 	struct tw_socket_figures f;
-	size_t i;
+	struct tw_pool_class_fig udp_mem;
 
 	memset(&f, 0, sizeof(f));
-	for (i = 0; i < v->npools; i++)
-		if (v->pools[i].cls == TW_DBLOCK_UDP_MEMORY &&
-		    tw_view_has(&v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES))
-			f.udp_mem_failures += (uint64_t)tw_view_num(&v->pools[i],
-			    TW_OID_DBLOCK_RECENT_FAILURES);
+	tw_view_pool_class_figures(v, TW_DBLOCK_UDP_MEMORY, &udp_mem);
+	if (tw_fig_has(udp_mem.recent_failures))
+		f.udp_mem_failures = (uint64_t)udp_mem.recent_failures;
 	f.proto = s->proto_name;
 	f.address = s->address;
 	f.port = port_of(s);

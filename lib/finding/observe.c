@@ -265,51 +265,25 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	return rc;
 }
 
-/* "cpu1" out of "cpu1 backlog". */
-static void
-cpu_of(const char *pool, char *out, size_t len)
-{
-	const char *sp = strchr(pool, ' ');
-
-	snprintf(out, len, "%.*s", (int)(sp != NULL ? (size_t)(sp - pool) : strlen(pool)), pool);
-}
-
-/* One class's failing pools, as check_dblock counts them: a per-CPU class
- * is one subject (its tunable is host-wide), its evidence naming the first
- * four CPUs. */
+/* One class's failing pools, as check_dblock counts them
+ * (tw_judge_pool_class). */
 static int
 observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, const struct tw_pool_class *cl, tw_observe_fn fn, void *ctx)
 {
-	enum tw_state worst = TW_STATE_OK;
-	unsigned long long sum = 0;
-	uint64_t shortfall = 0;
-	char who[256] = "", evidence[TW_OBS_STR];
-	size_t i, failing = 0;
+	struct tw_pool_judgement j;
+	enum tw_state worst;
+	unsigned long long sum;
+	uint64_t shortfall;
+	char evidence[TW_OBS_STR];
 	struct tw_verdict verdict;
 	struct noted n;
 
-	for (i = 0; i < v->npools; i++) {
-		const struct tw_view_pool *pl = &v->pools[i];
-		unsigned long long failures;
-		enum tw_state st;
-		char cpu[32];
-		size_t used = strlen(who);
-
-		if (pl->cls != cl->id || !tw_judge_pool_of(c, v, pl, &st, &failures) || !bad(st))
-			continue;
-		worst = tw_state_worst(worst, st);
-		sum += failures;
-		if (failures > shortfall)
-			shortfall = failures;
-		cpu_of(pl->name, cpu, sizeof(cpu));
-		if (failing < 4 && used + strlen(cpu) + 3 < sizeof(who))
-			snprintf(who + used, sizeof(who) - used, "%s%s", failing > 0 ? ", " : "", cpu);
-		else if (failing == 4)
-			snprintf(who + used, sizeof(who) - used, " and others");
-		failing++;
-	}
-	if (failing == 0)
+	tw_judge_pool_class(c, v, cl, NULL, NULL, NULL, &j);
+	worst = j.worst;
+	sum = j.failing_sum;
+	shortfall = j.shortfall;
+	if (j.failing == 0)
 		return 0;
 	note(&n, fn, ctx, worst, &c->pool_warn, &c->pool_crit, "failures in the window");
 	if (cl->id == TW_DBLOCK_HIGH_ORDER) {
@@ -328,10 +302,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	    &verdict) == TW_OK && verdict.nfound == 0)
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
-	tw_judge_pool_evidence(v, cl, who, sum, window_s, evidence, sizeof(evidence));
-	/* Each CPU has a queue of its own: the worst one sizes them. */
-	if (cl->per != TW_POOL_PER_CPU)
-		shortfall = sum;
+	tw_judge_pool_evidence(&j, cl, window_s, evidence, sizeof(evidence));
 	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
 	    &shortfall, with_note, &n);
 }

@@ -63,6 +63,7 @@ add(struct tw_pool_set *ps, const struct tw_sample *s, const struct tw_pool_clas
 	memset(p, 0, sizeof(*p));
 	p->cls = c->id;
 	p->instance = instance;
+	p->cpu = c->per == TW_POOL_PER_CPU ? (int32_t)instance : -1;
 	p->tunable = tw_sysctl_name(c->tunable);
 	p->event = c->event;
 	p->failure_bits = c->failure_bits;

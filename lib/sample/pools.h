@@ -29,6 +29,7 @@
 struct tw_pool {
 	uint32_t cls;			/* TW_DBLOCK_*: a row of tw_pool_classes */
 	uint32_t instance;
+	int32_t cpu;			/* a per-CPU pool's CPU; -1 for any other */
 	char name[TW_POOL_NAME_LEN];	/* "cpu1 backlog", "tcp memory" */
 	uint32_t has;			/* TW_POOL_HAS_* */
 	uint64_t size;			/* bytes per block */

@@ -12,4 +12,4 @@ lib_libtunewatch_a_SOURCES += \
 # The typed records (lib/figures/) each group's cells decode into.
 lib_libtunewatch_a_SOURCES += \
 	lib/view/fig_cache.h lib/view/fig_cache.c lib/view/fig_cgroup.h lib/view/fig_cgroup.c \
-	lib/view/fig_socket.h lib/view/fig_socket.c
+	lib/view/fig_socket.h lib/view/fig_socket.c lib/view/fig_pool.h lib/view/fig_pool.c

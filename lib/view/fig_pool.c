@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: ISC */
+#include "config.h"
+
+#include "view/fig_pool.h"
+
+#include <stddef.h>
+
+#include "sample/poolclass.h"
+#include "view/columns.h"
+
+/* Which record field each numeric column goes to; the column table says
+ * how the MIB's number becomes the figure. */
+static const struct {
+	unsigned col;
+	size_t off;
+} pool_nums[] = {
+	{ TW_OID_DBLOCK_SIZE, offsetof(struct tw_pool_fig, size_bytes) },
+	{ TW_OID_DBLOCK_IN_USE, offsetof(struct tw_pool_fig, in_use) },
+	{ TW_OID_DBLOCK_FREE, offsetof(struct tw_pool_fig, free) },
+	{ TW_OID_DBLOCK_LIMIT, offsetof(struct tw_pool_fig, limit) },
+	{ TW_OID_DBLOCK_RECENT_FAILURES, offsetof(struct tw_pool_fig, recent_failures) },
+	{ TW_OID_DBLOCK_RECENT_PRESSURE_TIME, offsetof(struct tw_pool_fig, recent_pressure_ms) },
+};
+
+void
+tw_view_pool_figures(const struct tw_view_pool *p, struct tw_pool_fig *f)
+{
+	const struct tw_column_group *g = tw_column_group(TW_OID_DBLOCK_TABLE);
+	const struct tw_pool_class *cl = tw_pool_class_find(p->cls);
+	size_t i;
+
+	f->cls = p->cls;
+	f->instance = p->instance;
+	/* The MIB has no CPU column: a per-CPU class numbers its pools by
+	 * their CPU, so the instance is the CPU, on every path alike. */
+	f->cpu = cl != NULL && cl->per == TW_POOL_PER_CPU ? (int32_t)p->instance : -1;
+	f->name = p->name;
+	f->tunable = tw_view_has(p, TW_OID_DBLOCK_TUNABLE) ? p->tunable : NULL;
+	f->event = tw_view_has(p, TW_OID_DBLOCK_FAILURE_EVENT) ? p->event : NULL;
+	for (i = 0; i < sizeof(pool_nums) / sizeof(pool_nums[0]); i++) {
+		unsigned c = pool_nums[i].col;
+		double *to = (double *)(void *)((char *)f + pool_nums[i].off);
+
+		*to = tw_view_has(p, c) ? tw_column_decode(&g->cols[c], p->col[c]) : TW_FIG_NONE;
+	}
+}
+
+void
+tw_view_pool_class_figures(const struct tw_view *v, uint32_t cls, struct tw_pool_class_fig *out)
+{
+	double failures = 0, pressure = 0;
+	int have_failures = 0, have_pressure = 0;
+	size_t i;
+
+	out->count = 0;
+	out->found = 0;
+	for (i = 0; i < v->npools; i++) {
+		struct tw_pool_fig f;
+
+		if (v->pools[i].cls != cls)
+			continue;
+		out->count++;
+		tw_view_pool_figures(&v->pools[i], &f);
+		if (tw_fig_has(f.recent_pressure_ms)) {
+			pressure += f.recent_pressure_ms;
+			have_pressure = 1;
+		}
+		if (!tw_fig_has(f.recent_failures))
+			continue;
+		failures += f.recent_failures;
+		have_failures = 1;
+		if (!out->found || f.recent_failures > out->busiest.recent_failures) {
+			out->busiest = f;
+			out->found = 1;
+		}
+	}
+	out->recent_failures = have_failures ? failures : TW_FIG_NONE;
+	out->recent_pressure_ms = have_pressure ? pressure : TW_FIG_NONE;
+}
