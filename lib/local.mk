@@ -10,6 +10,7 @@ include lib/collect/local.mk
 include lib/sample/local.mk
 include lib/window/local.mk
 include lib/sockets/local.mk
+include lib/figures/local.mk
 include lib/view/local.mk
 include lib/monitor/local.mk
 include lib/change/local.mk
