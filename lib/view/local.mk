@@ -9,3 +9,7 @@ lib_libtunewatch_a_SOURCES += \
 # twSocketDropTable's rows, from lib/sockets/.
 lib_libtunewatch_a_SOURCES += \
 	lib/view/sockview.h lib/view/sockview.c
+# Each row as its typed figures (lib/figures/).
+lib_libtunewatch_a_SOURCES += \
+	lib/view/fig_disk.h lib/view/fig_disk.c lib/view/fig_probe.h lib/view/fig_probe.c \
+	lib/view/fig_reqlat.h lib/view/fig_reqlat.c
