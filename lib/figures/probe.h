@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /* One probed device's figures (a twProbeEntry) in natural units, decoded
  * from its view row by lib/view/fig_probe.c. Absent: a double is
- * TW_FIG_NONE, the reason NULL; strings point into the row, whose device
- * and state are never absent ("" when unknown). */
+ * TW_FIG_NONE. The strings point into the row, which always has them
+ * ("" when unknown). */
 #ifndef TW_FIGURES_PROBE_H
 #define TW_FIGURES_PROBE_H
 

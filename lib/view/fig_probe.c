@@ -41,7 +41,7 @@ tw_view_probe_figures(const struct tw_view_probe *pr, struct tw_probe_fig *f)
 	f->major = pr->major;
 	f->minor = pr->minor;
 	f->device = pr->device;
-	/* A probe row always names its state; "" is none. */
+	/* A probe row always has its strings; "" is none. */
 	f->state = pr->state;
-	f->reason = tw_view_has(pr, TW_OID_PROBE_REASON) ? pr->reason : NULL;
+	f->reason = pr->reason;
 }
