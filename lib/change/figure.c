@@ -8,6 +8,7 @@
 
 #include "advice/advice.h"
 #include "tunewatch_oids.h"
+#include "view/fig_disk.h"
 
 /* Each symptom's family and figure; see figure.h. Pool symptoms name the
  * class of twDblockTable whose failures they are. */
@@ -252,6 +253,18 @@ find_disk(const struct tw_view *v, uint32_t major, uint32_t minor)
 	return NULL;
 }
 
+/* Disk (major, minor)'s record in df; 0 when v has no such disk. */
+static int
+disk_figures(const struct tw_view *v, uint32_t major, uint32_t minor, struct tw_disk_fig *df)
+{
+	const struct tw_view_disk *d = find_disk(v, major, minor);
+
+	if (d == NULL)
+		return 0;
+	tw_view_disk_figures(d, df);
+	return 1;
+}
+
 /* A scalar of twBufferCache, in its natural unit. */
 static int
 bc_figure(const struct tw_view *v, unsigned col, double *out)
@@ -266,7 +279,7 @@ int
 tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f, double *out)
 {
 	const struct tw_view_pool *p;
-	const struct tw_view_disk *d;
+	struct tw_disk_fig df;
 	const struct tw_view_cgroup *cg;
 	double span_ms;
 
@@ -296,20 +309,16 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 		*out = tw_view_num(p, TW_OID_DBLOCK_RECENT_FAILURES) * 60000.0 / span_ms;
 		return 1;
 	case TW_CHANGE_FIG_DISK_R_AWAIT:
-		d = find_disk(v, f->a, f->b);
-		if (d == NULL || !tw_view_has(d, TW_OID_DISK_READ_LATENCY))
+		if (!disk_figures(v, f->a, f->b, &df) || !tw_fig_has(df.r_await_ms))
 			return 0;
-		*out = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
+		*out = df.r_await_ms;
 		return 1;
 	case TW_CHANGE_FIG_DISK_READS_PER_MIB:
 		/* An idle disk reads nothing: no figure, not 0. */
-		d = find_disk(v, f->a, f->b);
-		if (d == NULL || !tw_view_has(d, TW_OID_DISK_READ_OPS) ||
-		    !tw_view_has(d, TW_OID_DISK_READ_RATE) ||
-		    tw_view_num(d, TW_OID_DISK_READ_RATE) <= 0)
+		if (!disk_figures(v, f->a, f->b, &df) || !tw_fig_has(df.read_ops_s) ||
+		    !tw_fig_has(df.read_bytes_s) || df.read_bytes_s <= 0)
 			return 0;
-		*out = tw_view_num(d, TW_OID_DISK_READ_OPS) * 1048576.0 /
-		    tw_view_num(d, TW_OID_DISK_READ_RATE);
+		*out = df.read_ops_s * 1048576.0 / df.read_bytes_s;
 		return 1;
 	case TW_CHANGE_FIG_DIRTY_LIMITED:
 		return bc_figure(v, TW_OID_BC_DIRTY_LIMITED, out);
