@@ -58,7 +58,10 @@ tw_device_lookup_init(struct tw_device_lookup *c, const struct tw_plugin *p,
 	memset(c, 0, sizeof(*c));
 	c->p = p;
 	c->v = v;
-	c->d = d;
+	if (d != NULL) {
+		tw_view_disk_figures(d, &c->fig);
+		c->d = &c->fig;
+	}
 }
 
 const char *

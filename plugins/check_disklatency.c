@@ -131,47 +131,59 @@ advise_disk(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *o
 /* "dm-3 (vg0-root)": the kernel's name, and beside it the one an
  * administrator knows, when the agent publishes one. */
 static const char *
-label(const struct tw_view_disk *d, char *buf, size_t len)
+label(const struct tw_disk_fig *d, char *buf, size_t len)
 {
-	if (!tw_view_has(d, TW_OID_DISK_ALIAS) || d->alias[0] == '\0')
+	if (d->alias == NULL || d->alias[0] == '\0')
 		return d->name;
 	snprintf(buf, len, "%s (%s)", d->name, d->alias);
 	return buf;
 }
 
+/* The long output prints an absent figure as 0. */
+static double
+or_zero(double x)
+{
+	return tw_fig_has(x) ? x : 0.0;
+}
+
+static unsigned long long
+tunable_or_zero(int64_t x)
+{
+	return x < 0 ? 0 : (unsigned long long)x;
+}
+
 /* One long-output line per device. */
 static void
-device_line(struct tw_out *out, const struct tw_view_disk *d, enum tw_state st)
+device_line(struct tw_out *out, const struct tw_disk_fig *d, enum tw_state st)
 {
 	char a[32], b[32], c[32], u[32], r[32], w[32], sched[48], rot[16], lb[TW_LABEL_LEN];
 
 	snprintf(sched, sizeof(sched), "scheduler %s",
-	    tw_view_has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : "unknown");
-	snprintf(rot, sizeof(rot), "%s", !tw_view_has(d, TW_OID_DISK_ROTATIONAL) ? "" :
-	    tw_view_num(d, TW_OID_DISK_ROTATIONAL) == 1 ? ", rotational" : ", solid state");
+	    d->scheduler != NULL ? d->scheduler : "unknown");
+	snprintf(rot, sizeof(rot), "%s", d->rotational < 0 ? "" :
+	    d->rotational == 1 ? ", rotational" : ", solid state");
 	tw_out_line(out, "%s: %s r_await %s ms, w_await %s ms, aqu-sz %s, util %s %%, %s r/s, "
 	    "%s w/s (%s, nr_requests %llu, read_ahead_kb %llu%s)", label(d, lb, sizeof(lb)),
 	    tw_state_name(st),
-	    tw_plugin_num(a, sizeof(a), tw_view_num(d, TW_OID_DISK_READ_LATENCY), 1),
-	    tw_plugin_num(b, sizeof(b), tw_view_num(d, TW_OID_DISK_WRITE_LATENCY), 1),
-	    tw_plugin_num(c, sizeof(c), tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH), 2),
-	    tw_plugin_num(u, sizeof(u), tw_view_num(d, TW_OID_DISK_UTIL), 1),
-	    tw_plugin_num(r, sizeof(r), tw_view_num(d, TW_OID_DISK_READ_OPS), 1),
-	    tw_plugin_num(w, sizeof(w), tw_view_num(d, TW_OID_DISK_WRITE_OPS), 1), sched,
-	    (unsigned long long)tw_view_num(d, TW_OID_DISK_NR_REQUESTS),
-	    (unsigned long long)tw_view_num(d, TW_OID_DISK_READ_AHEAD_KB), rot);
+	    tw_plugin_num(a, sizeof(a), or_zero(d->r_await_ms), 1),
+	    tw_plugin_num(b, sizeof(b), or_zero(d->w_await_ms), 1),
+	    tw_plugin_num(c, sizeof(c), or_zero(d->queue_depth), 2),
+	    tw_plugin_num(u, sizeof(u), or_zero(d->util_pct), 1),
+	    tw_plugin_num(r, sizeof(r), or_zero(d->read_ops_s), 1),
+	    tw_plugin_num(w, sizeof(w), or_zero(d->write_ops_s), 1), sched,
+	    tunable_or_zero(d->nr_requests), tunable_or_zero(d->read_ahead_kb), rot);
 }
 
 /* The devices that are not OK, for the summary: the worst first. */
 #define MAX_SUMMARY 3
 
 struct problem {
-	size_t row;
+	struct tw_disk_fig fig;
 	enum tw_state st;
 };
 
 static void
-summarise(struct tw_out *out, const struct tw_view *v, const struct problem *bad, size_t nbad)
+summarise(struct tw_out *out, const struct problem *bad, size_t nbad)
 {
 	static const enum tw_state order[] = {
 		TW_STATE_CRITICAL, TW_STATE_WARNING, TW_STATE_UNKNOWN
@@ -181,7 +193,7 @@ summarise(struct tw_out *out, const struct tw_view *v, const struct problem *bad
 
 	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		for (i = 0; i < nbad; i++) {
-			const struct tw_view_disk *d = &v->disks[bad[i].row];
+			const struct tw_disk_fig *d = &bad[i].fig;
 
 			if (bad[i].st != order[k])
 				continue;
@@ -191,8 +203,8 @@ summarise(struct tw_out *out, const struct tw_view *v, const struct problem *bad
 			}
 			tw_out_printf(out, "%s%s %s r_await %s ms, w_await %s ms", shown > 0 ? "; " : "",
 			    label(d, lb, sizeof(lb)), tw_state_name(bad[i].st),
-			    tw_plugin_num(a, sizeof(a), tw_view_num(d, TW_OID_DISK_READ_LATENCY), 1),
-			    tw_plugin_num(b, sizeof(b), tw_view_num(d, TW_OID_DISK_WRITE_LATENCY), 1));
+			    tw_plugin_num(a, sizeof(a), or_zero(d->r_await_ms), 1),
+			    tw_plugin_num(b, sizeof(b), or_zero(d->w_await_ms), 1));
 			shown++;
 		}
 	}
@@ -210,7 +222,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	struct problem *bad = calloc(v->ndisks > 0 ? v->ndisks : 1, sizeof(*bad));
 	size_t i, judged = 0, nbad = 0, young = 0;
 	double top_r = -1, top_w = -1;
-	const struct tw_view_disk *top_r_dev = NULL, *top_w_dev = NULL;
+	struct tw_disk_fig top_r_dev = { .name = "" }, top_w_dev = { .name = "" };
 	char a[32], b[32], d4[32], lb[TW_LABEL_LEN], lr[TW_LABEL_LEN], lw[TW_LABEL_LEN];
 
 	if (cfg.probe.on) {
@@ -233,14 +245,16 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	rw = tw_threshold_range(&cfg.judge.read_warn);
 	rc = tw_threshold_range(&cfg.judge.read_crit);
 	for (i = 0; i < v->ndisks; i++) {
-		const struct tw_view_disk *d = &v->disks[i];
+		const struct tw_view_disk *row = &v->disks[i];
+		struct tw_disk_fig fig;
+		const struct tw_disk_fig *d = &fig;
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
 		double r, w, q, u;
 		enum tw_state st;
 
-		if (!tw_namefilter_keep_either(&cfg.devices, d->name,
-		    tw_view_has(d, TW_OID_DISK_ALIAS) ? d->alias : NULL))
+		tw_view_disk_figures(row, &fig);
+		if (!tw_namefilter_keep_either(&cfg.devices, d->name, d->alias))
 			continue;
 		/* Not yet measured is not OK: say so, whatever -v. The states
 		 * are lib/finding's, as tunewatchd's findings are. */
@@ -259,11 +273,11 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		worst = tw_state_worst(worst, st);
 		if (r > top_r) {
 			top_r = r;
-			top_r_dev = d;
+			top_r_dev = fig;
 		}
 		if (w > top_w) {
 			top_w = w;
-			top_w_dev = d;
+			top_w_dev = fig;
 		}
 
 		perf(out, d->name, "r_await", r, "ms", rw, rc, 0);
@@ -277,18 +291,18 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			device_line(out, d, st);
 		if (st == TW_STATE_OK)
 			continue;
-		bad[nbad++] = (struct problem){ i, st };
+		bad[nbad++] = (struct problem){ fig, st };
 		tw_judge_disk_verdicts(d, &j, p->window_s, &verdicts);
 		if (verdicts.has_read)
-			advise_disk(p, v, out, d, &verdicts.read);
+			advise_disk(p, v, out, row, &verdicts.read);
 		if (verdicts.has_write)
-			advise_disk(p, v, out, d, &verdicts.write);
+			advise_disk(p, v, out, row, &verdicts.write);
 		if (verdicts.util_only)
 			tw_out_line(out, "no tunable: %s is busy %s %% of the time; no tunable adds "
 			    "capacity (spread the I/O or add devices)", d->name,
 			    tw_plugin_num(d4, sizeof(d4), u, 1));
 	}
-	summarise(out, v, bad, nbad);
+	summarise(out, bad, nbad);
 	free(bad);
 	if (judged == 0) {
 		if (young > 0)
@@ -304,9 +318,9 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		tw_out_printf(out, "%zu device%s OK in the last %u s; highest r_await %s ms (%s), "
 		    "w_await %s ms (%s)", judged, judged == 1 ? "" : "s", p->window_s,
 		    tw_plugin_num(a, sizeof(a), top_r, 1),
-		    top_r_dev != NULL ? label(top_r_dev, lr, sizeof(lr)) : "",
+		    top_r >= 0 ? label(&top_r_dev, lr, sizeof(lr)) : "",
 		    tw_plugin_num(b, sizeof(b), top_w, 1),
-		    top_w_dev != NULL ? label(top_w_dev, lw, sizeof(lw)) : "");
+		    top_w >= 0 ? label(&top_w_dev, lw, sizeof(lw)) : "");
 	return worst;
 }
 

@@ -13,27 +13,34 @@
 #include "util/error.h"
 
 static const char *
-label(const struct tw_view_probe *pr, const struct tw_view_disk *d, char *buf, size_t len)
+label(const struct tw_probe_fig *pr, const struct tw_disk_fig *d, char *buf, size_t len)
 {
-	if (d == NULL || !tw_view_has(d, TW_OID_DISK_ALIAS) || d->alias[0] == '\0')
+	if (d == NULL || d->alias == NULL || d->alias[0] == '\0')
 		return pr->device;
 	snprintf(buf, len, "%s (%s)", pr->device, d->alias);
 	return buf;
 }
 
+/* A count as the lines print it: 0 when the row lacks it. */
+static unsigned long long
+count(double x)
+{
+	return tw_fig_has(x) ? (unsigned long long)x : 0;
+}
+
 static void
-perf(struct tw_out *out, const struct tw_view_probe *pr, const char *what, unsigned col,
+perf(struct tw_out *out, const struct tw_probe_fig *pr, const char *what, double ms,
     const struct tw_range *w, const struct tw_range *c)
 {
 	char lab[64];
 	struct tw_perf item;
 
-	if (!tw_view_has(pr, col))
+	if (!tw_fig_has(ms))
 		return;
 	snprintf(lab, sizeof(lab), "%s %s", pr->device, what);
 	memset(&item, 0, sizeof(item));
 	item.label = lab;
-	item.value = tw_view_num(pr, col);
+	item.value = ms;
 	item.uom = "ms";
 	item.precision = 3;
 	item.warn = w;
@@ -44,30 +51,33 @@ perf(struct tw_out *out, const struct tw_view_probe *pr, const char *what, unsig
 
 /* "p50 0.4 ms, p90 ..., max 3 ms": what the row has. */
 static void
-figures(const struct tw_view_probe *pr, char *buf, size_t len)
+figures(const struct tw_probe_fig *pr, char *buf, size_t len)
 {
-	static const struct {
+	const struct {
 		const char *name;
-		unsigned col;
+		double ms;
 	} f[] = {
-		{ "min", TW_OID_PROBE_MIN }, { "p50", TW_OID_PROBE_P50 }, { "p90", TW_OID_PROBE_P90 },
-		{ "p99", TW_OID_PROBE_P99 }, { "max", TW_OID_PROBE_MAX }, { "mean", TW_OID_PROBE_MEAN },
+		{ "min", pr->min_ms }, { "p50", pr->p50_ms }, { "p90", pr->p90_ms },
+		{ "p99", pr->p99_ms }, { "max", pr->max_ms }, { "mean", pr->mean_ms },
 	};
 	size_t i, n = 0;
 	char num[32];
 
 	buf[0] = '\0';
 	for (i = 0; i < sizeof(f) / sizeof(f[0]) && n < len; i++)
-		if (tw_view_has(pr, f[i].col))
+		if (tw_fig_has(f[i].ms))
 			n += (size_t)snprintf(buf + n, len - n, "%s%s %s ms", n > 0 ? ", " : "",
-			    f[i].name, tw_plugin_num(num, sizeof(num), tw_view_num(pr, f[i].col), 3));
+			    f[i].name, tw_plugin_num(num, sizeof(num), f[i].ms, 3));
 	if (n == 0)
 		snprintf(buf, len, "no reads");
 }
 
+/* The advice on slow seeks of pr, whose disk row is drow (figures d), or
+ * NULL when the disk filter hides it. */
 static void
 advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    const struct tw_view_probe *pr, const struct tw_view_disk *d, unsigned pc, double ms)
+    const struct tw_probe_fig *pr, const struct tw_view_disk *drow, const struct tw_disk_fig *d,
+    unsigned pc, double ms)
 {
 	struct tw_view_disk none;
 	struct tw_device_lookup ctx;
@@ -75,30 +85,29 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
 
 	if (tw_judge_probe_verdict(pr, d, p->window_s, pc, ms, &verdict) != TW_OK)
 		return;
-	if (d == NULL) {
+	if (drow == NULL) {
 		memset(&none, 0, sizeof(none));
 		snprintf(none.name, sizeof(none.name), "%s", pr->device);
-		d = &none;
+		drow = &none;
 	}
-	tw_device_lookup_init(&ctx, p, v, d);
-	tw_plugin_verdict(p, v, out, &verdict, tw_plugin_device_lookup, &ctx, d, NULL);
+	tw_device_lookup_init(&ctx, p, v, drow);
+	tw_plugin_verdict(p, v, out, &verdict, tw_plugin_device_lookup, &ctx, drow, NULL);
 }
 
 /* One probed device: its state, its line and perfdata, its advice. */
 static enum tw_state
-judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_probe *pr,
+judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_probe_fig *pr,
+    const struct tw_view_disk *drow, const struct tw_disk_fig *d,
     const struct tw_probe_check *c, struct tw_out *out, int *judged)
 {
 	const struct tw_range *w = tw_threshold_range(&p->warn);
 	const struct tw_range *cr = tw_threshold_range(&p->crit);
-	const struct tw_view_disk *d = tw_judge_probe_disk(v, pr);
-	unsigned col = tw_judge_probe_column(c->percentile);
 	char buf[192], fig[200], n1[32];
 	const char *lb = label(pr, d, buf, sizeof(buf));
 	struct tw_probe_judgement j;
 	double ms;
 	enum tw_state st;
-	unsigned long long timeouts = (unsigned long long)tw_view_num(pr, TW_OID_PROBE_TIMEOUTS);
+	unsigned long long timeouts = count(pr->timeouts);
 
 	if (strcmp(pr->state, "idle-skipped") == 0) {
 		tw_out_line(out, "%s: OK, idle-skipped: %s", lb, pr->reason);
@@ -109,15 +118,13 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_p
 		return TW_STATE_UNKNOWN;
 	}
 	figures(pr, fig, sizeof(fig));
-	if (!tw_view_has(pr, col)) {
+	if (!tw_fig_has(tw_probe_fig_percentile(pr, c->percentile))) {
 		st = strcmp(pr->state, "errors") == 0 || timeouts > 0 ? TW_STATE_CRITICAL :
 		    TW_STATE_UNKNOWN;
 		tw_out_line(out, "%s: %s, too few reads for p%u (%llu in the window; %llu needed); "
 		    "%s; %llu timeouts, %llu errors%s%s", lb, tw_state_name(st), c->percentile,
-		    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_COUNT),
-		    (unsigned long long)tw_hist_min_count(c->percentile), fig, timeouts,
-		    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_ERRORS),
-		    pr->reason[0] != '\0' ? ": " : "", pr->reason);
+		    count(pr->reads), (unsigned long long)tw_hist_min_count(c->percentile), fig,
+		    timeouts, count(pr->errors), pr->reason[0] != '\0' ? ": " : "", pr->reason);
 		return st;
 	}
 	(*judged)++;
@@ -125,24 +132,21 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_p
 	(void)tw_judge_probe(&p->warn, &p->crit, pr, c->percentile, &j);
 	ms = j.ms;
 	st = j.worst;
-	perf(out, pr, "p50", TW_OID_PROBE_P50, c->percentile == 50 ? w : NULL,
+	perf(out, pr, "p50", pr->p50_ms, c->percentile == 50 ? w : NULL,
 	    c->percentile == 50 ? cr : NULL);
 	if (c->percentile == 90)
-		perf(out, pr, "p90", TW_OID_PROBE_P90, w, cr);
-	perf(out, pr, "p99", TW_OID_PROBE_P99, c->percentile == 99 ? w : NULL,
+		perf(out, pr, "p90", pr->p90_ms, w, cr);
+	perf(out, pr, "p99", pr->p99_ms, c->percentile == 99 ? w : NULL,
 	    c->percentile == 99 ? cr : NULL);
-	perf(out, pr, "max", TW_OID_PROBE_MAX, NULL, NULL);
+	perf(out, pr, "max", pr->max_ms, NULL, NULL);
 	tw_out_line(out, "%s: %s, probe p%u %s ms (%s; %llu reads, %llu timeouts, %llu missed "
 	    "slots, %llu errors in the last %llu s at %llu/s)%s%s", lb, tw_state_name(st),
-	    c->percentile, tw_plugin_num(n1, sizeof(n1), ms, 3), fig,
-	    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_COUNT), timeouts,
-	    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_MISSED),
-	    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_ERRORS),
-	    (unsigned long long)((tw_view_num(pr, TW_OID_PROBE_WINDOW) + 500) / 1000),
-	    (unsigned long long)tw_view_num(pr, TW_OID_PROBE_RATE),
-	    pr->reason[0] != '\0' ? "; " : "", pr->reason);
+	    c->percentile, tw_plugin_num(n1, sizeof(n1), ms, 3), fig, count(pr->reads), timeouts,
+	    count(pr->missed), count(pr->errors),
+	    (unsigned long long)(((tw_fig_has(pr->window_ms) ? pr->window_ms : 0) + 500) / 1000),
+	    count(pr->rate_reads_s), pr->reason[0] != '\0' ? "; " : "", pr->reason);
 	if (j.latency != TW_STATE_OK)
-		advise(p, v, out, pr, d, c->percentile, ms);
+		advise(p, v, out, pr, drow, d, c->percentile, ms);
 	return st;
 }
 
@@ -155,32 +159,38 @@ tw_probe_check_run(const struct tw_plugin *p, const struct tw_view *v,
 	size_t i, seen = 0, nbad = 0;
 	int judged = 0;
 	double top = -1;
-	const struct tw_view_probe *top_pr = NULL;
+	const char *top_dev = "";
 	char num[32], lb[192];
 
 	for (i = 0; i < nprobes; i++) {
-		const struct tw_view_probe *pr = &probes[i];
-		const struct tw_view_disk *d = tw_judge_probe_disk(v, pr);
+		const struct tw_view_disk *drow = tw_judge_probe_disk(v, &probes[i]);
+		struct tw_probe_fig pr;
+		struct tw_disk_fig df;
+		const struct tw_disk_fig *d = NULL;
+		double ms;
 		enum tw_state st;
 
-		if (!tw_namefilter_keep_either(c->devices, pr->device,
-		    d != NULL && tw_view_has(d, TW_OID_DISK_ALIAS) ? d->alias : NULL))
+		tw_view_probe_figures(&probes[i], &pr);
+		if (drow != NULL) {
+			tw_view_disk_figures(drow, &df);
+			d = &df;
+		}
+		if (!tw_namefilter_keep_either(c->devices, pr.device, d != NULL ? d->alias : NULL))
 			continue;
 		seen++;
-		st = judge(p, v, pr, c, out, &judged);
+		ms = tw_probe_fig_percentile(&pr, c->percentile);
+		st = judge(p, v, &pr, drow, d, c, out, &judged);
 		worst = tw_state_worst(worst, st);
 		if (st != TW_STATE_OK) {
 			tw_out_printf(out, "%s%s %s probe p%u %s%s", nbad > 0 ? "; " : "",
-			    label(pr, d, lb, sizeof(lb)), tw_state_name(st), c->percentile,
-			    tw_view_has(pr, tw_judge_probe_column(c->percentile)) ? tw_plugin_num(num, sizeof(num),
-			    tw_view_num(pr, tw_judge_probe_column(c->percentile)), 3) : "absent",
-			    tw_view_has(pr, tw_judge_probe_column(c->percentile)) ? " ms" : "");
+			    label(&pr, d, lb, sizeof(lb)), tw_state_name(st), c->percentile,
+			    tw_fig_has(ms) ? tw_plugin_num(num, sizeof(num), ms, 3) : "absent",
+			    tw_fig_has(ms) ? " ms" : "");
 			nbad++;
 		}
-		if (tw_view_has(pr, tw_judge_probe_column(c->percentile)) &&
-		    tw_view_num(pr, tw_judge_probe_column(c->percentile)) > top) {
-			top = tw_view_num(pr, tw_judge_probe_column(c->percentile));
-			top_pr = pr;
+		if (tw_fig_has(ms) && ms > top) {
+			top = ms;
+			top_dev = probes[i].device;
 		}
 	}
 	if (seen == 0) {
@@ -196,7 +206,7 @@ tw_probe_check_run(const struct tw_plugin *p, const struct tw_view *v,
 	if (nbad == 0)
 		tw_out_printf(out, "%d probed device%s OK in the last %u s; highest probe p%u %s ms "
 		    "(%s)", judged, judged == 1 ? "" : "s", p->window_s, c->percentile,
-		    tw_plugin_num(num, sizeof(num), top, 3), top_pr != NULL ? top_pr->device : "");
+		    tw_plugin_num(num, sizeof(num), top, 3), top_dev);
 	return worst;
 }
 

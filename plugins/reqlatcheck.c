@@ -15,27 +15,35 @@
 	sizeof(((struct tw_view_disk *)0)->alias) + 4)
 
 static const char *
-label(const struct tw_view_disk *d, char *buf, size_t len)
+label(const struct tw_disk_fig *d, char *buf, size_t len)
 {
-	if (!tw_view_has(d, TW_OID_DISK_ALIAS) || d->alias[0] == '\0')
+	if (d->alias == NULL || d->alias[0] == '\0')
 		return d->name;
 	snprintf(buf, len, "%s (%s)", d->name, d->alias);
 	return buf;
 }
 
+/* A figure as the lines print it: 0 when the row lacks it. */
+static double
+or_zero(double x)
+{
+	return tw_fig_has(x) ? x : 0.0;
+}
+
+/* Perfdata of figure ms of a direction (NULL: not timed). */
 static void
-perf(struct tw_out *out, const struct tw_view_disk *d, const struct tw_view_reqlat *r,
-    const char *what, unsigned col, const struct tw_range *w, const struct tw_range *c)
+perf(struct tw_out *out, const struct tw_disk_fig *d, const struct tw_reqlat_fig *r,
+    const char *what, double ms, const struct tw_range *w, const struct tw_range *c)
 {
 	char lab[64];
 	struct tw_perf item;
 
-	if (r == NULL || !tw_view_has(r, col))
+	if (r == NULL || !tw_fig_has(ms))
 		return;
 	snprintf(lab, sizeof(lab), "%s %s", d->name, what);
 	memset(&item, 0, sizeof(item));
 	item.label = lab;
-	item.value = tw_view_num(r, col);
+	item.value = ms;
 	item.uom = "ms";
 	item.precision = 3;
 	item.warn = w;
@@ -47,45 +55,45 @@ perf(struct tw_out *out, const struct tw_view_disk *d, const struct tw_view_reql
 /* "read p99 0.2 ms (p50 0.08, p90 0.1, max 2.3 ms, mean 0.09 ms; 5000
  * requests)", or why there is no percentile. */
 static void
-direction(const struct tw_view_reqlat *r, const char *dir, unsigned pc, char *buf, size_t len)
+direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, char *buf, size_t len)
 {
-	unsigned col = tw_judge_reqlat_column(pc);
 	char a[32], b[32], c[32], m[32], x[32];
 	unsigned long long n;
+	double ms;
 
 	if (r == NULL) {
 		snprintf(buf, len, "%s not timed", dir);
 		return;
 	}
-	n = (unsigned long long)tw_view_num(r, TW_OID_REQLAT_COUNT);
-	if (!tw_view_has(r, col)) {
+	n = (unsigned long long)or_zero(r->requests);
+	ms = tw_reqlat_fig_percentile(r, pc);
+	if (!tw_fig_has(ms)) {
 		snprintf(buf, len, "%s p%u absent (%llu request%s in the window; %llu needed)", dir, pc,
 		    n, n == 1 ? "" : "s", (unsigned long long)tw_hist_min_count(pc));
 		return;
 	}
 	snprintf(buf, len, "%s p%u %s ms (p50 %s, p90 %s, max %s, mean %s ms; %llu requests)", dir,
-	    pc, tw_plugin_num(a, sizeof(a), tw_view_num(r, col), 3),
-	    tw_plugin_num(b, sizeof(b), tw_view_num(r, TW_OID_REQLAT_P50), 3),
-	    tw_view_has(r, TW_OID_REQLAT_P90) ? tw_plugin_num(c, sizeof(c),
-	    tw_view_num(r, TW_OID_REQLAT_P90), 3) : "absent",
-	    tw_plugin_num(m, sizeof(m), tw_view_num(r, TW_OID_REQLAT_MAX), 3),
-	    tw_plugin_num(x, sizeof(x), tw_view_num(r, TW_OID_REQLAT_MEAN), 3), n);
+	    pc, tw_plugin_num(a, sizeof(a), ms, 3),
+	    tw_plugin_num(b, sizeof(b), or_zero(r->p50_ms), 3),
+	    tw_fig_has(r->p90_ms) ? tw_plugin_num(c, sizeof(c), r->p90_ms, 3) : "absent",
+	    tw_plugin_num(m, sizeof(m), or_zero(r->max_ms), 3),
+	    tw_plugin_num(x, sizeof(x), or_zero(r->mean_ms), 3), n);
 }
 
 /* ", queue p99 1.2 ms": where a scheduler queued the reads. */
 static void
-queue(const struct tw_view_reqlat *r, char *buf, size_t len)
+queue(const struct tw_reqlat_fig *r, char *buf, size_t len)
 {
 	char a[32];
 
 	buf[0] = '\0';
-	if (r == NULL || !tw_view_has(r, TW_OID_REQLAT_QUEUE_P50))
+	if (r == NULL || !tw_fig_has(r->queue_p50_ms))
 		return;
 	snprintf(buf, len, ", read queue p50 %s ms", tw_plugin_num(a, sizeof(a),
-	    tw_view_num(r, TW_OID_REQLAT_QUEUE_P50), 3));
-	if (tw_view_has(r, TW_OID_REQLAT_QUEUE_P99))
+	    r->queue_p50_ms, 3));
+	if (tw_fig_has(r->queue_p99_ms))
 		snprintf(buf + strlen(buf), len - strlen(buf), ", p99 %s ms",
-		    tw_plugin_num(a, sizeof(a), tw_view_num(r, TW_OID_REQLAT_QUEUE_P99), 3));
+		    tw_plugin_num(a, sizeof(a), r->queue_p99_ms, 3));
 }
 
 static void
@@ -100,24 +108,26 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
 
 struct top {
 	double ms;
-	const struct tw_view_disk *d;
+	int have;
+	struct tw_disk_fig d;
 };
 
-/* One disk: its line, perfdata and advice; 1 when judged. */
+/* One disk, its row drow and figures d, its rows of twReqLatTable rf:
+ * its line, perfdata and advice; 1 when judged. */
 static int
-judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_disk *d,
+judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_disk *drow,
+    const struct tw_disk_fig *d, const struct tw_reqlat_figs *rf,
     const struct tw_reqlat_check *c, struct tw_out *out, enum tw_state *st, struct top *tr,
     struct top *tw)
 {
 	const struct tw_range *rw = tw_threshold_range(&p->warn), *rc = tw_threshold_range(&p->crit);
 	const struct tw_range *ww = tw_threshold_range(c->write_warn);
 	const struct tw_range *wc = tw_threshold_range(c->write_crit);
-	unsigned col = tw_judge_reqlat_column(c->percentile);
 	struct tw_reqlat_judgement j;
 	struct tw_disk_verdicts verdicts;
 	char lb[LABEL_LEN], rd[200], wr[200], q[64], what[16];
 
-	if (!tw_judge_reqlat(&p->warn, &p->crit, c->write_warn, c->write_crit, v, d,
+	if (!tw_judge_reqlat(&p->warn, &p->crit, c->write_warn, c->write_crit, rf,
 	    c->percentile, &j)) {
 		tw_out_line(out, "%s: not timed (no requests of its own, past requestLatencyDevices, "
 		    "or first seen in the newest sample)", label(d, lb, sizeof(lb)));
@@ -126,30 +136,31 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_d
 	}
 	*st = j.worst;
 	snprintf(what, sizeof(what), "read p%u", c->percentile);
-	perf(out, d, j.rrow, "read p50", TW_OID_REQLAT_P50, c->percentile == 50 ? rw : NULL,
-	    c->percentile == 50 ? rc : NULL);
+	perf(out, d, j.rrow, "read p50", j.rrow != NULL ? j.rrow->p50_ms : TW_FIG_NONE,
+	    c->percentile == 50 ? rw : NULL, c->percentile == 50 ? rc : NULL);
 	if (c->percentile != 50)
-		perf(out, d, j.rrow, what, col, rw, rc);
+		perf(out, d, j.rrow, what, j.rrow != NULL ?
+		    tw_reqlat_fig_percentile(j.rrow, c->percentile) : TW_FIG_NONE, rw, rc);
 	snprintf(what, sizeof(what), "write p%u", c->percentile);
-	perf(out, d, j.wrow, what, col, ww, wc);
+	perf(out, d, j.wrow, what, j.wrow != NULL ?
+	    tw_reqlat_fig_percentile(j.wrow, c->percentile) : TW_FIG_NONE, ww, wc);
 	direction(j.rrow, "read", c->percentile, rd, sizeof(rd));
 	direction(j.wrow, "write", c->percentile, wr, sizeof(wr));
 	queue(j.rrow, q, sizeof(q));
 	tw_out_line(out, "%s: %s, %s, %s%s in the last %llu s", label(d, lb, sizeof(lb)),
-	    tw_state_name(j.worst), rd, wr, q, (unsigned long long)(((j.rrow != NULL ?
-	    tw_view_num(j.rrow, TW_OID_REQLAT_WINDOW) : tw_view_num(j.wrow, TW_OID_REQLAT_WINDOW)) +
-	    500) / 1000));
+	    tw_state_name(j.worst), rd, wr, q, (unsigned long long)((or_zero(j.rrow != NULL ?
+	    j.rrow->window_ms : j.wrow->window_ms) + 500) / 1000));
 	if (j.have_read && j.read_ms > tr->ms)
-		*tr = (struct top){ j.read_ms, d };
+		*tr = (struct top){ j.read_ms, 1, *d };
 	if (j.have_write && j.write_ms > tw->ms)
-		*tw = (struct top){ j.write_ms, d };
+		*tw = (struct top){ j.write_ms, 1, *d };
 	if (j.worst == TW_STATE_OK)
 		return 1;
 	tw_judge_reqlat_verdicts(d, &j, p->window_s, c->percentile, &verdicts);
 	if (verdicts.has_read)
-		advise(p, v, out, d, &verdicts.read);
+		advise(p, v, out, drow, &verdicts.read);
 	if (verdicts.has_write)
-		advise(p, v, out, d, &verdicts.write);
+		advise(p, v, out, drow, &verdicts.write);
 	return 1;
 }
 
@@ -159,11 +170,10 @@ static enum tw_state run(const struct tw_plugin *p, const struct tw_view *v,
 /* With --local every device is sampled (local.c): without --device, the
  * ones tunewatchd's default filter would leave out are left out here. */
 static int
-kept(const struct tw_plugin *p, const struct tw_reqlat_check *c, const struct tw_view_disk *d,
+kept(const struct tw_plugin *p, const struct tw_reqlat_check *c, const struct tw_disk_fig *d,
     const regex_t *defaults)
 {
-	if (!tw_namefilter_keep_either(c->devices, d->name,
-	    tw_view_has(d, TW_OID_DISK_ALIAS) ? d->alias : NULL))
+	if (!tw_namefilter_keep_either(c->devices, d->name, d->alias))
 		return 0;
 	return !p->local || c->devices->has_include || defaults == NULL ||
 	    regexec(defaults, d->name, 0, NULL, 0) != 0;
@@ -190,7 +200,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, const struct tw_reqlat_c
     struct tw_out *out, const regex_t *defaults)
 {
 	enum tw_state worst = TW_STATE_OK;
-	struct top tr = { -1, NULL }, tw = { -1, NULL };
+	struct top tr = { .ms = -1 }, tw = { .ms = -1 };
 	size_t i, judged = 0, nbad = 0;
 	char a[32], b[32], lb[LABEL_LEN], lw[LABEL_LEN];
 
@@ -205,28 +215,29 @@ run(const struct tw_plugin *p, const struct tw_view *v, const struct tw_reqlat_c
 		return TW_STATE_UNKNOWN;
 	}
 	for (i = 0; i < v->ndisks; i++) {
-		const struct tw_view_disk *d = &v->disks[i];
+		const struct tw_view_disk *drow = &v->disks[i];
+		struct tw_disk_fig d;
+		struct tw_reqlat_figs rf;
 		enum tw_state st;
 
-		if (!kept(p, c, d, defaults))
+		tw_view_disk_figures(drow, &d);
+		if (!kept(p, c, &d, defaults))
 			continue;
-		judged += (size_t)judge(p, v, d, c, out, &st, &tr, &tw);
+		tw_judge_reqlat_figures(v, d.major, d.minor, &rf);
+		judged += (size_t)judge(p, v, drow, &d, &rf, c, out, &st, &tr, &tw);
 		worst = tw_state_worst(worst, st);
 		if (st != TW_STATE_OK) {
-			const struct tw_view_reqlat *r = tw_judge_reqlat_row(v, d->major, d->minor,
-			    TW_REQLAT_DIR_READ);
-			const struct tw_view_reqlat *w = tw_judge_reqlat_row(v, d->major, d->minor,
-			    TW_REQLAT_DIR_WRITE);
-			unsigned col = tw_judge_reqlat_column(c->percentile);
+			double r = rf.r != NULL ? tw_reqlat_fig_percentile(rf.r, c->percentile) :
+			    TW_FIG_NONE;
+			double w = rf.w != NULL ? tw_reqlat_fig_percentile(rf.w, c->percentile) :
+			    TW_FIG_NONE;
 
 			tw_out_printf(out, "%s%s %s read p%u %s%s, write p%u %s%s", nbad > 0 ? "; " : "",
-			    label(d, lb, sizeof(lb)), tw_state_name(st), c->percentile,
-			    r != NULL && tw_view_has(r, col) ? tw_plugin_num(a, sizeof(a),
-			    tw_view_num(r, col), 3) : "absent", r != NULL && tw_view_has(r, col) ?
-			    " ms" : "", c->percentile,
-			    w != NULL && tw_view_has(w, col) ? tw_plugin_num(b, sizeof(b),
-			    tw_view_num(w, col), 3) : "absent", w != NULL && tw_view_has(w, col) ?
-			    " ms" : "");
+			    label(&d, lb, sizeof(lb)), tw_state_name(st), c->percentile,
+			    tw_fig_has(r) ? tw_plugin_num(a, sizeof(a), r, 3) : "absent",
+			    tw_fig_has(r) ? " ms" : "", c->percentile,
+			    tw_fig_has(w) ? tw_plugin_num(b, sizeof(b), w, 3) : "absent",
+			    tw_fig_has(w) ? " ms" : "");
 			nbad++;
 		}
 	}
@@ -242,14 +253,14 @@ run(const struct tw_plugin *p, const struct tw_view *v, const struct tw_reqlat_c
 	if (nbad == 0) {
 		tw_out_printf(out, "%zu device%s OK in the last %u s", judged, judged == 1 ? "" : "s",
 		    p->window_s);
-		if (tr.d != NULL)
+		if (tr.have)
 			tw_out_printf(out, "; highest read p%u %s ms (%s)", c->percentile,
-			    tw_plugin_num(a, sizeof(a), tr.ms, 3), label(tr.d, lb, sizeof(lb)));
-		if (tw.d != NULL)
-			tw_out_printf(out, "%s write p%u %s ms (%s)", tr.d != NULL ? "," : "; highest",
+			    tw_plugin_num(a, sizeof(a), tr.ms, 3), label(&tr.d, lb, sizeof(lb)));
+		if (tw.have)
+			tw_out_printf(out, "%s write p%u %s ms (%s)", tr.have ? "," : "; highest",
 			    c->percentile, tw_plugin_num(b, sizeof(b), tw.ms, 3),
-			    label(tw.d, lw, sizeof(lw)));
-		if (tr.d == NULL && tw.d == NULL)
+			    label(&tw.d, lw, sizeof(lw)));
+		if (!tr.have && !tw.have)
 			tw_out_printf(out, "; too few requests for p%u on any", c->percentile);
 	}
 	return worst;

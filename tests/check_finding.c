@@ -29,6 +29,28 @@ pool_fig(const struct tw_view_pool *p)
 	return &f;
 }
 
+/* The judges read records: a view's row decoded as tunewatchd does. */
+static int
+judge_disk(const struct tw_judge_config *c, const struct tw_view_disk *d,
+    struct tw_disk_judgement *j)
+{
+	struct tw_disk_fig f;
+
+	tw_view_disk_figures(d, &f);
+	return tw_judge_disk(c, &f, j);
+}
+
+static const char *
+queue_value(const struct tw_view_disk *d, const char *name, char *buf, size_t len)
+{
+	struct tw_disk_fig f;
+
+	if (d == NULL)
+		return tw_view_queue_value(NULL, name, buf, len);
+	tw_view_disk_figures(d, &f);
+	return tw_view_queue_value(&f, name, buf, len);
+}
+
 /* A view with one disk, sda, and cpu1's input queue: r_await in ms,
  * aqu-sz, and the drops of cpu1 in the window. */
 static void
@@ -357,7 +379,7 @@ START_TEST(test_observe_disk)
 	tw_judge_defaults(&c);
 	/* 30 ms is past the check's warning (20), short of critical (50). */
 	make_view(&v, 30, 4, 0);
-	ck_assert_int_eq(tw_judge_disk(&c, &v.disks[0], &j), 1);
+	ck_assert_int_eq(judge_disk(&c, &v.disks[0], &j), 1);
 	ck_assert_int_eq(j.read, TW_STATE_WARNING);
 	ck_assert_int_eq(j.worst, TW_STATE_WARNING);
 	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
@@ -369,10 +391,10 @@ START_TEST(test_observe_disk)
 	tw_view_free(&v);
 	/* 60 ms: critical. A disk with no figures yet is not judged. */
 	make_view(&v, 60, 4, 0);
-	tw_judge_disk(&c, &v.disks[0], &j);
+	judge_disk(&c, &v.disks[0], &j);
 	ck_assert_int_eq(j.read, TW_STATE_CRITICAL);
 	v.disks[0].has &= ~TW_VIEW_BIT(TW_OID_DISK_READ_LATENCY);
-	ck_assert_int_eq(tw_judge_disk(&c, &v.disks[0], &j), 0);
+	ck_assert_int_eq(judge_disk(&c, &v.disks[0], &j), 0);
 	s.n = 0;
 	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
 	ck_assert_uint_eq(s.n, 0);
@@ -762,27 +784,29 @@ START_TEST(test_queue_values)
 	struct tw_view v;
 	struct tw_view_disk d;
 	struct tw_view_lookup lk;
+	struct tw_disk_fig fig;
 	char buf[32];
 
 	memset(&d, 0, sizeof(d));
 	d.has = TW_VIEW_BIT(TW_OID_DISK_WBT_LATENCY) | TW_VIEW_BIT(TW_OID_DISK_NR_REQUESTS);
 	d.col[TW_OID_DISK_WBT_LATENCY] = (uint64_t)(int64_t)-1;
 	d.col[TW_OID_DISK_NR_REQUESTS] = 64;
-	ck_assert_str_eq(tw_view_queue_value(&d, "queue/wbt_lat_usec", buf, sizeof(buf)), "-1");
+	ck_assert_str_eq(queue_value(&d, "queue/wbt_lat_usec", buf, sizeof(buf)), "-1");
 	d.col[TW_OID_DISK_WBT_LATENCY] = 75000;
-	ck_assert_str_eq(tw_view_queue_value(&d, "queue/wbt_lat_usec", buf, sizeof(buf)),
+	ck_assert_str_eq(queue_value(&d, "queue/wbt_lat_usec", buf, sizeof(buf)),
 	    "75000");
-	ck_assert_str_eq(tw_view_queue_value(&d, "queue/nr_requests", buf, sizeof(buf)), "64");
+	ck_assert_str_eq(queue_value(&d, "queue/nr_requests", buf, sizeof(buf)), "64");
 	/* Not in the row, or no attribute a row carries: unknown. */
-	ck_assert_ptr_null(tw_view_queue_value(&d, "queue/read_ahead_kb", buf, sizeof(buf)));
-	ck_assert_ptr_null(tw_view_queue_value(&d, "queue/max_sectors_kb", buf, sizeof(buf)));
-	ck_assert_ptr_null(tw_view_queue_value(NULL, "queue/nr_requests", buf, sizeof(buf)));
+	ck_assert_ptr_null(queue_value(&d, "queue/read_ahead_kb", buf, sizeof(buf)));
+	ck_assert_ptr_null(queue_value(&d, "queue/max_sectors_kb", buf, sizeof(buf)));
+	ck_assert_ptr_null(queue_value(NULL, "queue/nr_requests", buf, sizeof(buf)));
 
 	/* tunewatchd's lookup reads the same. */
 	tw_view_init(&v);
 	d.col[TW_OID_DISK_WBT_LATENCY] = (uint64_t)(int64_t)-1;
 	lk.v = &v;
-	lk.d = &d;
+	tw_view_disk_figures(&d, &fig);
+	lk.d = &fig;
 	ck_assert_str_eq(tw_view_lookup(&lk, "queue/wbt_lat_usec"), "-1");
 	lk.d = NULL;
 	ck_assert_ptr_null(tw_view_lookup(&lk, "queue/wbt_lat_usec"));

@@ -17,6 +17,17 @@
 #include "util/error.h"
 #include "view/view.h"
 
+/* The judge reads records: the view's row decoded as tunewatchd does. */
+static int
+judge_probe(const struct tw_threshold *warn, const struct tw_threshold *crit,
+    const struct tw_view_probe *pr, unsigned percentile, struct tw_probe_judgement *j)
+{
+	struct tw_probe_fig f;
+
+	tw_view_probe_figures(pr, &f);
+	return tw_judge_probe(warn, crit, &f, percentile, j);
+}
+
 /* sdb (8:16) probed, p90 p90_ms; with_disk adds its twDiskTable row (a
  * rotational disk with a stable id, at queue depth queue). */
 static void
@@ -67,17 +78,17 @@ START_TEST(test_judge)
 	tw_judge_defaults(&c);
 	ck_assert_uint_eq(c.probe_percentile, 90);
 	make_view(&v, 30, 0, 0);
-	ck_assert_int_eq(tw_judge_probe(&c.probe_warn, &c.probe_crit, &v.probes[0], 90, &j), 1);
+	ck_assert_int_eq(judge_probe(&c.probe_warn, &c.probe_crit, &v.probes[0], 90, &j), 1);
 	ck_assert_int_eq(j.latency, TW_STATE_WARNING);
 	ck_assert(j.ms > 29.9 && j.ms < 30.1);
 	/* A timeout makes it critical, whatever the percentile says. */
 	v.probes[0].col[TW_OID_PROBE_TIMEOUTS] = 1;
-	tw_judge_probe(&c.probe_warn, &c.probe_crit, &v.probes[0], 90, &j);
+	judge_probe(&c.probe_warn, &c.probe_crit, &v.probes[0], 90, &j);
 	ck_assert_int_eq(j.worst, TW_STATE_CRITICAL);
 	/* No p99 yet, or not probing: not judged. */
-	ck_assert_int_eq(tw_judge_probe(&c.probe_warn, &c.probe_crit, &v.probes[0], 99, &j), 0);
+	ck_assert_int_eq(judge_probe(&c.probe_warn, &c.probe_crit, &v.probes[0], 99, &j), 0);
 	strcpy(v.probes[0].state, "idle-skipped");
-	ck_assert_int_eq(tw_judge_probe(&c.probe_warn, &c.probe_crit, &v.probes[0], 90, &j), 0);
+	ck_assert_int_eq(judge_probe(&c.probe_warn, &c.probe_crit, &v.probes[0], 90, &j), 0);
 	tw_view_free(&v);
 }
 END_TEST

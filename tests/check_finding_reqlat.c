@@ -18,6 +18,29 @@
 #include "util/error.h"
 #include "view/view.h"
 
+/* The judges read records: the view's rows decoded as tunewatchd does,
+ * kept here for the judgement that points into them. */
+static struct tw_reqlat_figs judged_figs;
+
+static int
+judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
+    const struct tw_threshold *ww, const struct tw_threshold *wc, const struct tw_view *v,
+    const struct tw_view_disk *d, unsigned percentile, struct tw_reqlat_judgement *j)
+{
+	tw_judge_reqlat_figures(v, d->major, d->minor, &judged_figs);
+	return tw_judge_reqlat(rw, rc, ww, wc, &judged_figs, percentile, j);
+}
+
+static void
+reqlat_verdicts(const struct tw_view_disk *d, const struct tw_reqlat_judgement *j,
+    unsigned window_s, unsigned percentile, struct tw_disk_verdicts *out)
+{
+	struct tw_disk_fig f;
+
+	tw_view_disk_figures(d, &f);
+	tw_judge_reqlat_verdicts(&f, j, window_s, percentile, out);
+}
+
 static void
 reqlat_row(struct tw_view *v, uint32_t dir, double p99_ms, uint64_t count)
 {
@@ -80,7 +103,7 @@ START_TEST(test_judge)
 	tw_judge_defaults(&c);
 	ck_assert_uint_eq(c.reqlat_percentile, 99);
 	make_view(&v, 30, 0, 1);
-	ck_assert_int_eq(tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	ck_assert_int_eq(judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
 	    &c.reqlat_write_crit, &v, &v.disks[0], 99, &j), 1);
 	ck_assert_int_eq(j.read, TW_STATE_WARNING);
 	ck_assert(j.read_ms > 29.9 && j.read_ms < 30.1);
@@ -89,19 +112,19 @@ START_TEST(test_judge)
 	ck_assert_int_eq(j.write, TW_STATE_OK);
 	ck_assert_int_eq(j.worst, TW_STATE_WARNING);
 	/* No p90 in the rows: nothing judged, nothing wrong. */
-	ck_assert_int_eq(tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	ck_assert_int_eq(judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
 	    &c.reqlat_write_crit, &v, &v.disks[0], 90, &j), 1);
 	ck_assert_int_eq(j.worst, TW_STATE_OK);
 	/* Writes at 250 ms: past their own critical 200. */
 	tw_view_free(&v);
 	make_view(&v, 1, 250, 1);
-	tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
 	    &c.reqlat_write_crit, &v, &v.disks[0], 99, &j);
 	ck_assert_int_eq(j.read, TW_STATE_OK);
 	ck_assert_int_eq(j.write, TW_STATE_CRITICAL);
 	/* A disk with no rows is not timed. */
 	v.nreqlats = 0;
-	ck_assert_int_eq(tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	ck_assert_int_eq(judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
 	    &c.reqlat_write_crit, &v, &v.disks[0], 99, &j), 0);
 	tw_view_free(&v);
 }
@@ -163,9 +186,9 @@ START_TEST(test_tracked)
 	tw_view_free(&v);
 	make_view(&v, 30, 300, 60);
 	v.disks[0].col[TW_OID_DISK_WRITE_OPS] = 90000;
-	tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
 	    &c.reqlat_write_crit, &v, &v.disks[0], 99, &j);
-	tw_judge_reqlat_verdicts(&v.disks[0], &j, 60, 99, &verdicts);
+	reqlat_verdicts(&v.disks[0], &j, 60, 99, &verdicts);
 	ck_assert(verdicts.has_read && verdicts.has_write);
 	for (i = 0; i < verdicts.write.nfound; i++)
 		if (verdicts.write.found[i].sym == TW_SYM_WRITE_LATENCY) {

@@ -118,6 +118,11 @@ tests_check_finding_probe_SOURCES = tests/check_finding_probe.c tests/tw_check.h
 tests_check_finding_probe_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_probe_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding_probe
+check_PROGRAMS += tests/check_figures_disk
+tests_check_figures_disk_SOURCES = tests/check_figures_disk.c tests/tw_check.h
+tests_check_figures_disk_CFLAGS = $(TESTS_CFLAGS)
+tests_check_figures_disk_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_figures_disk
 
 check_PROGRAMS += tests/check_finding_reqlat
 tests_check_finding_reqlat_SOURCES = tests/check_finding_reqlat.c tests/tw_check.h \

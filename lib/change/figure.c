@@ -11,6 +11,7 @@
 #include "view/fig_cache.h"
 #include "view/fig_cgroup.h"
 #include "view/fig_pool.h"
+#include "view/fig_disk.h"
 
 /* Each symptom's family and figure; see figure.h. Pool symptoms name the
  * class of twDblockTable whose failures they are. */
@@ -239,6 +240,18 @@ find_disk(const struct tw_view *v, uint32_t major, uint32_t minor)
 	return NULL;
 }
 
+/* Disk (major, minor)'s record in df; 0 when v has no such disk. */
+static int
+disk_figures(const struct tw_view *v, uint32_t major, uint32_t minor, struct tw_disk_fig *df)
+{
+	const struct tw_view_disk *d = find_disk(v, major, minor);
+
+	if (d == NULL)
+		return 0;
+	tw_view_disk_figures(d, df);
+	return 1;
+}
+
 /* A figure of the record, when it is given. */
 static int
 given(double x, double *out)
@@ -275,7 +288,7 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 {
 	const struct tw_view_pool *p;
 	struct tw_pool_fig pf;
-	const struct tw_view_disk *d;
+	struct tw_disk_fig df;
 	const struct tw_view_cgroup *cg;
 	struct tw_cgroup_fig cgf;
 	double span_ms;
@@ -310,20 +323,16 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 		*out = pf.recent_failures * 60000.0 / span_ms;
 		return 1;
 	case TW_CHANGE_FIG_DISK_R_AWAIT:
-		d = find_disk(v, f->a, f->b);
-		if (d == NULL || !tw_view_has(d, TW_OID_DISK_READ_LATENCY))
+		if (!disk_figures(v, f->a, f->b, &df) || !tw_fig_has(df.r_await_ms))
 			return 0;
-		*out = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
+		*out = df.r_await_ms;
 		return 1;
 	case TW_CHANGE_FIG_DISK_READS_PER_MIB:
 		/* An idle disk reads nothing: no figure, not 0. */
-		d = find_disk(v, f->a, f->b);
-		if (d == NULL || !tw_view_has(d, TW_OID_DISK_READ_OPS) ||
-		    !tw_view_has(d, TW_OID_DISK_READ_RATE) ||
-		    tw_view_num(d, TW_OID_DISK_READ_RATE) <= 0)
+		if (!disk_figures(v, f->a, f->b, &df) || !tw_fig_has(df.read_ops_s) ||
+		    !tw_fig_has(df.read_bytes_s) || df.read_bytes_s <= 0)
 			return 0;
-		*out = tw_view_num(d, TW_OID_DISK_READ_OPS) * 1048576.0 /
-		    tw_view_num(d, TW_OID_DISK_READ_RATE);
+		*out = df.read_ops_s * 1048576.0 / df.read_bytes_s;
 		return 1;
 	case TW_CHANGE_FIG_DIRTY_LIMITED:
 	case TW_CHANGE_FIG_REFAULT_RATE:

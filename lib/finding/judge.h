@@ -22,6 +22,9 @@
 #include "plugin/state.h"
 #include "plugin/threshold.h"
 #include "sample/poolclass.h"
+#include "view/fig_disk.h"
+#include "view/fig_probe.h"
+#include "view/fig_reqlat.h"
 #include "view/view.h"
 
 /* The checks' defaults (their --help says the same). A state other than
@@ -220,20 +223,19 @@ int tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures,
 
 /* ---- Probed devices (twProbeTable) ------------------------------------ */
 
+/* A probe is judged on its record (figures/probe.h, view/fig_probe.h). */
+
 struct tw_probe_judgement {
 	double ms;		/* the percentile judged */
 	enum tw_state latency;	/* ms against the thresholds */
 	enum tw_state worst;	/* CRITICAL too on timeouts or read errors */
 };
 
-/* Judge probe row pr's percentile (50, 90 or 99) against warn and crit.
+/* Judge probe pr's percentile (50, 90 or 99) against warn and crit.
  * Returns 0 when it has no figure to judge (not probing, idle-skipped, too
  * few reads), 1 when judged. */
 int tw_judge_probe(const struct tw_threshold *warn, const struct tw_threshold *crit,
-    const struct tw_view_probe *pr, unsigned percentile, struct tw_probe_judgement *j);
-
-/* The twProbeTable column of a percentile. */
-unsigned tw_judge_probe_column(unsigned percentile);
+    const struct tw_probe_fig *pr, unsigned percentile, struct tw_probe_judgement *j);
 
 /* The disk of v probed by pr, or NULL (the disk filter hides it). */
 const struct tw_view_disk *tw_judge_probe_disk(const struct tw_view *v,
@@ -241,7 +243,7 @@ const struct tw_view_disk *tw_judge_probe_disk(const struct tw_view *v,
 
 /* The verdict on slow seeks of ms at percentile on pr's device d (or
  * NULL): tw_evidence_probe_seek. Returns TW_OK or its error. */
-int tw_judge_probe_verdict(const struct tw_view_probe *pr, const struct tw_view_disk *d,
+int tw_judge_probe_verdict(const struct tw_probe_fig *pr, const struct tw_disk_fig *d,
     unsigned window_s, unsigned percentile, double ms, struct tw_verdict *out);
 
 /* ---- Cgroups (twCgroupTable) ------------------------------------------ */
@@ -297,6 +299,9 @@ void tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_
 
 /* ---- Disks ----------------------------------------------------------- */
 
+/* A disk is judged on its record (figures/disk.h), decoded from its row
+ * once (view/fig_disk.h) for the judgement, its verdicts and its advice. */
+
 struct tw_disk_judgement {
 	enum tw_state read, write, queue, util, worst;
 	double r_await, w_await, queue_depth, util_pct;	/* ms, ms, requests, % */
@@ -304,7 +309,7 @@ struct tw_disk_judgement {
 
 /* Judge one disk. Returns 0 when it has no figures yet (first seen in the
  * newest sample), 1 when judged. */
-int tw_judge_disk(const struct tw_judge_config *c, const struct tw_view_disk *d,
+int tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d,
     struct tw_disk_judgement *j);
 
 /* The verdicts of a judged disk that is not OK: reads (slow reads or a
@@ -316,41 +321,51 @@ struct tw_disk_verdicts {
 };
 
 /* The figures of device d that lib/advice/evidence.c judges. */
-void tw_judge_disk_figures(const struct tw_view_disk *d, unsigned window_s,
+void tw_judge_disk_figures(const struct tw_disk_fig *d, unsigned window_s,
     struct tw_disk_figures *f);
 
-void tw_judge_disk_verdicts(const struct tw_view_disk *d, const struct tw_disk_judgement *j,
+void tw_judge_disk_verdicts(const struct tw_disk_fig *d, const struct tw_disk_judgement *j,
     unsigned window_s, struct tw_disk_verdicts *out);
 
 /* ---- The distribution of every request (twReqLatTable) ---------------- */
 
+/* A disk's two rows as records: r and w point at read and write, or are
+ * NULL where the view has no such row. */
+struct tw_reqlat_figs {
+	struct tw_reqlat_fig read, write;
+	const struct tw_reqlat_fig *r, *w;
+};
+
 struct tw_reqlat_judgement {
-	const struct tw_view_reqlat *rrow, *wrow;	/* NULL: no row */
+	const struct tw_reqlat_fig *rrow, *wrow;	/* NULL: no row */
 	int have_read, have_write;	/* the percentile is given */
 	double read_ms, write_ms;
 	enum tw_state read, write, worst;
 };
-
-/* The twReqLatTable column of a percentile (50, 90 or 99). */
-unsigned tw_judge_reqlat_column(unsigned percentile);
 
 /* The row of v's twReqLatTable for a disk and direction
  * (TW_REQLAT_DIR_READ or _WRITE), or NULL. */
 const struct tw_view_reqlat *tw_judge_reqlat_row(const struct tw_view *v, uint32_t major,
     uint32_t minor, uint32_t dir);
 
-/* Judge disk d's reads against rw and rc and its writes against ww and wc,
- * at percentile. A direction without the percentile (too few requests in
- * the window, or no row) is OK: an idle disk is no symptom. Returns 0
- * when d has no row at all (not timed), 1 otherwise. */
+/* The rows of v's twReqLatTable for disk (major, minor), decoded into p
+ * (each once). */
+void tw_judge_reqlat_figures(const struct tw_view *v, uint32_t major, uint32_t minor,
+    struct tw_reqlat_figs *p);
+
+/* Judge a disk's reads (p->r) against rw and rc and its writes (p->w)
+ * against ww and wc, at percentile. A direction without the percentile
+ * (too few requests in the window, or no row) is OK: an idle disk is no
+ * symptom. Returns 0 when the disk has no row at all (not timed), 1
+ * otherwise. j points into p. */
 int tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
-    const struct tw_threshold *ww, const struct tw_threshold *wc, const struct tw_view *v,
-    const struct tw_view_disk *d, unsigned percentile, struct tw_reqlat_judgement *j);
+    const struct tw_threshold *ww, const struct tw_threshold *wc,
+    const struct tw_reqlat_figs *p, unsigned percentile, struct tw_reqlat_judgement *j);
 
 /* The verdicts on slow requests of a judged disk: slow r_await's and
  * w_await's (tw_evidence_disk_read and _write), on the distribution's
  * figures, named "read p99" and "write p99". */
-void tw_judge_reqlat_verdicts(const struct tw_view_disk *d, const struct tw_reqlat_judgement *j,
+void tw_judge_reqlat_verdicts(const struct tw_disk_fig *d, const struct tw_reqlat_judgement *j,
     unsigned window_s, unsigned percentile, struct tw_disk_verdicts *out);
 
 #endif

@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: ISC */
+/* A disk is judged on its record (figures/disk.h), decoded once from its
+ * row: tunewatchd judges every disk on every sample (10,000 of them in
+ * bench/). */
 #include "config.h"
 
 #include "finding/judge.h"
@@ -6,33 +9,30 @@
 #include <string.h>
 
 #include "util/error.h"
-#include "view/columns.h"
 
-/* tw_view_num() of one disk column, with the table's group found once:
- * tunewatchd judges every disk on every sample (10,000 of them in
- * bench/). */
+/* The judgement's figures read an absent one as 0, as the checks print
+ * it. */
 static double
-fig(const struct tw_column_group *g, const struct tw_view_disk *d, unsigned col)
+or_zero(double x)
 {
-	return tw_view_has(d, col) ? tw_column_decode(&g->cols[col], d->col[col]) : 0.0;
+	return tw_fig_has(x) ? x : 0.0;
 }
 
 int
-tw_judge_disk(const struct tw_judge_config *c, const struct tw_view_disk *d,
+tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d,
     struct tw_disk_judgement *j)
 {
-	const struct tw_column_group *g = tw_column_group(TW_OID_DISK_TABLE);
 	double rops, wops;
 
 	memset(j, 0, sizeof(*j));
-	if (!tw_view_has(d, TW_OID_DISK_READ_LATENCY))
+	if (!tw_fig_has(d->r_await_ms))
 		return 0;
-	j->r_await = fig(g, d, TW_OID_DISK_READ_LATENCY);
-	j->w_await = fig(g, d, TW_OID_DISK_WRITE_LATENCY);
-	j->queue_depth = fig(g, d, TW_OID_DISK_QUEUE_DEPTH);
-	j->util_pct = fig(g, d, TW_OID_DISK_UTIL);
-	rops = fig(g, d, TW_OID_DISK_READ_OPS);
-	wops = fig(g, d, TW_OID_DISK_WRITE_OPS);
+	j->r_await = d->r_await_ms;
+	j->w_await = or_zero(d->w_await_ms);
+	j->queue_depth = or_zero(d->queue_depth);
+	j->util_pct = or_zero(d->util_pct);
+	rops = or_zero(d->read_ops_s);
+	wops = or_zero(d->write_ops_s);
 	/* Latency over a handful of I/Os says little: min_ops leaves such
 	 * devices out of the latency verdict. */
 	if (rops + wops >= c->min_ops) {
@@ -47,29 +47,25 @@ tw_judge_disk(const struct tw_judge_config *c, const struct tw_view_disk *d,
 }
 
 void
-tw_judge_disk_figures(const struct tw_view_disk *d, unsigned window_s, struct tw_disk_figures *f)
+tw_judge_disk_figures(const struct tw_disk_fig *d, unsigned window_s, struct tw_disk_figures *f)
 {
 	memset(f, 0, sizeof(*f));
 	f->name = d->name;
-	f->r_await = tw_view_num(d, TW_OID_DISK_READ_LATENCY);
-	f->w_await = tw_view_num(d, TW_OID_DISK_WRITE_LATENCY);
-	f->queue = tw_view_num(d, TW_OID_DISK_QUEUE_DEPTH);
-	f->rops = tw_view_num(d, TW_OID_DISK_READ_OPS);
-	f->wops = tw_view_num(d, TW_OID_DISK_WRITE_OPS);
-	f->read_bytes_s = tw_view_has(d, TW_OID_DISK_READ_RATE) ?
-	    tw_view_num(d, TW_OID_DISK_READ_RATE) : -1;
-	f->rotational = !tw_view_has(d, TW_OID_DISK_ROTATIONAL) ? -1 :
-	    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? 1 : d->col[TW_OID_DISK_ROTATIONAL] == 2 ? 0 : -1;
-	f->scheduler = tw_view_has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : NULL;
-	f->nr_requests = tw_view_has(d, TW_OID_DISK_NR_REQUESTS) ?
-	    (int64_t)d->col[TW_OID_DISK_NR_REQUESTS] : -1;
-	f->read_ahead_kb = tw_view_has(d, TW_OID_DISK_READ_AHEAD_KB) ?
-	    (int64_t)d->col[TW_OID_DISK_READ_AHEAD_KB] : -1;
+	f->r_await = or_zero(d->r_await_ms);
+	f->w_await = or_zero(d->w_await_ms);
+	f->queue = or_zero(d->queue_depth);
+	f->rops = or_zero(d->read_ops_s);
+	f->wops = or_zero(d->write_ops_s);
+	f->read_bytes_s = tw_fig_has(d->read_bytes_s) ? d->read_bytes_s : -1;
+	f->rotational = d->rotational;
+	f->scheduler = d->scheduler;
+	f->nr_requests = d->nr_requests;
+	f->read_ahead_kb = d->read_ahead_kb;
 	f->window_s = window_s;
 }
 
 void
-tw_judge_disk_verdicts(const struct tw_view_disk *d, const struct tw_disk_judgement *j,
+tw_judge_disk_verdicts(const struct tw_disk_fig *d, const struct tw_disk_judgement *j,
     unsigned window_s, struct tw_disk_verdicts *out)
 {
 	struct tw_disk_figures f;

@@ -18,34 +18,27 @@ tw_judge_probe_disk(const struct tw_view *v, const struct tw_view_probe *pr)
 	return NULL;
 }
 
-unsigned
-tw_judge_probe_column(unsigned percentile)
-{
-	return percentile == 50 ? TW_OID_PROBE_P50 : percentile == 90 ? TW_OID_PROBE_P90 :
-	    TW_OID_PROBE_P99;
-}
-
 int
 tw_judge_probe(const struct tw_threshold *warn, const struct tw_threshold *crit,
-    const struct tw_view_probe *pr, unsigned percentile, struct tw_probe_judgement *j)
+    const struct tw_probe_fig *pr, unsigned percentile, struct tw_probe_judgement *j)
 {
-	unsigned col = tw_judge_probe_column(percentile);
+	double ms = tw_probe_fig_percentile(pr, percentile);
 
 	memset(j, 0, sizeof(*j));
 	if ((strcmp(pr->state, "probing") != 0 && strcmp(pr->state, "errors") != 0) ||
-	    !tw_view_has(pr, col))
+	    !tw_fig_has(ms))
 		return 0;
-	j->ms = tw_view_num(pr, col);
+	j->ms = ms;
 	j->latency = tw_threshold_state(j->ms, warn, crit);
 	j->worst = j->latency;
 	/* A read past the timeout is slower than any percentile shows. */
-	if (tw_view_num(pr, TW_OID_PROBE_TIMEOUTS) > 0 || strcmp(pr->state, "errors") == 0)
+	if ((tw_fig_has(pr->timeouts) && pr->timeouts > 0) || strcmp(pr->state, "errors") == 0)
 		j->worst = TW_STATE_CRITICAL;
 	return 1;
 }
 
 int
-tw_judge_probe_verdict(const struct tw_view_probe *pr, const struct tw_view_disk *d,
+tw_judge_probe_verdict(const struct tw_probe_fig *pr, const struct tw_disk_fig *d,
     unsigned window_s, unsigned percentile, double ms, struct tw_verdict *out)
 {
 	struct tw_disk_figures f;
@@ -57,6 +50,6 @@ tw_judge_probe_verdict(const struct tw_view_probe *pr, const struct tw_view_disk
 	if (d != NULL)
 		tw_judge_disk_figures(d, window_s, &f);
 	f.name = pr->device;
-	return tw_evidence_probe_seek(&f, d != NULL && tw_view_has(d, TW_OID_DISK_QUEUE_DEPTH),
-	    percentile, ms, out);
+	return tw_evidence_probe_seek(&f, d != NULL && tw_fig_has(d->queue_depth), percentile,
+	    ms, out);
 }

@@ -8,13 +8,6 @@
 
 #include "util/error.h"
 
-unsigned
-tw_judge_reqlat_column(unsigned percentile)
-{
-	return percentile == 50 ? TW_OID_REQLAT_P50 : percentile == 90 ? TW_OID_REQLAT_P90 :
-	    TW_OID_REQLAT_P99;
-}
-
 const struct tw_view_reqlat *
 tw_judge_reqlat_row(const struct tw_view *v, uint32_t major, uint32_t minor, uint32_t dir)
 {
@@ -36,26 +29,42 @@ tw_judge_reqlat_row(const struct tw_view *v, uint32_t major, uint32_t minor, uin
 	return NULL;
 }
 
+void
+tw_judge_reqlat_figures(const struct tw_view *v, uint32_t major, uint32_t minor,
+    struct tw_reqlat_figs *p)
+{
+	const struct tw_view_reqlat *r = tw_judge_reqlat_row(v, major, minor, TW_REQLAT_DIR_READ);
+	const struct tw_view_reqlat *w = tw_judge_reqlat_row(v, major, minor, TW_REQLAT_DIR_WRITE);
+
+	p->r = p->w = NULL;
+	if (r != NULL) {
+		tw_view_reqlat_figures(r, &p->read);
+		p->r = &p->read;
+	}
+	if (w != NULL) {
+		tw_view_reqlat_figures(w, &p->write);
+		p->w = &p->write;
+	}
+}
+
 int
 tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
-    const struct tw_threshold *ww, const struct tw_threshold *wc, const struct tw_view *v,
-    const struct tw_view_disk *d, unsigned percentile, struct tw_reqlat_judgement *j)
+    const struct tw_threshold *ww, const struct tw_threshold *wc,
+    const struct tw_reqlat_figs *p, unsigned percentile, struct tw_reqlat_judgement *j)
 {
-	unsigned col = tw_judge_reqlat_column(percentile);
-
 	memset(j, 0, sizeof(*j));
-	j->rrow = tw_judge_reqlat_row(v, d->major, d->minor, TW_REQLAT_DIR_READ);
-	j->wrow = tw_judge_reqlat_row(v, d->major, d->minor, TW_REQLAT_DIR_WRITE);
+	j->rrow = p->r;
+	j->wrow = p->w;
 	if (j->rrow == NULL && j->wrow == NULL)
 		return 0;
-	if (j->rrow != NULL && tw_view_has(j->rrow, col)) {
+	if (j->rrow != NULL && tw_fig_has(tw_reqlat_fig_percentile(j->rrow, percentile))) {
 		j->have_read = 1;
-		j->read_ms = tw_view_num(j->rrow, col);
+		j->read_ms = tw_reqlat_fig_percentile(j->rrow, percentile);
 		j->read = tw_threshold_state(j->read_ms, rw, rc);
 	}
-	if (j->wrow != NULL && tw_view_has(j->wrow, col)) {
+	if (j->wrow != NULL && tw_fig_has(tw_reqlat_fig_percentile(j->wrow, percentile))) {
 		j->have_write = 1;
-		j->write_ms = tw_view_num(j->wrow, col);
+		j->write_ms = tw_reqlat_fig_percentile(j->wrow, percentile);
 		j->write = tw_threshold_state(j->write_ms, ww, wc);
 	}
 	j->worst = tw_state_worst(j->read, j->write);
@@ -63,7 +72,7 @@ tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
 }
 
 void
-tw_judge_reqlat_verdicts(const struct tw_view_disk *d, const struct tw_reqlat_judgement *j,
+tw_judge_reqlat_verdicts(const struct tw_disk_fig *d, const struct tw_reqlat_judgement *j,
     unsigned window_s, unsigned percentile, struct tw_disk_verdicts *out)
 {
 	struct tw_disk_figures f;

@@ -9,29 +9,29 @@
 #include "advice/advice.h"
 
 const char *
-tw_view_queue_value(const struct tw_view_disk *d, const char *name, char *buf, size_t len)
+tw_view_queue_value(const struct tw_disk_fig *d, const char *name, char *buf, size_t len)
 {
-	unsigned col;
+	int64_t n;
 
 	if (d == NULL || name == NULL)
 		return NULL;
 	if (strcmp(name, "queue/scheduler") == 0)
-		return tw_view_has(d, TW_OID_DISK_SCHEDULER) ? d->scheduler : NULL;
+		return d->scheduler;
 	if (strcmp(name, "queue/nr_requests") == 0)
-		col = TW_OID_DISK_NR_REQUESTS;
+		n = d->nr_requests;
 	else if (strcmp(name, "queue/read_ahead_kb") == 0)
-		col = TW_OID_DISK_READ_AHEAD_KB;
-	else if (strcmp(name, "queue/wbt_lat_usec") == 0)
-		col = TW_OID_DISK_WBT_LATENCY;
-	else
+		n = d->read_ahead_kb;
+	else if (strcmp(name, "queue/wbt_lat_usec") == 0) {
+		/* An Integer32: -1 is the kernel's default, not an absence. */
+		if (!tw_fig_has(d->wbt_lat_us))
+			return NULL;
+		snprintf(buf, len, "%lld", (long long)d->wbt_lat_us);
+		return buf;
+	} else
 		return NULL;
-	if (!tw_view_has(d, col))
+	if (n < 0)
 		return NULL;
-	/* wbt_lat_usec is an Integer32: -1 is the kernel's default. */
-	if (col == TW_OID_DISK_WBT_LATENCY)
-		snprintf(buf, len, "%lld", (long long)(int64_t)d->col[col]);
-	else
-		snprintf(buf, len, "%llu", (unsigned long long)d->col[col]);
+	snprintf(buf, len, "%lld", (long long)n);
 	return buf;
 }
 

@@ -114,7 +114,8 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
     const char *subject, const struct tw_view_disk *device, const char *evidence,
     const uint64_t *shortfall, tw_observe_fn fn, void *ctx)
 {
-	struct tw_view_lookup lk = { v, device, "" };
+	struct tw_disk_fig fig;
+	struct tw_view_lookup lk = { v, NULL, "" };
 	struct tw_shortfall_lookup sl;
 	tw_advice_lookup_fn lookup = tw_view_lookup;
 	void *lookup_ctx = &lk;
@@ -124,6 +125,11 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
 		return 0;
+	if (device != NULL) {
+		/* Decoded once for every rule's lookups. */
+		tw_view_disk_figures(device, &fig);
+		lk.d = &fig;
+	}
 	if (shortfall != NULL) {
 		tw_shortfall_lookup_init(&sl, tw_view_lookup, &lk, *shortfall);
 		lookup = tw_shortfall_lookup;
@@ -332,6 +338,7 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 
 	for (i = 0; i < v->ndisks && rc == 0; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
+		struct tw_disk_fig f;
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
 		struct noted n;
@@ -339,9 +346,10 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		const char *subject;
 
 		/* Most disks are fine: judge before anything else. */
-		if (!tw_judge_disk(c, d, &j) || !bad(j.worst))
+		tw_view_disk_figures(d, &f);
+		if (!tw_judge_disk(c, &f, &j) || !bad(j.worst))
 			continue;
-		tw_judge_disk_verdicts(d, &j, window_s, &verdicts);
+		tw_judge_disk_verdicts(&f, &j, window_s, &verdicts);
 		subject = tw_ticket_subject_disk(d);
 		sev = tw_state_worst(j.read, j.queue);
 		if (j.read == sev)
@@ -403,18 +411,23 @@ observe_probes(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 	for (i = 0; i < v->nprobes && rc == 0; i++) {
 		const struct tw_view_probe *pr = &v->probes[i];
 		const struct tw_view_disk *d;
+		struct tw_probe_fig pf;
+		struct tw_disk_fig df;
 		struct tw_probe_judgement j;
 		struct tw_view_disk none;
 		struct tw_verdict verdict;
 		struct noted n;
 		char what[32];
 
-		if (!tw_judge_probe(&c->probe_warn, &c->probe_crit, pr, c->probe_percentile, &j) ||
+		tw_view_probe_figures(pr, &pf);
+		if (!tw_judge_probe(&c->probe_warn, &c->probe_crit, &pf, c->probe_percentile, &j) ||
 		    !bad(j.latency))
 			continue;
 		d = tw_judge_probe_disk(v, pr);
-		if (tw_judge_probe_verdict(pr, d, window_s, c->probe_percentile, j.ms,
-		    &verdict) != TW_OK)
+		if (d != NULL)
+			tw_view_disk_figures(d, &df);
+		if (tw_judge_probe_verdict(&pf, d != NULL ? &df : NULL, window_s,
+		    c->probe_percentile, j.ms, &verdict) != TW_OK)
 			continue;
 		if (d == NULL) {
 			memset(&none, 0, sizeof(none));
@@ -441,15 +454,19 @@ observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsign
 
 	for (i = 0; i < v->ndisks && rc == 0 && v->nreqlats > 0; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
+		struct tw_reqlat_figs rf;
+		struct tw_disk_fig f;
 		struct tw_reqlat_judgement j;
 		struct tw_disk_verdicts verdicts;
 		struct noted n;
 		char what[32];
 
+		tw_judge_reqlat_figures(v, d->major, d->minor, &rf);
 		if (!tw_judge_reqlat(&c->reqlat_warn, &c->reqlat_crit, &c->reqlat_write_warn,
-		    &c->reqlat_write_crit, v, d, c->reqlat_percentile, &j) || !bad(j.worst))
+		    &c->reqlat_write_crit, &rf, c->reqlat_percentile, &j) || !bad(j.worst))
 			continue;
-		tw_judge_reqlat_verdicts(d, &j, window_s, c->reqlat_percentile, &verdicts);
+		tw_view_disk_figures(d, &f);
+		tw_judge_reqlat_verdicts(&f, &j, window_s, c->reqlat_percentile, &verdicts);
 		snprintf(what, sizeof(what), "read p%u, ms", c->reqlat_percentile);
 		note(&n, fn, ctx, j.read, &c->reqlat_warn, &c->reqlat_crit, what);
 		if (verdicts.has_read)

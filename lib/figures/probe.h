@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: ISC */
+/* One probed device's figures (a twProbeEntry) in natural units, decoded
+ * from its view row by lib/view/fig_probe.c. Absent: a double is
+ * TW_FIG_NONE. The strings point into the row, which always has them
+ * ("" when unknown). */
+#ifndef TW_FIGURES_PROBE_H
+#define TW_FIGURES_PROBE_H
+
+#include <stdint.h>
+
+#include "figures/fig.h"
+
+struct tw_probe_fig {
+	uint32_t major, minor;
+	const char *device;
+	const char *state;		/* "probing", "errors", "idle", ... */
+	const char *reason;
+	double rate_reads_s;		/* the reads the probe aims at a second */
+	double window_ms;
+	double reads;			/* timed in the window */
+	double min_ms, p50_ms, p90_ms, p99_ms, max_ms, mean_ms;
+	double timeouts, missed, errors;	/* reads, slots, reads */
+};
+
+/* The percentile pc (50, 90, anything else 99) of f, in ms. */
+static inline double
+tw_probe_fig_percentile(const struct tw_probe_fig *f, unsigned pc)
+{
+	return pc == 50 ? f->p50_ms : pc == 90 ? f->p90_ms : f->p99_ms;
+}
+
+#endif

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: ISC */
+/* A twDiskTable row of the view as its typed figures. */
+#ifndef TW_VIEW_FIG_DISK_H
+#define TW_VIEW_FIG_DISK_H
+
+#include "figures/disk.h"
+#include "view/view.h"
+
+/* Decode d into f through the column table: each figure scaled into its
+ * natural unit once, absent where d lacks it. f's strings point into d. */
+void tw_view_disk_figures(const struct tw_view_disk *d, struct tw_disk_fig *f);
+
+#endif
