@@ -10,6 +10,7 @@
 #include "probe/probe.h"
 #include "reqlat/reqlatconf.h"
 #include "util/error.h"
+#include "util/scan.h"
 
 #include <getopt.h>
 #include <limits.h>
@@ -202,19 +203,6 @@ tw_options_parse(struct tw_agent_options *o, int argc, char **argv)
 
 /* ---- tunewatchd.conf -------------------------------------------------- */
 
-static char *
-trimmed(char *s)
-{
-	char *end;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	end = s + strlen(s);
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n'))
-		*--end = '\0';
-	return s;
-}
-
 /* A probe line; a bad one is reported with its file and line (by
  * config_perror) and ignored. */
 static void
@@ -312,7 +300,7 @@ static void
 parse_token(const char *token, char *line)
 {
 	struct tw_agent_options *o = config_target;
-	char *value = trimmed(line);
+	char *value = tw_trim(line);
 
 	if (*value == '\0') {
 		config_perror("a value is needed");

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: ISC */
+#include "config.h"
+
+#include "advice/verdict.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+void
+tw_verdict_found(struct tw_verdict *out, enum tw_symptom sym, const char *fmt, ...)
+{
+	struct tw_finding *f;
+	va_list ap;
+
+	if (out->nfound == TW_EVIDENCE_MAX)
+		return;
+	f = &out->found[out->nfound++];
+	f->sym = sym;
+	va_start(ap, fmt);
+	vsnprintf(f->evidence, sizeof(f->evidence), fmt, ap);
+	va_end(ap);
+}
+
+void
+tw_verdict_none(struct tw_verdict *out, enum tw_symptom sym, const char *fmt, ...)
+{
+	va_list ap;
+
+	out->no_tunable_sym = sym;
+	va_start(ap, fmt);
+	vsnprintf(out->no_tunable, sizeof(out->no_tunable), fmt, ap);
+	va_end(ap);
+}
