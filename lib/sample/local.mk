@@ -7,4 +7,5 @@ lib_libtunewatch_a_SOURCES += \
 	lib/sample/poolclass.h lib/sample/poolclass.c \
 	lib/sample/pools.h lib/sample/pools.c \
 	lib/sample/pressureclock.h lib/sample/pressureclock.c \
-	lib/sample/cgroups.h lib/sample/cgroups.c
+	lib/sample/cgroups.h lib/sample/cgroups_priv.h lib/sample/cgroups.c \
+	lib/sample/cgroups_rescan.c
