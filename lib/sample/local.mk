@@ -3,7 +3,8 @@
 # the classes of message-buffer pool and the pools derived from a sample.
 lib_libtunewatch_a_SOURCES += \
 	lib/sample/sample.h lib/sample/sample.c \
-	lib/sample/sampler.h lib/sample/sampler.c \
+	lib/sample/sampler.h lib/sample/sampler_priv.h lib/sample/sampler.c \
+	lib/sample/sampler_disks.c \
 	lib/sample/poolclass.h lib/sample/poolclass.c \
 	lib/sample/pools.h lib/sample/pools.c \
 	lib/sample/pressureclock.h lib/sample/pressureclock.c \
