@@ -2,6 +2,7 @@
 # lib/advice/: symptom -> tunable rules, and the engine that applies them.
 lib_libtunewatch_a_SOURCES += \
 	lib/advice/advice.h lib/advice/advice.c lib/advice/format.c \
+	lib/advice/value.h lib/advice/value.c \
 	lib/advice/rules.c lib/advice/rules_actions.h lib/advice/symptom.c \
 	lib/advice/evidence.h lib/advice/evidence.c lib/advice/evidence_disk.c \
 	lib/advice/evidence_probe.c \
