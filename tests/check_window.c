@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests for lib/window/counter.c, lib/window/track.c and lib/window/window.c: increases
- * over the window through wraps, resets and devices that come and go, with
- * every expected figure worked out by hand. */
+/* Unit tests for lib/window/counter.c, track.c, window.c and procreads.c:
+ * increases over the window through wraps, resets and devices that come
+ * and go, with every expected figure worked out by hand. */
 #include "config.h"
 
 #include <stdint.h>

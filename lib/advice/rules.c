@@ -18,7 +18,8 @@
  *
  * A rule only says what to turn once its symptom is shown; whether the
  * figures show it (a queue for a queue knob, swap in use for swappiness)
- * is decided in evidence.c, which names no knob itself.
+ * is decided in the evidence files (evidence.c, evidence_disk.c), which
+ * name no knob themselves.
  *
  * Bounds are the kernel's where it has one (and the one every kernel
  * accepts when it changed with a release), otherwise INT_MAX (for
