@@ -14,6 +14,7 @@
 #include "finding/tracker.h"
 #include "util/ratelimit.h"
 #include "util/error.h"
+#include "util/scan.h"
 
 static struct tw_finding_options *target;
 
@@ -54,19 +55,6 @@ static const struct {
 
 #define NTHRESHOLDS (sizeof(thresholds) / sizeof(thresholds[0]))
 
-static char *
-trimmed(char *s)
-{
-	char *end;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	end = s + strlen(s);
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n'))
-		*--end = '\0';
-	return s;
-}
-
 /* A whole number from lo to hi, or -1. */
 static long
 whole(const char *text, long lo, long hi)
@@ -86,7 +74,7 @@ static void
 parse_token(const char *token, char *line)
 {
 	struct tw_finding_options *o = target;
-	char *value = trimmed(line), msg[160];
+	char *value = tw_trim(line), msg[160];
 	size_t i;
 	long n;
 

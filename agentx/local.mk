@@ -3,7 +3,7 @@
 sbin_PROGRAMS += agentx/tunewatchd
 agentx_tunewatchd_SOURCES = \
 	agentx/tunewatchd.c \
-	agentx/options.h agentx/options.c \
+	agentx/options.h agentx/options_priv.h agentx/options.c agentx/options_conf.c \
 	agentx/privdrop.h agentx/privdrop.c \
 	agentx/mibhandler.h agentx/mibhandler.c \
 	agentx/notify.h agentx/notify.c \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* Unit tests for lib/advice/advice.c and lib/advice/rules.c: the table's
+/* Unit tests for lib/advice/advice.c, value.c and rules.c: the table's
  * shape, every rule exercised, each system's names and exact suggestion
  * texts. The arithmetic of the suggestions (doubling, vectors, bounds,
  * units) is in check_advice_values.c. */

@@ -218,7 +218,7 @@ START_TEST(test_user_manager)
 }
 END_TEST
 
-/* What issue reports tried: a delegated directory of the user's own
+/* What an attacker tries: a delegated directory of the user's own
  * (/twhostile) with systemd's names inside it. On cgroup v1 the path is
  * the one below the controller's mount, so one rule serves v1 and v2. */
 START_TEST(test_hostile_look_alikes)

@@ -25,7 +25,8 @@ START_TEST(test_deadline_needs_a_queue_on_a_disk_that_seeks)
 }
 END_TEST
 
-/* The disk: 80 ms a read at queue depth 1.4 is the device. */
+/* A disk reported slow: 80 ms a read at queue depth 1.4 is the device
+ * itself, which no queue knob helps. */
 START_TEST(test_no_tunable_slow_device)
 {
 	struct tw_disk_figures d = disk(80, 1.4, 1, "none");

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests for lib/window/counter.c, lib/window/track.c and lib/window/window.c: increases
- * over the window through wraps, resets and devices that come and go, with
- * every expected figure worked out by hand. */
+/* Unit tests for lib/window/counter.c, track.c, window.c and procreads.c:
+ * increases over the window through wraps, resets and devices that come
+ * and go, with every expected figure worked out by hand. */
 #include "config.h"
 
 #include <stdint.h>
@@ -491,8 +491,8 @@ push_procs_at(struct tw_window *w, uint64_t ms, uint64_t up, struct tw_proc_io *
 }
 
 /* A process first seen whose start time is at or after the previous
- * sample's scan was born in the interval: all it read counts there. The
- * child of the issue's case reads a file three times over several
+ * sample's scan was born in the interval: all it read counts there. A
+ * short-lived child reads a file three times over several
  * samples and is reaped: counted once, whole. One that started before the
  * previous scan (it was there but unreadable, or missed) counts only from
  * the next interval, and so does everything at the first sample. */

@@ -104,6 +104,6 @@ cache(void)
 	return c;
 }
 
-/* The host, with swap in use: swappiness up, not down. */
+/* A host reported thrashing, with swap in use: swappiness up, not down. */
 
 #endif

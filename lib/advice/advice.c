@@ -12,13 +12,7 @@
 #include "util/error.h"
 #include "util/strwriter.h"
 
-/* The most fields a vector tunable has (tcp_rmem and friends have 3). */
-#define VEC_MAX 8
-
-struct vec {
-	int64_t v[VEC_MAX];
-	size_t n;
-};
+#include "advice/value.h"
 
 const char *
 tw_advice_name(const struct tw_advice_rule *r, enum tw_os os)
@@ -28,69 +22,13 @@ tw_advice_name(const struct tw_advice_rule *r, enum tw_os os)
 	return r->os[os].name;
 }
 
-/* A private copy of a looked-up value with tabs, newlines and carriage
- * returns turned into blanks, so that "4096\t131072\t6291456\n" and
- * "none\n" read like the values they are. */
-static int
-normalize(const char *text, char *buf, size_t size)
-{
-	size_t i;
-
-	if (text == NULL)
-		return TW_E_ABSENT;
-	for (i = 0; text[i] != '\0'; i++) {
-		if (i + 1 >= size)
-			return TW_E_INVAL;
-		buf[i] = text[i] == '\t' || text[i] == '\n' || text[i] == '\r' ? ' ' : text[i];
-	}
-	buf[i] = '\0';
-	return TW_OK;
-}
-
-/* Blank-separated non-negative integers, as the kernel prints vectors
- * (with tabs) and scalars. Negative values are no tunable's in the table:
- * such a value is treated as unusable rather than halved or doubled. */
-static int
-parse_vec(const char *text, struct vec *out)
-{
-	char buf[2 * TW_ADVICE_VALUE_LEN];
-	struct tw_tokens it;
-	const char *tok;
-	size_t len;
-	int rc;
-
-	out->n = 0;
-	if ((rc = normalize(text, buf, sizeof(buf))) != TW_OK)
-		return rc;
-	tw_tokens_init(&it, buf, strlen(buf));
-	while (tw_tokens_next(&it, &tok, &len)) {
-		if (out->n == VEC_MAX || tw_parse_i64(tok, len, &out->v[out->n]) != TW_OK ||
-		    out->v[out->n] < 0)
-			return TW_E_INVAL;
-		out->n++;
-	}
-	return out->n > 0 ? TW_OK : TW_E_INVAL;
-}
-
-static int
-fmt_vec(const struct vec *v, char *out, size_t len)
-{
-	struct tw_strwriter w;
-	size_t i;
-
-	tw_strwriter_init(&w, out, len);
-	for (i = 0; i < v->n; i++)
-		tw_strwriter_printf(&w, "%s%" PRId64, i > 0 ? " " : "", v->v[i]);
-	return tw_strwriter_finish(&w);
-}
-
 /* A scalar's current value through the lookup. */
 static int
 lookup_int(tw_advice_lookup_fn lookup, void *ctx, const char *name, int64_t *v)
 {
-	struct vec vec;
+	struct tw_value_vec vec;
 
-	if (lookup == NULL || parse_vec(lookup(ctx, name), &vec) != TW_OK || vec.n != 1)
+	if (lookup == NULL || tw_value_parse_vec(lookup(ctx, name), &vec) != TW_OK || vec.n != 1)
 		return TW_E_ABSENT;
 	*v = vec.v[0];
 	return TW_OK;
@@ -119,91 +57,18 @@ choose(const struct tw_advice_action *a, tw_advice_lookup_fn lookup, void *ctx)
 }
 
 static int
-copy_text(char *dst, const char *src)
-{
-	size_t len = strlen(src);
-
-	if (len >= TW_ADVICE_VALUE_LEN)
-		return TW_E_TOOBIG;
-	memcpy(dst, src, len + 1);
-	return TW_OK;
-}
-
-static int
-word_char(char c)
-{
-	return c > ' ' && c != '[' && c != ']' && c != 0x7f;
-}
-
-/* The active word of a value: "mq-deadline", or the bracketed one of the
- * kernel's list "[mq-deadline] kyber bfq none". */
-static int
-active_word(const char *text, char *out)
-{
-	char buf[2 * TW_ADVICE_VALUE_LEN];
-	const char *start, *end;
-	size_t len;
-	int rc;
-
-	if ((rc = normalize(text, buf, sizeof(buf))) != TW_OK)
-		return rc;
-	text = buf;
-	start = strchr(text, '[');
-	if (start != NULL) {
-		start++;
-		end = strchr(start, ']');
-		if (end == NULL)
-			return TW_E_INVAL;
-	} else {
-		struct tw_tokens it;
-		const char *tok, *more;
-		size_t more_len;
-
-		tw_tokens_init(&it, text, strlen(text));
-		if (!tw_tokens_next(&it, &tok, &len) || tw_tokens_next(&it, &more, &more_len))
-			return TW_E_INVAL;	/* none, or a list without a mark */
-		start = tok;
-		end = tok + len;
-	}
-	len = (size_t)(end - start);
-	if (len == 0 || len >= TW_ADVICE_VALUE_LEN)
-		return TW_E_INVAL;
-	for (end = start; end < start + len; end++)
-		if (!word_char(*end))
-			return TW_E_INVAL;
-	memcpy(out, start, len);
-	out[len] = '\0';
-	return TW_OK;
-}
-
-/* Is word one of the blank-separated list? */
-static int
-word_in(const char *word, const char *list)
-{
-	struct tw_tokens it;
-	const char *tok;
-	size_t len;
-
-	tw_tokens_init(&it, list, strlen(list));
-	while (tw_tokens_next(&it, &tok, &len))
-		if (tw_token_is(tok, len, word))
-			return 1;
-	return 0;
-}
-
-static int
 suggest_word(const struct tw_advice_action *a, const char *text, struct tw_suggestion *out)
 {
-	if (active_word(text, out->current) != TW_OK) {
+	if (tw_value_active_word(text, out->current) != TW_OK) {
 		out->current[0] = '\0';
 		out->flags |= TW_SUG_CURRENT_UNKNOWN;
-		return copy_text(out->proposed, a->set_word);
+		return tw_value_copy_text(out->proposed, a->set_word);
 	}
-	if (word_in(out->current, a->accept != NULL ? a->accept : a->set_word)) {
+	if (tw_value_word_in(out->current, a->accept != NULL ? a->accept : a->set_word)) {
 		out->flags |= TW_SUG_NO_CHANGE;
 		return TW_OK;
 	}
-	return copy_text(out->proposed, a->set_word);
+	return tw_value_copy_text(out->proposed, a->set_word);
 }
 
 unsigned
@@ -291,14 +156,14 @@ suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_loo
     void *ctx, struct tw_suggestion *out)
 {
 	int64_t min, max, shortfall = 0;
-	struct vec cur, next;
+	struct tw_value_vec cur, next;
 	size_t i, first, last;
 	int changed = 0, saturated = 0, has_shortfall;
 
-	if (parse_vec(text, &cur) != TW_OK ||
+	if (tw_value_parse_vec(text, &cur) != TW_OK ||
 	    (a->field != TW_ADV_ALL_FIELDS && (size_t)a->field >= cur.n) ||
 	    (a->op == TW_ADV_SET_NUM && cur.n != 1) ||
-	    fmt_vec(&cur, out->current, sizeof(out->current)) != TW_OK) {
+	    tw_value_fmt_vec(&cur, out->current, sizeof(out->current)) != TW_OK) {
 		out->current[0] = '\0';
 		out->flags |= TW_SUG_CURRENT_UNKNOWN;
 		/* A "set" can still name its target. */
@@ -322,7 +187,7 @@ suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_loo
 
 	if ((a->flags & TW_ADV_ZERO_OFF) && cur.n == 1 && cur.v[0] == 0) {
 		out->flags |= TW_SUG_ENABLE;
-		return copy_text(out->proposed, a->enable);
+		return tw_value_copy_text(out->proposed, a->enable);
 	}
 	/* An automatic size is not doubled into 0 or halved into nothing. */
 	if ((a->flags & TW_ADV_ZERO_AUTO) && cur.n == 1 && cur.v[0] == 0) {
@@ -330,7 +195,7 @@ suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_loo
 		if (a->flags & TW_ADV_TENTHS)
 			out->flags |= TW_SUG_TENTHS;
 		if (a->enable != NULL)
-			return copy_text(out->proposed, a->enable);
+			return tw_value_copy_text(out->proposed, a->enable);
 		/* Left to the kernel, there is nothing to turn: a quiet line,
 		 * like a value already where the rule wants it. */
 		out->flags |= TW_SUG_NO_CHANGE;
@@ -379,7 +244,7 @@ suggest_number(const struct tw_advice_action *a, const char *text, tw_advice_loo
 	}
 	/* Doubling can add a digit to a value that only just fitted: such a
 	 * value is no tunable's, so it reads as unusable too. */
-	if (fmt_vec(&next, out->proposed, sizeof(out->proposed)) != TW_OK) {
+	if (tw_value_fmt_vec(&next, out->proposed, sizeof(out->proposed)) != TW_OK) {
 		out->current[0] = '\0';
 		out->flags |= TW_SUG_CURRENT_UNKNOWN;
 		return TW_OK;

@@ -8,11 +8,11 @@
  * a queue, the device itself is slow and no knob is named. */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "advice/evidence.h"
+#include "advice/verdict.h"
 #include "plugin/perfdata.h"
 #include "util/error.h"
 
@@ -22,21 +22,6 @@ fmt_num(char *buf, size_t len, double v, unsigned precision)
 	if (tw_perf_number(v, precision, buf, len) != TW_OK)
 		snprintf(buf, len, "unknown");
 	return buf;
-}
-
-static void __attribute__((format(printf, 3, 4)))
-found(struct tw_verdict *out, enum tw_symptom sym, const char *fmt, ...)
-{
-	struct tw_finding *f;
-	va_list ap;
-
-	if (out->nfound == TW_EVIDENCE_MAX)
-		return;
-	f = &out->found[out->nfound++];
-	f->sym = sym;
-	va_start(ap, fmt);
-	vsnprintf(f->evidence, sizeof(f->evidence), fmt, ap);
-	va_end(ap);
 }
 
 int
@@ -66,14 +51,14 @@ tw_evidence_probe_seek(const struct tw_disk_figures *d, int have_queue, double p
 	deep = d->queue >= TW_EVIDENCE_DEEP_QUEUE;
 	if (deep && d->rotational == 0 && d->scheduler != NULL &&
 	    strcmp(d->scheduler, "none") != 0)
-		found(out, TW_SYM_NONROT_SCHEDULER, "%s probe p%s %s ms at queue depth %s on a "
+		tw_verdict_found(out, TW_SYM_NONROT_SCHEDULER, "%s probe p%s %s ms at queue depth %s on a "
 		    "solid-state device scheduled by %s, in the last %u s", d->name, pc, lat, q,
 		    d->scheduler, d->window_s);
 	if (deep && d->rotational == 1)
-		found(out, TW_SYM_READ_LATENCY_QUEUE, "%s probe p%s %s ms at queue depth %s on a "
+		tw_verdict_found(out, TW_SYM_READ_LATENCY_QUEUE, "%s probe p%s %s ms at queue depth %s on a "
 		    "rotational disk, in the last %u s", d->name, pc, lat, q, d->window_s);
 	if (deep && d->wops > d->rops && d->wops > 0)
-		found(out, TW_SYM_READ_LATENCY_WRITEBACK, "%s probe p%s %s ms behind %s writes/s "
+		tw_verdict_found(out, TW_SYM_READ_LATENCY_WRITEBACK, "%s probe p%s %s ms behind %s writes/s "
 		    "(against %s reads/s) at queue depth %s, in the last %u s", d->name, pc, lat,
 		    fmt_num(w, sizeof(w), d->wops, 1), fmt_num(r, sizeof(r), d->rops, 1), q,
 		    d->window_s);

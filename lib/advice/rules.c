@@ -6,6 +6,8 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include "advice/rules_actions.h"
+
 /*
  * The advice table. Every rule here is justified in doc/ADVICE-REFERENCE.md
  * with the line of documentation or source that says which way the knob
@@ -16,7 +18,8 @@
  *
  * A rule only says what to turn once its symptom is shown; whether the
  * figures show it (a queue for a queue knob, swap in use for swappiness)
- * is decided in evidence.c, which names no knob itself.
+ * is decided in the evidence files (evidence.c, evidence_disk.c), which
+ * name no knob themselves.
  *
  * Bounds are the kernel's where it has one (and the one every kernel
  * accepts when it changed with a release), otherwise INT_MAX (for
@@ -28,38 +31,6 @@
  * backlog of 16 under bursts of 100 packets took three doublings, and an
  * accept queue of 8 under bursts of 64 connections four.
  */
-
-#define NET_RST		"Documentation/admin-guide/sysctl/net.rst"
-#define IP_SYSCTL	"Documentation/networking/ip-sysctl.rst"
-#define VM_RST		"Documentation/admin-guide/sysctl/vm.rst"
-#define QUEUE_SYSFS	"Documentation/block/queue-sysfs.rst"
-#define TUNING_7	"tuning(7)"
-#define SCO_GUIDE	"SCO OpenServer Performance Guide"
-
-/* Actions, by how they move the value. */
-#define DOUBLE(n, fl, src) \
-	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .flags = (fl), .source = (src) }
-#define DOUBLE_MAX(n, mx, fl, src) \
-	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .max = (mx), .flags = (fl), \
-	  .source = (src) }
-/* A maximum that grew in kernel release `rel`: mx before it, mx2 since. */
-#define DOUBLE_MAX_SINCE(n, mx, rel, mx2, fl, src) \
-	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .max = (mx), .since = (rel), \
-	  .max_since = (mx2), .flags = (fl), .source = (src) }
-#define DOUBLE_MIN(n, mn, fl, src) \
-	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .min = (mn), .flags = (fl), \
-	  .source = (src) }
-#define DOUBLE_FIELD(n, f, src) \
-	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .field = (f), .source = (src) }
-#define HALVE(n, mn, fl, src) \
-	{ .name = (n), .dir = TW_ADV_DOWN, .op = TW_ADV_HALVE, \
-	  .min = (mn), .flags = (fl), .source = (src) }
-#define SET_NUM(n, d, v, fl, src) \
-	{ .name = (n), .dir = (d), .op = TW_ADV_SET_NUM, .set_num = (v), .flags = (fl), \
-	  .source = (src) }
-#define SET_WORD(n, w, ok, fl, src) \
-	{ .name = (n), .dir = TW_ADV_SET, .op = TW_ADV_SET_WORD, .set_word = (w), \
-	  .accept = (ok), .flags = (fl), .source = (src) }
 
 /*
  * The ratio/bytes pairs: "only one of them may be specified at a time ...
@@ -106,49 +77,6 @@ static const struct tw_advice_action dirty_background_ratio_up_twin =
 	{ .name = "vm.dirty_background_bytes", .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, \
 	  .twin = &dirty_background_ratio_up_twin, .flags = TW_ADV_TWIN_IF_ZERO, \
 	  .source = VM_RST }
-
-/* Writing -1 to wbt_lat_usec restores the kernel's default; 0 turns
- * writeback throttling off (queue-sysfs.rst). */
-#define WBT_LAT \
-	{ .name = "queue/wbt_lat_usec", .dir = TW_ADV_DOWN, .op = TW_ADV_HALVE, .min = 1, \
-	  .enable = "-1", .flags = TW_ADV_PER_DEVICE | TW_ADV_ZERO_OFF, .source = QUEUE_SYSFS }
-
-/* vfs_bio.c refuses a hirunningspace below lorunningspace (two thirds of
- * it by default): stop there, or at 1 MiB when lorunningspace is unknown. */
-#define HIRUNNINGSPACE \
-	{ .name = "vfs.hirunningspace", .dir = TW_ADV_DOWN, .op = TW_ADV_HALVE, \
-	  .min = 1048576, .min_from = "vfs.lorunningspace", .source = "vfs_bio.c" }
-
-/* netisr.c refuses a queue limit above net.isr.maxqlimit (10240 unless set
- * at boot). */
-#define NETISR_LIMIT(n, fl, src) \
-	{ .name = (n), .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .max = 10240, \
-	  .max_from = "net.isr.maxqlimit", .flags = (fl), .source = (src) }
-
-/* The kernel takes no fewer than 4 requests (BLKDEV_MIN_RQ). */
-#define NR_REQUESTS HALVE("queue/nr_requests", 4, TW_ADV_PER_DEVICE, QUEUE_SYSFS)
-
-/* vm.rst: "Setting this too high will OOM your machine instantly"; the
- * kernel's own value stops at 262144 (mm/page_alloc.c), and so does ours. */
-#define MIN_FREE_KBYTES DOUBLE_MAX("vm.min_free_kbytes", 262144, 0, VM_RST)
-
-/* 1000 is the most kernels before 5.17 accept (3000 since; the 5.15 stable
- * series has it too, from July 2022, and is given 1000, which it also
- * accepts). */
-#define WATERMARK_SCALE_FACTOR \
-	DOUBLE_MAX_SINCE("vm.watermark_scale_factor", 1000, TW_KERNEL(5, 17), 3000, 0, VM_RST)
-
-/* NBUF 0 is 10 % of memory chosen at boot and 1-9 are tenths of it; from
- * 10 up it counts KiB, at most 450000 (SCO). */
-#define NBUF \
-	{ .name = "NBUF", .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, .max = 450000, .enable = "2", \
-	  .flags = TW_ADV_RELINK | TW_ADV_ZERO_AUTO | TW_ADV_TENTHS, .source = SCO_GUIDE }
-/* NHBUF 0 is sized from NBUF at boot: leave it so. */
-#define NHBUF \
-	{ .name = "NHBUF", .dir = TW_ADV_UP, .op = TW_ADV_DOUBLE, \
-	  .flags = TW_ADV_RELINK | TW_ADV_ZERO_AUTO, .source = SCO_GUIDE }
-
-#define NONE { .name = NULL }
 
 static const struct tw_advice_rule advice_table[] = {
 	/* ---- Message-buffer pools ("dblocks") */
@@ -400,35 +328,6 @@ static const struct tw_advice_rule advice_table[] = {
 	    NONE }, 0 },
 };
 
-static const char *const symptom_names[TW_SYM_COUNT] = {
-	[TW_SYM_SOFTNET_DROPS] = "SOFTNET_DROPS",
-	[TW_SYM_SOFTNET_SQUEEZE] = "SOFTNET_SQUEEZE",
-	[TW_SYM_UDP_RCVBUF] = "UDP_RCVBUF",
-	[TW_SYM_UDP_SNDBUF] = "UDP_SNDBUF",
-	[TW_SYM_UDP_MEM] = "UDP_MEM",
-	[TW_SYM_TCP_MEM] = "TCP_MEM",
-	[TW_SYM_TCP_PRUNE] = "TCP_PRUNE",
-	[TW_SYM_LISTEN_OVERFLOW] = "LISTEN_OVERFLOW",
-	[TW_SYM_HIGHORDER_FAIL] = "HIGHORDER_FAIL",
-	[TW_SYM_MBUF_DENIED] = "MBUF_DENIED",
-	[TW_SYM_LOW_HIT_REFAULTS] = "LOW_HIT_REFAULTS",
-	[TW_SYM_LOW_HIT_SEQUENTIAL] = "LOW_HIT_SEQUENTIAL",
-	[TW_SYM_METADATA_CHURN] = "METADATA_CHURN",
-	[TW_SYM_DIRTY_BURST] = "DIRTY_BURST",
-	[TW_SYM_MEMORY_PRESSURE] = "MEMORY_PRESSURE",
-	[TW_SYM_READ_LATENCY_QUEUE] = "READ_LATENCY_QUEUE",
-	[TW_SYM_READ_LATENCY_WRITEBACK] = "READ_LATENCY_WRITEBACK",
-	[TW_SYM_WRITE_LATENCY] = "WRITE_LATENCY",
-	[TW_SYM_NONROT_SCHEDULER] = "NONROT_SCHEDULER",
-	[TW_SYM_RANDOM_READAHEAD] = "RANDOM_READAHEAD",
-	[TW_SYM_INTERRUPT_LOAD] = "INTERRUPT_LOAD",
-	[TW_SYM_QUEUE_FULL] = "QUEUE_FULL",
-	[TW_SYM_SOCKET_RCVBUF] = "SOCKET_RCVBUF",
-	[TW_SYM_CGROUP_CACHE_BOUNDED] = "CGROUP_CACHE_BOUNDED",
-	[TW_SYM_SOCKET_RCVBUF_DEFAULT] = "SOCKET_RCVBUF_DEFAULT",
-	[TW_SYM_DIRTY_LIMITED] = "DIRTY_LIMITED",
-};
-
 size_t
 tw_advice_all(const struct tw_advice_rule **rules)
 {
@@ -453,12 +352,4 @@ tw_advice_rules(enum tw_symptom sym, const struct tw_advice_rule **rules)
 	while (i + count < n && advice_table[i + count].sym == sym)
 		count++;
 	return count;
-}
-
-const char *
-tw_advice_symptom_name(enum tw_symptom sym)
-{
-	if ((int)sym < 0 || sym >= TW_SYM_COUNT)
-		return NULL;
-	return symptom_names[sym];
 }

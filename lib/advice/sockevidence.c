@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/printf.h"
 
 /* A UDP socket that drops: whether net.core.rmem_max is what holds its
  * buffer down. SO_RCVBUF may ask for at most rmem_max (the kernel then
@@ -18,11 +19,8 @@
  * below it can grow by the application's SO_RCVBUF alone, and no sysctl
  * needs to change. See doc/ADVICE-REFERENCE.md. */
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
 /* Evidence that does not fit is cut: the figures come first. */
-static void
+static void TW_PRINTF(3, 4)
 text(char *out, size_t len, const char *fmt, ...)
 {
 	va_list ap;

@@ -24,14 +24,6 @@ tw_change_history_begin(struct tw_change_history *h)
 		h->ring[(h->start + i) % TW_CHANGE_MAX].events = 0;
 }
 
-/* Names and values are shown strings (util/escape.h): cut, if at all, at
- * a character's boundary. */
-static void
-copy_cut(char *dst, size_t len, const char *src)
-{
-	(void)tw_escape_copy(dst, len, src);
-}
-
 /* A new record, the oldest dropped when full, with everything but the
  * figure. */
 static struct tw_change *
@@ -54,10 +46,10 @@ add(struct tw_change_history *h, const char *tunable, const char *subject,
 	c->index = h->next_index;
 	h->next_index = h->next_index > 1 ? h->next_index - 1 : UINT32_MAX;
 	h->seen_total++;
-	copy_cut(c->tunable, sizeof(c->tunable), tunable);
-	copy_cut(c->subject, sizeof(c->subject), subject);
-	copy_cut(c->old_value, sizeof(c->old_value), old_value);
-	copy_cut(c->new_value, sizeof(c->new_value), new_value);
+	tw_escape_copy(c->tunable, sizeof(c->tunable), tunable);
+	tw_escape_copy(c->subject, sizeof(c->subject), subject);
+	tw_escape_copy(c->old_value, sizeof(c->old_value), old_value);
+	tw_escape_copy(c->new_value, sizeof(c->new_value), new_value);
 	c->when_s = now_s;
 	c->seen_ms = now_ms;
 	c->events = TW_CHANGE_EV_SEEN;
@@ -124,7 +116,7 @@ put_num(struct tw_view_change *r, unsigned col, uint64_t n)
 static void
 put_str(struct tw_view_change *r, unsigned col, char *dst, size_t len, const char *src)
 {
-	copy_cut(dst, len, src);
+	tw_escape_copy(dst, len, src);
 	r->has |= TW_VIEW_BIT(col);
 }
 

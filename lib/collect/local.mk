@@ -21,5 +21,5 @@ lib_libtunewatch_a_SOURCES += \
 # receive buffers through sock_diag.
 lib_libtunewatch_a_SOURCES += \
 	lib/collect/udpsock.h lib/collect/udpsock.c \
-	lib/collect/sockowner.h lib/collect/sockowner.c \
+	lib/collect/sockowner.h lib/collect/sockowner.c lib/collect/dents.h lib/collect/dents.c \
 	lib/collect/sockdiag.h lib/collect/sockdiag.c

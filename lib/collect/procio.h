@@ -9,7 +9,7 @@
  * across an interval, 1 - read_bytes/rchar estimates the hit ratio. A pid
  * is identified with its start time so that a reused pid is not taken for
  * the process that had it before. The parent pid is kept because a reaped
- * child's whole-life counters are added to its reaper's (see window.c).
+ * child's whole-life counters are added to its reaper's (see window/procreads.c).
  *
  * /proc/uptime, read just before the processes, says when the scan began
  * in the clock of the start times (boot time, in clock ticks): a process

@@ -8,9 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "collect/dents.h"
 
 #include "collect/procio.h"
 #include "util/array.h"
@@ -37,122 +38,6 @@ tw_sockowner_parse_link(const char *link, size_t len, uint32_t *inode)
 	return TW_OK;
 }
 
-/* A decimal name without a leading zero ("1234") up to INT32_MAX, or -1. */
-static int32_t
-name_number(const char *name)
-{
-	int64_t v = 0;
-	size_t i;
-
-	if (name[0] < '0' || name[0] > '9' || (name[0] == '0' && name[1] != '\0'))
-		return -1;
-	for (i = 0; name[i] != '\0'; i++) {
-		if (name[i] < '0' || name[i] > '9' || i >= 10)
-			return -1;
-		v = v * 10 + (name[i] - '0');
-	}
-	return v > INT32_MAX ? -1 : (int32_t)v;
-}
-
-/* Directory entries straight from getdents64 into a buffer of our own:
- * opendir() would add an allocation and three system calls a process
- * (fstat, two fcntl), a fifth of a search's calls. */
-struct dents {
-	char buf[16384];
-	long len;
-	long pos;
-	int last;	/* the buffer holds the directory's last entries */
-};
-
-/* The largest linux_dirent64: the header, a 255-byte name and its NUL,
- * rounded up to 8. */
-#define DENT_MAX 280
-
-struct linux_dirent64 {
-	uint64_t d_ino;
-	int64_t d_off;
-	unsigned short d_reclen;
-	unsigned char d_type;
-	char d_name[];
-};
-
-static void
-dents_reset(struct dents *d)
-{
-	d->len = d->pos = 0;
-	d->last = 0;
-}
-
-/* The next entry's name, or NULL at the end (or on an error). */
-static const char *
-dents_next(int fd, struct dents *d)
-{
-	const struct linux_dirent64 *e;
-
-	if (d->pos >= d->len) {
-		if (d->last)
-			return NULL;
-		d->len = syscall(SYS_getdents64, fd, d->buf, sizeof(d->buf));
-		d->pos = 0;
-		if (d->len <= 0)
-			return NULL;
-		/* procfs (proc_readfd_common) and tmpfs fill the buffer until
-		 * an entry does not fit or the directory ends: with room left
-		 * for the longest entry, this was the end, and the call that
-		 * would return 0 (a microsecond here, a process) is saved. */
-		d->last = (size_t)d->len + DENT_MAX <= sizeof(d->buf);
-	}
-	e = (const struct linux_dirent64 *)(d->buf + d->pos);
-	d->pos += e->d_reclen;
-	return e->d_name;
-}
-
-static int
-cmp_pid(const void *a, const void *b)
-{
-	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The pids of the proc root, increasing (procfs lists them so; a
- * fixture's directory may not). Listed anew each run, so that a process
- * that came or went since the last one is seen as it is now. */
-static int
-list_pids(int proc_fd, struct dents *d, int32_t **pids, size_t *n)
-{
-	const char *name;
-	size_t cap = 0, sorted = 1;
-	int32_t *v = NULL;
-	void *grown;
-	int dfd;
-
-	*n = 0;
-	/* A descriptor of our own, so proc_fd's offset is untouched. */
-	if ((dfd = openat(proc_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return TW_E_ABSENT;
-	dents_reset(d);
-	while ((name = dents_next(dfd, d)) != NULL) {
-		int32_t pid = name_number(name);
-
-		if (pid <= 0)
-			continue;
-		if (tw_array_grow(v, &cap, *n + 1, sizeof(*v), &grown) != TW_OK) {
-			free(v);
-			close(dfd);
-			return TW_E_NOMEM;
-		}
-		v = grown;
-		sorted &= *n == 0 || v[*n - 1] < pid;
-		v[(*n)++] = pid;
-	}
-	close(dfd);
-	if (!sorted)
-		qsort(v, *n, sizeof(*v), cmp_pid);
-	*pids = v;
-	return TW_OK;
-}
-
 static uint64_t
 thread_cpu_ns(void)
 {
@@ -171,7 +56,7 @@ struct run {
 	size_t active;		/* wants still SEARCHING */
 	const struct tw_owner_limits *lim;
 	struct tw_owner_scan *scan;
-	struct dents *d;
+	struct tw_dents *d;
 	uint64_t t0;
 	unsigned units;		/* fds and processes since the clock was read */
 	/* Below these nothing can settle, so settle() is not called for
@@ -246,12 +131,12 @@ find_want(struct tw_owner_want *wants, size_t n, uint32_t inode)
  * fd itself, and the rest of the listing is most often in the buffer
  * already; other file systems (a fixture's) may list them in any order. */
 static int32_t
-lowest_unread(int dfd, struct dents *d, int32_t fd, int32_t from_fd)
+lowest_unread(int dfd, struct tw_dents *d, int32_t fd, int32_t from_fd)
 {
 	const char *name;
 
-	while ((name = dents_next(dfd, d)) != NULL) {
-		int32_t n = name_number(name);
+	while ((name = tw_dents_next(dfd, d)) != NULL) {
+		int32_t n = tw_dents_name_number(name);
 
 		if (n >= from_fd && n < fd)
 			fd = n;
@@ -298,10 +183,10 @@ scan_process(struct run *r, int32_t pid, int32_t from_fd)
 		return 0;	/* gone, or a kernel thread's */
 	}
 	r->scan->procs++;
-	dents_reset(r->d);
-	while ((name = dents_next(dfd, r->d)) != NULL) {
+	tw_dents_reset(r->d);
+	while ((name = tw_dents_next(dfd, r->d)) != NULL) {
 		struct tw_owner_want *w;
-		int32_t fd = name_number(name);
+		int32_t fd = tw_dents_name_number(name);
 		uint32_t inode;
 		ssize_t len;
 
@@ -400,7 +285,7 @@ tw_sockowner_run(int proc_fd, struct tw_owner_cursor *c, struct tw_owner_want *w
 		return TW_E_ABSENT;
 	if ((r.d = malloc(sizeof(*r.d))) == NULL)
 		return TW_E_NOMEM;
-	if ((rc = list_pids(proc_fd, r.d, &pids, &npids)) != TW_OK) {
+	if ((rc = tw_dents_list_pids(proc_fd, r.d, &pids, &npids)) != TW_OK) {
 		free(r.d);
 		return rc;
 	}

@@ -3,7 +3,7 @@
  * links to "socket:[<inode>]", as ss -p and lsof find it. The kernel keeps
  * no map from a socket to its processes, so this reads the fds of process
  * after process: a system call a fd, some 2.5-6 us each on a VM, so a host
- * with 50,000 fds cannot be searched in 50 ms (BENCHMARKS.md, issue 15).
+ * with 50,000 fds cannot be searched in 50 ms (BENCHMARKS.md).
  *
  * So a search is cut into runs, one a sample, each stopping once its
  * thread has spent a budget of CPU time, and the next run resumes where

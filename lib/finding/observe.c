@@ -61,14 +61,6 @@ tw_observe_picks(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup,
 	return got;
 }
 
-/* A copy cut to fit: the MIB's strings are at most 255 characters, cut
- * at a character's boundary (util/escape.h). */
-static void
-copy(char *dst, size_t len, const char *src)
-{
-	(void)tw_escape_copy(dst, len, src);
-}
-
 /* The observation of one advised rule s. */
 static int
 observe_one(enum tw_os os, enum tw_symptom sym, enum tw_state severity, const char *subject,
@@ -82,15 +74,15 @@ observe_one(enum tw_os os, enum tw_symptom sym, enum tw_state severity, const ch
 	memset(&o, 0, sizeof(o));
 	o.sym = sym;
 	o.severity = severity;
-	copy(o.subject, sizeof(o.subject), tw_ticket_subject(subject, device, s->name));
-	copy(o.evidence, sizeof(o.evidence), evidence);
+	tw_escape_copy(o.subject, sizeof(o.subject), tw_ticket_subject(subject, device, s->name));
+	tw_escape_copy(o.evidence, sizeof(o.evidence), evidence);
 	if (per_device)
 		snprintf(o.tunable, sizeof(o.tunable), "/sys/block/%s/%s", dev, s->name);
 	else
-		copy(o.tunable, sizeof(o.tunable), s->name);
-	copy(o.current, sizeof(o.current), s->current);
-	copy(o.suggested, sizeof(o.suggested), s->proposed);
-	copy(o.documentation, sizeof(o.documentation), s->source);
+		tw_escape_copy(o.tunable, sizeof(o.tunable), s->name);
+	tw_escape_copy(o.current, sizeof(o.current), s->current);
+	tw_escape_copy(o.suggested, sizeof(o.suggested), s->proposed);
+	tw_escape_copy(o.documentation, sizeof(o.documentation), s->source);
 	tw_ticket_id(o.id, sym, o.subject, s->name);
 	/* Nothing proposed (at its limit, value unknown) or nothing safe to
 	 * say: the lines stay empty. */
@@ -156,9 +148,9 @@ observe_no_tunable(const struct tw_verdict *verdict, enum tw_state severity,
 	memset(&o, 0, sizeof(o));
 	o.sym = verdict->no_tunable_sym;
 	o.severity = severity;
-	copy(o.subject, sizeof(o.subject), subject);
+	tw_escape_copy(o.subject, sizeof(o.subject), subject);
 	/* Cut to a DisplayString, as every evidence is. */
-	copy(o.evidence, sizeof(o.evidence), verdict->no_tunable);
+	tw_escape_copy(o.evidence, sizeof(o.evidence), verdict->no_tunable);
 	tw_ticket_id(o.id, o.sym, o.subject, "");
 	return fn(ctx, &o);
 }

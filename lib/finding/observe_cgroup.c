@@ -18,19 +18,10 @@
 #include "advice/ticket.h"
 #include "plugin/perfdata.h"
 #include "util/error.h"
+#include "util/strwriter.h"
 #include "view/fig_cgroup.h"
 
 #define MIB (1024.0 * 1024.0)
-
-/* A copy cut to fit: the MIB's strings are at most 255 characters. */
-static void
-copy(char *dst, size_t len, const char *src)
-{
-	size_t n = strnlen(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
 
 /* "1000 refaults/s, memory 63.9 of 64 MiB (memory.high), in the last 60 s":
  * the figures behind a limit to raise; the knob is in its own columns. */
@@ -70,16 +61,16 @@ observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned
 	memset(&o, 0, sizeof(o));
 	o.sym = tk.sym;
 	o.severity = st;
-	copy(o.subject, sizeof(o.subject), tk.subject);
-	copy(o.owner, sizeof(o.owner), tk.owner);
+	tw_str_copy_cut(o.subject, sizeof(o.subject), tk.subject);
+	tw_str_copy_cut(o.owner, sizeof(o.owner), tk.owner);
 	/* The advice line names the service and what to do instead. */
-	copy(o.evidence, sizeof(o.evidence), line);
+	tw_str_copy_cut(o.evidence, sizeof(o.evidence), line);
 	if (tk.tunable[0] != '\0') {
-		copy(o.tunable, sizeof(o.tunable), tk.tunable);
-		copy(o.current, sizeof(o.current), tk.current);
-		copy(o.suggested, sizeof(o.suggested), tk.suggested);
-		copy(o.apply, sizeof(o.apply), tk.apply);
-		copy(o.persist, sizeof(o.persist), tk.persist);
+		tw_str_copy_cut(o.tunable, sizeof(o.tunable), tk.tunable);
+		tw_str_copy_cut(o.current, sizeof(o.current), tk.current);
+		tw_str_copy_cut(o.suggested, sizeof(o.suggested), tk.suggested);
+		tw_str_copy_cut(o.apply, sizeof(o.apply), tk.apply);
+		tw_str_copy_cut(o.persist, sizeof(o.persist), tk.persist);
 		limit_evidence(&f, o.evidence, sizeof(o.evidence));
 		snprintf(o.documentation, sizeof(o.documentation), "%s",
 		    tw_judge_cgroup_unit(c->path) != NULL ? "systemd.resource-control(5)" :

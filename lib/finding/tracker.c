@@ -96,15 +96,6 @@ severity_value(enum tw_state st)
 	return st == TW_STATE_CRITICAL ? TW_FINDING_CRITICAL : TW_FINDING_WARNING;
 }
 
-/* A copy cut to fit, at a character's boundary: the texts are built
- * around shown names (util/escape.h), and a DisplayString with half a
- * character is no longer UTF-8. */
-static void
-copy(char *dst, size_t len, const char *src)
-{
-	(void)tw_escape_copy(dst, len, src);
-}
-
 /* The MIB row of a tracked finding. */
 static void
 row_of(const struct tw_tracked *r, struct tw_view_finding *f)
@@ -114,17 +105,17 @@ row_of(const struct tw_tracked *r, struct tw_view_finding *f)
 
 	memset(f, 0, sizeof(*f));
 	f->index = r->index;
-	copy(f->id, sizeof(f->id), o->id);
-	copy(f->symptom, sizeof(f->symptom), sym != NULL ? sym : "");
-	copy(f->subject, sizeof(f->subject), o->subject);
-	copy(f->evidence, sizeof(f->evidence), o->evidence);
-	copy(f->tunable, sizeof(f->tunable), o->tunable);
-	copy(f->current, sizeof(f->current), o->current);
-	copy(f->suggested, sizeof(f->suggested), o->suggested);
-	copy(f->apply, sizeof(f->apply), o->apply);
-	copy(f->persist, sizeof(f->persist), o->persist);
-	copy(f->documentation, sizeof(f->documentation), o->documentation);
-	copy(f->owner, sizeof(f->owner), o->owner);
+	tw_escape_copy(f->id, sizeof(f->id), o->id);
+	tw_escape_copy(f->symptom, sizeof(f->symptom), sym != NULL ? sym : "");
+	tw_escape_copy(f->subject, sizeof(f->subject), o->subject);
+	tw_escape_copy(f->evidence, sizeof(f->evidence), o->evidence);
+	tw_escape_copy(f->tunable, sizeof(f->tunable), o->tunable);
+	tw_escape_copy(f->current, sizeof(f->current), o->current);
+	tw_escape_copy(f->suggested, sizeof(f->suggested), o->suggested);
+	tw_escape_copy(f->apply, sizeof(f->apply), o->apply);
+	tw_escape_copy(f->persist, sizeof(f->persist), o->persist);
+	tw_escape_copy(f->documentation, sizeof(f->documentation), o->documentation);
+	tw_escape_copy(f->owner, sizeof(f->owner), o->owner);
 	f->col[TW_OID_FINDING_SEVERITY] = severity_value(r->severity);
 	f->col[TW_OID_FINDING_RAISED] = r->raised;
 	f->col[TW_OID_FINDING_CHANGED] = r->changed;

@@ -6,6 +6,6 @@ lib_libtunewatch_a_SOURCES += \
 	lib/plugin/range.h lib/plugin/range.c \
 	lib/plugin/threshold.h lib/plugin/threshold.c \
 	lib/plugin/perfdata.h lib/plugin/perfdata.c \
-	lib/plugin/output.h lib/plugin/output.c \
+	lib/plugin/output.h lib/plugin/output.c lib/plugin/outlabel.h lib/plugin/outlabel.c \
 	lib/plugin/ini.h lib/plugin/ini.c \
 	lib/plugin/extraopts.h lib/plugin/extraopts.c

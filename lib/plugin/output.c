@@ -11,6 +11,8 @@
 #include "util/array.h"
 #include "util/error.h"
 
+#include "plugin/outlabel.h"
+
 void
 tw_out_init(struct tw_out *o, const char *service)
 {
@@ -124,8 +126,6 @@ tw_out_line(struct tw_out *o, const char *fmt, ...)
 	return TW_OK;
 }
 
-static uint32_t subject_hash(const char *s);
-
 int
 tw_out_perf(struct tw_out *o, const struct tw_perf *p)
 {
@@ -159,127 +159,12 @@ tw_out_perf(struct tw_out *o, const struct tw_perf *p)
 	item = o->perf.data + o->perf.len;
 	o->labels[o->nlabels].start = o->perf.len;
 	o->labels[o->nlabels].len = (size_t)(strchr(item, '=') - item);
-	o->labels[o->nlabels].subject = subject_hash(p->subject != NULL ? p->subject : p->label);
+	o->labels[o->nlabels].subject = tw_out_subject_hash(p->subject != NULL ? p->subject : p->label);
 	o->nlabels++;
 	o->perf.len += strlen(item);
 	o->perf.data[o->perf.len++] = '\n';
 	o->perf.data[o->perf.len] = '\0';
 	return TW_OK;
-}
-
-/* ---- Two subjects, one label -------------------------------------------- */
-
-/* FNV-1a, 32 bits: stable from run to run and from host to host, so a
- * suffix names its series for good. */
-static uint32_t
-subject_hash(const char *s)
-{
-	uint32_t h = UINT32_C(2166136261);
-
-	for (; *s != '\0'; s++) {
-		h ^= (unsigned char)*s;
-		h *= UINT32_C(16777619);
-	}
-	return h;
-}
-
-/* An item in the sort by label and subject. */
-struct sorted {
-	const char *label;	/* in perf; len bytes */
-	size_t len;
-	uint32_t subject;
-	size_t item;
-};
-
-static int
-cmp_label(const void *a, const void *b)
-{
-	const struct sorted *x = a, *y = b;
-	size_t n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->label, y->label, n);
-
-	if (c != 0)
-		return c;
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
-	return (x->subject > y->subject) - (x->subject < y->subject);
-}
-
-static int
-same_label(const struct sorted *x, const struct sorted *y)
-{
-	return x->len == y->len && memcmp(x->label, y->label, x->len) == 0;
-}
-
-/* Give every label that two subjects share its subject's suffix: the
- * items sorted by label and subject, a run of one label with more than
- * one subject in it is marked, and perf is written again with the marked
- * labels' suffixes in place. */
-static int
-tell_subjects_apart(struct tw_out *o)
-{
-	struct sorted *order;
-	unsigned char *mark;
-	struct tw_buf again;
-	size_t i, j, k, marked = 0;
-	int rc;
-
-	if (o->nlabels < 2)
-		return TW_OK;
-	order = malloc(o->nlabels * sizeof(*order));
-	mark = calloc(o->nlabels, 1);
-	if (order == NULL || mark == NULL) {
-		free(order);
-		free(mark);
-		return TW_E_NOMEM;
-	}
-	for (i = 0; i < o->nlabels; i++) {
-		order[i].label = o->perf.data + o->labels[i].start;
-		order[i].len = o->labels[i].len;
-		order[i].subject = o->labels[i].subject;
-		order[i].item = i;
-	}
-	qsort(order, o->nlabels, sizeof(*order), cmp_label);
-	for (i = 0; i < o->nlabels; i = j) {
-		for (j = i + 1; j < o->nlabels && same_label(&order[i], &order[j]); j++)
-			;
-		/* Sorted by subject within the label: first and last differ
-		 * when more than one subject has it. */
-		if (order[j - 1].subject == order[i].subject)
-			continue;
-		for (k = i; k < j; k++)
-			mark[order[k].item] = 1;
-		marked += j - i;
-	}
-	free(order);
-	rc = TW_OK;
-	if (marked > 0) {
-		tw_buf_init(&again);
-		rc = tw_buf_reserve(&again, o->perf.len + 7 * marked + 1);
-		for (i = 0; rc == TW_OK && i < o->nlabels; i++) {
-			const struct tw_out_label *l = &o->labels[i];
-			size_t end = i + 1 < o->nlabels ? o->labels[i + 1].start : o->perf.len;
-
-			memcpy(again.data + again.len, o->perf.data + l->start, l->len);
-			again.len += l->len;
-			if (mark[i])
-				again.len += (size_t)snprintf(again.data + again.len, 8, "_%06x",
-				    (unsigned)(l->subject & 0xffffffu));
-			memcpy(again.data + again.len, o->perf.data + l->start + l->len,
-			    end - l->start - l->len);
-			again.len += end - l->start - l->len;
-		}
-		if (rc == TW_OK) {
-			again.data[again.len] = '\0';
-			tw_buf_free(&o->perf);
-			o->perf = again;
-			o->nlabels = 0;		/* the offsets are of the old text */
-		} else {
-			tw_buf_free(&again);
-		}
-	}
-	free(mark);
-	return rc;
 }
 
 /* Length of text without its last '\n'-ended record. */
@@ -342,7 +227,7 @@ tw_out_finish(struct tw_out *o, enum tw_state st, const char **text, size_t *len
 
 	if (o->err != TW_OK)
 		return o->err;
-	if ((rc = tell_subjects_apart(o)) != TW_OK) {
+	if ((rc = tw_out_tell_subjects_apart(o)) != TW_OK) {
 		o->err = rc;
 		return rc;
 	}

@@ -32,15 +32,8 @@
 
 #include "plugin/perfdata.h"
 #include "plugin/state.h"
+#include "util/printf.h"
 #include "util/readfile.h"
-
-#ifndef TW_PRINTF
-#if defined(__GNUC__)
-#define TW_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define TW_PRINTF(f, a)
-#endif
-#endif
 
 /* Default cap on the whole output: Nagios core keeps 8 KiB of plugin
  * output. NRPE 2 keeps only 1 KiB: set 1024 for plugins run through it. */

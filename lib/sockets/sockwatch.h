@@ -54,8 +54,8 @@
 
 /* Processes one socket's owner search reads by default: more than most
  * hosts run. Each costs a system call a fd: 5,000 processes with 50,000
- * fds took about 200 ms of CPU on a loaded VM (BENCHMARKS.md, issue 15),
- * hence the budget a sample below, under the issue's 50 ms. */
+ * fds took about 200 ms of CPU on a loaded VM (BENCHMARKS.md), hence the
+ * budget a sample below, under the 50 ms a sample may spend on it. */
 #define TW_SOCK_OWNER_PROCS_DEFAULT 10000
 #define TW_SOCK_OWNER_BUDGET_MS_DEFAULT 40
 #define TW_SOCK_OWNER_BUDGET_MS_MAX 10000

@@ -9,6 +9,7 @@ lib_libtunewatch_a_SOURCES += \
 	lib/util/array.h lib/util/array.c \
 	lib/util/clock.h lib/util/clock.c \
 	lib/util/namefilter.h lib/util/namefilter.c \
+	lib/util/printf.h \
 	lib/util/strwriter.h lib/util/strwriter.c \
 	lib/util/escape.h lib/util/escape.c \
 	lib/util/ratelimit.h lib/util/ratelimit.c \

@@ -229,3 +229,16 @@ tw_token_copy(char *dst, size_t dstlen, const char *tok, size_t len)
 	dst[len] = '\0';
 	return TW_OK;
 }
+
+char *
+tw_trim(char *s)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n'))
+		*--end = '\0';
+	return s;
+}

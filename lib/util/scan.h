@@ -70,4 +70,9 @@ int tw_token_is(const char *tok, size_t len, const char *word);
 /* Copy a token into a fixed buffer; TW_E_TOOBIG when it does not fit. */
 int tw_token_copy(char *dst, size_t dstlen, const char *tok, size_t len);
 
+/* A line of a configuration file without its leading blanks and its
+ * trailing blanks and newline: s is cut in place, and the result points
+ * into it. */
+char *tw_trim(char *s);
+
 #endif

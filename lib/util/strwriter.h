@@ -10,14 +10,9 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
-#ifndef TW_PRINTF
-#if defined(__GNUC__)
-#define TW_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define TW_PRINTF(f, a)
-#endif
-#endif
+#include "util/printf.h"
 
 struct tw_strwriter {
 	char *buf;
@@ -41,5 +36,19 @@ void tw_strwriter_printf(struct tw_strwriter *w, const char *fmt, ...) TW_PRINTF
 /* TW_OK when everything fitted; otherwise TW_E_TOOBIG, and the buffer is
  * "" (when cap > 0). */
 int tw_strwriter_finish(struct tw_strwriter *w);
+
+/* Copy src (NULL reads as "") into dst (cap > 0 bytes, the NUL included),
+ * cut to fit at any byte: for tunewatch's own text, printable ASCII, where
+ * every byte is a character. A string someone else chose is shown and cut
+ * at a unit's boundary instead (tw_escape_copy, util/escape.h). Inline and
+ * not snprintf(), since the view copies several for every disk and pool. */
+static inline void
+tw_str_copy_cut(char *dst, size_t cap, const char *src)
+{
+	size_t n = src != NULL ? strnlen(src, cap - 1) : 0;
+
+	memcpy(dst, src != NULL ? src : "", n);
+	dst[n] = '\0';
+}
 
 #endif

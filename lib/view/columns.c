@@ -197,7 +197,7 @@ static const struct tw_column tunable_cols[] = {
 	[TW_OID_TUNABLE_VALUE] = STR("twTunableValue", struct tw_view_tunable, value, READ),
 };
 
-/* The record of a change (issue 11). The figure's unit differs from row
+/* The record of a change. The figure's unit differs from row
  * to row (failures/min, ms, pages/s, %), so the MIB gives no UNITS for
  * before and after: twChangeFigureUnit says. */
 static const struct tw_column change_cols[] = {
@@ -316,7 +316,7 @@ static const struct tw_column reqhist_cols[] = {
 	[TW_OID_REQHIST_COUNT] = NUM("twReqHistCount", TW_SMI_GAUGE32, "requests", SKIP),
 };
 
-/* ---- Findings (issue 11): twFindings scalars, and twFindingTable one
+/* ---- Findings: twFindings scalars, and twFindingTable one
  * level below them. */
 static const struct tw_column findsum_cols[] = {
 	[TW_OID_FINDING_COUNT] = NUM("twFindingCount", TW_SMI_GAUGE32, "findings", SKIP),

@@ -133,7 +133,7 @@ probe_index(const struct tw_view *v, size_t i, uint32_t *idx)
 	idx[1] = v->probes[i].minor;
 }
 
-/* ---- Findings (issue 11): twFindings' scalars, and twFindingTable one
+/* ---- Findings: twFindings' scalars, and twFindingTable one
  * level below them, at twObjects.6.8. */
 static size_t
 finding_rows(const struct tw_view *v)

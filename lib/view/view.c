@@ -9,6 +9,7 @@
 #include "util/array.h"
 #include "util/error.h"
 #include "util/escape.h"
+#include "util/strwriter.h"
 #include "view/columns.h"
 
 void
@@ -105,28 +106,6 @@ put_fig(uint32_t group, uint32_t *has, uint64_t *col, unsigned c, double figure)
 	put(has, col, c, tw_column_encode(column(group, c), figure));
 }
 
-/* Copy src, cut to fit; not snprintf(), which costs more than the rest of
- * a disk's row. */
-static void
-copy_str(char *dst, size_t len, const char *src)
-{
-	/* Every string of a view is shown (util/escape.h); a cut falls at a
-	 * character's boundary. */
-	(void)tw_escape_copy(dst, len, src);
-}
-
-/* tunewatch's own text (a pool's name and tunable, its event's words):
- * printable ASCII, so copied as it is. Pools are the view's most rows
- * (two a CPU), and their strings most of its bytes. */
-static void
-copy_own(char *dst, size_t len, const char *src)
-{
-	size_t n = src != NULL ? strnlen(src, len - 1) : 0;
-
-	memcpy(dst, src != NULL ? src : "", n);
-	dst[n] = '\0';
-}
-
 static void
 build_agent(struct tw_view_agent *a, const struct tw_view_settings *set,
     const struct tw_window *w, const struct tw_sample *s)
@@ -134,8 +113,8 @@ build_agent(struct tw_view_agent *a, const struct tw_view_settings *set,
 	uint64_t span = tw_window_span_ms(w);
 
 	memset(a, 0, sizeof(*a));
-	copy_own(a->version, sizeof(a->version), set->version);
-	copy_str(a->system, sizeof(a->system), set->system);
+	tw_str_copy_cut(a->version, sizeof(a->version), set->version);
+	tw_escape_copy(a->system, sizeof(a->system), set->system);
 	a->newest_ms = s->mono_ms;
 	a->has = TW_VIEW_BIT(TW_OID_AGENT_VERSION) | TW_VIEW_BIT(TW_OID_AGENT_SYSTEM) |
 	    TW_VIEW_BIT(TW_OID_AGENT_SAMPLE_AGE);
@@ -197,7 +176,7 @@ build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w, const str
 
 	t = tw_track_set_find(&w->reads, 0);
 	if (t != NULL) {
-		copy_own(bc->method, sizeof(bc->method), TW_HIT_RATIO_METHOD);
+		tw_str_copy_cut(bc->method, sizeof(bc->method), TW_HIT_RATIO_METHOD);
 		bc->has |= TW_VIEW_BIT(TW_OID_BC_HIT_RATIO_METHOD);
 		put(&bc->has, bc->col, TW_OID_BC_LOGICAL_READ_BYTES,
 		    tw_track_total(&w->reads, t, TW_WREADS_LOGICAL));
@@ -293,7 +272,7 @@ build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_d
 	memset(vd, 0, sizeof(*vd));
 	vd->major = ds->major;
 	vd->minor = ds->minor;
-	copy_str(vd->name, sizeof(vd->name), ds->name);
+	tw_escape_copy(vd->name, sizeof(vd->name), ds->name);
 	vd->has |= TW_VIEW_BIT(TW_OID_DISK_NAME);
 	if (t != NULL) {
 		put(&vd->has, vd->col, TW_OID_DISK_READS, tw_track_total(&w->disks, t, TW_WDISK_READS));
@@ -319,7 +298,7 @@ build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_d
 		put_count(TW_OID_DISK_TABLE, &vd->has, vd->col, TW_OID_DISK_IN_FLIGHT,
 		    ds->v[TW_DISK_IN_FLIGHT]);
 	if (q->scheduler[0] != '\0') {
-		copy_own(vd->scheduler, sizeof(vd->scheduler), q->scheduler);
+		tw_str_copy_cut(vd->scheduler, sizeof(vd->scheduler), q->scheduler);
 		vd->has |= TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
 	}
 	if (q->nr_requests >= 0)
@@ -333,14 +312,14 @@ build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_d
 	if (q->rotational == 0 || q->rotational == 1)
 		put(&vd->has, vd->col, TW_OID_DISK_ROTATIONAL, q->rotational ? 1 : 2);
 	if (id->alias[0] != '\0') {
-		copy_str(vd->alias, sizeof(vd->alias), id->alias);
+		tw_escape_copy(vd->alias, sizeof(vd->alias), id->alias);
 		vd->has |= TW_VIEW_BIT(TW_OID_DISK_ALIAS);
 	}
 	if (id->stable_id[0] != '\0') {
-		copy_str(vd->stable_id, sizeof(vd->stable_id), id->stable_id);
+		tw_escape_copy(vd->stable_id, sizeof(vd->stable_id), id->stable_id);
 		vd->has |= TW_VIEW_BIT(TW_OID_DISK_STABLE_ID);
 	}
-	copy_own(vd->type, sizeof(vd->type), tw_disk_type_name(id->type));
+	tw_str_copy_cut(vd->type, sizeof(vd->type), tw_disk_type_name(id->type));
 	vd->has |= TW_VIEW_BIT(TW_OID_DISK_TYPE);
 }
 
@@ -355,8 +334,8 @@ build_pool(struct tw_view_pool *vp, const struct tw_window *w, const struct tw_p
 	/* A pool's name is tunewatch's words and a CPU's number, or a node's
 	 * number and a zone's name, which is the kernel's word only
 	 * (collect/buddyinfo.c refuses one that would need escaping). */
-	copy_own(vp->name, sizeof(vp->name), p->name);
-	copy_own(vp->tunable, sizeof(vp->tunable), p->tunable);
+	tw_str_copy_cut(vp->name, sizeof(vp->name), p->name);
+	tw_str_copy_cut(vp->tunable, sizeof(vp->tunable), p->tunable);
 	vp->has = TW_VIEW_BIT(TW_OID_DBLOCK_NAME) | TW_VIEW_BIT(TW_OID_DBLOCK_TUNABLE);
 	if (p->has & TW_POOL_HAS_SIZE)
 		put_count(TW_OID_DBLOCK_TABLE, &vp->has, vp->col, TW_OID_DBLOCK_SIZE, p->size);
@@ -381,7 +360,7 @@ build_pool(struct tw_view_pool *vp, const struct tw_window *w, const struct tw_p
 			    TW_OID_DBLOCK_RECENT_PRESSURE_TIME, recent);
 	}
 	if (p->event != NULL && p->event[0] != '\0') {
-		copy_own(vp->event, sizeof(vp->event), p->event);
+		tw_str_copy_cut(vp->event, sizeof(vp->event), p->event);
 		vp->has |= TW_VIEW_BIT(TW_OID_DBLOCK_FAILURE_EVENT);
 	}
 }
@@ -446,9 +425,9 @@ tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
 		if (!(s->have & TW_SRC_BIT(TW_SRC_SYSCTL)) || sv->rc != TW_OK)
 			continue;
 		v->tunables[n].index = (uint32_t)i + 1;
-		copy_own(v->tunables[n].name, sizeof(v->tunables[n].name),
+		tw_str_copy_cut(v->tunables[n].name, sizeof(v->tunables[n].name),
 		    tw_sysctl_name((enum tw_sysctl_id)i));
-		copy_str(v->tunables[n].value, sizeof(v->tunables[n].value), sv->text);
+		tw_escape_copy(v->tunables[n].value, sizeof(v->tunables[n].value), sv->text);
 		n++;
 	}
 	v->ntunables = n;

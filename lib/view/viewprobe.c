@@ -42,14 +42,6 @@ put_us(struct tw_view_probe *vp, unsigned c, uint64_t us)
 	put(vp, c, tw_column_encode(tc, (double)us / 1000.0));
 }
 
-/* The probe's names come from tunewatchd.conf and sysfs and its reasons
- * quote them: made shown here (util/escape.h), where they join the view. */
-static void
-copy(char *dst, size_t len, const char *src)
-{
-	(void)tw_escape_copy(dst, len, src);
-}
-
 static void
 build_probe(struct tw_view_probe *vp, const struct tw_probe_row *row)
 {
@@ -66,9 +58,9 @@ build_probe(struct tw_view_probe *vp, const struct tw_probe_row *row)
 	memset(vp, 0, sizeof(*vp));
 	vp->major = row->major;
 	vp->minor = row->minor;
-	copy(vp->device, sizeof(vp->device), row->name);
-	copy(vp->state, sizeof(vp->state), tw_probe_state_name(r->state));
-	copy(vp->reason, sizeof(vp->reason), r->reason);
+	tw_escape_copy(vp->device, sizeof(vp->device), row->name);
+	tw_escape_copy(vp->state, sizeof(vp->state), tw_probe_state_name(r->state));
+	tw_escape_copy(vp->reason, sizeof(vp->reason), r->reason);
 	vp->has = TW_VIEW_BIT(TW_OID_PROBE_DEVICE) | TW_VIEW_BIT(TW_OID_PROBE_STATE) |
 	    TW_VIEW_BIT(TW_OID_PROBE_REASON);
 	put(vp, TW_OID_PROBE_RATE, r->rate);

@@ -12,6 +12,7 @@
 #include "util/array.h"
 #include "util/error.h"
 #include "util/escape.h"
+#include "util/strwriter.h"
 #include "view/columns.h"
 #include "view/view.h"
 #include "window/reqwin.h"
@@ -179,13 +180,8 @@ build_hist(struct tw_view *v, const struct tw_view_reqlat *r, const struct tw_hi
 static void
 put_agent(struct tw_view_agent *a, const char *state, const char *reason)
 {
-	size_t n = strnlen(state, sizeof(a->reqlat_state) - 1);
-
-	memcpy(a->reqlat_state, state, n);
-	a->reqlat_state[n] = '\0';
-	n = strnlen(reason, sizeof(a->reqlat_reason) - 1);
-	memcpy(a->reqlat_reason, reason, n);
-	a->reqlat_reason[n] = '\0';
+	tw_str_copy_cut(a->reqlat_state, sizeof(a->reqlat_state), state);
+	tw_str_copy_cut(a->reqlat_reason, sizeof(a->reqlat_reason), reason);
 	a->has |= TW_VIEW_BIT(TW_OID_AGENT_REQLAT_STATE) | TW_VIEW_BIT(TW_OID_AGENT_REQLAT_REASON);
 }
 

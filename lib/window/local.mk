@@ -5,4 +5,5 @@ lib_libtunewatch_a_SOURCES += \
 	lib/window/counter.h lib/window/counter.c \
 	lib/window/track.h lib/window/track.c \
 	lib/window/window.h lib/window/window.c lib/window/cgtrack.c \
+	lib/window/procreads.h lib/window/procreads.c \
 	lib/window/reqwin.h lib/window/reqwin.c

@@ -64,7 +64,7 @@ enum tw_wcg {
 };
 
 /* Scratch for one step of the read accumulators, one per process of the
- * last sample (see step_reads in window.c). */
+ * last sample (see step_reads in window/procreads.c). */
 struct tw_window_step {
 	uint64_t grow_logical, grow_physical;	/* over the interval */
 	uint64_t owed_logical, owed_physical;	/* vanished children's, already counted */

@@ -68,7 +68,7 @@ class Disk:
             pc.perf(self.name + "_util", pc.hundredths(min(self.util, 10000)), "%", uw, "", "0",
                     "100")])
 
-    # What lib/advice/evidence.c makes of these figures: a queue knob needs a
+    # What lib/advice/evidence_disk.c makes of these figures: a queue knob needs a
     # queue (aqu-sz 2 or more), nr_requests one held near it, and with no
     # precondition shown the check says "no tunable". aqu-sz rests on the
     # window's span, so which of these hold is worked out, not assumed.

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: ISC */
+/* Slow disks: a full queue, slow reads and slow writes, and which queue
+ * knob helps under which precondition (doc/ADVICE-REFERENCE.md). */
+#include "config.h"
+
+#include "advice/evidence.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "advice/verdict.h"
+#include "util/error.h"
+
+static int
+deep(const struct tw_disk_figures *d)
+{
+	return d->queue >= TW_EVIDENCE_DEEP_QUEUE;
+}
+
+/* A queue held near nr_requests: halving it caps what the device queues
+ * below what it holds now. Below half of it, halving changes nothing. */
+static int
+queue_full(const struct tw_disk_figures *d)
+{
+	return deep(d) && d->nr_requests > 0 && d->queue * 2 >= (double)d->nr_requests;
+}
+
+static void
+add_queue_full(const struct tw_disk_figures *d, struct tw_verdict_nums *n, struct tw_verdict *out)
+{
+	if (queue_full(d))
+		tw_verdict_found(out, TW_SYM_QUEUE_FULL, "%s holds %s requests on average against "
+		    "nr_requests %lld, in the last %u s", d->name, tw_verdict_num(n, d->queue, 2),
+		    (long long)d->nr_requests, d->window_s);
+}
+
+static const char *
+kind(const struct tw_disk_figures *d)
+{
+	if (d->rotational == 1)
+		return "a rotational disk";
+	if (d->rotational == 0)
+		return d->scheduler != NULL && strcmp(d->scheduler, "none") == 0 ?
+		    "a solid-state device already without a scheduler" : "a solid-state device";
+	return "a device of unknown kind";
+}
+
+int
+tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out)
+{
+	struct tw_verdict_nums n = { .next = 0 };
+	const char *r, *q, *rn;
+
+	if (out == NULL)
+		return TW_E_INVAL;
+	tw_verdict_init(out);
+	if (d == NULL || d->name == NULL)
+		return TW_E_INVAL;
+	r = tw_verdict_num(&n, d->r_await, 1);
+	q = tw_verdict_num(&n, d->queue, 2);
+	rn = d->r_name != NULL ? d->r_name : "r_await";
+
+	/* A software scheduler on a solid-state device only costs time
+	 * where requests queue for it to order. */
+	if (deep(d) && d->rotational == 0 && d->scheduler != NULL &&
+	    strcmp(d->scheduler, "none") != 0)
+		tw_verdict_found(out, TW_SYM_NONROT_SCHEDULER, "%s %s %s ms at queue depth %s on a "
+		    "solid-state device scheduled by %s, in the last %u s", d->name, rn, r, q,
+		    d->scheduler, d->window_s);
+	/* A deadline scheduler orders a queue for a disk that seeks; on a
+	 * solid-state device it is the scheduler the rule above removes. */
+	if (deep(d) && d->rotational == 1)
+		tw_verdict_found(out, TW_SYM_READ_LATENCY_QUEUE, "%s %s %s ms at queue depth %s on a "
+		    "rotational disk, in the last %u s", d->name, rn, r, q, d->window_s);
+	add_queue_full(d, &n, out);
+	/* Writes outnumbering reads in a queue: writeback crowds the reads. */
+	if (deep(d) && d->wops > d->rops && d->wops > 0)
+		tw_verdict_found(out, TW_SYM_READ_LATENCY_WRITEBACK, "%s %s %s ms behind %s writes/s "
+		    "(against %s reads/s) at queue depth %s, in the last %u s", d->name, rn, r,
+		    tw_verdict_num(&n, d->wops, 1), tw_verdict_num(&n, d->rops, 1), q, d->window_s);
+	if (out->nfound > 0)
+		return TW_OK;
+	if (!deep(d) && d->r_name == NULL)
+		tw_verdict_none(out, TW_SYM_READ_LATENCY_QUEUE,
+		    "%s takes %s ms per read at queue depth %s: the device itself is slow "
+		    "(check its health, its controller, or move load)", d->name, r, q);
+	else if (!deep(d))
+		tw_verdict_none(out, TW_SYM_READ_LATENCY_QUEUE,
+		    "%s %s %s ms at queue depth %s: the device itself is slow "
+		    "(check its health, its controller, or move load)", d->name, rn, r, q);
+	else
+		tw_verdict_none(out, TW_SYM_READ_LATENCY_QUEUE,
+		    "%s %s %s ms at queue depth %s, on %s: no queue knob applies, the "
+		    "device is saturated (spread the I/O or add devices)", d->name, rn, r, q, kind(d));
+	return TW_OK;
+}
+
+int
+tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
+{
+	struct tw_verdict_nums n = { .next = 0 };
+	const char *w, *q, *wn;
+
+	if (out == NULL)
+		return TW_E_INVAL;
+	tw_verdict_init(out);
+	if (d == NULL || d->name == NULL)
+		return TW_E_INVAL;
+	w = tw_verdict_num(&n, d->w_await, 1);
+	q = tw_verdict_num(&n, d->queue, 2);
+	wn = d->w_name != NULL ? d->w_name : "w_await";
+	/* Dirty-data limits are host-wide: only a deep queue of writes shows
+	 * writeback arriving in bursts that earlier flushing would spread. */
+	if (deep(d) && d->wops >= d->rops && d->wops > 0)
+		tw_verdict_found(out, TW_SYM_WRITE_LATENCY, "%s %s %s ms with %s requests queued on "
+		    "average, mostly writes (%s/s against %s reads/s): writeback arrives in "
+		    "bursts, in the last %u s", d->name, wn, w, q, tw_verdict_num(&n, d->wops, 1),
+		    tw_verdict_num(&n, d->rops, 1), d->window_s);
+	add_queue_full(d, &n, out);
+	if (out->nfound > 0)
+		return TW_OK;
+	if (!deep(d) && d->w_name == NULL)
+		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
+		    "%s takes %s ms per write at queue depth %s: the device itself is slow "
+		    "(check its health, its controller and its write cache, or move load)",
+		    d->name, w, q);
+	else if (!deep(d))
+		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
+		    "%s %s %s ms at queue depth %s: the device itself is slow "
+		    "(check its health, its controller and its write cache, or move load)",
+		    d->name, wn, w, q);
+	else
+		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
+		    "%s %s %s ms at queue depth %s, mostly reads: no writeback knob "
+		    "applies, the device is saturated (spread the I/O or add devices)", d->name, wn,
+		    w, q);
+	return TW_OK;
+}
