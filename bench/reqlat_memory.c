@@ -13,7 +13,7 @@
 
 #include "probe/histogram.h"
 #include "reqlat/reqlat.h"
-#include "window/reqwin.h"
+#include "reqlat/reqwin.h"
 
 int
 main(int argc, char **argv)

@@ -25,8 +25,8 @@
 #include "advice/advice.h"
 #include "change/figure.h"
 #include "plugin/output.h"
-#include "plugin/state.h"
-#include "plugin/threshold.h"
+#include "threshold/state.h"
+#include "threshold/threshold.h"
 #include "snmpsource.h"
 #include "view/view.h"
 

@@ -25,12 +25,12 @@ FUZZ_LIB = tests/fuzz/libtwfuzz.a
 FUZZ_DEPS = $(FUZZ_LIB) $(srcdir)/tests/fuzz/fuzz_check.h
 FUZZ_LINK = $(AM_V_CCLD)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(srcdir)/$@.c
 
-$(FUZZ_LIB): $(lib_libtunewatch_a_SOURCES) config.h
+$(FUZZ_LIB): $(TW_LIB_FILES) config.h
 	$(AM_V_GEN)test -n "$(FUZZ_CC)" || { \
 	  echo "fuzz: no clang (Debian: apt-get install clang libclang-rt-14-dev)" >&2; \
 	  exit 1; }; \
 	rm -rf tests/fuzz/obj && $(MKDIR_P) tests/fuzz/obj && \
-	for f in $(lib_libtunewatch_a_SOURCES); do \
+	for f in $(TW_LIB_FILES); do \
 	  case $$f in *.c) ;; *) continue ;; esac; \
 	  if test -f $$f; then src=$$f; else src=$(srcdir)/$$f; fi; \
 	  $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -c $$src \

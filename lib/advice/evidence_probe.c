@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "advice/evidence.h"
-#include "plugin/perfdata.h"
+#include "threshold/perfdata.h"
 #include "util/error.h"
 
 static const char *

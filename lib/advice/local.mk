@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: ISC
 # lib/advice/: symptom -> tunable rules, and the engine that applies them.
-lib_libtunewatch_a_SOURCES += \
+noinst_LIBRARIES += lib/advice/libtwadvice.a
+lib_advice_libtwadvice_a_SOURCES = \
 	lib/advice/advice.h lib/advice/advice.c lib/advice/format.c lib/advice/rules.c \
 	lib/advice/evidence.h lib/advice/evidence.c lib/advice/evidence_probe.c \
 	lib/advice/ticket.h lib/advice/ticket.c lib/advice/ticket_lines.c lib/advice/ticket_unit.c \

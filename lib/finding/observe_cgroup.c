@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "advice/ticket.h"
-#include "plugin/perfdata.h"
+#include "threshold/perfdata.h"
 #include "util/error.h"
 
 #define MIB (1024.0 * 1024.0)

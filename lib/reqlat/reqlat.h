@@ -14,7 +14,7 @@
  * Each sample gives slots to the devices wanted (whole disks of the disk
  * table), takes them back from the devices that left it, and reads the
  * histograms: counters that only grow while the device has its slot. The
- * window (window/reqwin.h) makes intervals of them. */
+ * window (reqlat/reqwin.h) makes intervals of them. */
 #ifndef TW_REQLAT_H
 #define TW_REQLAT_H
 
