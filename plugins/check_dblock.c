@@ -10,6 +10,7 @@
 
 #include "finding/judge.h"
 #include "plugin.h"
+#include "advice/poolwords.h"
 #include "advice/ticket.h"
 #include "sample/poolclass.h"
 #include "sockdrops.h"
@@ -124,7 +125,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		size_t members = 0, failing = 0;
 		enum tw_state class_state = TW_STATE_OK;
 
-		if (!cl->judged)
+		if (!tw_pool_words_of(cl->id)->judged)
 			continue;
 
 		for (i = 0; i < v->npools; i++) {
@@ -187,7 +188,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		/* Per-CPU pools are graphed as one figure per class, so the
 		 * perfdata stays the same size whatever the number of CPUs. */
 		if (per_cpu && members > 0)
-			perf_item(out, cl->graph_label, (double)sum, p);
+			perf_item(out, tw_pool_words_of(cl->id)->graph_label, (double)sum, p);
 		if (class_state != TW_STATE_OK) {
 			struct tw_verdict verdict;
 			char detail[400];
@@ -210,7 +211,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			tw_judge_pool_evidence(v, cl, who, failing_sum, p->window_s, detail,
 			    sizeof(detail));
 			/* A queue is sized from its drops; each CPU has its own. */
-			tw_plugin_advise_pool(p, v, out, cl->symptom,
+			tw_plugin_advise_pool(p, v, out, tw_pool_words_of(cl->id)->symptom,
 			    per_cpu ? worst_one : failing_sum, tw_ticket_subject_pool(cl), detail);
 		}
 	}

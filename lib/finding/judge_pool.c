@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/poolwords.h"
 #include "util/error.h"
 
 int
@@ -71,6 +72,7 @@ void
 tw_judge_pool_evidence(const struct tw_view *v, const struct tw_pool_class *cl,
     const char *who, unsigned long long failures, unsigned window_s, char *out, size_t len)
 {
+	const struct tw_pool_words *w = tw_pool_words_of(cl->id);
 	uint64_t ms;
 
 	if (cl->tcp_pressure && tw_judge_pool_pressure(v, cl->id, &ms) && ms > 0) {
@@ -83,13 +85,13 @@ tw_judge_pool_evidence(const struct tw_view *v, const struct tw_pool_class *cl,
 		return;
 	}
 	if (cl->per == TW_POOL_PER_CPU)
-		snprintf(out, len, "%s %s%llu%s in the last %u s%s", who, cl->evidence_before,
-		    failures, cl->evidence_after, window_s,
-		    cl->evidence_note != NULL ? cl->evidence_note : "");
+		snprintf(out, len, "%s %s%llu%s in the last %u s%s", who, w->evidence_before,
+		    failures, w->evidence_after, window_s,
+		    w->evidence_note != NULL ? w->evidence_note : "");
 	else
-		snprintf(out, len, "%s%llu%s in the last %u s%s", cl->evidence_before, failures,
-		    cl->evidence_after, window_s,
-		    cl->evidence_note != NULL ? cl->evidence_note : "");
+		snprintf(out, len, "%s%llu%s in the last %u s%s", w->evidence_before, failures,
+		    w->evidence_after, window_s,
+		    w->evidence_note != NULL ? w->evidence_note : "");
 }
 
 int

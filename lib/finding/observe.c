@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/poolwords.h"
 #include "advice/shortfall.h"
 #include "advice/ticket.h"
 #include "finding/lookup.h"
@@ -328,7 +329,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	/* Each CPU has a queue of its own: the worst one sizes them. */
 	if (cl->per != TW_POOL_PER_CPU)
 		shortfall = sum;
-	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
+	return observe(v, os, tw_pool_words_of(cl->id)->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
 	    &shortfall, with_note, &n);
 }
 
@@ -340,7 +341,7 @@ observe_pools(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	int rc;
 
 	for (k = 0; k < tw_pool_nclasses; k++) {
-		if (!tw_pool_classes[k].judged)
+		if (!tw_pool_words_of(tw_pool_classes[k].id)->judged)
 			continue;
 		if ((rc = observe_class(c, v, window_s, os, &tw_pool_classes[k], fn, ctx)) != 0)
 			return rc;
