@@ -5,8 +5,9 @@
 noinst_LIBRARIES += lib/probe/libtwprobe.a
 lib_probe_libtwprobe_a_SOURCES = \
 	lib/probe/histogram.h lib/probe/histogram.c \
+	lib/probe/probestate.h lib/probe/probestate.c \
 	lib/probe/probe.h lib/probe/probe.c \
-	lib/probe/probeio.h \
+	lib/probe/probeio.h lib/probe/probeio.c \
 	lib/probe/probereader.h lib/probe/probereader.c \
 	lib/probe/probeopen.h lib/probe/probeopen.c \
 	lib/probe/probeconf.h lib/probe/probeconf.c \
