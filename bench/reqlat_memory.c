@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "probe/histogram.h"
+#include "reqlat/reqdecode.h"
 #include "reqlat/reqlat.h"
 #include "reqlat/reqwin.h"
 

@@ -24,4 +24,9 @@ int tw_reqlat_decode(const void *values, size_t len, unsigned ncpus, uint32_t ep
 /* The lost-request counters: ncpus 64-bit values. */
 int tw_reqlat_decode_counter(const void *values, size_t len, unsigned ncpus, uint64_t *out);
 
+/* The kernel memory of the program's maps for `devices` slots on ncpus
+ * possible CPUs, for the benchmark and the documentation: the values laid
+ * out as above. */
+size_t tw_reqlat_map_bytes(unsigned devices, unsigned ncpus);
+
 #endif

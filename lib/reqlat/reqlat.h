@@ -117,8 +117,4 @@ int tw_reqlat_sample(struct tw_reqlat *r, const struct tw_reqlat_want *want, siz
 void tw_reqlat_reading_init(struct tw_reqlat_reading *rd);
 void tw_reqlat_reading_free(struct tw_reqlat_reading *rd);
 
-/* The kernel memory of the program's maps for `devices` slots on ncpus
- * possible CPUs, for the benchmark and the documentation. */
-size_t tw_reqlat_map_bytes(unsigned devices, unsigned ncpus);
-
 #endif
