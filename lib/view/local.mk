@@ -4,6 +4,11 @@
 noinst_LIBRARIES += lib/view/libtwview.a
 lib_view_libtwview_a_SOURCES = \
 	lib/view/columns.h lib/view/columns.c lib/view/cells.c \
+	lib/view/columns_rows.h lib/view/columns_groups.c \
+	lib/view/columns_agent.c lib/view/columns_cache.c lib/view/columns_pool.c \
+	lib/view/columns_disk.c lib/view/columns_change.c lib/view/columns_sock.c \
+	lib/view/columns_probe.c lib/view/columns_reqlat.c lib/view/columns_finding.c \
+	lib/view/columns_cgroup.c \
 	lib/view/view.h lib/view/view.c lib/view/changerow.c lib/view/viewprobe.c \
 	lib/view/cgview.c lib/view/viewreqlat.c \
 	lib/view/mibview.h lib/view/mibview.c
