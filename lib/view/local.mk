@@ -11,7 +11,7 @@ lib_view_libtwview_a_SOURCES = \
 	lib/view/columns_cgroup.c \
 	lib/view/view.h lib/view/view.c lib/view/changerow.c lib/view/viewprobe.c \
 	lib/view/cgview.c lib/view/viewreqlat.c \
-	lib/view/mibview.h lib/view/mibview.c
+	lib/view/mibview.h lib/view/mibview.c lib/view/mibrows.h lib/view/mibrows.c
 # twSocketDropTable's rows, from lib/sockets/.
 lib_view_libtwview_a_SOURCES += \
 	lib/view/sockview.h lib/view/sockview.c
