@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "finding/judge.h"
+#include "advise.h"
+#include "options.h"
 #include "plugin.h"
 #include "advice/poolwords.h"
 #include "advice/ticket.h"

@@ -78,9 +78,4 @@ struct tw_check {
 /* Run the check and return the exit code. */
 int tw_plugin_main(const struct tw_check *chk, int argc, char **argv);
 
-/* What a check's own code calls. */
-#include "advise.h"
-#include "options.h"
-#include "report.h"
-
 #endif
