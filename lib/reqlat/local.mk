@@ -7,7 +7,7 @@
 noinst_LIBRARIES += lib/reqlat/libtwreqlat.a
 lib_reqlat_libtwreqlat_a_SOURCES = \
 	lib/reqlat/reqlat_abi.h lib/reqlat/reqlat_bucket.h \
-	lib/reqlat/reqlat.h lib/reqlat/reqlat.c \
+	lib/reqlat/reqseries.h lib/reqlat/reqlat.h lib/reqlat/reqlat.c \
 	lib/reqlat/reqslots.h lib/reqlat/reqslots.c \
 	lib/reqlat/reqdecode.h lib/reqlat/reqdecode.c \
 	lib/reqlat/reqlatconf.h lib/reqlat/reqlatconf.c \

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "reqlat/reqlat.h"
+#include "reqlat/reqseries.h"
 
 #define TW_REQLAT_STRIDE ((sizeof(struct tw_reqlat_hist) + 7) & ~(size_t)7)
 
