@@ -13,4 +13,4 @@ agentx_tunewatchd_SOURCES = \
 	agentx/findconf.h agentx/findconf.c \
 	agentx/findnotify.h agentx/findnotify.c
 agentx_tunewatchd_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
-agentx_tunewatchd_LDADD = lib/libtunewatch.a $(NETSNMP_AGENT_LIBS)
+agentx_tunewatchd_LDADD = $(TW_LIBS) $(NETSNMP_AGENT_LIBS)

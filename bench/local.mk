@@ -8,15 +8,15 @@
 # bench/sample_cost is an EXTRA_PROGRAM: only `make bench` builds it.
 EXTRA_PROGRAMS = bench/sample_cost bench/sockowner_cost
 bench_sample_cost_SOURCES = bench/sample_cost.c bench/cgroup_io_grow.c bench/cgroup_io_grow.h
-bench_sample_cost_LDADD = lib/libtunewatch.a
+bench_sample_cost_LDADD = $(TW_LIBS)
 bench_sockowner_cost_SOURCES = bench/sockowner_cost.c
-bench_sockowner_cost_LDADD = lib/libtunewatch.a
+bench_sockowner_cost_LDADD = $(TW_LIBS)
 
 # The active probe's cost (bench/probe_cost.py, run by make bench-probe: it
 # needs root and loop devices, so it is not a part of make bench).
 EXTRA_PROGRAMS += bench/probe_memory
 bench_probe_memory_SOURCES = bench/probe_memory.c
-bench_probe_memory_LDADD = lib/libtunewatch.a
+bench_probe_memory_LDADD = $(TW_LIBS)
 EXTRA_DIST += bench/probe_cost.py
 
 .PHONY: bench-probe
@@ -28,7 +28,7 @@ bench-probe: bench/probe_memory$(EXEEXT) agentx/tunewatchd$(EXEEXT)
 # bench-reqlat: root, BTF, fio and bpftrace).
 EXTRA_PROGRAMS += bench/reqlat_memory
 bench_reqlat_memory_SOURCES = bench/reqlat_memory.c
-bench_reqlat_memory_LDADD = lib/libtunewatch.a
+bench_reqlat_memory_LDADD = $(TW_LIBS)
 EXTRA_DIST += bench/reqlat_cost.py bench/reqlat_floor.bpf.c
 if HAVE_BPF
 # Two programs that do nothing, for the floor of the kernel's statistics.

@@ -12,8 +12,9 @@
 #include <string.h>
 
 #include "probe/histogram.h"
+#include "reqlat/reqdecode.h"
 #include "reqlat/reqlat.h"
-#include "window/reqwin.h"
+#include "reqlat/reqwin.h"
 
 int
 main(int argc, char **argv)

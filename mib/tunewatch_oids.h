@@ -3,7 +3,7 @@
  * plugins (which use numeric OIDs only and load no MIB file) and the tests.
  *
  * Only numbers: each object's name, SMI type, range and units are in the
- * column table (lib/view/columns.c), one row per object. tests/mib_text
+ * column table (lib/view/columns.h), one row per object. tests/mib_text
  * reads the MIB module and holds both against it, so they cannot drift
  * apart. The enterprise arc is defined here and in the MIB's
  * MODULE-IDENTITY; MIB-README says how to move it to a registered

@@ -11,6 +11,7 @@
 #include "advice/cgroup.h"
 #include "findings.h"
 #include "plugin.h"
+#include "report.h"
 #include "util/error.h"
 #include "view/fig_cgroup.h"
 

@@ -17,8 +17,8 @@
 
 #include "finding/judge.h"
 #include "plugin/output.h"
-#include "plugin/state.h"
-#include "plugin/threshold.h"
+#include "threshold/state.h"
+#include "threshold/threshold.h"
 #include "view/view.h"
 
 struct tw_plugin;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "plugin/perfdata.h"
+#include "threshold/perfdata.h"
 #include "tunewatch_oids.h"
 #include "util/error.h"
 

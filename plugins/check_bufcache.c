@@ -14,7 +14,10 @@
 #include "advice/shortfall.h"
 #include "advice/ticket.h"
 #include "cgroups.h"
+#include "advise.h"
+#include "options.h"
 #include "plugin.h"
+#include "report.h"
 #include "util/error.h"
 #include "view/fig_cache.h"
 

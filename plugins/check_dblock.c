@@ -10,7 +10,10 @@
 
 #include "figures/pool.h"
 #include "finding/judge.h"
+#include "advise.h"
+#include "options.h"
 #include "plugin.h"
+#include "advice/poolwords.h"
 #include "advice/ticket.h"
 #include "sample/poolclass.h"
 #include "sockdrops.h"
@@ -167,8 +170,8 @@ advise_class(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *
 		return;
 	}
 	tw_judge_pool_evidence(j, cl, p->window_s, detail, sizeof(detail));
-	tw_plugin_advise_pool(p, v, out, cl->symptom, j->shortfall, tw_ticket_subject_pool(cl),
-	    detail);
+	tw_plugin_advise_pool(p, v, out, tw_pool_words_of(cl->id)->symptom, j->shortfall,
+	    tw_ticket_subject_pool(cl), detail);
 }
 
 static enum tw_state
@@ -189,7 +192,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		struct class_lines cx = { p, out, cl->per == TW_POOL_PER_CPU, &bad };
 		struct tw_pool_judgement j;
 
-		if (!cl->judged)
+		if (!tw_pool_words_of(cl->id)->judged)
 			continue;
 		tw_judge_pool_class(&judge, v, cl, keep_pool, pool_lines, &cx, &j);
 		judged += j.judged;
@@ -198,7 +201,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		/* Per-CPU pools are graphed as one figure per class, so the
 		 * perfdata stays the same size whatever the number of CPUs. */
 		if (cx.per_cpu && j.judged > 0)
-			perf_item(out, cl->graph_label, (double)j.failures, p);
+			perf_item(out, tw_pool_words_of(cl->id)->graph_label, (double)j.failures, p);
 		if (j.worst != TW_STATE_OK)
 			advise_class(p, v, out, cl, &j);
 	}

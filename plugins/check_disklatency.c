@@ -9,7 +9,10 @@
 #include <string.h>
 
 #include "finding/judge.h"
+#include "advise.h"
+#include "options.h"
 #include "plugin.h"
+#include "report.h"
 #include "probecheck.h"
 #include "reqlatcheck.h"
 #include "util/error.h"

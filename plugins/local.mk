@@ -19,7 +19,7 @@ plugins_libplugin_a_SOURCES = \
 	plugins/snmpdecode.h plugins/snmpdecode.c
 plugins_libplugin_a_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
 
-PLUGIN_LDADD = plugins/libplugin.a lib/libtunewatch.a $(NETSNMP_LIBS)
+PLUGIN_LDADD = plugins/libplugin.a $(TW_PLUGIN_LIBS) $(NETSNMP_LIBS)
 
 plugin_PROGRAMS += plugins/check_disklatency
 plugins_check_disklatency_SOURCES = plugins/check_disklatency.c \

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "plugin/threshold.h"
+#include "threshold/threshold.h"
 #include "util/namefilter.h"
 
 struct tw_check;

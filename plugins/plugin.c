@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
+#include "options.h"
 #include "plugin.h"
+#include "report.h"
 
 #include <string.h>
 

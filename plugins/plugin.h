@@ -25,8 +25,8 @@
 #include "advice/advice.h"
 #include "change/figure.h"
 #include "plugin/output.h"
-#include "plugin/state.h"
-#include "plugin/threshold.h"
+#include "threshold/state.h"
+#include "threshold/threshold.h"
 #include "snmpsource.h"
 #include "view/view.h"
 
@@ -77,10 +77,5 @@ struct tw_check {
 
 /* Run the check and return the exit code. */
 int tw_plugin_main(const struct tw_check *chk, int argc, char **argv);
-
-/* What a check's own code calls. */
-#include "advise.h"
-#include "options.h"
-#include "report.h"
 
 #endif

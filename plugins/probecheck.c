@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advise.h"
+#include "report.h"
 #include "advice/evidence.h"
 #include "finding/judge.h"
 #include "probe/histogram.h"

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advise.h"
+#include "report.h"
 #include "finding/judge.h"
 #include "probe/histogram.h"
 #include "sample/sampler.h"

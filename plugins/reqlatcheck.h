@@ -10,7 +10,7 @@
 #define TW_PLUGIN_REQLATCHECK_H
 
 #include "plugin.h"
-#include "plugin/threshold.h"
+#include "threshold/threshold.h"
 #include "util/namefilter.h"
 
 struct tw_reqlat_check {

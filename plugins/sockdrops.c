@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advise.h"
 #include "advice/evidence.h"
 #include "collect/sockowner.h"
 #include "advice/ticket.h"

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "plugin/output.h"
-#include "plugin/range.h"
+#include "threshold/range.h"
 #include "tw_check.h"
 #include "util/error.h"
 

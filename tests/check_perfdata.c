@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* Unit tests for lib/plugin/perfdata.c: numbers and items. */
+/* Unit tests for lib/threshold/perfdata.c: numbers and items. */
 #include <float.h>
 #include <locale.h>
 #include <math.h>
 
-#include "plugin/perfdata.h"
-#include "plugin/range.h"
+#include "threshold/perfdata.h"
+#include "threshold/range.h"
 #include "tw_check.h"
 #include "util/error.h"
 
@@ -161,7 +161,7 @@ START_TEST(test_format)
 }
 END_TEST
 
-/* One alphabet for every label (plugin/perfdata.h): what graphers keep
+/* One alphabet for every label (threshold/perfdata.h): what graphers keep
  * as it is, so no label needs quotes and none has them. */
 START_TEST(test_format_labels)
 {

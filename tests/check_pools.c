@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "advice/poolwords.h"
 #include "sample/pools.h"
 #include "tw_check.h"
 #include "util/error.h"
@@ -39,15 +40,17 @@ START_TEST(test_table_covers_the_mib)
 		if (c->proto != NULL)
 			ck_assert_ptr_nonnull(c->counters[0]);
 		/* A judged class has a failure event and the words for it. */
-		if (c->judged) {
+		if (tw_pool_words_of(c->id)->judged) {
+			const struct tw_pool_words *w = tw_pool_words_of(c->id);
+
 			ck_assert_uint_gt(strlen(c->event), 0);
-			ck_assert_ptr_nonnull(c->evidence_before);
-			ck_assert_ptr_nonnull(c->evidence_after);
-			ck_assert((c->per == TW_POOL_PER_CPU) == (c->graph_label != NULL));
+			ck_assert_ptr_nonnull(w->evidence_before);
+			ck_assert_ptr_nonnull(w->evidence_after);
+			ck_assert((c->per == TW_POOL_PER_CPU) == (w->graph_label != NULL));
 		}
 	}
 	/* Buddy zones count no failure of their own. */
-	ck_assert(!tw_pool_class_find(TW_DBLOCK_BUDDY_ZONE)->judged);
+	ck_assert(!tw_pool_words_of(TW_DBLOCK_BUDDY_ZONE)->judged);
 }
 END_TEST
 

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* Unit tests for lib/plugin/range.c and threshold.c: the guidelines' table,
+/* Unit tests for lib/threshold/range.c and threshold.c: the guidelines' table,
  * strict parsing, the canonical text, locale independence, and thresholds
  * that are not set. */
 #include <locale.h>
 #include <math.h>
 
-#include "plugin/range.h"
-#include "plugin/threshold.h"
+#include "threshold/range.h"
+#include "threshold/threshold.h"
 #include "tw_check.h"
 #include "util/error.h"
 

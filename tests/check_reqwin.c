@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* Unit tests for lib/window/reqwin.c: intervals of request histograms
+/* Unit tests for lib/reqlat/reqwin.c: intervals of request histograms
  * from cumulative readings, wrapping counters, a window that slides, and
  * devices that come, go, and come back with a new slot. */
 #include <linux/types.h>
@@ -11,7 +11,7 @@
 #include "reqlat/reqlat.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "window/reqwin.h"
+#include "reqlat/reqwin.h"
 
 static struct tw_reqlat_device devs[4];
 static struct tw_reqlat_reading rd;

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* Unit tests for lib/plugin/state.c. */
+/* Unit tests for lib/threshold/state.c. */
 #include <locale.h>
 
-#include "plugin/state.h"
+#include "threshold/state.h"
 #include "tw_check.h"
 #include "util/error.h"
 

@@ -7,6 +7,7 @@
  * persist lines are in check_ticket_lines.c. */
 
 #include "advice/evidence.h"
+#include "advice/poolwords.h"
 #include "advice/ticket.h"
 #include "sample/poolclass.h"
 #include "util/error.h"
@@ -132,7 +133,7 @@ START_TEST(test_subject_pool)
 	for (k = 0; k < tw_pool_nclasses; k++) {
 		const struct tw_pool_class *c = &tw_pool_classes[k];
 
-		if (!c->judged)
+		if (!tw_pool_words_of(c->id)->judged)
 			continue;
 		/* Every judged class has a subject, and per-CPU ones are one
 		 * subject for all CPUs. */

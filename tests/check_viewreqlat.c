@@ -15,7 +15,7 @@
 #include "util/error.h"
 #include "view/mibview.h"
 #include "view/view.h"
-#include "window/reqwin.h"
+#include "reqlat/reqwin.h"
 
 static struct tw_reqlat_device devs[2];
 static struct tw_reqlat_reading rd = { devs, 0, 2, 0, 7 };

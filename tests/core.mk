@@ -47,7 +47,7 @@ TESTS += tests/check_mibview
 check_PROGRAMS += tests/diskfigures
 tests_diskfigures_SOURCES = tests/diskfigures.c
 tests_diskfigures_CFLAGS = $(AM_CFLAGS)
-tests_diskfigures_LDADD = lib/libtunewatch.a
+tests_diskfigures_LDADD = $(TW_LIBS)
 
 check_PROGRAMS += tests/check_sampler
 tests_check_sampler_SOURCES = tests/check_sampler.c tests/tw_check.h

@@ -19,23 +19,34 @@ FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 	-fno-omit-frame-pointer $(TW_STD_CFLAGS) $(TW_WARN_CFLAGS)
 FUZZ_CPPFLAGS = -I$(top_srcdir)/lib -I$(top_srcdir)/mib -I$(top_builddir)
 
-# lib/, compiled once with clang into an archive: each target links only
-# the members it uses, so lib/ can move code between its files freely.
-FUZZ_LIB = tests/fuzz/libtwfuzz.a
-FUZZ_DEPS = $(FUZZ_LIB) $(srcdir)/tests/fuzz/fuzz_check.h
+# lib/, compiled once with clang into an archive for each stage (beside
+# the stage's own: lib/util/libtwutil.fuzz.a), linked in TW_LIBS' order as
+# the programs are: each target links only the members it uses, so lib/ can
+# move code between its files freely, and a stage that calls up into a
+# higher one fails to link here too.
+FUZZ_LIBS = $(TW_PLUGIN_LIBS:.a=.fuzz.a)
+FUZZ_STAMP = tests/fuzz/libs.stamp
+FUZZ_DEPS = $(FUZZ_STAMP) $(srcdir)/tests/fuzz/fuzz_check.h
 FUZZ_LINK = $(AM_V_CCLD)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(srcdir)/$@.c
 
-$(FUZZ_LIB): $(lib_libtunewatch_a_SOURCES) config.h
+$(FUZZ_STAMP): $(TW_LIB_FILES) config.h
 	$(AM_V_GEN)test -n "$(FUZZ_CC)" || { \
 	  echo "fuzz: no clang (Debian: apt-get install clang libclang-rt-14-dev)" >&2; \
 	  exit 1; }; \
-	rm -rf tests/fuzz/obj && $(MKDIR_P) tests/fuzz/obj && \
-	for f in $(lib_libtunewatch_a_SOURCES); do \
+	rm -rf tests/fuzz/obj && \
+	for f in $(TW_LIB_FILES); do \
 	  case $$f in *.c) ;; *) continue ;; esac; \
 	  if test -f $$f; then src=$$f; else src=$(srcdir)/$$f; fi; \
+	  stage=`echo $$f | cut -d/ -f2`; \
+	  $(MKDIR_P) tests/fuzz/obj/$$stage && \
 	  $(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -c $$src \
-	    -o tests/fuzz/obj/`basename $$f .c`.o || exit 1; \
-	done && rm -f $@ && $(AR) cr $@ tests/fuzz/obj/*.o && $(RANLIB) $@
+	    -o tests/fuzz/obj/$$stage/`basename $$f .c`.o || exit 1; \
+	done && \
+	for a in $(FUZZ_LIBS); do \
+	  stage=`echo $$a | cut -d/ -f2`; \
+	  $(MKDIR_P) lib/$$stage && rm -f $$a && \
+	  $(AR) cr $$a tests/fuzz/obj/$$stage/*.o && $(RANLIB) $$a || exit 1; \
+	done && touch $@
 
 FUZZ_BINS = \
 	tests/fuzz/fuzz_diskstats tests/fuzz/fuzz_blockqueue tests/fuzz/fuzz_blockident \
@@ -53,51 +64,51 @@ FUZZ_BINS = \
 	tests/fuzz/fuzz_escape
 
 tests/fuzz/fuzz_diskstats: $(srcdir)/tests/fuzz/fuzz_diskstats.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_blockqueue: $(srcdir)/tests/fuzz/fuzz_blockqueue.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_blockident: $(srcdir)/tests/fuzz/fuzz_blockident.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_meminfo: $(srcdir)/tests/fuzz/fuzz_meminfo.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_vmstat: $(srcdir)/tests/fuzz/fuzz_vmstat.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_pressure: $(srcdir)/tests/fuzz/fuzz_pressure.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_procio: $(srcdir)/tests/fuzz/fuzz_procio.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_softnet: $(srcdir)/tests/fuzz/fuzz_softnet.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_sockstat: $(srcdir)/tests/fuzz/fuzz_sockstat.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_netstat: $(srcdir)/tests/fuzz/fuzz_netstat.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_protocols: $(srcdir)/tests/fuzz/fuzz_protocols.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_buddyinfo: $(srcdir)/tests/fuzz/fuzz_buddyinfo.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_sysctl: $(srcdir)/tests/fuzz/fuzz_sysctl.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_range: $(srcdir)/tests/fuzz/fuzz_range.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_ini: $(srcdir)/tests/fuzz/fuzz_ini.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_advice: $(srcdir)/tests/fuzz/fuzz_advice.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_mibview: $(srcdir)/tests/fuzz/fuzz_mibview.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_udpsock: $(srcdir)/tests/fuzz/fuzz_udpsock.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_probeconf: $(srcdir)/tests/fuzz/fuzz_probeconf.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_cgroup: $(srcdir)/tests/fuzz/fuzz_cgroup.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_reqlat: $(srcdir)/tests/fuzz/fuzz_reqlat.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_cgroupowner: $(srcdir)/tests/fuzz/fuzz_cgroupowner.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 tests/fuzz/fuzz_escape: $(srcdir)/tests/fuzz/fuzz_escape.c $(FUZZ_DEPS)
-	$(FUZZ_LINK) $(FUZZ_LIB) $(LIBS)
+	$(FUZZ_LINK) $(FUZZ_LIBS) $(LIBS)
 
 # The smoke run needs clang's path and a make to build the targets with.
 AM_TESTS_ENVIRONMENT += FUZZ_CC='$(FUZZ_CC)'; export FUZZ_CC; \
@@ -113,7 +124,7 @@ fuzz: fuzz-build
 
 clean-local: clean-fuzz
 clean-fuzz:
-	-rm -f $(FUZZ_BINS) $(FUZZ_LIB)
+	-rm -f $(FUZZ_BINS) $(FUZZ_LIBS) $(FUZZ_STAMP)
 	-rm -rf tests/fuzz/obj tests/fuzz/out
 
 .PHONY: fuzz fuzz-build clean-fuzz

@@ -34,7 +34,7 @@ print-unit-tests:
 .PHONY: print-unit-tests
 
 TESTS_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-TESTS_LDADD = lib/libtunewatch.a $(CHECK_LIBS)
+TESTS_LDADD = $(TW_PLUGIN_LIBS) $(CHECK_LIBS)
 
 EXTRA_DIST += tests/fixtures
 
@@ -46,6 +46,11 @@ TESTS += tests/testing_index.py
 # Every source says its licence (LICENSE) in an SPDX line.
 dist_noinst_SCRIPTS += tests/spdx_headers.py
 TESTS += tests/spdx_headers.py
+
+# Each stage of lib/ includes only its own and lower stages, and no files
+# include each other in a circle.
+dist_noinst_SCRIPTS += tests/layers.py
+TESTS += tests/layers.py
 
 check_PROGRAMS += tests/check_scan
 tests_check_scan_SOURCES = tests/check_scan.c tests/tw_check.h

@@ -4,7 +4,7 @@
 # the IETF base modules are)
 check_PROGRAMS += tests/mib_text
 tests_mib_text_SOURCES = tests/mib_text.c tests/mib_reader.h tests/mib_reader.c
-tests_mib_text_LDADD = lib/libtunewatch.a
+tests_mib_text_LDADD = $(TW_LIBS)
 TESTS += tests/mib_smilint.sh tests/mib_text tests/mib_text_drift.sh
 EXTRA_DIST += tests/mib_smilint.sh tests/mib_text_drift.sh
 

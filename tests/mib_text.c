@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* mib/TUNEWATCH-MIB.txt against the column table (lib/view/columns.c) and
+/* mib/TUNEWATCH-MIB.txt against the column table (lib/view/columns.h) and
  * mib/tunewatch_oids.h, by reading the MIB module itself.
  *
  * tunewatchd and the plugins use the header's numbers and the table's

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plugin/perfdata.h"
+#include "threshold/perfdata.h"
 #include "util/error.h"
 
 #define KIB 1024.0

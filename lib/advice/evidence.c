@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "advice/verdict.h"
+#include "threshold/perfdata.h"
 #include "util/error.h"
 
 /* ---- Buffer cache ------------------------------------------------------ */

@@ -13,7 +13,7 @@
 
 #include "advice/evidence.h"
 #include "advice/verdict.h"
-#include "plugin/perfdata.h"
+#include "threshold/perfdata.h"
 #include "util/error.h"
 
 static const char *

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: ISC
 # lib/advice/: symptom -> tunable rules, and the engine that applies them.
-lib_libtunewatch_a_SOURCES += \
+noinst_LIBRARIES += lib/advice/libtwadvice.a
+lib_advice_libtwadvice_a_SOURCES = \
 	lib/advice/advice.h lib/advice/advice.c lib/advice/format.c \
 	lib/advice/value.h lib/advice/value.c \
 	lib/advice/rules.c lib/advice/rules_actions.h lib/advice/symptom.c \
@@ -10,4 +11,5 @@ lib_libtunewatch_a_SOURCES += \
 	lib/advice/ticket.h lib/advice/ticket.c lib/advice/ticket_lines.c lib/advice/ticket_unit.c \
 	lib/advice/ticket_cgfile.c \
 	lib/advice/sockevidence.c lib/advice/shortfall.h lib/advice/shortfall.c \
-	lib/advice/cgroup.h lib/advice/cgroup.c
+	lib/advice/cgroup.h lib/advice/cgroup.c \
+	lib/advice/poolwords.h lib/advice/poolwords.c

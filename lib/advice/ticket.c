@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/poolwords.h"
 #include "sample/poolclass.h"
 #include "view/view.h"
 
@@ -97,7 +98,7 @@ tw_ticket_subject_pool(const struct tw_pool_class *c)
 
 	if (c == NULL)
 		return "";
-	s = c->per == TW_POOL_PER_CPU ? c->graph_label : c->name;
+	s = c->per == TW_POOL_PER_CPU ? tw_pool_words_of(c->id)->graph_label : c->name;
 	return s != NULL ? s : "";
 }
 

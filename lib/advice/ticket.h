@@ -106,7 +106,7 @@ const char *tw_ticket_subject_disk(const struct tw_view_disk *d);
 const char *tw_ticket_subject(const char *subject, const struct tw_view_disk *disk,
     const char *tunable);
 
-/* c->graph_label for a per-CPU class, else c->name; "" for NULL. */
+/* The graph label (advice/poolwords.h) for a per-CPU class, else c->name; "" for NULL. */
 const char *tw_ticket_subject_pool(const struct tw_pool_class *c);
 
 /* The command that applies value to tunable now (device: the kernel name,

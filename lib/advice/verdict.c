@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plugin/perfdata.h"
+#include "threshold/perfdata.h"
 #include "util/error.h"
 
 void

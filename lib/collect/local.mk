@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: ISC
 # lib/collect/: the collectors, one per kernel file.
-lib_libtunewatch_a_SOURCES += \
+noinst_LIBRARIES += lib/collect/libtwcollect.a
+lib_collect_libtwcollect_a_SOURCES = \
 	lib/collect/diskstats.h lib/collect/diskstats.c \
 	lib/collect/blockqueue.h lib/collect/blockqueue.c \
 	lib/collect/blockident.h lib/collect/blockident.c \
@@ -19,7 +20,7 @@ lib_libtunewatch_a_SOURCES += \
 	lib/collect/cgroupowner.h lib/collect/cgroupowner.c
 # UDP sockets that drop: the socket files, owners through /proc/[pid]/fd,
 # receive buffers through sock_diag.
-lib_libtunewatch_a_SOURCES += \
+lib_collect_libtwcollect_a_SOURCES += \
 	lib/collect/udpsock.h lib/collect/udpsock.c \
 	lib/collect/sockowner.h lib/collect/sockowner.c lib/collect/dents.h lib/collect/dents.c \
 	lib/collect/sockdiag.h lib/collect/sockdiag.c

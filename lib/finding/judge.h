@@ -4,7 +4,7 @@
  * this, so a check and the agent cannot disagree about a figure.
  *
  * A judgement is a figure against a warning and a critical threshold in
- * the Monitoring Plugins range syntax (plugin/range.h), with the checks'
+ * the Monitoring Plugins range syntax (threshold/range.h), with the checks'
  * defaults; the evidence is lib/advice/evidence.c's verdict on the
  * figures behind the item. What is printed, and how, stays the caller's. */
 #ifndef TW_FINDING_JUDGE_H
@@ -19,8 +19,8 @@
 #include "figures/cgroup.h"
 #include "figures/socket.h"
 #include "figures/pool.h"
-#include "plugin/state.h"
-#include "plugin/threshold.h"
+#include "threshold/state.h"
+#include "threshold/threshold.h"
 #include "sample/poolclass.h"
 #include "view/fig_disk.h"
 #include "view/fig_probe.h"

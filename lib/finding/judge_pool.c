@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/poolwords.h"
 #include "util/error.h"
 #include "view/fig_cache.h"
 #include "view/fig_pool.h"
@@ -149,6 +150,7 @@ void
 tw_judge_pool_evidence(const struct tw_pool_judgement *j, const struct tw_pool_class *cl,
     unsigned window_s, char *out, size_t len)
 {
+	const struct tw_pool_words *w = tw_pool_words_of(cl->id);
 	unsigned long long failures = j->failing_sum;
 
 	if (cl->tcp_pressure && tw_fig_has(j->pressure_ms) && j->pressure_ms > 0) {
@@ -161,13 +163,13 @@ tw_judge_pool_evidence(const struct tw_pool_judgement *j, const struct tw_pool_c
 		return;
 	}
 	if (cl->per == TW_POOL_PER_CPU)
-		snprintf(out, len, "%s %s%llu%s in the last %u s%s", j->who, cl->evidence_before,
-		    failures, cl->evidence_after, window_s,
-		    cl->evidence_note != NULL ? cl->evidence_note : "");
+		snprintf(out, len, "%s %s%llu%s in the last %u s%s", j->who, w->evidence_before,
+		    failures, w->evidence_after, window_s,
+		    w->evidence_note != NULL ? w->evidence_note : "");
 	else
-		snprintf(out, len, "%s%llu%s in the last %u s%s", cl->evidence_before, failures,
-		    cl->evidence_after, window_s,
-		    cl->evidence_note != NULL ? cl->evidence_note : "");
+		snprintf(out, len, "%s%llu%s in the last %u s%s", w->evidence_before, failures,
+		    w->evidence_after, window_s,
+		    w->evidence_note != NULL ? w->evidence_note : "");
 }
 
 int

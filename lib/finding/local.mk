@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: ISC
 # lib/finding/: the judgement the checks and tunewatchd share (a figure
 # against its thresholds, and which evidence applies).
-lib_libtunewatch_a_SOURCES += \
+noinst_LIBRARIES += lib/finding/libtwfinding.a
+lib_finding_libtwfinding_a_SOURCES = \
 	lib/finding/judge.h lib/finding/judge.c lib/finding/judge_cache.c \
 	lib/finding/judge_pool.c lib/finding/judge_disk.c \
 	lib/finding/judge_socket.c lib/finding/judge_cgroup.c lib/finding/ticket_cgroup.c \

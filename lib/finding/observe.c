@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/poolwords.h"
 #include "advice/shortfall.h"
 #include "advice/ticket.h"
 #include "finding/lookup.h"
@@ -301,8 +302,8 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    with_note, &n);
 	tw_judge_pool_evidence(&j, cl, window_s, evidence, sizeof(evidence));
-	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
-	    &shortfall, with_note, &n);
+	return observe(v, os, tw_pool_words_of(cl->id)->symptom, worst, tw_ticket_subject_pool(cl),
+	    NULL, evidence, &shortfall, with_note, &n);
 }
 
 static int
@@ -313,7 +314,7 @@ observe_pools(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	int rc;
 
 	for (k = 0; k < tw_pool_nclasses; k++) {
-		if (!tw_pool_classes[k].judged)
+		if (!tw_pool_words_of(tw_pool_classes[k].id)->judged)
 			continue;
 		if ((rc = observe_class(c, v, window_s, os, &tw_pool_classes[k], fn, ctx)) != 0)
 			return rc;

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "advice/ticket.h"
-#include "plugin/perfdata.h"
+#include "threshold/perfdata.h"
 #include "util/error.h"
 #include "util/strwriter.h"
 #include "view/fig_cgroup.h"

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: ISC
 # lib/monitor/: sampler, window and view run together (tunewatchd's timer,
 # a plugin's --local mode).
-lib_libtunewatch_a_SOURCES += \
+noinst_LIBRARIES += lib/monitor/libtwmonitor.a
+lib_monitor_libtwmonitor_a_SOURCES = \
 	lib/monitor/monitor.h lib/monitor/monitor.c

@@ -16,7 +16,7 @@
 #include "sample/sampler.h"
 #include "sockets/sockwatch.h"
 #include "view/view.h"
-#include "window/reqwin.h"
+#include "reqlat/reqwin.h"
 #include "window/window.h"
 
 struct tw_monitor {

@@ -30,8 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "plugin/perfdata.h"
-#include "plugin/state.h"
+#include "threshold/perfdata.h"
+#include "threshold/state.h"
 #include "util/printf.h"
 #include "util/readfile.h"
 
@@ -86,7 +86,7 @@ int tw_out_line(struct tw_out *o, const char *fmt, ...) TW_PRINTF(2, 3);
 
 /* Append one perfdata item. On TW_E_INVAL nothing is appended and the
  * output stays usable; TW_E_NOMEM is sticky. Labels are written as
- * plugin/perfdata.h says; when two items of different subjects come out
+ * threshold/perfdata.h says; when two items of different subjects come out
  * with one label (/a/web.service and /b/web.service are both
  * web_service_refaults), tw_out_finish() ends each such label with '_'
  * and six hex digits of a hash of its subject, which stay the same from

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: ISC */
-/* Between a probe (probe.c: its schedule and its figures) and the thread
- * that reads for it (probereader.c). Only these two files use it.
+/* The record of a probe (its schedule, its figures, under its lock) and
+ * what its reading thread (probereader.c) does to it (probeio.c). The
+ * probe's own calls (probe.c) keep the same record, so it is here, below
+ * both: the thread and the probe then never include each other. Only
+ * lib/probe/ uses it.
  *
  * The thread asks the probe whether a read is due (tw_probe_io_take),
  * makes the read and gives the probe its result and its time
@@ -9,9 +12,49 @@
 #ifndef TW_PROBEIO_H
 #define TW_PROBEIO_H
 
+#include <pthread.h>
 #include <stdint.h>
 
-#include "probe/probe.h"
+#include "probe/histogram.h"
+#include "probe/probestate.h"
+
+struct tw_probe_reader;
+
+/* One interval of the window. */
+struct tw_probe_slot {
+	struct tw_hist hist;
+	uint64_t timeouts, missed, errors;
+	uint64_t start_ms;
+	int used;
+};
+
+struct tw_probe {
+	pthread_mutex_t lock;
+	struct tw_probe_reader *reader;	/* NULL until it runs */
+	int paused;
+	int resync;		/* back from a pause: catch the clock up, miss nothing */
+	/* Set at the open, never changed. */
+	int fd;
+	void *buf;
+	unsigned bs;
+	uint64_t nblocks;
+	uint64_t period_ns;
+	uint64_t timeout_ns;
+	/* Under the lock. */
+	uint64_t rng;
+	uint64_t due_ns;	/* the next slot */
+	enum tw_probe_state state;
+	char reason[TW_PROBE_REASON_LEN];
+	enum tw_probe_state run_state;	/* what the reads last said */
+	char run_reason[TW_PROBE_REASON_LEN];
+	int outstanding;
+	uint64_t out_start_ns;
+	int out_counted;	/* its timeout already counted by a report */
+	uint64_t reads;
+	unsigned rate;
+	unsigned nslots, cur;
+	struct tw_probe_slot slots[];
+};
 
 struct tw_probe_read {
 	int fd;

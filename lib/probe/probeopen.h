@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "probe/probe.h"
+#include "probe/probestate.h"
 
 struct tw_probe_device {
 	int fd;			/* -1 when not open */

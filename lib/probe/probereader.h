@@ -21,7 +21,9 @@
 
 #include <stdint.h>
 
-#include "probe/probe.h"
+#include "probe/probestate.h"
+
+struct tw_probe;
 
 /* The phases span the shortest period (1 / TW_PROBE_MAX_RATE s). */
 #define TW_PROBE_PHASE_SPAN_NS (1000000000u / TW_PROBE_MAX_RATE)

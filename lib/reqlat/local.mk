@@ -4,17 +4,19 @@
 # bpftool into a skeleton that the loader compiles in; no prebuilt object.
 # Without libbpf (configure --without-bpf, or none found) a stub stands in
 # and says so in its state.
-lib_libtunewatch_a_SOURCES += \
+noinst_LIBRARIES += lib/reqlat/libtwreqlat.a
+lib_reqlat_libtwreqlat_a_SOURCES = \
 	lib/reqlat/reqlat_abi.h lib/reqlat/reqlat_bucket.h \
-	lib/reqlat/reqlat.h lib/reqlat/reqlat.c \
+	lib/reqlat/reqseries.h lib/reqlat/reqlat.h lib/reqlat/reqlat.c \
 	lib/reqlat/reqslots.h lib/reqlat/reqslots.c \
 	lib/reqlat/reqdecode.h lib/reqlat/reqdecode.c \
-	lib/reqlat/reqlatconf.h lib/reqlat/reqlatconf.c
+	lib/reqlat/reqlatconf.h lib/reqlat/reqlatconf.c \
+	lib/reqlat/reqwin.h lib/reqlat/reqwin.c
 EXTRA_DIST += lib/reqlat/reqlat.bpf.c lib/reqlat/reqlat_kernel.h
 
 if HAVE_BPF
-lib_libtunewatch_a_SOURCES += lib/reqlat/reqlat_bpf.c
-nodist_lib_libtunewatch_a_SOURCES = lib/reqlat/reqlat.skel.h
+lib_reqlat_libtwreqlat_a_SOURCES += lib/reqlat/reqlat_bpf.c
+nodist_lib_reqlat_libtwreqlat_a_SOURCES = lib/reqlat/reqlat.skel.h
 BUILT_SOURCES += lib/reqlat/reqlat.skel.h
 CLEANFILES += lib/reqlat/reqlat.bpf.o lib/reqlat/reqlat.skel.h
 
@@ -31,5 +33,5 @@ lib/reqlat/reqlat.skel.h: lib/reqlat/reqlat.bpf.o
 	$(AM_V_GEN)$(BPFTOOL) gen skeleton lib/reqlat/reqlat.bpf.o name tw_reqlat_bpf > $@.tmp && \
 	mv $@.tmp $@
 else
-lib_libtunewatch_a_SOURCES += lib/reqlat/reqlat_none.c
+lib_reqlat_libtwreqlat_a_SOURCES += lib/reqlat/reqlat_none.c
 endif

@@ -53,3 +53,17 @@ tw_reqlat_decode_counter(const void *values, size_t len, unsigned ncpus, uint64_
 	}
 	return TW_OK;
 }
+
+/* The values only: the kernel's own bookkeeping of a map is a few hundred
+ * bytes beside them. */
+size_t
+tw_reqlat_map_bytes(unsigned devices, unsigned ncpus)
+{
+	size_t hists = (size_t)devices * TW_REQLAT_PER_DEV * ncpus * TW_REQLAT_STRIDE;
+	size_t globals = sizeof(uint32_t) * 2 +
+	    sizeof(struct tw_reqlat_dev) * TW_REQLAT_DEV_ENTRIES +
+	    sizeof(struct tw_reqlat_start) * TW_REQLAT_SETS * TW_REQLAT_WAYS;
+	size_t counters = (size_t)TW_REQLAT_NCOUNTERS * ncpus * sizeof(uint64_t);
+
+	return hists + globals + counters;
+}

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "reqlat/reqlat.h"
+#include "reqlat/reqseries.h"
 
 #define TW_REQLAT_STRIDE ((sizeof(struct tw_reqlat_hist) + 7) & ~(size_t)7)
 
@@ -23,5 +23,10 @@ int tw_reqlat_decode(const void *values, size_t len, unsigned ncpus, uint32_t ep
 
 /* The lost-request counters: ncpus 64-bit values. */
 int tw_reqlat_decode_counter(const void *values, size_t len, unsigned ncpus, uint64_t *out);
+
+/* The kernel memory of the program's maps for `devices` slots on ncpus
+ * possible CPUs, for the benchmark and the documentation: the values laid
+ * out as above. */
+size_t tw_reqlat_map_bytes(unsigned devices, unsigned ncpus);
 
 #endif

@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /* What the source is, whether or not this build can load it: its states,
- * its readings and the memory of its maps. */
+ * its readings. */
 #include "config.h"
 
 #include "reqlat/reqlat.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#include "reqlat/reqdecode.h"
 
 static const char *const state_names[TW_REQLAT_NSTATES] = {
 	[TW_REQLAT_TIMING] = "timing",
@@ -52,18 +50,4 @@ tw_reqlat_reading_free(struct tw_reqlat_reading *rd)
 {
 	free(rd->devs);
 	memset(rd, 0, sizeof(*rd));
-}
-
-/* The values only: the kernel's own bookkeeping of a map is a few hundred
- * bytes beside them. */
-size_t
-tw_reqlat_map_bytes(unsigned devices, unsigned ncpus)
-{
-	size_t hists = (size_t)devices * TW_REQLAT_PER_DEV * ncpus * TW_REQLAT_STRIDE;
-	size_t globals = sizeof(uint32_t) * 2 +
-	    sizeof(struct tw_reqlat_dev) * TW_REQLAT_DEV_ENTRIES +
-	    sizeof(struct tw_reqlat_start) * TW_REQLAT_SETS * TW_REQLAT_WAYS;
-	size_t counters = (size_t)TW_REQLAT_NCOUNTERS * ncpus * sizeof(uint64_t);
-
-	return hists + globals + counters;
 }

@@ -14,7 +14,7 @@
  * Each sample gives slots to the devices wanted (whole disks of the disk
  * table), takes them back from the devices that left it, and reads the
  * histograms: counters that only grow while the device has its slot. The
- * window (window/reqwin.h) makes intervals of them. */
+ * window (reqlat/reqwin.h) makes intervals of them. */
 #ifndef TW_REQLAT_H
 #define TW_REQLAT_H
 
@@ -25,9 +25,9 @@
 #include "collect/blockident.h"
 #include "probe/histogram.h"
 #include "reqlat/reqlat_abi.h"
+#include "reqlat/reqseries.h"
 
 #define TW_REQLAT_DEFAULT_DEVICES 32
-#define TW_REQLAT_MAX_DEVICES 128	/* of TW_REQLAT_DEV_ENTRIES table entries */
 #define TW_REQLAT_REASON_LEN 160
 
 /* Append, never reorder: the words are published (twAgentReqLatState). */
@@ -58,44 +58,12 @@ struct tw_reqlat_config {
 	const char *btf_path;	/* NULL: /sys/kernel/btf/vmlinux */
 };
 
-/* One histogram since its device got its slot: buckets as tw_hist's, each
- * a counter modulo 2^32, the sum of the times in nanoseconds, and the
- * largest request of the interval the sample ended (0: none). */
-struct tw_reqlat_series {
-	uint64_t sum_ns;
-	uint64_t max_ns;
-	uint32_t bucket[TW_HIST_BUCKETS];
-};
-
-struct tw_reqlat_device {
-	uint32_t major;
-	uint32_t minor;
-	uint64_t gen;	/* new each time the device is given a slot: its
-			 * counters then start again from 0 */
-	struct tw_reqlat_series s[TW_REQLAT_NDIRS][TW_REQLAT_NKINDS];
-};
-
-/* A sample's reading: the devices with a slot, sorted by (major, minor). */
-struct tw_reqlat_reading {
-	struct tw_reqlat_device *devs;
-	size_t count;
-	size_t cap;
-	size_t unslotted;	/* wanted devices left without a slot (too many) */
-	uint64_t lost;		/* requests not timed since the load: no free start */
-};
-
 /* Whether a device of type t has requests of its own to time: whole
  * request-based devices (disks, NVMe namespaces, multipath heads, loop
  * devices). Partitions (type unknown: no /sys/block entry) queue their
  * requests on their disk; device-mapper targets other than multipath, md
  * arrays, ram and zram devices pass bios down without requests. */
 int tw_reqlat_times_type(enum tw_disk_type t);
-
-/* A device the disk table publishes. */
-struct tw_reqlat_want {
-	uint32_t major;
-	uint32_t minor;
-};
 
 struct tw_reqlat;
 
@@ -116,9 +84,5 @@ int tw_reqlat_sample(struct tw_reqlat *r, const struct tw_reqlat_want *want, siz
 
 void tw_reqlat_reading_init(struct tw_reqlat_reading *rd);
 void tw_reqlat_reading_free(struct tw_reqlat_reading *rd);
-
-/* The kernel memory of the program's maps for `devices` slots on ncpus
- * possible CPUs, for the benchmark and the documentation. */
-size_t tw_reqlat_map_bytes(unsigned devices, unsigned ncpus);
 
 #endif

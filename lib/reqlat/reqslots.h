@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "reqlat/reqlat.h"
+#include "reqlat/reqseries.h"
 
 enum tw_reqslot_op {
 	TW_REQSLOT_TAKE,	/* clear table entry `entry` */

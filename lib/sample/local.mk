@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: ISC
 # lib/sample/: one snapshot of every collector, the sampler that takes it,
 # the classes of message-buffer pool and the pools derived from a sample.
-lib_libtunewatch_a_SOURCES += \
+noinst_LIBRARIES += lib/sample/libtwsample.a
+lib_sample_libtwsample_a_SOURCES = \
 	lib/sample/sample.h lib/sample/sample.c \
 	lib/sample/sampler.h lib/sample/sampler_priv.h lib/sample/sampler.c \
 	lib/sample/sampler_disks.c \

@@ -14,8 +14,6 @@ const struct tw_pool_class tw_pool_classes[] = {
 		.failure_bits = 32,
 		.event = "packet dropped: the CPU's input queue was full",
 		.sock_in_use = -1,
-		.judged = 1, .symptom = TW_SYM_SOFTNET_DROPS, .graph_label = "softnet backlog",
-		.evidence_before = "dropped ", .evidence_after = " packets",
 	},
 	{
 		.id = TW_DBLOCK_SOFTNET_BUDGET, .per = TW_POOL_PER_CPU, .name = "budget",
@@ -23,8 +21,6 @@ const struct tw_pool_class tw_pool_classes[] = {
 		.failure_bits = 32,
 		.event = "receive softirq ran out of budget with packets left (time_squeeze)",
 		.sock_in_use = -1,
-		.judged = 1, .symptom = TW_SYM_SOFTNET_SQUEEZE, .graph_label = "softnet budget",
-		.evidence_before = "ran out of budget ", .evidence_after = " times",
 	},
 	{
 		.id = TW_DBLOCK_TCP_MEMORY, .per = TW_POOL_PER_HOST, .name = "tcp memory",
@@ -33,8 +29,6 @@ const struct tw_pool_class tw_pool_classes[] = {
 		.event = "TCP entered memory pressure and shrank socket buffers",
 		.proto = "TcpExt", .counters = (const char *const[]){ "TCPMemoryPressures", NULL },
 		.sock_in_use = TW_SOCK_TCP_MEM, .tcp_pressure = 1,
-		.judged = 1, .symptom = TW_SYM_TCP_MEM,
-		.evidence_before = "TCP entered memory pressure ", .evidence_after = " times",
 	},
 	{
 		/* UDP has no memory-pressure state, so the kernel refuses
@@ -47,9 +41,6 @@ const struct tw_pool_class tw_pool_classes[] = {
 		.event = "datagram dropped: UDP memory limit reached",
 		.proto = "Udp", .counters = (const char *const[]){ "MemErrors", NULL },
 		.sock_in_use = TW_SOCK_UDP_MEM, .udp_uncounted = 1,
-		.judged = 1, .symptom = TW_SYM_UDP_MEM,
-		.evidence_before = "",
-		.evidence_after = " datagrams were dropped at the UDP memory limit",
 	},
 	{
 		.id = TW_DBLOCK_UDP_RCVBUF, .per = TW_POOL_PER_HOST, .name = "udp receive buffer",
@@ -58,9 +49,6 @@ const struct tw_pool_class tw_pool_classes[] = {
 		.event = "datagram dropped: socket receive buffer full",
 		.proto = "Udp", .counters = (const char *const[]){ "RcvbufErrors", NULL },
 		.sock_in_use = -1,
-		.judged = 1, .symptom = TW_SYM_UDP_RCVBUF,
-		.evidence_before = "",
-		.evidence_after = " datagrams were dropped on full receive buffers",
 	},
 	{
 		.id = TW_DBLOCK_UDP_SNDBUF, .per = TW_POOL_PER_HOST, .name = "udp send buffer",
@@ -69,14 +57,6 @@ const struct tw_pool_class tw_pool_classes[] = {
 		.event = "datagram not sent: socket send buffer full",
 		.proto = "Udp", .counters = (const char *const[]){ "SndbufErrors", NULL },
 		.sock_in_use = -1,
-		.judged = 1, .symptom = TW_SYM_UDP_SNDBUF,
-		/* wmem_default reaches a socket only when it is made: the lab
-		 * applied the advice and nothing changed until the sender made
-		 * its socket again. */
-		.evidence_before = "",
-		.evidence_after = " datagrams were not sent on full send buffers",
-		.evidence_note = ", and a socket takes its buffer when it is made: restart the "
-		    "sender after",
 	},
 	{
 		.id = TW_DBLOCK_TCP_RCVBUF, .per = TW_POOL_PER_HOST, .name = "tcp receive buffer",
@@ -88,9 +68,6 @@ const struct tw_pool_class tw_pool_classes[] = {
 			"RcvPruned", "OfoPruned", "TCPRcvQDrop", "TCPBacklogDrop", NULL
 		},
 		.sock_in_use = -1,
-		.judged = 1, .symptom = TW_SYM_TCP_PRUNE,
-		.evidence_before = "",
-		.evidence_after = " segments were dropped or pruned from receive queues",
 	},
 	{
 		.id = TW_DBLOCK_TCP_LISTEN, .per = TW_POOL_PER_HOST, .name = "tcp listen queue",
@@ -99,9 +76,6 @@ const struct tw_pool_class tw_pool_classes[] = {
 		.event = "connection dropped: accept queue full",
 		.proto = "TcpExt", .counters = (const char *const[]){ "ListenOverflows", NULL },
 		.sock_in_use = -1,
-		.judged = 1, .symptom = TW_SYM_LISTEN_OVERFLOW,
-		.evidence_before = "",
-		.evidence_after = " connections were dropped on full accept queues",
 	},
 	{
 		/* Free high-order blocks of one zone: no failure of its own
@@ -118,8 +92,6 @@ const struct tw_pool_class tw_pool_classes[] = {
 		.size_pages = 8, .failure_bits = 64,
 		.event = "compaction failed to make a high-order block",
 		.sock_in_use = -1,
-		.judged = 1, .symptom = TW_SYM_HIGHORDER_FAIL,
-		.evidence_before = "compaction failed ", .evidence_after = " times",
 	},
 };
 

@@ -1,21 +1,20 @@
 /* SPDX-License-Identifier: ISC */
 /* The classes of message-buffer pool: one table row per class says
- * everything tunewatch knows about it, so that the pools the sampler builds,
- * the MIB's class values and check_dblock's wording cannot drift apart.
+ * what the sampler needs to know of it, so that the pools it builds and the
+ * MIB's class values cannot drift apart. What is said of a judged class
+ * (its symptom, the evidence's words) is advice/poolwords.h's.
  *
  * A row gives the class's TUNEWATCH-MIB value (TwDblockClassType, from
  * mib/tunewatch_oids.h: the MIB is the contract, so there is no second
  * enum), how its instances are numbered and named, the tunable that sizes
- * it and, for a socket pool, which kernel counters it is built from; then
- * what check_dblock needs: the symptom its advice starts from and the words
- * of the evidence line. Rows are in increasing class order. */
+ * it and, for a socket pool, which kernel counters it is built from. Rows
+ * are in increasing class order. */
 #ifndef TW_POOLCLASS_H
 #define TW_POOLCLASS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "advice/advice.h"
 #include "collect/sysctl.h"
 #include "tunewatch_oids.h"
 
@@ -56,19 +55,6 @@ struct tw_pool_class {
 	/* The sockets' drops no counter counted are failures too (the
 	 * sample's udp_uncounted). */
 	int udp_uncounted;
-
-	/* check_dblock. */
-	int judged;			/* its failures are thresholded */
-	enum tw_symptom symptom;	/* where advice starts when they are */
-	const char *graph_label;	/* per-CPU classes: one perfdata figure,
-					 * the sum over CPUs */
-	/* Evidence: "[who ]before<count>after", who being the failing CPUs
-	 * of a per-CPU class: "cpu1 dropped 152 packets". */
-	const char *evidence_before;
-	const char *evidence_after;
-	/* Said after the window, where the knob needs more than its value
-	 * (a socket made again); NULL: nothing. */
-	const char *evidence_note;
 };
 
 /* The table, in increasing class order, and its length. */

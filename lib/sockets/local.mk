@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: ISC
 # lib/sockets/: UDP sockets that drop, followed over the window beside the
 # sampler (see sockwatch.h).
-lib_libtunewatch_a_SOURCES += \
+noinst_LIBRARIES += lib/sockets/libtwsockets.a
+lib_sockets_libtwsockets_a_SOURCES = \
 	lib/sockets/sockwatch.h lib/sockets/sockwatch.c \
 	lib/sockets/dropgate.h lib/sockets/dropgate.c

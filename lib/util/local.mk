@@ -2,7 +2,8 @@
 # lib/util/: errors, reading files, scanning text, growing arrays, the clock
 # the name filter, the bounded string writer, the shown (escaped) form of
 # foreign strings, the rate limit and the send queue.
-lib_libtunewatch_a_SOURCES += \
+noinst_LIBRARIES += lib/util/libtwutil.a
+lib_util_libtwutil_a_SOURCES = \
 	lib/util/error.h lib/util/error.c \
 	lib/util/readfile.h lib/util/readfile.c \
 	lib/util/scan.h lib/util/scan.c \

@@ -9,10 +9,13 @@
  * error, never an absence), the checks read figures through it
  * (tw_view_num), and tests/mib_text.c holds it against the MIB text
  * and mib/tunewatch_oids.h. Adding a column is: the MIB text, the
- * header, one row here, and the code that computes the figure.
+ * header, one row in its group's columns_GROUP.c, and the code that
+ * computes the figure.
  *
- * The table and its types are in columns.c; a cell's value against its
- * row (scaled, checked, loaded and stored) in cells.c. */
+ * The rows are in columns_GROUP.c, one file for each group of the MIB,
+ * the list of groups in columns_groups.c and the lookups in columns.c; a
+ * cell's value against its row (scaled, checked, loaded and stored) in
+ * cells.c. */
 #ifndef TW_COLUMNS_H
 #define TW_COLUMNS_H
 

@@ -5,236 +5,7 @@
 
 #include <string.h>
 
-/* ---- Rows ------------------------------------------------------------------
- * A scalar group is one row, the view's own struct; a table's rows are the
- * view's array, sorted by index. Which cells a row has, and of what type,
- * the column table says (tw_column_load). */
-
-/* The longest index of a table: twReqHistEntry's four. */
-#define MAX_INDEX 4
-
-struct table {
-	uint32_t id;		/* twObjects.id */
-	size_t (*nrows)(const struct tw_view *v);
-	const void *(*row)(const struct tw_view *v, size_t i);
-	void (*index)(const struct tw_view *v, size_t i, uint32_t *idx);
-};
-
-static size_t
-pool_rows(const struct tw_view *v)
-{
-	return v->npools;
-}
-
-static const void *
-pool_row(const struct tw_view *v, size_t i)
-{
-	return &v->pools[i];
-}
-
-static void
-pool_index(const struct tw_view *v, size_t i, uint32_t *idx)
-{
-	idx[0] = v->pools[i].cls;
-	idx[1] = v->pools[i].instance;
-}
-
-static size_t
-disk_rows(const struct tw_view *v)
-{
-	return v->ndisks;
-}
-
-static const void *
-disk_row(const struct tw_view *v, size_t i)
-{
-	return &v->disks[i];
-}
-
-static void
-disk_index(const struct tw_view *v, size_t i, uint32_t *idx)
-{
-	idx[0] = v->disks[i].major;
-	idx[1] = v->disks[i].minor;
-}
-
-static size_t
-tunable_rows(const struct tw_view *v)
-{
-	return v->ntunables;
-}
-
-static const void *
-tunable_row(const struct tw_view *v, size_t i)
-{
-	return &v->tunables[i];
-}
-
-static void
-tunable_index(const struct tw_view *v, size_t i, uint32_t *idx)
-{
-	idx[0] = v->tunables[i].index;
-}
-
-/* twChangeTable: the view keeps its rows by index, newest first. */
-static size_t
-change_rows(const struct tw_view *v)
-{
-	return v->nchanges;
-}
-
-static const void *
-change_row(const struct tw_view *v, size_t i)
-{
-	return &v->changes[i];
-}
-
-static void
-change_index(const struct tw_view *v, size_t i, uint32_t *idx)
-{
-	idx[0] = v->changes[i].index;
-}
-
-static size_t
-sock_rows(const struct tw_view *v)
-{
-	return v->nsocks;
-}
-
-static const void *
-sock_row(const struct tw_view *v, size_t i)
-{
-	return &v->socks[i];
-}
-
-static void
-sock_index(const struct tw_view *v, size_t i, uint32_t *idx)
-{
-	idx[0] = v->socks[i].proto;
-	idx[1] = v->socks[i].inode;
-}
-
-static size_t
-probe_rows(const struct tw_view *v)
-{
-	return v->nprobes;
-}
-
-static const void *
-probe_row(const struct tw_view *v, size_t i)
-{
-	return &v->probes[i];
-}
-
-static void
-probe_index(const struct tw_view *v, size_t i, uint32_t *idx)
-{
-	idx[0] = v->probes[i].major;
-	idx[1] = v->probes[i].minor;
-}
-
-/* ---- Findings: twFindings' scalars, and twFindingTable one
- * level below them, at twObjects.6.8. */
-static size_t
-finding_rows(const struct tw_view *v)
-{
-	return v->nfindings;
-}
-
-static const void *
-finding_row(const struct tw_view *v, size_t i)
-{
-	return &v->findings[i];
-}
-
-static void
-finding_index(const struct tw_view *v, size_t i, uint32_t *idx)
-{
-	idx[0] = v->findings[i].index;
-}
-
-
-static size_t
-cgroup_rows(const struct tw_view *v)
-{
-	return v->ncgroups;
-}
-
-static const void *
-cgroup_row(const struct tw_view *v, size_t i)
-{
-	return &v->cgroups[i];
-}
-
-static void
-cgroup_index(const struct tw_view *v, size_t i, uint32_t *idx)
-{
-	idx[0] = v->cgroups[i].index;
-}
-
-static size_t
-reqlat_rows(const struct tw_view *v)
-{
-	return v->nreqlats;
-}
-
-static const void *
-reqlat_row(const struct tw_view *v, size_t i)
-{
-	return &v->reqlats[i];
-}
-
-static void
-reqlat_index(const struct tw_view *v, size_t i, uint32_t *idx)
-{
-	idx[0] = v->reqlats[i].major;
-	idx[1] = v->reqlats[i].minor;
-	idx[2] = v->reqlats[i].dir;
-}
-
-static size_t
-reqhist_rows(const struct tw_view *v)
-{
-	return v->nreqhists;
-}
-
-static const void *
-reqhist_row(const struct tw_view *v, size_t i)
-{
-	return &v->reqhists[i];
-}
-
-static void
-reqhist_index(const struct tw_view *v, size_t i, uint32_t *idx)
-{
-	idx[0] = v->reqhists[i].major;
-	idx[1] = v->reqhists[i].minor;
-	idx[2] = v->reqhists[i].dir;
-	idx[3] = v->reqhists[i].bound;
-}
-
-/* In twObjects' order. The findings table is keyed by its scalar group's
- * number: it is the only table below twObjects.6. */
-static const struct table tables[] = {
-	{ TW_OID_DBLOCK_TABLE, pool_rows, pool_row, pool_index },
-	{ TW_OID_DISK_TABLE, disk_rows, disk_row, disk_index },
-	{ TW_OID_TUNABLE_TABLE, tunable_rows, tunable_row, tunable_index },
-	{ TW_OID_FINDINGS, finding_rows, finding_row, finding_index },
-	{ TW_OID_CHANGE_TABLE, change_rows, change_row, change_index },
-	{ TW_OID_PROBE_TABLE, probe_rows, probe_row, probe_index },
-	{ TW_OID_CGROUP_TABLE, cgroup_rows, cgroup_row, cgroup_index },
-	{ TW_OID_SOCKDROP_TABLE, sock_rows, sock_row, sock_index },
-	{ TW_OID_REQLAT_TABLE, reqlat_rows, reqlat_row, reqlat_index },
-	{ TW_OID_REQHIST_TABLE, reqhist_rows, reqhist_row, reqhist_index },
-};
-
-static const void *
-scalar_row(const struct tw_view *v, uint32_t id)
-{
-	if (id == TW_OID_FINDINGS)
-		return &v->findsum;
-	return id == TW_OID_AGENT ? (const void *)&v->agent : (const void *)&v->bc;
-}
+#include "view/mibrows.h"
 
 /* Everything below twObjects, in order: a scalar group {id} (its objects
  * from lo up to, not including, hi; 0: to its end), a table {id}, or a
@@ -296,11 +67,11 @@ tw_oid_cmp(const uint32_t *a, size_t alen, const uint32_t *b, size_t blen)
 
 /* The first row whose index is after rem (at or after it when inclusive). */
 static size_t
-first_row_after(const struct tw_view *v, const struct table *t, size_t index_len,
+first_row_after(const struct tw_view *v, const struct tw_mv_table *t, size_t index_len,
     const uint32_t *rem, size_t remlen, int inclusive)
 {
 	size_t lo = 0, hi = t->nrows(v);
-	uint32_t idx[MAX_INDEX];
+	uint32_t idx[TW_MV_INDEX_MAX];
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -316,25 +87,14 @@ first_row_after(const struct tw_view *v, const struct table *t, size_t index_len
 	return lo;
 }
 
-static const struct table *
-table_of(uint32_t id)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
-		if (tables[i].id == id)
-			return &tables[i];
-	return NULL;
-}
-
 enum tw_mv_result
 tw_mv_get(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid, size_t len,
     struct tw_ber_value *out)
 {
 	const struct tw_column_group *g;
-	const struct table *t;
+	const struct tw_mv_table *t;
 	size_t row;
-	uint32_t idx[MAX_INDEX];
+	uint32_t idx[TW_MV_INDEX_MAX];
 
 	if (len < 2 || (g = tw_column_group(oid[0])) == NULL)
 		return TW_MV_NO_SUCH_OBJECT;
@@ -349,14 +109,14 @@ tw_mv_get(const struct tw_view *v, uint64_t now_ms, const uint32_t *oid, size_t 
 			return TW_MV_NO_SUCH_OBJECT;
 		if (len != 3 || oid[2] != 0)
 			return TW_MV_NO_SUCH_INSTANCE;
-		return cell(g, scalar_row(v, g->id), oid[1], now_ms, out) ? TW_MV_FOUND :
+		return cell(g, tw_mv_scalar_row(v, g->id), oid[1], now_ms, out) ? TW_MV_FOUND :
 		    TW_MV_NO_SUCH_INSTANCE;
 	}
 	if (len < 3 || oid[1] != 1 || oid[2] < g->first || oid[2] >= g->ncols)
 		return TW_MV_NO_SUCH_OBJECT;
 	if (len != 3 + g->index_len)
 		return TW_MV_NO_SUCH_INSTANCE;
-	t = table_of(g->id);
+	t = tw_mv_table(g->id);
 	row = first_row_after(v, t, g->index_len, oid + 3, g->index_len, 1);
 	if (row >= t->nrows(v))
 		return TW_MV_NO_SUCH_INSTANCE;
@@ -373,7 +133,7 @@ group_next(const struct tw_view *v, uint64_t now_ms, const struct node *n,
     struct tw_ber_value *out)
 {
 	const struct tw_column_group *g = tw_column_group(n->pre[0]);
-	const void *row = scalar_row(v, g->id);
+	const void *row = tw_mv_scalar_row(v, g->id);
 	unsigned col = n->lo > g->first ? n->lo : g->first;
 	unsigned end = n->hi != 0 && n->hi < g->ncols ? n->hi : g->ncols;
 
@@ -398,7 +158,7 @@ table_next(const struct tw_view *v, const struct tw_column_group *g, const uint3
     size_t *nextlen, struct tw_ber_value *out)
 {
 	static const uint32_t none[1] = { 0 };
-	const struct table *t = table_of(g->id);
+	const struct tw_mv_table *t = tw_mv_table(g->id);
 	uint32_t entry[3];
 	const uint32_t *rem = none;
 	size_t remlen = 0, nrows = t->nrows(v), row, elen = plen + 1;

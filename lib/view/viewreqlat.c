@@ -15,7 +15,7 @@
 #include "util/strwriter.h"
 #include "view/columns.h"
 #include "view/view.h"
-#include "window/reqwin.h"
+#include "reqlat/reqwin.h"
 
 int
 tw_view_reserve_reqlats(struct tw_view *v, size_t n)

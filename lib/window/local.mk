@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: ISC
 # lib/window/: counter histories over the last samples, safe against wraps,
 # resets and devices that come and go.
-lib_libtunewatch_a_SOURCES += \
+noinst_LIBRARIES += lib/window/libtwwindow.a
+lib_window_libtwwindow_a_SOURCES = \
 	lib/window/counter.h lib/window/counter.c \
 	lib/window/track.h lib/window/track.c \
 	lib/window/window.h lib/window/window.c lib/window/cgtrack.c \
-	lib/window/procreads.h lib/window/procreads.c \
-	lib/window/reqwin.h lib/window/reqwin.c
+	lib/window/procreads.h lib/window/procreads.c

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* libFuzzer target for the threshold ranges (lib/plugin/range.c).
+/* libFuzzer target for the threshold ranges (lib/threshold/range.c).
  *
  * The input is a warning range, optionally followed by a NUL and a
  * critical range. For each range that parses it checks that the canonical
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "plugin/range.h"
+#include "threshold/range.h"
 #include "util/error.h"
 
 static int
@@ -27,7 +27,7 @@ same_range(const struct tw_range *a, const struct tw_range *b)
 	    (a->end_inf || a->end == b->end) && strcmp(a->text, b->text) == 0;
 }
 
-/* The guidelines' wording, written apart from lib/plugin/range.c's: alert when v
+/* The guidelines' wording, written apart from lib/threshold/range.c's: alert when v
  * is below start or above end; with '@', when it is neither. Not a number
  * always alerts. */
 static int

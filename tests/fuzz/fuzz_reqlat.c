@@ -4,7 +4,7 @@
 /* libFuzzer target for what the request-latency source parses and keeps:
  * its tunewatchd.conf lines (lib/reqlat/reqlatconf.c), the map values the
  * kernel hands back (lib/reqlat/reqdecode.c) as a byte stream of entries
- * that then go through the window (lib/window/reqwin.c) into the view's
+ * that then go through the window (lib/reqlat/reqwin.c) into the view's
  * tables (lib/view/viewreqlat.c), and the slots given and taken as wanted
  * devices come and go (lib/reqlat/reqslots.c).
  *
@@ -28,7 +28,7 @@
 #include "reqlat/reqslots.h"
 #include "util/error.h"
 #include "view/view.h"
-#include "window/reqwin.h"
+#include "reqlat/reqwin.h"
 
 static void
 conf_lines(const uint8_t *data, size_t size)

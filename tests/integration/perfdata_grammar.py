@@ -20,7 +20,7 @@ from plugin_common's (so that the two would have to be wrong the same way):
 And labels as graphers store them: Icinga 2's GraphiteWriter replaces
 blanks, '/' and '\\' in a label with '_' and '::' with '.', and takes a '.' for
 a level of its tree; PNP4Nagios wants file-name characters. So every label
-is of one alphabet, letters, digits, '_' and '-' (lib/plugin/perfdata.h),
+is of one alphabet, letters, digits, '_' and '-' (lib/threshold/perfdata.h),
 and so needs no quotes and has none; one outside it fails."""
 
 import re

@@ -26,7 +26,7 @@ oid = twtest.oid
 
 _FIRST = re.compile(r"^([A-Z]+) (OK|WARNING|CRITICAL|UNKNOWN)(?: - (.*))?$")
 _NUM = r"-?[0-9]+(?:\.[0-9]+)?"
-# Labels are written in one alphabet and never quoted (lib/plugin/perfdata.h):
+# Labels are written in one alphabet and never quoted (lib/threshold/perfdata.h):
 # a label outside it fails every test that runs a check.
 _ITEM = re.compile(r"([A-Za-z0-9_-]+)=(" + _NUM + r"|U)([A-Za-z%]*)"
                    r"(?:;([^; ]*))?(?:;([^; ]*))?(?:;([^; ]*))?(?:;([^; ]*))?")
@@ -344,7 +344,7 @@ def window_s(span_ms):
 
 
 def perf_label(text):
-    """A perfdata label by lib/plugin/perfdata.h's rule: runs of bytes
+    """A perfdata label by lib/threshold/perfdata.h's rule: runs of bytes
     outside letters, digits, '_' and '-' one '_', dropped at either end."""
     text = re.sub(r"^[^A-Za-z0-9_-]+|[^A-Za-z0-9_-]+$", "", text)
     return re.sub(r"[^A-Za-z0-9_-]+", "_", text)

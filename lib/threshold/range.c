@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "plugin/range.h"
+#include "threshold/range.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "window/reqwin.h"
+#include "reqlat/reqwin.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "plugin/range.h"
+#include "threshold/range.h"
 
 /* Fractional digits printed when the caller does not choose. */
 #define TW_PERF_PRECISION_DEFAULT 2

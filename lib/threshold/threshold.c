@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "plugin/threshold.h"
+#include "threshold/threshold.h"
 
 #include <stddef.h>
 

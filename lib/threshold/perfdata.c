@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "plugin/perfdata.h"
+#include "threshold/perfdata.h"
 
 #include <math.h>
 #include <stdint.h>

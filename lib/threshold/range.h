@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#include "plugin/state.h"
+#include "threshold/state.h"
 
 /* Longest range text accepted, terminating NUL included. */
 #define TW_RANGE_TEXT_LEN 64

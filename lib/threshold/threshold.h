@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* A threshold: a range (plugin/range.h) and whether it was set at all.
+/* A threshold: a range (threshold/range.h) and whether it was set at all.
  *
  * An unset threshold never alerts and prints an empty perfdata field, which
  * is not the same as any range ("~:" never alerts either, but prints). Every
@@ -7,8 +7,8 @@
 #ifndef TW_THRESHOLD_H
 #define TW_THRESHOLD_H
 
-#include "plugin/range.h"
-#include "plugin/state.h"
+#include "threshold/range.h"
+#include "threshold/state.h"
 
 struct tw_threshold {
 	struct tw_range range;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "plugin/state.h"
+#include "threshold/state.h"
 
 #include <stddef.h>
 

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "probe/histogram.h"
-#include "reqlat/reqlat.h"
+#include "reqlat/reqseries.h"
 
 struct tw_reqwin_interval {
 	uint64_t ms;		/* how long it lasted */

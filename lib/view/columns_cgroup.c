@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: ISC */
+/* The column table's rows of twCgroupTable, one row per cgroup. */
+#include "config.h"
+
+#include "view/columns_rows.h"
+
+#include "collect/cgroupowner.h"
+
+/* check_bufcache --cgroup reads what it judges and prints; the counters
+ * behind the rates are for NMSs. */
+const struct tw_column tw_columns_cgroup[] = {
+	[TW_OID_CGROUP_INDEX] = INDEX("twCgroupIndex", 1),
+	[TW_OID_CGROUP_PATH] = STR("twCgroupPath", struct tw_view_cgroup, path, READ),
+	[TW_OID_CGROUP_UNIT] = STR("twCgroupUnit", struct tw_view_cgroup, unit, READ),
+	[TW_OID_CGROUP_VERSION] = RANGED("twCgroupVersion", TW_SMI_UNSIGNED32, 1, 2, READ),
+	[TW_OID_CGROUP_CACHE_BYTES] = NUM("twCgroupCacheBytes", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_CGROUP_MEMORY_USAGE] = NUM("twCgroupMemoryUsage", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_CGROUP_MEMORY_LIMIT] = NUM("twCgroupMemoryLimit", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes", READ),
+	[TW_OID_CGROUP_LIMIT_NAME] = STR("twCgroupLimitName", struct tw_view_cgroup, limit_name,
+	    READ),
+	[TW_OID_CGROUP_REFAULTS] = NUM("twCgroupRefaults", TW_SMI_COUNTER64, "pages", SKIP),
+	[TW_OID_CGROUP_REFAULT_RATE] = SCALED("twCgroupRefaultRate", TW_SMI_HUNDREDTHS,
+	    "pages per second", 100, "pages/s", READ),
+	[TW_OID_CGROUP_LIMIT_EVENTS] = NUM("twCgroupLimitEvents", TW_SMI_COUNTER64, "events",
+	    SKIP),
+	[TW_OID_CGROUP_LIMIT_EVENT_RATE] = SCALED("twCgroupLimitEventRate", TW_SMI_HUNDREDTHS,
+	    "events per second", 100, "events/s", READ),
+	[TW_OID_CGROUP_MEMORY_PRESSURE] = PERCENT("twCgroupMemoryPressure"),
+	[TW_OID_CGROUP_IO_PRESSURE] = PERCENT("twCgroupIoPressure"),
+	[TW_OID_CGROUP_READ_BYTES] = NUM("twCgroupReadBytes", TW_SMI_COUNTER64, "bytes", SKIP),
+	[TW_OID_CGROUP_WRITTEN_BYTES] = NUM("twCgroupWrittenBytes", TW_SMI_COUNTER64, "bytes",
+	    SKIP),
+	[TW_OID_CGROUP_READ_RATE] = NUM("twCgroupReadRate", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes per second", READ),
+	[TW_OID_CGROUP_WRITE_RATE] = NUM("twCgroupWriteRate", TW_SMI_COUNTER_BASED_GAUGE64,
+	    "bytes per second", READ),
+	/* The checks tell the owner from the path themselves (as tunewatchd
+	 * does: collect/cgroupowner.h); these are for an NMS. */
+	[TW_OID_CGROUP_OWNER_KIND] = RANGED_UNITS("twCgroupOwnerKind", TW_SMI_ENUMERATION,
+	    TW_CG_OWNER_SYSTEM_UNIT, TW_CG_OWNER_CGROUP, NULL, SKIP),
+	[TW_OID_CGROUP_OWNER_UID] = NUM("twCgroupOwnerUid", TW_SMI_UNSIGNED32, NULL, SKIP),
+};
+
+_Static_assert(NCOLS(tw_columns_cgroup) == TW_VIEW_CGROUP_COLS,
+    "twCgroupEntry and the view disagree");

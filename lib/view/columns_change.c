@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: ISC */
+/* The column table's rows of twChangeTable, the record of each change of a
+ * published tunable. */
+#include "config.h"
+
+#include "view/columns_rows.h"
+
+/* The record of a change. The figure's unit differs from row
+ * to row (failures/min, ms, pages/s, %), so the MIB gives no UNITS for
+ * before and after: twChangeFigureUnit says. */
+const struct tw_column tw_columns_change[] = {
+	[TW_OID_CHANGE_INDEX] = INDEX("twChangeIndex", 1),
+	[TW_OID_CHANGE_TUNABLE] = STR("twChangeTunable", struct tw_view_change, tunable, READ),
+	[TW_OID_CHANGE_SUBJECT] = STR("twChangeSubject", struct tw_view_change, subject, READ),
+	[TW_OID_CHANGE_OLD_VALUE] = STR("twChangeOldValue", struct tw_view_change, old_value,
+	    READ),
+	[TW_OID_CHANGE_NEW_VALUE] = STR("twChangeNewValue", struct tw_view_change, new_value,
+	    READ),
+	[TW_OID_CHANGE_TIME] = NUM("twChangeTime", TW_SMI_UNSIGNED32, "seconds", READ),
+	[TW_OID_CHANGE_EVALUATED] = NUM("twChangeEvaluated", TW_SMI_TRUTH_VALUE, NULL, READ),
+	[TW_OID_CHANGE_FIGURE] = STR("twChangeFigure", struct tw_view_change, figure, READ),
+	[TW_OID_CHANGE_FIGURE_UNIT] = STR("twChangeFigureUnit", struct tw_view_change, unit, READ),
+	[TW_OID_CHANGE_BEFORE] = SCALED("twChangeBefore", TW_SMI_HUNDREDTHS, NULL, 100, NULL, READ),
+	[TW_OID_CHANGE_AFTER] = SCALED("twChangeAfter", TW_SMI_HUNDREDTHS, NULL, 100, NULL, READ),
+};
+
+_Static_assert(NCOLS(tw_columns_change) == TW_VIEW_CHANGE_COLS,
+    "twChangeEntry and the view disagree");

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: ISC */
+/* The column table's rows of twDblockTable, one row per message-buffer pool. */
+#include "config.h"
+
+#include "view/columns_rows.h"
+
+const struct tw_column tw_columns_pool[] = {
+	[TW_OID_DBLOCK_CLASS] = INDEX_ENUM("twDblockClass", TW_SMI_DBLOCK_CLASS),
+	[TW_OID_DBLOCK_INSTANCE] = INDEX("twDblockInstance", 0),
+	[TW_OID_DBLOCK_NAME] = STR("twDblockName", struct tw_view_pool, name, READ),
+	[TW_OID_DBLOCK_SIZE] = NUM("twDblockSize", TW_SMI_UNSIGNED32, "bytes", READ),
+	[TW_OID_DBLOCK_IN_USE] = NUM("twDblockInUse", TW_SMI_GAUGE32, NULL, READ),
+	[TW_OID_DBLOCK_FREE] = NUM("twDblockFree", TW_SMI_GAUGE32, NULL, READ),
+	[TW_OID_DBLOCK_LIMIT] = NUM("twDblockLimit", TW_SMI_GAUGE32, NULL, READ),
+	[TW_OID_DBLOCK_FAILURES] = NUM("twDblockFailures", TW_SMI_COUNTER64, "failures", READ),
+	[TW_OID_DBLOCK_RECENT_FAILURES] = NUM("twDblockRecentFailures", TW_SMI_GAUGE32,
+	    "failures", READ),
+	[TW_OID_DBLOCK_TUNABLE] = STR("twDblockTunable", struct tw_view_pool, tunable, READ),
+	[TW_OID_DBLOCK_FAILURE_EVENT] = STR("twDblockFailureEvent", struct tw_view_pool, event,
+	    READ),
+	[TW_OID_DBLOCK_PRESSURE_TIME] = NUM("twDblockPressureTime", TW_SMI_COUNTER64,
+	    "milliseconds", READ),
+	[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = NUM("twDblockRecentPressureTime", TW_SMI_GAUGE32,
+	    "milliseconds", READ),
+};
+
+_Static_assert(NCOLS(tw_columns_pool) == TW_VIEW_POOL_COLS,
+    "twDblockEntry and the view disagree");
