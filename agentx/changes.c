@@ -7,28 +7,12 @@
 #include <net-snmp/net-snmp-includes.h>
 #include <net-snmp/agent/net-snmp-agent-includes.h>
 
-#include <time.h>
-
-#include "change/watch.h"
+#include "change/history.h"
 #include "notify.h"
 #include "options.h"
 #include "tunewatch_oids.h"
 #include "util/error.h"
 #include "view/columns.h"
-
-static struct tw_change_watch watch;
-
-void
-tw_agent_changes_init(unsigned window_s)
-{
-	tw_change_watch_init(&watch, window_s);
-}
-
-void
-tw_agent_changes_free(void)
-{
-	tw_change_watch_free(&watch);
-}
 
 /* Add column col of change row r to vars, as the MIB types it; nothing
  * when the row has none (a figure that cannot be given is left out). */
@@ -78,7 +62,7 @@ announce(unsigned notification, const struct tw_view_change *r, const unsigned *
 }
 
 void
-tw_agent_changes_step(struct tw_monitor *m)
+tw_agent_changes_step(const struct tw_monitor *m)
 {
 	static const unsigned changed[] = {
 		TW_OID_CHANGE_TUNABLE, TW_OID_CHANGE_SUBJECT, TW_OID_CHANGE_OLD_VALUE,
@@ -90,18 +74,20 @@ tw_agent_changes_step(struct tw_monitor *m)
 		TW_OID_CHANGE_NEW_VALUE, TW_OID_CHANGE_TIME, TW_OID_CHANGE_FIGURE,
 		TW_OID_CHANGE_FIGURE_UNIT, TW_OID_CHANGE_BEFORE, TW_OID_CHANGE_AFTER,
 	};
+	const struct tw_change_history *h = tw_monitor_change_history(m);
+	const struct tw_view *v = tw_monitor_view(m);
 	size_t i;
-	int rc;
+	int rc = tw_monitor_change_status(m);
 
-	rc = tw_change_watch_step(&watch, &m->sample, &m->view, (int64_t)time(NULL));
 	if (rc != TW_OK)
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot keep the tunables for the change "
 		    "record: %s\n", tw_strerror(rc));
-	tw_change_history_publish(&watch.history, &m->view);
+	if (h == NULL)
+		return;
 	/* Oldest first, so that a receiver sees changes in the order made. */
-	for (i = m->view.nchanges; i-- > 0;) {
-		const struct tw_change *c = tw_change_history_at(&watch.history, i);
-		const struct tw_view_change *r = &m->view.changes[i];
+	for (i = v->nchanges; i-- > 0;) {
+		const struct tw_change *c = tw_change_history_at(h, i);
+		const struct tw_view_change *r = &v->changes[i];
 
 		if (c->events & TW_CHANGE_EV_SEEN)
 			announce(TW_NOTIFY_TUNABLE_CHANGED, r, changed,

@@ -3,6 +3,7 @@
 
 #include "findnotify.h"
 
+#include "finding/tracker.h"
 #include "notify.h"
 #include "tunewatch_oids.h"
 #include "view/columns.h"
@@ -23,13 +24,17 @@ static const unsigned carried[] = {
 static netsnmp_variable_list *
 varbinds(const struct tw_finding_event *e)
 {
+	struct tw_view_finding row;
 	const struct tw_column_group *g = tw_column_subgroup(TW_OID_FINDINGS,
 	    TW_OID_FINDING_TABLE);
 	netsnmp_variable_list *vars = NULL;
 	oid name[] = { TW_MIB_ARC, TW_OID_OBJECTS, TW_OID_FINDINGS, TW_OID_FINDING_TABLE,
-	    TW_OID_FINDING_ENTRY, 0, e->row.index };
+	    TW_OID_FINDING_ENTRY, 0, e->finding.index };
 	size_t i;
 
+	/* The finding the tracker keeps, in the MIB's terms, as its row of
+	 * twFindingTable shows it. */
+	tw_view_finding_row(&e->finding, &row);
 	for (i = 0; i < NCARRIED; i++) {
 		unsigned col = carried[i];
 		struct tw_ber_value val;
@@ -44,7 +49,7 @@ varbinds(const struct tw_finding_event *e)
 		/* Every object of OBJECTS goes, in order, even when the row has
 		 * no instance of it (no tunable): receivers such as snmptt
 		 * number the varbinds, and a missing one shifts the rest. */
-		if (!tw_column_load(g, &e->row, col, &val)) {
+		if (!tw_column_load(g, &row, col, &val)) {
 			if (col >= g->ncols || tw_column_ber(&g->cols[col]) != TW_BER_OCTET_STRING)
 				continue;
 			val.type = TW_BER_OCTET_STRING;
@@ -82,19 +87,20 @@ varbinds(const struct tw_finding_event *e)
 }
 
 unsigned
-tw_findnotify_send(const struct tw_tracker *t)
+tw_findnotify_send(const struct tw_monitor *m)
 {
+	size_t i, n;
+	const struct tw_finding_event *events = tw_monitor_events(m, &n);
 	unsigned sent = 0;
-	size_t i;
 
-	for (i = 0; i < t->nevents; i++) {
-		netsnmp_variable_list *vars = varbinds(&t->events[i]);
+	for (i = 0; i < n; i++) {
+		netsnmp_variable_list *vars = varbinds(&events[i]);
 
 		if (vars == NULL) {
 			snmp_log(LOG_ERR, "tunewatchd: cannot build a notification: out of memory\n");
 			continue;
 		}
-		if (tw_notify_send((unsigned)t->events[i].kind, vars) == 0)
+		if (tw_notify_send((unsigned)events[i].kind, vars) == 0)
 			sent++;
 	}
 	return sent;

@@ -134,7 +134,8 @@ tw_probe_local(const struct tw_plugin *p, const struct tw_view *v,
 			;
 		waited_ms += 20;
 	}
-	rc = tw_view_put_probes(pv, rows, n);
+	rc = tw_view_build(pv, &(struct tw_view_sources){ .probing = 1, .probes = rows,
+	    .nprobes = n });
 	tw_probeset_close(ps);
 	free(specs);
 	if (rc != TW_OK)

@@ -19,6 +19,18 @@
 
 /* A view with a window span, pools of softnet's backlog on CPUs 0 and 1
  * with recent failures f0 and f1, and sda (8:0) with r_await ms. */
+/* The history put into v's twChangeTable, as the monitor's build puts
+ * it. */
+static void
+publish(const struct tw_change_history *h, struct tw_view *v)
+{
+	struct tw_view_change_in in[TW_CHANGE_MAX];
+	size_t n = tw_change_history_list(h, in);
+
+	ck_assert_int_eq(tw_view_build(v, &(struct tw_view_sources){ .changes = in,
+	    .nchanges = n }), TW_OK);
+}
+
 static void
 fx_view(struct tw_view *v, uint64_t span_ms, uint64_t f0, uint64_t f1, double r_await_ms)
 {
@@ -144,7 +156,7 @@ START_TEST(history_keeps_the_newest_32)
 	ck_assert_uint_eq(tw_change_history_at(&h, 31)->index, UINT32_MAX - 8);
 	ck_assert_str_eq(tw_change_history_at(&h, 31)->subject, "host");
 
-	tw_change_history_publish(&h, &v);
+	publish(&h, &v);
 	ck_assert_uint_eq(v.nchanges, 32);
 	for (i = 1; i < v.nchanges; i++)
 		ck_assert_uint_lt(v.changes[i - 1].index, v.changes[i].index);
@@ -204,7 +216,7 @@ START_TEST(history_figures_before_and_after)
 	ck_assert_uint_eq(tw_change_history_at(&h, 1)->events, 0);
 
 	/* In the MIB: hundredths, and the state as a TruthValue. */
-	tw_change_history_publish(&h, &after);
+	publish(&h, &after);
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_BEFORE], 15200);
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_AFTER], 300);
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_EVALUATED], 1);
@@ -339,7 +351,7 @@ START_TEST(history_without_a_figure)
 	tw_change_history_add(&h, &v, "net.core.netdev_max_backlog", NULL, 0, 0, "1000",
 	    "2000", 0, 1700000000);
 	tw_change_history_evaluate(&h, &v, 60 * SEC, 60 * SEC);
-	tw_change_history_publish(&h, &v);
+	publish(&h, &v);
 	for (size_t i = 0; i < 2; i++) {
 		c = tw_change_history_at(&h, i);
 		ck_assert(c->evaluated && !c->has_before && !c->has_after);
@@ -367,7 +379,7 @@ START_TEST(history_in_the_mib)
 	tw_change_history_init(&h);
 	tw_change_history_add(&h, &v, "vm.vfs_cache_pressure", NULL, 0, 0, "100", "50", 0, 1);
 	tw_change_history_add(&h, &v, "queue/nr_requests", "sda", 8, 0, "64", "32", 0, 1);
-	tw_change_history_publish(&h, &v);
+	publish(&h, &v);
 	ck_assert_int_eq(tw_mv_next(&v, 0, start, 1, 0, next, &nlen, &val), TW_MV_FOUND);
 	ck_assert_uint_eq(nlen, 4);
 	ck_assert_uint_eq(next[2], TW_OID_CHANGE_TUNABLE);
@@ -587,7 +599,7 @@ START_TEST(watch_cgroup_limits)
 	c = tw_change_history_at(&w.history, 1);
 	ck_assert(c->evaluated && c->has_after);
 	ck_assert_double_eq_tol(c->after, 0, 1e-9);
-	tw_change_history_publish(&w.history, &v);
+	publish(&w.history, &v);
 	ck_assert_str_eq(v.changes[1].subject, "tw-job.service");
 	ck_assert_uint_eq(v.changes[1].col[TW_OID_CHANGE_BEFORE], 7200050);
 

@@ -15,6 +15,7 @@
 #include "util/error.h"
 #include "view/mibview.h"
 #include "view/view.h"
+#include "view/viewbuild.h"
 #include "window/reqwin.h"
 
 static struct tw_reqlat_device devs[2];

@@ -30,7 +30,8 @@ tw_tracker_init(struct tw_tracker *t, unsigned raise_after, unsigned clear_after
 		return TW_E_INVAL;
 	t->rows = calloc(TW_TRACKER_CAPACITY, sizeof(*t->rows));
 	t->events = calloc(TW_TRACKER_CAPACITY, sizeof(*t->events));
-	if (t->rows == NULL || t->events == NULL) {
+	t->raised = calloc(TW_TRACKER_CAPACITY, sizeof(*t->raised));
+	if (t->rows == NULL || t->events == NULL || t->raised == NULL) {
 		tw_tracker_free(t);
 		return TW_E_NOMEM;
 	}
@@ -45,6 +46,7 @@ tw_tracker_free(struct tw_tracker *t)
 {
 	free(t->rows);
 	free(t->events);
+	free(t->raised);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -90,12 +92,6 @@ tw_tracker_observe(void *tracker, const struct tw_observation *o)
 	return 0;
 }
 
-static uint64_t
-severity_value(enum tw_state st)
-{
-	return st == TW_STATE_CRITICAL ? TW_FINDING_CRITICAL : TW_FINDING_WARNING;
-}
-
 /* A copy cut to fit, at a character's boundary: the texts are built
  * around shown names (util/escape.h), and a DisplayString with half a
  * character is no longer UTF-8. */
@@ -105,15 +101,17 @@ copy(char *dst, size_t len, const char *src)
 	(void)tw_escape_copy(dst, len, src);
 }
 
-/* The MIB row of a tracked finding. */
+/* A tracked finding as the tracker hands it out. */
 static void
-row_of(const struct tw_tracked *r, struct tw_view_finding *f)
+finding_of(const struct tw_tracked *r, struct tw_view_finding_in *f)
 {
 	const struct tw_observation *o = &r->obs;
 	const char *sym = tw_symptom_name(o->sym);
 
-	memset(f, 0, sizeof(*f));
 	f->index = r->index;
+	f->critical = r->severity == TW_STATE_CRITICAL;
+	f->raised_s = r->raised;
+	f->changed_s = r->changed;
 	copy(f->id, sizeof(f->id), o->id);
 	copy(f->symptom, sizeof(f->symptom), sym != NULL ? sym : "");
 	copy(f->subject, sizeof(f->subject), o->subject);
@@ -125,12 +123,6 @@ row_of(const struct tw_tracked *r, struct tw_view_finding *f)
 	copy(f->persist, sizeof(f->persist), o->persist);
 	copy(f->documentation, sizeof(f->documentation), o->documentation);
 	copy(f->owner, sizeof(f->owner), o->owner);
-	f->col[TW_OID_FINDING_SEVERITY] = severity_value(r->severity);
-	f->col[TW_OID_FINDING_RAISED] = r->raised;
-	f->col[TW_OID_FINDING_CHANGED] = r->changed;
-	/* Every column, empty strings included: an empty apply line says
-	 * there is nothing to apply (a value unknown, or at its limit). */
-	f->has = ((UINT32_C(1) << TW_VIEW_FINDING_COLS) - 1) & ~UINT32_C(3);
 }
 
 static void
@@ -139,7 +131,7 @@ event(struct tw_tracker *t, enum tw_finding_event_kind kind, const struct tw_tra
 	struct tw_finding_event *e = &t->events[t->nevents++];
 
 	e->kind = kind;
-	row_of(r, &e->row);
+	finding_of(r, &e->finding);
 }
 
 /* Seen in this sample: count towards raising, or towards a new
@@ -177,6 +169,28 @@ seen(struct tw_tracker *t, struct tw_tracked *r, uint64_t now_s)
 	event(t, TW_FINDING_EVENT_SEVERITY, r);
 }
 
+static int
+by_index(const void *a, const void *b)
+{
+	const struct tw_view_finding_in *x = a, *y = b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The raised findings, by index: what the view and the MIB show. */
+static void
+list_raised(struct tw_tracker *t)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].index != 0)
+			finding_of(&t->rows[i], &t->raised[n++]);
+	if (n > 1)
+		qsort(t->raised, n, sizeof(*t->raised), by_index);
+	t->nraised = n;
+}
+
 void
 tw_tracker_end(struct tw_tracker *t, uint64_t now_s)
 {
@@ -206,42 +220,17 @@ tw_tracker_end(struct tw_tracker *t, uint64_t now_s)
 		kept++;
 	}
 	t->n = kept;
+	list_raised(t);
 }
 
-static int
-by_index(const void *a, const void *b)
+void
+tw_tracker_findings(const struct tw_tracker *t, struct tw_view_findings_in *out)
 {
-	const struct tw_view_finding *x = a, *y = b;
-
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
-int
-tw_tracker_publish(const struct tw_tracker *t, struct tw_view *v)
-{
-	struct tw_view_findsum *s = &v->findsum;
-	size_t i, n = 0;
-	int rc;
-
-	if ((rc = tw_view_reserve_findings(v, t->n > 0 ? t->n : 1)) != TW_OK)
-		return rc;
-	for (i = 0; i < t->n; i++)
-		if (t->rows[i].index != 0)
-			row_of(&t->rows[i], &v->findings[n++]);
-	if (n > 1)
-		qsort(v->findings, n, sizeof(*v->findings), by_index);
-	v->nfindings = n;
-	memset(s, 0, sizeof(*s));
-	s->col[TW_OID_FINDING_COUNT] = n;
-	s->col[TW_OID_FINDING_LAST_CHANGE] = t->last_change;
-	s->col[TW_OID_FINDING_CAPACITY] = TW_TRACKER_CAPACITY;
-	s->col[TW_OID_FINDING_OVERFLOWS] = t->overflows;
-	s->col[TW_OID_FINDING_RAISE_AFTER] = t->raise_after;
-	s->col[TW_OID_FINDING_CLEAR_AFTER] = t->clear_after;
-	/* The notification counters (twFindingNotificationsSuppressed and
-	 * those after the table) are the agent's to fill in: the sender is
-	 * not in lib/. */
-	s->has = ((UINT32_C(1) << (TW_OID_FINDING_CLEAR_AFTER + 1)) - 1) & ~UINT32_C(1) &
-	    ~TW_VIEW_BIT(TW_OID_FINDING_SUPPRESSED);
-	return TW_OK;
+	out->rows = t->raised;
+	out->n = t->nraised;
+	out->last_change_s = t->last_change;
+	out->overflows = t->overflows;
+	out->capacity = TW_TRACKER_CAPACITY;
+	out->raise_after = t->raise_after;
+	out->clear_after = t->clear_after;
 }

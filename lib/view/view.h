@@ -23,10 +23,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sample/pools.h"
-#include "sample/sample.h"
 #include "tunewatch_oids.h"
-#include "window/window.h"
+
+/* What a view is built from: only pointed at here, so that a reader of
+ * the view needs none of the sample's or the window's headers. */
+struct tw_pool_set;
+struct tw_probe_row;
+struct tw_reqwin;
+struct tw_sample;
+struct tw_sockwatch;
+struct tw_window;
 
 #define TW_VIEW_BIT(col) (UINT32_C(1) << (col))
 
@@ -49,8 +55,8 @@
  * holds 255 characters, a cgroup path up to TW_CG_PATH_LEN - 1). */
 #define TW_VIEW_SUBJECT 256
 
-/* ---- Findings (twFindings): kept by lib/finding/tracker.c, which
- * publishes them here after each sample. */
+/* ---- Findings (twFindings): kept by lib/finding/tracker.c, which hands
+ * them to the build (struct tw_view_finding_in). */
 #define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_LIMIT + 1)
 #define TW_VIEW_FINDING_COLS (TW_OID_FINDING_OWNER + 1)
 #define TW_VIEW_FINDING_STR 256		/* a DisplayString's 255 and a NUL */
@@ -146,8 +152,7 @@ struct tw_view_sock {
 	char command[64];	/* a comm's 15 bytes, shown: up to 60 */
 };
 
-/* A probed device (twProbeTable); tunewatchd fills these from its probes
- * (tw_view_put_probes), after each build. */
+/* A probed device (twProbeTable), from the probe set's rows. */
 struct tw_view_probe {
 	uint32_t major;
 	uint32_t minor;
@@ -212,8 +217,7 @@ struct tw_view {
 	struct tw_view_probe *probes;	/* sorted by (major, minor) */
 	size_t nprobes;
 	size_t probes_cap;
-	/* Findings: not built from the window (tw_view_build leaves them
-	 * alone) but published by the finding tracker. */
+	/* Findings: the tracker's, judged from this view's figures. */
 	struct tw_view_findsum findsum;
 	struct tw_view_finding *findings;	/* sorted by index */
 	size_t nfindings;
@@ -241,13 +245,103 @@ struct tw_view_settings {
 	"proc-pid-io: 1 - sum(read_bytes)/sum(rchar) of processes alive across or born within " \
 	"each interval"
 
+/* ---- What the build takes in ------------------------------------------ */
+
+/* A finding as the tracker keeps it, in its own terms: the build gives it
+ * its MIB row (tw_view_finding_row). */
+struct tw_view_finding_in {
+	uint32_t index;		/* twFindingIndex: kept while the finding lasts */
+	int critical;		/* else a warning */
+	uint64_t raised_s;	/* seconds since the epoch */
+	uint64_t changed_s;
+	char id[20];
+	char symptom[32];
+	char subject[TW_VIEW_FINDING_STR];
+	char evidence[TW_VIEW_FINDING_STR];
+	char tunable[TW_VIEW_FINDING_STR];
+	char current[TW_VIEW_STR];
+	char suggested[TW_VIEW_STR];
+	char apply[TW_VIEW_FINDING_STR];	/* "": nothing to apply */
+	char persist[TW_VIEW_FINDING_STR];
+	char documentation[TW_VIEW_FINDING_STR];
+	char owner[TW_VIEW_FINDING_STR];
+};
+
+/* The tracker's findings, raised ones only, by index, and its figures. */
+struct tw_view_findings_in {
+	const struct tw_view_finding_in *rows;
+	size_t n;
+	uint64_t last_change_s;	/* 0: none yet */
+	uint64_t overflows;
+	unsigned capacity, raise_after, clear_after;
+};
+
+/* What the agent's notifications have done (twFindingNotifications*). */
+struct tw_view_notify_counts {
+	uint64_t suppressed, dropped, sent;
+	unsigned per_minute;
+};
+
+/* A change as the change history keeps it; the strings are the
+ * history's, the figure NULL when none is watched. */
+struct tw_view_change_in {
+	uint32_t index;
+	const char *tunable, *subject, *old_value, *new_value;
+	int64_t when_s;
+	int evaluated;
+	const char *figure, *unit;
+	int has_before, has_after;
+	double before, after;	/* in the figure's unit */
+};
+
+/* Every source of a view. A NULL window leaves the figures as they are
+ * (a view of probes alone), and so does a NULL findings list twFindings;
+ * the change record is written from changes, none when nchanges is 0,
+ * and the probe rows only while probing.
+ *
+ * The findings and the change record are judged from the view's own
+ * figures: assess, when set, runs once they are built (it may read the
+ * view, and bring the tracker's and the history's lists up to date), and
+ * the lists are written after it. The probe rows are written last, so
+ * that assess sees the rows of the build before, as it always has. */
+struct tw_view_sources {
+	const struct tw_view_settings *settings;
+	const struct tw_window *window;
+	const struct tw_sample *sample;		/* the newest, last pushed */
+	const struct tw_pool_set *pools;	/* the newest sample's */
+	const struct tw_sockwatch *socks;	/* NULL: no socket rows */
+	/* The request-latency source's state (NULL: there is none) and,
+	 * while timing, its window. */
+	const char *reqlat_state, *reqlat_reason;
+	int reqlat_timing;
+	const struct tw_reqwin *reqwin;
+	int (*assess)(void *ctx, const struct tw_view *v);
+	void *assess_ctx;
+	const struct tw_view_findings_in *findings;	/* NULL: findings off */
+	const struct tw_view_notify_counts *notify;	/* NULL: none sent */
+	const struct tw_view_change_in *changes;	/* newest first */
+	size_t nchanges;
+	/* probing: the probe set's rows replace the view's, sorted by major
+	 * and minor. */
+	int probing;
+	const struct tw_probe_row *probes;
+	size_t nprobes;
+};
+
 void tw_view_init(struct tw_view *v);
 void tw_view_free(struct tw_view *v);
 
-/* Build v (its old contents replaced) from the window and the newest
- * sample and pools, the ones last pushed into the window. */
-int tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
-    const struct tw_window *w, const struct tw_sample *s, const struct tw_pool_set *pools);
+/* Build v from every source: the one place a view is written, but for
+ * the SNMP client's, which fills a view from the wire. A failure leaves
+ * v to be rebuilt (the agent serves the previous one meanwhile). */
+int tw_view_build(struct tw_view *v, const struct tw_view_sources *src);
+
+/* The notification counters alone, which move between samples too, as
+ * the agent's queue drains; nothing while findings are off. */
+void tw_view_put_notify_counts(struct tw_view *v, const struct tw_view_notify_counts *c);
+
+/* The MIB row of a finding (the build's, and a notification's). */
+void tw_view_finding_row(const struct tw_view_finding_in *f, struct tw_view_finding *row);
 
 /* Make room for n rows (for views filled by other means, such as SNMP). */
 int tw_view_reserve_disks(struct tw_view *v, size_t n);
@@ -255,32 +349,14 @@ int tw_view_reserve_pools(struct tw_view *v, size_t n);
 int tw_view_reserve_tunables(struct tw_view *v, size_t n);
 int tw_view_reserve_socks(struct tw_view *v, size_t n);
 int tw_view_reserve_probes(struct tw_view *v, size_t n);
-
-/* twProbeTable from the probe set's rows (sorted by major and minor),
- * replacing the view's rows. viewprobe.c. */
-struct tw_probe_row;
-int tw_view_put_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n);
 int tw_view_reserve_findings(struct tw_view *v, size_t n);
 int tw_view_reserve_cgroups(struct tw_view *v, size_t n);
 int tw_view_reserve_reqlats(struct tw_view *v, size_t n);
 int tw_view_reserve_reqhists(struct tw_view *v, size_t n);
 
-/* twReqLatTable, twReqHistTable and the twAgentReqLat* scalars from the
- * request-latency window, for the view's disks (which must be built
- * first): a disk's rows leave with its disk row. state and reason are the
- * source's; lost is published only while timing. view/viewreqlat.c. */
-struct tw_reqwin;
-int tw_view_build_reqlat(struct tw_view *v, const struct tw_reqwin *rw, const char *state,
-    const char *reason, int timing);
-
 /* The bounds of twReqHistTable's ladder, in increasing order, the last
  * TW_REQHIST_INF; *n gets how many. */
 const uint32_t *tw_view_reqhist_bounds(size_t *n);
-
-/* The cgroup rows of the view, from the newest sample and the window
- * (view/cgview.c). */
-int tw_view_build_cgroups(struct tw_view *v, const struct tw_window *w,
-    const struct tw_sample *s);
 
 /* Look a tunable's value up by name; NULL when the view does not have it. */
 const char *tw_view_tunable(const struct tw_view *v, const char *name);

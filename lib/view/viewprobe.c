@@ -5,14 +5,10 @@
  * never a made-up zero. */
 #include "config.h"
 
-#include <string.h>
-
 #include "probe/probeset.h"
 #include "util/array.h"
 #include "util/error.h"
-#include "util/escape.h"
-#include "view/columns.h"
-#include "view/view.h"
+#include "view/viewbuild.h"
 
 int
 tw_view_reserve_probes(struct tw_view *v, size_t n)
@@ -47,7 +43,7 @@ put_us(struct tw_view_probe *vp, unsigned c, uint64_t us)
 static void
 copy(char *dst, size_t len, const char *src)
 {
-	(void)tw_escape_copy(dst, len, src);
+	tw_vb_copy_shown(dst, len, src);
 }
 
 static void
@@ -90,7 +86,7 @@ build_probe(struct tw_view_probe *vp, const struct tw_probe_row *row)
 }
 
 int
-tw_view_put_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n)
+tw_view_build_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n)
 {
 	size_t i;
 	int rc;

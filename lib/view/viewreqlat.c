@@ -7,13 +7,9 @@
  * requests: never a made-up zero. */
 #include "config.h"
 
-#include <string.h>
-
 #include "util/array.h"
 #include "util/error.h"
-#include "util/escape.h"
-#include "view/columns.h"
-#include "view/view.h"
+#include "view/viewbuild.h"
 #include "window/reqwin.h"
 
 int

@@ -28,6 +28,7 @@
 #include "reqlat/reqslots.h"
 #include "util/error.h"
 #include "view/view.h"
+#include "view/viewbuild.h"
 #include "window/reqwin.h"
 
 static void
