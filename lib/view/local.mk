@@ -6,7 +6,7 @@ lib_libtunewatch_a_SOURCES += \
 	lib/view/view.h lib/view/view.c lib/view/viewbuild.h lib/view/build.c \
 	lib/view/viewcache.c lib/view/viewdisk.c lib/view/viewpool.c \
 	lib/view/viewfinding.c lib/view/changerow.c lib/view/viewprobe.c \
-	lib/view/cgview.c lib/view/viewreqlat.c \
+	lib/view/cgview.c lib/view/viewreqlat.c lib/view/notice.h lib/view/notice.c \
 	lib/view/mibview.h lib/view/mibview.c
 # twSocketDropTable's rows, from lib/sockets/.
 lib_libtunewatch_a_SOURCES += \

@@ -104,6 +104,9 @@ int tw_view_build_reqlat(struct tw_view *v, const struct tw_reqwin *rw, const ch
 int tw_view_build_findings(struct tw_view *v, const struct tw_view_findings_in *f,
     const struct tw_view_notify_counts *c);
 
+/* One change's row of twChangeTable (changerow.c). */
+void tw_view_build_change_row(const struct tw_view_change_in *c, struct tw_view_change *r);
+
 /* twChangeTable from the history's n changes, newest first (at most
  * TW_VIEW_CHANGES; changerow.c). */
 void tw_view_build_changes(struct tw_view *v, const struct tw_view_change_in *changes,
