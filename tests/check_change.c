@@ -14,6 +14,7 @@
 #include "util/error.h"
 #include "view/columns.h"
 #include "view/mibview.h"
+#include "view/notice.h"
 
 #define SEC 1000u
 
@@ -651,6 +652,50 @@ START_TEST(watch_cgroup_limits)
 }
 END_TEST
 
+/* A change's notifications: twTunableChanged without the figure after,
+ * twTunableChangeEvaluated with it; a figure that cannot be given is left
+ * out, as in the table. */
+START_TEST(notice_of_a_change)
+{
+	struct tw_view_change_in c;
+	struct tw_notice n;
+
+	memset(&c, 0, sizeof(c));
+	c.index = UINT32_MAX;
+	c.tunable = "net.core.somaxconn";
+	c.subject = "host";
+	c.old_value = "128";
+	c.new_value = "4096";
+	c.when_s = 1700000000;
+	c.figure = "listen overflows";
+	c.unit = "/s";
+	c.has_before = 1;
+	c.before = 2.5;
+	tw_notice_change(&n, 0, &c);
+	ck_assert_uint_eq(n.notification, TW_NOTIFY_TUNABLE_CHANGED);
+	ck_assert_uint_eq(n.index, UINT32_MAX);
+	ck_assert_uint_eq(n.n, 8);
+	ck_assert_uint_eq(n.obj[0].col, TW_OID_CHANGE_TUNABLE);
+	ck_assert_uint_eq(n.obj[4].col, TW_OID_CHANGE_TIME);
+	ck_assert_uint_eq(n.obj[4].val.num, 1700000000);
+	ck_assert_uint_eq(n.obj[7].col, TW_OID_CHANGE_BEFORE);
+	ck_assert_uint_eq(n.obj[7].val.num, 250);
+	c.evaluated = 1;
+	tw_notice_change(&n, 1, &c);
+	ck_assert_uint_eq(n.notification, TW_NOTIFY_TUNABLE_CHANGE_EVALUATED);
+	ck_assert_uint_eq(n.n, 8);	/* no figure after */
+	c.has_after = 1;
+	c.after = 0;
+	tw_notice_change(&n, 1, &c);
+	ck_assert_uint_eq(n.n, 9);
+	ck_assert_uint_eq(n.obj[8].col, TW_OID_CHANGE_AFTER);
+	c.figure = c.unit = NULL;
+	tw_notice_change(&n, 0, &c);
+	ck_assert_uint_eq(n.n, 6);
+	ck_assert_uint_eq(n.obj[5].col, TW_OID_CHANGE_BEFORE);
+}
+END_TEST
+
 static Suite *
 change_suite(void)
 {
@@ -666,6 +711,7 @@ change_suite(void)
 	tcase_add_test(tc, history_in_the_mib);
 	tcase_add_test(tc, watch_compares_with_the_previous_sample);
 	tcase_add_test(tc, watch_cgroup_limits);
+	tcase_add_test(tc, notice_of_a_change);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -15,6 +15,7 @@
 #include "util/error.h"
 #include "view/columns.h"
 #include "view/mibview.h"
+#include "view/notice.h"
 #include "view/view.h"
 
 /* A view with one disk, sda, and cpu1's input queue: r_await in ms,
@@ -786,6 +787,46 @@ START_TEST(test_queue_values)
 }
 END_TEST
 
+/* A finding's notification carries every object of OBJECTS in order,
+ * an empty string for a tunable it has none of, and the changed time in
+ * place of the raised one for a severity change. */
+START_TEST(test_notice_objects)
+{
+	static const unsigned want[] = {
+		TW_OID_FINDING_ID, TW_OID_FINDING_SYMPTOM, TW_OID_FINDING_SUBJECT,
+		TW_OID_FINDING_SEVERITY, TW_OID_FINDING_EVIDENCE, TW_OID_FINDING_TUNABLE,
+		TW_OID_FINDING_CURRENT, TW_OID_FINDING_SUGGESTED, TW_OID_FINDING_APPLY,
+		TW_OID_FINDING_PERSIST, TW_OID_FINDING_DOCUMENTATION, TW_OID_FINDING_RAISED,
+	};
+	struct tw_view_finding_in f;
+	struct tw_notice n;
+	size_t i;
+
+	memset(&f, 0, sizeof(f));
+	f.index = 7;
+	f.critical = 1;
+	f.raised_s = 100;
+	f.changed_s = 160;
+	strcpy(f.id, "tw-00000000000a");
+	strcpy(f.subject, "sda");
+	tw_notice_finding(&n, TW_NOTIFY_FINDING_RAISED, &f);
+	ck_assert_uint_eq(n.notification, TW_NOTIFY_FINDING_RAISED);
+	ck_assert_uint_eq(n.index, 7);
+	ck_assert_uint_eq(n.n, 12);
+	for (i = 0; i < n.n; i++)
+		ck_assert_uint_eq(n.obj[i].col, want[i]);
+	ck_assert_uint_eq(n.obj[3].val.type, TW_BER_INTEGER);
+	ck_assert_uint_eq(n.obj[3].val.num, TW_FINDING_CRITICAL);
+	ck_assert_uint_eq(n.obj[5].val.type, TW_BER_OCTET_STRING);
+	ck_assert_uint_eq(n.obj[5].val.len, 0);
+	ck_assert_uint_eq(n.obj[2].val.len, 3);
+	ck_assert_uint_eq(n.obj[11].val.num, 100);
+	tw_notice_finding(&n, TW_NOTIFY_FINDING_SEVERITY, &f);
+	ck_assert_uint_eq(n.obj[11].col, TW_OID_FINDING_CHANGED);
+	ck_assert_uint_eq(n.obj[11].val.num, 160);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -800,6 +841,7 @@ main(void)
 	tcase_add_test(tc, test_observe_squeeze_needs_drops);
 	tcase_add_test(tc, test_observe_disk);
 	tcase_add_test(tc, test_hysteresis);
+	tcase_add_test(tc, test_notice_objects);
 	tcase_add_test(tc, test_severity);
 	tcase_add_test(tc, test_capacity);
 	tcase_add_test(tc, test_mibview);
