@@ -6,9 +6,9 @@
  * interval, window and queue-refresh slice), first once from cold (every
  * device new, every queue read) and then --samples times warm, timing each
  * with the thread's CPU clock so that sleeping and other processes do not
- * count. With --changes each sample also runs the change watch as
- * tunewatchd does after it (lib/change/: compare with the previous
- * sample, evaluate, publish twChangeTable); with --findings it judges
+ * count. With --changes each sample also keeps the change record as
+ * tunewatchd's does (lib/change/: compare with the previous sample,
+ * evaluate, and twChangeTable in the view); with --findings it judges
  * every sample as tunewatchd does by default (lib/finding, the checks'
  * default thresholds); --findings-all judges every disk with a latency
  * figure bad (r_await range "@0:"), the worst case: each one an
