@@ -27,8 +27,12 @@
 #include <time.h>
 
 #include "cgroup_io_grow.h"
+#include "finding/judge.h"
+#include "finding/tracker.h"
 #include "monitor/monitor.h"
+#include "sample/sampler.h"
 #include "util/error.h"
+#include "view/view.h"
 
 #define MAX_SAMPLES 10000
 
