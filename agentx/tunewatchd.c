@@ -30,6 +30,7 @@
 #include "sample/sampler.h"
 #include "sockets/sockwatch.h"
 #include "util/error.h"
+#include "view/build.h"
 
 static volatile sig_atomic_t stop_requested;
 static volatile sig_atomic_t sample_requested;

@@ -20,6 +20,7 @@
 #include "probe/probeset.h"
 #include "util/clock.h"
 #include "util/error.h"
+#include "view/build.h"
 
 /* The most devices one check probes at once (threads and open files). */
 #define MAX_LOCAL 256

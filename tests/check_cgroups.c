@@ -17,6 +17,7 @@
 #include "tw_check.h"
 #include "util/error.h"
 #include "util/escape.h"
+#include "view/build.h"
 #include "view/mibview.h"
 #include "view/view.h"
 #include "view/viewbuild.h"

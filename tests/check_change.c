@@ -12,6 +12,7 @@
 #include "tw_check.h"
 #include "tw_sample_fixture.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/columns.h"
 #include "view/mibview.h"
 #include "view/notice.h"

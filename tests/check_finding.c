@@ -13,6 +13,7 @@
 #include "finding/tracker.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/columns.h"
 #include "view/mibview.h"
 #include "view/notice.h"

@@ -26,6 +26,7 @@
 #include "probe/probeset.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/view.h"
 
 /* pthread_create, refused with EAGAIN while refuse_threads is set. */

@@ -12,6 +12,7 @@
 #include "sample/sampler.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/view.h"
 #include "window/window.h"
 

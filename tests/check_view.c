@@ -9,6 +9,7 @@
 #include "tw_check.h"
 #include "util/error.h"
 #include "tw_sample_fixture.h"
+#include "view/build.h"
 #include "view/view.h"
 #include "window/window.h"
 

@@ -22,6 +22,7 @@
 #include "sample/sample.h"
 #include "tunewatch_oids.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/view.h"
 #include "window/window.h"
 

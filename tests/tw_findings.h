@@ -18,6 +18,7 @@
 #include "finding/tracker.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/view.h"
 
 /* The tracker's findings put into v, as the monitor's build puts them. */

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "change/figure.h"
+#include "view/build.h"
 #include "view/view.h"
 
 #define TW_CHANGE_MAX TW_VIEW_CHANGES

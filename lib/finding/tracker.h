@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "finding/observe.h"
+#include "view/build.h"
 #include "view/view.h"
 
 #define TW_TRACKER_DEFAULT_RAISE 3

@@ -21,6 +21,7 @@
 #include "util/array.h"
 #include "util/clock.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/view.h"
 #include "window/reqwin.h"
 #include "window/window.h"

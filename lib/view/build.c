@@ -5,9 +5,10 @@
  * judged from them). */
 #include "config.h"
 
-#include "view/viewbuild.h"
+#include "view/build.h"
 
 #include "util/error.h"
+#include "view/viewbuild.h"
 #include "view/sockview.h"
 
 static void

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "view/columns.h"
+#include "view/build.h"
 #include "view/view.h"
 
 /* The most objects a notification carries (twTunableChangeEvaluated's). */

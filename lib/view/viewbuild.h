@@ -16,6 +16,7 @@
 #include "sample/pools.h"
 #include "sample/sample.h"
 #include "util/escape.h"
+#include "view/build.h"
 #include "view/columns.h"
 #include "view/view.h"
 #include "window/window.h"
