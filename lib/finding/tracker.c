@@ -9,7 +9,6 @@
 
 #include "advice/ticket.h"
 #include "util/error.h"
-#include "util/escape.h"
 
 /* One followed symptom: raised (index != 0) or on its way. */
 struct tw_tracked {
@@ -92,13 +91,31 @@ tw_tracker_observe(void *tracker, const struct tw_observation *o)
 	return 0;
 }
 
-/* A copy cut to fit, at a character's boundary: the texts are built
- * around shown names (util/escape.h), and a DisplayString with half a
- * character is no longer UTF-8. */
+/* The observation's texts are shown already (built around shown names,
+ * util/escape.h) and no longer than the finding's fields, so they are
+ * copied whole: no cut can split a character. A finding is copied at
+ * every sample, up to TW_TRACKER_CAPACITY of them. */
+#define FITS(field) _Static_assert(sizeof(((struct tw_observation *)0)->field) <= \
+	sizeof(((struct tw_view_finding_in *)0)->field), #field " fits")
+FITS(id);
+FITS(subject);
+FITS(evidence);
+FITS(tunable);
+FITS(current);
+FITS(suggested);
+FITS(apply);
+FITS(persist);
+FITS(documentation);
+FITS(owner);
+#undef FITS
+
 static void
 copy(char *dst, size_t len, const char *src)
 {
-	(void)tw_escape_copy(dst, len, src);
+	size_t n = strnlen(src, len - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
 }
 
 /* A tracked finding as the tracker hands it out. */
