@@ -76,13 +76,14 @@ struct tw_view_change_in {
  * figures: assess, when set, runs once they are built (it may read the
  * view, and bring the tracker's and the history's lists up to date), and
  * the lists are written after it. The probe rows are written last, so
- * that assess sees the rows of the build before, as it always has. */
+ * that assess judges those of the sample before, as tunewatchd always
+ * has. */
 struct tw_view_sources {
 	const struct tw_view_settings *settings;
 	const struct tw_window *window;
 	const struct tw_sample *sample;		/* the newest, last pushed */
 	const struct tw_pool_set *pools;	/* the newest sample's */
-	const struct tw_sockwatch *socks;	/* NULL: no socket rows */
+	const struct tw_sockwatch *socks;	/* NULL: rows left as they are */
 	/* The request-latency source's state (NULL: there is none) and,
 	 * while timing, its window. */
 	const char *reqlat_state, *reqlat_reason;
