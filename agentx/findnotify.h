@@ -6,9 +6,9 @@
 #ifndef TW_AGENT_FINDNOTIFY_H
 #define TW_AGENT_FINDNOTIFY_H
 
-#include "finding/tracker.h"
+#include "monitor/monitor.h"
 
-/* Send the events of t's last sample; returns how many were sent. */
-unsigned tw_findnotify_send(const struct tw_tracker *t);
+/* Send the events of m's last sample; returns how many were sent. */
+unsigned tw_findnotify_send(const struct tw_monitor *m);
 
 #endif

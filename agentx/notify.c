@@ -9,6 +9,7 @@
 #include "util/clock.h"
 #include "util/ratelimit.h"
 #include "util/sendq.h"
+#include "view/notice.h"
 
 /* RFC 2741's Notify PDU. */
 #define AX_NOTIFY 12
@@ -139,4 +140,57 @@ tw_notify_send(unsigned n, netsnmp_variable_list *vars)
 	rc = tw_sendq_push(&queue, head) == 0 ? 0 : 2;
 	tw_notify_flush();
 	return rc;
+}
+
+/* One object of a notice, appended to vars; NULL when out of memory. */
+static netsnmp_variable_list *
+add_object(netsnmp_variable_list **vars, const struct tw_notice *n,
+    const struct tw_notice_object *o)
+{
+	oid name[TW_MIB_ARC_LEN + 1 + 3 + 2] = { TW_MIB_ARC, TW_OID_OBJECTS };
+	size_t i, len = TW_MIB_ARC_LEN + 1;
+	const void *data;
+	size_t size;
+	u_char type;
+	long num;
+	u_long unum;
+
+	for (i = 0; i < n->entry_len; i++)
+		name[len++] = n->entry[i];
+	name[len++] = o->col;
+	name[len++] = n->index;
+	switch (o->val.type) {
+	case TW_BER_OCTET_STRING:
+		type = ASN_OCTET_STR;
+		data = o->val.str;
+		size = o->val.len;
+		break;
+	case TW_BER_INTEGER:
+		num = (long)(int32_t)o->val.num;
+		type = ASN_INTEGER;
+		data = &num;
+		size = sizeof(num);
+		break;
+	default:
+		unum = (u_long)(o->val.num & 0xffffffffu);
+		type = ASN_UNSIGNED;
+		data = &unum;
+		size = sizeof(unum);
+		break;
+	}
+	return snmp_varlist_add_variable(vars, name, len, type, data, size);
+}
+
+int
+tw_notify_send_notice(const struct tw_notice *n)
+{
+	netsnmp_variable_list *vars = NULL;
+	size_t i;
+
+	for (i = 0; i < n->n; i++)
+		if (add_object(&vars, n, &n->obj[i]) == NULL) {
+			snmp_free_varbind(vars);
+			return -1;
+		}
+	return tw_notify_send(n->notification, vars);
 }

@@ -56,6 +56,12 @@ void tw_notify_master(void *session);
  * held it back, 2 when the queue was full, -1 when it could not be built. */
 int tw_notify_send(unsigned n, netsnmp_variable_list *vars);
 
+/* The same for a notice of lib/view (view/notice.h): its objects as
+ * varbinds, each named by its column and the row's index and typed as the
+ * MIB types it. */
+struct tw_notice;
+int tw_notify_send_notice(const struct tw_notice *n);
+
 /* Send what the queue holds, as far as it may go now. */
 void tw_notify_flush(void);
 

@@ -7,7 +7,6 @@
 #include "probes.h"
 
 #include "probe/probeset.h"
-#include "util/clock.h"
 #include "util/error.h"
 
 static struct tw_probeset *probes;
@@ -20,7 +19,7 @@ log_line(void *ctx, int warning, const char *line)
 }
 
 int
-tw_agent_probes_open(const struct tw_agent_options *o, unsigned intervals)
+tw_agent_probes_open(struct tw_monitor *m, const struct tw_agent_options *o, unsigned intervals)
 {
 	struct tw_probeset_config c;
 
@@ -34,7 +33,10 @@ tw_agent_probes_open(const struct tw_agent_options *o, unsigned intervals)
 	c.idle_s = o->probe_idle_s;
 	c.intervals = intervals > 0 ? intervals : 1;
 	c.log = log_line;
-	return tw_probeset_open(&probes, &c) == TW_OK ? 0 : -1;
+	if (tw_probeset_open(&probes, &c) != TW_OK)
+		return -1;
+	tw_monitor_probes(m, probes);
+	return 0;
 }
 
 void
@@ -42,23 +44,6 @@ tw_agent_probes_run(void)
 {
 	if (probes != NULL)
 		tw_probeset_run(probes);
-}
-
-void
-tw_agent_probes_tick(struct tw_view *v)
-{
-	const struct tw_probe_row *rows;
-	uint64_t now;
-	size_t n;
-
-	if (probes == NULL)
-		return;
-	now = tw_clock_ms();
-	tw_probeset_tick(probes, now);
-	rows = tw_probeset_rows(probes, now, &n);
-	if (tw_view_put_probes(v, rows, n) != TW_OK)
-		snmp_log(LOG_ERR, TW_AGENT_NAME ": no memory for twProbeTable; serving the "
-		    "previous one\n");
 }
 
 void

@@ -6,19 +6,17 @@
 #ifndef TW_AGENT_PROBES_H
 #define TW_AGENT_PROBES_H
 
+#include "monitor/monitor.h"
 #include "options.h"
-#include "view/view.h"
 
-/* Open the probed devices (none without probe lines). Returns 0, or -1
- * when memory runs out. */
-int tw_agent_probes_open(const struct tw_agent_options *o, unsigned intervals);
+/* Open the probed devices (none without probe lines), and have m put
+ * their figures into twProbeTable at each sample. Returns 0, or -1 when
+ * memory runs out. */
+int tw_agent_probes_open(struct tw_monitor *m, const struct tw_agent_options *o,
+    unsigned intervals);
 
 /* Start reading; after netsnmp_daemonize(). */
 void tw_agent_probes_run(void);
-
-/* After each sample: a new interval, the devices looked at again, and
- * twProbeTable in v. */
-void tw_agent_probes_tick(struct tw_view *v);
 
 void tw_agent_probes_close(void);
 

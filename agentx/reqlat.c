@@ -17,7 +17,7 @@ static void
 log_state(const struct tw_monitor *m)
 {
 	const char *reason;
-	enum tw_reqlat_state st = tw_reqlat_state(m->reqlat, &reason);
+	enum tw_reqlat_state st = tw_monitor_reqlat_state(m, &reason);
 
 	if (st == logged)
 		return;
@@ -59,6 +59,5 @@ tw_agent_reqlat_open(struct tw_monitor *m, const struct tw_agent_options *o)
 void
 tw_agent_reqlat_tick(const struct tw_monitor *m)
 {
-	if (m->reqlat != NULL)
-		log_state(m);
+	log_state(m);
 }

@@ -27,12 +27,15 @@
 #include "privdrop.h"
 #include "probes.h"
 #include "reqlat.h"
+#include "sample/sampler.h"
+#include "sockets/sockwatch.h"
 #include "util/error.h"
+#include "view/build.h"
 
 static volatile sig_atomic_t stop_requested;
 static volatile sig_atomic_t sample_requested;
 
-static struct tw_monitor monitor;
+static struct tw_monitor *monitor;
 static int connected;		/* to the master, as far as we know */
 static int told_waiting;	/* said once that the master is not there */
 
@@ -56,18 +59,15 @@ on_sample(int sig)
 static void
 publish_notify_counts(void)
 {
-	struct tw_view_findsum *s = &monitor.view.findsum;
+	struct tw_view_notify_counts vc;
 	struct tw_notify_counts c;
 
-	if (!monitor.findings)
-		return;
 	tw_notify_counts(&c);
-	s->col[TW_OID_FINDING_SUPPRESSED] = c.suppressed;
-	s->col[TW_OID_FINDING_DROPPED] = c.dropped;
-	s->col[TW_OID_FINDING_SENT] = c.sent;
-	s->col[TW_OID_FINDING_LIMIT] = c.per_minute;
-	s->has |= TW_VIEW_BIT(TW_OID_FINDING_SUPPRESSED) | TW_VIEW_BIT(TW_OID_FINDING_DROPPED) |
-	    TW_VIEW_BIT(TW_OID_FINDING_SENT) | TW_VIEW_BIT(TW_OID_FINDING_LIMIT);
+	vc.suppressed = c.suppressed;
+	vc.dropped = c.dropped;
+	vc.sent = c.sent;
+	vc.per_minute = c.per_minute;
+	tw_monitor_notify_counts(monitor, &vc);
 }
 
 static void
@@ -77,21 +77,19 @@ take_sample(unsigned int reg, void *arg)
 
 	(void)reg;
 	(void)arg;
-	rc = tw_monitor_sample(&monitor);
+	rc = tw_monitor_sample(monitor);
 	if (rc != TW_OK) {
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": sample failed: %s; serving the previous one\n",
 		    tw_strerror(rc));
 	} else {
-		tw_agent_changes_step(&monitor);
+		tw_agent_changes_step(monitor);
 		/* What changed in this sample goes out as notifications; what
 		 * the limit holds back or the queue cannot take is counted, and
 		 * stays in twFindingTable. */
-		if (monitor.findings)
-			tw_findnotify_send(&monitor.tracker);
+		tw_findnotify_send(monitor);
 		publish_notify_counts();
 	}
-	tw_agent_probes_tick(&monitor.view);
-	tw_agent_reqlat_tick(&monitor);
+	tw_agent_reqlat_tick(monitor);
 }
 
 /* The master may come and go; say so once each way, not every retry. */
@@ -186,8 +184,12 @@ main(int argc, char **argv)
 	snmp_register_callback(SNMP_CALLBACK_APPLICATION, SNMPD_CALLBACK_INDEX_STOP,
 	    on_master_down, NULL);
 
+	if ((monitor = tw_monitor_new()) == NULL) {
+		snmp_log(LOG_ERR, TW_AGENT_NAME ": out of memory\n");
+		return TW_EXIT_OSERR;
+	}
 	/* Reads tunewatchd.conf (and -c files), then connects to the master. */
-	if (tw_mibhandler_register(&monitor.view) != 0) {
+	if (tw_mibhandler_register(tw_monitor_view(monitor)) != 0) {
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot register TUNEWATCH-MIB\n");
 		return TW_EXIT_OSERR;
 	}
@@ -214,7 +216,7 @@ main(int argc, char **argv)
 	    TW_CGROUPS_RESCAN_DEFAULT_S) / opt.interval;
 	scfg.cgroup_max = opt.cgroup_max_given ? opt.cgroup_max : 0;
 	scfg.no_cgroups = opt.cgroup_max_given && opt.cgroup_max == 0;
-	rc = tw_monitor_open(&monitor, &scfg, opt.interval, opt.window, PACKAGE_VERSION, err,
+	rc = tw_monitor_open(monitor, &scfg, opt.interval, opt.window, PACKAGE_VERSION, err,
 	    sizeof(err));
 	if (rc != TW_OK) {
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": %s\n", err);
@@ -222,12 +224,12 @@ main(int argc, char **argv)
 		goto out;
 	}
 	/* The BPF program is loaded with root, before --user takes it. */
-	if (tw_agent_reqlat_open(&monitor, &opt) != 0) {
+	if (tw_agent_reqlat_open(monitor, &opt) != 0) {
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot set up request latency: out of memory\n");
 		rc = TW_EXIT_OSERR;
 		goto out;
 	}
-	tw_agent_changes_init(opt.window);
+	tw_monitor_changes(monitor);
 	/* Tunable changes are notified with findings off too. */
 	if (tw_notify_init(fopt.per_minute) != 0) {
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot set up notifications: out of memory\n");
@@ -235,7 +237,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if (!fopt.off) {
-		rc = tw_monitor_findings(&monitor, &fopt.judge, fopt.raise_after, fopt.clear_after);
+		rc = tw_monitor_findings(monitor, &fopt.judge, fopt.raise_after, fopt.clear_after);
 		if (rc != TW_OK) {
 			snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot set up findings: %s\n",
 			    tw_strerror(rc));
@@ -245,7 +247,7 @@ main(int argc, char **argv)
 	}
 	take_sample(0, NULL);
 	/* The probed devices are opened with root, read after the fork. */
-	if (tw_agent_probes_open(&opt, opt.window / opt.interval) != 0) {
+	if (tw_agent_probes_open(monitor, &opt, opt.window / opt.interval) != 0) {
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot set up the probes: out of memory\n");
 		rc = TW_EXIT_OSERR;
 		goto out;
@@ -290,10 +292,9 @@ main(int argc, char **argv)
 	rc = TW_EXIT_OK;
 out:
 	snmp_shutdown(TW_AGENT_NAME);
-	tw_agent_changes_free();
 	tw_notify_free();
+	tw_monitor_close(monitor);
 	tw_agent_probes_close();
-	tw_monitor_close(&monitor);
 	tw_options_free(&opt);
 	return rc;
 }

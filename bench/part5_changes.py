@@ -39,10 +39,9 @@ def cpu_ms(ctx, root, changes, samples):
 
 def instr(ctx, root, changes):
     prog = os.path.join(ctx.builddir, "bench", "sample_cost")
+    # The change record is kept inside the monitor's sample, so one toggle
+    # counts it (a nested toggle would turn the count off within it).
     toggles = ["--toggle-collect=tw_monitor_sample"]
-    if changes:
-        toggles += ["--toggle-collect=tw_change_watch_step",
-                    "--toggle-collect=tw_change_history_publish"]
     counts = []
     for n in (1, 6):
         d = tempfile.mkdtemp(prefix="cgc-", dir=ctx.workdir)

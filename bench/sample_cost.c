@@ -6,9 +6,9 @@
  * interval, window and queue-refresh slice), first once from cold (every
  * device new, every queue read) and then --samples times warm, timing each
  * with the thread's CPU clock so that sleeping and other processes do not
- * count. With --changes each sample also runs the change watch as
- * tunewatchd does after it (lib/change/: compare with the previous
- * sample, evaluate, publish twChangeTable); with --findings it judges
+ * count. With --changes each sample also keeps the change record as
+ * tunewatchd's does (lib/change/: compare with the previous sample,
+ * evaluate, and twChangeTable in the view); with --findings it judges
  * every sample as tunewatchd does by default (lib/finding, the checks'
  * default thresholds); --findings-all judges every disk with a latency
  * figure bad (r_await range "@0:"), the worst case: each one an
@@ -27,9 +27,12 @@
 #include <time.h>
 
 #include "cgroup_io_grow.h"
-#include "change/watch.h"
+#include "finding/judge.h"
+#include "finding/tracker.h"
 #include "monitor/monitor.h"
+#include "sample/sampler.h"
 #include "util/error.h"
+#include "view/view.h"
 
 #define MAX_SAMPLES 10000
 
@@ -74,18 +77,14 @@ status_kb(const char *field)
 	return kb;
 }
 
-/* One sample as tunewatchd takes it; with w, the change watch after it
- * (agentx/changes.c, less the notifications). */
+/* One sample as tunewatchd takes it (the change record in it when
+ * tw_monitor_changes turned it on). */
 static int
-sample(struct tw_monitor *m, struct tw_change_watch *w)
+sample(struct tw_monitor *m)
 {
 	int rc = tw_monitor_sample(m);
 
-	if (rc != TW_OK || w == NULL)
-		return rc;
-	rc = tw_change_watch_step(w, &m->sample, &m->view, (int64_t)time(NULL));
-	tw_change_history_publish(&w->history, &m->view);
-	return rc;
+	return rc != TW_OK ? rc : tw_monitor_change_status(m);
 }
 
 static void
@@ -115,8 +114,9 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct tw_sampler_config cfg;
-	struct tw_monitor m;
-	struct tw_change_watch watch;
+	struct tw_monitor *m;
+	const struct tw_tracker *tr;
+	const struct tw_view *v;
 	int changes = 0;
 	uint64_t *ns, t0, first;
 	unsigned interval = 5, window = 60;
@@ -184,27 +184,31 @@ main(int argc, char **argv)
 	if (ns == NULL)
 		return 71;
 	rss_before = status_kb("VmRSS");
-	rc = tw_monitor_open(&m, &cfg, interval, window, PACKAGE_VERSION, err, sizeof(err));
+	m = tw_monitor_new();
+	rc = m != NULL ? tw_monitor_open(m, &cfg, interval, window, PACKAGE_VERSION, err,
+	    sizeof(err)) : TW_E_NOMEM;
 	if (rc != TW_OK) {
-		fprintf(stderr, "sample_cost: %s\n", err);
+		fprintf(stderr, "sample_cost: %s\n", m != NULL ? err : tw_strerror(rc));
+		tw_monitor_close(m);
 		free(ns);
 		return 71;
 	}
-	tw_change_watch_init(&watch, window);
+	if (changes)
+		tw_monitor_changes(m);
 	if (findings) {
 		tw_judge_defaults(&judge);
 		if (findings == 2)
 			tw_threshold_parse(&judge.read_warn, "@0:");
-		rc = tw_monitor_findings(&m, &judge, 3, 3);
+		rc = tw_monitor_findings(m, &judge, 3, 3);
 		if (rc != TW_OK) {
 			fprintf(stderr, "sample_cost: findings: %s\n", tw_strerror(rc));
-			tw_monitor_close(&m);
+			tw_monitor_close(m);
 			free(ns);
 			return 71;
 		}
 	}
 	t0 = cpu_ns();
-	rc = sample(&m, changes ? &watch : NULL);
+	rc = sample(m);
 	first = cpu_ns() - t0;
 	for (i = 0; rc == TW_OK && i < nsamples; i++) {
 		pause_ms(2);
@@ -220,29 +224,30 @@ main(int argc, char **argv)
 			pause_ms(1);
 		}
 		t0 = cpu_ns();
-		rc = sample(&m, changes ? &watch : NULL);
+		rc = sample(m);
 		ns[i] = cpu_ns() - t0;
 	}
-	tw_change_watch_free(&watch);
 	if (rc != TW_OK) {
 		fprintf(stderr, "sample_cost: sample failed: %s\n", tw_strerror(rc));
-		tw_monitor_close(&m);
+		tw_monitor_close(m);
 		free(ns);
 		return 71;
 	}
+	v = tw_monitor_view(m);
+	tr = tw_monitor_tracker(m);
 	printf("{\"findings\": %zu, \"tracked\": %zu, \"overflows\": %llu, ",
-	    m.view.nfindings, m.findings ? m.tracker.n : 0,
-	    (unsigned long long)(m.findings ? m.tracker.overflows : 0));
+	    v->nfindings, tr != NULL ? tr->n : 0,
+	    (unsigned long long)(tr != NULL ? tr->overflows : 0));
 	printf("\"disks\": %zu, \"pools\": %zu, \"tunables\": %zu, \"cgroups\": %zu, "
 	    "\"first_ns\": %llu, "
 	    "\"vmrss_before_kb\": %ld, \"vmrss_kb\": %ld, \"vmhwm_kb\": %ld, \"samples_ns\": [",
-	    m.view.ndisks, m.view.npools, m.view.ntunables, m.view.ncgroups,
+	    v->ndisks, v->npools, v->ntunables, v->ncgroups,
 	    (unsigned long long)first,
 	    rss_before, status_kb("VmRSS"), status_kb("VmHWM"));
 	for (i = 0; i < nsamples; i++)
 		printf("%s%llu", i > 0 ? ", " : "", (unsigned long long)ns[i]);
 	printf("]}\n");
-	tw_monitor_close(&m);
+	tw_monitor_close(m);
 	free(ns);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "plugin.h"
+#include "sample/sampler.h"
 #include "util/error.h"
 
 static int
@@ -23,11 +24,17 @@ sleep_seconds(unsigned s)
 }
 
 int
-tw_plugin_local_view(const struct tw_plugin *p, struct tw_monitor *m, char *err, size_t errlen)
+tw_plugin_local_view(const struct tw_plugin *p, struct tw_monitor **mp, char *err,
+    size_t errlen)
 {
 	struct tw_sampler_config cfg;
+	struct tw_monitor *m;
 	int rc;
 
+	if ((m = *mp = tw_monitor_new()) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return TW_E_NOMEM;
+	}
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.proc_root = p->proc_root;
 	cfg.sys_root = p->sys_root;

@@ -12,9 +12,10 @@
 
 struct tw_plugin;
 
-/* Open m and take the two samples; its view is then the figures. Returns
- * TW_OK, or an error code with one line in err. */
-int tw_plugin_local_view(const struct tw_plugin *p, struct tw_monitor *m, char *err,
+/* Open a monitor into *mp and take the two samples; its view is then the
+ * figures. Returns TW_OK, or an error code with one line in err; *mp is
+ * the caller's to close in either case (NULL when none could be had). */
+int tw_plugin_local_view(const struct tw_plugin *p, struct tw_monitor **mp, char *err,
     size_t errlen);
 
 #endif

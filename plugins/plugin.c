@@ -28,7 +28,7 @@ int
 tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 {
 	struct tw_plugin p;
-	struct tw_monitor m;
+	struct tw_monitor *m = NULL;
 	struct tw_view fetched;
 	struct tw_tunables tunables;
 	const struct tw_view *v;
@@ -63,7 +63,6 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	what = chk->fetch;
 	if (!p.local && (what & TW_FETCH_TUNABLES) && p.verbose == 0)
 		what &= ~TW_FETCH_TUNABLES;
-	memset(&m, 0, sizeof(m));
 	tw_view_init(&fetched);
 	tw_tunables_init(&tunables, what != chk->fetch ? &p.snmp : NULL, &p.stats);
 	/* The newest changes, for the "change:" lines: one request more. */
@@ -74,7 +73,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	p.reqlat = (what & TW_FETCH_REQLATS) != 0;
 	if (p.local) {
 		rc = tw_plugin_local_view(&p, &m, err, sizeof(err));
-		v = &m.view;
+		v = m != NULL ? tw_monitor_view(m) : NULL;
 	} else {
 		rc = tw_snmp_fetch(&p.snmp, what, &fetched, &p.stats, err, sizeof(err));
 		v = &fetched;
@@ -117,8 +116,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 		rc = tw_plugin_unknown(chk, "out of memory while writing the output");
 	tw_out_free(&out);
 out:
-	if (p.local)
-		tw_monitor_close(&m);
+	tw_monitor_close(m);
 	tw_view_free(&fetched);
 	tw_tunables_free(&tunables);
 	tw_extraopts_free(args);

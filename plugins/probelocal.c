@@ -20,6 +20,7 @@
 #include "probe/probeset.h"
 #include "util/clock.h"
 #include "util/error.h"
+#include "view/build.h"
 
 /* The most devices one check probes at once (threads and open files). */
 #define MAX_LOCAL 256
@@ -134,7 +135,8 @@ tw_probe_local(const struct tw_plugin *p, const struct tw_view *v,
 			;
 		waited_ms += 20;
 	}
-	rc = tw_view_put_probes(pv, rows, n);
+	rc = tw_view_build(pv, &(struct tw_view_sources){ .probing = 1, .probes = rows,
+	    .nprobes = n });
 	tw_probeset_close(ps);
 	free(specs);
 	if (rc != TW_OK)

@@ -17,8 +17,11 @@
 #include "tw_check.h"
 #include "util/error.h"
 #include "util/escape.h"
+#include "view/build.h"
 #include "view/mibview.h"
 #include "view/view.h"
+#include "view/viewbuild.h"
+#include "window/window.h"
 
 static char tmp[256], v2[300];
 
@@ -401,7 +404,8 @@ START_TEST(test_view_rates)
 	ck_assert_int_eq(tw_sampler_take(sp, &s), TW_OK);
 	s.mono_ms = 6000;
 	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
-	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools }), TW_OK);
 
 	ck_assert_uint_eq(v.ncgroups, 4);
 	for (i = 0; i < v.ncgroups; i++)
@@ -589,7 +593,8 @@ START_TEST(test_events_rate_between_reads)
 		ck_assert_int_eq(tw_sampler_take(sp, &s), TW_OK);
 		s.mono_ms = 1000 + 5000 * (uint64_t)k;
 		ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
-		ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+		ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools }), TW_OK);
 		row = row_of(&s.cgroups, "/system.slice/nginx.service");
 		ck_assert_ptr_nonnull(row);
 		for (i = 0; i < v.ncgroups; i++)
@@ -850,7 +855,8 @@ START_TEST(test_hidden_long_and_cut)
 	ck_assert_int_eq(tw_sampler_take(sp, &s), TW_OK);
 	s.mono_ms = 1000;
 	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
-	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools }), TW_OK);
 	ck_assert_uint_eq(s.cgroups.cuts.too_deep, 1);
 	ck_assert_uint_eq(s.cgroups.cuts.too_long + s.cgroups.cuts.too_many, 0);
 	/* idle.slice, .hidden and its service, long and its 3, deep's 128 */

@@ -12,13 +12,27 @@
 #include "tw_check.h"
 #include "tw_sample_fixture.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/columns.h"
 #include "view/mibview.h"
+#include "view/notice.h"
 
 #define SEC 1000u
 
 /* A view with a window span, pools of softnet's backlog on CPUs 0 and 1
  * with recent failures f0 and f1, and sda (8:0) with r_await ms. */
+/* The history put into v's twChangeTable, as the monitor's build puts
+ * it. */
+static void
+publish(const struct tw_change_history *h, struct tw_view *v)
+{
+	struct tw_view_change_in in[TW_CHANGE_MAX];
+	size_t n = tw_change_history_list(h, in);
+
+	ck_assert_int_eq(tw_view_build(v, &(struct tw_view_sources){ .changes = in,
+	    .nchanges = n }), TW_OK);
+}
+
 static void
 fx_view(struct tw_view *v, uint64_t span_ms, uint64_t f0, uint64_t f1, double r_await_ms)
 {
@@ -144,7 +158,7 @@ START_TEST(history_keeps_the_newest_32)
 	ck_assert_uint_eq(tw_change_history_at(&h, 31)->index, UINT32_MAX - 8);
 	ck_assert_str_eq(tw_change_history_at(&h, 31)->subject, "host");
 
-	tw_change_history_publish(&h, &v);
+	publish(&h, &v);
 	ck_assert_uint_eq(v.nchanges, 32);
 	for (i = 1; i < v.nchanges; i++)
 		ck_assert_uint_lt(v.changes[i - 1].index, v.changes[i].index);
@@ -204,7 +218,7 @@ START_TEST(history_figures_before_and_after)
 	ck_assert_uint_eq(tw_change_history_at(&h, 1)->events, 0);
 
 	/* In the MIB: hundredths, and the state as a TruthValue. */
-	tw_change_history_publish(&h, &after);
+	publish(&h, &after);
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_BEFORE], 15200);
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_AFTER], 300);
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_EVALUATED], 1);
@@ -339,7 +353,7 @@ START_TEST(history_without_a_figure)
 	tw_change_history_add(&h, &v, "net.core.netdev_max_backlog", NULL, 0, 0, "1000",
 	    "2000", 0, 1700000000);
 	tw_change_history_evaluate(&h, &v, 60 * SEC, 60 * SEC);
-	tw_change_history_publish(&h, &v);
+	publish(&h, &v);
 	for (size_t i = 0; i < 2; i++) {
 		c = tw_change_history_at(&h, i);
 		ck_assert(c->evaluated && !c->has_before && !c->has_after);
@@ -367,7 +381,7 @@ START_TEST(history_in_the_mib)
 	tw_change_history_init(&h);
 	tw_change_history_add(&h, &v, "vm.vfs_cache_pressure", NULL, 0, 0, "100", "50", 0, 1);
 	tw_change_history_add(&h, &v, "queue/nr_requests", "sda", 8, 0, "64", "32", 0, 1);
-	tw_change_history_publish(&h, &v);
+	publish(&h, &v);
 	ck_assert_int_eq(tw_mv_next(&v, 0, start, 1, 0, next, &nlen, &val), TW_MV_FOUND);
 	ck_assert_uint_eq(nlen, 4);
 	ck_assert_uint_eq(next[2], TW_OID_CHANGE_TUNABLE);
@@ -587,7 +601,7 @@ START_TEST(watch_cgroup_limits)
 	c = tw_change_history_at(&w.history, 1);
 	ck_assert(c->evaluated && c->has_after);
 	ck_assert_double_eq_tol(c->after, 0, 1e-9);
-	tw_change_history_publish(&w.history, &v);
+	publish(&w.history, &v);
 	ck_assert_str_eq(v.changes[1].subject, "tw-job.service");
 	ck_assert_uint_eq(v.changes[1].col[TW_OID_CHANGE_BEFORE], 7200050);
 
@@ -639,6 +653,50 @@ START_TEST(watch_cgroup_limits)
 }
 END_TEST
 
+/* A change's notifications: twTunableChanged without the figure after,
+ * twTunableChangeEvaluated with it; a figure that cannot be given is left
+ * out, as in the table. */
+START_TEST(notice_of_a_change)
+{
+	struct tw_view_change_in c;
+	struct tw_notice n;
+
+	memset(&c, 0, sizeof(c));
+	c.index = UINT32_MAX;
+	c.tunable = "net.core.somaxconn";
+	c.subject = "host";
+	c.old_value = "128";
+	c.new_value = "4096";
+	c.when_s = 1700000000;
+	c.figure = "listen overflows";
+	c.unit = "/s";
+	c.has_before = 1;
+	c.before = 2.5;
+	tw_notice_change(&n, 0, &c);
+	ck_assert_uint_eq(n.notification, TW_NOTIFY_TUNABLE_CHANGED);
+	ck_assert_uint_eq(n.index, UINT32_MAX);
+	ck_assert_uint_eq(n.n, 8);
+	ck_assert_uint_eq(n.obj[0].col, TW_OID_CHANGE_TUNABLE);
+	ck_assert_uint_eq(n.obj[4].col, TW_OID_CHANGE_TIME);
+	ck_assert_uint_eq(n.obj[4].val.num, 1700000000);
+	ck_assert_uint_eq(n.obj[7].col, TW_OID_CHANGE_BEFORE);
+	ck_assert_uint_eq(n.obj[7].val.num, 250);
+	c.evaluated = 1;
+	tw_notice_change(&n, 1, &c);
+	ck_assert_uint_eq(n.notification, TW_NOTIFY_TUNABLE_CHANGE_EVALUATED);
+	ck_assert_uint_eq(n.n, 8);	/* no figure after */
+	c.has_after = 1;
+	c.after = 0;
+	tw_notice_change(&n, 1, &c);
+	ck_assert_uint_eq(n.n, 9);
+	ck_assert_uint_eq(n.obj[8].col, TW_OID_CHANGE_AFTER);
+	c.figure = c.unit = NULL;
+	tw_notice_change(&n, 0, &c);
+	ck_assert_uint_eq(n.n, 6);
+	ck_assert_uint_eq(n.obj[5].col, TW_OID_CHANGE_BEFORE);
+}
+END_TEST
+
 static Suite *
 change_suite(void)
 {
@@ -654,6 +712,7 @@ change_suite(void)
 	tcase_add_test(tc, history_in_the_mib);
 	tcase_add_test(tc, watch_compares_with_the_previous_sample);
 	tcase_add_test(tc, watch_cgroup_limits);
+	tcase_add_test(tc, notice_of_a_change);
 	suite_add_tcase(s, tc);
 	return s;
 }

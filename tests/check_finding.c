@@ -13,10 +13,12 @@
 #include "finding/tracker.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/columns.h"
 #include "view/fig_cache.h"
 #include "view/fig_pool.h"
 #include "view/mibview.h"
+#include "view/notice.h"
 #include "view/view.h"
 
 /* The figures of a pool row, as the judges read them. */
@@ -402,6 +404,26 @@ START_TEST(test_observe_disk)
 }
 END_TEST
 
+/* The tracker's findings put into v, as the monitor's build puts them. */
+static int
+publish_findings(const struct tw_tracker *t, struct tw_view *v)
+{
+	struct tw_view_findings_in f;
+
+	tw_tracker_findings(t, &f);
+	return tw_view_build(v, &(struct tw_view_sources){ .findings = &f });
+}
+
+/* An event's finding as its row of twFindingTable shows it. */
+static struct tw_view_finding
+event_row(const struct tw_finding_event *e)
+{
+	struct tw_view_finding row;
+
+	tw_view_finding_row(&e->finding, &row);
+	return row;
+}
+
 static struct tw_observation
 obs(const char *id, enum tw_state sev)
 {
@@ -444,17 +466,17 @@ START_TEST(test_hysteresis)
 	sample(&t, &a, 1, 103);
 	sample(&t, &a, 1, 104);
 	ck_assert_uint_eq(t.nevents, 0);
-	tw_tracker_publish(&t, &v);
+	publish_findings(&t, &v);
 	ck_assert_uint_eq(v.nfindings, 0);
 	/* The third in a row raises it, once. */
 	sample(&t, &a, 1, 105);
 	ck_assert_uint_eq(t.nevents, 1);
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_RAISED);
-	ck_assert_str_eq(t.events[0].row.id, a.id);
-	ck_assert_uint_eq(t.events[0].row.col[TW_OID_FINDING_RAISED], 105);
+	ck_assert_str_eq(t.events[0].finding.id, a.id);
+	ck_assert_uint_eq(event_row(&t.events[0]).col[TW_OID_FINDING_RAISED], 105);
 	sample(&t, &a, 1, 106);
 	ck_assert_uint_eq(t.nevents, 0);
-	tw_tracker_publish(&t, &v);
+	publish_findings(&t, &v);
 	ck_assert_uint_eq(v.nfindings, 1);
 	first = v.findings[0].index;
 	ck_assert_uint_eq(v.findsum.col[TW_OID_FINDING_COUNT], 1);
@@ -466,20 +488,20 @@ START_TEST(test_hysteresis)
 	sample(&t, &a, 1, 108);
 	sample(&t, NULL, 0, 109);
 	ck_assert_uint_eq(t.nevents, 0);
-	tw_tracker_publish(&t, &v);
+	publish_findings(&t, &v);
 	ck_assert_uint_eq(v.findings[0].index, first);
 	sample(&t, NULL, 0, 110);
 	ck_assert_uint_eq(t.nevents, 1);
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_CLEARED);
-	ck_assert_uint_eq(t.events[0].row.index, first);
-	tw_tracker_publish(&t, &v);
+	ck_assert_uint_eq(t.events[0].finding.index, first);
+	publish_findings(&t, &v);
 	ck_assert_uint_eq(v.nfindings, 0);
 	ck_assert_uint_eq(v.findsum.col[TW_OID_FINDING_LAST_CHANGE], 110);
 	/* Back again: a new row, a higher index, the same id. */
 	sample(&t, &a, 1, 111);
 	sample(&t, &a, 1, 112);
 	sample(&t, &a, 1, 113);
-	tw_tracker_publish(&t, &v);
+	publish_findings(&t, &v);
 	ck_assert_uint_eq(v.nfindings, 1);
 	ck_assert_uint_gt(v.findings[0].index, first);
 	ck_assert_str_eq(v.findings[0].id, a.id);
@@ -508,9 +530,9 @@ START_TEST(test_severity)
 	sample(&t, &c, 1, 6);
 	ck_assert_uint_eq(t.nevents, 1);
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_SEVERITY);
-	ck_assert_uint_eq(t.events[0].row.col[TW_OID_FINDING_SEVERITY], TW_FINDING_CRITICAL);
-	ck_assert_uint_eq(t.events[0].row.col[TW_OID_FINDING_CHANGED], 6);
-	ck_assert_uint_eq(t.events[0].row.col[TW_OID_FINDING_RAISED], 2);
+	ck_assert_uint_eq(event_row(&t.events[0]).col[TW_OID_FINDING_SEVERITY], TW_FINDING_CRITICAL);
+	ck_assert_uint_eq(event_row(&t.events[0]).col[TW_OID_FINDING_CHANGED], 6);
+	ck_assert_uint_eq(event_row(&t.events[0]).col[TW_OID_FINDING_RAISED], 2);
 	/* The same id twice in one sample counts once, the worse. */
 	sample(&t, both, 2, 7);
 	ck_assert_uint_eq(t.nevents, 0);
@@ -542,7 +564,7 @@ START_TEST(test_capacity)
 	sample(&t, many, TW_TRACKER_CAPACITY + 10, 2);
 	ck_assert_uint_eq(t.nevents, 0);
 	ck_assert_uint_eq(t.overflows, 20);
-	tw_tracker_publish(&t, &v);
+	publish_findings(&t, &v);
 	ck_assert_uint_eq(v.nfindings, TW_TRACKER_CAPACITY);
 	ck_assert_uint_eq(v.findsum.col[TW_OID_FINDING_OVERFLOWS], 20);
 	for (i = 1; i < v.nfindings; i++)
@@ -573,7 +595,7 @@ START_TEST(test_mibview)
 	tw_view_init(&v);
 	ck_assert_int_eq(tw_tracker_init(&t, 1, 1), TW_OK);
 	sample(&t, two, 2, 50);
-	tw_tracker_publish(&t, &v);
+	publish_findings(&t, &v);
 	ck_assert_int_eq(tw_mv_next(&v, 0, from, 4, 0, next, &nlen, &val), TW_MV_FOUND);
 	ck_assert_uint_eq(nlen, 3);
 	ck_assert(next[0] == 6 && next[1] == TW_OID_FINDING_COUNT && next[2] == 0);
@@ -814,6 +836,46 @@ START_TEST(test_queue_values)
 }
 END_TEST
 
+/* A finding's notification carries every object of OBJECTS in order,
+ * an empty string for a tunable it has none of, and the changed time in
+ * place of the raised one for a severity change. */
+START_TEST(test_notice_objects)
+{
+	static const unsigned want[] = {
+		TW_OID_FINDING_ID, TW_OID_FINDING_SYMPTOM, TW_OID_FINDING_SUBJECT,
+		TW_OID_FINDING_SEVERITY, TW_OID_FINDING_EVIDENCE, TW_OID_FINDING_TUNABLE,
+		TW_OID_FINDING_CURRENT, TW_OID_FINDING_SUGGESTED, TW_OID_FINDING_APPLY,
+		TW_OID_FINDING_PERSIST, TW_OID_FINDING_DOCUMENTATION, TW_OID_FINDING_RAISED,
+	};
+	struct tw_view_finding_in f;
+	struct tw_notice n;
+	size_t i;
+
+	memset(&f, 0, sizeof(f));
+	f.index = 7;
+	f.critical = 1;
+	f.raised_s = 100;
+	f.changed_s = 160;
+	strcpy(f.id, "tw-00000000000a");
+	strcpy(f.subject, "sda");
+	tw_notice_finding(&n, TW_NOTIFY_FINDING_RAISED, &f);
+	ck_assert_uint_eq(n.notification, TW_NOTIFY_FINDING_RAISED);
+	ck_assert_uint_eq(n.index, 7);
+	ck_assert_uint_eq(n.n, 12);
+	for (i = 0; i < n.n; i++)
+		ck_assert_uint_eq(n.obj[i].col, want[i]);
+	ck_assert_uint_eq(n.obj[3].val.type, TW_BER_INTEGER);
+	ck_assert_uint_eq(n.obj[3].val.num, TW_FINDING_CRITICAL);
+	ck_assert_uint_eq(n.obj[5].val.type, TW_BER_OCTET_STRING);
+	ck_assert_uint_eq(n.obj[5].val.len, 0);
+	ck_assert_uint_eq(n.obj[2].val.len, 3);
+	ck_assert_uint_eq(n.obj[11].val.num, 100);
+	tw_notice_finding(&n, TW_NOTIFY_FINDING_SEVERITY, &f);
+	ck_assert_uint_eq(n.obj[11].col, TW_OID_FINDING_CHANGED);
+	ck_assert_uint_eq(n.obj[11].val.num, 160);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -828,6 +890,7 @@ main(void)
 	tcase_add_test(tc, test_observe_squeeze_needs_drops);
 	tcase_add_test(tc, test_observe_disk);
 	tcase_add_test(tc, test_hysteresis);
+	tcase_add_test(tc, test_notice_objects);
 	tcase_add_test(tc, test_severity);
 	tcase_add_test(tc, test_capacity);
 	tcase_add_test(tc, test_mibview);

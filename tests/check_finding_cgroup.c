@@ -351,7 +351,7 @@ START_TEST(test_same_unit_name_two_findings)
 	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
 	for (i = 0; i < 3; i++)
 		ck_assert_uint_eq(feed_tracker(&t, &c, &v, 100 + (uint64_t)i), i < 2 ? 0 : 2);
-	ck_assert_int_eq(tw_tracker_publish(&t, &out), TW_OK);
+	ck_assert_int_eq(publish_findings(&t, &out), TW_OK);
 	ck_assert_uint_eq(out.nfindings, 2);
 	ck_assert_str_eq(out.findings[0].id, victim);
 	ck_assert_str_eq(out.findings[0].suggested, "500M");

@@ -265,7 +265,7 @@ START_TEST(test_same_port_two_findings)
 	ck_assert_int_eq(tw_tracker_init(&t, 3, 3), TW_OK);
 	for (i = 0; i < 3; i++)
 		feed_tracker(&t, &c, &v, 100 + (uint64_t)i);
-	ck_assert_int_eq(tw_tracker_publish(&t, &out), TW_OK);
+	ck_assert_int_eq(publish_findings(&t, &out), TW_OK);
 	/* The pool's own finding (udpReceiveBuffer) and the two sockets'. */
 	{
 		size_t k, mine = 0;
@@ -389,7 +389,7 @@ START_TEST(test_tracked)
 	for (i = 0; i < 3; i++)
 		ck_assert_uint_eq(feed_tracker(&t, &c, &quiet, now++), i < 2 ? 0 : 1);
 	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_CLEARED);
-	ck_assert_str_eq(t.events[0].row.id, id);
+	ck_assert_str_eq(t.events[0].finding.id, id);
 	tw_tracker_free(&t);
 	tw_view_free(&v);
 	tw_view_free(&quiet);

@@ -26,6 +26,7 @@
 #include "probe/probeset.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/view.h"
 
 /* pthread_create, refused with EAGAIN while refuse_threads is set. */
@@ -384,7 +385,8 @@ START_TEST(test_view_rows)
 	snprintf(rows[1].r.reason, sizeof(rows[1].r.reason), "O_DIRECT read refused");
 
 	tw_view_init(&v);
-	ck_assert_int_eq(tw_view_put_probes(&v, rows, 2), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .probing = 1,
+	    .probes = rows, .nprobes = 2 }), TW_OK);
 	ck_assert_uint_eq(v.nprobes, 2);
 	ck_assert_str_eq(v.probes[0].state, "probing");
 	/* 60 reads: p50 and p90, but no p99 (100 needed). */

@@ -12,7 +12,9 @@
 #include "sample/sampler.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/view.h"
+#include "window/window.h"
 
 static const struct tw_view_settings settings = { "0.1.0", "Linux test", 5, 60 };
 
@@ -192,7 +194,8 @@ START_TEST(test_view_columns)
 	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
 	take(NULL, &s);
 	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
-	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools }), TW_OK);
 	for (i = 0; i < v.ndisks; i++) {
 		const struct tw_view_disk *d = &v.disks[i];
 

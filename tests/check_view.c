@@ -9,7 +9,9 @@
 #include "tw_check.h"
 #include "util/error.h"
 #include "tw_sample_fixture.h"
+#include "view/build.h"
 #include "view/view.h"
+#include "window/window.h"
 
 static const struct tw_view_settings settings = { "0.1.0", "Linux test", 5, 60 };
 
@@ -41,7 +43,8 @@ START_TEST(test_view_disk_figures)
 	strcpy(s.queues[0].scheduler, "mq-deadline");
 	s.queues[0].rotational = 1;
 	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
-	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools }), TW_OK);
 	ck_assert_uint_eq(v.ndisks, 1);
 	vd = &v.disks[0];
 	/* One sample: counters, but no windowed figure at all. */
@@ -56,7 +59,8 @@ START_TEST(test_view_disk_figures)
 	strcpy(s.queues[0].scheduler, "mq-deadline");
 	s.queues[0].rotational = 1;
 	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
-	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools }), TW_OK);
 	vd = &v.disks[0];
 	ck_assert_str_eq(vd->name, "sda");
 	ck_assert_uint_eq(COL(vd, TW_OID_DISK_READS), 600);
@@ -162,7 +166,8 @@ START_TEST(test_view_pools)
 	softnet_sample(&s, 60000, 5, 3);
 	ck_assert_int_eq(tw_pools_build(&s, &pools), TW_OK);
 	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
-	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools }), TW_OK);
 
 	/* Sorted by (class, instance): backlog, budget, tcp memory. */
 	ck_assert_uint_eq(v.npools, 3);
@@ -228,7 +233,8 @@ START_TEST(test_view_pressure_time)
 		ck_assert_int_eq(tw_pools_build(&s, &pools), TW_OK);
 		ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
 	}
-	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools }), TW_OK);
 	p = find_pool(&v, TW_DBLOCK_TCP_MEMORY, 0);
 	ck_assert_ptr_nonnull(p);
 	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_PRESSURE_TIME), 20600);
@@ -278,7 +284,8 @@ START_TEST(test_view_bufcache)
 		s.procs.count = 1;
 		ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
 	}
-	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools }), TW_OK);
 	ck_assert_uint_eq(COL(&v.bc, TW_OID_BC_CACHED), UINT64_C(6) << 30);
 	ck_assert_uint_eq(COL(&v.bc, TW_OID_BC_DIRTY), 4096);
 	ck_assert(!HAS(&v.bc, TW_OID_BC_BUFFERS));
@@ -329,7 +336,8 @@ START_TEST(test_view_unprintable_names)
 	strcpy(s.idents[1].alias, "user\\x5cx2dvg");	/* a backslash alone */
 	strcpy(s.idents[1].stable_id, "naa.\\xff\\xfe");
 	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
-	ck_assert_int_eq(tw_view_build(&v, &settings, &w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(&v, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools }), TW_OK);
 	ck_assert_str_eq(v.disks[0].name, "sda\\x01");
 	ck_assert_str_eq(v.disks[2].name, "raw\\x1b[2J");
 	ck_assert(HAS(&v.agent, TW_OID_AGENT_UNPRINTABLE_NAMES));

@@ -22,6 +22,7 @@
 #include "sample/sample.h"
 #include "tunewatch_oids.h"
 #include "util/error.h"
+#include "view/build.h"
 #include "view/view.h"
 #include "window/window.h"
 
@@ -98,7 +99,8 @@ main(int argc, char **argv)
 	qsort(s.disks.disks, s.disks.count, sizeof(s.disks.disks[0]), cmp_disk);
 	if (tw_window_push(&w, &s, &pools) != TW_OK)
 		return 1;
-	if (tw_view_build(&v, &set, &w, &s, &pools) != TW_OK)
+	if (tw_view_build(&v, &(struct tw_view_sources){ .settings = &set, .window = &w,
+	    .sample = &s, .pools = &pools }) != TW_OK)
 		return 1;
 	for (i = 0; i < v.ndisks; i++) {
 		const struct tw_view_disk *d = &v.disks[i];

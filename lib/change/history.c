@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "util/escape.h"
-#include "view/columns.h"
 
 void
 tw_change_history_init(struct tw_change_history *h)
@@ -106,50 +105,29 @@ tw_change_history_at(const struct tw_change_history *h, size_t i)
 	return &h->ring[(h->start + h->count - 1 - i) % TW_CHANGE_MAX];
 }
 
-static void
-put_num(struct tw_view_change *r, unsigned col, uint64_t n)
+size_t
+tw_change_history_list(const struct tw_change_history *h, struct tw_view_change_in *out)
 {
-	r->col[col] = n;
-	r->has |= TW_VIEW_BIT(col);
-}
-
-static void
-put_str(struct tw_view_change *r, unsigned col, char *dst, size_t len, const char *src)
-{
-	tw_escape_copy(dst, len, src);
-	r->has |= TW_VIEW_BIT(col);
-}
-
-void
-tw_change_history_publish(const struct tw_change_history *h, struct tw_view *v)
-{
-	const struct tw_column *before = tw_column(TW_OID_CHANGE_TABLE, TW_OID_CHANGE_BEFORE);
-	const struct tw_column *after = tw_column(TW_OID_CHANGE_TABLE, TW_OID_CHANGE_AFTER);
 	size_t i;
 
 	for (i = 0; i < h->count; i++) {
 		const struct tw_change *c = tw_change_history_at(h, i);
-		struct tw_view_change *r = &v->changes[i];
+		struct tw_view_change_in *e = &out[i];
+		int watched = c->fig.kind != TW_CHANGE_FIG_NONE;
 
-		memset(r, 0, sizeof(*r));
-		r->index = c->index;
-		put_str(r, TW_OID_CHANGE_TUNABLE, r->tunable, sizeof(r->tunable), c->tunable);
-		put_str(r, TW_OID_CHANGE_SUBJECT, r->subject, sizeof(r->subject), c->subject);
-		put_str(r, TW_OID_CHANGE_OLD_VALUE, r->old_value, sizeof(r->old_value),
-		    c->old_value);
-		put_str(r, TW_OID_CHANGE_NEW_VALUE, r->new_value, sizeof(r->new_value),
-		    c->new_value);
-		put_num(r, TW_OID_CHANGE_TIME, c->when_s < 0 ? 0 : c->when_s > UINT32_MAX ?
-		    UINT32_MAX : (uint64_t)c->when_s);
-		put_num(r, TW_OID_CHANGE_EVALUATED, c->evaluated ? 1 : 2);
-		if (c->fig.kind != TW_CHANGE_FIG_NONE) {
-			put_str(r, TW_OID_CHANGE_FIGURE, r->figure, sizeof(r->figure), c->fig.name);
-			put_str(r, TW_OID_CHANGE_FIGURE_UNIT, r->unit, sizeof(r->unit), c->fig.unit);
-		}
-		if (c->has_before)
-			put_num(r, TW_OID_CHANGE_BEFORE, tw_column_encode(before, c->before));
-		if (c->has_after)
-			put_num(r, TW_OID_CHANGE_AFTER, tw_column_encode(after, c->after));
+		e->index = c->index;
+		e->tunable = c->tunable;
+		e->subject = c->subject;
+		e->old_value = c->old_value;
+		e->new_value = c->new_value;
+		e->when_s = c->when_s;
+		e->evaluated = c->evaluated;
+		e->figure = watched ? c->fig.name : NULL;
+		e->unit = watched ? c->fig.unit : NULL;
+		e->has_before = c->has_before;
+		e->has_after = c->has_after;
+		e->before = c->before;
+		e->after = c->after;
 	}
-	v->nchanges = h->count;
+	return h->count;
 }

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "change/figure.h"
+#include "view/build.h"
 #include "view/view.h"
 
 #define TW_CHANGE_MAX TW_VIEW_CHANGES
@@ -79,7 +80,9 @@ void tw_change_history_evaluate(struct tw_change_history *h, const struct tw_vie
 /* The i-th change, newest first (i < h->count). */
 const struct tw_change *tw_change_history_at(const struct tw_change_history *h, size_t i);
 
-/* Publish the history as twChangeTable rows of v, newest first. */
-void tw_change_history_publish(const struct tw_change_history *h, struct tw_view *v);
+/* The history as the view takes it in (tw_view_sources.changes), newest
+ * first, into out's TW_CHANGE_MAX entries; returns how many. The strings
+ * are the history's own, valid until its next change. */
+size_t tw_change_history_list(const struct tw_change_history *h, struct tw_view_change_in *out);
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "advice/ticket.h"
 #include "util/error.h"
-#include "util/escape.h"
+#include "util/strwriter.h"
 
 /* One followed symptom: raised (index != 0) or on its way. */
 struct tw_tracked {
@@ -30,7 +30,8 @@ tw_tracker_init(struct tw_tracker *t, unsigned raise_after, unsigned clear_after
 		return TW_E_INVAL;
 	t->rows = calloc(TW_TRACKER_CAPACITY, sizeof(*t->rows));
 	t->events = calloc(TW_TRACKER_CAPACITY, sizeof(*t->events));
-	if (t->rows == NULL || t->events == NULL) {
+	t->raised = calloc(TW_TRACKER_CAPACITY, sizeof(*t->raised));
+	if (t->rows == NULL || t->events == NULL || t->raised == NULL) {
 		tw_tracker_free(t);
 		return TW_E_NOMEM;
 	}
@@ -45,6 +46,7 @@ tw_tracker_free(struct tw_tracker *t)
 {
 	free(t->rows);
 	free(t->events);
+	free(t->raised);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -90,38 +92,46 @@ tw_tracker_observe(void *tracker, const struct tw_observation *o)
 	return 0;
 }
 
-static uint64_t
-severity_value(enum tw_state st)
-{
-	return st == TW_STATE_CRITICAL ? TW_FINDING_CRITICAL : TW_FINDING_WARNING;
-}
+/* The observation's texts are shown already (built around shown names,
+ * util/escape.h) and no longer than the finding's fields, so they are
+ * copied whole: no cut can split a character. A finding is copied at
+ * every sample, up to TW_TRACKER_CAPACITY of them. */
+#define FITS(field) _Static_assert(sizeof(((struct tw_observation *)0)->field) <= \
+	sizeof(((struct tw_view_finding_in *)0)->field), #field " fits")
+FITS(id);
+FITS(subject);
+FITS(evidence);
+FITS(tunable);
+FITS(current);
+FITS(suggested);
+FITS(apply);
+FITS(persist);
+FITS(documentation);
+FITS(owner);
+#undef FITS
 
-/* The MIB row of a tracked finding. */
+/* A tracked finding as the tracker hands it out. */
 static void
-row_of(const struct tw_tracked *r, struct tw_view_finding *f)
+finding_of(const struct tw_tracked *r, struct tw_view_finding_in *f)
 {
 	const struct tw_observation *o = &r->obs;
 	const char *sym = tw_symptom_name(o->sym);
 
-	memset(f, 0, sizeof(*f));
 	f->index = r->index;
-	tw_escape_copy(f->id, sizeof(f->id), o->id);
-	tw_escape_copy(f->symptom, sizeof(f->symptom), sym != NULL ? sym : "");
-	tw_escape_copy(f->subject, sizeof(f->subject), o->subject);
-	tw_escape_copy(f->evidence, sizeof(f->evidence), o->evidence);
-	tw_escape_copy(f->tunable, sizeof(f->tunable), o->tunable);
-	tw_escape_copy(f->current, sizeof(f->current), o->current);
-	tw_escape_copy(f->suggested, sizeof(f->suggested), o->suggested);
-	tw_escape_copy(f->apply, sizeof(f->apply), o->apply);
-	tw_escape_copy(f->persist, sizeof(f->persist), o->persist);
-	tw_escape_copy(f->documentation, sizeof(f->documentation), o->documentation);
-	tw_escape_copy(f->owner, sizeof(f->owner), o->owner);
-	f->col[TW_OID_FINDING_SEVERITY] = severity_value(r->severity);
-	f->col[TW_OID_FINDING_RAISED] = r->raised;
-	f->col[TW_OID_FINDING_CHANGED] = r->changed;
-	/* Every column, empty strings included: an empty apply line says
-	 * there is nothing to apply (a value unknown, or at its limit). */
-	f->has = ((UINT32_C(1) << TW_VIEW_FINDING_COLS) - 1) & ~UINT32_C(3);
+	f->critical = r->severity == TW_STATE_CRITICAL;
+	f->raised_s = r->raised;
+	f->changed_s = r->changed;
+	tw_str_copy_cut(f->id, sizeof(f->id), o->id);
+	tw_str_copy_cut(f->symptom, sizeof(f->symptom), sym != NULL ? sym : "");
+	tw_str_copy_cut(f->subject, sizeof(f->subject), o->subject);
+	tw_str_copy_cut(f->evidence, sizeof(f->evidence), o->evidence);
+	tw_str_copy_cut(f->tunable, sizeof(f->tunable), o->tunable);
+	tw_str_copy_cut(f->current, sizeof(f->current), o->current);
+	tw_str_copy_cut(f->suggested, sizeof(f->suggested), o->suggested);
+	tw_str_copy_cut(f->apply, sizeof(f->apply), o->apply);
+	tw_str_copy_cut(f->persist, sizeof(f->persist), o->persist);
+	tw_str_copy_cut(f->documentation, sizeof(f->documentation), o->documentation);
+	tw_str_copy_cut(f->owner, sizeof(f->owner), o->owner);
 }
 
 static void
@@ -130,7 +140,7 @@ event(struct tw_tracker *t, enum tw_finding_event_kind kind, const struct tw_tra
 	struct tw_finding_event *e = &t->events[t->nevents++];
 
 	e->kind = kind;
-	row_of(r, &e->row);
+	finding_of(r, &e->finding);
 }
 
 /* Seen in this sample: count towards raising, or towards a new
@@ -168,6 +178,28 @@ seen(struct tw_tracker *t, struct tw_tracked *r, uint64_t now_s)
 	event(t, TW_FINDING_EVENT_SEVERITY, r);
 }
 
+static int
+by_index(const void *a, const void *b)
+{
+	const struct tw_view_finding_in *x = a, *y = b;
+
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The raised findings, by index: what the view and the MIB show. */
+static void
+list_raised(struct tw_tracker *t)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].index != 0)
+			finding_of(&t->rows[i], &t->raised[n++]);
+	if (n > 1)
+		qsort(t->raised, n, sizeof(*t->raised), by_index);
+	t->nraised = n;
+}
+
 void
 tw_tracker_end(struct tw_tracker *t, uint64_t now_s)
 {
@@ -197,42 +229,17 @@ tw_tracker_end(struct tw_tracker *t, uint64_t now_s)
 		kept++;
 	}
 	t->n = kept;
+	list_raised(t);
 }
 
-static int
-by_index(const void *a, const void *b)
+void
+tw_tracker_findings(const struct tw_tracker *t, struct tw_view_findings_in *out)
 {
-	const struct tw_view_finding *x = a, *y = b;
-
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
-int
-tw_tracker_publish(const struct tw_tracker *t, struct tw_view *v)
-{
-	struct tw_view_findsum *s = &v->findsum;
-	size_t i, n = 0;
-	int rc;
-
-	if ((rc = tw_view_reserve_findings(v, t->n > 0 ? t->n : 1)) != TW_OK)
-		return rc;
-	for (i = 0; i < t->n; i++)
-		if (t->rows[i].index != 0)
-			row_of(&t->rows[i], &v->findings[n++]);
-	if (n > 1)
-		qsort(v->findings, n, sizeof(*v->findings), by_index);
-	v->nfindings = n;
-	memset(s, 0, sizeof(*s));
-	s->col[TW_OID_FINDING_COUNT] = n;
-	s->col[TW_OID_FINDING_LAST_CHANGE] = t->last_change;
-	s->col[TW_OID_FINDING_CAPACITY] = TW_TRACKER_CAPACITY;
-	s->col[TW_OID_FINDING_OVERFLOWS] = t->overflows;
-	s->col[TW_OID_FINDING_RAISE_AFTER] = t->raise_after;
-	s->col[TW_OID_FINDING_CLEAR_AFTER] = t->clear_after;
-	/* The notification counters (twFindingNotificationsSuppressed and
-	 * those after the table) are the agent's to fill in: the sender is
-	 * not in lib/. */
-	s->has = ((UINT32_C(1) << (TW_OID_FINDING_CLEAR_AFTER + 1)) - 1) & ~UINT32_C(1) &
-	    ~TW_VIEW_BIT(TW_OID_FINDING_SUPPRESSED);
-	return TW_OK;
+	out->rows = t->raised;
+	out->n = t->nraised;
+	out->last_change_s = t->last_change;
+	out->overflows = t->overflows;
+	out->capacity = TW_TRACKER_CAPACITY;
+	out->raise_after = t->raise_after;
+	out->clear_after = t->clear_after;
 }

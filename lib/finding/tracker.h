@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "finding/observe.h"
+#include "view/build.h"
 #include "view/view.h"
 
 #define TW_TRACKER_DEFAULT_RAISE 3
@@ -39,7 +40,7 @@ enum tw_finding_event_kind {
 
 struct tw_finding_event {
 	enum tw_finding_event_kind kind;
-	struct tw_view_finding row;	/* the finding as it is (or was) */
+	struct tw_view_finding_in finding;	/* as it is (or was) */
 };
 
 struct tw_tracked;
@@ -50,6 +51,8 @@ struct tw_tracker {
 	size_t n;
 	struct tw_finding_event *events;	/* of the last sample */
 	size_t nevents;
+	struct tw_view_finding_in *raised;	/* the raised ones, by index */
+	size_t nraised;
 	uint32_t next_index;
 	uint64_t overflows;
 	uint64_t last_change;	/* seconds since the epoch; 0: none yet */
@@ -68,7 +71,9 @@ void tw_tracker_begin(struct tw_tracker *t);
 int tw_tracker_observe(void *tracker, const struct tw_observation *o);
 void tw_tracker_end(struct tw_tracker *t, uint64_t now_s);
 
-/* Put the raised findings, by index, and the twFindings scalars into v. */
-int tw_tracker_publish(const struct tw_tracker *t, struct tw_view *v);
+/* The raised findings, by index, and the tracker's figures, as the view
+ * takes them in (tw_view_sources.findings); valid until the next
+ * tw_tracker_end. */
+void tw_tracker_findings(const struct tw_tracker *t, struct tw_view_findings_in *out);
 
 #endif

@@ -9,9 +9,67 @@
 #include <sys/utsname.h>
 #include <time.h>
 
+#include "change/watch.h"
+#include "finding/judge.h"
+#include "finding/observe.h"
+#include "finding/tracker.h"
+#include "probe/probeset.h"
+#include "sample/pools.h"
+#include "sample/sample.h"
+#include "sample/sampler.h"
+#include "sockets/sockwatch.h"
 #include "util/array.h"
+#include "util/clock.h"
 #include "util/error.h"
-#include "view/sockview.h"
+#include "view/build.h"
+#include "view/view.h"
+#include "reqlat/reqwin.h"
+#include "window/window.h"
+
+struct tw_monitor {
+	struct tw_sampler *sampler;
+	struct tw_sample sample;
+	struct tw_pool_set pools;
+	struct tw_window window;
+	struct tw_view view;
+	struct tw_sockwatch socks;	/* UDP sockets that drop */
+	struct tw_view_settings settings;
+	char system[2 * 65 + 2];	/* "sysname release" from uname(2) */
+	/* Findings, when tw_monitor_findings() turned them on: judged on
+	 * every sample, as the checks judge (lib/finding). */
+	int findings;
+	struct tw_judge_config judge;
+	struct tw_tracker tracker;
+	struct tw_view_findings_in found;
+	int have_counts;
+	struct tw_view_notify_counts counts;
+	/* The change record, when tw_monitor_changes() turned it on. */
+	int changes;
+	int changes_rc;
+	struct tw_change_watch watch;
+	struct tw_view_change_in changed[TW_CHANGE_MAX];
+	size_t nchanged;
+	/* The distribution of every request, when tw_monitor_reqlat() set it
+	 * up: the source, its window and its last reading. */
+	struct tw_reqlat *reqlat;
+	struct tw_reqwin reqwin;
+	struct tw_reqlat_reading reading;
+	struct tw_reqlat_want *want;
+	size_t want_cap;
+	struct tw_probeset *probes;	/* the caller's; NULL: none */
+};
+
+static void release(struct tw_monitor *m);
+
+struct tw_monitor *
+tw_monitor_new(void)
+{
+	struct tw_monitor *m = calloc(1, sizeof(*m));
+
+	if (m != NULL)
+		tw_view_init(&m->view);
+	return m;
+}
 
 /* The socket watcher follows the sampler's proc root over the same
  * window; its rows go into the view after the rest. */
@@ -54,7 +112,6 @@ tw_monitor_open(struct tw_monitor *m, const struct tw_sampler_config *cfg,
 	unsigned intervals;
 	int rc;
 
-	memset(m, 0, sizeof(*m));
 	if (interval_s == 0 || window_s < interval_s) {
 		snprintf(err, errlen, "the window (%u s) must be at least one interval (%u s)",
 		    window_s, interval_s);
@@ -73,7 +130,7 @@ tw_monitor_open(struct tw_monitor *m, const struct tw_sampler_config *cfg,
 	if (rc != TW_OK) {
 		snprintf(err, errlen, "cannot set up a window of %u intervals: %s", intervals,
 		    tw_strerror(rc));
-		tw_monitor_close(m);
+		release(m);
 		return rc;
 	}
 	if (uname(&u) == 0)
@@ -87,8 +144,9 @@ tw_monitor_open(struct tw_monitor *m, const struct tw_sampler_config *cfg,
 	return TW_OK;
 }
 
-void
-tw_monitor_close(struct tw_monitor *m)
+/* Everything m holds, back to a monitor as tw_monitor_new gave it. */
+static void
+release(struct tw_monitor *m)
 {
 	tw_sampler_close(m->sampler);
 	m->sampler = NULL;
@@ -105,7 +163,19 @@ tw_monitor_close(struct tw_monitor *m)
 	m->want = NULL;
 	if (m->findings)
 		tw_tracker_free(&m->tracker);
-	m->findings = 0;
+	if (m->changes)
+		tw_change_watch_free(&m->watch);
+	memset(m, 0, sizeof(*m));
+	tw_view_init(&m->view);
+}
+
+void
+tw_monitor_close(struct tw_monitor *m)
+{
+	if (m == NULL)
+		return;
+	release(m);
+	free(m);
 }
 
 int
@@ -120,7 +190,33 @@ tw_monitor_findings(struct tw_monitor *m, const struct tw_judge_config *c,
 		return rc;
 	m->judge = *c;
 	m->findings = 1;
-	return tw_tracker_publish(&m->tracker, &m->view);
+	tw_tracker_findings(&m->tracker, &m->found);
+	/* twFindings is there from the start, before the first sample. */
+	return tw_view_build(&m->view, &(struct tw_view_sources){ .findings = &m->found });
+}
+
+void
+tw_monitor_changes(struct tw_monitor *m)
+{
+	if (m->changes)
+		return;
+	tw_change_watch_init(&m->watch, m->settings.window_s);
+	m->changes = 1;
+}
+
+void
+tw_monitor_probes(struct tw_monitor *m, struct tw_probeset *ps)
+{
+	m->probes = ps;
+}
+
+void
+tw_monitor_notify_counts(struct tw_monitor *m, const struct tw_view_notify_counts *c)
+{
+	m->counts = *c;
+	m->have_counts = 1;
+	if (m->findings)
+		tw_view_put_notify_counts(&m->view, c);
 }
 
 int
@@ -182,34 +278,36 @@ reqlat_sample(struct tw_monitor *m)
 	return rc == TW_E_INVAL ? TW_OK : rc;
 }
 
+/* What is judged from the view's figures, once they are built: the
+ * findings (on Linux's tunables: the agent runs there), then the change
+ * record, whose before and after figures come from the view. A failure of
+ * the change record is the agent's to report; the sample stands. */
 static int
-reqlat_view(struct tw_monitor *m)
+assess(void *ctx, const struct tw_view *v)
 {
-	const char *reason;
-	enum tw_reqlat_state st = tw_reqlat_state(m->reqlat, &reason);
+	struct tw_monitor *m = ctx;
+	int rc = TW_OK;
 
-	return tw_view_build_reqlat(&m->view, &m->reqwin, tw_reqlat_state_name(st), reason,
-	    st == TW_REQLAT_TIMING);
-}
-
-/* Findings are judged on Linux's tunables: the agent runs there. */
-static int
-judge(struct tw_monitor *m)
-{
-	int rc;
-
-	tw_tracker_begin(&m->tracker);
-	rc = tw_observe(&m->judge, &m->view, m->settings.window_s, TW_OS_LINUX,
-	    tw_tracker_observe, &m->tracker);
-	tw_tracker_end(&m->tracker, (uint64_t)time(NULL));
-	if (rc != TW_OK)
-		return rc;
-	return tw_tracker_publish(&m->tracker, &m->view);
+	if (m->findings) {
+		tw_tracker_begin(&m->tracker);
+		rc = tw_observe(&m->judge, v, m->settings.window_s, TW_OS_LINUX,
+		    tw_tracker_observe, &m->tracker);
+		tw_tracker_end(&m->tracker, (uint64_t)time(NULL));
+		tw_tracker_findings(&m->tracker, &m->found);
+	}
+	if (m->changes) {
+		m->changes_rc = tw_change_watch_step(&m->watch, &m->sample, v, (int64_t)time(NULL));
+		m->nchanged = tw_change_history_list(&m->watch.history, m->changed);
+	}
+	return rc;
 }
 
 int
 tw_monitor_sample(struct tw_monitor *m)
 {
+	struct tw_view_sources src;
+	const char *reason = "";
+	enum tw_reqlat_state st = TW_REQLAT_NSTATES;
 	int rc;
 
 	if ((rc = tw_sampler_take(m->sampler, &m->sample)) != TW_OK)
@@ -218,16 +316,82 @@ tw_monitor_sample(struct tw_monitor *m)
 		return rc;
 	if ((rc = tw_pools_build(&m->sample, &m->pools)) != TW_OK)
 		return rc;
-	if ((rc = tw_view_build_socks(&m->view, &m->socks, &m->sample)) != TW_OK)
-		return rc;
 	if ((rc = tw_window_push(&m->window, &m->sample, &m->pools)) != TW_OK)
 		return rc;
 	if (m->reqlat != NULL && (rc = reqlat_sample(m)) != TW_OK)
 		return rc;
-	if ((rc = tw_view_build(&m->view, &m->settings, &m->window, &m->sample, &m->pools)) !=
-	    TW_OK)
-		return rc;
-	if (m->reqlat != NULL && (rc = reqlat_view(m)) != TW_OK)
-		return rc;
-	return m->findings ? judge(m) : TW_OK;
+	memset(&src, 0, sizeof(src));
+	src.settings = &m->settings;
+	src.window = &m->window;
+	src.sample = &m->sample;
+	src.pools = &m->pools;
+	src.socks = &m->socks;
+	if (m->reqlat != NULL) {
+		st = tw_reqlat_state(m->reqlat, &reason);
+		src.reqlat_state = tw_reqlat_state_name(st);
+		src.reqlat_reason = reason;
+		src.reqlat_timing = st == TW_REQLAT_TIMING;
+		src.reqwin = &m->reqwin;
+	}
+	src.assess = assess;
+	src.assess_ctx = m;
+	src.findings = m->findings ? &m->found : NULL;
+	src.notify = m->have_counts ? &m->counts : NULL;
+	src.changes = m->changed;
+	src.nchanges = m->nchanged;
+	if (m->probes != NULL) {
+		uint64_t now = tw_clock_ms();
+
+		tw_probeset_tick(m->probes, now);
+		src.probing = 1;
+		src.probes = tw_probeset_rows(m->probes, now, &src.nprobes);
+	}
+	return tw_view_build(&m->view, &src);
+}
+
+const struct tw_view *
+tw_monitor_view(const struct tw_monitor *m)
+{
+	return &m->view;
+}
+
+int
+tw_monitor_findings_on(const struct tw_monitor *m)
+{
+	return m->findings;
+}
+
+const struct tw_finding_event *
+tw_monitor_events(const struct tw_monitor *m, size_t *n)
+{
+	*n = m->findings ? m->tracker.nevents : 0;
+	return m->tracker.events;
+}
+
+const struct tw_tracker *
+tw_monitor_tracker(const struct tw_monitor *m)
+{
+	return m->findings ? &m->tracker : NULL;
+}
+
+const struct tw_change_history *
+tw_monitor_change_history(const struct tw_monitor *m)
+{
+	return m->changes ? &m->watch.history : NULL;
+}
+
+int
+tw_monitor_change_status(const struct tw_monitor *m)
+{
+	return m->changes ? m->changes_rc : TW_OK;
+}
+
+enum tw_reqlat_state
+tw_monitor_reqlat_state(const struct tw_monitor *m, const char **reason)
+{
+	if (m->reqlat == NULL) {
+		*reason = "";
+		return TW_REQLAT_NSTATES;
+	}
+	return tw_reqlat_state(m->reqlat, reason);
 }

@@ -9,7 +9,6 @@
 
 #include "util/error.h"
 #include "util/escape.h"
-#include "view/view.h"
 
 /* A cell's value against its row of the column table (columns.c): scaled
  * in and out of the MIB's number, checked against the row's type and
@@ -90,6 +89,11 @@ tw_ber_describe(const struct tw_ber_value *val, char *buf, size_t len)
 
 /* ---- A view's rows ---------------------------------------------------------- */
 
+/* A row says which columns it has in a word at has_off, bit N for column
+ * N, as view.h's TW_VIEW_BIT numbers them; this file knows rows only by
+ * the offsets of the column table, not by the view's types. */
+#define HAS_BIT(col) (UINT32_C(1) << (col))
+
 static int
 row_has(const struct tw_column_group *g, const void *row, unsigned col)
 {
@@ -98,7 +102,7 @@ row_has(const struct tw_column_group *g, const void *row, unsigned col)
 	if (g->has_off == SIZE_MAX)
 		return 1;
 	memcpy(&has, (const char *)row + g->has_off, sizeof(has));
-	return (has & TW_VIEW_BIT(col)) != 0;
+	return (has & HAS_BIT(col)) != 0;
 }
 
 int
@@ -144,7 +148,7 @@ tw_column_store(const struct tw_column_group *g, void *row, unsigned col,
 		uint32_t has;
 
 		memcpy(&has, (char *)row + g->has_off, sizeof(has));
-		has |= TW_VIEW_BIT(col);
+		has |= HAS_BIT(col);
 		memcpy((char *)row + g->has_off, &has, sizeof(has));
 	}
 }

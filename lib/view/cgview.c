@@ -1,14 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "view/view.h"
-
-#include <string.h>
+#include "view/viewbuild.h"
 
 #include "util/array.h"
 #include "util/error.h"
-#include "util/escape.h"
-#include "view/columns.h"
 
 /* twCgroupTable's rows, from the sample's published cgroups and their
  * tracks in the window. Figures the cgroup's kernel or version lacks

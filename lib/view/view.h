@@ -23,10 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sample/pools.h"
-#include "sample/sample.h"
 #include "tunewatch_oids.h"
-#include "window/window.h"
+
 
 #define TW_VIEW_BIT(col) (UINT32_C(1) << (col))
 
@@ -49,8 +47,8 @@
  * holds 255 characters, a cgroup path up to TW_CG_PATH_LEN - 1). */
 #define TW_VIEW_SUBJECT 256
 
-/* ---- Findings (twFindings): kept by lib/finding/tracker.c, which
- * publishes them here after each sample. */
+/* ---- Findings (twFindings): kept by lib/finding/tracker.c, which hands
+ * them to the build (struct tw_view_finding_in). */
 #define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_LIMIT + 1)
 #define TW_VIEW_FINDING_COLS (TW_OID_FINDING_OWNER + 1)
 #define TW_VIEW_FINDING_STR 256		/* a DisplayString's 255 and a NUL */
@@ -146,8 +144,7 @@ struct tw_view_sock {
 	char command[64];	/* a comm's 15 bytes, shown: up to 60 */
 };
 
-/* A probed device (twProbeTable); tunewatchd fills these from its probes
- * (tw_view_put_probes), after each build. */
+/* A probed device (twProbeTable), from the probe set's rows. */
 struct tw_view_probe {
 	uint32_t major;
 	uint32_t minor;
@@ -212,8 +209,7 @@ struct tw_view {
 	struct tw_view_probe *probes;	/* sorted by (major, minor) */
 	size_t nprobes;
 	size_t probes_cap;
-	/* Findings: not built from the window (tw_view_build leaves them
-	 * alone) but published by the finding tracker. */
+	/* Findings: the tracker's, judged from this view's figures. */
 	struct tw_view_findsum findsum;
 	struct tw_view_finding *findings;	/* sorted by index */
 	size_t nfindings;
@@ -244,43 +240,20 @@ struct tw_view_settings {
 void tw_view_init(struct tw_view *v);
 void tw_view_free(struct tw_view *v);
 
-/* Build v (its old contents replaced) from the window and the newest
- * sample and pools, the ones last pushed into the window. */
-int tw_view_build(struct tw_view *v, const struct tw_view_settings *set,
-    const struct tw_window *w, const struct tw_sample *s, const struct tw_pool_set *pools);
-
 /* Make room for n rows (for views filled by other means, such as SNMP). */
 int tw_view_reserve_disks(struct tw_view *v, size_t n);
 int tw_view_reserve_pools(struct tw_view *v, size_t n);
 int tw_view_reserve_tunables(struct tw_view *v, size_t n);
 int tw_view_reserve_socks(struct tw_view *v, size_t n);
 int tw_view_reserve_probes(struct tw_view *v, size_t n);
-
-/* twProbeTable from the probe set's rows (sorted by major and minor),
- * replacing the view's rows. viewprobe.c. */
-struct tw_probe_row;
-int tw_view_put_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n);
 int tw_view_reserve_findings(struct tw_view *v, size_t n);
 int tw_view_reserve_cgroups(struct tw_view *v, size_t n);
 int tw_view_reserve_reqlats(struct tw_view *v, size_t n);
 int tw_view_reserve_reqhists(struct tw_view *v, size_t n);
 
-/* twReqLatTable, twReqHistTable and the twAgentReqLat* scalars from the
- * request-latency window, for the view's disks (which must be built
- * first): a disk's rows leave with its disk row. state and reason are the
- * source's; lost is published only while timing. view/viewreqlat.c. */
-struct tw_reqwin;
-int tw_view_build_reqlat(struct tw_view *v, const struct tw_reqwin *rw, const char *state,
-    const char *reason, int timing);
-
 /* The bounds of twReqHistTable's ladder, in increasing order, the last
  * TW_REQHIST_INF; *n gets how many. */
 const uint32_t *tw_view_reqhist_bounds(size_t *n);
-
-/* The cgroup rows of the view, from the newest sample and the window
- * (view/cgview.c). */
-int tw_view_build_cgroups(struct tw_view *v, const struct tw_window *w,
-    const struct tw_sample *s);
 
 /* Look a tunable's value up by name; NULL when the view does not have it. */
 const char *tw_view_tunable(const struct tw_view *v, const char *name);

@@ -5,14 +5,10 @@
  * never a made-up zero. */
 #include "config.h"
 
-#include <string.h>
-
 #include "probe/probeset.h"
 #include "util/array.h"
 #include "util/error.h"
-#include "util/escape.h"
-#include "view/columns.h"
-#include "view/view.h"
+#include "view/viewbuild.h"
 
 int
 tw_view_reserve_probes(struct tw_view *v, size_t n)
@@ -82,7 +78,7 @@ build_probe(struct tw_view_probe *vp, const struct tw_probe_row *row)
 }
 
 int
-tw_view_put_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n)
+tw_view_build_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n)
 {
 	size_t i;
 	int rc;

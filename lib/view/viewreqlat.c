@@ -7,15 +7,14 @@
  * requests: never a made-up zero. */
 #include "config.h"
 
-#include <string.h>
-
 #include "util/array.h"
 #include "util/error.h"
+#include "reqlat/reqwin.h"
 #include "util/escape.h"
 #include "util/strwriter.h"
 #include "view/columns.h"
 #include "view/view.h"
-#include "reqlat/reqwin.h"
+#include "view/viewbuild.h"
 
 int
 tw_view_reserve_reqlats(struct tw_view *v, size_t n)

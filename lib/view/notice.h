@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: ISC */
+/* What a notification of TUNEWATCH-MIB carries: the objects of its
+ * OBJECTS clause, in that order, for one row of twFindingTable or
+ * twChangeTable, each named by its column and typed by the column table.
+ * The agent only puts them on the wire (agentx/notify.h); the MIB's
+ * numbering stays here, with the view. */
+#ifndef TW_VIEW_NOTICE_H
+#define TW_VIEW_NOTICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "view/columns.h"
+#include "view/build.h"
+#include "view/view.h"
+
+/* The most objects a notification carries (twTunableChangeEvaluated's). */
+#define TW_NOTICE_MAX 12
+
+struct tw_notice_object {
+	unsigned col;		/* the column of the row's table */
+	struct tw_ber_value val;
+};
+
+/* A notification's objects; the strings point into the row kept here. */
+struct tw_notice {
+	unsigned notification;		/* twNotifications.N: TW_NOTIFY_* */
+	uint32_t entry[3];		/* the table's entry below twObjects */
+	size_t entry_len;
+	uint32_t index;			/* the row's */
+	struct tw_notice_object obj[TW_NOTICE_MAX];
+	size_t n;
+	union {
+		struct tw_view_finding finding;
+		struct tw_view_change change;
+	} row;
+};
+
+/* twFindingRaised, twFindingCleared or twFindingSeverityChanged
+ * (notification, TW_NOTIFY_FINDING_*) about f. */
+void tw_notice_finding(struct tw_notice *out, unsigned notification,
+    const struct tw_view_finding_in *f);
+
+/* twTunableChanged, or with evaluated twTunableChangeEvaluated, about c. */
+void tw_notice_change(struct tw_notice *out, int evaluated, const struct tw_view_change_in *c);
+
+#endif
