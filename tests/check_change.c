@@ -30,7 +30,7 @@ publish(const struct tw_change_history *h, struct tw_view *v)
 	size_t n = tw_change_history_list(h, in);
 
 	ck_assert_int_eq(tw_view_build(v, &(struct tw_view_sources){ .changes = in,
-	    .nchanges = n }), TW_OK);
+	    .nchanges = &n }), TW_OK);
 }
 
 static void

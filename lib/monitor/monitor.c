@@ -338,7 +338,7 @@ tw_monitor_sample(struct tw_monitor *m)
 	src.findings = m->findings ? &m->found : NULL;
 	src.notify = m->have_counts ? &m->counts : NULL;
 	src.changes = m->changed;
-	src.nchanges = m->nchanged;
+	src.nchanges = &m->nchanged;
 	if (m->probes != NULL) {
 		uint64_t now = tw_clock_ms();
 

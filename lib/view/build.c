@@ -134,7 +134,7 @@ tw_view_build(struct tw_view *v, const struct tw_view_sources *src)
 	if (src->findings != NULL &&
 	    (rc = tw_view_build_findings(v, src->findings, src->notify)) != TW_OK)
 		return rc;
-	tw_view_build_changes(v, src->changes, src->nchanges);
+	tw_view_build_changes(v, src->changes, src->nchanges != NULL ? *src->nchanges : 0);
 	if (src->probing)
 		return tw_view_build_probes(v, src->probes, src->nprobes);
 	return TW_OK;

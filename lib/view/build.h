@@ -69,7 +69,8 @@ struct tw_view_change_in {
 
 /* Every source of a view. A NULL window leaves the figures as they are
  * (a view of probes alone), and so does a NULL findings list twFindings;
- * the change record is written from changes, none when nchanges is 0,
+ * the change record is written from changes, none when *nchanges is 0
+ * (or nchanges NULL),
  * and the probe rows only while probing.
  *
  * The findings and the change record are judged from the view's own
@@ -94,7 +95,9 @@ struct tw_view_sources {
 	const struct tw_view_findings_in *findings;	/* NULL: findings off */
 	const struct tw_view_notify_counts *notify;	/* NULL: none sent */
 	const struct tw_view_change_in *changes;	/* newest first */
-	size_t nchanges;
+	/* Read after assess, which may have added the sample's own changes:
+	 * a count taken before it would publish them a sample late. */
+	const size_t *nchanges;
 	/* probing: the probe set's rows replace the view's, sorted by major
 	 * and minor. */
 	int probing;
