@@ -2,7 +2,7 @@
 # plugins/: the Nagios/Icinga checks.
 noinst_LIBRARIES += plugins/libplugin.a
 plugins_libplugin_a_SOURCES = \
-	plugins/plugin.h plugins/plugin.c \
+	plugins/plugin.h plugins/plugin.c plugins/check.h \
 	plugins/options.h plugins/options.c \
 	plugins/help.h plugins/help.c \
 	plugins/report.h plugins/report.c \
