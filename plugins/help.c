@@ -5,8 +5,7 @@
 
 #include <stdio.h>
 
-#include "options.h"
-#include "plugin.h"
+#include "check.h"
 
 void
 tw_plugin_print_version(const struct tw_check *chk)

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "plugin.h"
+#include "check.h"
 #include "sample/sampler.h"
 #include "util/error.h"
 

@@ -2,7 +2,7 @@
 # plugins/: the Nagios/Icinga checks.
 noinst_LIBRARIES += plugins/libplugin.a
 plugins_libplugin_a_SOURCES = \
-	plugins/plugin.h plugins/plugin.c \
+	plugins/plugin.h plugins/plugin.c plugins/check.h \
 	plugins/options.h plugins/options.c \
 	plugins/help.h plugins/help.c \
 	plugins/report.h plugins/report.c \
@@ -11,7 +11,7 @@ plugins_libplugin_a_SOURCES = \
 	plugins/advise.h plugins/advise.c \
 	plugins/findings.h plugins/findings.c \
 	plugins/changes.h plugins/changes.c \
-	plugins/snmpsource.h plugins/snmpsource.c \
+	plugins/snmpsource.h plugins/snmpsource.c plugins/snmptarget.h \
 	plugins/snmpsession.h plugins/snmpsession.c \
 	plugins/snmpscalars.h plugins/snmpscalars.c \
 	plugins/snmpwalk.h plugins/snmpwalk.c \

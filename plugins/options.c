@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "help.h"
-#include "plugin.h"
 #include "util/error.h"
 
 enum {

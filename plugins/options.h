@@ -13,9 +13,6 @@
 struct tw_check;
 struct tw_plugin;
 
-#define TW_PLUGIN_DEFAULT_TIMEOUT 10	/* -t, seconds */
-#define TW_PLUGIN_DEFAULT_DELAY 3	/* --delay, seconds */
-
 /* Every setting at its default, chk's -w and -c included. */
 void tw_plugin_defaults(const struct tw_check *chk, struct tw_plugin *p);
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "plugin.h"
+#include "check.h"
 #include "util/error.h"
 
 static char timeout_line[512];

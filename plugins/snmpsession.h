@@ -13,7 +13,8 @@
 
 #include <stddef.h>
 
-#include "snmpsource.h"
+#include "snmptarget.h"
+#include "tunewatch_oids.h"
 
 /* twObjects, the root of every OID the client asks for. */
 #define TW_SNMP_OBJECTS_LEN (TW_MIB_ARC_LEN + 1)

@@ -20,7 +20,7 @@
 #include "view/build.h"
 #include "view/mibview.h"
 #include "view/view.h"
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 #include "window/window.h"
 
 static char tmp[256], v2[300];

@@ -16,7 +16,7 @@
 #include "view/mibview.h"
 #include "view/view.h"
 #include "reqlat/reqwin.h"
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 
 static struct tw_reqlat_device devs[2];
 static struct tw_reqlat_reading rd = { devs, 0, 2, 0, 7 };

@@ -12,7 +12,10 @@ foo.c and foo.h are one module, and modules that reach each other through
 their includes cannot be read, tested or moved one at a time. A .c with no
 header of its own (cells.c) is a part of the module whose header declares
 most of the functions it defines (columns.h), as that module's callers
-reach it through that header.
+reach it through that header. A header foo_priv.h is the private half of
+module foo, what the files of a split foo.c share and no caller sees, so
+it counts as part of foo: their includes of each other are inside one
+module, not a circle.
 
 STAGES is the order, lowest first, the same as TW_LIBS read backwards; a
 new folder of lib/ must be placed in it (the test fails on a folder it does
@@ -80,18 +83,30 @@ def read(root, path):
         return src.read()
 
 
+PRIVATE = "_priv"
+
+
+def own_module(path):
+    """The module a file's name makes it part of: foo.c, foo.h and the
+    private header foo_priv.h are lib/x/foo."""
+    own = os.path.splitext(path)[0]
+    if path.endswith(PRIVATE + ".h"):
+        own = own[:-len(PRIVATE)]
+    return own
+
+
 def modules(root, paths):
-    """Each file's module: foo.c and foo.h are lib/x/foo; a .c without a
-    header of its own joins the header that declares most of what it
-    defines."""
+    """Each file's module: foo.c, foo.h and foo_priv.h are lib/x/foo; a .c
+    without a header of its own joins the header that declares most of
+    what it defines."""
     declared = {}
     for path in paths:
         if path.endswith(".h"):
             for name in DECLARED.findall(COMMENT.sub("", read(root, path))):
-                declared.setdefault(name, set()).add(os.path.splitext(path)[0])
+                declared.setdefault(name, set()).add(own_module(path))
     module = {}
     for path in paths:
-        own = os.path.splitext(path)[0]
+        own = own_module(path)
         module[path] = own
         if path.endswith(".c") and not os.path.isfile(os.path.join(root, own + ".h")):
             votes = {}
@@ -104,7 +119,7 @@ def modules(root, paths):
 
 
 def module_of(path, module):
-    return module.get(path, os.path.splitext(path)[0])
+    return module.get(path, own_module(path))
 
 
 def circles(edges):

@@ -70,6 +70,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "advice/value.h"
+
 enum tw_symptom {
 	TW_SYM_SOFTNET_DROPS,		/* softnet "dropped" rises on a CPU */
 	TW_SYM_SOFTNET_SQUEEZE,		/* softnet "time_squeeze" rises */
@@ -210,8 +212,6 @@ typedef const char *(*tw_advice_lookup_fn)(void *ctx, const char *name);
 /* The release "6.1.0-18-amd64" as TW_KERNEL(6, 1); 0 when it does not
  * start with two dot-separated numbers. */
 unsigned tw_advice_kernel(const char *release);
-
-#define TW_ADVICE_VALUE_LEN 128
 
 /* Suggestion flags. */
 #define TW_SUG_PER_DEVICE	0x001u	/* the caller's detail should name it */

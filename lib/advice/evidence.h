@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "advice/advice.h"
+#include "advice/verdict.h"
 
 /* "Well above 1": a queue that a queue knob can shorten. */
 #define TW_EVIDENCE_DEEP_QUEUE 2.0
@@ -41,27 +42,6 @@
  * the disk, held them back. */
 #define TW_EVIDENCE_DIRTY_LIMITED 10.0
 #define TW_EVIDENCE_WRITER_BUSY 80.0
-
-#define TW_EVIDENCE_MAX 4
-#define TW_EVIDENCE_LEN 320
-
-struct tw_finding {
-	enum tw_symptom sym;
-	char evidence[TW_EVIDENCE_LEN];	/* the figures that show it */
-};
-
-struct tw_verdict {
-	struct tw_finding found[TW_EVIDENCE_MAX];
-	size_t nfound;
-	char no_tunable[TW_EVIDENCE_LEN];	/* set when nfound is 0 */
-	/* With no_tunable: the symptom that was looked for and not shown
-	 * ("read-latency-queue" for a slow disk), so that a finding without
-	 * a tunable still has a ticket id (lib/advice/ticket.h). */
-	enum tw_symptom no_tunable_sym;
-	/* With no_tunable, where the knob is one no command here can turn:
-	 * why a ticket has no apply line ("the application's own ..."). */
-	const char *no_apply;
-};
 
 /* One device's figures over the window. Unknown: rotational -1, scheduler
  * NULL, nr_requests and read_ahead_kb -1, read_bytes_s < 0. */

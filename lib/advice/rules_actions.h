@@ -2,11 +2,11 @@
 /* The words the advice table (advice/rules.c) is written in: where each
  * rule's documentation is, an action by how it moves its value, and the
  * actions whose bounds need a comment of their own. Private to
- * lib/advice/rules.c. */
+ * lib/advice/rules.c. It holds macros only, expanded in rules.c after its
+ * include of advice.h (TW_ADV_*, TW_KERNEL), so it needs no include of
+ * its own. */
 #ifndef TW_ADVICE_RULES_ACTIONS_H
 #define TW_ADVICE_RULES_ACTIONS_H
-
-#include "advice/advice.h"
 
 #define NET_RST		"Documentation/admin-guide/sysctl/net.rst"
 #define IP_SYSCTL	"Documentation/networking/ip-sysctl.rst"

@@ -6,7 +6,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "advice/advice.h"
 #include "util/error.h"
 #include "util/scan.h"
 #include "util/strwriter.h"

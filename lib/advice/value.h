@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: ISC */
 /* A tunable's value as text: read as the kernel prints it (a vector of
  * integers with tabs, a word, or the bracketed word of a list) and
- * written back as a suggestion. Private to lib/advice. */
+ * written back as a suggestion. Used inside lib/advice; advice.h includes
+ * it for TW_ADVICE_VALUE_LEN, the size of the values it hands out. */
 #ifndef TW_ADVICE_VALUE_H
 #define TW_ADVICE_VALUE_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* The longest value's text, with its NUL. */
+#define TW_ADVICE_VALUE_LEN 128
 
 /* The most fields a vector tunable has (tcp_rmem and friends have 3). */
 #define TW_VALUE_VEC_MAX 8

@@ -1,13 +1,38 @@
 /* SPDX-License-Identifier: ISC */
-/* Filling a verdict (advice/evidence.h), for the evidence files alone.
+/* A verdict: the symptoms the figures show, each with its evidence, or
+ * why none is shown (advice/evidence.h judges them). The functions that
+ * fill one are for the evidence files alone.
  *
  * Text that does not fit is cut: it is evidence for a person to read, and
  * the figures come first. */
 #ifndef TW_ADVICE_VERDICT_H
 #define TW_ADVICE_VERDICT_H
 
-#include "advice/evidence.h"
+#include <stddef.h>
+
+#include "advice/advice.h"
 #include "util/printf.h"
+
+#define TW_EVIDENCE_MAX 4
+#define TW_EVIDENCE_LEN 320
+
+struct tw_finding {
+	enum tw_symptom sym;
+	char evidence[TW_EVIDENCE_LEN];	/* the figures that show it */
+};
+
+struct tw_verdict {
+	struct tw_finding found[TW_EVIDENCE_MAX];
+	size_t nfound;
+	char no_tunable[TW_EVIDENCE_LEN];	/* set when nfound is 0 */
+	/* With no_tunable: the symptom that was looked for and not shown
+	 * ("read-latency-queue" for a slow disk), so that a finding without
+	 * a tunable still has a ticket id (lib/advice/ticket.h). */
+	enum tw_symptom no_tunable_sym;
+	/* With no_tunable, where the knob is one no command here can turn:
+	 * why a ticket has no apply line ("the application's own ..."). */
+	const char *no_apply;
+};
 
 /* Numbers as the checks print them: locale-independent, no trailing
  * zeros. Several may appear in one line, so each has its own buffer. */

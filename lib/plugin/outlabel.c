@@ -59,32 +59,33 @@ same_label(const struct sorted *x, const struct sorted *y)
  * one subject in it is marked, and perf is written again with the marked
  * labels' suffixes in place. */
 int
-tw_out_tell_subjects_apart(struct tw_out *o)
+tw_out_tell_subjects_apart(struct tw_buf *perf, const struct tw_out_label *labels,
+    size_t *nlabels)
 {
 	struct sorted *order;
 	unsigned char *mark;
 	struct tw_buf again;
-	size_t i, j, k, marked = 0;
+	size_t n = *nlabels, i, j, k, marked = 0;
 	int rc;
 
-	if (o->nlabels < 2)
+	if (n < 2)
 		return TW_OK;
-	order = malloc(o->nlabels * sizeof(*order));
-	mark = calloc(o->nlabels, 1);
+	order = malloc(n * sizeof(*order));
+	mark = calloc(n, 1);
 	if (order == NULL || mark == NULL) {
 		free(order);
 		free(mark);
 		return TW_E_NOMEM;
 	}
-	for (i = 0; i < o->nlabels; i++) {
-		order[i].label = o->perf.data + o->labels[i].start;
-		order[i].len = o->labels[i].len;
-		order[i].subject = o->labels[i].subject;
+	for (i = 0; i < n; i++) {
+		order[i].label = perf->data + labels[i].start;
+		order[i].len = labels[i].len;
+		order[i].subject = labels[i].subject;
 		order[i].item = i;
 	}
-	qsort(order, o->nlabels, sizeof(*order), cmp_label);
-	for (i = 0; i < o->nlabels; i = j) {
-		for (j = i + 1; j < o->nlabels && same_label(&order[i], &order[j]); j++)
+	qsort(order, n, sizeof(*order), cmp_label);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && same_label(&order[i], &order[j]); j++)
 			;
 		/* Sorted by subject within the label: first and last differ
 		 * when more than one subject has it. */
@@ -98,25 +99,25 @@ tw_out_tell_subjects_apart(struct tw_out *o)
 	rc = TW_OK;
 	if (marked > 0) {
 		tw_buf_init(&again);
-		rc = tw_buf_reserve(&again, o->perf.len + 7 * marked + 1);
-		for (i = 0; rc == TW_OK && i < o->nlabels; i++) {
-			const struct tw_out_label *l = &o->labels[i];
-			size_t end = i + 1 < o->nlabels ? o->labels[i + 1].start : o->perf.len;
+		rc = tw_buf_reserve(&again, perf->len + 7 * marked + 1);
+		for (i = 0; rc == TW_OK && i < n; i++) {
+			const struct tw_out_label *l = &labels[i];
+			size_t end = i + 1 < n ? labels[i + 1].start : perf->len;
 
-			memcpy(again.data + again.len, o->perf.data + l->start, l->len);
+			memcpy(again.data + again.len, perf->data + l->start, l->len);
 			again.len += l->len;
 			if (mark[i])
 				again.len += (size_t)snprintf(again.data + again.len, 8, "_%06x",
 				    (unsigned)(l->subject & 0xffffffu));
-			memcpy(again.data + again.len, o->perf.data + l->start + l->len,
+			memcpy(again.data + again.len, perf->data + l->start + l->len,
 			    end - l->start - l->len);
 			again.len += end - l->start - l->len;
 		}
 		if (rc == TW_OK) {
 			again.data[again.len] = '\0';
-			tw_buf_free(&o->perf);
-			o->perf = again;
-			o->nlabels = 0;		/* the offsets are of the old text */
+			tw_buf_free(perf);
+			*perf = again;
+			*nlabels = 0;		/* the offsets are of the old text */
 		} else {
 			tw_buf_free(&again);
 		}

@@ -11,8 +11,6 @@
 #include "util/array.h"
 #include "util/error.h"
 
-#include "plugin/outlabel.h"
-
 void
 tw_out_init(struct tw_out *o, const char *service)
 {
@@ -227,7 +225,7 @@ tw_out_finish(struct tw_out *o, enum tw_state st, const char **text, size_t *len
 
 	if (o->err != TW_OK)
 		return o->err;
-	if ((rc = tw_out_tell_subjects_apart(o)) != TW_OK) {
+	if ((rc = tw_out_tell_subjects_apart(&o->perf, o->labels, &o->nlabels)) != TW_OK) {
 		o->err = rc;
 		return rc;
 	}

@@ -30,6 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "plugin/outlabel.h"
 #include "threshold/perfdata.h"
 #include "threshold/state.h"
 #include "util/printf.h"
@@ -39,13 +40,6 @@
  * output. NRPE 2 keeps only 1 KiB: set 1024 for plugins run through it. */
 #define TW_OUT_LIMIT_DEFAULT 8192
 #define TW_OUT_LIMIT_MIN 128
-
-/* Where an item's label is in tw_out.perf, and whose it is. */
-struct tw_out_label {
-	size_t start;		/* the item's first byte */
-	size_t len;		/* its label's length */
-	uint32_t subject;	/* a hash of its subject (or of its label) */
-};
 
 struct tw_out {
 	const char *service;	/* "DISKLATENCY"; may be NULL or "" */

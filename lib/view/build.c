@@ -8,7 +8,7 @@
 #include "view/build.h"
 
 #include "util/error.h"
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 #include "view/sockview.h"
 
 static void

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 
 #include "util/array.h"
 #include "util/error.h"
@@ -9,26 +9,6 @@
 /* twCgroupTable's rows, from the sample's published cgroups and their
  * tracks in the window. Figures the cgroup's kernel or version lacks
  * (pressure on v1, refaults before 4.x) are absent, not zero. */
-
-int
-tw_view_reserve_cgroups(struct tw_view *v, size_t n)
-{
-	void *p;
-	int rc = tw_array_grow(v->cgroups, &v->cgroups_cap, n, sizeof(*v->cgroups), &p);
-
-	v->cgroups = p;
-	return rc;
-}
-
-double
-tw_view_cgroup_num(const struct tw_view_cgroup *c, unsigned col)
-{
-	const struct tw_column *tc = tw_column(TW_OID_CGROUP_TABLE, col);
-
-	if (tc == NULL || !(c->has & TW_VIEW_BIT(col)))
-		return 0.0;
-	return tw_column_decode(tc, c->col[col]);
-}
 
 static void
 put(struct tw_view_cgroup *vc, unsigned c, uint64_t value)

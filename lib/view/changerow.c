@@ -3,7 +3,7 @@
  * newest first, and their figures in the rows' own units. */
 #include "config.h"
 
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 
 static void
 put_str(struct tw_view_change *r, unsigned col, char *dst, size_t len, const char *src)
@@ -56,12 +56,3 @@ tw_view_build_changes(struct tw_view *v, const struct tw_view_change_in *changes
 
 /* A figure of a twChangeTable row in its natural unit (the row's
  * twChangeFigureUnit); 0 when the row does not have it. */
-double
-tw_view_change_num(const struct tw_view_change *c, unsigned col)
-{
-	const struct tw_column *tc = tw_column(TW_OID_CHANGE_TABLE, col);
-
-	if (tc == NULL || !(c->has & TW_VIEW_BIT(col)))
-		return 0.0;
-	return tw_column_decode(tc, c->col[col]);
-}

@@ -9,7 +9,7 @@ lib_view_libtwview_a_SOURCES = \
 	lib/view/columns_disk.c lib/view/columns_change.c lib/view/columns_sock.c \
 	lib/view/columns_probe.c lib/view/columns_reqlat.c lib/view/columns_finding.c \
 	lib/view/columns_cgroup.c \
-	lib/view/view.h lib/view/view.c lib/view/build.h lib/view/build.c lib/view/viewbuild.h \
+	lib/view/view.h lib/view/view.c lib/view/build.h lib/view/build.c lib/view/build_priv.h \
 	lib/view/viewcache.c lib/view/viewdisk.c lib/view/viewpool.c \
 	lib/view/viewfinding.c lib/view/changerow.c lib/view/viewprobe.c \
 	lib/view/cgview.c lib/view/viewreqlat.c lib/view/notice.h lib/view/notice.c \

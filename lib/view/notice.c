@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 
 /* The finding's objects: the last is the raised time, or for a severity
  * change the changed time. */

@@ -12,26 +12,6 @@
 #include "util/escape.h"
 #include "view/columns.h"
 
-int
-tw_view_reserve_socks(struct tw_view *v, size_t n)
-{
-	void *p;
-	int rc = tw_array_grow(v->socks, &v->socks_cap, n, sizeof(*v->socks), &p);
-
-	v->socks = p;
-	return rc;
-}
-
-double
-tw_view_sock_num(const struct tw_view_sock *s, unsigned col)
-{
-	const struct tw_column *tc = tw_column(TW_OID_SOCKDROP_TABLE, col);
-
-	if (tc == NULL || !(s->has & TW_VIEW_BIT(col)))
-		return 0.0;
-	return tw_column_decode(tc, s->col[col]);
-}
-
 /* A count, clamped to the column's range: a Gauge32 stays at its top. */
 static void
 put(struct tw_view_sock *vs, unsigned c, uint64_t value)

@@ -71,6 +71,16 @@ tw_view_reserve_findings(struct tw_view *v, size_t n)
 	return rc;
 }
 
+int
+tw_view_reserve_cgroups(struct tw_view *v, size_t n)
+{
+	void *p;
+	int rc = tw_array_grow(v->cgroups, &v->cgroups_cap, n, sizeof(*v->cgroups), &p);
+
+	v->cgroups = p;
+	return rc;
+}
+
 static double
 num(uint32_t group, uint32_t has, const uint64_t *col, unsigned c)
 {
@@ -105,6 +115,12 @@ tw_view_pool_num(const struct tw_view_pool *p, unsigned col)
 	return num(TW_OID_DBLOCK_TABLE, p->has, p->col, col);
 }
 
+double
+tw_view_cgroup_num(const struct tw_view_cgroup *c, unsigned col)
+{
+	return num(TW_OID_CGROUP_TABLE, c->has, c->col, col);
+}
+
 const char *
 tw_view_tunable(const struct tw_view *v, const char *name)
 {
@@ -114,4 +130,68 @@ tw_view_tunable(const struct tw_view *v, const char *name)
 		if (strcmp(v->tunables[i].name, name) == 0)
 			return v->tunables[i].value;
 	return NULL;
+}
+
+int
+tw_view_reserve_probes(struct tw_view *v, size_t n)
+{
+	void *p;
+	int rc = tw_array_grow(v->probes, &v->probes_cap, n, sizeof(*v->probes), &p);
+
+	v->probes = p;
+	return rc;
+}
+
+double
+tw_view_probe_num(const struct tw_view_probe *p, unsigned col)
+{
+	return num(TW_OID_PROBE_TABLE, p->has, p->col, col);
+}
+
+int
+tw_view_reserve_reqlats(struct tw_view *v, size_t n)
+{
+	void *p;
+	int rc = tw_array_grow(v->reqlats, &v->reqlats_cap, n, sizeof(*v->reqlats), &p);
+
+	v->reqlats = p;
+	return rc;
+}
+
+int
+tw_view_reserve_reqhists(struct tw_view *v, size_t n)
+{
+	void *p;
+	int rc = tw_array_grow(v->reqhists, &v->reqhists_cap, n, sizeof(*v->reqhists), &p);
+
+	v->reqhists = p;
+	return rc;
+}
+
+double
+tw_view_reqlat_num(const struct tw_view_reqlat *r, unsigned col)
+{
+	return num(TW_OID_REQLAT_TABLE, r->has, r->col, col);
+}
+
+int
+tw_view_reserve_socks(struct tw_view *v, size_t n)
+{
+	void *p;
+	int rc = tw_array_grow(v->socks, &v->socks_cap, n, sizeof(*v->socks), &p);
+
+	v->socks = p;
+	return rc;
+}
+
+double
+tw_view_sock_num(const struct tw_view_sock *s, unsigned col)
+{
+	return num(TW_OID_SOCKDROP_TABLE, s->has, s->col, col);
+}
+
+double
+tw_view_change_num(const struct tw_view_change *c, unsigned col)
+{
+	return num(TW_OID_CHANGE_TABLE, c->has, c->col, col);
 }

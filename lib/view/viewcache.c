@@ -4,7 +4,7 @@
  * behind them. */
 #include "config.h"
 
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 
 void
 tw_view_build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w,

@@ -3,7 +3,7 @@
  * its figures over the window, as iostat -x gives them. */
 #include "config.h"
 
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 
 #include "util/error.h"
 

@@ -5,7 +5,7 @@
  * copied here as they are. */
 #include "config.h"
 
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 
 #include "util/error.h"
 

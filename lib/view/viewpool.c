@@ -3,7 +3,7 @@
  * failures and pressure over the window. */
 #include "config.h"
 
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 
 #include "util/error.h"
 

@@ -8,17 +8,7 @@
 #include "probe/probeset.h"
 #include "util/array.h"
 #include "util/error.h"
-#include "view/viewbuild.h"
-
-int
-tw_view_reserve_probes(struct tw_view *v, size_t n)
-{
-	void *p;
-	int rc = tw_array_grow(v->probes, &v->probes_cap, n, sizeof(*v->probes), &p);
-
-	v->probes = p;
-	return rc;
-}
+#include "view/build_priv.h"
 
 static void
 put(struct tw_view_probe *vp, unsigned c, uint64_t value)
@@ -91,12 +81,3 @@ tw_view_build_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t 
 	return TW_OK;
 }
 
-double
-tw_view_probe_num(const struct tw_view_probe *p, unsigned col)
-{
-	const struct tw_column *tc = tw_column(TW_OID_PROBE_TABLE, col);
-
-	if (tc == NULL || !(p->has & TW_VIEW_BIT(col)))
-		return 0.0;
-	return tw_column_decode(tc, p->col[col]);
-}

@@ -14,27 +14,7 @@
 #include "util/strwriter.h"
 #include "view/columns.h"
 #include "view/view.h"
-#include "view/viewbuild.h"
-
-int
-tw_view_reserve_reqlats(struct tw_view *v, size_t n)
-{
-	void *p;
-	int rc = tw_array_grow(v->reqlats, &v->reqlats_cap, n, sizeof(*v->reqlats), &p);
-
-	v->reqlats = p;
-	return rc;
-}
-
-int
-tw_view_reserve_reqhists(struct tw_view *v, size_t n)
-{
-	void *p;
-	int rc = tw_array_grow(v->reqhists, &v->reqhists_cap, n, sizeof(*v->reqhists), &p);
-
-	v->reqhists = p;
-	return rc;
-}
+#include "view/build_priv.h"
 
 /* The edges of every fourth bucket above 16 us, and 1, 2, 4, 8 below:
  * steps of at most 1.25, each the upper edge of a tw_hist bucket. */
@@ -226,12 +206,3 @@ tw_view_build_reqlat(struct tw_view *v, const struct tw_reqwin *rw, const char *
 	return TW_OK;
 }
 
-double
-tw_view_reqlat_num(const struct tw_view_reqlat *r, unsigned col)
-{
-	const struct tw_column *tc = tw_column(TW_OID_REQLAT_TABLE, col);
-
-	if (tc == NULL || !(r->has & TW_VIEW_BIT(col)))
-		return 0.0;
-	return tw_column_decode(tc, r->col[col]);
-}

@@ -6,4 +6,4 @@ lib_window_libtwwindow_a_SOURCES = \
 	lib/window/counter.h lib/window/counter.c \
 	lib/window/track.h lib/window/track.c \
 	lib/window/window.h lib/window/window.c lib/window/cgtrack.c \
-	lib/window/procreads.h lib/window/procreads.c
+	lib/window/procreads.c

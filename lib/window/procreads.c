@@ -3,7 +3,7 @@
  * counted once and whole. */
 #include "config.h"
 
-#include "window/procreads.h"
+#include "window/window.h"
 
 #include <stdlib.h>
 #include <string.h>

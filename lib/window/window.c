@@ -8,7 +8,6 @@
 
 #include "util/array.h"
 #include "util/error.h"
-#include "window/procreads.h"
 
 /* Pools keep their failure count in one of two counters, by the width the
  * kernel keeps it in (softnet's are 32-bit), so both kinds wrap right; and

@@ -105,6 +105,12 @@ void tw_window_free(struct tw_window *w);
  * rejected with TW_E_INVAL and changes nothing. */
 int tw_window_push(struct tw_window *w, const struct tw_sample *s, const struct tw_pool_set *pools);
 
+/* Update the reads' track with sample s (number seq, dt ms after the one
+ * before), from each process's io counters (window/procreads.c). For
+ * tw_window_push only. */
+int tw_window_push_reads(struct tw_window *w, const struct tw_sample *s, uint64_t seq,
+    uint64_t dt);
+
 /* Set up, free and update the cgroups' tracks (window/cgtrack.c). */
 int tw_window_cgroups_init(struct tw_track_set *set, unsigned slots);
 int tw_window_push_cgroups(struct tw_track_set *set, const struct tw_sample *s, uint64_t seq,

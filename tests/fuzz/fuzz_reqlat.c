@@ -29,7 +29,7 @@
 #include "util/error.h"
 #include "view/view.h"
 #include "reqlat/reqwin.h"
-#include "view/viewbuild.h"
+#include "view/build_priv.h"
 
 static void
 conf_lines(const uint8_t *data, size_t size)
