@@ -44,7 +44,7 @@ init(struct tw_verdict *out)
 static void EV_FORMAT(3, 4)
 found(struct tw_verdict *out, enum tw_symptom sym, const char *fmt, ...)
 {
-	struct tw_finding *f;
+	struct tw_shown *f;
 	va_list ap;
 
 	if (out->nfound == TW_EVIDENCE_MAX)

@@ -27,7 +27,7 @@ fmt_num(char *buf, size_t len, double v, unsigned precision)
 static void __attribute__((format(printf, 3, 4)))
 found(struct tw_verdict *out, enum tw_symptom sym, const char *fmt, ...)
 {
-	struct tw_finding *f;
+	struct tw_shown *f;
 	va_list ap;
 
 	if (out->nfound == TW_EVIDENCE_MAX)
