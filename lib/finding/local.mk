@@ -2,6 +2,7 @@
 # lib/finding/: the judgement the checks and tunewatchd share (a figure
 # against its thresholds, and which evidence applies).
 lib_libtunewatch_a_SOURCES += \
+	lib/finding/finding.h lib/finding/finding.c \
 	lib/finding/judge.h lib/finding/judge.c lib/finding/judge_cache.c \
 	lib/finding/judge_pool.c lib/finding/judge_disk.c \
 	lib/finding/judge_socket.c lib/finding/judge_cgroup.c lib/finding/ticket_cgroup.c \

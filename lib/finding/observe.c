@@ -10,7 +10,6 @@
 #include "advice/ticket.h"
 #include "finding/lookup.h"
 #include "util/error.h"
-#include "util/escape.h"
 #include "view/fig_cache.h"
 #include "view/fig_socket.h"
 
@@ -61,46 +60,26 @@ tw_observe_picks(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup,
 	return got;
 }
 
-/* A copy cut to fit: the MIB's strings are at most 255 characters, cut
- * at a character's boundary (util/escape.h). */
+/* A line longer than the MIB holds is not published: a command cut short
+ * is another command. */
 static void
-copy(char *dst, size_t len, const char *src)
+whole_or_none(char *line)
 {
-	(void)tw_escape_copy(dst, len, src);
+	if (strlen(line) >= TW_FINDING_STR)
+		line[0] = '\0';
 }
 
-/* The observation of one advised rule s. */
+/* The finding of one advised rule s. */
 static int
 observe_one(enum tw_os os, enum tw_symptom sym, enum tw_state severity, const char *subject,
     const struct tw_view_disk *device, const char *evidence, const struct tw_suggestion *s,
     tw_observe_fn fn, void *ctx)
 {
-	struct tw_observation o;
-	const char *dev = device != NULL ? device->name : NULL;
-	int per_device = dev != NULL && strncmp(s->name, "queue/", 6) == 0;
+	struct tw_finding o;
 
-	memset(&o, 0, sizeof(o));
-	o.sym = sym;
-	o.severity = severity;
-	copy(o.subject, sizeof(o.subject), tw_ticket_subject(subject, device, s->name));
-	copy(o.evidence, sizeof(o.evidence), evidence);
-	if (per_device)
-		snprintf(o.tunable, sizeof(o.tunable), "/sys/block/%s/%s", dev, s->name);
-	else
-		copy(o.tunable, sizeof(o.tunable), s->name);
-	copy(o.current, sizeof(o.current), s->current);
-	copy(o.suggested, sizeof(o.suggested), s->proposed);
-	copy(o.documentation, sizeof(o.documentation), s->source);
-	tw_ticket_id(o.id, sym, o.subject, s->name);
-	/* Nothing proposed (at its limit, value unknown) or nothing safe to
-	 * say: the lines stay empty. */
-	if (s->proposed[0] == '\0' ||
-	    tw_ticket_apply(o.apply, sizeof(o.apply), os, s->name, dev, s->proposed) != TW_OK)
-		o.apply[0] = '\0';
-	if (s->proposed[0] == '\0' || (per_device ?
-	    tw_ticket_persist_disk(o.persist, sizeof(o.persist), os, s->name, device, s->proposed) :
-	    tw_ticket_persist(o.persist, sizeof(o.persist), os, s->name, dev, s->proposed)) != TW_OK)
-		o.persist[0] = '\0';
+	tw_finding_tune(&o, os, sym, severity, subject, device, evidence, s);
+	whole_or_none(o.apply);
+	whole_or_none(o.persist);
 	return fn(ctx, &o);
 }
 
@@ -143,17 +122,12 @@ static int
 observe_no_tunable(const struct tw_verdict *verdict, enum tw_state severity,
     const char *subject, tw_observe_fn fn, void *ctx)
 {
-	struct tw_observation o;
+	struct tw_finding o;
 
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
 		return 0;
-	memset(&o, 0, sizeof(o));
-	o.sym = verdict->no_tunable_sym;
-	o.severity = severity;
-	copy(o.subject, sizeof(o.subject), subject);
-	/* Cut to a DisplayString, as every evidence is. */
-	copy(o.evidence, sizeof(o.evidence), verdict->no_tunable);
-	tw_ticket_id(o.id, o.sym, o.subject, "");
+	tw_finding_no_tunable(&o, verdict->no_tunable_sym, severity, subject, NULL,
+	    verdict->no_tunable, verdict->no_apply);
 	return fn(ctx, &o);
 }
 
@@ -200,10 +174,10 @@ struct noted {
 };
 
 static int
-with_note(void *ctx, const struct tw_observation *o)
+with_note(void *ctx, const struct tw_finding *o)
 {
 	struct noted *n = ctx;
-	struct tw_observation copy = *o;
+	struct tw_finding copy = *o;
 	size_t used = strlen(copy.evidence);
 
 	if (used + strlen(n->note) < sizeof(copy.evidence))
@@ -275,7 +249,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	enum tw_state worst;
 	unsigned long long sum;
 	uint64_t shortfall;
-	char evidence[TW_OBS_STR];
+	char evidence[TW_FINDING_STR];
 	struct tw_verdict verdict;
 	struct noted n;
 

@@ -13,7 +13,7 @@
 
 /* One followed symptom: raised (index != 0) or on its way. */
 struct tw_tracked {
-	struct tw_observation obs;	/* the newest */
+	struct tw_finding obs;	/* the newest */
 	uint32_t index;			/* 0 while not raised */
 	enum tw_state severity;		/* as raised or last changed */
 	enum tw_state pending;		/* a different severity seen */
@@ -59,7 +59,7 @@ tw_tracker_begin(struct tw_tracker *t)
 }
 
 int
-tw_tracker_observe(void *tracker, const struct tw_observation *o)
+tw_tracker_observe(void *tracker, const struct tw_finding *o)
 {
 	struct tw_tracker *t = tracker;
 	struct tw_tracked *r = NULL;
@@ -109,7 +109,7 @@ copy(char *dst, size_t len, const char *src)
 static void
 row_of(const struct tw_tracked *r, struct tw_view_finding *f)
 {
-	const struct tw_observation *o = &r->obs;
+	const struct tw_finding *o = &r->obs;
 	const char *sym = tw_symptom_name(o->sym);
 
 	memset(f, 0, sizeof(*f));
