@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "finding/observe.h"
+#include "finding/observe_verdict.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -12,53 +12,6 @@
 #include "util/error.h"
 #include "view/fig_cache.h"
 #include "view/fig_socket.h"
-
-int
-tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
-    struct tw_suggestion *s)
-{
-	const struct tw_advice_rule *rules;
-	size_t n = tw_advice_rules(sym, &rules), i;
-	int fallback = -1;
-
-	/* As the checks' "tune:" line: a rule that is already satisfied is
-	 * the advice only when nothing else applies. */
-	for (i = 0; i < n; i++) {
-		if (tw_advice_name(&rules[i], os) == NULL ||
-		    tw_advice_suggest(&rules[i], os, lookup, ctx, s) != TW_OK)
-			continue;
-		if ((s->flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)) == 0)
-			return TW_OK;
-		if (fallback < 0)
-			fallback = (int)i;
-	}
-	if (fallback >= 0 && tw_advice_suggest(&rules[fallback], os, lookup, ctx, s) == TW_OK)
-		return TW_OK;
-	return TW_E_ABSENT;
-}
-
-size_t
-tw_observe_picks(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
-    struct tw_suggestion out[TW_OBSERVE_PICKS_MAX])
-{
-	const struct tw_advice_rule *rules;
-	size_t n = tw_advice_rules(sym, &rules), i, got = 0;
-
-	if (tw_observe_pick(sym, os, lookup, ctx, &out[0]) != TW_OK)
-		return 0;
-	got = 1;
-	if (out[0].flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE))
-		return got;
-	for (i = (size_t)(out[0].rule - rules) + 1;
-	    i < n && (rules[i].flags & TW_RULE_WITH_PREV) && got < TW_OBSERVE_PICKS_MAX; i++) {
-		if (tw_advice_name(&rules[i], os) == NULL ||
-		    tw_advice_suggest(&rules[i], os, lookup, ctx, &out[got]) != TW_OK ||
-		    (out[got].flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)))
-			break;
-		got++;
-	}
-	return got;
-}
 
 /* A line longer than the MIB holds is not published: a command cut short
  * is another command. */
@@ -150,33 +103,24 @@ observe_verdict_sized(const struct tw_view *v, enum tw_os os, const struct tw_ve
 	return 0;
 }
 
-static int
-observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
+int
+tw_observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
     tw_observe_fn fn, void *ctx)
 {
 	return observe_verdict_sized(v, os, verdict, severity, subject, device, NULL, fn, ctx);
 }
 
-static int
-bad(enum tw_state st)
+int
+tw_observe_bad(enum tw_state st)
 {
 	return st == TW_STATE_WARNING || st == TW_STATE_CRITICAL;
 }
 
-/* The threshold a finding passed, said after its evidence: " (warning
- * range 20, r_await, ms)", in the checks' range syntax. Observations pass
- * through with_note(), which appends it. No ';': snmptt drops them. */
-struct noted {
-	tw_observe_fn fn;
-	void *ctx;
-	char note[TW_RANGE_TEXT_LEN + 64];
-};
-
-static int
-with_note(void *ctx, const struct tw_finding *o)
+int
+tw_observe_with_note(void *ctx, const struct tw_finding *o)
 {
-	struct noted *n = ctx;
+	struct tw_observe_note *n = ctx;
 	struct tw_finding copy = *o;
 	size_t used = strlen(copy.evidence);
 
@@ -185,8 +129,8 @@ with_note(void *ctx, const struct tw_finding *o)
 	return n->fn(n->ctx, &copy);
 }
 
-static void
-note(struct noted *n, tw_observe_fn fn, void *ctx, enum tw_state sev,
+void
+tw_observe_note(struct tw_observe_note *n, tw_observe_fn fn, void *ctx, enum tw_state sev,
     const struct tw_threshold *warn, const struct tw_threshold *crit, const char *what)
 {
 	const struct tw_threshold *t = sev == TW_STATE_CRITICAL ? crit : warn;
@@ -207,32 +151,32 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	struct tw_cache_judgement j;
 	struct tw_cache_verdicts verdicts;
 	struct tw_cache_fig bc;
-	struct noted n;
+	struct tw_observe_note n;
 	enum tw_state reads;
 	int rc = 0;
 
 	tw_view_cache_figures(&v->bc, &bc);
 	tw_judge_cache(c, &bc, v, window_s, os, &j);
-	if (!bad(j.worst))
+	if (!tw_observe_bad(j.worst))
 		return 0;
 	tw_judge_cache_verdicts(&j, &verdicts);
-	reads = tw_state_worst(tw_state_worst(bad(j.hit) ? j.hit : TW_STATE_OK,
-	    bad(j.refaults) ? j.refaults : TW_STATE_OK), bad(j.readahead) ? j.readahead :
-	    TW_STATE_OK);
-	if (bad(j.hit) && j.hit == reads)
-		note(&n, fn, ctx, reads, &c->hit_warn, &c->hit_crit, "read hit ratio, %");
-	else if (bad(j.refaults) && j.refaults == reads)
-		note(&n, fn, ctx, reads, &c->refault_warn, &c->refault_crit, "refaults/s");
+	reads = tw_state_worst(tw_state_worst(tw_observe_bad(j.hit) ? j.hit : TW_STATE_OK,
+	    tw_observe_bad(j.refaults) ? j.refaults : TW_STATE_OK),
+	    tw_observe_bad(j.readahead) ? j.readahead : TW_STATE_OK);
+	if (tw_observe_bad(j.hit) && j.hit == reads)
+		tw_observe_note(&n, fn, ctx, reads, &c->hit_warn, &c->hit_crit, "read hit ratio, %");
+	else if (tw_observe_bad(j.refaults) && j.refaults == reads)
+		tw_observe_note(&n, fn, ctx, reads, &c->refault_warn, &c->refault_crit, "refaults/s");
 	else
 		/* The read-ahead window's precondition is its own threshold. */
-		note(&n, fn, ctx, TW_STATE_OK, &unset, &unset, "");
-	if (verdicts.has_reads && bad(reads))
-		rc = observe_verdict(v, os, &verdicts.reads, reads, TW_TICKET_SUBJECT_CACHE, j.disk,
-		    with_note, &n);
-	note(&n, fn, ctx, j.pressure, &c->psi_warn, &c->psi_crit, "memory pressure, %");
+		tw_observe_note(&n, fn, ctx, TW_STATE_OK, &unset, &unset, "");
+	if (verdicts.has_reads && tw_observe_bad(reads))
+		rc = tw_observe_verdict(v, os, &verdicts.reads, reads, TW_TICKET_SUBJECT_CACHE, j.disk,
+		    tw_observe_with_note, &n);
+	tw_observe_note(&n, fn, ctx, j.pressure, &c->psi_warn, &c->psi_crit, "memory pressure, %");
 	if (rc == 0 && verdicts.has_pressure)
-		rc = observe_verdict(v, os, &verdicts.pressure, j.pressure, TW_TICKET_SUBJECT_CACHE,
-		    NULL, with_note, &n);
+		rc = tw_observe_verdict(v, os, &verdicts.pressure, j.pressure, TW_TICKET_SUBJECT_CACHE,
+		    NULL, tw_observe_with_note, &n);
 	if (rc == 0 && verdicts.has_dirty)
 		rc = observe_verdict_sized(v, os, &verdicts.dirty, j.dirty, TW_TICKET_SUBJECT_CACHE,
 		    NULL, &verdicts.dirty_shortfall, fn, ctx);
@@ -251,7 +195,7 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	uint64_t shortfall;
 	char evidence[TW_FINDING_STR];
 	struct tw_verdict verdict;
-	struct noted n;
+	struct tw_observe_note n;
 
 	tw_judge_pool_class(c, v, cl, NULL, NULL, NULL, &j);
 	worst = j.worst;
@@ -259,26 +203,26 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	shortfall = j.shortfall;
 	if (j.failing == 0)
 		return 0;
-	note(&n, fn, ctx, worst, &c->pool_warn, &c->pool_crit, "failures in the window");
+	tw_observe_note(&n, fn, ctx, worst, &c->pool_warn, &c->pool_crit, "failures in the window");
 	if (cl->id == TW_DBLOCK_HIGH_ORDER) {
 		if (tw_judge_highorder(v, sum, window_s, &verdict) != TW_OK)
 			return 0;
-		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
-		    with_note, &n);
+		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    tw_observe_with_note, &n);
 	}
 	/* Pruned under memory pressure: tcp_mem's, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_TCP_RCVBUF && tw_judge_tcp_prune(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)
-		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
-		    with_note, &n);
+		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    tw_observe_with_note, &n);
 	/* Sockets below rmem_max: no host-wide knob, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_UDP_RCVBUF && tw_judge_udp_rcvbuf(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)
-		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
-		    with_note, &n);
+		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    tw_observe_with_note, &n);
 	tw_judge_pool_evidence(&j, cl, window_s, evidence, sizeof(evidence));
 	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
-	    &shortfall, with_note, &n);
+	    &shortfall, tw_observe_with_note, &n);
 }
 
 static int
@@ -295,41 +239,6 @@ observe_pools(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 			return rc;
 	}
 	return 0;
-}
-
-static int
-observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
-    enum tw_os os, tw_observe_fn fn, void *ctx)
-{
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < v->ndisks && rc == 0; i++) {
-		const struct tw_view_disk *d = &v->disks[i];
-		struct tw_disk_judgement j;
-		struct tw_disk_verdicts verdicts;
-		struct noted n;
-		enum tw_state sev;
-		const char *subject;
-
-		/* Most disks are fine: judge before anything else. */
-		if (!tw_judge_disk(c, d, &j) || !bad(j.worst))
-			continue;
-		tw_judge_disk_verdicts(d, &j, window_s, &verdicts);
-		subject = tw_ticket_subject_disk(d);
-		sev = tw_state_worst(j.read, j.queue);
-		if (j.read == sev)
-			note(&n, fn, ctx, sev, &c->read_warn, &c->read_crit, "r_await, ms");
-		else
-			note(&n, fn, ctx, sev, &c->queue_warn, &c->queue_crit, "aqu-sz");
-		if (verdicts.has_read)
-			rc = observe_verdict(v, os, &verdicts.read, sev, subject, d, with_note, &n);
-		note(&n, fn, ctx, j.write, &c->write_warn, &c->write_crit, "w_await, ms");
-		if (rc == 0 && verdicts.has_write)
-			rc = observe_verdict(v, os, &verdicts.write, j.write, subject, d, with_note,
-			    &n);
-	}
-	return rc;
 }
 
 /* Each socket that dropped is a finding of its own, its subject the
@@ -349,91 +258,17 @@ observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsign
 		unsigned long long recent;
 		struct tw_verdict verdict;
 		enum tw_state st;
-		struct noted n;
+		struct tw_observe_note n;
 		char subject[TW_VIEW_STR];
 
 		tw_view_socket_figures(&v->socks[i], &fig);
-		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !bad(st) ||
+		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !tw_observe_bad(st) ||
 		    tw_judge_socket_verdict(v, s, recent, window_s, tw_view_lookup, &lk,
 		    &verdict) != TW_OK)
 			continue;
 		tw_judge_socket_subject(s, subject, sizeof(subject));
-		note(&n, fn, ctx, st, &c->sock_warn, &c->sock_crit, "drops in the window");
-		rc = observe_verdict(v, os, &verdict, st, subject, NULL, with_note, &n);
-	}
-	return rc;
-}
-
-/* A probed device whose seeks are slow: a disk finding like r_await's,
- * its subject the disk's (twDiskStableId or kernel name). A device the
- * disk filter hides has only its probe row: its name stands for it. */
-static int
-observe_probes(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
-    enum tw_os os, tw_observe_fn fn, void *ctx)
-{
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < v->nprobes && rc == 0; i++) {
-		const struct tw_view_probe *pr = &v->probes[i];
-		const struct tw_view_disk *d;
-		struct tw_probe_judgement j;
-		struct tw_view_disk none;
-		struct tw_verdict verdict;
-		struct noted n;
-		char what[32];
-
-		if (!tw_judge_probe(&c->probe_warn, &c->probe_crit, pr, c->probe_percentile, &j) ||
-		    !bad(j.latency))
-			continue;
-		d = tw_judge_probe_disk(v, pr);
-		if (tw_judge_probe_verdict(pr, d, window_s, c->probe_percentile, j.ms,
-		    &verdict) != TW_OK)
-			continue;
-		if (d == NULL) {
-			memset(&none, 0, sizeof(none));
-			snprintf(none.name, sizeof(none.name), "%s", pr->device);
-			d = &none;
-		}
-		snprintf(what, sizeof(what), "probe p%u, ms", c->probe_percentile);
-		note(&n, fn, ctx, j.worst, &c->probe_warn, &c->probe_crit, what);
-		rc = observe_verdict(v, os, &verdict, j.worst, tw_ticket_subject_disk(d), d,
-		    with_note, &n);
-	}
-	return rc;
-}
-
-/* A disk whose requests are slow at the percentile: the findings of slow
- * r_await and w_await, on the distribution's figures, with the disk's
- * subject, so that both give one ticket. */
-static int
-observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
-    enum tw_os os, tw_observe_fn fn, void *ctx)
-{
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < v->ndisks && rc == 0 && v->nreqlats > 0; i++) {
-		const struct tw_view_disk *d = &v->disks[i];
-		struct tw_reqlat_judgement j;
-		struct tw_disk_verdicts verdicts;
-		struct noted n;
-		char what[32];
-
-		if (!tw_judge_reqlat(&c->reqlat_warn, &c->reqlat_crit, &c->reqlat_write_warn,
-		    &c->reqlat_write_crit, v, d, c->reqlat_percentile, &j) || !bad(j.worst))
-			continue;
-		tw_judge_reqlat_verdicts(d, &j, window_s, c->reqlat_percentile, &verdicts);
-		snprintf(what, sizeof(what), "read p%u, ms", c->reqlat_percentile);
-		note(&n, fn, ctx, j.read, &c->reqlat_warn, &c->reqlat_crit, what);
-		if (verdicts.has_read)
-			rc = observe_verdict(v, os, &verdicts.read, j.read, tw_ticket_subject_disk(d), d,
-			    with_note, &n);
-		snprintf(what, sizeof(what), "write p%u, ms", c->reqlat_percentile);
-		note(&n, fn, ctx, j.write, &c->reqlat_write_warn, &c->reqlat_write_crit, what);
-		if (rc == 0 && verdicts.has_write)
-			rc = observe_verdict(v, os, &verdicts.write, j.write, tw_ticket_subject_disk(d),
-			    d, with_note, &n);
+		tw_observe_note(&n, fn, ctx, st, &c->sock_warn, &c->sock_crit, "drops in the window");
+		rc = tw_observe_verdict(v, os, &verdict, st, subject, NULL, tw_observe_with_note, &n);
 	}
 	return rc;
 }
@@ -452,9 +287,5 @@ tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned wi
 		return rc;
 	if ((rc = tw_observe_cgroups(c, v, window_s, fn, ctx)) != 0)
 		return rc;
-	if ((rc = observe_probes(c, v, window_s, os, fn, ctx)) != 0)
-		return rc;
-	if ((rc = observe_reqlats(c, v, window_s, os, fn, ctx)) != 0)
-		return rc;
-	return observe_disks(c, v, window_s, os, fn, ctx);
+	return tw_observe_disks(c, v, window_s, os, fn, ctx);
 }
