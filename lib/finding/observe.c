@@ -23,17 +23,28 @@ whole_or_none(char *line)
 }
 
 /* The finding of one advised rule s. */
+/* Say n's note after o's evidence, when it fits whole, and hand o on. */
+static int
+emit(const struct tw_observe_note *n, struct tw_finding *o)
+{
+	size_t used = strlen(o->evidence), len = strlen(n->note);
+
+	if (used + len < sizeof(o->evidence))
+		memcpy(o->evidence + used, n->note, len + 1);
+	return n->fn(n->ctx, o);
+}
+
 static int
 observe_one(enum tw_os os, enum tw_symptom sym, enum tw_state severity, const char *subject,
     const struct tw_view_disk *device, const char *evidence, const struct tw_suggestion *s,
-    tw_observe_fn fn, void *ctx)
+    const struct tw_observe_note *n)
 {
 	struct tw_finding o;
 
 	tw_finding_tune(&o, os, sym, severity, subject, device, evidence, s);
 	whole_or_none(o.apply);
 	whole_or_none(o.persist);
-	return fn(ctx, &o);
+	return emit(n, &o);
 }
 
 /* One observation of sym on subject for each rule it advises
@@ -44,14 +55,14 @@ observe_one(enum tw_os os, enum tw_symptom sym, enum tw_state severity, const ch
 static int
 observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_state severity,
     const char *subject, const struct tw_view_disk *device, const char *evidence,
-    const uint64_t *shortfall, tw_observe_fn fn, void *ctx)
+    const uint64_t *shortfall, const struct tw_observe_note *n)
 {
 	struct tw_view_lookup lk = { v, device, "" };
 	struct tw_shortfall_lookup sl;
 	tw_advice_lookup_fn lookup = tw_view_lookup;
 	void *lookup_ctx = &lk;
 	struct tw_suggestion picks[TW_OBSERVE_PICKS_MAX];
-	size_t n, i;
+	size_t npicks, i;
 	int rc;
 
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
@@ -61,10 +72,10 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 		lookup = tw_shortfall_lookup;
 		lookup_ctx = &sl;
 	}
-	n = tw_observe_picks(sym, os, lookup, lookup_ctx, picks);
-	for (i = 0; i < n; i++)
-		if ((rc = observe_one(os, sym, severity, subject, device, evidence, &picks[i], fn,
-		    ctx)) != 0)
+	npicks = tw_observe_picks(sym, os, lookup, lookup_ctx, picks);
+	for (i = 0; i < npicks; i++)
+		if ((rc = observe_one(os, sym, severity, subject, device, evidence, &picks[i],
+		    n)) != 0)
 			return rc;
 	return 0;
 }
@@ -73,7 +84,7 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
  * tunable "" (lib/advice/ticket.h). */
 static int
 observe_no_tunable(const struct tw_verdict *verdict, enum tw_state severity,
-    const char *subject, tw_observe_fn fn, void *ctx)
+    const char *subject, const struct tw_observe_note *n)
 {
 	struct tw_finding o;
 
@@ -81,7 +92,7 @@ observe_no_tunable(const struct tw_verdict *verdict, enum tw_state severity,
 		return 0;
 	tw_finding_no_tunable(&o, verdict->no_tunable_sym, severity, subject, NULL,
 	    verdict->no_tunable, verdict->no_apply);
-	return fn(ctx, &o);
+	return emit(n, &o);
 }
 
 /* shortfall: what sizes a suggestion of the verdict's (advice.h); NULL
@@ -89,16 +100,16 @@ observe_no_tunable(const struct tw_verdict *verdict, enum tw_state severity,
 static int
 observe_verdict_sized(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
-    const uint64_t *shortfall, tw_observe_fn fn, void *ctx)
+    const uint64_t *shortfall, const struct tw_observe_note *n)
 {
 	size_t i;
 	int rc;
 
 	if (verdict->nfound == 0 && verdict->no_tunable[0] != '\0')
-		return observe_no_tunable(verdict, severity, subject, fn, ctx);
+		return observe_no_tunable(verdict, severity, subject, n);
 	for (i = 0; i < verdict->nfound; i++)
 		if ((rc = observe(v, os, verdict->found[i].sym, severity, subject, device,
-		    verdict->found[i].evidence, shortfall, fn, ctx)) != 0)
+		    verdict->found[i].evidence, shortfall, n)) != 0)
 			return rc;
 	return 0;
 }
@@ -106,27 +117,15 @@ observe_verdict_sized(const struct tw_view *v, enum tw_os os, const struct tw_ve
 int
 tw_observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
-    tw_observe_fn fn, void *ctx)
+    const struct tw_observe_note *n)
 {
-	return observe_verdict_sized(v, os, verdict, severity, subject, device, NULL, fn, ctx);
+	return observe_verdict_sized(v, os, verdict, severity, subject, device, NULL, n);
 }
 
 int
 tw_observe_bad(enum tw_state st)
 {
 	return st == TW_STATE_WARNING || st == TW_STATE_CRITICAL;
-}
-
-int
-tw_observe_with_note(void *ctx, const struct tw_finding *o)
-{
-	struct tw_observe_note *n = ctx;
-	struct tw_finding copy = *o;
-	size_t used = strlen(copy.evidence);
-
-	if (used + strlen(n->note) < sizeof(copy.evidence))
-		memcpy(copy.evidence + used, n->note, strlen(n->note) + 1);
-	return n->fn(n->ctx, &copy);
 }
 
 void
@@ -172,14 +171,16 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		tw_observe_note(&n, fn, ctx, TW_STATE_OK, &unset, &unset, "");
 	if (verdicts.has_reads && tw_observe_bad(reads))
 		rc = tw_observe_verdict(v, os, &verdicts.reads, reads, TW_TICKET_SUBJECT_CACHE, j.disk,
-		    tw_observe_with_note, &n);
+		    &n);
 	tw_observe_note(&n, fn, ctx, j.pressure, &c->psi_warn, &c->psi_crit, "memory pressure, %");
 	if (rc == 0 && verdicts.has_pressure)
 		rc = tw_observe_verdict(v, os, &verdicts.pressure, j.pressure, TW_TICKET_SUBJECT_CACHE,
-		    NULL, tw_observe_with_note, &n);
+		    NULL, &n);
+	/* The dirty limit's evidence says its own threshold. */
+	tw_observe_note(&n, fn, ctx, TW_STATE_OK, &unset, &unset, "");
 	if (rc == 0 && verdicts.has_dirty)
 		rc = observe_verdict_sized(v, os, &verdicts.dirty, j.dirty, TW_TICKET_SUBJECT_CACHE,
-		    NULL, &verdicts.dirty_shortfall, fn, ctx);
+		    NULL, &verdicts.dirty_shortfall, &n);
 	return rc;
 }
 
@@ -208,21 +209,21 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		if (tw_judge_highorder(v, sum, window_s, &verdict) != TW_OK)
 			return 0;
 		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
-		    tw_observe_with_note, &n);
+		    &n);
 	}
 	/* Pruned under memory pressure: tcp_mem's, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_TCP_RCVBUF && tw_judge_tcp_prune(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)
 		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
-		    tw_observe_with_note, &n);
+		    &n);
 	/* Sockets below rmem_max: no host-wide knob, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_UDP_RCVBUF && tw_judge_udp_rcvbuf(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)
 		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
-		    tw_observe_with_note, &n);
+		    &n);
 	tw_judge_pool_evidence(&j, cl, window_s, evidence, sizeof(evidence));
 	return observe(v, os, cl->symptom, worst, tw_ticket_subject_pool(cl), NULL, evidence,
-	    &shortfall, tw_observe_with_note, &n);
+	    &shortfall, &n);
 }
 
 static int
@@ -268,7 +269,7 @@ observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsign
 			continue;
 		tw_judge_socket_subject(s, subject, sizeof(subject));
 		tw_observe_note(&n, fn, ctx, st, &c->sock_warn, &c->sock_crit, "drops in the window");
-		rc = tw_observe_verdict(v, os, &verdict, st, subject, NULL, tw_observe_with_note, &n);
+		rc = tw_observe_verdict(v, os, &verdict, st, subject, NULL, &n);
 	}
 	return rc;
 }

@@ -46,7 +46,7 @@ observe_probes(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 		snprintf(what, sizeof(what), "probe p%u, ms", c->probe_percentile);
 		tw_observe_note(&n, fn, ctx, j.worst, &c->probe_warn, &c->probe_crit, what);
 		rc = tw_observe_verdict(v, os, &verdict, j.worst, tw_ticket_subject_disk(d), d,
-		    tw_observe_with_note, &n);
+		    &n);
 	}
 	return rc;
 }
@@ -76,12 +76,12 @@ observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsign
 		tw_observe_note(&n, fn, ctx, j.read, &c->reqlat_warn, &c->reqlat_crit, what);
 		if (verdicts.has_read)
 			rc = tw_observe_verdict(v, os, &verdicts.read, j.read, tw_ticket_subject_disk(d), d,
-			    tw_observe_with_note, &n);
+			    &n);
 		snprintf(what, sizeof(what), "write p%u, ms", c->reqlat_percentile);
 		tw_observe_note(&n, fn, ctx, j.write, &c->reqlat_write_warn, &c->reqlat_write_crit, what);
 		if (rc == 0 && verdicts.has_write)
 			rc = tw_observe_verdict(v, os, &verdicts.write, j.write, tw_ticket_subject_disk(d),
-			    d, tw_observe_with_note, &n);
+			    d, &n);
 	}
 	return rc;
 }
@@ -112,11 +112,10 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		else
 			tw_observe_note(&n, fn, ctx, sev, &c->queue_warn, &c->queue_crit, "aqu-sz");
 		if (verdicts.has_read)
-			rc = tw_observe_verdict(v, os, &verdicts.read, sev, subject, d, tw_observe_with_note, &n);
+			rc = tw_observe_verdict(v, os, &verdicts.read, sev, subject, d, &n);
 		tw_observe_note(&n, fn, ctx, j.write, &c->write_warn, &c->write_crit, "w_await, ms");
 		if (rc == 0 && verdicts.has_write)
-			rc = tw_observe_verdict(v, os, &verdicts.write, j.write, subject, d, tw_observe_with_note,
-			    &n);
+			rc = tw_observe_verdict(v, os, &verdicts.write, j.write, subject, d, &n);
 	}
 	return rc;
 }

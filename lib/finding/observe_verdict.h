@@ -7,23 +7,20 @@
 #include "finding/observe.h"
 
 /* The threshold a finding passed, said after its evidence: " (warning
- * range 20, r_await, ms)", in the checks' range syntax. Findings pass
- * through tw_observe_with_note(), which appends it. No ';': snmptt drops
- * them. */
+ * range 20, r_await, ms)", in the checks' range syntax, and where the
+ * findings go: each is built with the note in its evidence, not copied
+ * to add it. No ';': snmptt drops them. */
 struct tw_observe_note {
 	tw_observe_fn fn;
 	void *ctx;
 	char note[TW_RANGE_TEXT_LEN + 64];
 };
 
-/* Set n to pass findings on to fn with the threshold of severity sev
+/* Set n to hand findings to fn with the threshold of severity sev
  * (crit's for CRITICAL, else warn's) and what it measures said after
  * their evidence; nothing is said for a threshold that is not set. */
 void tw_observe_note(struct tw_observe_note *n, tw_observe_fn fn, void *ctx, enum tw_state sev,
     const struct tw_threshold *warn, const struct tw_threshold *crit, const char *what);
-
-/* A tw_observe_fn; ctx is a struct tw_observe_note. */
-int tw_observe_with_note(void *ctx, const struct tw_finding *o);
 
 /* 1 for WARNING and CRITICAL: a state that is a finding. */
 int tw_observe_bad(enum tw_state st);
@@ -33,7 +30,7 @@ int tw_observe_bad(enum tw_state st);
  * tunable when nothing was found. */
 int tw_observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
-    tw_observe_fn fn, void *ctx);
+    const struct tw_observe_note *n);
 
 /* The findings of disks (observe_disk.c): probed devices' seeks, the
  * distribution's slow tails, then each disk's r_await and w_await. */
