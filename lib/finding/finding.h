@@ -17,7 +17,6 @@
 #define TW_FINDING_STR 256
 
 struct tw_finding {
-	char id[TW_TICKET_ID_LEN];	/* the ticket id (advice/ticket.h) */
 	enum tw_symptom sym;
 	enum tw_state severity;		/* WARNING or CRITICAL; OK in a check */
 	char subject[TW_TICKET_SUBJECT_CGROUP_LEN];	/* disk stable id or name, pool,
@@ -35,6 +34,7 @@ struct tw_finding {
 	const char *no_apply;		/* why apply is ""; or NULL */
 	const char *no_persist;		/* why persist is ""; or NULL */
 	char documentation[TW_FINDING_STR];
+	char id[TW_TICKET_ID_LEN];	/* the ticket id (advice/ticket.h) */
 	char owner[TW_TICKET_LINE_LEN];	/* a cgroup's owner in words; "" otherwise */
 };
 
