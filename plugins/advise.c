@@ -162,7 +162,7 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 		    p->os == TW_OS_FREEBSD ? "FreeBSD" : "SVR4",
 		    detail != NULL && detail[0] != '\0' ? detail : rules[0].reason,
 		    linux_name != NULL ? linux_name : "none either");
-		tw_finding_no_tunable(out, sym, &about);
+		tw_finding_no_tunable_lines(out, sym, &about, NULL);
 		printed++;
 	}
 	return printed;
@@ -193,9 +193,8 @@ tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct tw_
 		    subject, verdict->found[i].evidence);
 	if (verdict->nfound == 0 && verdict->no_tunable[0] != '\0') {
 		tw_out_line(out, "no tunable: %s", verdict->no_tunable);
-		tw_finding_no_tunable(out, verdict->no_tunable_sym, &about);
-		if (verdict->no_apply != NULL)
-			tw_out_line(out, "  apply: %s", verdict->no_apply);
+		tw_finding_no_tunable_lines(out, verdict->no_tunable_sym, &about,
+		    verdict->no_apply);
 		printed++;
 	}
 	return printed;

@@ -181,7 +181,7 @@ advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_cgrou
     struct tw_out *out)
 {
 	struct tw_cgroup_figures f;
-	struct tw_cgroup_ticket t;
+	struct tw_finding t;
 	char line[1024];
 	int tune;
 
@@ -190,8 +190,8 @@ advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_cgrou
 		return;
 	tw_out_line(out, "%s: %s", tune ? "tune" : "no tunable", line);
 	/* tunewatchd's finding for this cgroup, with the same id. */
-	tw_judge_cgroup_ticket(&f, &t);
-	tw_finding_cgroup_lines(out, &t);
+	tw_judge_cgroup_finding(&f, &t);
+	tw_finding_print(out, &t);
 }
 
 /* What the agent's last walk left out, for an UNKNOWN that names its

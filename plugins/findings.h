@@ -12,7 +12,7 @@
 #define TW_PLUGIN_FINDINGS_H
 
 #include "advice/advice.h"
-#include "finding/judge.h"
+#include "finding/finding.h"
 #include "plugin/output.h"
 #include "view/view.h"
 
@@ -29,18 +29,19 @@ struct tw_finding_about {
 const char *tw_finding_subject(const struct tw_finding_about *a, const char *tunable);
 
 /* "  finding:", and for a proposed value "  apply:" and "  persist:", for
- * suggestion s of symptom sym. */
+ * suggestion s of symptom sym (tw_finding_tune). */
 void tw_finding_lines(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym,
     const struct tw_finding_about *a, const struct tw_suggestion *s);
 
-/* "  finding:" for a finding without a tunable. */
-void tw_finding_no_tunable(struct tw_out *out, enum tw_symptom sym,
-    const struct tw_finding_about *a);
+/* "  finding:" for a finding without a tunable, and "  apply:" with why
+ * nothing runs when no_apply is given. */
+void tw_finding_no_tunable_lines(struct tw_out *out, enum tw_symptom sym,
+    const struct tw_finding_about *a, const char *no_apply);
 
-/* A cgroup's ticket (tw_judge_cgroup_ticket): "  finding:", "  owner:"
- * (a system unit, a user's unit or a plain cgroup), then "  apply:" and
- * "  persist:" for a proposed value, each either the line or "none: " and
+/* The lines of finding f: "  finding:", "  owner:" for a cgroup's (a
+ * system unit, a user's unit or a plain cgroup), then for an actionable
+ * one "  apply:" and "  persist:", each either the line or "none: " and
  * why. */
-void tw_finding_cgroup_lines(struct tw_out *out, const struct tw_cgroup_ticket *t);
+void tw_finding_print(struct tw_out *out, const struct tw_finding *f);
 
 #endif

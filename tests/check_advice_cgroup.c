@@ -179,14 +179,14 @@ START_TEST(test_tune_line_agrees_with_ticket)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct tw_cgroup_figures f = nginx();
-		struct tw_cgroup_ticket t;
+		struct tw_finding t;
 		const char *line;
-		char knob[128];
+		char knob[1024];
 
 		f.path = cases[i].path;
 		tw_cgroup_owner(f.path, &f.owner);
 		line = advise(&f, 1);
-		tw_judge_cgroup_ticket(&f, &t);
+		tw_judge_cgroup_finding(&f, &t);
 		if (cases[i].name != NULL)
 			snprintf(knob, sizeof(knob), "%s %s=%s -> %s (", cases[i].name, t.tunable,
 			    t.current, t.suggested);

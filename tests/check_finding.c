@@ -98,12 +98,12 @@ make_view(struct tw_view *v, double r_await, double queue, unsigned drops)
 }
 
 struct seen {
-	struct tw_observation o[8];
+	struct tw_finding o[8];
 	size_t n;
 };
 
 static int
-collect(void *ctx, const struct tw_observation *o)
+collect(void *ctx, const struct tw_finding *o)
 {
 	struct seen *s = ctx;
 
@@ -112,7 +112,7 @@ collect(void *ctx, const struct tw_observation *o)
 	return 0;
 }
 
-static const struct tw_observation *
+static const struct tw_finding *
 find_sym(const struct seen *s, enum tw_symptom sym)
 {
 	size_t i;
@@ -128,7 +128,7 @@ START_TEST(test_observe_pool)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s = { .n = 0 };
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 	char id[TW_TICKET_ID_LEN];
 
 	tw_judge_defaults(&c);
@@ -190,7 +190,7 @@ START_TEST(test_observe_sized_from_worst_cpu)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s = { .n = 0 };
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 
 	tw_judge_defaults(&c);
 	make_view(&v, 1, 0, 5000);
@@ -211,7 +211,7 @@ START_TEST(test_observe_prune_under_pressure)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s = { .n = 0 };
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 
 	tw_judge_defaults(&c);
 	make_view(&v, 1, 0, 0);
@@ -244,7 +244,7 @@ START_TEST(test_observe_pressure_held)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s = { .n = 0 };
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 	unsigned long long failures;
 	enum tw_state st;
 
@@ -333,7 +333,7 @@ START_TEST(test_observe_squeeze_needs_drops)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s = { .n = 0 };
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 	unsigned long long failures;
 	enum tw_state st;
 
@@ -424,10 +424,10 @@ event_row(const struct tw_finding_event *e)
 	return row;
 }
 
-static struct tw_observation
+static struct tw_finding
 obs(const char *id, enum tw_state sev)
 {
-	struct tw_observation o;
+	struct tw_finding o;
 
 	memset(&o, 0, sizeof(o));
 	o.sym = TW_SYM_SOFTNET_DROPS;
@@ -439,7 +439,7 @@ obs(const char *id, enum tw_state sev)
 
 /* One sample in which the observations os[0..n) are seen. */
 static void
-sample(struct tw_tracker *t, const struct tw_observation *os, size_t n, uint64_t now)
+sample(struct tw_tracker *t, const struct tw_finding *os, size_t n, uint64_t now)
 {
 	size_t i;
 
@@ -453,7 +453,7 @@ START_TEST(test_hysteresis)
 {
 	struct tw_tracker t;
 	struct tw_view v;
-	struct tw_observation a = obs("tw-00000000000a", TW_STATE_WARNING);
+	struct tw_finding a = obs("tw-00000000000a", TW_STATE_WARNING);
 	uint32_t first;
 
 	tw_view_init(&v);
@@ -513,9 +513,9 @@ END_TEST
 START_TEST(test_severity)
 {
 	struct tw_tracker t;
-	struct tw_observation w = obs("tw-00000000000b", TW_STATE_WARNING);
-	struct tw_observation c = obs("tw-00000000000b", TW_STATE_CRITICAL);
-	struct tw_observation both[2] = { w, c };
+	struct tw_finding w = obs("tw-00000000000b", TW_STATE_WARNING);
+	struct tw_finding c = obs("tw-00000000000b", TW_STATE_CRITICAL);
+	struct tw_finding both[2] = { w, c };
 
 	ck_assert_int_eq(tw_tracker_init(&t, 2, 2), TW_OK);
 	sample(&t, &w, 1, 1);
@@ -543,7 +543,7 @@ END_TEST
 
 START_TEST(test_capacity)
 {
-	static struct tw_observation many[TW_TRACKER_CAPACITY + 10];
+	static struct tw_finding many[TW_TRACKER_CAPACITY + 10];
 	struct tw_tracker t;
 	struct tw_view v;
 	size_t i;
@@ -585,7 +585,7 @@ START_TEST(test_mibview)
 {
 	struct tw_tracker t;
 	struct tw_view v;
-	struct tw_observation two[2] = { obs("tw-000000000001", TW_STATE_WARNING),
+	struct tw_finding two[2] = { obs("tw-000000000001", TW_STATE_WARNING),
 	    obs("tw-000000000002", TW_STATE_CRITICAL) };
 	struct tw_ber_value val;
 	uint32_t next[TW_MV_OID_MAX], from[5] = { 5, 1, 3, 99, 0 };
@@ -698,7 +698,7 @@ START_TEST(test_cache_defaults)
 {
 	struct tw_judge_config c;
 	struct tw_cache_judgement j;
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 	struct tw_view v;
 	struct seen s;
 

@@ -95,7 +95,7 @@ START_TEST(test_observe_at_limit)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s;
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 	char id[TW_TICKET_ID_LEN];
 
 	tw_judge_defaults(&c);
@@ -161,13 +161,13 @@ END_TEST
 /* The ticket of figures f with the cgroup at path, on cgroup version. */
 static void
 ticket_at(struct tw_view *v, const char *path, int version, struct tw_cgroup_figures *f,
-    struct tw_cgroup_ticket *t)
+    struct tw_finding *t)
 {
 	strcpy(v->cgroups[0].path, path);
 	v->cgroups[0].col[TW_OID_CGROUP_VERSION] = (uint64_t)version;
 	strcpy(v->cgroups[0].limit_name, version == 1 ? "memory.limit_in_bytes" : "memory.high");
 	tw_judge_cgroup_figures(v, record(&v->cgroups[0]), 60, f);
-	tw_judge_cgroup_ticket(f, t);
+	tw_judge_cgroup_finding(f, t);
 }
 
 /* A cgroup below a unit's (or a container's) is a plain cgroup: its own
@@ -175,7 +175,7 @@ ticket_at(struct tw_view *v, const char *path, int version, struct tw_cgroup_fig
 START_TEST(test_ticket_plain_cgroup)
 {
 	struct tw_cgroup_figures f;
-	struct tw_cgroup_ticket t;
+	struct tw_finding t;
 	struct tw_view v;
 	char id[TW_TICKET_ID_LEN];
 
@@ -234,7 +234,7 @@ END_TEST
 START_TEST(test_ticket_system_unit)
 {
 	struct tw_cgroup_figures f;
-	struct tw_cgroup_ticket t;
+	struct tw_finding t;
 	struct tw_view v;
 
 	make_view(&v, 1500, 64);
@@ -267,7 +267,7 @@ END_TEST
 START_TEST(test_ticket_user_unit)
 {
 	struct tw_cgroup_figures f;
-	struct tw_cgroup_ticket t;
+	struct tw_finding t;
 	struct tw_view v;
 
 	make_view(&v, 1500, 64);
@@ -370,7 +370,7 @@ START_TEST(test_observe_below_limit)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s;
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 
 	tw_judge_defaults(&c);
 	make_view(&v, 500, 10);

@@ -99,7 +99,7 @@ START_TEST(test_observe_hidden_disk)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s;
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 
 	tw_judge_defaults(&c);
 	make_view(&v, 60, 0, 0);

@@ -98,7 +98,7 @@ START_TEST(test_observe_at_max)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s;
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 
 	tw_judge_defaults(&c);
 	tw_threshold_parse(&c.sock_crit, "100");
@@ -137,7 +137,7 @@ START_TEST(test_observe_default_buffer)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s;
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 
 	tw_judge_defaults(&c);
 	make_view(&v, 152, 106496);
@@ -178,7 +178,7 @@ add_udp_pool(struct tw_view *v, unsigned failures)
 	v->npools = 1;
 }
 
-static const struct tw_observation *
+static const struct tw_finding *
 find_subject(const struct seen *s, const char *subject)
 {
 	size_t i;
@@ -205,7 +205,7 @@ START_TEST(test_pool_agrees_with_check)
 		struct tw_view v;
 		struct tw_verdict verdict;
 		struct seen s = { .n = 0 };
-		const struct tw_observation *o;
+		const struct tw_finding *o;
 		char id[TW_TICKET_ID_LEN];
 
 		make_view(&v, 1204, buffers[k]);
@@ -338,7 +338,7 @@ START_TEST(test_udp_memory_pool)
 	const char *pool = "udp memory";
 	struct tw_judge_config c;
 	struct seen s = { .n = 0 };
-	const struct tw_observation *o;
+	const struct tw_finding *o;
 	struct tw_view v;
 
 	tw_judge_defaults(&c);

@@ -44,14 +44,14 @@ event_row(const struct tw_finding_event *e)
 #define TW_SEEN_MAX 4
 
 struct seen {
-	struct tw_observation o[TW_SEEN_MAX];
+	struct tw_finding o[TW_SEEN_MAX];
 	size_t n;
 };
 
 /* A tw_observe_fn; ctx is a struct seen. Observations past the first
  * TW_SEEN_MAX are dropped. */
 static inline int
-collect(void *ctx, const struct tw_observation *o)
+collect(void *ctx, const struct tw_finding *o)
 {
 	struct seen *s = ctx;
 
@@ -76,7 +76,7 @@ feed_tracker(struct tw_tracker *t, const struct tw_judge_config *c, const struct
  * observation, of sym at severity on subject with tunable ("" for none),
  * its id tw_ticket_id's for sym, subject and knob (the tunable, or the
  * part of it a per-device path is hashed by). It is left in s->o[0]. */
-static inline const struct tw_observation *
+static inline const struct tw_finding *
 observe_one(struct seen *s, const struct tw_judge_config *c, const struct tw_view *v,
     enum tw_symptom sym, enum tw_state severity, const char *subject, const char *knob)
 {

@@ -187,7 +187,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	doc = f->version == 1 ? CGROUP_V1_RST : CGROUP_V2_RST;
 	*tune = 1;
 	/* No command here: the ticket's apply and persist lines, printed
-	 * under this one, are decided in one place (tw_judge_cgroup_ticket),
+	 * under this one, are decided in one place (tw_judge_cgroup_finding),
 	 * with the unit's name checked, so the two cannot disagree. */
 	if (!is_unit(f))
 		n = snprintf(line, len, "%s %s %s -> %s (%s; %s)", f->path, f->limit_name, cur, next,

@@ -80,7 +80,7 @@ struct tw_cgroup_figures {
  * "web.service of user 1000", or a plain cgroup's path, which is followed
  * by its limit file ("/docker/0123 memory.max 64M -> 128M"). It names no
  * command: the ticket's apply and persist lines do
- * (tw_judge_cgroup_ticket), the one place that checks the unit's name.
+ * (tw_judge_cgroup_finding), the one place that checks the unit's name.
  *
  * Otherwise *tune is 0 and line is what follows "no tunable: ". Returns
  * TW_OK, TW_E_INVAL for bad arguments, TW_E_TOOBIG when line is too

@@ -63,7 +63,7 @@ int
 tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 {
 	char name[64], drops[32], buf[32], mx[32];
-	struct tw_finding *fd;
+	struct tw_shown *fd;
 
 	memset(out, 0, sizeof(*out));
 	if (f == NULL || f->proto == NULL || f->address == NULL)

@@ -13,7 +13,7 @@
 void
 tw_verdict_found(struct tw_verdict *out, enum tw_symptom sym, const char *fmt, ...)
 {
-	struct tw_finding *f;
+	struct tw_shown *f;
 	va_list ap;
 
 	if (out->nfound == TW_EVIDENCE_MAX)

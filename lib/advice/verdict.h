@@ -16,13 +16,16 @@
 #define TW_EVIDENCE_MAX 4
 #define TW_EVIDENCE_LEN 320
 
-struct tw_finding {
+/* A symptom the figures show, and those figures: what a verdict found.
+ * It is not yet a finding (lib/finding/finding.h), which adds whose it is
+ * and what to turn. */
+struct tw_shown {
 	enum tw_symptom sym;
 	char evidence[TW_EVIDENCE_LEN];	/* the figures that show it */
 };
 
 struct tw_verdict {
-	struct tw_finding found[TW_EVIDENCE_MAX];
+	struct tw_shown found[TW_EVIDENCE_MAX];
 	size_t nfound;
 	char no_tunable[TW_EVIDENCE_LEN];	/* set when nfound is 0 */
 	/* With no_tunable: the symptom that was looked for and not shown

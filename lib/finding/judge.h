@@ -15,6 +15,7 @@
 #include "advice/cgroup.h"
 #include "advice/evidence.h"
 #include "advice/ticket.h"
+#include "finding/finding.h"
 #include "figures/cache.h"
 #include "figures/cgroup.h"
 #include "figures/socket.h"
@@ -268,8 +269,11 @@ void tw_judge_cgroup_name(const char *path, char *buf, size_t len);
 void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
     unsigned window_s, struct tw_cgroup_figures *f);
 
-/* A cgroup's finding as a ticket, the same for tunewatchd's twFindingTable
- * and check_bufcache --cgroup's "finding:" lines (ticket_cgroup.c).
+/* A cgroup's finding, the same for tunewatchd's twFindingTable and
+ * check_bufcache --cgroup's "finding:" lines (ticket_cgroup.c): symptom
+ * (CGROUP_CACHE_BOUNDED or LOW_HIT_REFAULTS), subject (the cgroup's
+ * directory), owner, the limit to raise, id, apply and persist, and the
+ * documentation. Its severity and evidence are the caller's.
  *
  * Who owns the cgroup decides the lines (collect/cgroupowner.h):
  *   a system unit's own: systemctl set-property --runtime, and a drop-in
@@ -279,23 +283,8 @@ void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig
  *     memory controller, none, with why;
  *   a plain cgroup: the write to its limit file (none, with why, for a
  *     path with bytes unsafe in a command), and nothing persists it.
- * owner says which, in words, for the ticket's "owner:" line. */
-struct tw_cgroup_ticket {
-	enum tw_symptom sym;		/* CGROUP_CACHE_BOUNDED or LOW_HIT_REFAULTS */
-	char subject[TW_TICKET_SUBJECT_CGROUP_LEN];	/* the cgroup's directory */
-	char owner[TW_TICKET_LINE_LEN];	/* "system unit nginx.service" */
-	char tunable[32];		/* "MemoryHigh", "memory.high"; "" for none */
-	char current[32];		/* "64M" */
-	char suggested[32];		/* "128M"; "" when nothing is proposed */
-	char id[TW_TICKET_ID_LEN];
-	char apply[TW_TICKET_LINE_LEN];	/* "" when there is none */
-	char persist[TW_TICKET_LINE_LEN];
-	const char *no_apply;		/* why apply is "" for a proposal; or NULL */
-	const char *no_persist;		/* the same for persist */
-};
-
-/* The ticket of a cgroup whose figures are f (tw_judge_cgroup_figures). */
-void tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t);
+ * owner says which, in words, for the finding's "owner:" line. */
+void tw_judge_cgroup_finding(const struct tw_cgroup_figures *f, struct tw_finding *out);
 
 /* ---- Disks ----------------------------------------------------------- */
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "finding/observe.h"
+#include "finding/observe_priv.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -11,90 +11,41 @@
 #include "advice/ticket.h"
 #include "finding/lookup.h"
 #include "util/error.h"
-#include "util/escape.h"
 #include "view/fig_cache.h"
 #include "view/fig_socket.h"
 
-int
-tw_observe_pick(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
-    struct tw_suggestion *s)
+/* A line longer than the MIB holds is not published: a command cut short
+ * is another command. */
+static void
+whole_or_none(char *line)
 {
-	const struct tw_advice_rule *rules;
-	size_t n = tw_advice_rules(sym, &rules), i;
-	int fallback = -1;
-
-	/* As the checks' "tune:" line: a rule that is already satisfied is
-	 * the advice only when nothing else applies. */
-	for (i = 0; i < n; i++) {
-		if (tw_advice_name(&rules[i], os) == NULL ||
-		    tw_advice_suggest(&rules[i], os, lookup, ctx, s) != TW_OK)
-			continue;
-		if ((s->flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)) == 0)
-			return TW_OK;
-		if (fallback < 0)
-			fallback = (int)i;
-	}
-	if (fallback >= 0 && tw_advice_suggest(&rules[fallback], os, lookup, ctx, s) == TW_OK)
-		return TW_OK;
-	return TW_E_ABSENT;
+	if (strlen(line) >= TW_FINDING_STR)
+		line[0] = '\0';
 }
 
-size_t
-tw_observe_picks(enum tw_symptom sym, enum tw_os os, tw_advice_lookup_fn lookup, void *ctx,
-    struct tw_suggestion out[TW_OBSERVE_PICKS_MAX])
+/* The finding of one advised rule s. */
+/* Say n's note after o's evidence, when it fits whole, and hand o on. */
+static int
+emit(const struct tw_observe_note *n, struct tw_finding *o)
 {
-	const struct tw_advice_rule *rules;
-	size_t n = tw_advice_rules(sym, &rules), i, got = 0;
+	size_t used = strlen(o->evidence), len = strlen(n->note);
 
-	if (tw_observe_pick(sym, os, lookup, ctx, &out[0]) != TW_OK)
-		return 0;
-	got = 1;
-	if (out[0].flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE))
-		return got;
-	for (i = (size_t)(out[0].rule - rules) + 1;
-	    i < n && (rules[i].flags & TW_RULE_WITH_PREV) && got < TW_OBSERVE_PICKS_MAX; i++) {
-		if (tw_advice_name(&rules[i], os) == NULL ||
-		    tw_advice_suggest(&rules[i], os, lookup, ctx, &out[got]) != TW_OK ||
-		    (out[got].flags & (TW_SUG_AT_LIMIT | TW_SUG_NO_CHANGE)))
-			break;
-		got++;
-	}
-	return got;
+	if (used + len < sizeof(o->evidence))
+		memcpy(o->evidence + used, n->note, len + 1);
+	return n->fn(n->ctx, o);
 }
 
-/* The observation of one advised rule s. */
 static int
 observe_one(enum tw_os os, enum tw_symptom sym, enum tw_state severity, const char *subject,
     const struct tw_view_disk *device, const char *evidence, const struct tw_suggestion *s,
-    tw_observe_fn fn, void *ctx)
+    const struct tw_observe_note *n)
 {
-	struct tw_observation o;
-	const char *dev = device != NULL ? device->name : NULL;
-	int per_device = dev != NULL && strncmp(s->name, "queue/", 6) == 0;
+	struct tw_finding o;
 
-	memset(&o, 0, sizeof(o));
-	o.sym = sym;
-	o.severity = severity;
-	tw_escape_copy(o.subject, sizeof(o.subject), tw_ticket_subject(subject, device, s->name));
-	tw_escape_copy(o.evidence, sizeof(o.evidence), evidence);
-	if (per_device)
-		snprintf(o.tunable, sizeof(o.tunable), "/sys/block/%s/%s", dev, s->name);
-	else
-		tw_escape_copy(o.tunable, sizeof(o.tunable), s->name);
-	tw_escape_copy(o.current, sizeof(o.current), s->current);
-	tw_escape_copy(o.suggested, sizeof(o.suggested), s->proposed);
-	tw_escape_copy(o.documentation, sizeof(o.documentation), s->source);
-	tw_ticket_id(o.id, sym, o.subject, s->name);
-	/* Nothing proposed (at its limit, value unknown) or nothing safe to
-	 * say: the lines stay empty. */
-	if (s->proposed[0] == '\0' ||
-	    tw_ticket_apply(o.apply, sizeof(o.apply), os, s->name, dev, s->proposed) != TW_OK)
-		o.apply[0] = '\0';
-	if (s->proposed[0] == '\0' || (per_device ?
-	    tw_ticket_persist_disk(o.persist, sizeof(o.persist), os, s->name, device, s->proposed) :
-	    tw_ticket_persist(o.persist, sizeof(o.persist), os, s->name, dev, s->proposed)) != TW_OK)
-		o.persist[0] = '\0';
-	return fn(ctx, &o);
+	tw_finding_tune(&o, os, sym, severity, subject, device, evidence, s);
+	whole_or_none(o.apply);
+	whole_or_none(o.persist);
+	return emit(n, &o);
 }
 
 /* One observation of sym on subject for each rule it advises
@@ -105,7 +56,7 @@ observe_one(enum tw_os os, enum tw_symptom sym, enum tw_state severity, const ch
 static int
 observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_state severity,
     const char *subject, const struct tw_view_disk *device, const char *evidence,
-    const uint64_t *shortfall, tw_observe_fn fn, void *ctx)
+    const uint64_t *shortfall, const struct tw_observe_note *n)
 {
 	struct tw_disk_fig fig;
 	struct tw_view_lookup lk = { v, NULL, "" };
@@ -113,7 +64,7 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 	tw_advice_lookup_fn lookup = tw_view_lookup;
 	void *lookup_ctx = &lk;
 	struct tw_suggestion picks[TW_OBSERVE_PICKS_MAX];
-	size_t n, i;
+	size_t npicks, i;
 	int rc;
 
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
@@ -128,10 +79,10 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 		lookup = tw_shortfall_lookup;
 		lookup_ctx = &sl;
 	}
-	n = tw_observe_picks(sym, os, lookup, lookup_ctx, picks);
-	for (i = 0; i < n; i++)
-		if ((rc = observe_one(os, sym, severity, subject, device, evidence, &picks[i], fn,
-		    ctx)) != 0)
+	npicks = tw_observe_picks(sym, os, lookup, lookup_ctx, picks);
+	for (i = 0; i < npicks; i++)
+		if ((rc = observe_one(os, sym, severity, subject, device, evidence, &picks[i],
+		    n)) != 0)
 			return rc;
 	return 0;
 }
@@ -140,20 +91,15 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
  * tunable "" (lib/advice/ticket.h). */
 static int
 observe_no_tunable(const struct tw_verdict *verdict, enum tw_state severity,
-    const char *subject, tw_observe_fn fn, void *ctx)
+    const char *subject, const struct tw_observe_note *n)
 {
-	struct tw_observation o;
+	struct tw_finding o;
 
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
 		return 0;
-	memset(&o, 0, sizeof(o));
-	o.sym = verdict->no_tunable_sym;
-	o.severity = severity;
-	tw_escape_copy(o.subject, sizeof(o.subject), subject);
-	/* Cut to a DisplayString, as every evidence is. */
-	tw_escape_copy(o.evidence, sizeof(o.evidence), verdict->no_tunable);
-	tw_ticket_id(o.id, o.sym, o.subject, "");
-	return fn(ctx, &o);
+	tw_finding_no_tunable(&o, verdict->no_tunable_sym, severity, subject, NULL,
+	    verdict->no_tunable, verdict->no_apply);
+	return emit(n, &o);
 }
 
 /* shortfall: what sizes a suggestion of the verdict's (advice.h); NULL
@@ -161,57 +107,36 @@ observe_no_tunable(const struct tw_verdict *verdict, enum tw_state severity,
 static int
 observe_verdict_sized(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
-    const uint64_t *shortfall, tw_observe_fn fn, void *ctx)
+    const uint64_t *shortfall, const struct tw_observe_note *n)
 {
 	size_t i;
 	int rc;
 
 	if (verdict->nfound == 0 && verdict->no_tunable[0] != '\0')
-		return observe_no_tunable(verdict, severity, subject, fn, ctx);
+		return observe_no_tunable(verdict, severity, subject, n);
 	for (i = 0; i < verdict->nfound; i++)
 		if ((rc = observe(v, os, verdict->found[i].sym, severity, subject, device,
-		    verdict->found[i].evidence, shortfall, fn, ctx)) != 0)
+		    verdict->found[i].evidence, shortfall, n)) != 0)
 			return rc;
 	return 0;
 }
 
-static int
-observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
+int
+tw_observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_verdict *verdict,
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
-    tw_observe_fn fn, void *ctx)
+    const struct tw_observe_note *n)
 {
-	return observe_verdict_sized(v, os, verdict, severity, subject, device, NULL, fn, ctx);
+	return observe_verdict_sized(v, os, verdict, severity, subject, device, NULL, n);
 }
 
-static int
-bad(enum tw_state st)
+int
+tw_observe_bad(enum tw_state st)
 {
 	return st == TW_STATE_WARNING || st == TW_STATE_CRITICAL;
 }
 
-/* The threshold a finding passed, said after its evidence: " (warning
- * range 20, r_await, ms)", in the checks' range syntax. Observations pass
- * through with_note(), which appends it. No ';': snmptt drops them. */
-struct noted {
-	tw_observe_fn fn;
-	void *ctx;
-	char note[TW_RANGE_TEXT_LEN + 64];
-};
-
-static int
-with_note(void *ctx, const struct tw_observation *o)
-{
-	struct noted *n = ctx;
-	struct tw_observation copy = *o;
-	size_t used = strlen(copy.evidence);
-
-	if (used + strlen(n->note) < sizeof(copy.evidence))
-		memcpy(copy.evidence + used, n->note, strlen(n->note) + 1);
-	return n->fn(n->ctx, &copy);
-}
-
-static void
-note(struct noted *n, tw_observe_fn fn, void *ctx, enum tw_state sev,
+void
+tw_observe_note(struct tw_observe_note *n, tw_observe_fn fn, void *ctx, enum tw_state sev,
     const struct tw_threshold *warn, const struct tw_threshold *crit, const char *what)
 {
 	const struct tw_threshold *t = sev == TW_STATE_CRITICAL ? crit : warn;
@@ -232,35 +157,37 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	struct tw_cache_judgement j;
 	struct tw_cache_verdicts verdicts;
 	struct tw_cache_fig bc;
-	struct noted n;
+	struct tw_observe_note n;
 	enum tw_state reads;
 	int rc = 0;
 
 	tw_view_cache_figures(&v->bc, &bc);
 	tw_judge_cache(c, &bc, v, window_s, os, &j);
-	if (!bad(j.worst))
+	if (!tw_observe_bad(j.worst))
 		return 0;
 	tw_judge_cache_verdicts(&j, &verdicts);
-	reads = tw_state_worst(tw_state_worst(bad(j.hit) ? j.hit : TW_STATE_OK,
-	    bad(j.refaults) ? j.refaults : TW_STATE_OK), bad(j.readahead) ? j.readahead :
-	    TW_STATE_OK);
-	if (bad(j.hit) && j.hit == reads)
-		note(&n, fn, ctx, reads, &c->hit_warn, &c->hit_crit, "read hit ratio, %");
-	else if (bad(j.refaults) && j.refaults == reads)
-		note(&n, fn, ctx, reads, &c->refault_warn, &c->refault_crit, "refaults/s");
+	reads = tw_state_worst(tw_state_worst(tw_observe_bad(j.hit) ? j.hit : TW_STATE_OK,
+	    tw_observe_bad(j.refaults) ? j.refaults : TW_STATE_OK),
+	    tw_observe_bad(j.readahead) ? j.readahead : TW_STATE_OK);
+	if (tw_observe_bad(j.hit) && j.hit == reads)
+		tw_observe_note(&n, fn, ctx, reads, &c->hit_warn, &c->hit_crit, "read hit ratio, %");
+	else if (tw_observe_bad(j.refaults) && j.refaults == reads)
+		tw_observe_note(&n, fn, ctx, reads, &c->refault_warn, &c->refault_crit, "refaults/s");
 	else
 		/* The read-ahead window's precondition is its own threshold. */
-		note(&n, fn, ctx, TW_STATE_OK, &unset, &unset, "");
-	if (verdicts.has_reads && bad(reads))
-		rc = observe_verdict(v, os, &verdicts.reads, reads, TW_TICKET_SUBJECT_CACHE, j.disk,
-		    with_note, &n);
-	note(&n, fn, ctx, j.pressure, &c->psi_warn, &c->psi_crit, "memory pressure, %");
+		tw_observe_note(&n, fn, ctx, TW_STATE_OK, &unset, &unset, "");
+	if (verdicts.has_reads && tw_observe_bad(reads))
+		rc = tw_observe_verdict(v, os, &verdicts.reads, reads, TW_TICKET_SUBJECT_CACHE, j.disk,
+		    &n);
+	tw_observe_note(&n, fn, ctx, j.pressure, &c->psi_warn, &c->psi_crit, "memory pressure, %");
 	if (rc == 0 && verdicts.has_pressure)
-		rc = observe_verdict(v, os, &verdicts.pressure, j.pressure, TW_TICKET_SUBJECT_CACHE,
-		    NULL, with_note, &n);
+		rc = tw_observe_verdict(v, os, &verdicts.pressure, j.pressure, TW_TICKET_SUBJECT_CACHE,
+		    NULL, &n);
+	/* The dirty limit's evidence says its own threshold. */
+	tw_observe_note(&n, fn, ctx, TW_STATE_OK, &unset, &unset, "");
 	if (rc == 0 && verdicts.has_dirty)
 		rc = observe_verdict_sized(v, os, &verdicts.dirty, j.dirty, TW_TICKET_SUBJECT_CACHE,
-		    NULL, &verdicts.dirty_shortfall, fn, ctx);
+		    NULL, &verdicts.dirty_shortfall, &n);
 	return rc;
 }
 
@@ -274,9 +201,9 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	enum tw_state worst;
 	unsigned long long sum;
 	uint64_t shortfall;
-	char evidence[TW_OBS_STR];
+	char evidence[TW_FINDING_STR];
 	struct tw_verdict verdict;
-	struct noted n;
+	struct tw_observe_note n;
 
 	tw_judge_pool_class(c, v, cl, NULL, NULL, NULL, &j);
 	worst = j.worst;
@@ -284,26 +211,26 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	shortfall = j.shortfall;
 	if (j.failing == 0)
 		return 0;
-	note(&n, fn, ctx, worst, &c->pool_warn, &c->pool_crit, "failures in the window");
+	tw_observe_note(&n, fn, ctx, worst, &c->pool_warn, &c->pool_crit, "failures in the window");
 	if (cl->id == TW_DBLOCK_HIGH_ORDER) {
 		if (tw_judge_highorder(v, sum, window_s, &verdict) != TW_OK)
 			return 0;
-		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
-		    with_note, &n);
+		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    &n);
 	}
 	/* Pruned under memory pressure: tcp_mem's, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_TCP_RCVBUF && tw_judge_tcp_prune(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)
-		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
-		    with_note, &n);
+		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    &n);
 	/* Sockets below rmem_max: no host-wide knob, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_UDP_RCVBUF && tw_judge_udp_rcvbuf(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)
-		return observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
-		    with_note, &n);
+		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    &n);
 	tw_judge_pool_evidence(&j, cl, window_s, evidence, sizeof(evidence));
 	return observe(v, os, tw_pool_words_of(cl->id)->symptom, worst, tw_ticket_subject_pool(cl),
-	    NULL, evidence, &shortfall, with_note, &n);
+	    NULL, evidence, &shortfall, &n);
 }
 
 static int
@@ -320,43 +247,6 @@ observe_pools(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 			return rc;
 	}
 	return 0;
-}
-
-static int
-observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
-    enum tw_os os, tw_observe_fn fn, void *ctx)
-{
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < v->ndisks && rc == 0; i++) {
-		const struct tw_view_disk *d = &v->disks[i];
-		struct tw_disk_fig f;
-		struct tw_disk_judgement j;
-		struct tw_disk_verdicts verdicts;
-		struct noted n;
-		enum tw_state sev;
-		const char *subject;
-
-		/* Most disks are fine: judge before anything else. */
-		tw_view_disk_figures(d, &f);
-		if (!tw_judge_disk(c, &f, &j) || !bad(j.worst))
-			continue;
-		tw_judge_disk_verdicts(&f, &j, window_s, &verdicts);
-		subject = tw_ticket_subject_disk(d);
-		sev = tw_state_worst(j.read, j.queue);
-		if (j.read == sev)
-			note(&n, fn, ctx, sev, &c->read_warn, &c->read_crit, "r_await, ms");
-		else
-			note(&n, fn, ctx, sev, &c->queue_warn, &c->queue_crit, "aqu-sz");
-		if (verdicts.has_read)
-			rc = observe_verdict(v, os, &verdicts.read, sev, subject, d, with_note, &n);
-		note(&n, fn, ctx, j.write, &c->write_warn, &c->write_crit, "w_await, ms");
-		if (rc == 0 && verdicts.has_write)
-			rc = observe_verdict(v, os, &verdicts.write, j.write, subject, d, with_note,
-			    &n);
-	}
-	return rc;
 }
 
 /* Each socket that dropped is a finding of its own, its subject the
@@ -376,100 +266,17 @@ observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsign
 		unsigned long long recent;
 		struct tw_verdict verdict;
 		enum tw_state st;
-		struct noted n;
+		struct tw_observe_note n;
 		char subject[TW_VIEW_STR];
 
 		tw_view_socket_figures(&v->socks[i], &fig);
-		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !bad(st) ||
+		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !tw_observe_bad(st) ||
 		    tw_judge_socket_verdict(v, s, recent, window_s, tw_view_lookup, &lk,
 		    &verdict) != TW_OK)
 			continue;
 		tw_judge_socket_subject(s, subject, sizeof(subject));
-		note(&n, fn, ctx, st, &c->sock_warn, &c->sock_crit, "drops in the window");
-		rc = observe_verdict(v, os, &verdict, st, subject, NULL, with_note, &n);
-	}
-	return rc;
-}
-
-/* A probed device whose seeks are slow: a disk finding like r_await's,
- * its subject the disk's (twDiskStableId or kernel name). A device the
- * disk filter hides has only its probe row: its name stands for it. */
-static int
-observe_probes(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
-    enum tw_os os, tw_observe_fn fn, void *ctx)
-{
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < v->nprobes && rc == 0; i++) {
-		const struct tw_view_probe *pr = &v->probes[i];
-		const struct tw_view_disk *d;
-		struct tw_probe_fig pf;
-		struct tw_disk_fig df;
-		struct tw_probe_judgement j;
-		struct tw_view_disk none;
-		struct tw_verdict verdict;
-		struct noted n;
-		char what[32];
-
-		tw_view_probe_figures(pr, &pf);
-		if (!tw_judge_probe(&c->probe_warn, &c->probe_crit, &pf, c->probe_percentile, &j) ||
-		    !bad(j.latency))
-			continue;
-		d = tw_judge_probe_disk(v, pr);
-		if (d != NULL)
-			tw_view_disk_figures(d, &df);
-		if (tw_judge_probe_verdict(&pf, d != NULL ? &df : NULL, window_s,
-		    c->probe_percentile, j.ms, &verdict) != TW_OK)
-			continue;
-		if (d == NULL) {
-			memset(&none, 0, sizeof(none));
-			snprintf(none.name, sizeof(none.name), "%s", pr->device);
-			d = &none;
-		}
-		snprintf(what, sizeof(what), "probe p%u, ms", c->probe_percentile);
-		note(&n, fn, ctx, j.worst, &c->probe_warn, &c->probe_crit, what);
-		rc = observe_verdict(v, os, &verdict, j.worst, tw_ticket_subject_disk(d), d,
-		    with_note, &n);
-	}
-	return rc;
-}
-
-/* A disk whose requests are slow at the percentile: the findings of slow
- * r_await and w_await, on the distribution's figures, with the disk's
- * subject, so that both give one ticket. */
-static int
-observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
-    enum tw_os os, tw_observe_fn fn, void *ctx)
-{
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < v->ndisks && rc == 0 && v->nreqlats > 0; i++) {
-		const struct tw_view_disk *d = &v->disks[i];
-		struct tw_reqlat_figs rf;
-		struct tw_disk_fig f;
-		struct tw_reqlat_judgement j;
-		struct tw_disk_verdicts verdicts;
-		struct noted n;
-		char what[32];
-
-		tw_judge_reqlat_figures(v, d->major, d->minor, &rf);
-		if (!tw_judge_reqlat(&c->reqlat_warn, &c->reqlat_crit, &c->reqlat_write_warn,
-		    &c->reqlat_write_crit, &rf, c->reqlat_percentile, &j) || !bad(j.worst))
-			continue;
-		tw_view_disk_figures(d, &f);
-		tw_judge_reqlat_verdicts(&f, &j, window_s, c->reqlat_percentile, &verdicts);
-		snprintf(what, sizeof(what), "read p%u, ms", c->reqlat_percentile);
-		note(&n, fn, ctx, j.read, &c->reqlat_warn, &c->reqlat_crit, what);
-		if (verdicts.has_read)
-			rc = observe_verdict(v, os, &verdicts.read, j.read, tw_ticket_subject_disk(d), d,
-			    with_note, &n);
-		snprintf(what, sizeof(what), "write p%u, ms", c->reqlat_percentile);
-		note(&n, fn, ctx, j.write, &c->reqlat_write_warn, &c->reqlat_write_crit, what);
-		if (rc == 0 && verdicts.has_write)
-			rc = observe_verdict(v, os, &verdicts.write, j.write, tw_ticket_subject_disk(d),
-			    d, with_note, &n);
+		tw_observe_note(&n, fn, ctx, st, &c->sock_warn, &c->sock_crit, "drops in the window");
+		rc = tw_observe_verdict(v, os, &verdict, st, subject, NULL, &n);
 	}
 	return rc;
 }
@@ -488,9 +295,5 @@ tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned wi
 		return rc;
 	if ((rc = tw_observe_cgroups(c, v, window_s, fn, ctx)) != 0)
 		return rc;
-	if ((rc = observe_probes(c, v, window_s, os, fn, ctx)) != 0)
-		return rc;
-	if ((rc = observe_reqlats(c, v, window_s, os, fn, ctx)) != 0)
-		return rc;
-	return observe_disks(c, v, window_s, os, fn, ctx);
+	return tw_observe_disks(c, v, window_s, os, fn, ctx);
 }

@@ -7,7 +7,7 @@
  * its limit bounds it, so that an NMS routes it to the service's owner;
  * a service far from its limit shows the host's refaults in its share of
  * the cache, and keeps the host's symptom with itself as the subject. The
- * ticket (id, apply, persist) is ticket_cgroup.c's, as the check's. */
+ * finding itself (id, apply, persist) is ticket_cgroup.c's, as the check's. */
 #include "config.h"
 
 #include "finding/observe.h"
@@ -39,8 +39,16 @@ limit_evidence(const struct tw_cgroup_figures *f, char *out, size_t len)
 	    f->limit_name, f->window_s);
 }
 
-/* One observation of cgroup c at state st; evidence is the advice line
- * with the threshold passed after it, as for the other findings. */
+/* A DisplayString of the MIB's, cut where tunewatchd has always cut the
+ * cgroup's lines: the check prints them whole. */
+static void
+cut(char *s)
+{
+	s[strnlen(s, TW_FINDING_STR - 1)] = '\0';
+}
+
+/* The finding of cgroup c at state st; evidence is the advice line with
+ * the threshold passed after it, as for the other findings. */
 static int
 observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned window_s,
     const struct tw_cgroup_fig *c, enum tw_state st, tw_observe_fn fn, void *ctx)
@@ -48,8 +56,7 @@ observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned
 	const struct tw_threshold *t = st == TW_STATE_CRITICAL ? &cfg->cg_refault_crit :
 	    &cfg->cg_refault_warn;
 	struct tw_cgroup_figures f;
-	struct tw_cgroup_ticket tk;
-	struct tw_observation o;
+	struct tw_finding o;
 	char line[1024];
 	size_t used;
 	int tune;
@@ -57,32 +64,22 @@ observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned
 	tw_judge_cgroup_figures(v, c, window_s, &f);
 	if (tw_advice_cgroup(&f, &tune, line, sizeof(line)) != TW_OK)
 		return 0;
-	tw_judge_cgroup_ticket(&f, &tk);
-	memset(&o, 0, sizeof(o));
-	o.sym = tk.sym;
+	/* The id is the whole subject's, made before any cut: the check
+	 * prints it. */
+	tw_judge_cgroup_finding(&f, &o);
 	o.severity = st;
-	tw_str_copy_cut(o.subject, sizeof(o.subject), tk.subject);
-	tw_str_copy_cut(o.owner, sizeof(o.owner), tk.owner);
+	cut(o.subject);
+	cut(o.owner);
+	cut(o.apply);
+	cut(o.persist);
 	/* The advice line names the service and what to do instead. */
 	tw_str_copy_cut(o.evidence, sizeof(o.evidence), line);
-	if (tk.tunable[0] != '\0') {
-		tw_str_copy_cut(o.tunable, sizeof(o.tunable), tk.tunable);
-		tw_str_copy_cut(o.current, sizeof(o.current), tk.current);
-		tw_str_copy_cut(o.suggested, sizeof(o.suggested), tk.suggested);
-		tw_str_copy_cut(o.apply, sizeof(o.apply), tk.apply);
-		tw_str_copy_cut(o.persist, sizeof(o.persist), tk.persist);
+	if (o.tunable[0] != '\0')
 		limit_evidence(&f, o.evidence, sizeof(o.evidence));
-		snprintf(o.documentation, sizeof(o.documentation), "%s",
-		    tw_judge_cgroup_unit(c->path) != NULL ? "systemd.resource-control(5)" :
-		    f.version == 1 ? "Documentation/admin-guide/cgroup-v1/memory.rst" :
-		    "Documentation/admin-guide/cgroup-v2.rst");
-	}
 	used = strlen(o.evidence);
 	if (t->set && used + 1 < sizeof(o.evidence))
 		snprintf(o.evidence + used, sizeof(o.evidence) - used, " (%s range %s, refaults/s)",
 		    st == TW_STATE_CRITICAL ? "critical" : "warning", t->range.text);
-	/* The ticket's id, not one of the cut copies: the check prints it. */
-	memcpy(o.id, tk.id, sizeof(o.id));
 	return fn(ctx, &o);
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* A cgroup's finding as a ticket. tunewatchd publishes it and
+/* A cgroup's finding. tunewatchd publishes it and
  * check_bufcache --cgroup prints it, so both take symptom, subject,
  * owner, tunable and lines from here and give one id.
  *
@@ -13,6 +13,7 @@
 
 #include "finding/judge.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "collect/cgroup.h"
@@ -45,7 +46,7 @@ raw_unit(char *buf, size_t cap, const char *shown)
 }
 
 static void
-system_unit_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
+system_unit_lines(const struct tw_cgroup_figures *f, struct tw_finding *t)
 {
 	char unit[TW_CG_UNIT_LEN];
 	int err = raw_unit(unit, sizeof(unit), f->owner.unit);
@@ -66,7 +67,7 @@ system_unit_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
 }
 
 static void
-user_unit_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
+user_unit_lines(const struct tw_cgroup_figures *f, struct tw_finding *t)
 {
 	char unit[TW_CG_UNIT_LEN];
 	int err;
@@ -92,7 +93,7 @@ user_unit_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
 }
 
 static void
-plain_cgroup_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t,
+plain_cgroup_lines(const struct tw_cgroup_figures *f, struct tw_finding *t,
     uint64_t bytes)
 {
 	t->no_persist = NOTHING_PERSISTS;
@@ -101,8 +102,18 @@ plain_cgroup_lines(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t
 		t->no_apply = UNSAFE_PATH;
 }
 
+/* The manual a limit of f's is set by. */
+static const char *
+documentation(const struct tw_cgroup_figures *f)
+{
+	if (tw_judge_cgroup_unit(f->path) != NULL)
+		return "systemd.resource-control(5)";
+	return f->version == 1 ? "Documentation/admin-guide/cgroup-v1/memory.rst" :
+	    "Documentation/admin-guide/cgroup-v2.rst";
+}
+
 void
-tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_ticket *t)
+tw_judge_cgroup_finding(const struct tw_cgroup_figures *f, struct tw_finding *t)
 {
 	uint64_t bytes = 0;
 
@@ -117,8 +128,11 @@ tw_judge_cgroup_ticket(const struct tw_cgroup_figures *f, struct tw_cgroup_ticke
 		t->tunable[0] = t->current[0] = t->suggested[0] = '\0';
 	}
 	tw_ticket_id(t->id, t->sym, t->subject, t->tunable);
+	if (t->tunable[0] != '\0')
+		snprintf(t->documentation, sizeof(t->documentation), "%s", documentation(f));
 	if (t->suggested[0] == '\0')
 		return;
+	t->actionable = 1;
 	if (f->owner.kind == TW_CG_OWNER_SYSTEM_UNIT)
 		system_unit_lines(f, t);
 	else if (f->owner.kind == TW_CG_OWNER_USER_UNIT)

@@ -9,11 +9,11 @@
 
 #include "advice/ticket.h"
 #include "util/error.h"
-#include "util/strwriter.h"
+#include "util/escape.h"
 
 /* One followed symptom: raised (index != 0) or on its way. */
 struct tw_tracked {
-	struct tw_observation obs;	/* the newest */
+	struct tw_finding obs;	/* the newest */
 	uint32_t index;			/* 0 while not raised */
 	enum tw_state severity;		/* as raised or last changed */
 	enum tw_state pending;		/* a different severity seen */
@@ -61,7 +61,7 @@ tw_tracker_begin(struct tw_tracker *t)
 }
 
 int
-tw_tracker_observe(void *tracker, const struct tw_observation *o)
+tw_tracker_observe(void *tracker, const struct tw_finding *o)
 {
 	struct tw_tracker *t = tracker;
 	struct tw_tracked *r = NULL;
@@ -92,46 +92,30 @@ tw_tracker_observe(void *tracker, const struct tw_observation *o)
 	return 0;
 }
 
-/* The observation's texts are shown already (built around shown names,
- * util/escape.h) and no longer than the finding's fields, so they are
- * copied whole: no cut can split a character. A finding is copied at
- * every sample, up to TW_TRACKER_CAPACITY of them. */
-#define FITS(field) _Static_assert(sizeof(((struct tw_observation *)0)->field) <= \
-	sizeof(((struct tw_view_finding_in *)0)->field), #field " fits")
-FITS(id);
-FITS(subject);
-FITS(evidence);
-FITS(tunable);
-FITS(current);
-FITS(suggested);
-FITS(apply);
-FITS(persist);
-FITS(documentation);
-FITS(owner);
-#undef FITS
-
-/* A tracked finding as the tracker hands it out. */
+/* A tracked finding as the tracker hands it out. Its texts are shown
+ * already (built around shown names, util/escape.h); those longer than a
+ * DisplayString, as a check prints them, are cut at a character. */
 static void
 finding_of(const struct tw_tracked *r, struct tw_view_finding_in *f)
 {
-	const struct tw_observation *o = &r->obs;
+	const struct tw_finding *o = &r->obs;
 	const char *sym = tw_symptom_name(o->sym);
 
 	f->index = r->index;
 	f->critical = r->severity == TW_STATE_CRITICAL;
 	f->raised_s = r->raised;
 	f->changed_s = r->changed;
-	tw_str_copy_cut(f->id, sizeof(f->id), o->id);
-	tw_str_copy_cut(f->symptom, sizeof(f->symptom), sym != NULL ? sym : "");
-	tw_str_copy_cut(f->subject, sizeof(f->subject), o->subject);
-	tw_str_copy_cut(f->evidence, sizeof(f->evidence), o->evidence);
-	tw_str_copy_cut(f->tunable, sizeof(f->tunable), o->tunable);
-	tw_str_copy_cut(f->current, sizeof(f->current), o->current);
-	tw_str_copy_cut(f->suggested, sizeof(f->suggested), o->suggested);
-	tw_str_copy_cut(f->apply, sizeof(f->apply), o->apply);
-	tw_str_copy_cut(f->persist, sizeof(f->persist), o->persist);
-	tw_str_copy_cut(f->documentation, sizeof(f->documentation), o->documentation);
-	tw_str_copy_cut(f->owner, sizeof(f->owner), o->owner);
+	tw_escape_copy(f->id, sizeof(f->id), o->id);
+	tw_escape_copy(f->symptom, sizeof(f->symptom), sym != NULL ? sym : "");
+	tw_escape_copy(f->subject, sizeof(f->subject), o->subject);
+	tw_escape_copy(f->evidence, sizeof(f->evidence), o->evidence);
+	tw_escape_copy(f->tunable, sizeof(f->tunable), o->tunable);
+	tw_escape_copy(f->current, sizeof(f->current), o->current);
+	tw_escape_copy(f->suggested, sizeof(f->suggested), o->suggested);
+	tw_escape_copy(f->apply, sizeof(f->apply), o->apply);
+	tw_escape_copy(f->persist, sizeof(f->persist), o->persist);
+	tw_escape_copy(f->documentation, sizeof(f->documentation), o->documentation);
+	tw_escape_copy(f->owner, sizeof(f->owner), o->owner);
 }
 
 static void

@@ -68,7 +68,7 @@ void tw_tracker_free(struct tw_tracker *t);
  * tw_observe_fn), then end with the wall-clock time, which fills
  * t->events. */
 void tw_tracker_begin(struct tw_tracker *t);
-int tw_tracker_observe(void *tracker, const struct tw_observation *o);
+int tw_tracker_observe(void *tracker, const struct tw_finding *o);
 void tw_tracker_end(struct tw_tracker *t, uint64_t now_s);
 
 /* The raised findings, by index, and the tracker's figures, as the view
