@@ -221,6 +221,10 @@ def check_table(table, cgs, ids, limits):
     return table
 
 
+# What at_limits saw last, said when the wait for it times out.
+LAST_LOOK = []
+
+
 def at_limits(h, pid, cgs):
     """The check's output and twFindingTable once the check finds each of
     cgs at its own limit and the table has that finding, under the id the
@@ -231,9 +235,12 @@ def at_limits(h, pid, cgs):
         "--cgroup", "/tw-i21-identity-*-%d/*" % pid, "--refault-warning", "1",
         "--refault-critical", "1000000000", "-t", "20"], h.port)
     tunes = [l for l in out.lines if l.startswith("tune: ")]
+    LAST_LOOK[:] = [out.summary_line] + out.long
     if len(tunes) != len(cgs):
         return None
     table = rows(h)
+    LAST_LOOK.append("twFindingTable: %s" % sorted((r.get("SUBJECT"), r.get("SYMPTOM"))
+                                                   for r in table.values()))
     for cg in cgs:
         _, t = ticket_of(out, cg)
         if [r["ID"] for r in bounded_rows(table, cg)] != [t["finding"]]:
@@ -367,8 +374,13 @@ def test():
                 any(r.get("SUBJECT") == subject(cg) for r in rows(h).values())
                 for cg in cgs), timeout=READ_S - 10, step=0.5)
             raised_s = time.monotonic() - t0
-            out, table = twtest.wait_for("the three cgroups at their limits", lambda: at_limits(
-                h, pid, cgs), timeout=READ_S - 5 - (time.monotonic() - t0), step=1)
+            try:
+                out, table = twtest.wait_for("the three cgroups at their limits",
+                                             lambda: at_limits(h, pid, cgs),
+                                             timeout=READ_S - 5 - (time.monotonic() - t0), step=1)
+            except AssertionError:
+                print("the last check and table seen:\n" + "\n".join(LAST_LOOK))
+                raise
             bounded_s = time.monotonic() - t0
             ids = check_output(out, cgs, limits)
             check_table(table, cgs, ids, limits)
