@@ -14,6 +14,7 @@
 #include "plugin/ini.h"
 #include "util/error.h"
 #include "util/readfile.h"
+#include "util/printf.h"
 
 const char *const tw_extraopts_default_paths[] = {
 	"/usr/local/etc/monitoring-plugins/monitoring-plugins.ini",
@@ -48,14 +49,8 @@ struct expand {
 	int rc;
 };
 
-#if defined(__GNUC__)
-#define ERRF_FORMAT __attribute__((format(printf, 3, 4)))
-#else
-#define ERRF_FORMAT
-#endif
-
 /* One line, whatever the file name or section contains. */
-static void ERRF_FORMAT
+static void TW_PRINTF(3, 4)
 errf(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;

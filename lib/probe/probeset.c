@@ -12,6 +12,7 @@
 
 #include "probe/probereader.h"
 #include "util/error.h"
+#include "util/printf.h"
 
 struct entry {
 	struct tw_probe_spec spec;
@@ -44,8 +45,7 @@ struct tw_probeset {
 };
 
 static void
-say(struct tw_probeset *ps, int warning, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+say(struct tw_probeset *ps, int warning, const char *fmt, ...) TW_PRINTF(3, 4);
 
 static void
 say(struct tw_probeset *ps, int warning, const char *fmt, ...)

@@ -23,6 +23,7 @@
 #include "reqlat/reqdecode.h"
 #include "reqlat/reqslots.h"
 #include "util/error.h"
+#include "util/printf.h"
 
 #include "lib/reqlat/reqlat.skel.h"
 
@@ -66,7 +67,7 @@ capture(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
-static void __attribute__((format(printf, 3, 4)))
+static void TW_PRINTF(3, 4)
 set_state(struct tw_reqlat *r, enum tw_reqlat_state st, const char *fmt, ...)
 {
 	va_list ap;
