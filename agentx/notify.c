@@ -5,7 +5,6 @@
 
 #include <net-snmp/agent/net-snmp-agent-includes.h>
 
-#include "tunewatch_oids.h"
 #include "util/clock.h"
 #include "util/ratelimit.h"
 #include "util/sendq.h"
@@ -20,6 +19,16 @@ static netsnmp_session *master;
 /* Which session a request went out on: an answer (or the library's word
  * that none will come) for one that is gone no longer counts. */
 static unsigned generation;
+
+/* A name from view/notice.h, in Net-SNMP's oid. */
+static void
+to_oid(oid *dst, const uint32_t *src, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		dst[i] = src[i];
+}
 
 static void
 free_varbinds(void *item)
@@ -118,20 +127,23 @@ tw_notify_send(unsigned n, netsnmp_variable_list *vars)
 	 * notification; the uptime is the agent's, as send_v2trap gives. */
 	static const oid uptime_oid[] = { 1, 3, 6, 1, 2, 1, 1, 3, 0 };
 	static const oid trap_oid_oid[] = { 1, 3, 6, 1, 6, 3, 1, 1, 4, 1, 0 };
-	oid notification[] = { TW_MIB_ARC, TW_OID_NOTIFICATIONS, 0 };
+	uint32_t name[TW_NOTICE_NAME_MAX];
+	oid notification[TW_NOTICE_NAME_MAX];
 	netsnmp_variable_list *head = NULL;
 	u_long uptime = netsnmp_get_agent_uptime();
+	size_t len;
 	int rc;
 
 	if (!tw_ratelimit_allow(&limit, tw_clock_ms())) {
 		snmp_free_varbind(vars);
 		return 1;
 	}
-	notification[TW_MIB_ARC_LEN + 1] = n;
+	len = tw_notice_trap_name(n, name);
+	to_oid(notification, name, len);
 	if (snmp_varlist_add_variable(&head, uptime_oid, OID_LENGTH(uptime_oid), ASN_TIMETICKS,
 	    (const u_char *)&uptime, sizeof(uptime)) == NULL ||
 	    snmp_varlist_add_variable(&head, trap_oid_oid, OID_LENGTH(trap_oid_oid),
-	    ASN_OBJECT_ID, (const u_char *)notification, sizeof(notification)) == NULL) {
+	    ASN_OBJECT_ID, (const u_char *)notification, len * sizeof(oid)) == NULL) {
 		snmp_free_varbind(head);
 		snmp_free_varbind(vars);
 		return -1;
@@ -147,18 +159,16 @@ static netsnmp_variable_list *
 add_object(netsnmp_variable_list **vars, const struct tw_notice *n,
     const struct tw_notice_object *o)
 {
-	oid name[TW_MIB_ARC_LEN + 1 + 3 + 2] = { TW_MIB_ARC, TW_OID_OBJECTS };
-	size_t i, len = TW_MIB_ARC_LEN + 1;
+	uint32_t cell[TW_NOTICE_NAME_MAX];
+	oid name[TW_NOTICE_NAME_MAX];
+	size_t len = tw_notice_object_name(n, o, cell);
 	const void *data;
 	size_t size;
 	u_char type;
 	long num;
 	u_long unum;
 
-	for (i = 0; i < n->entry_len; i++)
-		name[len++] = n->entry[i];
-	name[len++] = o->col;
-	name[len++] = n->index;
+	to_oid(name, cell, len);
 	switch (o->val.type) {
 	case TW_BER_OCTET_STRING:
 		type = ASN_OCTET_STR;

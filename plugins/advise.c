@@ -13,6 +13,7 @@
 #include "plugin.h"
 #include "tunables.h"
 #include "util/error.h"
+#include "view/fig_agent.h"
 
 /* The default lookup's context: the tunable table, through the view. */
 struct table_lookup {
@@ -25,12 +26,13 @@ struct table_lookup {
 static const char *
 osrelease(const struct tw_view *v)
 {
+	struct tw_agent_fig agent;
 	const char *sp;
 
-	if (!(v->agent.has & TW_VIEW_BIT(TW_OID_AGENT_SYSTEM)) ||
-	    strncmp(v->agent.system, "Linux ", 6) != 0)
+	tw_view_agent_figures(&v->agent, &agent);
+	if (agent.system == NULL || strncmp(agent.system, "Linux ", 6) != 0)
 		return NULL;
-	sp = v->agent.system + 6;
+	sp = agent.system + 6;
 	return *sp != '\0' ? sp : NULL;
 }
 

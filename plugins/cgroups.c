@@ -13,6 +13,7 @@
 #include "plugin.h"
 #include "report.h"
 #include "util/error.h"
+#include "view/fig_agent.h"
 #include "view/fig_cgroup.h"
 
 #define MIB (1024.0 * 1024.0)
@@ -201,29 +202,29 @@ advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_cgrou
 static void
 summary_cuts(const struct tw_view *v, struct tw_out *out)
 {
-	static const struct {
-		unsigned col;
-		const char *why;
-	} cuts[] = {
-		{ TW_OID_AGENT_CGROUPS_CUT_LONG, "with a path too long (over 4031 bytes)" },
-		{ TW_OID_AGENT_CGROUPS_CUT_DEEP, "too deep (over 128 levels)" },
-		{ TW_OID_AGENT_CGROUPS_CUT_MANY, "past the walk's 8192" },
+	static const char *const why[] = {
+		"with a path too long (over 4031 bytes)",
+		"too deep (over 128 levels)",
+		"past the walk's 8192",
 	};
-	const struct tw_view_agent *a = &v->agent;
+	struct tw_agent_fig a;
+	double cut[3];
 	size_t i;
 
-	if (!tw_view_has(a, TW_OID_AGENT_CGROUPS_WALKED))
+	tw_view_agent_figures(&v->agent, &a);
+	cut[0] = a.cgroups_cut_long;
+	cut[1] = a.cgroups_cut_deep;
+	cut[2] = a.cgroups_cut_many;
+	if (!tw_fig_has(a.cgroups_walked))
 		return;
-	tw_out_printf(out, "; the last walk found %llu",
-	    (unsigned long long)a->col[TW_OID_AGENT_CGROUPS_WALKED]);
-	if (tw_view_has(a, TW_OID_AGENT_CGROUPS_UNPUBLISHED))
+	tw_out_printf(out, "; the last walk found %llu", (unsigned long long)a.cgroups_walked);
+	if (tw_fig_has(a.cgroups_unpublished))
 		tw_out_printf(out, ", %llu not published (past cgroupMax, or with no refaults, "
-		    "limit events, I/O or limit)",
-		    (unsigned long long)a->col[TW_OID_AGENT_CGROUPS_UNPUBLISHED]);
-	for (i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++)
-		if (tw_view_has(a, cuts[i].col) && a->col[cuts[i].col] > 0)
+		    "limit events, I/O or limit)", (unsigned long long)a.cgroups_unpublished);
+	for (i = 0; i < sizeof(cut) / sizeof(cut[0]); i++)
+		if (tw_fig_has(cut[i]) && cut[i] > 0)
 			tw_out_printf(out, ", %llu not walked: %s",
-			    (unsigned long long)a->col[cuts[i].col], cuts[i].why);
+			    (unsigned long long)cut[i], why[i]);
 }
 
 static void

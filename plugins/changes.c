@@ -8,8 +8,9 @@
 #include <time.h>
 
 #include "threshold/perfdata.h"
-#include "tunewatch_oids.h"
 #include "util/error.h"
+#include "view/fig_agent.h"
+#include "view/fig_change.h"
 
 /* A figure as the checks print numbers: 152, 48.5, 0.33. */
 static void
@@ -33,56 +34,66 @@ clock_time(char *buf, size_t len, time_t t, time_t now)
 	    "%H:%M" : "%Y-%m-%d %H:%M", &tm);
 }
 
-static void
-one_line(const struct tw_view *v, const struct tw_view_change *c, time_t now, struct tw_out *out)
+/* A text of the change as the check prints it: "" when the row has none. */
+static const char *
+shown(const char *s)
 {
-	time_t when = (time_t)c->col[TW_OID_CHANGE_TIME];
+	return s != NULL ? s : "";
+}
+
+static void
+one_line(const struct tw_agent_fig *agent, const struct tw_change_fig *c, time_t now,
+    struct tw_out *out)
+{
+	time_t when = tw_fig_has(c->time_s) ? (time_t)c->time_s : 0;
 	char at[32], due[32], before[48], after[80], subject[40] = "";
-	int evaluated = tw_view_has(c, TW_OID_CHANGE_EVALUATED) &&
-	    c->col[TW_OID_CHANGE_EVALUATED] == 1;
+	const char *unit = shown(c->unit);
 
 	clock_time(at, sizeof(at), when, now);
-	if (strcmp(c->subject, "host") != 0 && c->subject[0] != '\0')
+	if (c->subject != NULL && strcmp(c->subject, "host") != 0 && c->subject[0] != '\0')
 		snprintf(subject, sizeof(subject), "%s ", c->subject);
-	if (!tw_view_has(c, TW_OID_CHANGE_FIGURE)) {
+	if (c->figure == NULL) {
 		tw_out_line(out, "change: %s%s %s -> %s at %s; no figure watches it", subject,
-		    c->tunable, c->old_value, c->new_value, at);
+		    shown(c->tunable), shown(c->old_value), shown(c->new_value), at);
 		return;
 	}
-	if (tw_view_has(c, TW_OID_CHANGE_BEFORE)) {
-		figure(before, sizeof(before), tw_view_num(c, TW_OID_CHANGE_BEFORE));
-		snprintf(before + strlen(before), sizeof(before) - strlen(before), " %s", c->unit);
+	if (tw_fig_has(c->before)) {
+		figure(before, sizeof(before), c->before);
+		snprintf(before + strlen(before), sizeof(before) - strlen(before), " %s", unit);
 	} else {
 		snprintf(before, sizeof(before), "no figure");
 	}
-	if (tw_view_has(c, TW_OID_CHANGE_AFTER)) {
-		figure(after, sizeof(after), tw_view_num(c, TW_OID_CHANGE_AFTER));
-		snprintf(after + strlen(after), sizeof(after) - strlen(after), " %s after", c->unit);
-	} else if (evaluated) {
+	if (tw_fig_has(c->after)) {
+		figure(after, sizeof(after), c->after);
+		snprintf(after + strlen(after), sizeof(after) - strlen(after), " %s after", unit);
+	} else if (c->evaluated == 1) {
 		snprintf(after, sizeof(after), "no figure after");
 	} else {
-		clock_time(due, sizeof(due), when + (time_t)v->agent.col[TW_OID_AGENT_WINDOW], now);
+		clock_time(due, sizeof(due), when + (tw_fig_has(agent->window_s) ?
+		    (time_t)agent->window_s : 0), now);
 		snprintf(after, sizeof(after), "after: pending, window completes at %s", due);
 	}
-	tw_out_line(out, "change: %s%s %s -> %s at %s; %s %s before, %s", subject, c->tunable,
-	    c->old_value, c->new_value, at, c->figure, before, after);
+	tw_out_line(out, "change: %s%s %s -> %s at %s; %s %s before, %s", subject,
+	    shown(c->tunable), shown(c->old_value), shown(c->new_value), at, c->figure, before,
+	    after);
 }
 
 int
 tw_plugin_changes(const struct tw_view *v, enum tw_change_family family, struct tw_out *out)
 {
 	time_t now = time(NULL);
+	struct tw_agent_fig agent;
+	struct tw_change_fig c;
 	size_t i;
 	int n = 0;
 
+	tw_view_agent_figures(&v->agent, &agent);
 	/* The view keeps them newest first, as the agent lists them. */
 	for (i = 0; i < v->nchanges && n < TW_PLUGIN_CHANGE_LINES; i++) {
-		const struct tw_view_change *c = &v->changes[i];
-
-		if (!tw_view_has(c, TW_OID_CHANGE_TUNABLE) ||
-		    tw_change_family_of(c->tunable) != family)
+		tw_view_change_figures(&v->changes[i], &c);
+		if (c.tunable == NULL || tw_change_family_of(c.tunable) != family)
 			continue;
-		one_line(v, c, now, out);
+		one_line(&agent, &c, now, out);
 		n++;
 	}
 	return n;

@@ -13,13 +13,13 @@
 #include "plugin/extraopts.h"
 #include "tunables.h"
 #include "util/error.h"
+#include "view/fig_agent.h"
 
 /* The system whose names advice uses when --os does not say: the agent's. */
 static enum tw_os
-os_of(const struct tw_view *v)
+os_of(const struct tw_agent_fig *a)
 {
-	if ((v->agent.has & TW_VIEW_BIT(TW_OID_AGENT_SYSTEM)) &&
-	    strncmp(v->agent.system, "FreeBSD", 7) == 0)
+	if (a->system != NULL && strncmp(a->system, "FreeBSD", 7) == 0)
 		return TW_OS_FREEBSD;
 	return TW_OS_LINUX;
 }
@@ -32,6 +32,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	struct tw_view fetched;
 	struct tw_tunables tunables;
 	const struct tw_view *v;
+	struct tw_agent_fig agent;
 	struct tw_out out;
 	const char *text;
 	char err[512];
@@ -82,20 +83,21 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 		rc = tw_plugin_fetch_failed(chk, &p, rc, "%s", err);
 		goto out;
 	}
-	samples = (v->agent.has & TW_VIEW_BIT(TW_OID_AGENT_WINDOW_SAMPLES)) ?
-	    (unsigned)v->agent.col[TW_OID_AGENT_WINDOW_SAMPLES] : 0;
+	tw_view_agent_figures(&v->agent, &agent);
+	samples = tw_fig_has(agent.window_samples) ? (unsigned)agent.window_samples : 0;
 	if (samples < 2) {
 		rc = tw_plugin_unknown(chk, "tunewatchd's window holds %u sample%s; figures come "
 		    "with the next sample (every %u s)", samples, samples == 1 ? "" : "s",
-		    (unsigned)v->agent.col[TW_OID_AGENT_INTERVAL]);
+		    tw_fig_has(agent.interval_s) ? (unsigned)agent.interval_s : 0);
 		goto out;
 	}
 	/* "in the last N s": the time the figures really cover. */
-	p.window_s = (unsigned)((v->agent.col[TW_OID_AGENT_WINDOW_SPAN] + 500) / 1000);
+	p.window_s = tw_fig_has(agent.window_span_ms) ?
+	    (unsigned)((agent.window_span_ms + 500) / 1000) : 0;
 	if (p.window_s == 0)
 		p.window_s = 1;
 	if (!os_given)
-		p.os = os_of(v);
+		p.os = os_of(&agent);
 
 	tw_out_init(&out, chk->service);
 	st = chk->run(&p, v, &out);

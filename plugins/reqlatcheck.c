@@ -12,6 +12,7 @@
 #include "finding/judge.h"
 #include "probe/histogram.h"
 #include "sample/sampler.h"
+#include "view/fig_agent.h"
 
 #define LABEL_LEN (sizeof(((struct tw_view_disk *)0)->name) + \
 	sizeof(((struct tw_view_disk *)0)->alias) + 4)
@@ -205,15 +206,17 @@ run(const struct tw_plugin *p, const struct tw_view *v, const struct tw_reqlat_c
 	struct top tr = { .ms = -1 }, tw = { .ms = -1 };
 	size_t i, judged = 0, nbad = 0;
 	char a[32], b[32], lb[LABEL_LEN], lw[LABEL_LEN];
+	struct tw_agent_fig agent;
 
-	if (!tw_view_has(&v->agent, TW_OID_AGENT_REQLAT_STATE)) {
+	tw_view_agent_figures(&v->agent, &agent);
+	if (agent.reqlat_state == NULL) {
 		tw_out_printf(out, "the agent publishes no distribution of requests "
 		    "(twAgentReqLatState: a tunewatchd older than this check)");
 		return TW_STATE_UNKNOWN;
 	}
-	if (strcmp(v->agent.reqlat_state, "timing") != 0) {
+	if (strcmp(agent.reqlat_state, "timing") != 0) {
 		tw_out_printf(out, "tunewatchd does not time requests (%s): %s",
-		    v->agent.reqlat_state, v->agent.reqlat_reason);
+		    agent.reqlat_state, agent.reqlat_reason != NULL ? agent.reqlat_reason : "");
 		return TW_STATE_UNKNOWN;
 	}
 	for (i = 0; i < v->ndisks; i++) {

@@ -35,6 +35,11 @@ tests_check_fig_cache_SOURCES = tests/check_fig_cache.c tests/tw_check.h
 tests_check_fig_cache_CFLAGS = $(TESTS_CFLAGS)
 tests_check_fig_cache_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_fig_cache
+check_PROGRAMS += tests/check_fig_agent
+tests_check_fig_agent_SOURCES = tests/check_fig_agent.c tests/tw_check.h
+tests_check_fig_agent_CFLAGS = $(TESTS_CFLAGS)
+tests_check_fig_agent_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_fig_agent
 
 check_PROGRAMS += tests/check_mibview
 tests_check_mibview_SOURCES = tests/check_mibview.c tests/tw_check.h

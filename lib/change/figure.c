@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "advice/advice.h"
-#include "tunewatch_oids.h"
+#include "view/fig_agent.h"
 #include "view/fig_cache.h"
 #include "view/fig_cgroup.h"
 #include "view/fig_pool.h"
@@ -283,6 +283,16 @@ cache_figure(const struct tw_view *v, enum tw_change_figure_kind kind, double *o
 	}
 }
 
+/* The time the window's figures really cover, or none. */
+static double
+window_span_ms(const struct tw_view *v)
+{
+	struct tw_agent_fig agent;
+
+	tw_view_agent_figures(&v->agent, &agent);
+	return agent.window_span_ms;
+}
+
 int
 tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f, double *out)
 {
@@ -299,11 +309,8 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 		if ((p = find_pool(v, f->a, f->b)) == NULL)
 			return 0;
 		tw_view_pool_figures(p, &pf);
-		if (!tw_fig_has(pf.recent_pressure_ms) ||
-		    !tw_view_has(&v->agent, TW_OID_AGENT_WINDOW_SPAN))
-			return 0;
-		span_ms = tw_view_num(&v->agent, TW_OID_AGENT_WINDOW_SPAN);
-		if (span_ms <= 0)
+		span_ms = window_span_ms(v);
+		if (!tw_fig_has(pf.recent_pressure_ms) || !tw_fig_has(span_ms) || span_ms <= 0)
 			return 0;
 		*out = pf.recent_pressure_ms * 100.0 / span_ms;
 		if (*out > 100.0)
@@ -314,11 +321,8 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 		if ((p = find_pool(v, f->a, f->b)) == NULL)
 			return 0;
 		tw_view_pool_figures(p, &pf);
-		if (!tw_fig_has(pf.recent_failures) ||
-		    !tw_view_has(&v->agent, TW_OID_AGENT_WINDOW_SPAN))
-			return 0;
-		span_ms = tw_view_num(&v->agent, TW_OID_AGENT_WINDOW_SPAN);
-		if (span_ms <= 0)
+		span_ms = window_span_ms(v);
+		if (!tw_fig_has(pf.recent_failures) || !tw_fig_has(span_ms) || span_ms <= 0)
 			return 0;
 		*out = pf.recent_failures * 60000.0 / span_ms;
 		return 1;

@@ -5,4 +5,5 @@
 # window or sample header. Headers only: no library of its own.
 noinst_HEADERS = \
 	lib/figures/fig.h lib/figures/disk.h lib/figures/probe.h lib/figures/reqlat.h \
-	lib/figures/cache.h lib/figures/cgroup.h lib/figures/socket.h lib/figures/pool.h
+	lib/figures/cache.h lib/figures/cgroup.h lib/figures/socket.h lib/figures/pool.h \
+	lib/figures/agent.h lib/figures/change.h

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "view/fig_agent.h"
 #include "view/fig_cache.h"
 
 /* By the path, not twCgroupUnit: a check and tunewatchd then tell the
@@ -46,6 +47,7 @@ tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
     unsigned window_s, struct tw_cgroup_figures *f)
 {
 	struct tw_cache_fig bc;
+	struct tw_agent_fig agent;
 
 	memset(f, 0, sizeof(*f));
 	f->path = c->path;
@@ -64,6 +66,7 @@ tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
 	f->mem_total = tw_judge_fig0(bc.mem_total_bytes);
 	f->window_s = window_s;
 	/* The check and tunewatchd both have the span: the same proposal. */
-	if (tw_view_has(&v->agent, TW_OID_AGENT_WINDOW_SPAN))
-		f->span_s = tw_view_num(&v->agent, TW_OID_AGENT_WINDOW_SPAN) / 1000.0;
+	tw_view_agent_figures(&v->agent, &agent);
+	if (tw_fig_has(agent.window_span_ms))
+		f->span_s = agent.window_span_ms / 1000.0;
 }

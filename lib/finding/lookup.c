@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "advice/advice.h"
+#include "view/fig_agent.h"
 
 const char *
 tw_view_queue_value(const struct tw_disk_fig *d, const char *name, char *buf, size_t len)
@@ -39,13 +40,14 @@ const char *
 tw_view_lookup(void *ctx, const char *name)
 {
 	struct tw_view_lookup *c = ctx;
-	const char *sys = c->v->agent.system;
+	struct tw_agent_fig agent;
 
 	if (strcmp(name, TW_ADVICE_OSRELEASE) == 0) {
-		if (!tw_view_has(&c->v->agent, TW_OID_AGENT_SYSTEM) ||
-		    strncmp(sys, "Linux ", 6) != 0 || sys[6] == '\0')
+		tw_view_agent_figures(&c->v->agent, &agent);
+		if (agent.system == NULL || strncmp(agent.system, "Linux ", 6) != 0 ||
+		    agent.system[6] == '\0')
 			return NULL;
-		return sys + 6;
+		return agent.system + 6;
 	}
 	if (strncmp(name, "queue/", 6) != 0)
 		return tw_view_tunable(c->v, name);

@@ -88,3 +88,32 @@ tw_notice_change(struct tw_notice *out, int evaluated, const struct tw_view_chan
 			out->n++;
 	}
 }
+
+/* The MIB's arc, under which both names lie. */
+static const uint32_t mib_arc[TW_MIB_ARC_LEN] = { TW_MIB_ARC };
+
+size_t
+tw_notice_trap_name(unsigned notification, uint32_t name[TW_NOTICE_NAME_MAX])
+{
+	size_t len = TW_MIB_ARC_LEN;
+
+	memcpy(name, mib_arc, sizeof(mib_arc));
+	name[len++] = TW_OID_NOTIFICATIONS;
+	name[len++] = notification;
+	return len;
+}
+
+size_t
+tw_notice_object_name(const struct tw_notice *n, const struct tw_notice_object *o,
+    uint32_t name[TW_NOTICE_NAME_MAX])
+{
+	size_t i, len = TW_MIB_ARC_LEN;
+
+	memcpy(name, mib_arc, sizeof(mib_arc));
+	name[len++] = TW_OID_OBJECTS;
+	for (i = 0; i < n->entry_len; i++)
+		name[len++] = n->entry[i];
+	name[len++] = o->col;
+	name[len++] = n->index;
+	return len;
+}

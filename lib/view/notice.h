@@ -36,6 +36,19 @@ struct tw_notice {
 	} row;
 };
 
+/* The longest OID the names below give: the MIB's arc, twObjects, the
+ * table's entry, the column and the index. */
+#define TW_NOTICE_NAME_MAX (TW_MIB_ARC_LEN + 1 + 3 + 2)
+
+/* The OID of notification N (TW_NOTIFY_*), snmpTrapOID's value, into
+ * name; its length. */
+size_t tw_notice_trap_name(unsigned notification, uint32_t name[TW_NOTICE_NAME_MAX]);
+
+/* The OID of object o of n, the cell of the row it names, into name; its
+ * length. */
+size_t tw_notice_object_name(const struct tw_notice *n, const struct tw_notice_object *o,
+    uint32_t name[TW_NOTICE_NAME_MAX]);
+
 /* twFindingRaised, twFindingCleared or twFindingSeverityChanged
  * (notification, TW_NOTIFY_FINDING_*) about f. */
 void tw_notice_finding(struct tw_notice *out, unsigned notification,
