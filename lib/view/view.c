@@ -20,6 +20,7 @@ void
 tw_view_free(struct tw_view *v)
 {
 	free(v->disks);
+	free(v->disk_figs);
 	free(v->pools);
 	free(v->tunables);
 	free(v->socks);
