@@ -40,8 +40,8 @@ observe_probes(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 		    !tw_observe_bad(j.latency))
 			continue;
 		d = tw_judge_probe_disk(v, pr);
-		if (tw_judge_probe_verdict(&pf, d != NULL ? tw_view_disk_fig(v, d, &df) : NULL, window_s,
-		    c->probe_percentile, j.ms, &verdict) != TW_OK)
+		if (tw_judge_probe_verdict(&pf, d != NULL ? tw_view_disk_fig(v, d, &df) : NULL,
+		    window_s, c->probe_percentile, j.ms, &verdict) != TW_OK)
 			continue;
 		if (d == NULL) {
 			memset(&none, 0, sizeof(none));

@@ -247,7 +247,9 @@ struct tw_view_settings {
 void tw_view_init(struct tw_view *v);
 void tw_view_free(struct tw_view *v);
 
-/* Make room for n rows (for views filled by other means, such as SNMP). */
+/* Make room for n rows (for views filled by other means, such as SNMP).
+ * Making room for disks retires their records (view/fig_disk.h) until
+ * they are decoded again. */
 int tw_view_reserve_disks(struct tw_view *v, size_t n);
 int tw_view_reserve_pools(struct tw_view *v, size_t n);
 int tw_view_reserve_tunables(struct tw_view *v, size_t n);
