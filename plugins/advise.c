@@ -61,8 +61,7 @@ tw_device_lookup_init(struct tw_device_lookup *c, const struct tw_plugin *p,
 	c->p = p;
 	c->v = v;
 	if (d != NULL) {
-		tw_view_disk_figures(d, &c->fig);
-		c->d = &c->fig;
+		c->d = tw_view_disk_fig(v, d, &c->fig);
 	}
 }
 

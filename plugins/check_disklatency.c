@@ -249,14 +249,13 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	rc = tw_threshold_range(&cfg.judge.read_crit);
 	for (i = 0; i < v->ndisks; i++) {
 		const struct tw_view_disk *row = &v->disks[i];
-		struct tw_disk_fig fig;
-		const struct tw_disk_fig *d = &fig;
+		struct tw_disk_fig spare;
+		const struct tw_disk_fig *d = tw_view_disk_fig_at(v, i, &spare);
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
 		double r, w, q, u;
 		enum tw_state st;
 
-		tw_view_disk_figures(row, &fig);
 		if (!tw_namefilter_keep_either(&cfg.devices, d->name, d->alias))
 			continue;
 		/* Not yet measured is not OK: say so, whatever -v. The states
@@ -276,11 +275,11 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		worst = tw_state_worst(worst, st);
 		if (r > top_r) {
 			top_r = r;
-			top_r_dev = fig;
+			top_r_dev = *d;
 		}
 		if (w > top_w) {
 			top_w = w;
-			top_w_dev = fig;
+			top_w_dev = *d;
 		}
 
 		perf(out, d->name, "r_await", r, "ms", rw, rc, 0);
@@ -294,7 +293,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			device_line(out, d, st);
 		if (st == TW_STATE_OK)
 			continue;
-		bad[nbad++] = (struct problem){ fig, st };
+		bad[nbad++] = (struct problem){ *d, st };
 		tw_judge_disk_verdicts(d, &j, p->window_s, &verdicts);
 		if (verdicts.has_read)
 			advise_disk(p, v, out, row, &verdicts.read);

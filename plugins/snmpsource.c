@@ -13,6 +13,7 @@
 #include "snmpwalk.h"
 #include "collect/diskstats.h"
 #include "util/error.h"
+#include "view/fig_disk.h"
 
 /* Repetitions in the disk table's first GETBULK: enough for the one or two
  * disks of most hosts, and to see where the table ends, in one round trip.
@@ -193,5 +194,6 @@ tw_snmp_fetch(const struct tw_snmp_target *t, unsigned what, struct tw_view *v,
 		qsort(v->cgroups, v->ncgroups, sizeof(*v->cgroups), cmp_cgroup);
 	if (v->nreqlats > 1)
 		qsort(v->reqlats, v->nreqlats, sizeof(*v->reqlats), cmp_reqlat);
-	return TW_OK;
+	/* The checks read the disks' records, decoded once here. */
+	return tw_view_fill_disk_figures(v);
 }

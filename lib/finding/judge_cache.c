@@ -11,59 +11,73 @@
  * smaller than the kernel's default, the one that read most (a loop
  * device's reads, read again from the disk below it in requests of their
  * own size, must not hide behind that disk's); with none, the one that
- * read most. twDiskReadRate is bytes/s unscaled, so its raw numbers
- * compare. */
-static const struct tw_view_disk *
+ * read most. Returns its index in v->disks, or -1. */
+static long
 readahead_disk(const struct tw_view *v)
 {
-	const struct tw_view_disk *best = NULL, *small = NULL;
+	long best = -1, small = -1;
+	double best_rate = 0, small_rate = 0;
 	size_t i;
 
 	for (i = 0; i < v->ndisks; i++) {
-		const struct tw_view_disk *d = &v->disks[i];
+		struct tw_disk_fig spare;
+		const struct tw_disk_fig *d = tw_view_disk_fig_at(v, i, &spare);
 
-		if (!tw_view_has(d, TW_OID_DISK_READ_RATE))
+		if (!tw_fig_has(d->read_bytes_s))
 			continue;
-		if (best == NULL || d->col[TW_OID_DISK_READ_RATE] > best->col[TW_OID_DISK_READ_RATE])
-			best = d;
-		if (tw_view_has(d, TW_OID_DISK_READ_AHEAD_KB) &&
-		    tw_evidence_small_window(tw_view_num(d, TW_OID_DISK_READ_OPS),
-		    tw_view_num(d, TW_OID_DISK_READ_RATE),
-		    (int64_t)d->col[TW_OID_DISK_READ_AHEAD_KB]) &&
-		    (small == NULL || d->col[TW_OID_DISK_READ_RATE] > small->col[TW_OID_DISK_READ_RATE]))
-			small = d;
+		if (best < 0 || d->read_bytes_s > best_rate) {
+			best = (long)i;
+			best_rate = d->read_bytes_s;
+		}
+		if (d->read_ahead_kb >= 0 &&
+		    tw_evidence_small_window(tw_judge_fig0(d->read_ops_s), d->read_bytes_s,
+		    d->read_ahead_kb) && (small < 0 || d->read_bytes_s > small_rate)) {
+			small = (long)i;
+			small_rate = d->read_bytes_s;
+		}
 	}
-	return small != NULL ? small : best;
+	return small >= 0 ? small : best;
 }
 
 static int
-writes(const struct tw_view_disk *d)
+writes(const struct tw_disk_fig *d)
 {
-	return tw_view_has(d, TW_OID_DISK_WRITE_RATE) && d->col[TW_OID_DISK_WRITE_RATE] > 0;
+	return tw_fig_has(d->write_bytes_s) && d->write_bytes_s > 0;
 }
 
 /* The disk that took the writes: of those that wrote at least half as
  * much as the one that wrote most, the least busy. A file system on a
  * loop device writes as much again to the disk below it, which others
  * write to as well: the loop device is the one the writers wait for, and
- * a disk with room among them means the limit, not a disk, holds them. */
-static const struct tw_view_disk *
+ * a disk with room among them means the limit, not a disk, holds them.
+ * Returns its index in v->disks, or -1. */
+static long
 busiest_writer(const struct tw_view *v)
 {
-	const struct tw_view_disk *most = NULL, *best = NULL;
+	long best = -1;
+	double most = 0, best_util = 0;
+	int wrote = 0;
 	size_t i;
 
-	for (i = 0; i < v->ndisks; i++)
-		if (writes(&v->disks[i]) && (most == NULL ||
-		    v->disks[i].col[TW_OID_DISK_WRITE_RATE] > most->col[TW_OID_DISK_WRITE_RATE]))
-			most = &v->disks[i];
-	for (i = 0; most != NULL && i < v->ndisks; i++) {
-		const struct tw_view_disk *d = &v->disks[i];
+	for (i = 0; i < v->ndisks; i++) {
+		struct tw_disk_fig spare;
+		const struct tw_disk_fig *d = tw_view_disk_fig_at(v, i, &spare);
 
-		if (!writes(d) || d->col[TW_OID_DISK_WRITE_RATE] * 2 < most->col[TW_OID_DISK_WRITE_RATE])
+		if (writes(d) && (!wrote || d->write_bytes_s > most)) {
+			most = d->write_bytes_s;
+			wrote = 1;
+		}
+	}
+	for (i = 0; wrote && i < v->ndisks; i++) {
+		struct tw_disk_fig spare;
+		const struct tw_disk_fig *d = tw_view_disk_fig_at(v, i, &spare);
+
+		if (!writes(d) || d->write_bytes_s * 2 < most)
 			continue;
-		if (best == NULL || tw_view_num(d, TW_OID_DISK_UTIL) < tw_view_num(best, TW_OID_DISK_UTIL))
-			best = d;
+		if (best < 0 || tw_judge_fig0(d->util_pct) < best_util) {
+			best = (long)i;
+			best_util = tw_judge_fig0(d->util_pct);
+		}
 	}
 	return best;
 }
@@ -75,7 +89,7 @@ bad(enum tw_state st)
 }
 
 static void
-dirty_figures(const struct tw_cache_fig *bc, const struct tw_view_disk *writer,
+dirty_figures(const struct tw_cache_fig *bc, const struct tw_disk_fig *writer,
     struct tw_cache_figures *f)
 {
 	f->have_dirty = tw_fig_has(bc->dirty_limited_pct) && tw_fig_has(bc->dirty_threshold_bytes);
@@ -85,8 +99,8 @@ dirty_figures(const struct tw_cache_fig *bc, const struct tw_view_disk *writer,
 	f->dirty_bg_threshold = tw_judge_fig0(bc->dirty_bg_threshold_bytes);
 	if (writer != NULL) {
 		f->writer = writer->name;
-		f->writer_bytes_s = tw_view_num(writer, TW_OID_DISK_WRITE_RATE);
-		f->writer_util = tw_view_num(writer, TW_OID_DISK_UTIL);
+		f->writer_bytes_s = writer->write_bytes_s;
+		f->writer_util = tw_judge_fig0(writer->util_pct);
 	}
 }
 
@@ -95,7 +109,9 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
     const struct tw_view *v, unsigned window_s, enum tw_os os, struct tw_cache_judgement *j)
 {
 	struct tw_cache_figures *f = &j->fig;
-	const struct tw_view_disk *disk;
+	const struct tw_disk_fig *disk = NULL;
+	struct tw_disk_fig spare;
+	long at;
 
 	memset(j, 0, sizeof(*j));
 	j->have_hit = tw_fig_has(bc->hit_ratio_pct);
@@ -132,16 +148,20 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 	f->swap_total = (uint64_t)tw_judge_fig0(bc->swap_total_bytes);
 	f->swap_free = (uint64_t)tw_judge_fig0(bc->swap_free_bytes);
 	f->disk_read_ahead_kb = -1;
-	disk = j->disk = readahead_disk(v);
-	if (disk != NULL) {
+	if ((at = readahead_disk(v)) >= 0) {
+		disk = tw_view_disk_fig_at(v, (size_t)at, &spare);
+		j->disk = &v->disks[at];
 		f->disk = disk->name;
-		f->disk_rops = tw_view_num(disk, TW_OID_DISK_READ_OPS);
-		f->disk_read_bytes_s = tw_view_num(disk, TW_OID_DISK_READ_RATE);
-		if (tw_view_has(disk, TW_OID_DISK_READ_AHEAD_KB))
-			f->disk_read_ahead_kb = (int64_t)disk->col[TW_OID_DISK_READ_AHEAD_KB];
+		f->disk_rops = tw_judge_fig0(disk->read_ops_s);
+		f->disk_read_bytes_s = disk->read_bytes_s;
+		f->disk_read_ahead_kb = disk->read_ahead_kb;
 	}
-	j->writer = busiest_writer(v);
-	dirty_figures(bc, j->writer, f);
+	if ((at = busiest_writer(v)) >= 0) {
+		j->writer = &v->disks[at];
+		dirty_figures(bc, tw_view_disk_fig_at(v, (size_t)at, &spare), f);
+	} else {
+		dirty_figures(bc, NULL, f);
+	}
 	f->os = os;
 	f->window_s = window_s;
 

@@ -20,6 +20,7 @@ void
 tw_view_free(struct tw_view *v)
 {
 	free(v->disks);
+	free(v->disk_figs);
 	free(v->pools);
 	free(v->tunables);
 	free(v->socks);
@@ -37,6 +38,9 @@ tw_view_reserve_disks(struct tw_view *v, size_t n)
 	void *p;
 	int rc = tw_array_grow(v->disks, &v->disks_cap, n, sizeof(*v->disks), &p);
 
+	/* The rows are about to change: their records are no longer theirs
+	 * until they are decoded again. */
+	v->disk_figs_rows = NULL;
 	v->disks = p;
 	return rc;
 }

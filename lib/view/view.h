@@ -195,6 +195,13 @@ struct tw_view {
 	struct tw_view_disk *disks;	/* sorted by (major, minor) */
 	size_t ndisks;
 	size_t disks_cap;
+	/* Each disk's record, decoded once when the view is filled
+	 * (view/fig_disk.h): the judges read every disk more than once a
+	 * sample. It is current while it covers disks, ndisks rows of it. */
+	struct tw_disk_fig *disk_figs;
+	const struct tw_view_disk *disk_figs_rows;
+	size_t ndisk_figs;
+	size_t disk_figs_cap;
 	struct tw_view_pool *pools;	/* sorted by (class, instance) */
 	size_t npools;
 	size_t pools_cap;
@@ -240,7 +247,9 @@ struct tw_view_settings {
 void tw_view_init(struct tw_view *v);
 void tw_view_free(struct tw_view *v);
 
-/* Make room for n rows (for views filled by other means, such as SNMP). */
+/* Make room for n rows (for views filled by other means, such as SNMP).
+ * Making room for disks retires their records (view/fig_disk.h) until
+ * they are decoded again. */
 int tw_view_reserve_disks(struct tw_view *v, size_t n);
 int tw_view_reserve_pools(struct tw_view *v, size_t n);
 int tw_view_reserve_tunables(struct tw_view *v, size_t n);
