@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "monitor/monitor.h"
+#include "monitor/monitor_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,55 +9,9 @@
 #include <sys/utsname.h>
 #include <time.h>
 
-#include "change/watch.h"
-#include "finding/judge.h"
-#include "finding/observe.h"
-#include "finding/tracker.h"
-#include "probe/probeset.h"
-#include "sample/pools.h"
-#include "sample/sample.h"
-#include "sample/sampler.h"
-#include "sockets/sockwatch.h"
 #include "util/array.h"
 #include "util/clock.h"
 #include "util/error.h"
-#include "view/build.h"
-#include "view/view.h"
-#include "reqlat/reqwin.h"
-#include "window/window.h"
-
-struct tw_monitor {
-	struct tw_sampler *sampler;
-	struct tw_sample sample;
-	struct tw_pool_set pools;
-	struct tw_window window;
-	struct tw_view view;
-	struct tw_sockwatch socks;	/* UDP sockets that drop */
-	struct tw_view_settings settings;
-	char system[2 * 65 + 2];	/* "sysname release" from uname(2) */
-	/* Findings, when tw_monitor_findings() turned them on: judged on
-	 * every sample, as the checks judge (lib/finding). */
-	int findings;
-	struct tw_judge_config judge;
-	struct tw_tracker tracker;
-	struct tw_view_findings_in found;
-	int have_counts;
-	struct tw_view_notify_counts counts;
-	/* The change record, when tw_monitor_changes() turned it on. */
-	int changes;
-	int changes_rc;
-	struct tw_change_watch watch;
-	struct tw_view_change_in changed[TW_CHANGE_MAX];
-	size_t nchanged;
-	/* The distribution of every request, when tw_monitor_reqlat() set it
-	 * up: the source, its window and its last reading. */
-	struct tw_reqlat *reqlat;
-	struct tw_reqwin reqwin;
-	struct tw_reqlat_reading reading;
-	struct tw_reqlat_want *want;
-	size_t want_cap;
-	struct tw_probeset *probes;	/* the caller's; NULL: none */
-};
 
 static void release(struct tw_monitor *m);
 
@@ -205,6 +159,12 @@ tw_monitor_changes(struct tw_monitor *m)
 }
 
 void
+tw_monitor_figures(struct tw_monitor *m)
+{
+	m->figures = 1;
+}
+
+void
 tw_monitor_probes(struct tw_monitor *m, struct tw_probeset *ps)
 {
 	m->probes = ps;
@@ -334,6 +294,7 @@ tw_monitor_sample(struct tw_monitor *m)
 		src.reqwin = &m->reqwin;
 	}
 	src.assess = assess;
+	src.figures = m->findings || m->changes || m->figures;
 	src.assess_ctx = m;
 	src.findings = m->findings ? &m->found : NULL;
 	src.notify = m->have_counts ? &m->counts : NULL;
@@ -347,51 +308,4 @@ tw_monitor_sample(struct tw_monitor *m)
 		src.probes = tw_probeset_rows(m->probes, now, &src.nprobes);
 	}
 	return tw_view_build(&m->view, &src);
-}
-
-const struct tw_view *
-tw_monitor_view(const struct tw_monitor *m)
-{
-	return &m->view;
-}
-
-int
-tw_monitor_findings_on(const struct tw_monitor *m)
-{
-	return m->findings;
-}
-
-const struct tw_finding_event *
-tw_monitor_events(const struct tw_monitor *m, size_t *n)
-{
-	*n = m->findings ? m->tracker.nevents : 0;
-	return m->tracker.events;
-}
-
-const struct tw_tracker *
-tw_monitor_tracker(const struct tw_monitor *m)
-{
-	return m->findings ? &m->tracker : NULL;
-}
-
-const struct tw_change_history *
-tw_monitor_change_history(const struct tw_monitor *m)
-{
-	return m->changes ? &m->watch.history : NULL;
-}
-
-int
-tw_monitor_change_status(const struct tw_monitor *m)
-{
-	return m->changes ? m->changes_rc : TW_OK;
-}
-
-enum tw_reqlat_state
-tw_monitor_reqlat_state(const struct tw_monitor *m, const char **reason)
-{
-	if (m->reqlat == NULL) {
-		*reason = "";
-		return TW_REQLAT_NSTATES;
-	}
-	return tw_reqlat_state(m->reqlat, reason);
 }
