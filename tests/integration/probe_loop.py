@@ -27,6 +27,8 @@ check_disklatency --probe over SNMP and --local --probe-count, and bad
 probe lines reported with their file and line while the good one runs.
 Skipped without root, losetup or ioping. About 80 s."""
 
+import os
+
 import plugin_common as plc
 import probe_common as pc
 import twtest
@@ -83,8 +85,12 @@ def test():
                                                open("/proc/loadavg").read().split()[0]))
             ratio = pc.median(ratios)
             print("median of the rounds: %.3f" % ratio)
-            assert 0.9 <= ratio <= 1.1, ("the probe's p50 against ioping's median, the median "
-                                         "of %d rounds: %.3f, not within 10 %%" % (ROUNDS, ratio))
+            # Under ASan and UBSan the probe's own code around each read is
+            # instrumented and ioping's is not: 15 % there (1.102 seen in CI).
+            bound = 0.15 if os.environ.get("TW_SANITIZERS") == "yes" else 0.10
+            assert 1 - bound <= ratio <= 1 + bound, (
+                "the probe's p50 against ioping's median, the median of %d rounds: %.3f, "
+                "not within %d %%" % (ROUNDS, ratio, round(bound * 100)))
 
             out = plc.run(CHECK, ["--probe", "--percentile", "50", "-w", "1000", "-c", "2000"],
                           h.port)
