@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /* A finding built from a rule's suggestion, or from a verdict that names
- * no tunable, the same for tunewatchd and the checks. */
+ * no tunable, the same for tunewatchd and the checks. Its strings are cut
+ * to a DisplayString at a character's boundary (tw_escape_copy): the
+ * subject is cut before the id is made of it, as tunewatchd has always
+ * published it. */
 #include "config.h"
 
 #include "finding/finding.h"
@@ -10,15 +13,6 @@
 
 #include "util/error.h"
 #include "util/escape.h"
-
-/* A copy cut to a DisplayString, at a character's boundary
- * (util/escape.h): the subject is cut before the id is made of it, as
- * tunewatchd has always published it. */
-static void
-copy(char *dst, size_t len, const char *src)
-{
-	(void)tw_escape_copy(dst, len, src != NULL ? src : "");
-}
 
 /* Why a proposal has no apply line: its command was refused (err), or
  * the tunable is read only at boot. */
@@ -45,15 +39,15 @@ tw_finding_tune(struct tw_finding *f, enum tw_os os, enum tw_symptom sym,
 	 * cleared byte by byte first. */
 	f->sym = sym;
 	f->severity = severity;
-	copy(f->subject, TW_FINDING_STR, tw_ticket_subject(subject, device, s->name));
-	copy(f->evidence, sizeof(f->evidence), evidence);
+	tw_escape_copy(f->subject, TW_FINDING_STR, tw_ticket_subject(subject, device, s->name));
+	tw_escape_copy(f->evidence, sizeof(f->evidence), evidence);
 	if (per_device)
 		snprintf(f->tunable, sizeof(f->tunable), "/sys/block/%s/%s", dev, s->name);
 	else
-		copy(f->tunable, sizeof(f->tunable), s->name);
-	copy(f->current, sizeof(f->current), s->current);
-	copy(f->suggested, sizeof(f->suggested), s->proposed);
-	copy(f->documentation, sizeof(f->documentation), s->source);
+		tw_escape_copy(f->tunable, sizeof(f->tunable), s->name);
+	tw_escape_copy(f->current, sizeof(f->current), s->current);
+	tw_escape_copy(f->suggested, sizeof(f->suggested), s->proposed);
+	tw_escape_copy(f->documentation, sizeof(f->documentation), s->source);
 	tw_ticket_id(f->id, sym, f->subject, s->name);
 	f->apply[0] = f->persist[0] = f->owner[0] = '\0';
 	f->no_apply = f->no_persist = NULL;
@@ -84,9 +78,9 @@ tw_finding_no_tunable(struct tw_finding *f, enum tw_symptom sym, enum tw_state s
 	memset(f, 0, sizeof(*f));
 	f->sym = sym;
 	f->severity = severity;
-	copy(f->subject, TW_FINDING_STR, tw_ticket_subject(subject, device, NULL));
+	tw_escape_copy(f->subject, TW_FINDING_STR, tw_ticket_subject(subject, device, NULL));
 	/* Cut to a DisplayString, as every evidence is. */
-	copy(f->evidence, sizeof(f->evidence), evidence);
+	tw_escape_copy(f->evidence, sizeof(f->evidence), evidence);
 	f->no_apply = no_apply;
 	tw_ticket_id(f->id, sym, f->subject, "");
 }

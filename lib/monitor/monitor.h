@@ -74,9 +74,8 @@ int tw_monitor_sample(struct tw_monitor *m);
 
 const struct tw_view *tw_monitor_view(const struct tw_monitor *m);
 
-/* Whether findings are on, and the events of the last sample (what was
- * raised, cleared or changed severity); none while findings are off. */
-int tw_monitor_findings_on(const struct tw_monitor *m);
+/* The events of the last sample (what was raised, cleared or changed
+ * severity); none while findings are off. */
 const struct tw_finding_event *tw_monitor_events(const struct tw_monitor *m, size_t *n);
 
 /* The tracker behind the findings (its counts), NULL while they are off. */

@@ -13,12 +13,6 @@ tw_monitor_view(const struct tw_monitor *m)
 	return &m->view;
 }
 
-int
-tw_monitor_findings_on(const struct tw_monitor *m)
-{
-	return m->findings;
-}
-
 const struct tw_finding_event *
 tw_monitor_events(const struct tw_monitor *m, size_t *n)
 {
