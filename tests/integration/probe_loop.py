@@ -4,28 +4,36 @@
 
 A loop device (--direct-io=on) over a 64 MiB file of this test's own in
 /dev/shm (tmpfs; in the build tree where there is no room), so that its
-reads (60-80 us here) take the kernel's read path and nothing else: on a
+reads (60 to 250 us here) take the kernel's read path and nothing else: on a
 file on this shared machine's disk both readers' medians jumped between
 0.3 and 4 ms from round to round with other engineers' I/O (probe against
 ioping 0.44 to 2.36 in 9 rounds at a load average of 10 to 14), on tmpfs
-0.99 to 1.10 at 7 to 9. tunewatchd probes it at 10 reads a second with an
-8-s window. In each of 7 rounds `ioping -D -i 0.1` makes 80 reads of the
-same device (both random 4 KiB direct reads, one at a time), each midway between
-two of the probe's (probe_common.ioping_between), so the two read one
-after the other and never queue behind each other; a sample is taken as
-ioping ends, so the probe's window lies within ioping's 8 s. The median
-over the rounds of the probe's p50 (twProbeP50) against the median of
-ioping's request times must be within 10 %, with no retries: a burst of
-other load moves both alike, read by read, but not where the scheduler
-puts a reader and the loop driver's worker: one round may read 25 % apart
-either way (measured: 0.74 to 1.03 in three rounds at a load average of
-5 to 8), hence the median of 7. Every round is printed.
+0.99 to 1.10 at 7 to 9. tunewatchd probes it at 10 reads a second with a
+40-s window. In each of 3 rounds `ioping -D -i 0.1` makes 400 reads of
+the same device (both random 4 KiB direct reads, one at a time), each
+midway between two of the probe's (probe_common.ioping_between), so the
+two read one after the other and never queue behind each other; a sample
+is taken as ioping ends, so the probe's window lies within ioping's 40 s.
+The median over the rounds of the probe's p50 (twProbeP50) against the
+median of ioping's request times must be within 10 %, with no retries.
+
+Why 40 s: on this virtual machine a read costs about twice as much when
+it must wake a halted CPU, and for stretches of 4 to 6 s the reads at one
+phase of the tenth of a second are slow while those 50 ms from them are
+not (a disturbance near 10 Hz drifting through the phases, a sweep about
+every 40 s). Timed with bpftrace on the same reads of one run, the
+probe's median against ioping's ranged 0.64 to 1.50 over 8-s windows,
+0.95 to 1.14 over 20 s and 1.02 to 1.06 over 40 s; two iopings 50 ms
+apart (neither of them the probe) spread 0.78 to 1.07 over 8 s. A
+reference read closer to the probe's, 4 ms after it, is no fairer: the
+CPU is still awake and that read took half the time. A window that spans
+a sweep exposes both readers alike. Every round is printed.
 
 Then the rest of the row (state, rate, size, counts, percentiles in
 order, p99 present exactly when the window holds 100 reads),
 check_disklatency --probe over SNMP and --local --probe-count, and bad
 probe lines reported with their file and line while the good one runs.
-Skipped without root, losetup or ioping. About 80 s."""
+Skipped without root, losetup or ioping. About 150 s."""
 
 import os
 
@@ -34,8 +42,8 @@ import probe_common as pc
 import twtest
 
 CHECK = "check_disklatency"
-ROUNDS = 7
-WINDOW = 8
+ROUNDS = 3
+WINDOW = 40
 
 
 def one_round(h, lo):
@@ -49,7 +57,7 @@ def check_row(row):
     assert row["REASON"].text in ("", '""'), row
     assert row["RATE"].num == 10 and row["READ_SIZE"].num == 4096, row
     n = row["COUNT"].num
-    assert n >= 40, row                       # 8 s at 10/s, less the window's youth
+    assert n >= 300, row                      # 40 s at 10/s, less the window's youth
     assert row["MISSED"].num == 0, row
     assert row["ERRORS"].num == 0 and row["TIMEOUTS"].num == 0, row
     assert row["MIN"].num <= row["P50"].num <= row["P90"].num <= row["MAX"].num, row
@@ -72,7 +80,9 @@ def test():
                             (3, ""),          # "probe" alone: Net-SNMP's own words
                             (4, "probeTimeout wants 1 to 60 seconds")):
                 assert "tunewatchd.conf: line %d: Error: %s" % (n, what) in log, log
-            pc.wait_state(h, lo.index(), "probing")
+            young = pc.wait_state(h, lo.index(), "probing")
+            # Moments after the start the window holds fewer than 100 reads: no p99.
+            assert young["COUNT"].num < 100 and "P99" not in young, young
 
             ratios = []
             for r in range(1, ROUNDS + 1):
