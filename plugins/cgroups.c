@@ -164,17 +164,17 @@ describe(struct tw_out *out, const struct tw_cgroup_fig *c, const char *name, en
 	if (tw_fig_has(c->memory_pressure_pct))
 		snprintf(psi, sizeof(psi), ", memory pressure %s %%, io pressure %s %%",
 		    tw_plugin_num(a, sizeof(a), c->memory_pressure_pct, 2),
-		    tw_plugin_num(b, sizeof(b), tw_judge_fig0(c->io_pressure_pct), 2));
+		    tw_plugin_num(b, sizeof(b), tw_fig_or0(c->io_pressure_pct), 2));
 	else
 		psi[0] = '\0';
 	tw_out_line(out, "%s (%s, cgroup v%u): %s, %s refaults/s, page cache %s MiB, memory %s "
 	    "MiB%s, read %s MiB/s, written %s MiB/s%s", name, c->path,
 	    c->version > 0 ? (unsigned)c->version : 0, tw_state_name(st),
 	    tw_fig_has(c->refaults_s) ? tw_plugin_num(b, sizeof(b), c->refaults_s, 2) : "no",
-	    tw_plugin_num(d, sizeof(d), tw_judge_fig0(c->cache_bytes) / MIB, 1),
-	    tw_plugin_num(e, sizeof(e), tw_judge_fig0(c->memory_usage_bytes) / MIB, 1), limit,
-	    tw_plugin_num(f, sizeof(f), tw_judge_fig0(c->read_bytes_s) / MIB, 2),
-	    tw_plugin_num(g, sizeof(g), tw_judge_fig0(c->write_bytes_s) / MIB, 2), psi);
+	    tw_plugin_num(d, sizeof(d), tw_fig_or0(c->cache_bytes) / MIB, 1),
+	    tw_plugin_num(e, sizeof(e), tw_fig_or0(c->memory_usage_bytes) / MIB, 1), limit,
+	    tw_plugin_num(f, sizeof(f), tw_fig_or0(c->read_bytes_s) / MIB, 2),
+	    tw_plugin_num(g, sizeof(g), tw_fig_or0(c->write_bytes_s) / MIB, 2), psi);
 }
 
 static void
@@ -264,23 +264,23 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 		tw_view_cgroup_figures(&v->cgroups[i], &c);
 		if (!selected(cc, &c))
 			continue;
-		r = tw_judge_fig0(c.refaults_s);
+		r = tw_fig_or0(c.refaults_s);
 		cs = tw_judge_cgroup(fw, fc, &cc->pwarn, &cc->pcrit, &c);
 		if (tw_fig_has(c.refaults_s))
 			perf(out, &c, name_of(names, i, &c), "refaults", r, "", fw, fc);
-		perf(out, &c, name_of(names, i, &c), "cache", tw_judge_fig0(c.cache_bytes), "B",
+		perf(out, &c, name_of(names, i, &c), "cache", tw_fig_or0(c.cache_bytes), "B",
 		    NULL, NULL);
 		describe(out, &c, name_of(names, i, &c), cs);
 		if (cs != TW_STATE_OK) {
 			bad++;
 			advise(p, v, &c, out);
 		}
-		if (matched == 0 || r > tw_judge_fig0(busiest.refaults_s)) {
+		if (matched == 0 || r > tw_fig_or0(busiest.refaults_s)) {
 			busiest = c;
 			busiest_i = i;
 		}
 		if (matched == 0 || tw_state_worst(cs, wst) != wst ||
-		    (cs == wst && r > tw_judge_fig0(worst.refaults_s))) {
+		    (cs == wst && r > tw_fig_or0(worst.refaults_s))) {
 			worst = c;
 			worst_i = i;
 			wst = cs;
@@ -295,11 +295,11 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 	}
 	if (bad > 0) {
 		tw_out_printf(out, "%s %s refaults/s", name_of(names, worst_i, &worst),
-		    tw_plugin_num(a, sizeof(a), tw_judge_fig0(worst.refaults_s), 2));
+		    tw_plugin_num(a, sizeof(a), tw_fig_or0(worst.refaults_s), 2));
 		if (tw_fig_has(worst.memory_limit_bytes))
 			tw_out_printf(out, ", memory %s of its %s %s MiB",
 			    tw_plugin_num(a, sizeof(a),
-			    tw_judge_fig0(worst.memory_usage_bytes) / MIB, 1),
+			    tw_fig_or0(worst.memory_usage_bytes) / MIB, 1),
 			    worst.limit_name != NULL ? worst.limit_name : "",
 			    tw_plugin_num(b, sizeof(b), worst.memory_limit_bytes / MIB, 1));
 		tw_out_printf(out, " in the last %u s", p->window_s);
@@ -308,7 +308,7 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 	} else {
 		tw_out_printf(out, "%zu cgroup%s, at most %s refaults/s (%s) in the last %u s",
 		    matched, matched == 1 ? "" : "s", tw_plugin_num(a, sizeof(a),
-		    tw_judge_fig0(busiest.refaults_s), 2),
+		    tw_fig_or0(busiest.refaults_s), 2),
 		    name_of(names, busiest_i, &busiest), p->window_s);
 	}
 	free(names);

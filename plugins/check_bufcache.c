@@ -212,18 +212,18 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	if (bc.method != NULL)
 		tw_out_line(out, "hit ratio: an estimate (%s) over %llu processes; %llu could not be "
 		    "read and are left out (other users' processes can be read only as root)",
-		    bc.method, (unsigned long long)tw_judge_fig0(bc.hit_ratio_processes),
-		    (unsigned long long)tw_judge_fig0(bc.hit_ratio_unreadable));
+		    bc.method, (unsigned long long)tw_fig_or0(bc.hit_ratio_processes),
+		    (unsigned long long)tw_fig_or0(bc.hit_ratio_unreadable));
 	if (tw_fig_has(bc.cached_bytes))
 		tw_out_line(out, "page cache %s MiB, dirty %s MiB, writeback %s MiB",
 		    tw_plugin_num(a, sizeof(a), bc.cached_bytes / 1048576, 1),
-		    tw_plugin_num(b, sizeof(b), tw_judge_fig0(bc.dirty_bytes) / 1048576, 1),
-		    tw_plugin_num(d, sizeof(d), tw_judge_fig0(bc.writeback_bytes) / 1048576, 1));
+		    tw_plugin_num(b, sizeof(b), tw_fig_or0(bc.dirty_bytes) / 1048576, 1),
+		    tw_plugin_num(d, sizeof(d), tw_fig_or0(bc.writeback_bytes) / 1048576, 1));
 	tw_out_line(out, "%s refaults/s, %s major faults/s, %s KiB/s paged in, io pressure %s %%",
 	    tw_plugin_num(a, sizeof(a), j.fig.refaults, 2),
-	    tw_plugin_num(b, sizeof(b), tw_judge_fig0(bc.major_faults_s), 2),
-	    tw_plugin_num(d, sizeof(d), tw_judge_fig0(bc.page_in_kib_s), 2),
-	    tw_plugin_num(detail, 32, tw_judge_fig0(bc.io_pressure_pct), 2));
+	    tw_plugin_num(b, sizeof(b), tw_fig_or0(bc.major_faults_s), 2),
+	    tw_plugin_num(d, sizeof(d), tw_fig_or0(bc.page_in_kib_s), 2),
+	    tw_plugin_num(detail, 32, tw_fig_or0(bc.io_pressure_pct), 2));
 	writeback_lines(&j, out);
 
 	/* Advice: what the figures show behind the symptom, or that no knob

@@ -74,14 +74,6 @@ struct tw_judge_config {
  * refaults 100 and 1000; the rest unset (the hit ratio among them). */
 void tw_judge_defaults(struct tw_judge_config *c);
 
-/* A figure, or 0 where it is absent: what the advice's figures and the
- * checks' long output take for a figure the source did not give. */
-static inline double
-tw_judge_fig0(double x)
-{
-	return tw_fig_has(x) ? x : 0.0;
-}
-
 /* ---- The buffer cache ------------------------------------------------ */
 
 struct tw_cache_judgement {

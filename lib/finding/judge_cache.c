@@ -30,7 +30,7 @@ readahead_disk(const struct tw_view *v)
 			best_rate = d->read_bytes_s;
 		}
 		if (d->read_ahead_kb >= 0 &&
-		    tw_evidence_small_window(tw_judge_fig0(d->read_ops_s), d->read_bytes_s,
+		    tw_evidence_small_window(tw_fig_or0(d->read_ops_s), d->read_bytes_s,
 		    d->read_ahead_kb) && (small < 0 || d->read_bytes_s > small_rate)) {
 			small = (long)i;
 			small_rate = d->read_bytes_s;
@@ -74,9 +74,9 @@ busiest_writer(const struct tw_view *v)
 
 		if (!writes(d) || d->write_bytes_s * 2 < most)
 			continue;
-		if (best < 0 || tw_judge_fig0(d->util_pct) < best_util) {
+		if (best < 0 || tw_fig_or0(d->util_pct) < best_util) {
 			best = (long)i;
-			best_util = tw_judge_fig0(d->util_pct);
+			best_util = tw_fig_or0(d->util_pct);
 		}
 	}
 	return best;
@@ -93,14 +93,14 @@ dirty_figures(const struct tw_cache_fig *bc, const struct tw_disk_fig *writer,
     struct tw_cache_figures *f)
 {
 	f->have_dirty = tw_fig_has(bc->dirty_limited_pct) && tw_fig_has(bc->dirty_threshold_bytes);
-	f->dirty_limited = tw_judge_fig0(bc->dirty_limited_pct);
-	f->dirty_now = tw_judge_fig0(bc->dirty_bytes) + tw_judge_fig0(bc->writeback_bytes);
-	f->dirty_threshold = tw_judge_fig0(bc->dirty_threshold_bytes);
-	f->dirty_bg_threshold = tw_judge_fig0(bc->dirty_bg_threshold_bytes);
+	f->dirty_limited = tw_fig_or0(bc->dirty_limited_pct);
+	f->dirty_now = tw_fig_or0(bc->dirty_bytes) + tw_fig_or0(bc->writeback_bytes);
+	f->dirty_threshold = tw_fig_or0(bc->dirty_threshold_bytes);
+	f->dirty_bg_threshold = tw_fig_or0(bc->dirty_bg_threshold_bytes);
 	if (writer != NULL) {
 		f->writer = writer->name;
 		f->writer_bytes_s = writer->write_bytes_s;
-		f->writer_util = tw_judge_fig0(writer->util_pct);
+		f->writer_util = tw_fig_or0(writer->util_pct);
 	}
 }
 
@@ -118,7 +118,7 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 	j->have_refaults = tw_fig_has(bc->refaults_s);
 	j->have_psi = tw_fig_has(bc->memory_pressure_pct);
 	f->have_reclaim = tw_fig_has(bc->reclaim_s);
-	f->reclaim = tw_judge_fig0(bc->reclaim_s);
+	f->reclaim = tw_fig_or0(bc->reclaim_s);
 	if (j->have_hit) {
 		f->hit = bc->hit_ratio_pct;
 		j->hit = tw_threshold_state(f->hit, &c->hit_warn, &c->hit_crit);
@@ -143,16 +143,16 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 	f->have_hit = j->have_hit;
 	f->have_refaults = j->have_refaults;
 	f->refaults_bad = bad(j->refaults);
-	f->pagein_kib = tw_judge_fig0(bc->page_in_kib_s);
+	f->pagein_kib = tw_fig_or0(bc->page_in_kib_s);
 	f->have_swap = tw_fig_has(bc->swap_total_bytes) && tw_fig_has(bc->swap_free_bytes);
-	f->swap_total = (uint64_t)tw_judge_fig0(bc->swap_total_bytes);
-	f->swap_free = (uint64_t)tw_judge_fig0(bc->swap_free_bytes);
+	f->swap_total = (uint64_t)tw_fig_or0(bc->swap_total_bytes);
+	f->swap_free = (uint64_t)tw_fig_or0(bc->swap_free_bytes);
 	f->disk_read_ahead_kb = -1;
 	if ((at = readahead_disk(v)) >= 0) {
 		disk = tw_view_disk_fig_at(v, (size_t)at, &spare);
 		j->disk = &v->disks[at];
 		f->disk = disk->name;
-		f->disk_rops = tw_judge_fig0(disk->read_ops_s);
+		f->disk_rops = tw_fig_or0(disk->read_ops_s);
 		f->disk_read_bytes_s = disk->read_bytes_s;
 		f->disk_read_ahead_kb = disk->read_ahead_kb;
 	}

@@ -53,17 +53,17 @@ tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
 	f->path = c->path;
 	tw_cgroup_owner(c->path, &f->owner);
 	f->version = c->version > 0 ? (int)c->version : 0;
-	f->refaults = tw_judge_fig0(c->refaults_s);
+	f->refaults = tw_fig_or0(c->refaults_s);
 	f->have_usage = tw_fig_has(c->memory_usage_bytes);
-	f->usage = tw_judge_fig0(c->memory_usage_bytes);
+	f->usage = tw_fig_or0(c->memory_usage_bytes);
 	f->have_limit = tw_fig_has(c->memory_limit_bytes) && c->limit_name != NULL &&
 	    c->limit_name[0] != '\0';
-	f->limit = tw_judge_fig0(c->memory_limit_bytes);
+	f->limit = tw_fig_or0(c->memory_limit_bytes);
 	f->limit_name = c->limit_name != NULL ? c->limit_name : "";
 	f->have_events = tw_fig_has(c->limit_events_s);
-	f->events = tw_judge_fig0(c->limit_events_s);
+	f->events = tw_fig_or0(c->limit_events_s);
 	tw_view_cache_figures(&v->bc, &bc);
-	f->mem_total = tw_judge_fig0(bc.mem_total_bytes);
+	f->mem_total = tw_fig_or0(bc.mem_total_bytes);
 	f->window_s = window_s;
 	/* The check and tunewatchd both have the span: the same proposal. */
 	tw_view_agent_figures(&v->agent, &agent);

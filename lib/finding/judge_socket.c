@@ -81,9 +81,9 @@ tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_fig *s,
 	f.recent = recent;
 	f.window_s = window_s;
 	f.have_rcvbuf = tw_fig_has(s->rcvbuf_bytes);
-	f.rcvbuf = (uint64_t)tw_judge_fig0(s->rcvbuf_bytes);
+	f.rcvbuf = (uint64_t)tw_fig_or0(s->rcvbuf_bytes);
 	f.have_rmem_max = tw_fig_has(s->rmem_max_bytes);
-	f.rmem_max = (uint64_t)tw_judge_fig0(s->rmem_max_bytes);
+	f.rmem_max = (uint64_t)tw_fig_or0(s->rmem_max_bytes);
 	if (lookup != NULL)
 		f.have_rmem_default = bytes_of(lookup(ctx, "net.core.rmem_default"),
 		    &f.rmem_default);
