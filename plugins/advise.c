@@ -61,7 +61,8 @@ tw_device_lookup_init(struct tw_device_lookup *c, const struct tw_plugin *p,
 	c->p = p;
 	c->v = v;
 	if (d != NULL) {
-		c->d = tw_view_disk_fig(v, d, &c->fig);
+		tw_view_disk_figures(d, &c->fig);
+		c->d = &c->fig;
 	}
 }
 

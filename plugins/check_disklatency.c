@@ -249,13 +249,14 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	rc = tw_threshold_range(&cfg.judge.read_crit);
 	for (i = 0; i < v->ndisks; i++) {
 		const struct tw_view_disk *row = &v->disks[i];
-		struct tw_disk_fig spare;
-		const struct tw_disk_fig *d = tw_view_disk_fig_at(v, i, &spare);
+		struct tw_disk_fig fig;
+		const struct tw_disk_fig *d = &fig;
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
 		double r, w, q, u;
 		enum tw_state st;
 
+		tw_view_disk_figures(row, &fig);
 		if (!tw_namefilter_keep_either(&cfg.devices, d->name, d->alias))
 			continue;
 		/* Not yet measured is not OK: say so, whatever -v. The states

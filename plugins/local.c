@@ -53,7 +53,6 @@ tw_plugin_local_view(const struct tw_plugin *p, struct tw_monitor **mp, char *er
 	rc = tw_monitor_open(m, &cfg, p->delay_s, p->delay_s, PACKAGE_VERSION, err, errlen);
 	if (rc != TW_OK)
 		return rc;
-	tw_monitor_figures(m);
 	/* Requests are timed between the two samples, by this process: a
 	 * fixture's devices are not the kernel's. */
 	if (p->reqlat) {

@@ -173,8 +173,10 @@ tw_probe_check_run(const struct tw_plugin *p, const struct tw_view *v,
 		enum tw_state st;
 
 		tw_view_probe_figures(&probes[i], &pr);
-		if (drow != NULL)
-			d = tw_view_disk_fig(v, drow, &df);
+		if (drow != NULL) {
+			tw_view_disk_figures(drow, &df);
+			d = &df;
+		}
 		if (!tw_namefilter_keep_either(c->devices, pr.device, d != NULL ? d->alias : NULL))
 			continue;
 		seen++;

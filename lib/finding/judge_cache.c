@@ -20,8 +20,10 @@ readahead_disk(const struct tw_view *v)
 	size_t i;
 
 	for (i = 0; i < v->ndisks; i++) {
-		struct tw_disk_fig spare;
-		const struct tw_disk_fig *d = tw_view_disk_fig_at(v, i, &spare);
+		struct tw_disk_fig fig;
+		const struct tw_disk_fig *d = &fig;
+
+		tw_view_disk_figures(&v->disks[i], &fig);
 
 		if (!tw_fig_has(d->read_bytes_s))
 			continue;
@@ -60,8 +62,10 @@ busiest_writer(const struct tw_view *v)
 	size_t i;
 
 	for (i = 0; i < v->ndisks; i++) {
-		struct tw_disk_fig spare;
-		const struct tw_disk_fig *d = tw_view_disk_fig_at(v, i, &spare);
+		struct tw_disk_fig fig;
+		const struct tw_disk_fig *d = &fig;
+
+		tw_view_disk_figures(&v->disks[i], &fig);
 
 		if (writes(d) && (!wrote || d->write_bytes_s > most)) {
 			most = d->write_bytes_s;
@@ -69,8 +73,10 @@ busiest_writer(const struct tw_view *v)
 		}
 	}
 	for (i = 0; wrote && i < v->ndisks; i++) {
-		struct tw_disk_fig spare;
-		const struct tw_disk_fig *d = tw_view_disk_fig_at(v, i, &spare);
+		struct tw_disk_fig fig;
+		const struct tw_disk_fig *d = &fig;
+
+		tw_view_disk_figures(&v->disks[i], &fig);
 
 		if (!writes(d) || d->write_bytes_s * 2 < most)
 			continue;
@@ -110,7 +116,7 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 {
 	struct tw_cache_figures *f = &j->fig;
 	const struct tw_disk_fig *disk = NULL;
-	struct tw_disk_fig spare;
+	struct tw_disk_fig read_fig, write_fig;
 	long at;
 
 	memset(j, 0, sizeof(*j));
@@ -149,7 +155,8 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 	f->swap_free = (uint64_t)tw_fig_or0(bc->swap_free_bytes);
 	f->disk_read_ahead_kb = -1;
 	if ((at = readahead_disk(v)) >= 0) {
-		disk = tw_view_disk_fig_at(v, (size_t)at, &spare);
+		tw_view_disk_figures(&v->disks[at], &read_fig);
+		disk = &read_fig;
 		j->disk = &v->disks[at];
 		f->disk = disk->name;
 		f->disk_rops = tw_fig_or0(disk->read_ops_s);
@@ -158,7 +165,8 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 	}
 	if ((at = busiest_writer(v)) >= 0) {
 		j->writer = &v->disks[at];
-		dirty_figures(bc, tw_view_disk_fig_at(v, (size_t)at, &spare), f);
+		tw_view_disk_figures(&v->disks[at], &write_fig);
+		dirty_figures(bc, &write_fig, f);
 	} else {
 		dirty_figures(bc, NULL, f);
 	}

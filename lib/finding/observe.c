@@ -70,8 +70,8 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
 		return 0;
 	if (device != NULL) {
-		/* The view's record, decoded when it was filled. */
-		lk.d = tw_view_disk_fig(v, device, &fig);
+		tw_view_disk_figures(device, &fig);
+		lk.d = &fig;
 	}
 	if (shortfall != NULL) {
 		tw_shortfall_lookup_init(&sl, tw_view_lookup, &lk, *shortfall);

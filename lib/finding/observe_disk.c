@@ -40,7 +40,7 @@ observe_probes(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 		    !tw_observe_bad(j.latency))
 			continue;
 		d = tw_judge_probe_disk(v, pr);
-		if (tw_judge_probe_verdict(&pf, d != NULL ? tw_view_disk_fig(v, d, &df) : NULL,
+		if (tw_judge_probe_verdict(&pf, d != NULL ? (tw_view_disk_figures(d, &df), &df) : NULL,
 		    window_s, c->probe_percentile, j.ms, &verdict) != TW_OK)
 			continue;
 		if (d == NULL) {
@@ -79,7 +79,8 @@ observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsign
 		if (!tw_judge_reqlat(&c->reqlat_warn, &c->reqlat_crit, &c->reqlat_write_warn,
 		    &c->reqlat_write_crit, &rf, c->reqlat_percentile, &j) || !tw_observe_bad(j.worst))
 			continue;
-		tw_judge_reqlat_verdicts(tw_view_disk_fig_at(v, i, &f), &j, window_s,
+		tw_view_disk_figures(d, &f);
+		tw_judge_reqlat_verdicts(&f, &j, window_s,
 		    c->reqlat_percentile, &verdicts);
 		snprintf(what, sizeof(what), "read p%u, ms", c->reqlat_percentile);
 		tw_observe_note(&n, fn, ctx, j.read, &c->reqlat_warn, &c->reqlat_crit, what);
@@ -105,14 +106,15 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 
 	for (i = 0; i < v->ndisks && rc == 0; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
-		struct tw_disk_fig spare;
-		const struct tw_disk_fig *f = tw_view_disk_fig_at(v, i, &spare);
+		struct tw_disk_fig fig;
+		const struct tw_disk_fig *f = &fig;
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
 		struct tw_observe_note n;
 		enum tw_state sev;
 		const char *subject;
 
+		tw_view_disk_figures(d, &fig);
 		/* Most disks are fine: judge before anything else. */
 		if (!tw_judge_disk(c, f, &j) || !tw_observe_bad(j.worst))
 			continue;

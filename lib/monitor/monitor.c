@@ -159,12 +159,6 @@ tw_monitor_changes(struct tw_monitor *m)
 }
 
 void
-tw_monitor_figures(struct tw_monitor *m)
-{
-	m->figures = 1;
-}
-
-void
 tw_monitor_probes(struct tw_monitor *m, struct tw_probeset *ps)
 {
 	m->probes = ps;
@@ -294,7 +288,6 @@ tw_monitor_sample(struct tw_monitor *m)
 		src.reqwin = &m->reqwin;
 	}
 	src.assess = assess;
-	src.figures = m->findings || m->changes || m->figures;
 	src.assess_ctx = m;
 	src.findings = m->findings ? &m->found : NULL;
 	src.notify = m->have_counts ? &m->counts : NULL;

@@ -49,10 +49,6 @@ int tw_monitor_findings(struct tw_monitor *m, const struct tw_judge_config *c,
  * evaluated a window after it was seen; the view gets twChangeTable. */
 void tw_monitor_changes(struct tw_monitor *m);
 
-/* Decode each disk's record when the view is built even without findings
- * or a change record: a check reads them (its --local mode). */
-void tw_monitor_figures(struct tw_monitor *m);
-
 /* Time every request of the disks the sample publishes from now on, with
  * the source c describes (reqlat/reqlat.h; c->off publishes its state
  * only): load it now, while the process may. Returns TW_OK, whatever the

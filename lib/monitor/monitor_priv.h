@@ -40,8 +40,6 @@ struct tw_monitor {
 	/* The change record, when tw_monitor_changes() turned it on. */
 	int changes;
 	int changes_rc;
-	/* The disks' records decoded for a reader besides the judges. */
-	int figures;
 	struct tw_change_watch watch;
 	struct tw_view_change_in changed[TW_CHANGE_MAX];
 	size_t nchanged;

@@ -110,7 +110,6 @@ build_figures(struct tw_view *v, const struct tw_view_sources *src)
 	build_agent(&v->agent, src->settings, w, s);
 	tw_view_build_bufcache(&v->bc, w, s);
 	if ((rc = tw_view_build_disks(v, w, s)) != TW_OK ||
-	    (src->figures && (rc = tw_view_fill_disk_figures(v)) != TW_OK) ||
 	    (rc = tw_view_build_pools(v, w, src->pools)) != TW_OK)
 		return rc;
 	build_tunables(v, s);

@@ -98,10 +98,6 @@ struct tw_view_sources {
 	/* Read after assess, which may have added the sample's own changes:
 	 * a count taken before it would publish them a sample late. */
 	const size_t *nchanges;
-	/* figures: decode each disk's record once (view/fig_disk.h), for a
-	 * view that is judged or read by a check; a view only served as the MIB
-	 * is not decoded at all. */
-	int figures;
 	/* probing: the probe set's rows replace the view's, sorted by major
 	 * and minor. */
 	int probing;

@@ -8,9 +8,7 @@
 #include "view/fig_disk.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 
-#include "util/error.h"
 #include "view/columns.h"
 
 /* Column col of d in its natural unit, or TW_FIG_NONE. */
@@ -59,40 +57,4 @@ tw_view_disk_figures(const struct tw_view_disk *d, struct tw_disk_fig *f)
 	/* A TruthValue: 1 true, 2 false. */
 	f->rotational = !tw_view_has(d, TW_OID_DISK_ROTATIONAL) ? -1 :
 	    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? 1 : d->col[TW_OID_DISK_ROTATIONAL] == 2 ? 0 : -1;
-}
-
-int
-tw_view_fill_disk_figures(struct tw_view *v)
-{
-	size_t i;
-
-	v->ndisk_figs = 0;
-	v->disk_figs_rows = NULL;
-	if (v->ndisks > v->disk_figs_cap) {
-		struct tw_disk_fig *figs = realloc(v->disk_figs, v->ndisks * sizeof(*figs));
-
-		if (figs == NULL)
-			return TW_E_NOMEM;
-		v->disk_figs = figs;
-		v->disk_figs_cap = v->ndisks;
-	}
-	for (i = 0; i < v->ndisks; i++)
-		tw_view_disk_figures(&v->disks[i], &v->disk_figs[i]);
-	v->ndisk_figs = v->ndisks;
-	v->disk_figs_rows = v->disks;
-	return TW_OK;
-}
-
-const struct tw_disk_fig *
-tw_view_disk_fig(const struct tw_view *v, const struct tw_view_disk *d,
-    struct tw_disk_fig *spare)
-{
-	/* Compared as addresses: d need not be one of v's rows. */
-	uintptr_t at = (uintptr_t)d, first = (uintptr_t)v->disks;
-
-	if (v->ndisks > 0 && at >= first && at < (uintptr_t)(v->disks + v->ndisks) &&
-	    (at - first) % sizeof(*d) == 0)
-		return tw_view_disk_fig_at(v, (at - first) / sizeof(*d), spare);
-	tw_view_disk_figures(d, spare);
-	return spare;
 }

@@ -20,7 +20,6 @@ void
 tw_view_free(struct tw_view *v)
 {
 	free(v->disks);
-	free(v->disk_figs);
 	free(v->pools);
 	free(v->tunables);
 	free(v->socks);
@@ -40,7 +39,6 @@ tw_view_reserve_disks(struct tw_view *v, size_t n)
 
 	/* The rows are about to change: their records are no longer theirs
 	 * until they are decoded again. */
-	v->disk_figs_rows = NULL;
 	v->disks = p;
 	return rc;
 }

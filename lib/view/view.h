@@ -195,13 +195,6 @@ struct tw_view {
 	struct tw_view_disk *disks;	/* sorted by (major, minor) */
 	size_t ndisks;
 	size_t disks_cap;
-	/* Each disk's record, decoded once when the view is filled
-	 * (view/fig_disk.h): the judges read every disk more than once a
-	 * sample. It is current while it covers disks, ndisks rows of it. */
-	struct tw_disk_fig *disk_figs;
-	const struct tw_view_disk *disk_figs_rows;
-	size_t ndisk_figs;
-	size_t disk_figs_cap;
 	struct tw_view_pool *pools;	/* sorted by (class, instance) */
 	size_t npools;
 	size_t pools_cap;
