@@ -190,7 +190,11 @@ def test():
         _, vfs = by_tunable(rows(h), "vm.vfs_cache_pressure")
         assert "AFTER" not in vfs, vfs
 
-        # Each check shows the changes of its own tunables.
+        # Each check shows the changes of its own tunables, each at the
+        # minute of the sample that saw it: the writes above may straddle
+        # a sample, and that sample a minute's boundary.
+        _, nr = by_tunable(rows(h), "queue/nr_requests")
+        hhmm = lambda row: time.strftime("%H:%M", time.gmtime(int(row["TIME"])))
         out = pc.run("check_dblock", ["-w", "100000", "-c", "100000"], h.port, env=env)
         changes = [l for l in out.long if l.startswith("change: ")]
         assert changes == ["change: net.core.netdev_max_backlog 1000 -> 2000 at %s; cpu1 backlog "
@@ -199,14 +203,14 @@ def test():
         out = pc.run("check_disklatency", ["-w", "100000", "-c", "100000"], h.port, env=env)
         changes = [l for l in out.long if l.startswith("change: ")]
         assert len(changes) == 1 and changes[0].startswith(
-            "change: sda queue/nr_requests 64 -> 32 at %s; sda r_await " % at), out
+            "change: sda queue/nr_requests 64 -> 32 at %s; sda r_await " % hhmm(nr)), out
         out = pc.run("check_bufcache", ["-w", "0:", "-c", "0:"], h.port, env=env)
         changes = [l for l in out.long if l.startswith("change: ")]
         assert len(changes) == 2, out
         assert changes[1] == "change: vm.vfs_cache_pressure 100 -> 50 at %s; no figure " \
-            "watches it" % at, out
+            "watches it" % hhmm(vfs), out
         assert changes[0].startswith("change: nginx.service MemoryHigh 64M -> 128M at %s; "
-                                     "cgroup refaults " % at), out
+                                     "cgroup refaults " % hhmm(limit)), out
 
         # snmptrapd got each change when seen, and its evaluation after.
         # (snmpd's own coldStart is not ours, and the fixture's backlog
