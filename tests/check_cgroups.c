@@ -18,6 +18,7 @@
 #include "util/error.h"
 #include "util/escape.h"
 #include "view/build.h"
+#include "view/fig_cgroup.h"
 #include "view/mibview.h"
 #include "view/view.h"
 #include "view/build_priv.h"
@@ -376,6 +377,7 @@ START_TEST(test_view_rates)
 	struct tw_view v;
 	struct tw_ber_value val;
 	const struct tw_view_cgroup *c = NULL;
+	struct tw_cgroup_fig cf;
 	char proc[4096], sys[512], err[256];
 	uint32_t oid[4];
 	size_t i;
@@ -417,12 +419,13 @@ START_TEST(test_view_rates)
 	ck_assert_str_eq(c->limit_name, "memory.high");
 	ck_assert_uint_eq(c->col[TW_OID_CGROUP_MEMORY_LIMIT], 67108864);
 	ck_assert_uint_eq(c->col[TW_OID_CGROUP_VERSION], 2);
-	ck_assert_double_eq(tw_view_num(c, TW_OID_CGROUP_REFAULT_RATE), 1000.0);
-	ck_assert_double_eq(tw_view_num(c, TW_OID_CGROUP_LIMIT_EVENT_RATE), 2.0);
-	ck_assert_double_eq(tw_view_num(c, TW_OID_CGROUP_READ_RATE), 10485760.0);
-	ck_assert_double_eq(tw_view_num(c, TW_OID_CGROUP_WRITE_RATE), 0.0);
+	tw_view_cgroup_figures(c, &cf);
+	ck_assert_double_eq(cf.refaults_s, 1000.0);
+	ck_assert_double_eq(cf.limit_events_s, 2.0);
+	ck_assert_double_eq(cf.read_bytes_s, 10485760.0);
+	ck_assert_double_eq(cf.write_bytes_s, 0.0);
 	ck_assert_uint_eq(c->col[TW_OID_CGROUP_REFAULTS], 128456);
-	ck_assert_double_eq(tw_view_num(c, TW_OID_CGROUP_MEMORY_PRESSURE), 12.5);
+	ck_assert_double_eq(cf.memory_pressure_pct, 12.5);
 
 	/* The MIB tree: twCgroupRefaultRate.<index> in hundredths. */
 	oid[0] = TW_OID_CGROUP_TABLE;
@@ -586,6 +589,7 @@ START_TEST(test_events_rate_between_reads)
 	for (k = 0; k < 3 * TW_CGROUPS_SLOW_EVERY; k++) {
 		const struct tw_cgroup_row *row = NULL;
 		const struct tw_view_cgroup *c = NULL;
+		struct tw_cgroup_fig cf;
 		uint64_t events = 40 + 10 * (uint64_t)k;
 
 		snprintf(text, sizeof(text), "high %llu\nmax 0\n", (unsigned long long)events);
@@ -610,8 +614,9 @@ START_TEST(test_events_rate_between_reads)
 			ck_assert(!(c->has & TW_VIEW_BIT(TW_OID_CGROUP_LIMIT_EVENT_RATE)));
 			continue;
 		}
-		ck_assert_msg(tw_view_num(c, TW_OID_CGROUP_LIMIT_EVENT_RATE) == 2.0,
-		    "sample %u: %g a second", k, tw_view_num(c, TW_OID_CGROUP_LIMIT_EVENT_RATE));
+		tw_view_cgroup_figures(c, &cf);
+		ck_assert_msg(cf.limit_events_s == 2.0, "sample %u: %g a second", k,
+		    cf.limit_events_s);
 		held_with_rate += (row->held & TW_CG_BIT(TW_CG_LIMIT_EVENTS)) != 0;
 	}
 	/* Read once at the start, then once in each SLOW_EVERY samples. */

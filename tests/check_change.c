@@ -14,6 +14,7 @@
 #include "util/error.h"
 #include "view/build.h"
 #include "view/columns.h"
+#include "view/fig_change.h"
 #include "view/mibview.h"
 #include "view/notice.h"
 
@@ -39,25 +40,22 @@ fx_view(struct tw_view *v, uint64_t span_ms, uint64_t f0, uint64_t f1, double r_
 	size_t i;
 
 	tw_view_init(v);
-	v->agent.has |= TW_VIEW_BIT(TW_OID_AGENT_WINDOW_SPAN) | TW_VIEW_BIT(TW_OID_AGENT_WINDOW);
-	v->agent.col[TW_OID_AGENT_WINDOW_SPAN] = span_ms;
-	v->agent.col[TW_OID_AGENT_WINDOW] = 60;
+	TW_PUT_CELL(v->agent, TW_OID_AGENT_WINDOW_SPAN, span_ms);
+	TW_PUT_CELL(v->agent, TW_OID_AGENT_WINDOW, 60);
 	ck_assert_int_eq(tw_view_reserve_pools(v, 2), TW_OK);
 	for (i = 0; i < 2; i++) {
 		memset(&v->pools[i], 0, sizeof(v->pools[i]));
 		v->pools[i].cls = TW_DBLOCK_SOFTNET_BACKLOG;
 		v->pools[i].instance = (uint32_t)i;
 		snprintf(v->pools[i].name, sizeof(v->pools[i].name), "cpu%zu backlog", i);
-		v->pools[i].has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
-		v->pools[i].col[TW_OID_DBLOCK_RECENT_FAILURES] = i == 0 ? f0 : f1;
+		TW_PUT_CELL(v->pools[i], TW_OID_DBLOCK_RECENT_FAILURES, i == 0 ? f0 : f1);
 	}
 	v->npools = 2;
 	ck_assert_int_eq(tw_view_reserve_disks(v, 1), TW_OK);
 	memset(&v->disks[0], 0, sizeof(v->disks[0]));
 	v->disks[0].major = 8;
 	strcpy(v->disks[0].name, "sda");
-	v->disks[0].has = TW_VIEW_BIT(TW_OID_DISK_READ_LATENCY);
-	v->disks[0].col[TW_OID_DISK_READ_LATENCY] = (uint64_t)(r_await_ms * 1000.0 + 0.5);
+	TW_PUT_CELL(v->disks[0], TW_OID_DISK_READ_LATENCY, (uint64_t)(r_await_ms * 1000.0 + 0.5));
 	v->ndisks = 1;
 }
 
@@ -173,6 +171,7 @@ START_TEST(history_figures_before_and_after)
 	struct tw_change_history h;
 	struct tw_view before, during, after;
 	const struct tw_change *c;
+	struct tw_change_fig cf;
 
 	/* 76 drops on cpu1 in a 30 s span: 152 a minute; cpu0 had 3. */
 	fx_view(&before, 30 * SEC, 3, 76, 48.5);
@@ -222,7 +221,8 @@ START_TEST(history_figures_before_and_after)
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_BEFORE], 15200);
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_AFTER], 300);
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_EVALUATED], 1);
-	ck_assert_double_eq_tol(tw_view_num(&after.changes[1], TW_OID_CHANGE_BEFORE), 152.0, 1e-9);
+	tw_view_change_figures(&after.changes[1], &cf);
+	ck_assert_double_eq_tol(cf.before, 152.0, 1e-9);
 	ck_assert(!tw_view_has(&after.changes[0], TW_OID_CHANGE_AFTER));
 	ck_assert(tw_view_has(&after.changes[0], TW_OID_CHANGE_BEFORE));
 	tw_view_free(&before);
@@ -244,11 +244,9 @@ START_TEST(history_readahead_and_dirty)
 	const struct tw_change *c;
 
 	fx_view(&v, 10 * SEC, 0, 0, 5);
-	v.disks[0].has |= TW_VIEW_BIT(TW_OID_DISK_READ_OPS) | TW_VIEW_BIT(TW_OID_DISK_READ_RATE);
-	v.disks[0].col[TW_OID_DISK_READ_OPS] = tw_column_encode(ops, 16000);
-	v.disks[0].col[TW_OID_DISK_READ_RATE] = tw_column_encode(rate, 16000 * 4096);
-	v.bc.has |= TW_VIEW_BIT(TW_OID_BC_DIRTY_LIMITED);
-	v.bc.col[TW_OID_BC_DIRTY_LIMITED] = tw_column_encode(lim, 87.5);
+	TW_PUT_CELL(v.disks[0], TW_OID_DISK_READ_OPS, tw_column_encode(ops, 16000));
+	TW_PUT_CELL(v.disks[0], TW_OID_DISK_READ_RATE, tw_column_encode(rate, 16000 * 4096));
+	TW_PUT_CELL(v.bc, TW_OID_BC_DIRTY_LIMITED, tw_column_encode(lim, 87.5));
 	tw_change_history_init(&h);
 	tw_change_history_add(&h, &v, "queue/read_ahead_kb", "sda", 8, 0, "4", "128", 0, 1);
 	tw_change_history_add(&h, &v, "vm.dirty_bytes", NULL, 0, 0, "8388608", "134217728", 0, 1);
@@ -280,19 +278,15 @@ fx_tcp_view(struct tw_view *v, uint64_t span_ms, uint64_t entries, uint64_t pres
     int has_time)
 {
 	tw_view_init(v);
-	v->agent.has |= TW_VIEW_BIT(TW_OID_AGENT_WINDOW_SPAN) | TW_VIEW_BIT(TW_OID_AGENT_WINDOW);
-	v->agent.col[TW_OID_AGENT_WINDOW_SPAN] = span_ms;
-	v->agent.col[TW_OID_AGENT_WINDOW] = 10;
+	TW_PUT_CELL(v->agent, TW_OID_AGENT_WINDOW_SPAN, span_ms);
+	TW_PUT_CELL(v->agent, TW_OID_AGENT_WINDOW, 10);
 	ck_assert_int_eq(tw_view_reserve_pools(v, 1), TW_OK);
 	memset(&v->pools[0], 0, sizeof(v->pools[0]));
 	v->pools[0].cls = TW_DBLOCK_TCP_MEMORY;
 	strcpy(v->pools[0].name, "tcp memory");
-	v->pools[0].has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
-	v->pools[0].col[TW_OID_DBLOCK_RECENT_FAILURES] = entries;
-	if (has_time) {
-		v->pools[0].has |= TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
-		v->pools[0].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = pressure_ms;
-	}
+	TW_PUT_CELL(v->pools[0], TW_OID_DBLOCK_RECENT_FAILURES, entries);
+	if (has_time)
+		TW_PUT_CELL(v->pools[0], TW_OID_DBLOCK_RECENT_PRESSURE_TIME, pressure_ms);
 	v->npools = 1;
 }
 
@@ -533,8 +527,7 @@ fx_cgroups(struct tw_sample *s, struct tw_view *v, enum tw_cg_version ver,
 		vc->index = cg[i].index;
 		snprintf(vc->path, sizeof(vc->path), "%s", cg[i].path);
 		snprintf(vc->unit, sizeof(vc->unit), "%s", cg[i].unit);
-		vc->has = TW_VIEW_BIT(TW_OID_CGROUP_REFAULT_RATE);
-		vc->col[TW_OID_CGROUP_REFAULT_RATE] = tw_column_encode(rate, cg[i].refaults);
+		TW_PUT_CELL(*vc, TW_OID_CGROUP_REFAULT_RATE, tw_column_encode(rate, cg[i].refaults));
 	}
 }
 

@@ -21,16 +21,14 @@ START_TEST(test_agent)
 	struct tw_agent_fig f;
 
 	memset(&a, 0, sizeof(a));
-	a.has = TW_VIEW_BIT(TW_OID_AGENT_SYSTEM) | TW_VIEW_BIT(TW_OID_AGENT_INTERVAL) |
-	    TW_VIEW_BIT(TW_OID_AGENT_WINDOW_SPAN) | TW_VIEW_BIT(TW_OID_AGENT_CGROUPS_WALKED) |
-	    TW_VIEW_BIT(TW_OID_AGENT_CGROUPS_CUT_DEEP) | TW_VIEW_BIT(TW_OID_AGENT_REQLAT_STATE);
+	a.has = TW_VIEW_BIT(TW_OID_AGENT_SYSTEM) | TW_VIEW_BIT(TW_OID_AGENT_REQLAT_STATE);
 	strcpy(a.system, "Linux 6.1.0-18-amd64");
 	strcpy(a.version, "9.9");			/* no has bit: absent */
 	strcpy(a.reqlat_state, "timing");
-	a.col[TW_OID_AGENT_INTERVAL] = 10;
-	a.col[TW_OID_AGENT_WINDOW_SPAN] = 299500;
-	a.col[TW_OID_AGENT_CGROUPS_WALKED] = 320;
-	a.col[TW_OID_AGENT_CGROUPS_CUT_DEEP] = 0;
+	TW_PUT_CELL(a, TW_OID_AGENT_INTERVAL, 10);
+	TW_PUT_CELL(a, TW_OID_AGENT_WINDOW_SPAN, 299500);
+	TW_PUT_CELL(a, TW_OID_AGENT_CGROUPS_WALKED, 320);
+	TW_PUT_CELL(a, TW_OID_AGENT_CGROUPS_CUT_DEEP, 0);
 	a.col[TW_OID_AGENT_WINDOW] = 300;		/* no has bit */
 	tw_view_agent_figures(&a, &f);
 	ck_assert_str_eq(f.system, "Linux 6.1.0-18-amd64");
@@ -60,17 +58,15 @@ START_TEST(test_change)
 	memset(&c, 0, sizeof(c));
 	c.index = UINT32_MAX;
 	c.has = TW_VIEW_BIT(TW_OID_CHANGE_TUNABLE) | TW_VIEW_BIT(TW_OID_CHANGE_SUBJECT) |
-	    TW_VIEW_BIT(TW_OID_CHANGE_TIME) | TW_VIEW_BIT(TW_OID_CHANGE_EVALUATED) |
-	    TW_VIEW_BIT(TW_OID_CHANGE_FIGURE) | TW_VIEW_BIT(TW_OID_CHANGE_FIGURE_UNIT) |
-	    TW_VIEW_BIT(TW_OID_CHANGE_BEFORE);
+	    TW_VIEW_BIT(TW_OID_CHANGE_FIGURE) | TW_VIEW_BIT(TW_OID_CHANGE_FIGURE_UNIT);
 	strcpy(c.tunable, "net.core.somaxconn");
 	strcpy(c.subject, "host");
 	strcpy(c.old_value, "128");			/* no has bit */
 	strcpy(c.figure, "listen overflows");
 	strcpy(c.unit, "/s");
-	c.col[TW_OID_CHANGE_TIME] = 1700000000;
-	c.col[TW_OID_CHANGE_EVALUATED] = 2;		/* TruthValue false */
-	c.col[TW_OID_CHANGE_BEFORE] = 250;		/* hundredths */
+	TW_PUT_CELL(c, TW_OID_CHANGE_TIME, 1700000000);
+	TW_PUT_CELL(c, TW_OID_CHANGE_EVALUATED, 2);	/* TruthValue false */
+	TW_PUT_CELL(c, TW_OID_CHANGE_BEFORE, 250);	/* hundredths */
 	tw_view_change_figures(&c, &f);
 	ck_assert_uint_eq(f.index, UINT32_MAX);
 	ck_assert_str_eq(f.tunable, "net.core.somaxconn");
@@ -84,8 +80,7 @@ START_TEST(test_change)
 	ck_assert(fabs(f.before - 2.5) < 1e-9);
 	ck_assert(!tw_fig_has(f.after));
 	c.col[TW_OID_CHANGE_EVALUATED] = 1;
-	c.has |= TW_VIEW_BIT(TW_OID_CHANGE_AFTER);
-	c.col[TW_OID_CHANGE_AFTER] = 0;
+	TW_PUT_CELL(c, TW_OID_CHANGE_AFTER, 0);
 	tw_view_change_figures(&c, &f);
 	ck_assert_int_eq(f.evaluated, 1);
 	ck_assert(tw_fig_has(f.after) && f.after == 0.0);

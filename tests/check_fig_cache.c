@@ -21,14 +21,12 @@ START_TEST(test_cache)
 	struct tw_cache_fig f;
 
 	memset(&bc, 0, sizeof(bc));
-	bc.has = TW_VIEW_BIT(TW_OID_BC_MEM_TOTAL) | TW_VIEW_BIT(TW_OID_BC_REFAULT_RATE) |
-	    TW_VIEW_BIT(TW_OID_BC_READ_HIT_RATIO) | TW_VIEW_BIT(TW_OID_BC_HIT_RATIO_METHOD) |
-	    TW_VIEW_BIT(TW_OID_BC_SWAP_FREE);
-	bc.col[TW_OID_BC_MEM_TOTAL] = UINT64_C(8589934592);
-	bc.col[TW_OID_BC_REFAULT_RATE] = 12345;		/* hundredths */
-	bc.col[TW_OID_BC_READ_HIT_RATIO] = 9050;
-	bc.col[TW_OID_BC_SWAP_FREE] = 0;
+	TW_PUT_CELL(bc, TW_OID_BC_MEM_TOTAL, UINT64_C(8589934592));
+	TW_PUT_CELL(bc, TW_OID_BC_REFAULT_RATE, 12345);	/* hundredths */
+	TW_PUT_CELL(bc, TW_OID_BC_READ_HIT_RATIO, 9050);
+	TW_PUT_CELL(bc, TW_OID_BC_SWAP_FREE, 0);
 	bc.col[TW_OID_BC_DIRTY] = 777;			/* no has bit: absent */
+	bc.has |= TW_VIEW_BIT(TW_OID_BC_HIT_RATIO_METHOD);
 	strcpy(bc.method, "proc-pid-io");
 	tw_view_cache_figures(&bc, &f);
 	ck_assert(f.mem_total_bytes == 8589934592.0);
@@ -56,13 +54,11 @@ START_TEST(test_cgroup)
 	c.index = 7;
 	strcpy(c.path, "/system.slice/nginx.service");
 	strcpy(c.limit_name, "memory.high");
-	c.has = TW_VIEW_BIT(TW_OID_CGROUP_PATH) | TW_VIEW_BIT(TW_OID_CGROUP_VERSION) |
-	    TW_VIEW_BIT(TW_OID_CGROUP_REFAULT_RATE) | TW_VIEW_BIT(TW_OID_CGROUP_MEMORY_LIMIT) |
-	    TW_VIEW_BIT(TW_OID_CGROUP_LIMIT_NAME) | TW_VIEW_BIT(TW_OID_CGROUP_MEMORY_PRESSURE);
-	c.col[TW_OID_CGROUP_VERSION] = 2;
-	c.col[TW_OID_CGROUP_REFAULT_RATE] = 100000;	/* 1000 refaults/s */
-	c.col[TW_OID_CGROUP_MEMORY_LIMIT] = 67108864;
-	c.col[TW_OID_CGROUP_MEMORY_PRESSURE] = 1250;	/* 12.5 % */
+	c.has = TW_VIEW_BIT(TW_OID_CGROUP_PATH) | TW_VIEW_BIT(TW_OID_CGROUP_LIMIT_NAME);
+	TW_PUT_CELL(c, TW_OID_CGROUP_VERSION, 2);
+	TW_PUT_CELL(c, TW_OID_CGROUP_REFAULT_RATE, 100000);	/* 1000 refaults/s */
+	TW_PUT_CELL(c, TW_OID_CGROUP_MEMORY_LIMIT, 67108864);
+	TW_PUT_CELL(c, TW_OID_CGROUP_MEMORY_PRESSURE, 1250);	/* 12.5 % */
 	tw_view_cgroup_figures(&c, &f);
 	ck_assert_uint_eq(f.index, 7);
 	ck_assert_str_eq(f.path, "/system.slice/nginx.service");
@@ -97,12 +93,10 @@ START_TEST(test_socket)
 	strcpy(s.proto_name, "udp");
 	strcpy(s.address, "0.0.0.0");
 	strcpy(s.command, "syslogd");
-	s.has = TW_VIEW_BIT(TW_OID_SOCKDROP_LOCAL_PORT) | TW_VIEW_BIT(TW_OID_SOCKDROP_RECENT_DROPS) |
-	    TW_VIEW_BIT(TW_OID_SOCKDROP_RCVBUF) | TW_VIEW_BIT(TW_OID_SOCKDROP_RMEM_MAX);
-	s.col[TW_OID_SOCKDROP_LOCAL_PORT] = 514;
-	s.col[TW_OID_SOCKDROP_RECENT_DROPS] = 152;
-	s.col[TW_OID_SOCKDROP_RCVBUF] = 2304;
-	s.col[TW_OID_SOCKDROP_RMEM_MAX] = 212992;
+	TW_PUT_CELL(s, TW_OID_SOCKDROP_LOCAL_PORT, 514);
+	TW_PUT_CELL(s, TW_OID_SOCKDROP_RECENT_DROPS, 152);
+	TW_PUT_CELL(s, TW_OID_SOCKDROP_RCVBUF, 2304);
+	TW_PUT_CELL(s, TW_OID_SOCKDROP_RMEM_MAX, 212992);
 	tw_view_socket_figures(&s, &f);
 	ck_assert_uint_eq(f.proto, 1);
 	ck_assert_uint_eq(f.inode, 4242);

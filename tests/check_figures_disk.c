@@ -33,17 +33,14 @@ START_TEST(test_disk)
 	strcpy(d.alias, "vg0-root");
 	strcpy(d.scheduler, "mq-deadline");
 	d.has = TW_VIEW_BIT(TW_OID_DISK_NAME) | TW_VIEW_BIT(TW_OID_DISK_ALIAS) |
-	    TW_VIEW_BIT(TW_OID_DISK_SCHEDULER) | TW_VIEW_BIT(TW_OID_DISK_READ_LATENCY) |
-	    TW_VIEW_BIT(TW_OID_DISK_READ_OPS) | TW_VIEW_BIT(TW_OID_DISK_READ_RATE) |
-	    TW_VIEW_BIT(TW_OID_DISK_QUEUE_DEPTH) | TW_VIEW_BIT(TW_OID_DISK_NR_REQUESTS) |
-	    TW_VIEW_BIT(TW_OID_DISK_WBT_LATENCY) | TW_VIEW_BIT(TW_OID_DISK_ROTATIONAL);
-	d.col[TW_OID_DISK_READ_LATENCY] = 12500;	/* microseconds */
-	d.col[TW_OID_DISK_READ_OPS] = 15050;		/* hundredths */
-	d.col[TW_OID_DISK_READ_RATE] = 1048576;
-	d.col[TW_OID_DISK_QUEUE_DEPTH] = 250;
-	d.col[TW_OID_DISK_NR_REQUESTS] = 64;
-	d.col[TW_OID_DISK_WBT_LATENCY] = (uint64_t)(int64_t)-1;
-	d.col[TW_OID_DISK_ROTATIONAL] = 2;		/* TruthValue false */
+	    TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
+	TW_PUT_CELL(d, TW_OID_DISK_READ_LATENCY, 12500);	/* microseconds */
+	TW_PUT_CELL(d, TW_OID_DISK_READ_OPS, 15050);		/* hundredths */
+	TW_PUT_CELL(d, TW_OID_DISK_READ_RATE, 1048576);
+	TW_PUT_CELL(d, TW_OID_DISK_QUEUE_DEPTH, 250);
+	TW_PUT_CELL(d, TW_OID_DISK_NR_REQUESTS, 64);
+	TW_PUT_CELL(d, TW_OID_DISK_WBT_LATENCY, (uint64_t)(int64_t)-1);
+	TW_PUT_CELL(d, TW_OID_DISK_ROTATIONAL, 2);		/* TruthValue false */
 	tw_view_disk_figures(&d, &f);
 	ck_assert_uint_eq(f.major, 8);
 	ck_assert_uint_eq(f.minor, 16);
@@ -86,12 +83,10 @@ START_TEST(test_probe)
 	pr.major = 8;
 	strcpy(pr.device, "sda");
 	strcpy(pr.state, "probing");
-	pr.has = TW_VIEW_BIT(TW_OID_PROBE_P50) | TW_VIEW_BIT(TW_OID_PROBE_P90) |
-	    TW_VIEW_BIT(TW_OID_PROBE_COUNT) | TW_VIEW_BIT(TW_OID_PROBE_WINDOW);
-	pr.col[TW_OID_PROBE_P50] = 400;		/* microseconds */
-	pr.col[TW_OID_PROBE_P90] = 1250;
-	pr.col[TW_OID_PROBE_COUNT] = 600;
-	pr.col[TW_OID_PROBE_WINDOW] = 60000;
+	TW_PUT_CELL(pr, TW_OID_PROBE_P50, 400);	/* microseconds */
+	TW_PUT_CELL(pr, TW_OID_PROBE_P90, 1250);
+	TW_PUT_CELL(pr, TW_OID_PROBE_COUNT, 600);
+	TW_PUT_CELL(pr, TW_OID_PROBE_WINDOW, 60000);
 	tw_view_probe_figures(&pr, &f);
 	ck_assert_str_eq(f.device, "sda");
 	ck_assert_str_eq(f.state, "probing");
@@ -114,12 +109,10 @@ START_TEST(test_reqlat)
 	r.major = 259;
 	r.dir = TW_REQLAT_DIR_WRITE;
 	strcpy(r.device, "nvme0n1");
-	r.has = TW_VIEW_BIT(TW_OID_REQLAT_P50) | TW_VIEW_BIT(TW_OID_REQLAT_P99) |
-	    TW_VIEW_BIT(TW_OID_REQLAT_COUNT) | TW_VIEW_BIT(TW_OID_REQLAT_QUEUE_P50);
-	r.col[TW_OID_REQLAT_P50] = 80;			/* microseconds */
-	r.col[TW_OID_REQLAT_P99] = 2300;
-	r.col[TW_OID_REQLAT_COUNT] = 5000;
-	r.col[TW_OID_REQLAT_QUEUE_P50] = 10;
+	TW_PUT_CELL(r, TW_OID_REQLAT_P50, 80);	/* microseconds */
+	TW_PUT_CELL(r, TW_OID_REQLAT_P99, 2300);
+	TW_PUT_CELL(r, TW_OID_REQLAT_COUNT, 5000);
+	TW_PUT_CELL(r, TW_OID_REQLAT_QUEUE_P50, 10);
 	tw_view_reqlat_figures(&r, &f);
 	ck_assert_uint_eq(f.major, 259);
 	ck_assert_uint_eq(f.dir, TW_REQLAT_DIR_WRITE);

@@ -69,16 +69,15 @@ make_view(struct tw_view *v, double r_await, double queue, unsigned drops)
 	memset(d, 0, sizeof(*d));
 	d->major = 8;
 	strcpy(d->name, "sda");
-	d->has = TW_VIEW_BIT(TW_OID_DISK_NAME) | TW_VIEW_BIT(TW_OID_DISK_READ_LATENCY) |
-	    TW_VIEW_BIT(TW_OID_DISK_WRITE_LATENCY) | TW_VIEW_BIT(TW_OID_DISK_QUEUE_DEPTH) |
-	    TW_VIEW_BIT(TW_OID_DISK_UTIL) | TW_VIEW_BIT(TW_OID_DISK_READ_OPS) |
-	    TW_VIEW_BIT(TW_OID_DISK_WRITE_OPS) | TW_VIEW_BIT(TW_OID_DISK_NR_REQUESTS) |
-	    TW_VIEW_BIT(TW_OID_DISK_ROTATIONAL) | TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
-	d->col[TW_OID_DISK_READ_LATENCY] = (uint64_t)(r_await * 1000);
-	d->col[TW_OID_DISK_QUEUE_DEPTH] = (uint64_t)(queue * 100);
-	d->col[TW_OID_DISK_READ_OPS] = 20000;
-	d->col[TW_OID_DISK_NR_REQUESTS] = 64;
-	d->col[TW_OID_DISK_ROTATIONAL] = 1;
+	d->has = TW_VIEW_BIT(TW_OID_DISK_NAME) | TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
+	TW_PUT_CELL(*d, TW_OID_DISK_READ_LATENCY, (uint64_t)(r_await * 1000));
+	TW_PUT_CELL(*d, TW_OID_DISK_WRITE_LATENCY, 0);
+	TW_PUT_CELL(*d, TW_OID_DISK_QUEUE_DEPTH, (uint64_t)(queue * 100));
+	TW_PUT_CELL(*d, TW_OID_DISK_UTIL, 0);
+	TW_PUT_CELL(*d, TW_OID_DISK_READ_OPS, 20000);
+	TW_PUT_CELL(*d, TW_OID_DISK_WRITE_OPS, 0);
+	TW_PUT_CELL(*d, TW_OID_DISK_NR_REQUESTS, 64);
+	TW_PUT_CELL(*d, TW_OID_DISK_ROTATIONAL, 1);
 	strcpy(d->scheduler, "mq-deadline");
 	v->ndisks = 1;
 	tw_view_reserve_pools(v, 1);
@@ -87,8 +86,7 @@ make_view(struct tw_view *v, double r_await, double queue, unsigned drops)
 	p->cls = TW_DBLOCK_SOFTNET_BACKLOG;
 	p->instance = 1;
 	strcpy(p->name, "cpu1 backlog");
-	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
-	p->col[TW_OID_DBLOCK_RECENT_FAILURES] = drops;
+	TW_PUT_CELL(*p, TW_OID_DBLOCK_RECENT_FAILURES, drops);
 	v->npools = 1;
 	tw_view_reserve_tunables(v, 1);
 	v->tunables[0].index = 9;
@@ -177,8 +175,7 @@ set_pool(struct tw_view *v, size_t i, uint32_t cls, uint32_t instance, const cha
 	p->cls = cls;
 	p->instance = instance;
 	strcpy(p->name, name);
-	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
-	p->col[TW_OID_DBLOCK_RECENT_FAILURES] = failures;
+	TW_PUT_CELL(*p, TW_OID_DBLOCK_RECENT_FAILURES, failures);
 	if (v->npools < i + 1)
 		v->npools = i + 1;
 }
@@ -251,8 +248,7 @@ START_TEST(test_observe_pressure_held)
 	tw_judge_defaults(&c);
 	make_view(&v, 1, 0, 0);
 	set_pool(&v, 0, TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", 0);
-	v.pools[0].has |= TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
-	v.pools[0].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 9800;
+	TW_PUT_CELL(v.pools[0], TW_OID_DBLOCK_RECENT_PRESSURE_TIME, 9800);
 	set_pool(&v, 1, TW_DBLOCK_TCP_RCVBUF, 0, "tcp receive buffer", 157);
 	ck_assert_int_eq(tw_judge_pool(&c, pool_fig(&v.pools[0]), &st, &failures), 1);
 	ck_assert_int_eq(st, TW_STATE_WARNING);
@@ -626,11 +622,9 @@ START_TEST(test_mibview)
 	/* The notification counters the agent fills in lie after the table,
 	 * {6, 9, 0} on: the scalars before the table still lead into it, and
 	 * the table's last cell into them. */
-	v.findsum.col[TW_OID_FINDING_DROPPED] = 7;
-	v.findsum.col[TW_OID_FINDING_SENT] = 11;
-	v.findsum.col[TW_OID_FINDING_LIMIT] = 600;
-	v.findsum.has |= TW_VIEW_BIT(TW_OID_FINDING_DROPPED) | TW_VIEW_BIT(TW_OID_FINDING_SENT) |
-	    TW_VIEW_BIT(TW_OID_FINDING_LIMIT);
+	TW_PUT_CELL(v.findsum, TW_OID_FINDING_DROPPED, 7);
+	TW_PUT_CELL(v.findsum, TW_OID_FINDING_SENT, 11);
+	TW_PUT_CELL(v.findsum, TW_OID_FINDING_LIMIT, 600);
 	from[0] = 6;
 	from[1] = TW_OID_FINDING_CLEAR_AFTER;
 	from[2] = 0;
@@ -666,15 +660,13 @@ END_TEST
 static void
 put_bc(struct tw_view *v, unsigned col, double figure)
 {
-	v->bc.col[col] = tw_column_encode(tw_column(TW_OID_BUFCACHE, col), figure);
-	v->bc.has |= TW_VIEW_BIT(col);
+	TW_PUT_CELL(v->bc, col, tw_column_encode(tw_column(TW_OID_BUFCACHE, col), figure));
 }
 
 static void
 put_disk(struct tw_view_disk *d, unsigned col, double figure)
 {
-	d->col[col] = tw_column_encode(tw_column(TW_OID_DISK_TABLE, col), figure);
-	d->has |= TW_VIEW_BIT(col);
+	TW_PUT_CELL(*d, col, tw_column_encode(tw_column(TW_OID_DISK_TABLE, col), figure));
 }
 
 /* The cache of v judged as check_bufcache and tunewatchd judge it: its
@@ -810,9 +802,8 @@ START_TEST(test_queue_values)
 	char buf[32];
 
 	memset(&d, 0, sizeof(d));
-	d.has = TW_VIEW_BIT(TW_OID_DISK_WBT_LATENCY) | TW_VIEW_BIT(TW_OID_DISK_NR_REQUESTS);
-	d.col[TW_OID_DISK_WBT_LATENCY] = (uint64_t)(int64_t)-1;
-	d.col[TW_OID_DISK_NR_REQUESTS] = 64;
+	TW_PUT_CELL(d, TW_OID_DISK_WBT_LATENCY, (uint64_t)(int64_t)-1);
+	TW_PUT_CELL(d, TW_OID_DISK_NR_REQUESTS, 64);
 	ck_assert_str_eq(queue_value(&d, "queue/wbt_lat_usec", buf, sizeof(buf)), "-1");
 	d.col[TW_OID_DISK_WBT_LATENCY] = 75000;
 	ck_assert_str_eq(queue_value(&d, "queue/wbt_lat_usec", buf, sizeof(buf)),

@@ -31,8 +31,7 @@ make_view(struct tw_view *v, unsigned refaults, unsigned usage_mib)
 	struct tw_view_cgroup *c;
 
 	tw_view_init(v);
-	v->bc.has = TW_VIEW_BIT(TW_OID_BC_MEM_TOTAL);
-	v->bc.col[TW_OID_BC_MEM_TOTAL] = 4096 * MIB;
+	TW_PUT_CELL(v->bc, TW_OID_BC_MEM_TOTAL, 4096 * MIB);
 	ck_assert_int_eq(tw_view_reserve_cgroups(v, 1), TW_OK);
 	c = &v->cgroups[0];
 	memset(c, 0, sizeof(*c));
@@ -40,12 +39,10 @@ make_view(struct tw_view *v, unsigned refaults, unsigned usage_mib)
 	strcpy(c->path, "/system.slice/nginx.service");
 	strcpy(c->unit, "nginx.service");
 	strcpy(c->limit_name, "memory.high");
-	c->has = TW_VIEW_BIT(TW_OID_CGROUP_VERSION) | TW_VIEW_BIT(TW_OID_CGROUP_MEMORY_USAGE) |
-	    TW_VIEW_BIT(TW_OID_CGROUP_MEMORY_LIMIT) | TW_VIEW_BIT(TW_OID_CGROUP_REFAULT_RATE);
-	c->col[TW_OID_CGROUP_VERSION] = 2;
-	c->col[TW_OID_CGROUP_MEMORY_USAGE] = usage_mib * MIB;
-	c->col[TW_OID_CGROUP_MEMORY_LIMIT] = 64 * MIB;
-	c->col[TW_OID_CGROUP_REFAULT_RATE] = (uint64_t)refaults * 100;	/* hundredths */
+	TW_PUT_CELL(*c, TW_OID_CGROUP_VERSION, 2);
+	TW_PUT_CELL(*c, TW_OID_CGROUP_MEMORY_USAGE, usage_mib * MIB);
+	TW_PUT_CELL(*c, TW_OID_CGROUP_MEMORY_LIMIT, 64 * MIB);
+	TW_PUT_CELL(*c, TW_OID_CGROUP_REFAULT_RATE, (uint64_t)refaults * 100);	/* hundredths */
 	v->ncgroups = 1;
 }
 
@@ -132,14 +129,11 @@ START_TEST(test_host_and_service_differ)
 	make_view(&v, 1500, 64);
 	/* The host reads 1000 pages/s from storage and refaults 800 of them,
 	 * with a read hit ratio of 60 %, with swap in use. */
-	v.bc.has |= TW_VIEW_BIT(TW_OID_BC_READ_HIT_RATIO) | TW_VIEW_BIT(TW_OID_BC_PAGE_IN_RATE) |
-	    TW_VIEW_BIT(TW_OID_BC_REFAULT_RATE) | TW_VIEW_BIT(TW_OID_BC_SWAP_TOTAL) |
-	    TW_VIEW_BIT(TW_OID_BC_SWAP_FREE);
-	v.bc.col[TW_OID_BC_READ_HIT_RATIO] = 6000;
-	v.bc.col[TW_OID_BC_PAGE_IN_RATE] = 4000 * 100;
-	v.bc.col[TW_OID_BC_REFAULT_RATE] = 800 * 100;
-	v.bc.col[TW_OID_BC_SWAP_TOTAL] = 1024 * MIB;
-	v.bc.col[TW_OID_BC_SWAP_FREE] = 512 * MIB;
+	TW_PUT_CELL(v.bc, TW_OID_BC_READ_HIT_RATIO, 6000);
+	TW_PUT_CELL(v.bc, TW_OID_BC_PAGE_IN_RATE, 4000 * 100);
+	TW_PUT_CELL(v.bc, TW_OID_BC_REFAULT_RATE, 800 * 100);
+	TW_PUT_CELL(v.bc, TW_OID_BC_SWAP_TOTAL, 1024 * MIB);
+	TW_PUT_CELL(v.bc, TW_OID_BC_SWAP_FREE, 512 * MIB);
 	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
 	for (i = 0; i < s.n; i++) {
 		if (s.o[i].sym == TW_SYM_LOW_HIT_REFAULTS)

@@ -44,10 +44,9 @@ make_view(struct tw_view *v, double p90_ms, int with_disk, double queue)
 	pr->minor = 16;
 	strcpy(pr->device, "sdb");
 	strcpy(pr->state, "probing");
-	pr->has = TW_VIEW_BIT(TW_OID_PROBE_P50) | TW_VIEW_BIT(TW_OID_PROBE_P90) |
-	    TW_VIEW_BIT(TW_OID_PROBE_TIMEOUTS);
-	pr->col[TW_OID_PROBE_P50] = (uint64_t)(p90_ms * 500);	/* microseconds */
-	pr->col[TW_OID_PROBE_P90] = (uint64_t)(p90_ms * 1000);
+	TW_PUT_CELL(*pr, TW_OID_PROBE_P50, (uint64_t)(p90_ms * 500));	/* microseconds */
+	TW_PUT_CELL(*pr, TW_OID_PROBE_P90, (uint64_t)(p90_ms * 1000));
+	TW_PUT_CELL(*pr, TW_OID_PROBE_TIMEOUTS, 0);
 	v->nprobes = 1;
 	if (!with_disk)
 		return;
@@ -58,13 +57,11 @@ make_view(struct tw_view *v, double p90_ms, int with_disk, double queue)
 	d->minor = 16;
 	strcpy(d->name, "sdb");
 	strcpy(d->stable_id, "wwn-0x5000c500a1b2c3d4");
-	d->has = TW_VIEW_BIT(TW_OID_DISK_NAME) | TW_VIEW_BIT(TW_OID_DISK_QUEUE_DEPTH) |
-	    TW_VIEW_BIT(TW_OID_DISK_READ_OPS) | TW_VIEW_BIT(TW_OID_DISK_NR_REQUESTS) |
-	    TW_VIEW_BIT(TW_OID_DISK_ROTATIONAL) | TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
-	d->col[TW_OID_DISK_QUEUE_DEPTH] = (uint64_t)(queue * 100);
-	d->col[TW_OID_DISK_READ_OPS] = 20000;
-	d->col[TW_OID_DISK_NR_REQUESTS] = 64;
-	d->col[TW_OID_DISK_ROTATIONAL] = 1;
+	d->has = TW_VIEW_BIT(TW_OID_DISK_NAME) | TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
+	TW_PUT_CELL(*d, TW_OID_DISK_QUEUE_DEPTH, (uint64_t)(queue * 100));
+	TW_PUT_CELL(*d, TW_OID_DISK_READ_OPS, 20000);
+	TW_PUT_CELL(*d, TW_OID_DISK_NR_REQUESTS, 64);
+	TW_PUT_CELL(*d, TW_OID_DISK_ROTATIONAL, 1);
 	strcpy(d->scheduler, "mq-deadline");
 	v->ndisks = 1;
 }

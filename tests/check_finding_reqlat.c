@@ -51,12 +51,11 @@ reqlat_row(struct tw_view *v, uint32_t dir, double p99_ms, uint64_t count)
 	r->minor = 16;
 	r->dir = dir;
 	strcpy(r->device, "sdb");
-	r->has = TW_VIEW_BIT(TW_OID_REQLAT_DEVICE) | TW_VIEW_BIT(TW_OID_REQLAT_COUNT);
-	r->col[TW_OID_REQLAT_COUNT] = count;
+	r->has = TW_VIEW_BIT(TW_OID_REQLAT_DEVICE);
+	TW_PUT_CELL(*r, TW_OID_REQLAT_COUNT, count);
 	if (count >= 100) {
-		r->has |= TW_VIEW_BIT(TW_OID_REQLAT_P50) | TW_VIEW_BIT(TW_OID_REQLAT_P99);
-		r->col[TW_OID_REQLAT_P50] = (uint64_t)(p99_ms * 100);	/* microseconds */
-		r->col[TW_OID_REQLAT_P99] = (uint64_t)(p99_ms * 1000);
+		TW_PUT_CELL(*r, TW_OID_REQLAT_P50, (uint64_t)(p99_ms * 100));	/* microseconds */
+		TW_PUT_CELL(*r, TW_OID_REQLAT_P99, (uint64_t)(p99_ms * 1000));
 	}
 }
 
@@ -77,17 +76,14 @@ make_view(struct tw_view *v, double read_ms, double write_ms, double queue)
 	d->minor = 16;
 	strcpy(d->name, "sdb");
 	strcpy(d->stable_id, "wwn-0x5000c500a1b2c3d4");
-	d->has = TW_VIEW_BIT(TW_OID_DISK_NAME) | TW_VIEW_BIT(TW_OID_DISK_QUEUE_DEPTH) |
-	    TW_VIEW_BIT(TW_OID_DISK_READ_OPS) | TW_VIEW_BIT(TW_OID_DISK_WRITE_OPS) |
-	    TW_VIEW_BIT(TW_OID_DISK_NR_REQUESTS) | TW_VIEW_BIT(TW_OID_DISK_ROTATIONAL) |
-	    TW_VIEW_BIT(TW_OID_DISK_SCHEDULER) | TW_VIEW_BIT(TW_OID_DISK_READ_LATENCY);
+	d->has = TW_VIEW_BIT(TW_OID_DISK_NAME) | TW_VIEW_BIT(TW_OID_DISK_SCHEDULER);
 	/* r_await itself is fine: the finding is the tail's. */
-	d->col[TW_OID_DISK_READ_LATENCY] = 2000;
-	d->col[TW_OID_DISK_QUEUE_DEPTH] = (uint64_t)(queue * 100);
-	d->col[TW_OID_DISK_READ_OPS] = 20000;
-	d->col[TW_OID_DISK_WRITE_OPS] = 1000;
-	d->col[TW_OID_DISK_NR_REQUESTS] = 64;
-	d->col[TW_OID_DISK_ROTATIONAL] = 1;
+	TW_PUT_CELL(*d, TW_OID_DISK_READ_LATENCY, 2000);
+	TW_PUT_CELL(*d, TW_OID_DISK_QUEUE_DEPTH, (uint64_t)(queue * 100));
+	TW_PUT_CELL(*d, TW_OID_DISK_READ_OPS, 20000);
+	TW_PUT_CELL(*d, TW_OID_DISK_WRITE_OPS, 1000);
+	TW_PUT_CELL(*d, TW_OID_DISK_NR_REQUESTS, 64);
+	TW_PUT_CELL(*d, TW_OID_DISK_ROTATIONAL, 1);
 	strcpy(d->scheduler, "mq-deadline");
 	v->ndisks = 1;
 	reqlat_row(v, TW_REQLAT_DIR_READ, read_ms, 1000);

@@ -37,15 +37,12 @@ make_view(struct tw_view *v, unsigned drops, uint64_t rcvbuf)
 	strcpy(s->proto_name, "udp");
 	strcpy(s->address, "0.0.0.0");
 	strcpy(s->command, "syslogd");
-	s->has = TW_VIEW_BIT(TW_OID_SOCKDROP_LOCAL_PORT) |
-	    TW_VIEW_BIT(TW_OID_SOCKDROP_RECENT_DROPS) | TW_VIEW_BIT(TW_OID_SOCKDROP_OWNER_COMMAND) |
-	    TW_VIEW_BIT(TW_OID_SOCKDROP_OWNER_PID) | TW_VIEW_BIT(TW_OID_SOCKDROP_RCVBUF) |
-	    TW_VIEW_BIT(TW_OID_SOCKDROP_RMEM_MAX);
-	s->col[TW_OID_SOCKDROP_LOCAL_PORT] = 514;
-	s->col[TW_OID_SOCKDROP_RECENT_DROPS] = drops;
-	s->col[TW_OID_SOCKDROP_OWNER_PID] = 321;
-	s->col[TW_OID_SOCKDROP_RCVBUF] = rcvbuf;
-	s->col[TW_OID_SOCKDROP_RMEM_MAX] = 212992;
+	s->has = TW_VIEW_BIT(TW_OID_SOCKDROP_OWNER_COMMAND);
+	TW_PUT_CELL(*s, TW_OID_SOCKDROP_LOCAL_PORT, 514);
+	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RECENT_DROPS, drops);
+	TW_PUT_CELL(*s, TW_OID_SOCKDROP_OWNER_PID, 321);
+	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RCVBUF, rcvbuf);
+	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RMEM_MAX, 212992);
 	v->nsocks = 1;
 	ck_assert_int_eq(tw_view_reserve_tunables(v, 1), TW_OK);
 	v->tunables[0].index = 3;
@@ -173,8 +170,7 @@ add_udp_pool(struct tw_view *v, unsigned failures)
 	memset(p, 0, sizeof(*p));
 	p->cls = TW_DBLOCK_UDP_RCVBUF;
 	strcpy(p->name, "udp receive buffer");
-	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
-	p->col[TW_OID_DBLOCK_RECENT_FAILURES] = failures;
+	TW_PUT_CELL(*p, TW_OID_DBLOCK_RECENT_FAILURES, failures);
 	v->npools = 1;
 }
 

@@ -23,21 +23,19 @@ static void
 small_view(struct tw_view *v)
 {
 	tw_view_init(v);
-	v->agent.has = TW_VIEW_BIT(TW_OID_AGENT_VERSION) | TW_VIEW_BIT(TW_OID_AGENT_INTERVAL) |
-	    TW_VIEW_BIT(TW_OID_AGENT_SAMPLE_AGE);
+	v->agent.has = TW_VIEW_BIT(TW_OID_AGENT_VERSION) | TW_VIEW_BIT(TW_OID_AGENT_SAMPLE_AGE);
 	strcpy(v->agent.version, "9.9");
-	v->agent.col[TW_OID_AGENT_INTERVAL] = 5;
+	TW_PUT_CELL(v->agent, TW_OID_AGENT_INTERVAL, 5);
 	v->agent.newest_ms = 1000;
-	v->bc.has = TW_VIEW_BIT(TW_OID_BC_CACHED);
-	v->bc.col[TW_OID_BC_CACHED] = UINT64_C(1) << 40;
+	TW_PUT_CELL(v->bc, TW_OID_BC_CACHED, UINT64_C(1) << 40);
 
 	tw_view_reserve_disks(v, 2);
 	memset(v->disks, 0, 2 * sizeof(*v->disks));
 	v->disks[0].major = 8;
 	v->disks[0].minor = 0;
 	strcpy(v->disks[0].name, "sda");
-	v->disks[0].has = TW_VIEW_BIT(TW_OID_DISK_NAME) | TW_VIEW_BIT(TW_OID_DISK_READ_LATENCY);
-	v->disks[0].col[TW_OID_DISK_READ_LATENCY] = 2000;
+	v->disks[0].has = TW_VIEW_BIT(TW_OID_DISK_NAME);
+	TW_PUT_CELL(v->disks[0], TW_OID_DISK_READ_LATENCY, 2000);
 	v->disks[1].major = 8;
 	v->disks[1].minor = 16;
 	strcpy(v->disks[1].name, "sdb");

@@ -31,8 +31,8 @@ set_pool(struct tw_view *v, size_t i, uint32_t cls, uint32_t instance, const cha
 	p->cls = cls;
 	p->instance = instance;
 	strcpy(p->name, name);
-	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_NAME) | TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_FAILURES);
-	p->col[TW_OID_DBLOCK_RECENT_FAILURES] = failures;
+	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_NAME);
+	TW_PUT_CELL(*p, TW_OID_DBLOCK_RECENT_FAILURES, failures);
 	if (v->npools < i + 1)
 		v->npools = i + 1;
 	return p;
@@ -46,12 +46,10 @@ START_TEST(test_row_decoded)
 
 	tw_view_init(&v);
 	p = set_pool(&v, 0, TW_DBLOCK_SOFTNET_BACKLOG, 3, "cpu3 backlog", 11);
-	p->has |= TW_VIEW_BIT(TW_OID_DBLOCK_IN_USE) | TW_VIEW_BIT(TW_OID_DBLOCK_LIMIT) |
-	    TW_VIEW_BIT(TW_OID_DBLOCK_FREE) | TW_VIEW_BIT(TW_OID_DBLOCK_TUNABLE) |
-	    TW_VIEW_BIT(TW_OID_DBLOCK_FAILURE_EVENT);
-	p->col[TW_OID_DBLOCK_IN_USE] = 7;
-	p->col[TW_OID_DBLOCK_LIMIT] = 1000;
-	p->col[TW_OID_DBLOCK_FREE] = 993;
+	TW_PUT_CELL(*p, TW_OID_DBLOCK_IN_USE, 7);
+	TW_PUT_CELL(*p, TW_OID_DBLOCK_LIMIT, 1000);
+	TW_PUT_CELL(*p, TW_OID_DBLOCK_FREE, 993);
+	p->has |= TW_VIEW_BIT(TW_OID_DBLOCK_TUNABLE) | TW_VIEW_BIT(TW_OID_DBLOCK_FAILURE_EVENT);
 	strcpy(p->tunable, "net.core.netdev_max_backlog");
 	strcpy(p->event, "packet dropped");
 	tw_view_pool_figures(p, &f);
@@ -71,9 +69,9 @@ START_TEST(test_row_decoded)
 
 	/* A per-host pool has no CPU; what the row lacks is absent. */
 	p = set_pool(&v, 1, TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", 0);
-	p->has = TW_VIEW_BIT(TW_OID_DBLOCK_SIZE) | TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
-	p->col[TW_OID_DBLOCK_SIZE] = 4096;
-	p->col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 9800;
+	p->has = 0;
+	TW_PUT_CELL(*p, TW_OID_DBLOCK_SIZE, 4096);
+	TW_PUT_CELL(*p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME, 9800);
 	tw_view_pool_figures(p, &f);
 	ck_assert_int_eq(f.cpu, -1);
 	ck_assert_str_eq(f.name, "tcp memory");
@@ -102,8 +100,7 @@ START_TEST(test_class_taken_together)
 	set_pool(&v, 1, TW_DBLOCK_SOFTNET_BACKLOG, 1, "cpu1 backlog", 9);
 	set_pool(&v, 2, TW_DBLOCK_SOFTNET_BACKLOG, 2, "cpu2 backlog", 9);
 	set_pool(&v, 3, TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", 2);
-	v.pools[3].has |= TW_VIEW_BIT(TW_OID_DBLOCK_RECENT_PRESSURE_TIME);
-	v.pools[3].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 9800;
+	TW_PUT_CELL(v.pools[3], TW_OID_DBLOCK_RECENT_PRESSURE_TIME, 9800);
 
 	tw_view_pool_class_figures(&v, TW_DBLOCK_SOFTNET_BACKLOG, &c);
 	ck_assert_uint_eq(c.count, 3);

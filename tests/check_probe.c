@@ -27,6 +27,7 @@
 #include "tw_check.h"
 #include "util/error.h"
 #include "view/build.h"
+#include "view/fig_probe.h"
 #include "view/view.h"
 
 /* pthread_create, refused with EAGAIN while refuse_threads is set. */
@@ -364,6 +365,7 @@ START_TEST(test_view_rows)
 {
 	struct tw_probe_row rows[2];
 	struct tw_view v;
+	struct tw_probe_fig pf;
 	int i;
 
 	memset(rows, 0, sizeof(rows));
@@ -396,7 +398,8 @@ START_TEST(test_view_rows)
 	ck_assert_uint_eq(v.probes[0].col[TW_OID_PROBE_MIN], 8000);	/* microseconds */
 	ck_assert(v.probes[0].col[TW_OID_PROBE_P50] >= 8000 * 31 / 32 &&
 	    v.probes[0].col[TW_OID_PROBE_P50] <= 8000 * 33 / 32);
-	ck_assert_double_eq_tol(tw_view_num(&v.probes[0], TW_OID_PROBE_MAX), 8.0, 1e-9);
+	tw_view_probe_figures(&v.probes[0], &pf);
+	ck_assert_double_eq_tol(pf.max_ms, 8.0, 1e-9);
 	ck_assert_uint_eq(v.probes[0].col[TW_OID_PROBE_COUNT], 60);
 	ck_assert_uint_eq(v.probes[0].col[TW_OID_PROBE_MISSED], 3);
 	ck_assert_uint_eq(v.probes[0].col[TW_OID_PROBE_WINDOW], 60000);

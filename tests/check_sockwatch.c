@@ -18,6 +18,7 @@
 #include "tw_check.h"
 #include "tw_fakeproc.h"
 #include "util/error.h"
+#include "view/fig_socket.h"
 #include "view/sockview.h"
 
 int __real_socket(int domain, int type, int protocol);
@@ -316,6 +317,7 @@ START_TEST(test_view_rows)
 	struct tw_sample s;
 	struct tw_view v;
 	const struct tw_view_sock *vs;
+	struct tw_socket_fig sf;
 
 	tw_fakeproc_open(&fp);
 	tw_fakeproc_process(&fp, 10, "syslogd", fd10, 1);
@@ -335,7 +337,8 @@ START_TEST(test_view_rows)
 	ck_assert_uint_eq(vs->inode, 1002);
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RECENT_DROPS));	/* one sample */
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_OWNER_PID));
-	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_OWNER_SEARCH), TW_OWNER_UNKNOWN);
+	tw_view_socket_figures(vs, &sf);
+	ck_assert_int_eq(sf.owner_search, TW_OWNER_UNKNOWN);
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RCVBUF));
 
 	step(&w, &fp, 7, 4);
@@ -345,14 +348,16 @@ START_TEST(test_view_rows)
 	ck_assert_uint_eq(vs->inode, 1001);
 	ck_assert_str_eq(vs->proto_name, "udp");
 	ck_assert_str_eq(vs->command, "syslogd");
-	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_OWNER_PID), 10);
-	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_OWNER_SEARCH), TW_OWNER_FOUND);
-	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_RECENT_DROPS), 7);
-	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_DROPS), 7);
-	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_LOCAL_PORT), 5140);
-	ck_assert_uint_eq(tw_view_num(vs, TW_OID_SOCKDROP_RMEM_MAX), 212992);
+	tw_view_socket_figures(vs, &sf);
+	ck_assert_int_eq(sf.pid, 10);
+	ck_assert_int_eq(sf.owner_search, TW_OWNER_FOUND);
+	ck_assert_double_eq(sf.recent_drops, 7);
+	ck_assert_double_eq(sf.drops, 7);
+	ck_assert_int_eq(sf.port, 5140);
+	ck_assert_double_eq(sf.rmem_max_bytes, 212992);
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RCVBUF));
-	ck_assert_uint_eq(tw_view_num(&v.socks[1], TW_OID_SOCKDROP_RECENT_DROPS), 0);
+	tw_view_socket_figures(&v.socks[1], &sf);
+	ck_assert_double_eq(sf.recent_drops, 0);
 
 	tw_view_free(&v);
 	tw_sample_free(&s);

@@ -10,6 +10,7 @@
 #include "util/error.h"
 #include "tw_sample_fixture.h"
 #include "view/build.h"
+#include "view/fig_pool.h"
 #include "view/view.h"
 #include "window/window.h"
 
@@ -220,6 +221,7 @@ START_TEST(test_view_pressure_time)
 	struct tw_pool_set pools;
 	struct tw_view v;
 	const struct tw_view_pool *p;
+	struct tw_pool_fig pf;
 	size_t i;
 
 	tw_sample_init(&s);
@@ -239,7 +241,8 @@ START_TEST(test_view_pressure_time)
 	ck_assert_ptr_nonnull(p);
 	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_PRESSURE_TIME), 20600);
 	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME), 10000);
-	ck_assert_double_eq_tol(tw_view_num(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME), 10000, 1e-9);
+	tw_view_pool_figures(p, &pf);
+	ck_assert_double_eq_tol(pf.recent_pressure_ms, 10000, 1e-9);
 	p = find_pool(&v, TW_DBLOCK_SOFTNET_BACKLOG, 1);
 	ck_assert(!HAS(p, TW_OID_DBLOCK_PRESSURE_TIME));
 	ck_assert(!HAS(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME));

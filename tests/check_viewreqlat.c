@@ -13,6 +13,7 @@
 #include "reqlat/reqlat.h"
 #include "tw_check.h"
 #include "util/error.h"
+#include "view/fig_reqlat.h"
 #include "view/mibview.h"
 #include "view/view.h"
 #include "reqlat/reqwin.h"
@@ -82,6 +83,7 @@ teardown(void)
 START_TEST(test_rows_follow_the_disks)
 {
 	const struct tw_view_reqlat *r, *w;
+	struct tw_reqlat_fig rf, wf;
 
 	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, "timing", "", 1), TW_OK);
 	/* 8:0 is timed but not in the view; 9:0 in the view but not timed. */
@@ -92,23 +94,24 @@ START_TEST(test_rows_follow_the_disks)
 	ck_assert_uint_eq(r->dir, TW_REQLAT_DIR_READ);
 	ck_assert_uint_eq(w->dir, TW_REQLAT_DIR_WRITE);
 	ck_assert_str_eq(r->device, "loop0");
-	ck_assert_uint_eq(tw_view_num(r, TW_OID_REQLAT_COUNT), 105);
-	ck_assert_uint_eq(tw_view_num(r, TW_OID_REQLAT_WINDOW), 2000);
-	ck_assert_uint_eq(tw_view_num(r, TW_OID_REQLAT_TOTAL), 105);
+	tw_view_reqlat_figures(r, &rf);
+	tw_view_reqlat_figures(w, &wf);
+	ck_assert_double_eq(rf.requests, 105);
+	ck_assert_double_eq(rf.window_ms, 2000);
+	ck_assert_double_eq(rf.total, 105);
 	/* Milliseconds, from the MIB's microseconds. */
-	ck_assert_double_eq_tol(tw_view_num(r, TW_OID_REQLAT_P50), 0.1, 0.1 / 32);
-	ck_assert_double_eq_tol(tw_view_num(r, TW_OID_REQLAT_P90), 0.1, 0.1 / 32);
-	ck_assert_double_eq_tol(tw_view_num(r, TW_OID_REQLAT_P99), 3.0, 3.0 / 32);
-	ck_assert_double_eq(tw_view_num(r, TW_OID_REQLAT_MAX), 3.0);
-	ck_assert_double_eq_tol(tw_view_num(r, TW_OID_REQLAT_MEAN), (100 * 0.1 + 5 * 3.0) / 105,
-	    0.001);
-	ck_assert_uint_eq(tw_view_num(r, TW_OID_REQLAT_QUEUED), 20);
-	ck_assert_double_eq_tol(tw_view_num(r, TW_OID_REQLAT_QUEUE_P50), 0.05, 0.05 / 32);
+	ck_assert_double_eq_tol(rf.p50_ms, 0.1, 0.1 / 32);
+	ck_assert_double_eq_tol(rf.p90_ms, 0.1, 0.1 / 32);
+	ck_assert_double_eq_tol(rf.p99_ms, 3.0, 3.0 / 32);
+	ck_assert_double_eq(rf.max_ms, 3.0);
+	ck_assert_double_eq_tol(rf.mean_ms, (100 * 0.1 + 5 * 3.0) / 105, 0.001);
+	ck_assert_double_eq(rf.queued, 20);
+	ck_assert_double_eq_tol(rf.queue_p50_ms, 0.05, 0.05 / 32);
 	/* 20 queued requests: no p99 of them. */
 	ck_assert(!tw_view_has(r, TW_OID_REQLAT_QUEUE_P99));
 	/* One write: its max and mean, no percentile (the median needs 2). */
-	ck_assert_uint_eq(tw_view_num(w, TW_OID_REQLAT_COUNT), 1);
-	ck_assert_double_eq(tw_view_num(w, TW_OID_REQLAT_MAX), 0.4);
+	ck_assert_double_eq(wf.requests, 1);
+	ck_assert_double_eq(wf.max_ms, 0.4);
 	ck_assert(!tw_view_has(w, TW_OID_REQLAT_P50));
 	ck_assert(!tw_view_has(w, TW_OID_REQLAT_QUEUE_MAX));
 	ck_assert_str_eq(v.agent.reqlat_state, "timing");

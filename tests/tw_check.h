@@ -27,6 +27,14 @@ tw_fixture_path(const char *rel)
 	return path;
 }
 
+/* A fixture row's cell is its has bit and its MIB number, set together in one
+ * line; TW_VIEW_BIT is from view/view.h, which a test using this includes. */
+#define TW_PUT_CELL(row, c, value) \
+	do { \
+		(row).has |= TW_VIEW_BIT(c); \
+		(row).col[c] = (value); \
+	} while (0)
+
 /* Run one suite and return the process exit status for automake. */
 static inline int
 tw_run_suite(Suite *s)

@@ -6,8 +6,9 @@
  * The agent encodes with this table (view.c scales figures into the MIB's
  * numbers, mibview.c takes the wire types), the SNMP client decodes with
  * it (one loop, and a value whose type or range is not the row's is an
- * error, never an absence), the checks read figures through it
- * (tw_view_num), and tests/mib_text.c holds it against the MIB text
+ * error, never an absence), the records of lib/figures/ are decoded
+ * with it (lib/view/fig_*.c: every reader takes a figure from its row's
+ * record), and tests/mib_text.c holds it against the MIB text
  * and mib/tunewatch_oids.h. Adding a column is: the MIB text, the
  * header, one row in its group's columns_GROUP.c, and the code that
  * computes the figure.
@@ -78,7 +79,7 @@ struct tw_column {
 	uint64_t max;
 	const char *units;	/* the MIB's UNITS; NULL: none */
 	double scale;		/* the MIB's number is the figure times this */
-	const char *unit;	/* the figure's unit (tw_view_num's); NULL: none */
+	const char *unit;	/* the figure's unit (its record's); NULL: none */
 	int checks_read;	/* the SNMP client fetches it for the checks
 				 * (TW_COLUMN_READ_WITH_CGROUPS: only for a
 				 * check that reads the cgroup table) */

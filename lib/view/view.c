@@ -8,7 +8,6 @@
 
 #include "util/array.h"
 #include "util/error.h"
-#include "view/columns.h"
 
 void
 tw_view_init(struct tw_view *v)
@@ -83,46 +82,6 @@ tw_view_reserve_cgroups(struct tw_view *v, size_t n)
 	return rc;
 }
 
-static double
-num(uint32_t group, uint32_t has, const uint64_t *col, unsigned c)
-{
-	const struct tw_column *tc = tw_column(group, c);
-
-	if (tc == NULL || !(has & TW_VIEW_BIT(c)))
-		return 0.0;
-	return tw_column_decode(tc, col[c]);
-}
-
-double
-tw_view_agent_num(const struct tw_view_agent *a, unsigned col)
-{
-	return num(TW_OID_AGENT, a->has, a->col, col);
-}
-
-double
-tw_view_bc_num(const struct tw_view_bufcache *bc, unsigned col)
-{
-	return num(TW_OID_BUFCACHE, bc->has, bc->col, col);
-}
-
-double
-tw_view_disk_num(const struct tw_view_disk *d, unsigned col)
-{
-	return num(TW_OID_DISK_TABLE, d->has, d->col, col);
-}
-
-double
-tw_view_pool_num(const struct tw_view_pool *p, unsigned col)
-{
-	return num(TW_OID_DBLOCK_TABLE, p->has, p->col, col);
-}
-
-double
-tw_view_cgroup_num(const struct tw_view_cgroup *c, unsigned col)
-{
-	return num(TW_OID_CGROUP_TABLE, c->has, c->col, col);
-}
-
 const char *
 tw_view_tunable(const struct tw_view *v, const char *name)
 {
@@ -142,12 +101,6 @@ tw_view_reserve_probes(struct tw_view *v, size_t n)
 
 	v->probes = p;
 	return rc;
-}
-
-double
-tw_view_probe_num(const struct tw_view_probe *p, unsigned col)
-{
-	return num(TW_OID_PROBE_TABLE, p->has, p->col, col);
 }
 
 int
@@ -170,12 +123,6 @@ tw_view_reserve_reqhists(struct tw_view *v, size_t n)
 	return rc;
 }
 
-double
-tw_view_reqlat_num(const struct tw_view_reqlat *r, unsigned col)
-{
-	return num(TW_OID_REQLAT_TABLE, r->has, r->col, col);
-}
-
 int
 tw_view_reserve_socks(struct tw_view *v, size_t n)
 {
@@ -184,16 +131,4 @@ tw_view_reserve_socks(struct tw_view *v, size_t n)
 
 	v->socks = p;
 	return rc;
-}
-
-double
-tw_view_sock_num(const struct tw_view_sock *s, unsigned col)
-{
-	return num(TW_OID_SOCKDROP_TABLE, s->has, s->col, col);
-}
-
-double
-tw_view_change_num(const struct tw_view_change *c, unsigned col)
-{
-	return num(TW_OID_CHANGE_TABLE, c->has, c->col, col);
 }

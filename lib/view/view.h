@@ -263,37 +263,4 @@ const char *tw_view_tunable(const struct tw_view *v, const char *name);
 /* Whether a row (&v->agent, &v->bc, a disk or a pool) has column col. */
 #define tw_view_has(row, col) (((row)->has & TW_VIEW_BIT(col)) != 0)
 
-/* A figure in its natural unit, as the column table (view/columns.h) says:
- * tw_view_num(d, TW_OID_DISK_READ_LATENCY) is milliseconds, although the
- * MIB carries microseconds. 0 when the row does not have it. */
-#define tw_view_num(row, col) _Generic((row), \
-	struct tw_view_agent *: tw_view_agent_num, \
-	const struct tw_view_agent *: tw_view_agent_num, \
-	struct tw_view_bufcache *: tw_view_bc_num, \
-	const struct tw_view_bufcache *: tw_view_bc_num, \
-	struct tw_view_disk *: tw_view_disk_num, \
-	const struct tw_view_disk *: tw_view_disk_num, \
-	struct tw_view_pool *: tw_view_pool_num, \
-	const struct tw_view_pool *: tw_view_pool_num, \
-	struct tw_view_change *: tw_view_change_num, \
-	const struct tw_view_change *: tw_view_change_num, \
-	struct tw_view_sock *: tw_view_sock_num, \
-	const struct tw_view_sock *: tw_view_sock_num, \
-	struct tw_view_probe *: tw_view_probe_num, \
-	const struct tw_view_probe *: tw_view_probe_num, \
-	struct tw_view_cgroup *: tw_view_cgroup_num, \
-	const struct tw_view_cgroup *: tw_view_cgroup_num, \
-	struct tw_view_reqlat *: tw_view_reqlat_num, \
-	const struct tw_view_reqlat *: tw_view_reqlat_num)((row), (col))
-
-double tw_view_agent_num(const struct tw_view_agent *a, unsigned col);
-double tw_view_bc_num(const struct tw_view_bufcache *bc, unsigned col);
-double tw_view_disk_num(const struct tw_view_disk *d, unsigned col);
-double tw_view_pool_num(const struct tw_view_pool *p, unsigned col);
-double tw_view_change_num(const struct tw_view_change *c, unsigned col);
-double tw_view_sock_num(const struct tw_view_sock *s, unsigned col);
-double tw_view_probe_num(const struct tw_view_probe *p, unsigned col);
-double tw_view_cgroup_num(const struct tw_view_cgroup *c, unsigned col);
-double tw_view_reqlat_num(const struct tw_view_reqlat *r, unsigned col);
-
 #endif
