@@ -74,6 +74,41 @@ START_TEST(test_disk)
 }
 END_TEST
 
+/* The load is the record's figures of the same names, absences alike. */
+START_TEST(test_disk_load)
+{
+	struct tw_view_disk d;
+	struct tw_disk_fig f;
+	struct tw_disk_load l;
+
+	memset(&d, 0, sizeof(d));
+	strcpy(d.name, "sdc");
+	d.has = TW_VIEW_BIT(TW_OID_DISK_NAME);
+	TW_PUT_CELL(d, TW_OID_DISK_READ_OPS, 15050);		/* hundredths */
+	TW_PUT_CELL(d, TW_OID_DISK_READ_RATE, 1048576);
+	TW_PUT_CELL(d, TW_OID_DISK_WRITE_RATE, 4096);
+	TW_PUT_CELL(d, TW_OID_DISK_READ_AHEAD_KB, 128);
+	tw_view_disk_load(&d, &l);
+	tw_view_disk_figures(&d, &f);
+	NEAR(l.read_ops_s, 150.5);
+	NEAR(l.read_bytes_s, 1048576.0);
+	NEAR(l.write_bytes_s, 4096.0);
+	ck_assert_int_eq(l.read_ahead_kb, 128);
+	ck_assert(!tw_fig_has(l.util_pct));
+	NEAR(l.read_ops_s, f.read_ops_s);
+	NEAR(l.write_bytes_s, f.write_bytes_s);
+	ck_assert_int_eq(l.read_ahead_kb, f.read_ahead_kb);
+	TW_PUT_CELL(d, TW_OID_DISK_UTIL, 4250);			/* hundredths */
+	d.has &= ~(TW_VIEW_BIT(TW_OID_DISK_READ_AHEAD_KB) | TW_VIEW_BIT(TW_OID_DISK_WRITE_RATE));
+	tw_view_disk_load(&d, &l);
+	tw_view_disk_figures(&d, &f);
+	NEAR(l.util_pct, f.util_pct);
+	ck_assert(tw_fig_has(l.util_pct));
+	ck_assert(!tw_fig_has(l.write_bytes_s));
+	ck_assert_int_eq(l.read_ahead_kb, -1);
+}
+END_TEST
+
 START_TEST(test_probe)
 {
 	struct tw_view_probe pr;
@@ -135,6 +170,7 @@ main(void)
 
 	tcase_add_test(tc, test_fig_has);
 	tcase_add_test(tc, test_disk);
+	tcase_add_test(tc, test_disk_load);
 	tcase_add_test(tc, test_probe);
 	tcase_add_test(tc, test_reqlat);
 	suite_add_tcase(s, tc);

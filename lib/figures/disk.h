@@ -34,4 +34,13 @@ struct tw_disk_fig {
 	int rotational;			/* 1, 0, or -1 when unknown */
 };
 
+/* The part of a disk's figures that the buffer cache's choice of a disk
+ * reads (its read-ahead and its writer): every disk is scanned for it
+ * twice a sample, so it is decoded alone, in the same units. */
+struct tw_disk_load {
+	double read_ops_s, read_bytes_s, write_bytes_s;
+	double util_pct;
+	int64_t read_ahead_kb;			/* -1: absent */
+};
+
 #endif

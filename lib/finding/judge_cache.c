@@ -20,10 +20,10 @@ readahead_disk(const struct tw_view *v)
 	size_t i;
 
 	for (i = 0; i < v->ndisks; i++) {
-		struct tw_disk_fig fig;
-		const struct tw_disk_fig *d = &fig;
+		struct tw_disk_load load;
+		const struct tw_disk_load *d = &load;
 
-		tw_view_disk_figures(&v->disks[i], &fig);
+		tw_view_disk_load(&v->disks[i], &load);
 
 		if (!tw_fig_has(d->read_bytes_s))
 			continue;
@@ -42,7 +42,7 @@ readahead_disk(const struct tw_view *v)
 }
 
 static int
-writes(const struct tw_disk_fig *d)
+writes(const struct tw_disk_load *d)
 {
 	return tw_fig_has(d->write_bytes_s) && d->write_bytes_s > 0;
 }
@@ -62,10 +62,10 @@ busiest_writer(const struct tw_view *v)
 	size_t i;
 
 	for (i = 0; i < v->ndisks; i++) {
-		struct tw_disk_fig fig;
-		const struct tw_disk_fig *d = &fig;
+		struct tw_disk_load load;
+		const struct tw_disk_load *d = &load;
 
-		tw_view_disk_figures(&v->disks[i], &fig);
+		tw_view_disk_load(&v->disks[i], &load);
 
 		if (writes(d) && (!wrote || d->write_bytes_s > most)) {
 			most = d->write_bytes_s;
@@ -73,10 +73,10 @@ busiest_writer(const struct tw_view *v)
 		}
 	}
 	for (i = 0; wrote && i < v->ndisks; i++) {
-		struct tw_disk_fig fig;
-		const struct tw_disk_fig *d = &fig;
+		struct tw_disk_load load;
+		const struct tw_disk_load *d = &load;
 
-		tw_view_disk_figures(&v->disks[i], &fig);
+		tw_view_disk_load(&v->disks[i], &load);
 
 		if (!writes(d) || d->write_bytes_s * 2 < most)
 			continue;

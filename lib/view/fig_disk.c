@@ -58,3 +58,15 @@ tw_view_disk_figures(const struct tw_view_disk *d, struct tw_disk_fig *f)
 	f->rotational = !tw_view_has(d, TW_OID_DISK_ROTATIONAL) ? -1 :
 	    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? 1 : d->col[TW_OID_DISK_ROTATIONAL] == 2 ? 0 : -1;
 }
+
+void
+tw_view_disk_load(const struct tw_view_disk *d, struct tw_disk_load *l)
+{
+	const struct tw_column_group *g = tw_column_group(TW_OID_DISK_TABLE);
+
+	l->read_ops_s = num(g, d, TW_OID_DISK_READ_OPS);
+	l->read_bytes_s = num(g, d, TW_OID_DISK_READ_RATE);
+	l->write_bytes_s = num(g, d, TW_OID_DISK_WRITE_RATE);
+	l->util_pct = num(g, d, TW_OID_DISK_UTIL);
+	l->read_ahead_kb = tunable(d, TW_OID_DISK_READ_AHEAD_KB);
+}

@@ -10,4 +10,7 @@
  * natural unit once, absent where d lacks it. f's strings point into d. */
 void tw_view_disk_figures(const struct tw_view_disk *d, struct tw_disk_fig *f);
 
+/* Decode only d's load (figures/disk.h), as tw_view_disk_figures would. */
+void tw_view_disk_load(const struct tw_view_disk *d, struct tw_disk_load *l);
+
 #endif
