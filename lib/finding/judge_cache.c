@@ -7,85 +7,69 @@
 
 #include "util/error.h"
 
-/* The disk where read-ahead matters: of those whose reads fill a window
- * smaller than the kernel's default, the one that read most (a loop
- * device's reads, read again from the disk below it in requests of their
- * own size, must not hide behind that disk's); with none, the one that
- * read most. Returns its index in v->disks, or -1. */
-static long
-readahead_disk(const struct tw_view *v)
-{
-	long best = -1, small = -1;
-	double best_rate = 0, small_rate = 0;
-	size_t i;
-
-	for (i = 0; i < v->ndisks; i++) {
-		struct tw_disk_load load;
-		const struct tw_disk_load *d = &load;
-
-		tw_view_disk_load(&v->disks[i], &load);
-
-		if (!tw_fig_has(d->read_bytes_s))
-			continue;
-		if (best < 0 || d->read_bytes_s > best_rate) {
-			best = (long)i;
-			best_rate = d->read_bytes_s;
-		}
-		if (d->read_ahead_kb >= 0 &&
-		    tw_evidence_small_window(tw_fig_or0(d->read_ops_s), d->read_bytes_s,
-		    d->read_ahead_kb) && (small < 0 || d->read_bytes_s > small_rate)) {
-			small = (long)i;
-			small_rate = d->read_bytes_s;
-		}
-	}
-	return small >= 0 ? small : best;
-}
-
 static int
 writes(const struct tw_disk_load *d)
 {
 	return tw_fig_has(d->write_bytes_s) && d->write_bytes_s > 0;
 }
 
-/* The disk that took the writes: of those that wrote at least half as
+/* The two disks the cache's advice names, in one scan of every disk and
+ * a second, when any wrote, for the writer (10,000 disks are decoded so
+ * twice a sample, not three times). Each is an index in v->disks, or -1.
+ *
+ * The disk where read-ahead matters: of those whose reads fill a window
+ * smaller than the kernel's default, the one that read most (a loop
+ * device's reads, read again from the disk below it in requests of their
+ * own size, must not hide behind that disk's); with none, the one that
+ * read most.
+ *
+ * The disk that took the writes: of those that wrote at least half as
  * much as the one that wrote most, the least busy. A file system on a
  * loop device writes as much again to the disk below it, which others
  * write to as well: the loop device is the one the writers wait for, and
- * a disk with room among them means the limit, not a disk, holds them.
- * Returns its index in v->disks, or -1. */
-static long
-busiest_writer(const struct tw_view *v)
+ * a disk with room among them means the limit, not a disk, holds them. */
+static void
+choose_disks(const struct tw_view *v, long *readahead, long *writer)
 {
-	long best = -1;
-	double most = 0, best_util = 0;
+	long best = -1, small = -1;
+	double best_rate = 0, small_rate = 0, most = 0, least_util = 0;
 	int wrote = 0;
 	size_t i;
 
 	for (i = 0; i < v->ndisks; i++) {
-		struct tw_disk_load load;
-		const struct tw_disk_load *d = &load;
+		struct tw_disk_load d;
 
-		tw_view_disk_load(&v->disks[i], &load);
-
-		if (writes(d) && (!wrote || d->write_bytes_s > most)) {
-			most = d->write_bytes_s;
+		tw_view_disk_load(&v->disks[i], &d);
+		if (writes(&d) && (!wrote || d.write_bytes_s > most)) {
+			most = d.write_bytes_s;
 			wrote = 1;
 		}
-	}
-	for (i = 0; wrote && i < v->ndisks; i++) {
-		struct tw_disk_load load;
-		const struct tw_disk_load *d = &load;
-
-		tw_view_disk_load(&v->disks[i], &load);
-
-		if (!writes(d) || d->write_bytes_s * 2 < most)
+		if (!tw_fig_has(d.read_bytes_s))
 			continue;
-		if (best < 0 || tw_fig_or0(d->util_pct) < best_util) {
+		if (best < 0 || d.read_bytes_s > best_rate) {
 			best = (long)i;
-			best_util = tw_fig_or0(d->util_pct);
+			best_rate = d.read_bytes_s;
+		}
+		if (d.read_ahead_kb >= 0 &&
+		    tw_evidence_small_window(tw_fig_or0(d.read_ops_s), d.read_bytes_s,
+		    d.read_ahead_kb) && (small < 0 || d.read_bytes_s > small_rate)) {
+			small = (long)i;
+			small_rate = d.read_bytes_s;
 		}
 	}
-	return best;
+	*readahead = small >= 0 ? small : best;
+	*writer = -1;
+	for (i = 0; wrote && i < v->ndisks; i++) {
+		struct tw_disk_load d;
+
+		tw_view_disk_load(&v->disks[i], &d);
+		if (!writes(&d) || d.write_bytes_s * 2 < most)
+			continue;
+		if (*writer < 0 || tw_fig_or0(d.util_pct) < least_util) {
+			*writer = (long)i;
+			least_util = tw_fig_or0(d.util_pct);
+		}
+	}
 }
 
 static int
@@ -117,7 +101,7 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 	struct tw_cache_figures *f = &j->fig;
 	const struct tw_disk_fig *disk = NULL;
 	struct tw_disk_fig read_fig, write_fig;
-	long at;
+	long at, writer_at;
 
 	memset(j, 0, sizeof(*j));
 	j->have_hit = tw_fig_has(bc->hit_ratio_pct);
@@ -154,7 +138,8 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 	f->swap_total = (uint64_t)tw_fig_or0(bc->swap_total_bytes);
 	f->swap_free = (uint64_t)tw_fig_or0(bc->swap_free_bytes);
 	f->disk_read_ahead_kb = -1;
-	if ((at = readahead_disk(v)) >= 0) {
+	choose_disks(v, &at, &writer_at);
+	if (at >= 0) {
 		tw_view_disk_figures(&v->disks[at], &read_fig);
 		disk = &read_fig;
 		j->disk = &v->disks[at];
@@ -163,9 +148,9 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 		f->disk_read_bytes_s = disk->read_bytes_s;
 		f->disk_read_ahead_kb = disk->read_ahead_kb;
 	}
-	if ((at = busiest_writer(v)) >= 0) {
-		j->writer = &v->disks[at];
-		tw_view_disk_figures(&v->disks[at], &write_fig);
+	if (writer_at >= 0) {
+		j->writer = &v->disks[writer_at];
+		tw_view_disk_figures(&v->disks[writer_at], &write_fig);
 		dirty_figures(bc, &write_fig, f);
 	} else {
 		dirty_figures(bc, NULL, f);
