@@ -41,8 +41,13 @@ def compare(name, h, loop, ref, fio_args, seconds):
     # an empty one): its percentiles are of the reference's requests.
     assert row["COUNT"].num == ours, "%s: the window holds %d requests, %d timed since the " \
         "run began" % (name, row["COUNT"].num, ours)
-    assert abs(ours - count) <= 0.01 * count, \
-        "%s: %d requests timed against the reference's %d (fio did %d)" % (name, ours, count, done)
+    # Held to fio's count, the requests issued: once under the sanitizers
+    # the reference lost 1.2 % of them (297,030 of fio's 300,671; ours
+    # 300,631). A reference that loses more than 2 % is no reference.
+    assert abs(ours - done) <= 0.01 * done, \
+        "%s: %d requests timed against fio's %d (the reference %d)" % (name, ours, done, count)
+    assert abs(count - done) <= 0.02 * done, \
+        "%s: the reference counted %d of fio's %d requests" % (name, count, done)
     for p, col in ((50, "P50"), (99, "P99")):
         mid, width = rc.reference_percentile(fine, coarse, count, p)
         got = row[col].num
