@@ -13,7 +13,7 @@
 #                        ladder's bucket of twReqLatP99
 #   reqlat_memcheck.py   tunewatchd and the check timing requests under
 #                        valgrind memcheck
-EXTRA_DIST += tests/integration/reqlat_common.py
+EXTRA_DIST += tests/integration/reqlat_common.py tests/integration/tracing.py
 
 REQLAT_TESTS = \
 	tests/integration/reqlat_reference.py \

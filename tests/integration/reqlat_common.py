@@ -10,16 +10,15 @@ Loop backing files are called $TW_LOOP_PREFIX-<test>-<pid>.img
 device with --direct-io=on over one reads the disk with O_DIRECT."""
 
 import os
-import re
-import signal
 import subprocess
 import time
 
+import tracing
 import twtest
 from twtest import column
+from tracing import Tracefs  # noqa: F401 (the tests take it from here)
 
 BTF = "/sys/kernel/btf/vmlinux"
-TRACEFS = "/sys/kernel/tracing"
 
 REQLAT_COLUMNS = ("DEVICE", "WINDOW", "COUNT", "P50", "P90", "P99", "MAX", "MEAN", "QUEUED",
                   "QUEUE_P50", "QUEUE_P90", "QUEUE_P99", "QUEUE_MAX", "TOTAL")
@@ -35,32 +34,6 @@ def need(*tools):
         if not twtest.which(t):
             raise twtest.Skip("needs %s (Debian: apt-get install %s)" % (
                 t, {"losetup": "util-linux"}.get(t, t)))
-
-
-class Tracefs:
-    """tracefs at /sys/kernel/tracing for bpftrace's tracepoint probes;
-    mounted here only when nothing has, and then unmounted on exit."""
-
-    def __init__(self):
-        self.mounted = False
-
-    def __enter__(self):
-        if not os.path.isdir(os.path.join(TRACEFS, "events")):
-            r = subprocess.run(["mount", "-t", "tracefs", "tracefs", TRACEFS],
-                               capture_output=True, text=True, timeout=30)
-            if r.returncode != 0:
-                raise twtest.Skip("cannot mount tracefs at %s: %s" % (TRACEFS, r.stderr.strip()))
-            self.mounted = True
-        if not os.path.isdir(os.path.join(TRACEFS, "events", "block", "block_rq_issue")):
-            self.__exit__()
-            raise twtest.Skip("the kernel has no block tracepoints")
-        return self
-
-    def __exit__(self, *exc):
-        if self.mounted:
-            subprocess.run(["umount", TRACEFS], capture_output=True, timeout=30)
-            self.mounted = False
-        return False
 
 
 def backing_path(name):
@@ -193,18 +166,6 @@ END
 }
 """
 
-# bpftrace writes a bound that is a whole multiple of 1024 with a suffix:
-# [5080, 5K) is [5080, 5120).
-_BUCKET = re.compile(r"^\[(\d+[KMG]?), (\d+[KMG]?|\.\.\.)\)\s+(\d+)\s")
-_SUFFIX = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
-
-
-def _bound(text):
-    if text[-1] in "KMG":
-        return int(text[:-1]) * _SUFFIX[text[-1]]
-    return int(text)
-
-
 class Bpftrace:
     """A biolatency of the device's reads in bpftrace, on the classic block
     tracepoints (dev and sector, not the struct request tunewatchd keys
@@ -212,95 +173,40 @@ class Bpftrace:
     microseconds."""
 
     def __init__(self, h, major, minor, fine=(4000, 4), coarse=(400000, 400)):
-        self.h = h
-        self.dev = (major << 20) | minor
-        self.fine = fine
-        self.coarse = coarse
-        self.proc = None
-        self.out = os.path.join(h.dir, "bpftrace.out")
+        self.run = tracing.Bpftrace(h, "bpftrace", REFERENCE % {
+            "dev": (major << 20) | minor, "fine_top": fine[0], "fine_step": fine[1],
+            "coarse_top": coarse[0], "coarse_step": coarse[1]})
 
     def __enter__(self):
-        script = os.path.join(self.h.dir, "reference.bt")
-        with open(script, "w") as fh:
-            fh.write(REFERENCE % {"dev": self.dev, "fine_top": self.fine[0],
-                                  "fine_step": self.fine[1], "coarse_top": self.coarse[0],
-                                  "coarse_step": self.coarse[1]})
-        self.proc = subprocess.Popen([twtest.which("bpftrace"), script], stdout=open(self.out, "w"),
-                                     stderr=self.h.log("bpftrace"))
-        self.h.procs.append(self.proc)
-        twtest.wait_for("bpftrace to attach", lambda: self.proc.poll() is not None or
-                        "Attaching" in open(self.out).read(), timeout=60)
-        assert self.proc.poll() is None, "bpftrace stopped: see bpftrace.log"
-        time.sleep(0.5)
+        self.run.__enter__()
         return self
 
     def stop(self):
         """Stop it and read what it counted: (count, fine, coarse), each
         histogram a list of (lo, hi, count), hi None for the last."""
-        if self.proc is not None and self.proc.poll() is None:
-            # It prints its maps on the way out, slowly on a loaded machine.
-            # Once in a full suite (make check of 609e1b3) bpftrace 0.17 sat
-            # 300 s after a SIGINT and printed nothing, as if the signal had
-            # gone astray: it gets a second one after 60 s, and the reference
-            # is what it prints then.
-            for n, wait in ((1, 60), (2, 240)):
-                self.proc.send_signal(signal.SIGINT)
-                try:
-                    self.proc.wait(timeout=wait)
-                    break
-                except subprocess.TimeoutExpired:
-                    print("bpftrace still running %d s after SIGINT number %d" % (wait, n))
-            else:
-                self.proc.kill()
-                raise AssertionError("bpftrace did not stop within 300 s of two SIGINTs")
-        text = open(self.out).read()
-        count, hists, cur = None, {}, None
+        text = self.run.stop()
+        count = None
         for line in text.splitlines():
             if line.startswith("@n:"):
                 count = int(line.split(":")[1])
-            elif line.startswith("@fine:") or line.startswith("@coarse:"):
-                cur = line[1:line.index(":")]
-                hists[cur] = []
-            else:
-                m = _BUCKET.match(line)
-                if m and cur:
-                    hi = None if m.group(2) == "..." else _bound(m.group(2))
-                    hists[cur].append((_bound(m.group(1)), hi, int(m.group(3))))
+        hists = {name: hist for (name, _), hist in tracing.histograms(text).items()}
         assert count is not None, "bpftrace printed no count: %s" % text[-500:]
         for name, hist in hists.items():
-            assert sum(n for _, _, n in hist) == count, \
+            assert tracing.hist_count(hist) == count, \
                 "bpftrace's %s histogram holds %d of %d requests: a line not read" % (
-                    name, sum(n for _, _, n in hist), count)
+                    name, tracing.hist_count(hist), count)
         return count, hists.get("fine", []), hists.get("coarse", [])
 
     def __exit__(self, *exc):
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        return False
-
-
-def percentile(hist, count, p):
-    """The p-th percentile of a linear histogram as [lo, hi) of the bucket
-    holding rank ceil(p/100 * count); None past its top."""
-    rank = max(1, -(-int(p * count) // 100))
-    seen = 0
-    for lo, hi, n in hist:
-        seen += n
-        if seen >= rank:
-            return (lo, hi) if hi is not None else None
-    return None
+        return self.run.__exit__(*exc)
 
 
 def reference_percentile(fine, coarse, count, p):
     """From the fine histogram when it holds the rank, else the coarse:
     (midpoint, bucket width) in microseconds."""
     for hist in (fine, coarse):
-        b = percentile(hist, count, p)
-        if b is not None:
+        b = tracing.hist_percentile(hist, p, count)
+        if b is not None and b[1] is not None:
             return (b[0] + b[1]) / 2.0, b[1] - b[0]
     raise AssertionError("p%s is past both reference histograms" % p)
 
