@@ -3,7 +3,9 @@
 
 /* Unit tests for lib/util/scan.c and lib/util/readfile.c. */
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdint.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "util/readfile.h"
@@ -114,6 +116,60 @@ START_TEST(test_parse_u64_edges)
 }
 END_TEST
 
+/* tw_tokens_next_u64 and tw_tokens_next_hex_u64 say of every token what
+ * tw_tokens_next and tw_parse_u64 or tw_parse_hex_u64 say of it together,
+ * and stop where they would. */
+static const char *const number_lines[] = {
+	"", "   ", "0", " 7 ", "1 2\t3", "18446744073709551615 1", "18446744073709551616",
+	"99999999999999999999 1", "184467440737095516150", "12a 3", "4 -1", "5 +5", "6 1.5",
+	"\t\t42\t", "8 0 sda", "1\r", "00000000000000000000001", "ffffffffffffffff 0",
+	"10000000000000000", "fFfF aB09 Cd", "00001000 0000000g", "G1", "@", "`", "x1",
+	"0000000000000000000000ff", "fffffffffffffffffz",
+};
+
+static void
+check_numbers(int hex)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(number_lines) / sizeof(number_lines[0]); i++) {
+		const char *line = number_lines[i];
+		struct tw_tokens a, b;
+		const char *tok;
+		size_t len;
+		int step;
+
+		tw_tokens_init(&a, line, strlen(line));
+		tw_tokens_init(&b, line, strlen(line));
+		for (step = 0;; step++) {
+			uint64_t va = 0, vb = 0;
+			int ra = hex ? tw_tokens_next_hex_u64(&a, &va) : tw_tokens_next_u64(&a, &va);
+			int rb;
+
+			if (!tw_tokens_next(&b, &tok, &len)) {
+				ck_assert_msg(ra == 0, "%s \"%s\" token %d: %d at the end",
+				    hex ? "hex" : "dec", line, step, ra);
+				break;
+			}
+			rb = hex ? tw_parse_hex_u64(tok, len, &vb) : tw_parse_u64(tok, len, &vb);
+			if (rb != TW_OK) {
+				ck_assert_msg(ra == rb, "%s \"%s\" token %d: %d, not %d",
+				    hex ? "hex" : "dec", line, step, ra, rb);
+				break;
+			}
+			ck_assert_msg(ra == 1 && va == vb, "%s \"%s\" token %d: %d %" PRIu64
+			    ", not %" PRIu64, hex ? "hex" : "dec", line, step, ra, va, vb);
+		}
+	}
+}
+
+START_TEST(test_tokens_next_number_agrees)
+{
+	check_numbers(0);
+	check_numbers(1);
+}
+END_TEST
+
 START_TEST(test_parse_hex_and_signed)
 {
 	uint64_t v;
@@ -194,6 +250,7 @@ scan_suite(void)
 	tcase_add_test(tc, test_parse_lines);
 	tcase_add_test(tc, test_tokens);
 	tcase_add_test(tc, test_parse_u64_edges);
+	tcase_add_test(tc, test_tokens_next_number_agrees);
 	tcase_add_test(tc, test_parse_hex_and_signed);
 	tcase_add_test(tc, test_parse_hundredths);
 	tcase_add_test(tc, test_read_file_and_value);

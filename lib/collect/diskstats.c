@@ -61,12 +61,13 @@ disk_set_grow(struct tw_disk_set *s)
 	return rc;
 }
 
+/* A device number: a token of digits that fits 32 bits. */
 static int
-parse_u32(const char *tok, size_t len, uint32_t *out)
+next_u32(struct tw_tokens *it, uint32_t *out)
 {
 	uint64_t v;
 
-	if (tw_parse_u64(tok, len, &v) != TW_OK || v > UINT32_MAX)
+	if (tw_tokens_next_u64(it, &v) != 1 || v > UINT32_MAX)
 		return TW_E_INVAL;
 	*out = (uint32_t)v;
 	return TW_OK;
@@ -80,14 +81,13 @@ disk_parse_line(const char *line, size_t len, struct tw_disk_stat *d)
 {
 	struct tw_tokens it;
 	const char *tok;
-	uint64_t v[TW_DISK_NFIELDS];
+	uint64_t v[TW_DISK_NFIELDS], x;
 	size_t tlen, n, i;
+	int rc;
 
 	memset(d, 0, sizeof(*d));
 	tw_tokens_init(&it, line, len);
-	if (!tw_tokens_next(&it, &tok, &tlen) || parse_u32(tok, tlen, &d->major) != TW_OK)
-		return TW_E_INVAL;
-	if (!tw_tokens_next(&it, &tok, &tlen) || parse_u32(tok, tlen, &d->minor) != TW_OK)
+	if (next_u32(&it, &d->major) != TW_OK || next_u32(&it, &d->minor) != TW_OK)
 		return TW_E_INVAL;
 	if (!tw_tokens_next(&it, &tok, &tlen))
 		return TW_E_INVAL;
@@ -97,16 +97,13 @@ disk_parse_line(const char *line, size_t len, struct tw_disk_stat *d)
 		return TW_E_INVAL;
 	(void)tw_escape(d->name, sizeof(d->name), tok, tlen);
 
-	for (n = 0; tw_tokens_next(&it, &tok, &tlen); n++) {
-		uint64_t x;
-
-		/* Fields past the ones we know are still checked: garbage there
-		 * (a CR, a truncated read) means the line cannot be trusted. */
-		if (tw_parse_u64(tok, tlen, &x) != TW_OK)
-			return TW_E_INVAL;
+	/* Fields past the ones we know are still checked: garbage there (a
+	 * CR, a truncated read) means the line cannot be trusted. */
+	for (n = 0; (rc = tw_tokens_next_u64(&it, &x)) == 1; n++)
 		if (n < TW_DISK_NFIELDS)
 			v[n] = x;
-	}
+	if (rc != 0)
+		return TW_E_INVAL;
 	if (n == DISK_OLD_PART_FIELDS) {
 		for (i = 0; i < DISK_OLD_PART_FIELDS; i++) {
 			d->v[old_part_map[i]] = v[i];

@@ -47,21 +47,17 @@ static int
 softnet_parse_row(const char *line, size_t len, uint32_t row, struct tw_softnet_cpu *c)
 {
 	struct tw_tokens it;
-	const char *tok;
-	size_t tlen, n, col;
+	uint64_t v;
+	size_t col;
+	int rc;
 
 	memset(c, 0, sizeof(*c));
-	tw_tokens_init(&it, line, len);
-	n = tw_tokens_count(&it);
-	if (n < SN_MIN_COLS || n > UINT32_MAX)
-		return TW_E_INVAL;
-	c->ncols = (uint32_t)n;
 	c->cpu = row;
-	for (col = 1; tw_tokens_next(&it, &tok, &tlen); col++) {
-		uint64_t v;
+	tw_tokens_init(&it, line, len);
+	for (col = 1; (rc = tw_tokens_next_hex_u64(&it, &v)) == 1; col++) {
 		uint32_t v32;
 
-		if (tw_parse_hex_u64(tok, tlen, &v) != TW_OK || v > UINT32_MAX)
+		if (v > UINT32_MAX)
 			return TW_E_INVAL;
 		v32 = (uint32_t)v;
 		switch (col) {
@@ -92,6 +88,9 @@ softnet_parse_row(const char *line, size_t len, uint32_t row, struct tw_softnet_
 			break;
 		}
 	}
+	if (rc != 0 || col - 1 < SN_MIN_COLS || col - 1 > UINT32_MAX)
+		return TW_E_INVAL;
+	c->ncols = (uint32_t)(col - 1);
 	return TW_OK;
 }
 

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/error.h"
+
 /* What a parser saw: every line it read, and those it skipped because they
  * did not have the expected shape. Parsers add to these; they never reset
  * them, so one struct can count a whole sample. */
@@ -53,6 +55,77 @@ void tw_tokens_init(struct tw_tokens *it, const char *line, size_t len);
 int tw_tokens_next(struct tw_tokens *it, const char **tok, size_t *len);
 /* Count the tokens left, without consuming them. */
 size_t tw_tokens_count(const struct tw_tokens *it);
+
+/* The next token as a number, read in the one pass that finds it: 1 with
+ * *out set, 0 when the line has no token left, TW_E_INVAL for a token that
+ * is not digits alone and TW_E_RANGE for one past 2^64-1 (what
+ * tw_tokens_next and tw_parse_u64 or tw_parse_hex_u64 together say of
+ * it). Inline because the counters of /proc/diskstats and softnet_stat are
+ * read this way: 170,000 and 13,000 of them a sample at 10,000 disks and
+ * 1,024 CPUs. */
+static inline int
+tw_tokens_start(struct tw_tokens *it)
+{
+	while (it->p < it->end && (*it->p == ' ' || *it->p == '\t'))
+		it->p++;
+	return it->p < it->end;
+}
+
+/* Where a number's digits stopped at p: the token must end there. */
+static inline int
+tw_tokens_end_number(struct tw_tokens *it, const char *p, uint64_t v, uint64_t *out)
+{
+	if (p == it->p || (p < it->end && *p != ' ' && *p != '\t'))
+		return TW_E_INVAL;
+	it->p = p;
+	*out = v;
+	return 1;
+}
+
+static inline int
+tw_tokens_next_u64(struct tw_tokens *it, uint64_t *out)
+{
+	const char *p;
+	uint64_t v = 0;
+
+	if (!tw_tokens_start(it))
+		return 0;
+	for (p = it->p; p < it->end; p++) {
+		unsigned d = (unsigned)(unsigned char)*p - '0';
+
+		if (d > 9)
+			break;
+		/* Only a number of 20 digits comes near the top. */
+		if (v >= UINT64_MAX / 10 && (v > UINT64_MAX / 10 || d > UINT64_MAX % 10))
+			return TW_E_RANGE;
+		v = v * 10 + d;
+	}
+	return tw_tokens_end_number(it, p, v, out);
+}
+
+static inline int
+tw_tokens_next_hex_u64(struct tw_tokens *it, uint64_t *out)
+{
+	const char *p;
+	uint64_t v = 0;
+
+	if (!tw_tokens_start(it))
+		return 0;
+	for (p = it->p; p < it->end; p++) {
+		unsigned c = (unsigned char)*p, d = c - '0';
+
+		if (d > 9) {
+			d = (c | 0x20u) - 'a';
+			if (d > 5)
+				break;
+			d += 10;
+		}
+		if (v >> 60 != 0)
+			return TW_E_RANGE;
+		v = v << 4 | d;
+	}
+	return tw_tokens_end_number(it, p, v, out);
+}
 
 /* Parse a whole token; no sign, no spaces, no trailing garbage.
  * Return TW_OK, TW_E_INVAL or TW_E_RANGE (beyond 2^64-1). */
