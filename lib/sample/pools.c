@@ -122,6 +122,9 @@ net_sum(const struct tw_sample *s, const char *proto, const char *const *names, 
 	return found;
 }
 
+/* Every CPU's backlog, then every CPU's budget: in the order of their
+ * keys, so that the set needs no sorting when softnet_stat's rows are in
+ * CPU order, as the kernel writes them. */
 static int
 add_softnet(const struct tw_sample *s, struct tw_pool_set *ps)
 {
@@ -143,6 +146,10 @@ add_softnet(const struct tw_sample *s, struct tw_pool_set *ps)
 		}
 		set_limit(p, s, backlog);
 		set_failures(p, c->dropped);
+	}
+	for (i = 0; i < s->softnet.count; i++) {
+		const struct tw_softnet_cpu *c = &s->softnet.cpus[i];
+		struct tw_pool *p;
 
 		if ((p = add(ps, s, budget, c->cpu)) == NULL)
 			return TW_E_NOMEM;
@@ -285,7 +292,13 @@ tw_pools_build(const struct tw_sample *s, struct tw_pool_set *out)
 	if ((rc = add_softnet(s, out)) != TW_OK || (rc = add_socket_pools(s, out)) != TW_OK ||
 	    (rc = add_memory_pools(s, out)) != TW_OK)
 		return rc;
-	if (out->count > 1)
+	/* They come in order but for softnet_stat rows out of CPU order (a
+	 * damaged CPU column): a thousand CPUs' pools are checked, not
+	 * sorted, each sample. */
+	for (i = 1; i < out->count; i++)
+		if (cmp_pool(&out->pools[i - 1], &out->pools[i]) > 0)
+			break;
+	if (i < out->count)
 		qsort(out->pools, out->count, sizeof(out->pools[0]), cmp_pool);
 	/* Two softnet rows naming one CPU, or two zones of one name on a
 	 * node, would collide: keep one, the same one every time. */
