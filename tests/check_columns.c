@@ -80,6 +80,34 @@ START_TEST(test_encode_decode)
 }
 END_TEST
 
+/* Decoding takes a number as signed exactly when its type goes on the
+ * wire as an INTEGER, for every SMI type and every column of the MIB. */
+START_TEST(test_signed_is_integer)
+{
+	size_t g;
+	int smi;
+
+	for (smi = TW_SMI_DISPLAY_STRING; smi <= TW_SMI_ENUMERATION; smi++) {
+		struct tw_column c = { .name = "x", .smi = (enum tw_smi)smi, .scale = 1 };
+
+		ck_assert_msg(tw_column_signed(&c) == (tw_column_ber(&c) == TW_BER_INTEGER),
+		    "%s", tw_smi_name(c.smi));
+	}
+	for (g = 0; g < tw_column_ngroups; g++) {
+		const struct tw_column_group *grp = &tw_column_groups[g];
+		unsigned col;
+
+		for (col = 0; col < grp->ncols; col++) {
+			const struct tw_column *c = &grp->cols[col];
+
+			if (c->name != NULL && c->smi != TW_SMI_DISPLAY_STRING)
+				ck_assert_msg((tw_column_decode(c, UINT64_MAX) < 0) ==
+				    (tw_column_ber(c) == TW_BER_INTEGER), "%s", c->name);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_check)
 {
 	const struct tw_column *lat = tw_column(TW_OID_DISK_TABLE, TW_OID_DISK_READ_LATENCY);
@@ -217,6 +245,7 @@ columns_suite(void)
 
 	tcase_add_test(tc, test_lookup);
 	tcase_add_test(tc, test_encode_decode);
+	tcase_add_test(tc, test_signed_is_integer);
 	tcase_add_test(tc, test_check);
 	tcase_add_test(tc, test_describe);
 	tcase_add_test(tc, test_store_load);

@@ -30,14 +30,6 @@ tw_column_encode(const struct tw_column *c, double figure)
 	return x < 9.2e18 ? (uint64_t)llround(x) : (uint64_t)(x + 0.5);
 }
 
-double
-tw_column_decode(const struct tw_column *c, uint64_t n)
-{
-	if (tw_column_ber(c) == TW_BER_INTEGER)
-		return (double)(int64_t)n / c->scale;
-	return (double)n / c->scale;
-}
-
 int
 tw_column_check(const struct tw_column *c, const struct tw_ber_value *val)
 {

@@ -140,8 +140,25 @@ const char *tw_ber_name(enum tw_ber_type type);
  * strings. */
 uint64_t tw_column_encode(const struct tw_column *c, double figure);
 
-/* The figure in its natural unit for the MIB's number n. */
-double tw_column_decode(const struct tw_column *c, uint64_t n);
+/* Whether c's number is an INTEGER on the wire, and so signed: the
+ * SMI types tw_column_ber maps to TW_BER_INTEGER (tests/check_columns.c
+ * holds the two together). */
+static inline int
+tw_column_signed(const struct tw_column *c)
+{
+	return c->smi == TW_SMI_INTEGER32 || c->smi == TW_SMI_TRUTH_VALUE ||
+	    c->smi == TW_SMI_DBLOCK_CLASS || c->smi == TW_SMI_FINDING_SEVERITY ||
+	    c->smi == TW_SMI_ENUMERATION;
+}
+
+/* The figure in its natural unit for the MIB's number n. Inline: every
+ * judged disk's figures are decoded each sample, 90,000 of them at
+ * 10,000 disks. */
+static inline double
+tw_column_decode(const struct tw_column *c, uint64_t n)
+{
+	return (tw_column_signed(c) ? (double)(int64_t)n : (double)n) / c->scale;
+}
 
 /* Whether val is what the MIB says c holds: TW_OK; TW_E_INVAL for the
  * wrong type; TW_E_RANGE for a number or string length out of range. */
