@@ -3,7 +3,8 @@
 # data flow, each folder its own static library. Lowest first:
 #
 #   util -> collect -> sample -> window -> sockets -> probe -> reqlat
-#   -> figures -> view -> threshold -> advice -> finding -> change -> monitor
+#   -> figures -> derive -> view -> threshold -> advice -> finding -> change
+#   -> monitor
 #
 # and plugin, the checks' own helpers, on top. A stage includes and calls
 # only its own and lower stages (tests/layers.py reads the includes). The
@@ -21,6 +22,7 @@ include lib/reqlat/local.mk
 # lib/figures/ (the typed records, headers only) has its place here: it
 # needs no library, so TW_LIBS has no entry for it.
 include lib/figures/local.mk
+include lib/derive/local.mk
 include lib/view/local.mk
 include lib/threshold/local.mk
 include lib/advice/local.mk
@@ -37,6 +39,7 @@ TW_LIBS = \
 	lib/advice/libtwadvice.a \
 	lib/threshold/libtwthreshold.a \
 	lib/view/libtwview.a \
+	lib/derive/libtwderive.a \
 	lib/reqlat/libtwreqlat.a \
 	lib/probe/libtwprobe.a \
 	lib/sockets/libtwsockets.a \
@@ -53,7 +56,8 @@ TW_LIB_FILES = \
 	$(lib_util_libtwutil_a_SOURCES) $(lib_collect_libtwcollect_a_SOURCES) \
 	$(lib_sample_libtwsample_a_SOURCES) $(lib_window_libtwwindow_a_SOURCES) \
 	$(lib_sockets_libtwsockets_a_SOURCES) $(lib_probe_libtwprobe_a_SOURCES) \
-	$(lib_reqlat_libtwreqlat_a_SOURCES) $(lib_view_libtwview_a_SOURCES) \
+	$(lib_reqlat_libtwreqlat_a_SOURCES) $(lib_derive_libtwderive_a_SOURCES) \
+	$(lib_view_libtwview_a_SOURCES) \
 	$(lib_threshold_libtwthreshold_a_SOURCES) $(lib_advice_libtwadvice_a_SOURCES) \
 	$(lib_finding_libtwfinding_a_SOURCES) $(lib_change_libtwchange_a_SOURCES) \
 	$(lib_monitor_libtwmonitor_a_SOURCES) $(lib_plugin_libtwplugin_a_SOURCES)

@@ -27,7 +27,7 @@
 static void
 publish(const struct tw_change_history *h, struct tw_view *v)
 {
-	struct tw_view_change_in in[TW_CHANGE_MAX];
+	struct tw_change_fig in[TW_CHANGE_MAX];
 	size_t n = tw_change_history_list(h, in);
 
 	ck_assert_int_eq(tw_view_build(v, &(struct tw_view_sources){ .changes = in,
@@ -651,19 +651,18 @@ END_TEST
  * out, as in the table. */
 START_TEST(notice_of_a_change)
 {
-	struct tw_view_change_in c;
+	struct tw_change_fig c;
 	struct tw_notice n;
 
-	memset(&c, 0, sizeof(c));
+	tw_change_fig_init(&c);
 	c.index = UINT32_MAX;
 	c.tunable = "net.core.somaxconn";
 	c.subject = "host";
 	c.old_value = "128";
 	c.new_value = "4096";
-	c.when_s = 1700000000;
+	c.time_s = 1700000000;
 	c.figure = "listen overflows";
 	c.unit = "/s";
-	c.has_before = 1;
 	c.before = 2.5;
 	tw_notice_change(&n, 0, &c);
 	ck_assert_uint_eq(n.notification, TW_NOTIFY_TUNABLE_CHANGED);
@@ -678,7 +677,6 @@ START_TEST(notice_of_a_change)
 	tw_notice_change(&n, 1, &c);
 	ck_assert_uint_eq(n.notification, TW_NOTIFY_TUNABLE_CHANGE_EVALUATED);
 	ck_assert_uint_eq(n.n, 8);	/* no figure after */
-	c.has_after = 1;
 	c.after = 0;
 	tw_notice_change(&n, 1, &c);
 	ck_assert_uint_eq(n.n, 9);

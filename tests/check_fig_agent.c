@@ -97,7 +97,7 @@ END_TEST
 START_TEST(test_notice_names)
 {
 	static const uint32_t arc[TW_MIB_ARC_LEN] = { TW_MIB_ARC };
-	struct tw_view_change_in c;
+	struct tw_change_fig c;
 	struct tw_notice n;
 	uint32_t name[TW_NOTICE_NAME_MAX];
 	size_t len;
@@ -108,7 +108,7 @@ START_TEST(test_notice_names)
 	ck_assert_uint_eq(name[TW_MIB_ARC_LEN], TW_OID_NOTIFICATIONS);
 	ck_assert_uint_eq(name[TW_MIB_ARC_LEN + 1], TW_NOTIFY_TUNABLE_CHANGED);
 
-	memset(&c, 0, sizeof(c));
+	tw_change_fig_init(&c);
 	c.index = 4000000000u;
 	c.tunable = "vm.swappiness";
 	c.subject = "host";

@@ -18,11 +18,38 @@
 #include "view/view.h"
 #include "reqlat/reqwin.h"
 #include "view/build_priv.h"
+#include "sample/pools.h"
+#include "tw_sample_fixture.h"
+#include "window/window.h"
 
 static struct tw_reqlat_device devs[2];
 static struct tw_reqlat_reading rd = { devs, 0, 2, 0, 7 };
 static struct tw_reqwin rw;
 static struct tw_view v;
+
+/* The twAgent scalars a whole build gives with the request-latency
+ * source in this state, in a view of their own (a sample of no disks). */
+static void
+build_agent(struct tw_view *va, const char *state, const char *reason, int timing)
+{
+	static const struct tw_view_settings settings = { "0.1.0", "Linux test", 5, 60 };
+	struct tw_window w;
+	struct tw_sample s;
+	struct tw_pool_set pools;
+
+	tw_sample_init(&s);
+	tw_pool_set_init(&pools);
+	tw_view_init(va);
+	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
+	fx_sample_disks(&s, 1000, NULL, 0);
+	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
+	ck_assert_int_eq(tw_view_build(va, &(struct tw_view_sources){ .settings = &settings,
+	    .window = &w, .sample = &s, .pools = &pools, .reqwin = &rw, .reqlat_state = state,
+	    .reqlat_reason = reason, .reqlat_timing = timing }), TW_OK);
+	tw_window_free(&w);
+	tw_pool_set_free(&pools);
+	tw_sample_free(&s);
+}
 
 static void
 add_disk(uint32_t major, uint32_t minor, const char *name)
@@ -85,7 +112,7 @@ START_TEST(test_rows_follow_the_disks)
 	const struct tw_view_reqlat *r, *w;
 	struct tw_reqlat_fig rf, wf;
 
-	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, "timing", "", 1), TW_OK);
+	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, 1), TW_OK);
 	/* 8:0 is timed but not in the view; 9:0 in the view but not timed. */
 	ck_assert_uint_eq(v.nreqlats, 2);
 	r = &v.reqlats[0];
@@ -114,12 +141,18 @@ START_TEST(test_rows_follow_the_disks)
 	ck_assert_double_eq(wf.max_ms, 0.4);
 	ck_assert(!tw_view_has(w, TW_OID_REQLAT_P50));
 	ck_assert(!tw_view_has(w, TW_OID_REQLAT_QUEUE_MAX));
-	ck_assert_str_eq(v.agent.reqlat_state, "timing");
-	ck_assert_uint_eq(v.agent.col[TW_OID_AGENT_REQLAT_LOST], 7);
+	{
+		struct tw_view va;
+
+		build_agent(&va, "timing", "", 1);
+		ck_assert_str_eq(va.agent.reqlat_state, "timing");
+		ck_assert_uint_eq(va.agent.col[TW_OID_AGENT_REQLAT_LOST], 7);
+		tw_view_free(&va);
+	}
 	/* 7:0 leaves the view: its rows go with it. */
 	v.ndisks = 1;
 	v.disks[0].major = 9;
-	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, "timing", "", 1), TW_OK);
+	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, 1), TW_OK);
 	ck_assert_uint_eq(v.nreqlats, 0);
 	ck_assert_uint_eq(v.nreqhists, 0);
 }
@@ -148,7 +181,7 @@ START_TEST(test_histogram_ladder)
 		tw_hist_bucket_range(tw_hist_bucket(b[i] - 1), &lo, &hi);
 		ck_assert_uint_eq(hi + 1, b[i]);
 	}
-	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, "timing", "", 1), TW_OK);
+	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, 1), TW_OK);
 	/* 7:0's reads: 100 us is in [96, 103], 3000 in [2944, 3071]: from 96
 	 * (none below) to 3072 (all), and +Inf. */
 	ck_assert_uint_eq(v.reqhists[0].bound, 96);
@@ -180,7 +213,7 @@ START_TEST(test_walk)
 	size_t len = 1, nlen, rows = 0;
 	struct tw_ber_value val;
 
-	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, "timing", "", 1), TW_OK);
+	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, 1), TW_OK);
 	ck_assert_int_eq(tw_mv_get(&v, 0, get, 6, &val), TW_MV_FOUND);
 	ck_assert_int_eq(val.type, TW_BER_GAUGE32);
 	ck_assert_uint_le(val.num > 3000 ? val.num - 3000 : 3000 - val.num, 3000 / 32);
@@ -202,12 +235,17 @@ END_TEST
 /* Not timing: the state and its reason, no rows, no lost count. */
 START_TEST(test_not_timing)
 {
-	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, "no-btf", "no kernel BTF", 0), TW_OK);
+	struct tw_view va;
+
+	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, 0), TW_OK);
 	ck_assert_uint_eq(v.nreqlats, 0);
-	ck_assert_str_eq(v.agent.reqlat_state, "no-btf");
-	ck_assert_str_eq(v.agent.reqlat_reason, "no kernel BTF");
-	ck_assert(tw_view_has(&v.agent, TW_OID_AGENT_REQLAT_STATE));
-	ck_assert(!tw_view_has(&v.agent, TW_OID_AGENT_REQLAT_LOST));
+	build_agent(&va, "no-btf", "no kernel BTF", 0);
+	ck_assert_uint_eq(va.nreqlats, 0);
+	ck_assert_str_eq(va.agent.reqlat_state, "no-btf");
+	ck_assert_str_eq(va.agent.reqlat_reason, "no kernel BTF");
+	ck_assert(tw_view_has(&va.agent, TW_OID_AGENT_REQLAT_STATE));
+	ck_assert(!tw_view_has(&va.agent, TW_OID_AGENT_REQLAT_LOST));
+	tw_view_free(&va);
 }
 END_TEST
 

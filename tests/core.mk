@@ -30,6 +30,11 @@ tests_check_view_CFLAGS = $(TESTS_CFLAGS)
 tests_check_view_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_view
 
+check_PROGRAMS += tests/check_figrow
+tests_check_figrow_SOURCES = tests/check_figrow.c tests/tw_check.h
+tests_check_figrow_CFLAGS = $(TESTS_CFLAGS)
+tests_check_figrow_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_figrow
 check_PROGRAMS += tests/check_fig_cache
 tests_check_fig_cache_SOURCES = tests/check_fig_cache.c tests/tw_check.h
 tests_check_fig_cache_CFLAGS = $(TESTS_CFLAGS)

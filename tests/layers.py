@@ -31,7 +31,7 @@ import sys
 # figures is headers only (plain records, no library). plugins/ and agentx/
 # are the programs on top: neither includes the other's files.
 STAGES = ["mib", "util", "collect", "sample", "window", "sockets", "probe", "reqlat",
-          "figures", "view", "threshold", "advice", "finding", "change", "monitor",
+          "figures", "derive", "view", "threshold", "advice", "finding", "change", "monitor",
           "plugin"]
 TOP_FOLDERS = ["plugins", "agentx"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

@@ -106,28 +106,31 @@ tw_change_history_at(const struct tw_change_history *h, size_t i)
 }
 
 size_t
-tw_change_history_list(const struct tw_change_history *h, struct tw_view_change_in *out)
+tw_change_history_list(const struct tw_change_history *h, struct tw_change_fig *out)
 {
 	size_t i;
 
 	for (i = 0; i < h->count; i++) {
 		const struct tw_change *c = tw_change_history_at(h, i);
-		struct tw_view_change_in *e = &out[i];
+		struct tw_change_fig *e = &out[i];
 		int watched = c->fig.kind != TW_CHANGE_FIG_NONE;
 
+		tw_change_fig_init(e);
 		e->index = c->index;
 		e->tunable = c->tunable;
 		e->subject = c->subject;
 		e->old_value = c->old_value;
 		e->new_value = c->new_value;
-		e->when_s = c->when_s;
-		e->evaluated = c->evaluated;
-		e->figure = watched ? c->fig.name : NULL;
-		e->unit = watched ? c->fig.unit : NULL;
-		e->has_before = c->has_before;
-		e->has_after = c->has_after;
-		e->before = c->before;
-		e->after = c->after;
+		e->time_s = (double)c->when_s;
+		e->evaluated = c->evaluated ? 1 : 0;
+		if (watched) {
+			e->figure = c->fig.name;
+			e->unit = c->fig.unit != NULL ? c->fig.unit : "";
+		}
+		if (c->has_before)
+			e->before = c->before;
+		if (c->has_after)
+			e->after = c->after;
 	}
 	return h->count;
 }

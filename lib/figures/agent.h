@@ -28,4 +28,19 @@ struct tw_agent_fig {
 	double reqlat_lost;		/* requests */
 };
 
+/* Every figure absent. */
+static inline void
+tw_agent_fig_init(struct tw_agent_fig *f)
+{
+	*f = (struct tw_agent_fig){
+		.interval_s = TW_FIG_NONE, .window_s = TW_FIG_NONE, .sample_age_ms = TW_FIG_NONE,
+		.malformed_lines = TW_FIG_NONE, .window_samples = TW_FIG_NONE,
+		.window_span_ms = TW_FIG_NONE, .samples = TW_FIG_NONE,
+		.unprintable_names = TW_FIG_NONE, .cgroups_walked = TW_FIG_NONE,
+		.cgroups_unpublished = TW_FIG_NONE, .cgroups_cut_long = TW_FIG_NONE,
+		.cgroups_cut_deep = TW_FIG_NONE, .cgroups_cut_many = TW_FIG_NONE,
+		.reqlat_lost = TW_FIG_NONE,
+	};
+}
+
 #endif

@@ -20,12 +20,33 @@ struct tw_cgroup_fig {
 	double memory_usage_bytes;
 	double memory_limit_bytes;	/* the limit that bounds the cache */
 	const char *limit_name;		/* "memory.high"; NULL when none is named */
+	uint64_t refaults;		/* pages, since the cgroup was seen */
 	double refaults_s;
+	uint64_t limit_events;
 	double limit_events_s;
 	double memory_pressure_pct;	/* v2 only */
 	double io_pressure_pct;
+	uint64_t read_bytes, written_bytes;
 	double read_bytes_s;
 	double write_bytes_s;
+	int64_t owner_kind;		/* enum tw_cg_owner_kind */
+	int64_t owner_uid;		/* a user's unit's user */
 };
+
+/* Every figure absent; path "". */
+static inline void
+tw_cgroup_fig_init(struct tw_cgroup_fig *f)
+{
+	*f = (struct tw_cgroup_fig){
+		.path = "", .version = -1, .cache_bytes = TW_FIG_NONE,
+		.memory_usage_bytes = TW_FIG_NONE, .memory_limit_bytes = TW_FIG_NONE,
+		.refaults = TW_FIG_NO_COUNT, .refaults_s = TW_FIG_NONE,
+		.limit_events = TW_FIG_NO_COUNT, .limit_events_s = TW_FIG_NONE,
+		.memory_pressure_pct = TW_FIG_NONE, .io_pressure_pct = TW_FIG_NONE,
+		.read_bytes = TW_FIG_NO_COUNT, .written_bytes = TW_FIG_NO_COUNT,
+		.read_bytes_s = TW_FIG_NONE, .write_bytes_s = TW_FIG_NONE, .owner_kind = -1,
+		.owner_uid = -1,
+	};
+}
 
 #endif

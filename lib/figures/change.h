@@ -17,11 +17,21 @@ struct tw_change_fig {
 	const char *old_value;
 	const char *new_value;
 	double time_s;			/* when, in seconds since the epoch */
-	int64_t evaluated;		/* 1 once the window after it closed, else 0 */
+	int evaluated;			/* 1 once the window after it closed, else 0 */
 	const char *figure;		/* the figure that watches it */
 	const char *unit;		/* the figure's */
 	double before;			/* the figure, in unit */
 	double after;
 };
+
+/* Every figure absent. */
+static inline void
+tw_change_fig_init(struct tw_change_fig *f)
+{
+	*f = (struct tw_change_fig){
+		.time_s = TW_FIG_NONE, .evaluated = -1, .before = TW_FIG_NONE,
+		.after = TW_FIG_NONE,
+	};
+}
 
 #endif

@@ -2,11 +2,13 @@
 /* One disk's figures over the window, in natural units: what the judges,
  * advice, lib/change and check_disklatency read of a twDiskEntry.
  *
- * The view keeps the MIB's integers; lib/view/fig_disk.c turns a row into
- * this record in one place, so every reader gets the same units and the
- * same absences. A double is TW_FIG_NONE when the row lacks it, an integer
- * tunable is -1, a string NULL; strings point into the row, which must
- * outlive the record. */
+ * lib/derive/disk.c makes it from the window and the sample; the view
+ * keeps it as the MIB's numbers (the column table names each field), and
+ * every reader decodes a view's row into it (lib/view/fig_disk.c), so the
+ * agent, a check over SNMP and a check's --local read the same figures,
+ * rounded to the MIB's resolution. A double is TW_FIG_NONE when absent, a
+ * count TW_FIG_NO_COUNT, an integer tunable -1, a string NULL; strings
+ * point into what the record was made from, which must outlive it. */
 #ifndef TW_FIGURES_DISK_H
 #define TW_FIGURES_DISK_H
 
@@ -20,6 +22,11 @@ struct tw_disk_fig {
 	const char *alias;		/* a dm or md name */
 	const char *stable_id;		/* wwid, NGUID, EUI, dm uuid */
 	const char *type;
+	/* Since the device appeared; an NMS makes its own rates of these. */
+	uint64_t reads, writes;			/* requests completed */
+	uint64_t read_bytes, written_bytes;
+	uint64_t read_time_ms, write_time_ms;	/* spent on them */
+	uint64_t in_flight;			/* requests, in the newest sample */
 	double read_ops_s, write_ops_s;		/* requests/s */
 	double read_bytes_s, write_bytes_s;
 	double r_await_ms, w_await_ms;
@@ -33,6 +40,21 @@ struct tw_disk_fig {
 	double wbt_lat_us;
 	int rotational;			/* 1, 0, or -1 when unknown */
 };
+
+/* Every figure absent: what a record is before its source fills it. */
+static inline void
+tw_disk_fig_init(struct tw_disk_fig *f)
+{
+	*f = (struct tw_disk_fig){
+		.name = "", .reads = TW_FIG_NO_COUNT, .writes = TW_FIG_NO_COUNT,
+		.read_bytes = TW_FIG_NO_COUNT, .written_bytes = TW_FIG_NO_COUNT,
+		.read_time_ms = TW_FIG_NO_COUNT, .write_time_ms = TW_FIG_NO_COUNT,
+		.in_flight = TW_FIG_NO_COUNT, .read_ops_s = TW_FIG_NONE, .write_ops_s = TW_FIG_NONE,
+		.read_bytes_s = TW_FIG_NONE, .write_bytes_s = TW_FIG_NONE, .r_await_ms = TW_FIG_NONE,
+		.w_await_ms = TW_FIG_NONE, .queue_depth = TW_FIG_NONE, .util_pct = TW_FIG_NONE,
+		.nr_requests = -1, .read_ahead_kb = -1, .wbt_lat_us = TW_FIG_NONE, .rotational = -1,
+	};
+}
 
 /* The part of a disk's figures that the buffer cache's choice of a disk
  * reads (its read-ahead and its writer): every disk is scanned for it

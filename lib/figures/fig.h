@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: ISC */
-/* Typed figures: NAN marks a figure the source did not give. */
+/* Typed figures: NAN marks a figure the source did not give, and
+ * TW_FIG_NO_COUNT a count (a uint64_t, kept exact) it did not give. */
 #ifndef TW_FIG_H
 #define TW_FIG_H
 
 #include <math.h>
+#include <stdint.h>
 
 #define TW_FIG_NONE NAN
+#define TW_FIG_NO_COUNT UINT64_MAX
 
 static inline int tw_fig_has(double x) { return !isnan(x); }
 

@@ -26,11 +26,25 @@ struct tw_pool_fig {
 	double in_use;			/* blocks */
 	double free;			/* blocks */
 	double limit;			/* blocks */
+	uint64_t failures;		/* since boot */
 	double recent_failures;		/* failures within the window */
+	uint64_t pressure_ms;		/* time in memory pressure, since boot */
 	double recent_pressure_ms;	/* time in memory pressure within it */
 };
 
 /* The pools of one class taken together. */
+/* Every figure absent; name "". */
+static inline void
+tw_pool_fig_init(struct tw_pool_fig *f)
+{
+	*f = (struct tw_pool_fig){
+		.cpu = -1, .name = "", .size_bytes = TW_FIG_NONE, .in_use = TW_FIG_NONE,
+		.free = TW_FIG_NONE, .limit = TW_FIG_NONE, .failures = TW_FIG_NO_COUNT,
+		.recent_failures = TW_FIG_NONE, .pressure_ms = TW_FIG_NO_COUNT,
+		.recent_pressure_ms = TW_FIG_NONE,
+	};
+}
+
 struct tw_pool_class_fig {
 	size_t count;			/* pools of the class */
 	double recent_failures;		/* summed over the pools that have it */

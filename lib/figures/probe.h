@@ -16,11 +16,25 @@ struct tw_probe_fig {
 	const char *state;		/* "probing", "errors", "idle", ... */
 	const char *reason;
 	double rate_reads_s;		/* the reads the probe aims at a second */
+	double read_size_bytes;
 	double window_ms;
 	double reads;			/* timed in the window */
 	double min_ms, p50_ms, p90_ms, p99_ms, max_ms, mean_ms;
 	double timeouts, missed, errors;	/* reads, slots, reads */
 };
+
+/* Every figure absent; the strings "". */
+static inline void
+tw_probe_fig_init(struct tw_probe_fig *f)
+{
+	*f = (struct tw_probe_fig){
+		.device = "", .state = "", .reason = "", .rate_reads_s = TW_FIG_NONE,
+		.read_size_bytes = TW_FIG_NONE, .window_ms = TW_FIG_NONE, .reads = TW_FIG_NONE,
+		.min_ms = TW_FIG_NONE, .p50_ms = TW_FIG_NONE, .p90_ms = TW_FIG_NONE,
+		.p99_ms = TW_FIG_NONE, .max_ms = TW_FIG_NONE, .mean_ms = TW_FIG_NONE,
+		.timeouts = TW_FIG_NONE, .missed = TW_FIG_NONE, .errors = TW_FIG_NONE,
+	};
+}
 
 /* The percentile pc (50, 90, anything else 99) of f, in ms. */
 static inline double

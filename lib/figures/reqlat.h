@@ -23,6 +23,19 @@ struct tw_reqlat_fig {
 	double total;			/* requests since timing began */
 };
 
+/* Every figure absent; device "". */
+static inline void
+tw_reqlat_fig_init(struct tw_reqlat_fig *f)
+{
+	*f = (struct tw_reqlat_fig){
+		.device = "", .window_ms = TW_FIG_NONE, .requests = TW_FIG_NONE,
+		.p50_ms = TW_FIG_NONE, .p90_ms = TW_FIG_NONE, .p99_ms = TW_FIG_NONE,
+		.max_ms = TW_FIG_NONE, .mean_ms = TW_FIG_NONE, .queued = TW_FIG_NONE,
+		.queue_p50_ms = TW_FIG_NONE, .queue_p90_ms = TW_FIG_NONE,
+		.queue_p99_ms = TW_FIG_NONE, .queue_max_ms = TW_FIG_NONE, .total = TW_FIG_NONE,
+	};
+}
+
 /* The percentile pc (50, 90, anything else 99) of f's service time, ms. */
 static inline double
 tw_reqlat_fig_percentile(const struct tw_reqlat_fig *f, unsigned pc)

@@ -23,9 +23,22 @@ struct tw_socket_fig {
 	const char *command;		/* the owner's comm, shown, or NULL */
 	int64_t pid;			/* the owner's, or -1 */
 	int64_t owner_search;		/* enum tw_owner_state, or -1 */
+	uint64_t searches_cut;		/* owner searches cut short */
 	double rcvbuf_bytes;		/* SO_RCVBUF */
 	double rmem_alloc_bytes;
 	double rmem_max_bytes;		/* net.core.rmem_max when it was read */
 };
+
+/* Every figure absent; the identity's strings "". */
+static inline void
+tw_socket_fig_init(struct tw_socket_fig *f)
+{
+	*f = (struct tw_socket_fig){
+		.proto_name = "", .address = "", .port = -1, .drops = TW_FIG_NONE,
+		.recent_drops = TW_FIG_NONE, .rx_queue_bytes = TW_FIG_NONE, .pid = -1,
+		.owner_search = -1, .searches_cut = TW_FIG_NO_COUNT, .rcvbuf_bytes = TW_FIG_NONE,
+		.rmem_alloc_bytes = TW_FIG_NONE, .rmem_max_bytes = TW_FIG_NONE,
+	};
+}
 
 #endif

@@ -7,45 +7,33 @@
 
 #include "view/build.h"
 
+#include "derive/agent.h"
+#include "reqlat/reqwin.h"
 #include "util/error.h"
 #include "view/build_priv.h"
-#include "view/fig_disk.h"
+#include "view/figrow.h"
 #include "view/sockview.h"
 
+/* The agent's scalars, last: they count the names the other rows show. */
 static void
-build_agent(struct tw_view_agent *a, const struct tw_view_settings *set,
-    const struct tw_window *w, const struct tw_sample *s)
+build_agent(struct tw_view *v, const struct tw_view_sources *src, uint64_t unprintable)
 {
-	uint64_t span = tw_window_span_ms(w);
+	const struct tw_view_settings *set = src->settings;
+	const struct tw_agent_told told = { set->version, set->system, set->interval_s,
+	    set->window_s };
+	struct tw_agent_fig f;
 
-	memset(a, 0, sizeof(*a));
-	tw_str_copy_cut(a->version, sizeof(a->version), set->version);
-	tw_escape_copy(a->system, sizeof(a->system), set->system);
-	a->newest_ms = s->mono_ms;
-	a->has = TW_VIEW_BIT(TW_OID_AGENT_VERSION) | TW_VIEW_BIT(TW_OID_AGENT_SYSTEM) |
-	    TW_VIEW_BIT(TW_OID_AGENT_SAMPLE_AGE);
-	tw_vb_put(&a->has, a->col, TW_OID_AGENT_INTERVAL, set->interval_s);
-	tw_vb_put(&a->has, a->col, TW_OID_AGENT_WINDOW, set->window_s);
-	tw_vb_put(&a->has, a->col, TW_OID_AGENT_MALFORMED, w->malformed_total);
-	tw_vb_put(&a->has, a->col, TW_OID_AGENT_WINDOW_SAMPLES, tw_window_samples(w));
-	tw_vb_put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_WINDOW_SPAN, span);
-	tw_vb_put(&a->has, a->col, TW_OID_AGENT_SAMPLES, w->nsamples);
-	/* What the last walk of the cgroup hierarchy found and left out:
-	 * nothing to say where the host has no cgroup controllers. */
-	if (s->have & TW_SRC_BIT(TW_SRC_CGROUPS)) {
-		const struct tw_cgroup_set *cs = &s->cgroups;
-
-		tw_vb_put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_WALKED,
-		    cs->walked);
-		tw_vb_put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_UNPUBLISHED,
-		    cs->unpublished);
-		tw_vb_put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_CUT_LONG,
-		    cs->cuts.too_long);
-		tw_vb_put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_CUT_DEEP,
-		    cs->cuts.too_deep);
-		tw_vb_put_count(TW_OID_AGENT, &a->has, a->col, TW_OID_AGENT_CGROUPS_CUT_MANY,
-		    cs->cuts.too_many);
+	tw_derive_agent(&told, src->window, src->sample, &f);
+	f.unprintable_names = (double)unprintable;
+	if (src->reqlat_state != NULL) {
+		f.reqlat_state = src->reqlat_state;
+		f.reqlat_reason = src->reqlat_reason != NULL ? src->reqlat_reason : "";
+		if (src->reqlat_timing)
+			f.reqlat_lost = (double)src->reqwin->lost;
 	}
+	memset(&v->agent, 0, sizeof(v->agent));
+	v->agent.newest_ms = src->sample->mono_ms;
+	tw_figrow_project(tw_vb_group(TW_OID_AGENT), &f, &v->agent);
 }
 
 static void
@@ -107,7 +95,6 @@ build_figures(struct tw_view *v, const struct tw_view_sources *src)
 		return rc;
 	if (src->socks != NULL && (rc = tw_view_build_socks(v, src->socks, s)) != TW_OK)
 		return rc;
-	build_agent(&v->agent, src->settings, w, s);
 	tw_view_build_bufcache(&v->bc, w, s);
 	if ((rc = tw_view_build_disks(v, w, s)) != TW_OK ||
 	    (rc = tw_view_build_pools(v, w, src->pools)) != TW_OK)
@@ -115,11 +102,10 @@ build_figures(struct tw_view *v, const struct tw_view_sources *src)
 	build_tunables(v, s);
 	if ((rc = tw_view_build_cgroups(v, w, s)) != TW_OK)
 		return rc;
-	tw_vb_put(&v->agent.has, v->agent.col, TW_OID_AGENT_UNPRINTABLE_NAMES,
-	    unprintable_names(v));
-	if (src->reqlat_state != NULL)
-		return tw_view_build_reqlat(v, src->reqwin, src->reqlat_state,
-		    src->reqlat_reason != NULL ? src->reqlat_reason : "", src->reqlat_timing);
+	if (src->reqlat_state != NULL &&
+	    (rc = tw_view_build_reqlat(v, src->reqwin, src->reqlat_timing)) != TW_OK)
+		return rc;
+	build_agent(v, src, unprintable_names(v));
 	return TW_OK;
 }
 

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "figures/change.h"
+
 #include "view/view.h"
 
 struct tw_pool_set;
@@ -55,18 +57,6 @@ struct tw_view_notify_counts {
 	unsigned per_minute;
 };
 
-/* A change as the change history keeps it; the strings are the
- * history's, the figure NULL when none is watched. */
-struct tw_view_change_in {
-	uint32_t index;
-	const char *tunable, *subject, *old_value, *new_value;
-	int64_t when_s;
-	int evaluated;
-	const char *figure, *unit;
-	int has_before, has_after;
-	double before, after;	/* in the figure's unit */
-};
-
 /* Every source of a view. A NULL window leaves the figures as they are
  * (a view of probes alone), and so does a NULL findings list twFindings;
  * the change record is written from changes, none when *nchanges is 0
@@ -94,7 +84,7 @@ struct tw_view_sources {
 	void *assess_ctx;
 	const struct tw_view_findings_in *findings;	/* NULL: findings off */
 	const struct tw_view_notify_counts *notify;	/* NULL: none sent */
-	const struct tw_view_change_in *changes;	/* newest first */
+	const struct tw_change_fig *changes;	/* newest first */
 	/* Read after assess, which may have added the sample's own changes:
 	 * a count taken before it would publish them a sample late. */
 	const size_t *nchanges;

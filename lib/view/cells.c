@@ -3,7 +3,6 @@
 
 #include "view/columns.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,20 +14,6 @@
  * range, and moved between the wire and a view's row. */
 
 /* ---- Values --------------------------------------------------------------- */
-
-uint64_t
-tw_column_encode(const struct tw_column *c, double figure)
-{
-	double x = figure * c->scale;
-	uint64_t lo = c->min > 0 ? (uint64_t)c->min : 0;
-
-	if (!(x > (double)lo))
-		return lo;
-	if (x >= (double)c->max)
-		return c->max;
-	/* llround stops at 2^63; a Counter64 figure may not. */
-	return x < 9.2e18 ? (uint64_t)llround(x) : (uint64_t)(x + 0.5);
-}
 
 int
 tw_column_check(const struct tw_column *c, const struct tw_ber_value *val)

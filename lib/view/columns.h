@@ -20,6 +20,7 @@
 #ifndef TW_COLUMNS_H
 #define TW_COLUMNS_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -67,6 +68,20 @@ enum tw_access {
 
 #define TW_COLUMN_READ_WITH_CGROUPS 2
 
+/* What a column is in its group's record (lib/figures/), the typed form
+ * every reader takes a figure in: the view projects a record into its
+ * row's cells and decodes a row's cells back into the record
+ * (view/figrow.h). */
+enum tw_fig_kind {
+	TW_FIG_NO_FIELD,	/* none: an index, or a group without a record */
+	TW_FIG_REAL,		/* double in the figure's unit; TW_FIG_NONE: absent */
+	TW_FIG_COUNT,		/* uint64_t, exact; TW_FIG_NO_COUNT: absent */
+	TW_FIG_INT,		/* int64_t, the MIB's number; -1: absent */
+	TW_FIG_TRUTH,		/* int: 1 true, 0 false (TruthValue 1, 2); -1: absent */
+	TW_FIG_TEXT,		/* const char *, shown; NULL: absent */
+	TW_FIG_NAME,		/* const char *, shown; never NULL: "" when absent */
+};
+
 /* Where the view keeps a row's values: its `has` bits and col[] array,
  * or a string field (the view's fields are shorter than a DisplayString
  * may be: a longer string is cut). */
@@ -85,6 +100,8 @@ struct tw_column {
 				 * check that reads the cgroup table) */
 	size_t str_off;		/* strings: the field in the view's row */
 	size_t str_size;
+	enum tw_fig_kind fig;	/* the field in the group's record */
+	size_t fig_off;
 };
 
 /* A group of scalars ({group, n, 0}) or a table ({table, 1, column,
@@ -137,8 +154,20 @@ const char *tw_ber_name(enum tw_ber_type type);
 
 /* The MIB's number for a figure in its natural unit: scaled, rounded to
  * the nearest integer and clamped to the column's range. Not for
- * strings. */
-uint64_t tw_column_encode(const struct tw_column *c, double figure);
+ * strings. Inline: every disk's figures are projected each sample. */
+static inline uint64_t
+tw_column_encode(const struct tw_column *c, double figure)
+{
+	double x = figure * c->scale;
+	uint64_t lo = c->min > 0 ? (uint64_t)c->min : 0;
+
+	if (!(x > (double)lo))
+		return lo;
+	if (x >= (double)c->max)
+		return c->max;
+	/* llround stops at 2^63; a Counter64 figure may not. */
+	return x < 9.2e18 ? (uint64_t)llround(x) : (uint64_t)(x + 0.5);
+}
 
 /* Whether c's number is an INTEGER on the wire, and so signed: the
  * SMI types tw_column_ber maps to TW_BER_INTEGER (tests/check_columns.c

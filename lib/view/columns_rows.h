@@ -10,6 +10,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "figures/agent.h"
+#include "figures/cache.h"
+#include "figures/cgroup.h"
+#include "figures/change.h"
+#include "figures/disk.h"
+#include "figures/pool.h"
+#include "figures/probe.h"
+#include "figures/reqlat.h"
+#include "figures/socket.h"
 #include "tunewatch_oids.h"
 #include "view/columns.h"
 #include "view/view.h"
@@ -37,36 +46,50 @@
 	 (t) == TW_SMI_FINDING_SEVERITY ? (uint64_t)TW_FINDING_CRITICAL : \
 	 (t) == TW_SMI_DISPLAY_STRING ? 255 : (uint64_t)UINT32_MAX)
 
-#define NUM(n, t, u, read) \
+/* The last argument of a row: where its figure is in the group's record,
+ * checked against the field's type, or NO_FIG. */
+#define FIG_AT(kind, type, field, ctype) \
+	.fig = (kind), .fig_off = offsetof(type, field) + \
+	    0 * sizeof(_Generic(((type *)0)->field, ctype: 1))
+#define REAL(type, field) FIG_AT(TW_FIG_REAL, type, field, double)
+#define COUNT(type, field) FIG_AT(TW_FIG_COUNT, type, field, uint64_t)
+#define INT(type, field) FIG_AT(TW_FIG_INT, type, field, int64_t)
+#define TRUTH(type, field) FIG_AT(TW_FIG_TRUTH, type, field, int)
+#define TEXT(type, field) FIG_AT(TW_FIG_TEXT, type, field, const char *)
+#define NAME(type, field) FIG_AT(TW_FIG_NAME, type, field, const char *)
+#define NO_FIG .fig = TW_FIG_NO_FIELD
+
+#define NUM(n, t, u, read, fig) \
 	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .min = TYPE_MIN(t), \
-	  .max = TYPE_MAX(t), .units = (u), .scale = 1, .checks_read = (read) }
+	  .max = TYPE_MAX(t), .units = (u), .scale = 1, .checks_read = (read), fig }
 /* A number the MIB keeps scaled: the figure times s, in the unit f. */
-#define SCALED(n, t, u, s, f, read) \
+#define SCALED(n, t, u, s, f, read, fig) \
 	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .min = TYPE_MIN(t), \
-	  .max = TYPE_MAX(t), .units = (u), .scale = (s), .unit = (f), .checks_read = (read) }
-#define PERCENT(n) \
+	  .max = TYPE_MAX(t), .units = (u), .scale = (s), .unit = (f), .checks_read = (read), \
+	  fig }
+#define PERCENT(n, fig) \
 	{ .name = (n), .smi = TW_SMI_HUNDREDTHS, .access = TW_ACCESS_READ_ONLY, .ranged = 1, \
 	  .min = 0, .max = 10000, .units = "percent", .scale = 100, .unit = "%", \
-	  .checks_read = READ }
-#define STR(n, type, field, read) \
+	  .checks_read = READ, fig }
+#define STR(n, type, field, read, fig) \
 	{ .name = (n), .smi = TW_SMI_DISPLAY_STRING, .access = TW_ACCESS_READ_ONLY, \
 	  .max = TYPE_MAX(TW_SMI_DISPLAY_STRING), .scale = 1, .checks_read = (read), \
-	  .str_off = offsetof(type, field), .str_size = sizeof(((type *)0)->field) }
+	  .str_off = offsetof(type, field), .str_size = sizeof(((type *)0)->field), fig }
 /* The MIB states an index's range even where it is the type's. */
 #define INDEX(n, lo) \
 	{ .name = (n), .smi = TW_SMI_UNSIGNED32, .access = TW_ACCESS_NOT_ACCESSIBLE, .ranged = 1, \
 	  .min = (lo), .max = UINT32_MAX, .scale = 1 }
 /* A number whose range the MIB narrows. */
-#define RANGED(n, t, lo, hi, read) \
+#define RANGED(n, t, lo, hi, read, fig) \
 	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .ranged = 1, .min = (lo), \
-	  .max = (hi), .scale = 1, .checks_read = (read) }
+	  .max = (hi), .scale = 1, .checks_read = (read), fig }
 #define INDEX_ENUM(n, t) \
 	{ .name = (n), .smi = (t), .access = TW_ACCESS_NOT_ACCESSIBLE, .min = TYPE_MIN(t), \
 	  .max = TYPE_MAX(t), .scale = 1 }
 /* A number whose range the MIB states, with its UNITS. */
-#define RANGED_UNITS(n, t, lo, hi, u, read) \
+#define RANGED_UNITS(n, t, lo, hi, u, read, fig) \
 	{ .name = (n), .smi = (t), .access = TW_ACCESS_READ_ONLY, .ranged = 1, .min = (lo), \
-	  .max = (hi), .units = (u), .scale = 1, .checks_read = (read) }
+	  .max = (hi), .units = (u), .scale = 1, .checks_read = (read), fig }
 
 #define NCOLS(a) ((unsigned)(sizeof(a) / sizeof((a)[0])))
 

@@ -10,18 +10,13 @@
 #include <stdint.h>
 
 #include "view/columns.h"
+#include "view/figrow.h"
 
 /* Column col of d in its natural unit, or TW_FIG_NONE. */
 static inline double
 num(const struct tw_column_group *g, const struct tw_view_disk *d, unsigned col)
 {
 	return tw_view_has(d, col) ? tw_column_decode(&g->cols[col], d->col[col]) : TW_FIG_NONE;
-}
-
-static const char *
-str(const struct tw_view_disk *d, unsigned col, const char *s)
-{
-	return tw_view_has(d, col) ? s : NULL;
 }
 
 static int64_t
@@ -33,30 +28,9 @@ tunable(const struct tw_view_disk *d, unsigned col)
 void
 tw_view_disk_figures(const struct tw_view_disk *d, struct tw_disk_fig *f)
 {
-	const struct tw_column_group *g = tw_column_group(TW_OID_DISK_TABLE);
-
-	f->read_ops_s = num(g, d, TW_OID_DISK_READ_OPS);
-	f->write_ops_s = num(g, d, TW_OID_DISK_WRITE_OPS);
-	f->read_bytes_s = num(g, d, TW_OID_DISK_READ_RATE);
-	f->write_bytes_s = num(g, d, TW_OID_DISK_WRITE_RATE);
-	f->r_await_ms = num(g, d, TW_OID_DISK_READ_LATENCY);
-	f->w_await_ms = num(g, d, TW_OID_DISK_WRITE_LATENCY);
-	f->queue_depth = num(g, d, TW_OID_DISK_QUEUE_DEPTH);
-	f->util_pct = num(g, d, TW_OID_DISK_UTIL);
-	f->wbt_lat_us = num(g, d, TW_OID_DISK_WBT_LATENCY);
+	tw_figrow_decode(tw_column_group(TW_OID_DISK_TABLE), d, f);
 	f->major = d->major;
 	f->minor = d->minor;
-	/* The name is the row's identity: a row always has one. */
-	f->name = d->name;
-	f->alias = str(d, TW_OID_DISK_ALIAS, d->alias);
-	f->stable_id = str(d, TW_OID_DISK_STABLE_ID, d->stable_id);
-	f->type = str(d, TW_OID_DISK_TYPE, d->type);
-	f->scheduler = str(d, TW_OID_DISK_SCHEDULER, d->scheduler);
-	f->nr_requests = tunable(d, TW_OID_DISK_NR_REQUESTS);
-	f->read_ahead_kb = tunable(d, TW_OID_DISK_READ_AHEAD_KB);
-	/* A TruthValue: 1 true, 2 false. */
-	f->rotational = !tw_view_has(d, TW_OID_DISK_ROTATIONAL) ? -1 :
-	    d->col[TW_OID_DISK_ROTATIONAL] == 1 ? 1 : d->col[TW_OID_DISK_ROTATIONAL] == 2 ? 0 : -1;
 }
 
 void

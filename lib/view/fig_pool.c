@@ -3,46 +3,20 @@
 
 #include "view/fig_pool.h"
 
-#include <stddef.h>
-
 #include "sample/poolclass.h"
-#include "view/columns.h"
-
-/* Which record field each numeric column goes to; the column table says
- * how the MIB's number becomes the figure. */
-static const struct {
-	unsigned col;
-	size_t off;
-} pool_nums[] = {
-	{ TW_OID_DBLOCK_SIZE, offsetof(struct tw_pool_fig, size_bytes) },
-	{ TW_OID_DBLOCK_IN_USE, offsetof(struct tw_pool_fig, in_use) },
-	{ TW_OID_DBLOCK_FREE, offsetof(struct tw_pool_fig, free) },
-	{ TW_OID_DBLOCK_LIMIT, offsetof(struct tw_pool_fig, limit) },
-	{ TW_OID_DBLOCK_RECENT_FAILURES, offsetof(struct tw_pool_fig, recent_failures) },
-	{ TW_OID_DBLOCK_RECENT_PRESSURE_TIME, offsetof(struct tw_pool_fig, recent_pressure_ms) },
-};
+#include "view/figrow.h"
 
 void
 tw_view_pool_figures(const struct tw_view_pool *p, struct tw_pool_fig *f)
 {
-	const struct tw_column_group *g = tw_column_group(TW_OID_DBLOCK_TABLE);
 	const struct tw_pool_class *cl = tw_pool_class_find(p->cls);
-	size_t i;
 
+	tw_figrow_decode(tw_column_group(TW_OID_DBLOCK_TABLE), p, f);
 	f->cls = p->cls;
 	f->instance = p->instance;
 	/* The MIB has no CPU column: a per-CPU class numbers its pools by
 	 * their CPU, so the instance is the CPU, on every path alike. */
 	f->cpu = cl != NULL && cl->per == TW_POOL_PER_CPU ? (int32_t)p->instance : -1;
-	f->name = p->name;
-	f->tunable = tw_view_has(p, TW_OID_DBLOCK_TUNABLE) ? p->tunable : NULL;
-	f->event = tw_view_has(p, TW_OID_DBLOCK_FAILURE_EVENT) ? p->event : NULL;
-	for (i = 0; i < sizeof(pool_nums) / sizeof(pool_nums[0]); i++) {
-		unsigned c = pool_nums[i].col;
-		double *to = (double *)(void *)((char *)f + pool_nums[i].off);
-
-		*to = tw_view_has(p, c) ? tw_column_decode(&g->cols[c], p->col[c]) : TW_FIG_NONE;
-	}
 }
 
 void

@@ -23,4 +23,4 @@ lib_view_libtwview_a_SOURCES += \
 	lib/view/fig_socket.h lib/view/fig_socket.c lib/view/fig_pool.h lib/view/fig_pool.c \
 	lib/view/fig_disk.h lib/view/fig_disk.c lib/view/fig_probe.h lib/view/fig_probe.c \
 	lib/view/fig_reqlat.h lib/view/fig_reqlat.c lib/view/fig_agent.h lib/view/fig_agent.c \
-	lib/view/fig_change.h lib/view/fig_change.c
+	lib/view/fig_change.h lib/view/fig_change.c lib/view/figrow.h lib/view/figrow.c

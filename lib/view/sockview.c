@@ -3,24 +3,13 @@
 
 #include "view/sockview.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/array.h"
+#include "derive/socket.h"
 #include "util/error.h"
-#include "util/escape.h"
 #include "view/columns.h"
-
-/* A count, clamped to the column's range: a Gauge32 stays at its top. */
-static void
-put(struct tw_view_sock *vs, unsigned c, uint64_t value)
-{
-	uint64_t max = tw_column(TW_OID_SOCKDROP_TABLE, c)->max;
-
-	vs->col[c] = value > max ? max : value;
-	vs->has |= TW_VIEW_BIT(c);
-}
+#include "view/figrow.h"
 
 /* Most recent drops first, then most drops: the rows kept past the cap. */
 static int
@@ -45,35 +34,19 @@ cmp_key(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The row: the socket's record (lib/derive/socket.c) projected into the
+ * MIB's numbers. */
 static void
-build_row(struct tw_view_sock *vs, const struct tw_sock_row *r, int recent, int have_max,
-    uint64_t rmem_max)
+build_row(struct tw_view_sock *vs, const struct tw_sock_row *r, int recent, int64_t rmem_max)
 {
+	struct tw_socket_shown shown;
+	struct tw_socket_fig f;
+
+	tw_derive_socket(r, recent, rmem_max, &shown, &f);
 	memset(vs, 0, sizeof(*vs));
-	vs->proto = r->sock.proto;
-	vs->inode = r->sock.inode;
-	snprintf(vs->proto_name, sizeof(vs->proto_name), "%s", tw_udp_proto_name(r->sock.proto));
-	tw_udp_addr_text(&r->sock, vs->address, sizeof(vs->address));
-	vs->has |= TW_VIEW_BIT(TW_OID_SOCKDROP_PROTOCOL_NAME) |
-	    TW_VIEW_BIT(TW_OID_SOCKDROP_LOCAL_ADDRESS);
-	put(vs, TW_OID_SOCKDROP_LOCAL_PORT, r->sock.port);
-	put(vs, TW_OID_SOCKDROP_DROPS, r->drops);
-	if (recent)
-		put(vs, TW_OID_SOCKDROP_RECENT_DROPS, r->recent);
-	put(vs, TW_OID_SOCKDROP_RX_QUEUE, r->sock.rx_queue);
-	if (r->owner.pid > 0) {
-		tw_escape_copy(vs->command, sizeof(vs->command), r->owner.comm);
-		vs->has |= TW_VIEW_BIT(TW_OID_SOCKDROP_OWNER_COMMAND);
-		put(vs, TW_OID_SOCKDROP_OWNER_PID, (uint64_t)r->owner.pid);
-	}
-	put(vs, TW_OID_SOCKDROP_OWNER_SEARCHES_CUT, r->lookups_cut);
-	put(vs, TW_OID_SOCKDROP_OWNER_SEARCH, r->owner_state);
-	if (r->have_mem) {
-		put(vs, TW_OID_SOCKDROP_RCVBUF, r->rcvbuf);
-		put(vs, TW_OID_SOCKDROP_RMEM_ALLOC, r->rmem_alloc);
-	}
-	if (have_max)
-		put(vs, TW_OID_SOCKDROP_RMEM_MAX, rmem_max);
+	vs->proto = f.proto;
+	vs->inode = f.inode;
+	tw_figrow_project(tw_column_group(TW_OID_SOCKDROP_TABLE), &f, vs);
 }
 
 int
@@ -104,8 +77,8 @@ tw_view_build_socks(struct tw_view *v, const struct tw_sockwatch *w, const struc
 		return rc;
 	}
 	for (i = 0; i < n; i++)
-		build_row(&v->socks[i], pick[i], tw_sockwatch_has_recent(w), have_max,
-		    (uint64_t)rmem_max);
+		build_row(&v->socks[i], pick[i], tw_sockwatch_has_recent(w),
+		    have_max ? rmem_max : -1);
 	v->nsocks = n;
 	free(pick);
 	return TW_OK;

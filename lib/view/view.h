@@ -233,10 +233,6 @@ struct tw_view_settings {
 	unsigned window_s;
 };
 
-#define TW_HIT_RATIO_METHOD \
-	"proc-pid-io: 1 - sum(read_bytes)/sum(rchar) of processes alive across or born within " \
-	"each interval"
-
 void tw_view_init(struct tw_view *v);
 void tw_view_free(struct tw_view *v);
 

@@ -1,20 +1,16 @@
 /* SPDX-License-Identifier: ISC */
-/* twReqLatTable, twReqHistTable and the twAgentReqLat* scalars in the
- * view: the request-latency window's figures in the MIB's units, for the
- * disks of the view only, so that a disk's rows leave with its disk row.
- * A percentile the window has too few requests for is absent
- * (histogram.h says how many each needs), and so are max and mean without
- * requests: never a made-up zero. */
+/* twReqLatTable and twReqHistTable in the view: each disk's and
+ * direction's record (lib/derive/reqlat.c) projected into the MIB's
+ * numbers, and the histogram's ladder of bounds, for the disks of the view
+ * only, so that a disk's rows leave with its disk row. */
 #include "config.h"
 
-#include "util/array.h"
-#include "util/error.h"
-#include "reqlat/reqwin.h"
-#include "util/escape.h"
-#include "util/strwriter.h"
-#include "view/columns.h"
-#include "view/view.h"
 #include "view/build_priv.h"
+
+#include "derive/reqlat.h"
+#include "reqlat/reqwin.h"
+#include "util/error.h"
+#include "view/figrow.h"
 
 /* The edges of every fourth bucket above 16 us, and 1, 2, 4, 8 below:
  * steps of at most 1.25, each the upper edge of a tw_hist bucket. */
@@ -47,65 +43,20 @@ tw_view_reqhist_bounds(size_t *n)
 }
 
 static void
-put(struct tw_view_reqlat *r, unsigned c, uint64_t value)
-{
-	const struct tw_column *tc = tw_column(TW_OID_REQLAT_TABLE, c);
-
-	r->col[c] = value > tc->max ? tc->max : value;
-	r->has |= TW_VIEW_BIT(c);
-}
-
-/* A time in microseconds; the column keeps microseconds. */
-static void
-put_us(struct tw_view_reqlat *r, unsigned c, uint64_t us)
-{
-	put(r, c, tw_column_encode(tw_column(TW_OID_REQLAT_TABLE, c), (double)us / 1000.0));
-}
-
-static void
-percentiles(struct tw_view_reqlat *r, const struct tw_hist *h, const unsigned *cols,
-    size_t ncols, const double *pcs)
-{
-	uint64_t us;
-	size_t i;
-
-	for (i = 0; i < ncols; i++)
-		if (tw_hist_percentile(h, pcs[i], &us))
-			put_us(r, cols[i], us);
-}
-
-static void
 build_row(struct tw_view_reqlat *r, const struct tw_view_disk *d, unsigned dir,
     const struct tw_hist *service, const struct tw_hist *queue, uint64_t cov_ms,
     uint64_t total)
 {
-	static const double pcs[] = { 50, 90, 99 };
-	static const unsigned svc_cols[] = { TW_OID_REQLAT_P50, TW_OID_REQLAT_P90,
-	    TW_OID_REQLAT_P99 };
-	static const unsigned queue_cols[] = { TW_OID_REQLAT_QUEUE_P50,
-	    TW_OID_REQLAT_QUEUE_P90, TW_OID_REQLAT_QUEUE_P99 };
+	struct tw_reqlat_fig f;
 
+	tw_derive_reqlat(d->major, d->minor, d->name,
+	    dir == TW_REQLAT_READ ? TW_REQLAT_DIR_READ : TW_REQLAT_DIR_WRITE, service, queue,
+	    cov_ms, total, &f);
 	memset(r, 0, sizeof(*r));
-	r->major = d->major;
-	r->minor = d->minor;
-	r->dir = dir == TW_REQLAT_READ ? TW_REQLAT_DIR_READ : TW_REQLAT_DIR_WRITE;
-	/* The disk's shown name; a cut falls at a character's boundary. */
-	(void)tw_escape_copy(r->device, sizeof(r->device), d->name);
-	r->has = TW_VIEW_BIT(TW_OID_REQLAT_DEVICE);
-	put(r, TW_OID_REQLAT_WINDOW, cov_ms);
-	put(r, TW_OID_REQLAT_COUNT, service->count);
-	put(r, TW_OID_REQLAT_QUEUED, queue->count);
-	put(r, TW_OID_REQLAT_TOTAL, total);
-	if (service->count > 0) {
-		put_us(r, TW_OID_REQLAT_MAX, service->max_us);
-		put_us(r, TW_OID_REQLAT_MEAN, (service->sum_us + service->count / 2) /
-		    service->count);
-		percentiles(r, service, svc_cols, 3, pcs);
-	}
-	if (queue->count > 0) {
-		put_us(r, TW_OID_REQLAT_QUEUE_MAX, queue->max_us);
-		percentiles(r, queue, queue_cols, 3, pcs);
-	}
+	r->major = f.major;
+	r->minor = f.minor;
+	r->dir = f.dir;
+	tw_figrow_project(tw_vb_group(TW_OID_REQLAT_TABLE), &f, r);
 }
 
 /* The histogram's rows of one disk and direction: the ladder from the
@@ -156,17 +107,8 @@ build_hist(struct tw_view *v, const struct tw_view_reqlat *r, const struct tw_hi
 	return TW_OK;
 }
 
-static void
-put_agent(struct tw_view_agent *a, const char *state, const char *reason)
-{
-	tw_str_copy_cut(a->reqlat_state, sizeof(a->reqlat_state), state);
-	tw_str_copy_cut(a->reqlat_reason, sizeof(a->reqlat_reason), reason);
-	a->has |= TW_VIEW_BIT(TW_OID_AGENT_REQLAT_STATE) | TW_VIEW_BIT(TW_OID_AGENT_REQLAT_REASON);
-}
-
 int
-tw_view_build_reqlat(struct tw_view *v, const struct tw_reqwin *rw, const char *state,
-    const char *reason, int timing)
+tw_view_build_reqlat(struct tw_view *v, const struct tw_reqwin *rw, int timing)
 {
 	struct tw_hist service, queue;
 	uint64_t cov, total, qcov, qtotal;
@@ -176,11 +118,8 @@ tw_view_build_reqlat(struct tw_view *v, const struct tw_reqwin *rw, const char *
 
 	v->nreqlats = 0;
 	v->nreqhists = 0;
-	put_agent(&v->agent, state, reason);
 	if (!timing)
 		return TW_OK;
-	v->agent.col[TW_OID_AGENT_REQLAT_LOST] = rw->lost;
-	v->agent.has |= TW_VIEW_BIT(TW_OID_AGENT_REQLAT_LOST);
 	if ((rc = tw_view_reserve_reqlats(v, 2 * rw->count)) != TW_OK)
 		return rc;
 	/* Both the disks and the window are sorted by (major, minor); so the

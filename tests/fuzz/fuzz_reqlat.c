@@ -152,7 +152,7 @@ map_entries(const uint8_t *data, size_t size)
 			rd.count = 1 + (data[off + 1] & 1);
 			FUZZ_ASSERT(tw_reqwin_push(&w, &rd, now) == TW_OK);
 			now += 1 + data[off + 2];
-			FUZZ_ASSERT(tw_view_build_reqlat(&v, &w, "timing", "", 1) == TW_OK);
+			FUZZ_ASSERT(tw_view_build_reqlat(&v, &w, 1) == TW_OK);
 			check_view(&v);
 		}
 	}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: ISC */
+/* The buffer cache's record (figures/cache.h): the newest sample's memory
+ * figures, and the window's rates of the reads, refaults and reclaim
+ * behind them. */
+#ifndef TW_DERIVE_CACHE_H
+#define TW_DERIVE_CACHE_H
+
+#include "figures/cache.h"
+#include "sample/sample.h"
+#include "window/window.h"
+
+void tw_derive_cache(const struct tw_window *w, const struct tw_sample *s,
+    struct tw_cache_fig *f);
+
+#endif

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: ISC */
+/* A view's row and its group's record (lib/figures/), through the column
+ * table: each column says which field of the record holds its figure and
+ * of what kind (columns.h, enum tw_fig_kind), and the scale between the
+ * figure and the MIB's number. So a figure is described once, and the
+ * view's cells are the MIB's numbers of the records' figures, rounded
+ * there and only there.
+ *
+ * The row's identity (its index: major and minor, a class and instance)
+ * is no column's figure; the callers copy it. */
+#ifndef TW_VIEW_FIGROW_H
+#define TW_VIEW_FIGROW_H
+
+#include "view/columns.h"
+
+/* Fill every field of rec that a column of g names from row: a figure in
+ * its natural unit, or absent where the row lacks the column. Strings
+ * point into row. */
+void tw_figrow_decode(const struct tw_column_group *g, const void *row, void *rec);
+
+/* Put every figure of rec that a column of g names into row as the MIB's
+ * number (scaled, rounded and clamped: tw_column_encode), and every
+ * string shown and cut at a character's boundary; an absent figure leaves
+ * its column absent. The row's other columns are left as they are. */
+void tw_figrow_project(const struct tw_column_group *g, const void *rec, void *row);
+
+#endif
