@@ -191,6 +191,32 @@ START_TEST(test_tidy)
 }
 END_TEST
 
+/* tw_escape_copy gives what tw_escape_tidy gives, whatever byte stands at
+ * whatever place of a plain name of every length to 24, around a cut too
+ * (its fast path reads eight bytes at a time). */
+START_TEST(test_copy_is_tidy)
+{
+	char src[32], a[20], b[20];
+	size_t len, pos;
+	int byte;
+
+	for (len = 1; len <= 24; len++)
+		for (pos = 0; pos < len; pos++)
+			for (byte = 1; byte < 256; byte++) {
+				int ra, rb;
+
+				memset(src, 'a' + (int)(pos % 26), len);
+				src[pos] = (char)byte;
+				src[len] = '\0';
+				ra = tw_escape_copy(a, sizeof(a), src);
+				rb = tw_escape_tidy(b, sizeof(b), src, len);
+				ck_assert_msg(ra == rb && strcmp(a, b) == 0,
+				    "length %zu, byte 0x%02x at %zu: \"%s\" (%d), not \"%s\" (%d)", len,
+				    (unsigned)byte, pos, a, ra, b, rb);
+			}
+}
+END_TEST
+
 START_TEST(test_is_shown)
 {
 	ck_assert_int_eq(tw_escape_is_shown("a\\x0ab \xc3\xa4", 9), 1);
@@ -269,6 +295,7 @@ escape_suite(void)
 	tcase_add_test(tc, test_every_cut);
 	tcase_add_test(tc, test_size_bound);
 	tcase_add_test(tc, test_tidy);
+	tcase_add_test(tc, test_copy_is_tidy);
 	tcase_add_test(tc, test_is_shown);
 	tcase_add_test(tc, test_unescape);
 	tcase_add_test(tc, test_unit_start);

@@ -255,10 +255,48 @@ tw_escape_tidy(char *dst, size_t cap, const char *src, size_t len)
 	return finish(&o);
 }
 
+/* Whether the n bytes at s are all plain: printable ASCII, no backslash.
+ * Eight at a time: a byte below 0x20, above 0x7e or equal to 0x5c sets
+ * its top bit in one of the three words (the classic tests for a zero, a
+ * smaller and a larger byte in a word). */
+static int
+all_plain(const unsigned char *s, size_t n)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t x, bs, below, above, backslash;
+
+		memcpy(&x, s + i, sizeof(x));
+		bs = x ^ (ones * '\\');
+		below = (x - ones * 0x20) & ~x & highs;
+		above = ((x + ones) | x) & highs;	/* 0x7f and up */
+		backslash = (bs - ones) & ~bs & highs;
+		if ((below | above | backslash) != 0)
+			break;
+	}
+	for (; i < n; i++)
+		if ((unsigned)s[i] - 0x20u > 0x5eu || s[i] == '\\')
+			return 0;
+	return 1;
+}
+
+/* The view copies a few names for every disk and pool each sample, nearly
+ * all printable ASCII without a backslash, which tidying leaves as they
+ * are: those that fit are copied without the walk. */
 int
 tw_escape_copy(char *dst, size_t cap, const char *src)
 {
-	return tw_escape_tidy(dst, cap, src, src != NULL ? strlen(src) : 0);
+	size_t n;
+
+	if (src == NULL || dst == NULL || cap == 0)
+		return tw_escape_tidy(dst, cap, src, 0);
+	n = strnlen(src, cap);
+	if (n == cap || !all_plain((const unsigned char *)src, n))
+		return tw_escape_tidy(dst, cap, src, strlen(src));
+	memcpy(dst, src, n + 1);
+	return TW_OK;
 }
 
 int
