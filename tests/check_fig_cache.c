@@ -82,6 +82,37 @@ START_TEST(test_cgroup)
 }
 END_TEST
 
+/* What a cgroup is judged on is its whole record's figures of the same
+ * names, absences alike; nothing else is decoded. */
+START_TEST(test_cgroup_judged)
+{
+	struct tw_view_cgroup c;
+	struct tw_cgroup_fig f, whole;
+
+	memset(&c, 0, sizeof(c));
+	c.index = 7;
+	strcpy(c.path, "/system.slice/nginx.service");
+	c.has = TW_VIEW_BIT(TW_OID_CGROUP_PATH);
+	TW_PUT_CELL(c, TW_OID_CGROUP_REFAULT_RATE, 100000);	/* 1000 refaults/s */
+	TW_PUT_CELL(c, TW_OID_CGROUP_MEMORY_LIMIT, 67108864);
+	tw_view_cgroup_judged(&c, &f);
+	tw_view_cgroup_figures(&c, &whole);
+	ck_assert_uint_eq(f.index, 7);
+	ck_assert(fabs(f.refaults_s - whole.refaults_s) < 1e-9);
+	ck_assert(fabs(f.refaults_s - 1000.0) < 1e-9);
+	ck_assert(!tw_fig_has(f.memory_pressure_pct));
+	ck_assert(!tw_fig_has(whole.memory_pressure_pct));
+	TW_PUT_CELL(c, TW_OID_CGROUP_MEMORY_PRESSURE, 1250);	/* 12.5 % */
+	tw_view_cgroup_judged(&c, &f);
+	tw_view_cgroup_figures(&c, &whole);
+	ck_assert(fabs(f.memory_pressure_pct - whole.memory_pressure_pct) < 1e-9);
+	ck_assert(fabs(f.memory_pressure_pct - 12.5) < 1e-9);
+	/* Not judged, so not decoded. */
+	ck_assert(!tw_fig_has(f.memory_limit_bytes));
+	ck_assert(whole.memory_limit_bytes == 67108864.0);
+}
+END_TEST
+
 START_TEST(test_socket)
 {
 	struct tw_view_sock s;
@@ -122,6 +153,7 @@ suite(void)
 
 	tcase_add_test(tc, test_cache);
 	tcase_add_test(tc, test_cgroup);
+	tcase_add_test(tc, test_cgroup_judged);
 	tcase_add_test(tc, test_socket);
 	suite_add_tcase(s, tc);
 	return s;

@@ -109,6 +109,45 @@ START_TEST(test_disk_load)
 }
 END_TEST
 
+/* What a disk is judged on is its whole record's figures of the same
+ * names, absences alike; nothing else is decoded. */
+START_TEST(test_disk_judged)
+{
+	struct tw_view_disk d;
+	struct tw_disk_fig f, whole;
+
+	memset(&d, 0, sizeof(d));
+	d.major = 8;
+	d.minor = 32;
+	strcpy(d.name, "sdc");
+	d.has = TW_VIEW_BIT(TW_OID_DISK_NAME);
+	TW_PUT_CELL(d, TW_OID_DISK_READ_OPS, 15050);		/* hundredths */
+	TW_PUT_CELL(d, TW_OID_DISK_WRITE_OPS, 200);
+	TW_PUT_CELL(d, TW_OID_DISK_READ_LATENCY, 12500);		/* microseconds */
+	TW_PUT_CELL(d, TW_OID_DISK_QUEUE_DEPTH, 310);		/* hundredths */
+	TW_PUT_CELL(d, TW_OID_DISK_UTIL, 9900);
+	TW_PUT_CELL(d, TW_OID_DISK_READ_RATE, 1048576);
+	TW_PUT_CELL(d, TW_OID_DISK_READ_AHEAD_KB, 128);
+	tw_view_disk_judged(&d, &f);
+	tw_view_disk_figures(&d, &whole);
+	ck_assert_uint_eq(f.major, 8);
+	ck_assert_uint_eq(f.minor, 32);
+	ck_assert_str_eq(f.name, "sdc");
+	NEAR(f.read_ops_s, whole.read_ops_s);
+	NEAR(f.write_ops_s, whole.write_ops_s);
+	NEAR(f.r_await_ms, 12.5);
+	NEAR(f.r_await_ms, whole.r_await_ms);
+	NEAR(f.queue_depth, whole.queue_depth);
+	NEAR(f.util_pct, whole.util_pct);
+	ck_assert(!tw_fig_has(f.w_await_ms));
+	ck_assert(!tw_fig_has(whole.w_await_ms));
+	/* Not judged, so not decoded. */
+	ck_assert(!tw_fig_has(f.read_bytes_s));
+	ck_assert_int_eq(f.read_ahead_kb, -1);
+	ck_assert_int_eq(whole.read_ahead_kb, 128);
+}
+END_TEST
+
 START_TEST(test_probe)
 {
 	struct tw_view_probe pr;
@@ -171,6 +210,7 @@ main(void)
 	tcase_add_test(tc, test_fig_has);
 	tcase_add_test(tc, test_disk);
 	tcase_add_test(tc, test_disk_load);
+	tcase_add_test(tc, test_disk_judged);
 	tcase_add_test(tc, test_probe);
 	tcase_add_test(tc, test_reqlat);
 	suite_add_tcase(s, tc);

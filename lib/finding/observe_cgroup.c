@@ -94,11 +94,14 @@ tw_observe_cgroups(const struct tw_judge_config *cfg, const struct tw_view *v, u
 		struct tw_cgroup_fig c;
 		enum tw_state st;
 
-		tw_view_cgroup_figures(&v->cgroups[i], &c);
+		/* Judged on what is judged; decoded whole when it is not fine. */
+		tw_view_cgroup_judged(&v->cgroups[i], &c);
 		st = tw_judge_cgroup(&cfg->cg_refault_warn, &cfg->cg_refault_crit, &cfg->cg_psi_warn,
 		    &cfg->cg_psi_crit, &c);
-		if (st == TW_STATE_WARNING || st == TW_STATE_CRITICAL)
-			rc = observe_one(cfg, v, window_s, &c, st, fn, ctx);
+		if (st != TW_STATE_WARNING && st != TW_STATE_CRITICAL)
+			continue;
+		tw_view_cgroup_figures(&v->cgroups[i], &c);
+		rc = observe_one(cfg, v, window_s, &c, st, fn, ctx);
 	}
 	return rc;
 }

@@ -114,10 +114,12 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		enum tw_state sev;
 		const char *subject;
 
-		tw_view_disk_figures(d, &fig);
-		/* Most disks are fine: judge before anything else. */
+		/* Most disks are fine: judge them on what is judged, and
+		 * decode the rest of a disk only when it is not. */
+		tw_view_disk_judged(d, &fig);
 		if (!tw_judge_disk(c, f, &j) || !tw_observe_bad(j.worst))
 			continue;
+		tw_view_disk_figures(d, &fig);
 		tw_judge_disk_verdicts(f, &j, window_s, &verdicts);
 		subject = tw_ticket_subject_disk(d);
 		sev = tw_state_worst(j.read, j.queue);

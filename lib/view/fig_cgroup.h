@@ -11,4 +11,9 @@ struct tw_view_cgroup;
 /* Fill f from row c; its strings point into c. */
 void tw_view_cgroup_figures(const struct tw_view_cgroup *c, struct tw_cgroup_fig *f);
 
+/* Fill only what tw_judge_cgroup (finding/judge.h) reads, the refault
+ * rate and the memory pressure, and c's index; every other figure of f
+ * absent. Every cgroup is judged each sample, and few are decoded whole. */
+void tw_view_cgroup_judged(const struct tw_view_cgroup *c, struct tw_cgroup_fig *f);
+
 #endif

@@ -34,6 +34,23 @@ tw_view_disk_figures(const struct tw_view_disk *d, struct tw_disk_fig *f)
 }
 
 void
+tw_view_disk_judged(const struct tw_view_disk *d, struct tw_disk_fig *f)
+{
+	const struct tw_column_group *g = tw_column_group(TW_OID_DISK_TABLE);
+
+	tw_disk_fig_init(f);
+	f->major = d->major;
+	f->minor = d->minor;
+	f->name = d->name;
+	f->read_ops_s = num(g, d, TW_OID_DISK_READ_OPS);
+	f->write_ops_s = num(g, d, TW_OID_DISK_WRITE_OPS);
+	f->r_await_ms = num(g, d, TW_OID_DISK_READ_LATENCY);
+	f->w_await_ms = num(g, d, TW_OID_DISK_WRITE_LATENCY);
+	f->queue_depth = num(g, d, TW_OID_DISK_QUEUE_DEPTH);
+	f->util_pct = num(g, d, TW_OID_DISK_UTIL);
+}
+
+void
 tw_view_disk_load(const struct tw_view_disk *d, struct tw_disk_load *l)
 {
 	const struct tw_column_group *g = tw_column_group(TW_OID_DISK_TABLE);

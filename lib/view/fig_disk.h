@@ -10,6 +10,12 @@
  * natural unit once, absent where d lacks it. f's strings point into d. */
 void tw_view_disk_figures(const struct tw_view_disk *d, struct tw_disk_fig *f);
 
+/* Decode only what tw_judge_disk (finding/judge.h) reads: the request
+ * rates, the latencies, the queue and the utilisation, and d's identity;
+ * every other figure of f absent. Every disk is judged each sample, and
+ * few are decoded whole. */
+void tw_view_disk_judged(const struct tw_view_disk *d, struct tw_disk_fig *f);
+
 /* Decode only d's load (figures/disk.h), as tw_view_disk_figures would. */
 void tw_view_disk_load(const struct tw_view_disk *d, struct tw_disk_load *l);
 
