@@ -217,6 +217,31 @@ START_TEST(test_copy_is_tidy)
 }
 END_TEST
 
+/* One byte that is not plain escaped wherever it stands in a name, and
+ * one that is kept: the names are taken eight bytes at a test. */
+START_TEST(test_one_byte_anywhere)
+{
+	char src[32], got[128], want[128];
+	size_t len, pos;
+	int byte;
+
+	for (len = 1; len <= 24; len++)
+		for (pos = 0; pos < len; pos++)
+			for (byte = 1; byte < 256; byte++) {
+				int plain = byte >= 0x20 && byte < 0x7f && byte != '\\';
+
+				memset(src, 'a', len);
+				src[pos] = (char)byte;
+				src[len] = '\0';
+				ck_assert_int_eq(tw_escape_str(got, sizeof(got), src), TW_OK);
+				snprintf(want, sizeof(want), plain ? "%.*s%c%s" : "%.*s\\x%02x%s", (int)pos,
+				    src, byte, src + pos + 1);
+				ck_assert_msg(strcmp(got, want) == 0, "byte 0x%02x at %zu of %zu: \"%s\"",
+				    (unsigned)byte, pos, len, got);
+			}
+}
+END_TEST
+
 START_TEST(test_is_shown)
 {
 	ck_assert_int_eq(tw_escape_is_shown("a\\x0ab \xc3\xa4", 9), 1);
@@ -296,6 +321,7 @@ escape_suite(void)
 	tcase_add_test(tc, test_size_bound);
 	tcase_add_test(tc, test_tidy);
 	tcase_add_test(tc, test_copy_is_tidy);
+	tcase_add_test(tc, test_one_byte_anywhere);
 	tcase_add_test(tc, test_is_shown);
 	tcase_add_test(tc, test_unescape);
 	tcase_add_test(tc, test_unit_start);

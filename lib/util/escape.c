@@ -201,6 +201,32 @@ finish(struct out *o)
 	return o->full ? TW_E_TOOBIG : TW_OK;
 }
 
+/* Whether the n bytes at s are all plain (printable ASCII, no backslash),
+ * eight at a test: the classic word tests for a smaller, a larger and an
+ * equal byte set the top bit of a byte below 0x20, above 0x7e or 0x5c. */
+static inline int
+all_plain(const unsigned char *s, size_t n)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t x, bs, below, above, backslash;
+
+		memcpy(&x, s + i, sizeof(x));
+		bs = x ^ (ones * '\\');
+		below = (x - ones * 0x20) & ~x & highs;
+		above = ((x + ones) | x) & highs;	/* 0x7f and up */
+		backslash = (bs - ones) & ~bs & highs;
+		if ((below | above | backslash) != 0)
+			break;
+	}
+	for (; i < n; i++)
+		if ((unsigned)s[i] - 0x20u > 0x5eu || s[i] == '\\')
+			return 0;
+	return 1;
+}
+
 int
 tw_escape(char *dst, size_t cap, const char *raw, size_t len)
 {
@@ -212,6 +238,12 @@ tw_escape(char *dst, size_t cap, const char *raw, size_t len)
 		return TW_E_INVAL;
 	if (raw == NULL)
 		len = 0;
+	/* Nearly every name is plain and fits: its own escape. */
+	if (raw != NULL && len < cap && all_plain(s, len)) {
+		memcpy(dst, raw, len);
+		dst[len] = '\0';
+		return TW_OK;
+	}
 	while (i < len && !o.full) {
 		size_t k = plain_run(s + i, len - i);
 
@@ -255,36 +287,8 @@ tw_escape_tidy(char *dst, size_t cap, const char *src, size_t len)
 	return finish(&o);
 }
 
-/* Whether the n bytes at s are all plain: printable ASCII, no backslash.
- * Eight at a time: a byte below 0x20, above 0x7e or equal to 0x5c sets
- * its top bit in one of the three words (the classic tests for a zero, a
- * smaller and a larger byte in a word). */
-static int
-all_plain(const unsigned char *s, size_t n)
-{
-	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		uint64_t x, bs, below, above, backslash;
-
-		memcpy(&x, s + i, sizeof(x));
-		bs = x ^ (ones * '\\');
-		below = (x - ones * 0x20) & ~x & highs;
-		above = ((x + ones) | x) & highs;	/* 0x7f and up */
-		backslash = (bs - ones) & ~bs & highs;
-		if ((below | above | backslash) != 0)
-			break;
-	}
-	for (; i < n; i++)
-		if ((unsigned)s[i] - 0x20u > 0x5eu || s[i] == '\\')
-			return 0;
-	return 1;
-}
-
-/* The view copies a few names for every disk and pool each sample, nearly
- * all printable ASCII without a backslash, which tidying leaves as they
- * are: those that fit are copied without the walk. */
+/* Nearly every name the view copies (a few for every disk and pool each
+ * sample) is plain and fits, which tidying leaves as it is: copied so. */
 int
 tw_escape_copy(char *dst, size_t cap, const char *src)
 {
