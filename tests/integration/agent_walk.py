@@ -147,13 +147,14 @@ def change_fixture(root):
           "write_bytes: 0\ncancelled_write_bytes: 0\n")
 
 
-def start_changed(h):
+def start_changed(h, interval=60, window=300):
     """snmpd and tunewatchd on a writable copy of the agent fixture, changed
-    (change_fixture) and sampled: the copy's root."""
+    (change_fixture) and sampled: the copy's root. The next sample comes
+    interval seconds later; a test slower than that sees other figures."""
     root = pc.writable(h.copy_fixture("agent"))
     h.start_snmpd()
-    h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=60,
-                  window=300)
+    h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=interval,
+                  window=window)
     change_fixture(root)
     h.sample_now()
     return root
