@@ -17,13 +17,6 @@ tw_view_cgroup_figures(const struct tw_view_cgroup *c, struct tw_cgroup_fig *f)
 	f->limit_name = c->limit_name[0] != '\0' ? c->limit_name : NULL;
 }
 
-/* Column col of c in its natural unit, or TW_FIG_NONE. */
-static double
-num(const struct tw_column_group *g, const struct tw_view_cgroup *c, unsigned col)
-{
-	return tw_view_has(c, col) ? tw_column_decode(&g->cols[col], c->col[col]) : TW_FIG_NONE;
-}
-
 void
 tw_view_cgroup_judged(const struct tw_view_cgroup *c, struct tw_cgroup_fig *f)
 {
@@ -31,6 +24,6 @@ tw_view_cgroup_judged(const struct tw_view_cgroup *c, struct tw_cgroup_fig *f)
 
 	tw_cgroup_fig_init(f);
 	f->index = c->index;
-	f->refaults_s = num(g, c, TW_OID_CGROUP_REFAULT_RATE);
-	f->memory_pressure_pct = num(g, c, TW_OID_CGROUP_MEMORY_PRESSURE);
+	f->refaults_s = tw_figrow_num(g, c->has, c->col, TW_OID_CGROUP_REFAULT_RATE);
+	f->memory_pressure_pct = tw_figrow_num(g, c->has, c->col, TW_OID_CGROUP_MEMORY_PRESSURE);
 }

@@ -12,13 +12,6 @@
 #include "view/columns.h"
 #include "view/figrow.h"
 
-/* Column col of d in its natural unit, or TW_FIG_NONE. */
-static inline double
-num(const struct tw_column_group *g, const struct tw_view_disk *d, unsigned col)
-{
-	return tw_view_has(d, col) ? tw_column_decode(&g->cols[col], d->col[col]) : TW_FIG_NONE;
-}
-
 static int64_t
 tunable(const struct tw_view_disk *d, unsigned col)
 {
@@ -42,12 +35,12 @@ tw_view_disk_judged(const struct tw_view_disk *d, struct tw_disk_fig *f)
 	f->major = d->major;
 	f->minor = d->minor;
 	f->name = d->name;
-	f->read_ops_s = num(g, d, TW_OID_DISK_READ_OPS);
-	f->write_ops_s = num(g, d, TW_OID_DISK_WRITE_OPS);
-	f->r_await_ms = num(g, d, TW_OID_DISK_READ_LATENCY);
-	f->w_await_ms = num(g, d, TW_OID_DISK_WRITE_LATENCY);
-	f->queue_depth = num(g, d, TW_OID_DISK_QUEUE_DEPTH);
-	f->util_pct = num(g, d, TW_OID_DISK_UTIL);
+	f->read_ops_s = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_READ_OPS);
+	f->write_ops_s = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_WRITE_OPS);
+	f->r_await_ms = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_READ_LATENCY);
+	f->w_await_ms = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_WRITE_LATENCY);
+	f->queue_depth = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_QUEUE_DEPTH);
+	f->util_pct = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_UTIL);
 }
 
 void
@@ -55,9 +48,9 @@ tw_view_disk_load(const struct tw_view_disk *d, struct tw_disk_load *l)
 {
 	const struct tw_column_group *g = tw_column_group(TW_OID_DISK_TABLE);
 
-	l->read_ops_s = num(g, d, TW_OID_DISK_READ_OPS);
-	l->read_bytes_s = num(g, d, TW_OID_DISK_READ_RATE);
-	l->write_bytes_s = num(g, d, TW_OID_DISK_WRITE_RATE);
-	l->util_pct = num(g, d, TW_OID_DISK_UTIL);
+	l->read_ops_s = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_READ_OPS);
+	l->read_bytes_s = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_READ_RATE);
+	l->write_bytes_s = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_WRITE_RATE);
+	l->util_pct = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_UTIL);
 	l->read_ahead_kb = tunable(d, TW_OID_DISK_READ_AHEAD_KB);
 }

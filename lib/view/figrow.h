@@ -11,6 +11,9 @@
 #ifndef TW_VIEW_FIGROW_H
 #define TW_VIEW_FIGROW_H
 
+#include <stdint.h>
+
+#include "figures/fig.h"
 #include "view/columns.h"
 
 /* Fill every field of rec that a column of g names from row: a figure in
@@ -23,5 +26,14 @@ void tw_figrow_decode(const struct tw_column_group *g, const void *row, void *re
  * string shown and cut at a character's boundary; an absent figure leaves
  * its column absent. The row's other columns are left as they are. */
 void tw_figrow_project(const struct tw_column_group *g, const void *rec, void *row);
+
+/* Column col of a row whose `has` and col[] are given, in its natural
+ * unit, or TW_FIG_NONE: for the readers that decode a few figures of every
+ * row each sample. Inline, so that a constant col folds. */
+static inline double
+tw_figrow_num(const struct tw_column_group *g, uint32_t has, const uint64_t *cells, unsigned col)
+{
+	return (has >> col) & 1 ? tw_column_decode(&g->cols[col], cells[col]) : TW_FIG_NONE;
+}
 
 #endif
