@@ -99,6 +99,12 @@ def which(prog, extra=("/usr/sbin", "/sbin")):
     return None
 
 
+def standin_mib_dir():
+    """tests/mibs: stand-ins, written for the tests, for what TUNEWATCH-MIB
+    imports of the IETF base modules (tests/mibs/README.md)."""
+    return os.path.join(TOP_SRCDIR, "tests", "mibs")
+
+
 def base_mib_dirs():
     """Where the IETF base modules are, or None (see shared/mibs/README.md)."""
     for d in (os.path.join(TOP_SRCDIR, "..", "shared", "mibs"), "/usr/share/snmp/mibs/ietf"):
