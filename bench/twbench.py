@@ -26,11 +26,15 @@ import tempfile
 import time
 
 SRCDIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OBJECTS = "1.3.6.1.4.1.8072.9999.9999.8863.1"
-DISK_ENTRY = OBJECTS + ".4.1"
+MIB = os.path.join(SRCDIR, "mib", "TUNEWATCH-MIB.txt")
+# UCD-DISKIO-MIB's diskIOEntry (Net-SNMP's own table, the peer of part 2).
 DISKIO_ENTRY = "1.3.6.1.4.1.2021.13.15.1.1"
 
 twtest = None
+# twObjects and twDiskEntry, from mib/tunewatch_oids.h once load_harness
+# has run (twtest reads the header): never a number written here.
+OBJECTS = None
+DISK_ENTRY = None
 
 
 def load_harness(builddir):
@@ -40,8 +44,51 @@ def load_harness(builddir):
     os.environ["top_builddir"] = builddir
     sys.path.insert(0, os.path.join(SRCDIR, "tests", "integration"))
     import twtest as mod
+    global OBJECTS, DISK_ENTRY
     twtest = mod
+    OBJECTS = mod.OBJECTS
+    DISK_ENTRY = mod.oid("DISK_NAME", None).rsplit(".", 1)[0]
     return mod
+
+
+def mib_columns(entry):
+    """The columns of a table's entry (twDiskEntry) as TUNEWATCH-MIB's text
+    defines them: {number: (name, syntax's first word, access)}. What a
+    walk returns is counted against this, so that a column added to the
+    MIB moves the count with it."""
+    with open(MIB) as fh:
+        text = fh.read()
+    cols = {}
+    for m in re.finditer(r"^(\w+)\s+OBJECT-TYPE\s+SYNTAX\s+(\w+)(.*?)::=\s*\{\s*(\w+)\s+(\d+)\s*\}",
+                         text, re.M | re.S):
+        if m.group(4) == entry:
+            access = re.search(r"MAX-ACCESS\s+(\S+)", m.group(3)).group(1)
+            cols[int(m.group(5))] = (m.group(1), m.group(2), access)
+    if not cols:
+        raise RuntimeError("%s has no columns in %s" % (entry, MIB))
+    return cols
+
+
+def walk_columns(h, entry_oid, entry):
+    """snmpbulkwalk of a table's entry, counted by column against the MIB:
+    (varbinds, {column number: instances}). Fails unless every column
+    returned is a readable column of the entry in the MIB."""
+    cols = mib_columns(entry)
+    argv = [h.snmpbulkwalk_bin, "-v2c", "-c", "public", "-On", "-t", "5", "-r", "1",
+            "127.0.0.1:%d" % h.port, entry_oid]
+    r = subprocess.run(argv, capture_output=True, text=True, env=client_env(h), timeout=600)
+    if r.returncode != 0:
+        raise RuntimeError("snmpbulkwalk %s failed: %s" % (entry_oid, r.stderr.strip()))
+    prefix = "." + entry_oid + "."
+    seen = {}
+    for line in r.stdout.splitlines():
+        if line.startswith(prefix):
+            col = int(line[len(prefix):].split(".", 1)[0])
+            if col not in cols or cols[col][2] != "read-only":
+                raise RuntimeError("%s: column %d is not a readable column of %s in the MIB"
+                                   % (entry_oid, col, entry))
+            seen[col] = seen.get(col, 0) + 1
+    return sum(seen.values()), seen
 
 
 def fixtures():
@@ -171,8 +218,9 @@ def bulkwalk(h, oid, reps=None, extra=()):
 def disk_rows(h):
     """(index, name) of every row of twDiskTable."""
     rows = []
-    for v in h.walk(DISK_ENTRY + ".3", bulk=True):
-        rows.append((v.oid[len(DISK_ENTRY + ".3."):], v.text))
+    name = twtest.oid("DISK_NAME", None)
+    for v in h.walk(name, bulk=True):
+        rows.append((v.oid[len(name) + 1:], v.text))
     return rows
 
 
