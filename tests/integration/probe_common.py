@@ -8,6 +8,7 @@ The backing file lives in the build tree, on disk: a loop device with
 --direct-io=on over it reads the disk with O_DIRECT, as a real disk is
 read. (A file in tmpfs would refuse direct I/O.)"""
 
+import math
 import os
 import shutil
 import subprocess
@@ -232,16 +233,65 @@ def write_conf(h, lines):
     return path
 
 
-def probe_row(h, index):
-    """{column macro suffix: Value} of twProbeTable's row index ('7.0')."""
-    v = twtest.as_dict(h.walk(twtest.oid("PROBE_DEVICE", None).rsplit(".", 1)[0]))
+PROBE_COLUMNS = ("DEVICE", "STATE", "REASON", "RATE", "READ_SIZE", "WINDOW", "COUNT", "MIN",
+                 "P50", "P90", "P99", "MAX", "MEAN", "TIMEOUTS", "MISSED", "ERRORS")
+
+
+def walk_probe_table(h):
+    return twtest.as_dict(h.walk(twtest.oid("PROBE_DEVICE", None).rsplit(".", 1)[0]))
+
+
+def probe_row(h, index, table=None):
+    """{column macro suffix: Value} of twProbeTable's row index ('7.0'),
+    from a walk of the table (walk_probe_table) or a new one."""
+    v = table if table is not None else walk_probe_table(h)
     row = {}
-    for name in ("DEVICE", "STATE", "REASON", "RATE", "READ_SIZE", "WINDOW", "COUNT", "MIN",
-                 "P50", "P90", "P99", "MAX", "MEAN", "TIMEOUTS", "MISSED", "ERRORS"):
+    for name in PROBE_COLUMNS:
         col = column(v, "PROBE_" + name)
         if index in col:
             row[name] = col[index]
     return row
+
+
+def rows_at_sample(h, indexes, columns=("STATE", "ERRORS", "WINDOW", "COUNT", "MISSED",
+                                          "P50")):
+    """The probe rows of indexes ('7.0', ...) and when the sample they show
+    was taken, on the monotonic clock in nanoseconds (the clock bpftrace's
+    nsecs and the probe read): the columns and twAgentSampleAge in one GET,
+    which tunewatchd answers from one sample (a walk of the table outlasts
+    its 1-s interval on a busy machine). ({index: row}, sample's time)."""
+    oids = [twtest.oid("AGENT_SAMPLE_AGE")]
+    for idx in indexes:
+        oids += [twtest.oid("PROBE_" + c, idx) for c in columns]
+    t0 = time.monotonic_ns()
+    vals = h.get(oids)
+    assert len(vals) == len(oids), vals
+    at = t0 - vals[0].num * 1000000
+    rows, i = {}, 1
+    for idx in indexes:
+        rows[idx] = {}
+        for c in columns:
+            assert vals[i].oid.endswith(twtest.oid("PROBE_" + c, idx)), (vals[i], c, idx)
+            rows[idx][c] = vals[i]
+            i += 1
+    return rows, at
+
+
+def check_slots(row, rate):
+    """Every slot of the window is a read or a missed slot: twProbeCount
+    plus twProbeMissed is the window's span times the rate, give or take
+    the read outstanding at each end. How many are missed is not held to a
+    number: a slot is missed when a read outlasts its period or the reader
+    wakes a whole period late, which a busy machine does to any reader (8
+    of 387 slots, reads up to 190 ms, with eight devices at a load average
+    of 12; 2 of 389 with one). probe_faults.py holds what a missed slot
+    is. The share missed, for the tests to print."""
+    slots = row["WINDOW"].num * rate / 1000.0
+    n, missed = row["COUNT"].num, row["MISSED"].num
+    assert abs(n + missed - slots) <= 2, (
+        "%d reads and %d missed slots in a window of %d ms at %d a second: slots lost" % (
+            n, missed, row["WINDOW"].num, rate), row)
+    return missed / slots if slots else 0.0
 
 
 def agent_log(h):
@@ -305,3 +355,52 @@ def percentile(xs, p):
     xs = sorted(xs)
     k = max(1, -(-len(xs) * p // 100))
     return xs[int(k) - 1]
+
+
+# How unlikely a comparison of two samples drawn alike may fail by chance.
+ALPHA = 0.001
+
+
+def rank_interval(p, n_probe, n_ref, alpha=ALPHA):
+    """Where the probe's p-th percentile of n_probe reads may fall among
+    n_ref reference reads taken alike: the ranks (lo, hi) such that, when
+    all n_probe + n_ref reads come from one distribution, it lies below
+    the reference's lo-th smallest with probability at most alpha/2 and
+    above its (hi+1)-th with at most alpha/2.
+
+    Exact and free of the distribution: the number J of reference reads
+    below the probe's k-th smallest is negative hypergeometric,
+    P(J = j) = C(j+k-1, j) C(n_ref-j + n_probe-k, n_ref-j) / C(n_probe+n_ref,
+    n_ref). Both samples are uncertain, the reference's and the probe's
+    alike; an interval of the reference's order statistics alone (as this
+    test once held the p90 to the 84th-96th of 100) counts only the
+    first."""
+    k = max(1, -(-n_probe * p // 100))
+    total = math.comb(n_probe + n_ref, n_ref)
+    probs = [math.comb(j + k - 1, j) * math.comb(n_ref - j + n_probe - k, n_ref - j) / total
+             for j in range(n_ref + 1)]
+    lo, below = 0, 0.0
+    while lo < n_ref and below + probs[lo] <= alpha / 2:
+        below += probs[lo]
+        lo += 1
+    hi, above = n_ref, 0.0
+    while hi > 0 and above + probs[hi] <= alpha / 2:
+        above += probs[hi]
+        hi -= 1
+    return lo, hi
+
+
+def reference_bounds(p, n_probe, ref, slack):
+    """The values between which the probe's p-th percentile of n_probe
+    reads must lie against the reference's reads ref (microseconds): the
+    rank_interval's order statistics of ref, each widened by slack (a
+    fraction: what the placement of the two readers and the probe's
+    histogram, 1/32 wide, may add). Where the reads of either sample
+    spread out (a busy machine) the bounds spread with them; where they
+    are tight, so are the bounds. (low, high, lo rank, hi rank); a rank
+    past the reference's ends leaves that side open (0 or infinity)."""
+    xs = sorted(ref)
+    lo, hi = rank_interval(p, n_probe, len(xs))
+    low = xs[lo - 1] * (1 - slack) if lo >= 1 else 0.0
+    high = xs[hi] * (1 + slack) if hi < len(xs) else float("inf")
+    return low, high, lo, hi + 1

@@ -14,8 +14,19 @@ the same device (both random 4 KiB direct reads, one at a time), each
 midway between two of the probe's (probe_common.ioping_between), so the
 two read one after the other and never queue behind each other; a sample
 is taken as ioping ends, so the probe's window lies within ioping's 40 s.
-The median over the rounds of the probe's p50 (twProbeP50) against the
-median of ioping's request times must be within 10 %, with no retries.
+In every round the probe's p50 (twProbeP50) must lie among ioping's reads
+where two samples of this size drawn alike put it but for a chance of 1
+in 1,000 (probe_common.rank_interval: from ioping's 38th to 62nd
+percentile for 400 reads each), widened by 10 % (15 % under the
+sanitizers); no retries. On a quiet machine the reads are alike and that
+is about 0.85 to 1.15 of ioping's median. On a busy one they spread: at
+a load average of 13 the probe's reads took 19 us to 40 ms, p50 1.6 ms
+and p90 15.6 ms, and a fixed 10 % around ioping's median would be a
+coin's throw; the bound spreads with the reads. The earlier test took the
+median of the three rounds' ratios within 10 %, which held on a quiet
+machine (0.985, rounds 0.983-0.990) and not on a busy one. Missed slots
+are allowed where the reader woke a whole period late, but every slot of
+the window must be a read or a missed slot (probe_common.check_slots).
 
 Why 40 s: on this virtual machine a read costs about twice as much when
 it must wake a halted CPU, and for stretches of 4 to 6 s the reads at one
@@ -27,7 +38,8 @@ probe's median against ioping's ranged 0.64 to 1.50 over 8-s windows,
 apart (neither of them the probe) spread 0.78 to 1.07 over 8 s. A
 reference read closer to the probe's, 4 ms after it, is no fairer: the
 CPU is still awake and that read took half the time. A window that spans
-a sweep exposes both readers alike. Every round is printed.
+a sweep exposes both readers alike (that drift is what the 10 % is for).
+Every round is printed, with its bound, before any is judged.
 
 Then the rest of the row (state, rate, size, counts, percentiles in
 order, p99 present exactly when the window holds 100 reads),
@@ -49,7 +61,7 @@ WINDOW = 40
 def one_round(h, lo):
     times = pc.ioping_between(lo.dev, WINDOW * 10)
     h.sample_now()
-    return pc.probe_row(h, lo.index()), pc.median(times)
+    return pc.probe_row(h, lo.index()), times
 
 
 def check_row(row):
@@ -58,12 +70,12 @@ def check_row(row):
     assert row["RATE"].num == 10 and row["READ_SIZE"].num == 4096, row
     n = row["COUNT"].num
     assert n >= 300, row                      # 40 s at 10/s, less the window's youth
-    assert row["MISSED"].num == 0, row
     assert row["ERRORS"].num == 0 and row["TIMEOUTS"].num == 0, row
     assert row["MIN"].num <= row["P50"].num <= row["P90"].num <= row["MAX"].num, row
     assert ("P99" in row) == (n >= 100), row
     if "P99" in row:
         assert row["P90"].num <= row["P99"].num <= row["MAX"].num, row
+    pc.check_slots(row, 10)
 
 
 def test():
@@ -84,23 +96,32 @@ def test():
             # Moments after the start the window holds fewer than 100 reads: no p99.
             assert young["COUNT"].num < 100 and "P99" not in young, young
 
-            ratios = []
-            for r in range(1, ROUNDS + 1):
-                row, io_p50 = one_round(h, lo)
-                check_row(row)
-                ratios.append(row["P50"].num / io_p50)
-                print("round %d: probe p50 %d us (%d reads, %d missed), ioping median %.1f us, "
-                      "ratio %.3f; load %s" % (r, row["P50"].num, row["COUNT"].num,
-                                               row["MISSED"].num, io_p50, ratios[-1],
-                                               open("/proc/loadavg").read().split()[0]))
-            ratio = pc.median(ratios)
-            print("median of the rounds: %.3f" % ratio)
             # Under ASan and UBSan the probe's own code around each read is
             # instrumented and ioping's is not: 15 % there (1.102 seen in CI).
-            bound = 0.15 if os.environ.get("TW_SANITIZERS") == "yes" else 0.10
-            assert 1 - bound <= ratio <= 1 + bound, (
-                "the probe's p50 against ioping's median, the median of %d rounds: %.3f, "
-                "not within %d %%" % (ROUNDS, ratio, round(bound * 100)))
+            slack = 0.15 if os.environ.get("TW_SANITIZERS") == "yes" else 0.10
+            ratios, failures = [], []
+            for r in range(1, ROUNDS + 1):
+                row, times = one_round(h, lo)
+                io_p50 = pc.median(times)
+                ratios.append(row["P50"].num / io_p50)
+                low, high, rlo, rhi = pc.reference_bounds(50, row["COUNT"].num, times, slack)
+                print("round %d: probe p50 %d us, p90 %d us (%d reads, %d missed), ioping "
+                      "median %.1f us, ratio %.3f, bound %.0f-%.0f us (ioping's reads %d-%d of "
+                      "%d, %d %% wider); load %s" % (
+                          r, row["P50"].num, row["P90"].num, row["COUNT"].num,
+                          row["MISSED"].num, io_p50, ratios[-1], low, high, rlo, rhi,
+                          len(times), round(slack * 100),
+                          open("/proc/loadavg").read().split()[0]), flush=True)
+                check_row(row)
+                if not low <= row["P50"].num <= high:
+                    failures.append(
+                        "round %d: the probe's p50 %d us is outside %.0f-%.0f us, what two "
+                        "samples of these reads drawn alike give but for a chance of 1 in %d "
+                        "(ioping's reads %d-%d of %d, %d %% wider)" % (
+                            r, row["P50"].num, low, high, round(1 / pc.ALPHA), rlo, rhi,
+                            len(times), round(slack * 100)))
+            print("median of the rounds' ratios: %.3f" % pc.median(ratios))
+            assert not failures, "; ".join(failures)
 
             out = plc.run(CHECK, ["--probe", "--percentile", "50", "-w", "1000", "-c", "2000"],
                           h.port)

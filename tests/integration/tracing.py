@@ -42,25 +42,57 @@ class Tracefs:
         return False
 
 
+# How a program is told to stop: a read of MARK_BYTES bytes of /dev/zero by
+# this test's process, which the program answers with exit(). bpftrace 0.17
+# sat in epoll_wait after a SIGINT on a busy machine, printing nothing: once
+# for 300 s in a full suite (make check of 609e1b3), and in the second of
+# three rounds of probe_many.py at a load average of 14. exit() from the
+# program ends its loop by an event of its own, which wakes that wait.
+MARK_BYTES = 54321
+MARK_EVENT = "syscalls/sys_enter_pread64"
+MARK = """
+tracepoint:syscalls:sys_enter_pread64 /pid == %d && args->count == %d/
+{
+	exit();
+}
+"""
+
+
+def _mark():
+    fd = os.open("/dev/zero", os.O_RDONLY)
+    try:
+        os.pread(fd, MARK_BYTES, 0)
+    finally:
+        os.close(fd)
+
+
 class Bpftrace:
     """A bpftrace program (its text) run from the harness's directory, its
-    standard output in `name`.out, its errors in the harness's `name` log."""
+    standard output in `name`.out, its errors in the harness's `name` log.
+    Where the kernel has the syscall tracepoints, the program also ends
+    when this process reads MARK_BYTES of /dev/zero (MARK), which stop()
+    does before it tries SIGINT; stop() says which way it ended."""
 
-    def __init__(self, h, name, program, args=()):
+    def __init__(self, h, name, program, args=(), env=None):
         self.h = h
         self.name = name
         self.program = program
         self.args = [str(a) for a in args]
+        self.env = dict(os.environ, **(env or {}))
         self.out = os.path.join(h.dir, name + ".out")
         self.proc = None
 
     def __enter__(self):
         script = os.path.join(self.h.dir, self.name + ".bt")
+        self.marked = os.path.isdir(os.path.join(TRACEFS, "events", MARK_EVENT))
         with open(script, "w") as fh:
             fh.write(self.program)
+            if self.marked:
+                fh.write(MARK % (os.getpid(), MARK_BYTES))
         with open(self.out, "w") as out:
             self.proc = subprocess.Popen([twtest.which("bpftrace"), script] + self.args,
-                                         stdout=out, stderr=self.h.log(self.name))
+                                         stdout=out, stderr=self.h.log(self.name),
+                                         env=self.env)
         self.h.procs.append(self.proc)
         twtest.wait_for("bpftrace to attach", lambda: self.proc.poll() is not None or
                         "Attaching" in open(self.out).read(), timeout=60)
@@ -69,23 +101,27 @@ class Bpftrace:
         return self
 
     def stop(self):
-        """Stop it; everything it printed."""
+        """Stop it; everything it printed. It prints its maps on the way
+        out, slowly on a loaded machine. First by its mark (MARK), then by
+        SIGINT, twice; how it stopped is printed."""
         if self.proc is not None and self.proc.poll() is None:
-            # It prints its maps on the way out, slowly on a loaded machine.
-            # Once in a full suite (make check of 609e1b3) bpftrace 0.17 sat
-            # 300 s after a SIGINT and printed nothing, as if the signal had
-            # gone astray: it gets a second one after 60 s, and the reference
-            # is what it prints then.
-            for n, wait in ((1, 60), (2, 240)):
-                self.proc.send_signal(signal.SIGINT)
+            t0 = time.monotonic()
+            ways = ([("its mark", _mark, 60)] if self.marked else []) + [
+                ("SIGINT number 1", lambda: self.proc.send_signal(signal.SIGINT), 60),
+                ("SIGINT number 2", lambda: self.proc.send_signal(signal.SIGINT), 240)]
+            for what, how, wait in ways:
+                how()
                 try:
                     self.proc.wait(timeout=wait)
+                    print("bpftrace %s stopped by %s in %.1f s" % (
+                        self.name, what, time.monotonic() - t0))
                     break
                 except subprocess.TimeoutExpired:
-                    print("bpftrace still running %d s after SIGINT number %d" % (wait, n))
+                    print("bpftrace %s still running %d s after %s" % (self.name, wait, what))
             else:
                 self.proc.kill()
-                raise AssertionError("bpftrace did not stop within 300 s of two SIGINTs")
+                raise AssertionError("bpftrace did not stop within %d s of its mark and two "
+                                     "SIGINTs" % (time.monotonic() - t0))
         with open(self.out) as fh:
             return fh.read()
 
@@ -127,6 +163,23 @@ def histograms(text):
             hi = None if m.group(2) == "..." else _bound(m.group(2))
             hists[cur].append((_bound(m.group(1)), hi, int(m.group(3))))
     return hists
+
+
+_KEYED = re.compile(r"^@(\w+)\[([^\]]*)\]: (-?\d+)$")
+
+
+def keyed_values(text, name):
+    """A map of plain numbers bpftrace printed, @name[k1, k2]: v, as
+    {(k1, k2): v}, a key of one part as itself; keys that are numbers as
+    ints, others as strings."""
+    values = {}
+    for line in text.splitlines():
+        m = _KEYED.match(line)
+        if m and m.group(1) == name:
+            key = tuple(int(k) if k.lstrip("-").isdigit() else k
+                        for k in (k.strip() for k in m.group(2).split(",")))
+            values[key[0] if len(key) == 1 else key] = int(m.group(3))
+    return values
 
 
 def hist_count(hist):
