@@ -211,6 +211,13 @@ def reference_percentile(fine, coarse, count, p):
     raise AssertionError("p%s is past both reference histograms" % p)
 
 
+def reads_completed(name):
+    """The kernel's count of the device's completed reads (the first
+    field of /sys/block/NAME/stat)."""
+    with open("/sys/block/%s/stat" % name) as fh:
+        return int(fh.read().split()[0])
+
+
 def fio(dev, seconds, engine="psync", depth=1, rw="randread"):
     """fio's random reads of dev for seconds: the requests it completed."""
     import json
