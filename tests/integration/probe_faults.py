@@ -26,7 +26,8 @@ real /dev node.
    fail or slow: every read EIO (state errors, twProbeErrors, no latency,
    CRITICAL), then good again (probing); reads of 150 ms at 10 a second
    (one slot of two missed: about 5 reads and 5 missed slots a second,
-   p50 150 ms); reads of 1.5 s against probeTimeout 1 (timeouts, state
+   p50 150 ms, no more than ioping's reads of the device in the same
+   seconds allow on a busy machine); reads of 1.5 s against probeTimeout 1 (timeouts, state
    errors, no latency); and tunewatchd stopped while a read of 3 s is
    outstanding: it exits cleanly within a few seconds, leaving the read
    behind.
@@ -188,7 +189,13 @@ def part_fuse(h):
         assert row["REASON"].text == "read: Input/output error", row
         row = settle(h, idx, 6)
         print("EIO: %r" % {k: v.text for k, v in row.items()})
-        assert row["STATE"].text == "errors" and row["ERRORS"].num >= 30, row
+        assert row["STATE"].text == "errors", row
+        # Every read fails: every slot of the window is an error or a
+        # missed slot, and most are errors. (This held 30 errors; a busy
+        # machine gave 27 in a window of 2.9 s, load 21.)
+        slots = row["WINDOW"].num / 100.0
+        assert abs(row["ERRORS"].num + row["MISSED"].num - slots) <= 2, row
+        assert row["ERRORS"].num >= 2 * slots / 3 and row["ERRORS"].num >= 10, row
         assert row["COUNT"].num == 0 and "P50" not in row and "MIN" not in row, row
         assert fd.stats()["errors"] >= row["ERRORS"].num, fd.stats()
         out = plc.run("check_disklatency", ["--probe"], h.port)
@@ -196,17 +203,39 @@ def part_fuse(h):
         fd.set_errors(False)
         pc.wait_state(h, idx, "probing")
 
-        # A read of 150 ms spans the next slot: that one is missed.
+        # A read of 150 ms spans the next slot: that one is missed. ioping
+        # reads the same device in the same seconds (fusedelay serves reads
+        # at once, each on a thread of its own): the probe's p50 is held to
+        # its reads (probe_common.reference_bounds), not to 165 ms, which a
+        # busy machine passes (p50 176 ms at a load average of 23: every
+        # FUSE read waits for a CPU as it ends). probe_known.py holds the
+        # probe to a reference closely; here it is the missed slots.
         fd.set_delay(150000)
+        ioping = subprocess.Popen(["ioping", "-D", "-c", "25", "-i", "0.25", fd.dev],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         row = settle(h, idx, 6.5)
+        out, err = ioping.communicate(timeout=120)
+        assert ioping.returncode == 0, err
+        ref = pc.ioping_times(out)
         secs = row["WINDOW"].num / 1000.0
-        print("reads of 150 ms at 10/s: %d reads, %d missed in %.1f s, p50 %d us, %d timeouts"
-              % (row["COUNT"].num, row["MISSED"].num, secs, row["P50"].num,
-                 row["TIMEOUTS"].num))
+        high = pc.reference_bounds(50, row["COUNT"].num, ref, 0.10)[1]
+        print("reads of 150 ms at 10/s: %d reads, %d missed in %.1f s, p50 %d us, min %d us, "
+              "%d timeouts; ioping in the same seconds: %d reads, p50 %.0f us, max %.0f us; "
+              "the p50's bound %.0f us; load %s" % (
+                  row["COUNT"].num, row["MISSED"].num, secs, row["P50"].num, row["MIN"].num,
+                  row["TIMEOUTS"].num, len(ref), pc.percentile(ref, 50), max(ref), high,
+                  open("/proc/loadavg").read().split()[0]))
         assert row["STATE"].text == "probing" and row["TIMEOUTS"].num == 0, row
-        assert 3.5 * secs <= row["COUNT"].num <= 5.5 * secs, row
+        # Each read misses the slot after it: at most 5 a second, and at
+        # least 1, since a read past probeTimeout's 1 s would be a timeout.
+        # (This held 3.5 to 5.5 a second; about 5 on a quiet machine, where
+        # reads take 150-160 ms, but a read past 200 ms misses two slots,
+        # which a busy machine makes often.) Every slot a read or a missed
+        # one.
+        assert secs <= row["COUNT"].num <= 5.5 * secs, row
         assert row["MISSED"].num >= 0.8 * row["COUNT"].num, row
-        assert 150000 <= row["MIN"].num and row["P50"].num <= 165000, row
+        pc.check_slots(row, 10)
+        assert 150000 <= row["MIN"].num and row["P50"].num <= max(165000, high), row
 
         # Past probeTimeout: a timeout each, its slot missed, no latency.
         fd.set_delay(1500000)
