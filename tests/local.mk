@@ -39,6 +39,16 @@ print-unit-tests:
 	@for t in $(TESTS); do case $$t in tests/integration/*) ;; *) echo $$t ;; esac; done
 .PHONY: print-unit-tests
 
+# The tests a Debian package build runs (debian/rules), as Debian's builders
+# run a package's tests: as a plain user, with no network. The tests above
+# and the integration tests that need no root, no daemon (no snmpd, no
+# tunewatchd) and no network namespace. The rest stay in make check and CI.
+BUILD_TIME_TESTS = tests/integration/install_mib.py tests/integration/plugin_local.py \
+	tests/integration/iostat_compare.py
+print-build-tests: print-unit-tests
+	@for t in $(BUILD_TIME_TESTS); do echo $$t; done
+.PHONY: print-build-tests
+
 TESTS_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TESTS_LDADD = $(TW_PLUGIN_LIBS) $(CHECK_LIBS)
 
