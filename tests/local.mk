@@ -49,6 +49,27 @@ print-build-tests: print-unit-tests
 	@for t in $(BUILD_TIME_TESTS); do echo $$t; done
 .PHONY: print-build-tests
 
+# The tests the sanitizer build of contrib/run-tests runs: all but those
+# that would show the sanitizers nothing, each named here with why
+# (TESTING.md, "What runs where"). They all run in its -Werror build.
+#  - they run no program built from our C: the text and layout checks, the
+#    manual pages' lint, promtool, smilint, the MIB's installed copy;
+#  - valgrind cannot run a program built with ASan: the memchecks skip;
+#  - the fuzz smoke's targets are built with ASan and UBSan in every build;
+#  - the references in time (the probe against ioping and bpftrace, the
+#    request latency against bpftrace): their assertions are about time,
+#    which instrumented code distorts; their C runs under the sanitizers in
+#    probe_faults.py, reqlat_agent.py, check_probe and check_reqlat.
+SANITIZER_SKIPS = tests/testing_index.py tests/spdx_headers.py tests/file_size.py \
+	tests/layers.py tests/man_lint.py tests/prometheus_rules.py tests/mib_smilint.sh \
+	tests/integration/install_mib.py tests/integration/memcheck.py \
+	tests/integration/reqlat_memcheck.py tests/fuzz/run-smoke.sh \
+	tests/integration/probe_loop.py tests/integration/probe_many.py \
+	tests/integration/probe_known.py tests/integration/reqlat_reference.py
+print-sanitizer-tests:
+	@for t in $(TESTS); do case " $(SANITIZER_SKIPS) " in *" $$t "*) ;; *) echo $$t ;; esac; done
+.PHONY: print-sanitizer-tests
+
 TESTS_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TESTS_LDADD = $(TW_PLUGIN_LIBS) $(CHECK_LIBS)
 

@@ -66,8 +66,12 @@ if [ -z "$log" ] || [ -z "$trs" ]; then
 	exit 99
 fi
 
+start=$(date +%s)
 "$shell" "$driver" "$@"
 status=$?
+# How long the test took, for where a suite's minutes go (TESTING.md, CI's
+# time): the log's last line.
+[ -f "$run_log" ] && echo "logdriver: $(($(date +%s) - start)) s" >>"$run_log"
 
 # test-driver removes both files when it is interrupted: nothing to put in
 # place then. The log is linked, so this run's copy stays; the result,
