@@ -35,11 +35,18 @@ tw_plugin_arm_timeout(const struct tw_check *chk, const struct tw_plugin *p)
 	struct sigaction sa;
 	int n;
 
-	n = snprintf(timeout_line, sizeof(timeout_line),
-	    "%s %s - plugin timed out after %u s%s%s%s\n", chk->service,
-	    tw_state_name(p->timeout_result), p->timeout_s,
-	    p->local ? "" : " (SNMP agent ", p->local ? "" : p->snmp.host,
-	    p->local ? "" : ")");
+	/* The agent as every other UNKNOWN line names it, host and port:
+	 * where start-up is slow (a busy machine) this alarm, and not the
+	 * SNMP library's own timeout, ends the check. */
+	if (p->local)
+		n = snprintf(timeout_line, sizeof(timeout_line),
+		    "%s %s - plugin timed out after %u s\n", chk->service,
+		    tw_state_name(p->timeout_result), p->timeout_s);
+	else
+		n = snprintf(timeout_line, sizeof(timeout_line),
+		    "%s %s - plugin timed out after %u s (SNMP agent %s:%u)\n",
+		    chk->service, tw_state_name(p->timeout_result), p->timeout_s,
+		    p->snmp.host, p->snmp.port);
 	timeout_len = n > 0 && (size_t)n < sizeof(timeout_line) ? (size_t)n : 0;
 	timeout_code = (int)p->timeout_result;
 	memset(&sa, 0, sizeof(sa));

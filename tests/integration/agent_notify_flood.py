@@ -128,9 +128,12 @@ def sink_drops(port):
 
 
 def counters(h):
-    v = as_dict(h.walk(FINDINGS))
-    return {k: v[scalar(k)].num for k in ("COUNT", "OVERFLOWS", "SUPPRESSED", "DROPPED", "SENT",
-                                          "LIMIT")}
+    """The twFindings scalars, in one GET: a walk of twFindings, its 256-row
+    table and all, outlasted the harness's 20 s for a client at a load
+    average of 22."""
+    names = ("COUNT", "OVERFLOWS", "SUPPRESSED", "DROPPED", "SENT", "LIMIT")
+    v = as_dict(h.get([scalar(k) for k in names]))
+    return {k: v[scalar(k)].num for k in names}
 
 
 def flood(h, sink, root, per_minute, stop_snmpd=False):
