@@ -67,7 +67,7 @@ def part_probe(h):
                                                "1", "--window", "5"],
                                    stdout=h.log("tunewatchd-probe"), stderr=subprocess.STDOUT)
         h.procs.append(h.agent)
-        h.wait_agent(timeout=60)
+        h.wait_agent(timeout=300)     # under valgrind: a hang detector (load 31 passed 120 s)
         idx = fd.loop.index()
         pc.wait_state(h, idx, "probing", timeout=60)
         twtest.wait_for("probe reads", lambda: pc.probe_row(h, idx).get("COUNT") and
@@ -117,7 +117,7 @@ def test():
         h.agent = subprocess.Popen(cmd, stdout=h.log("tunewatchd"),
                                    stderr=subprocess.STDOUT)
         h.procs.append(h.agent)
-        h.wait_agent(timeout=60)
+        h.wait_agent(timeout=300)     # under valgrind: a hang detector (load 31 passed 120 s)
         h.sample_now()
         softnet = os.path.join(root, "proc", "net", "softnet_stat")
         with open(softnet) as fh:

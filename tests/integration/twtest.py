@@ -328,7 +328,11 @@ class Harness:
             self.wait_agent()
         return self.agent
 
-    def wait_agent(self, timeout=10.0):
+    def wait_agent(self, timeout=60.0):
+        """Until tunewatchd answers through snmpd. A hang detector, not a
+        speed target: at a load average of 31 a tunewatchd that loads its
+        BPF program (the kernel's verifier is CPU work) took more than the
+        10 s this waited before."""
         wait_for("tunewatchd to register",
                  lambda: self.agent.poll() is None and self.agent_samples() is not None,
                  timeout=timeout)
