@@ -8,9 +8,10 @@ names it and its MemoryLimit=, not a host-wide sysctl.
 A cgroup of the test's own, named as systemd names a service's
 (tw-cgtest-PID.service, directly below the hierarchies' roots), gets a
 64 MiB memory.limit_in_bytes; a reader inside it (memory and blkio) re-reads
-a 200 MiB file on disk for about 6 s (the file is written, synced and
-dropped from the cache with POSIX_FADV_DONTNEED first, so that its pages
-are charged to the cgroup). On this kernel (6.18) cgroup v1's blkio
+a 200 MiB file on disk (the file is written, synced and dropped from the
+cache with POSIX_FADV_DONTNEED first, so that its pages are charged to the
+cgroup), and the check runs 4.5 s into its second pass, however long the
+first took (a busy disk made it longer than the 6 s this test once read). On this kernel (6.18) cgroup v1's blkio
 throttle counters count only I/O to a device that has a throttle rule
 (measured: 20 MiB read by a cgroup without one left
 blkio.throttle.io_service_bytes_recursive at 0; with a read_bps_device rule
@@ -31,7 +32,7 @@ four times the file (the host had room to cache it whole) and host memory
 pressure, where the kernel has PSI, stays under 10 %. The host's own
 refault count is not calm: /proc/vmstat counts the cgroup's refaults too.
 
-Bounded (the reader stops itself after 6 s and is killed if it does not),
+Bounded (the reader stops when told, or itself after 180 s),
 and cleaned up in every path: reader, cgroups, file. Skipped without root
 or a cgroup v1 memory controller."""
 
@@ -48,15 +49,24 @@ MEMCG = "/sys/fs/cgroup/memory"
 BLKCG = "/sys/fs/cgroup/blkio"
 LIMIT = 64 << 20
 FILE_MIB = 200
-READ_S = 6
+# The reader's bound; the check runs once it re-reads (WINDOW_S into its
+# second pass over the file), however long the first pass took.
+READ_S = 180
+WINDOW_S = 4.5
 
+# Each pass over the file says it begins (its number, on standard output);
+# the reader stops at the bound, or when the test closes its standard input.
 READER = """
-import sys, time
+import select, sys, time
 end = time.monotonic() + float(sys.argv[2])
+n = 0
 while time.monotonic() < end:
+    n += 1
+    print(n, flush=True)
     with open(sys.argv[1], "rb") as fh:
         while fh.read(1 << 20) and time.monotonic() < end:
-            pass
+            if select.select([sys.stdin], [], [], 0)[0]:
+                sys.exit(0)
 """
 
 
@@ -136,14 +146,28 @@ def test():
                         fh.write(str(os.getpid()))
 
             reader = subprocess.Popen(["python3", "-c", READER, data, str(READ_S)],
-                                      preexec_fn=into_cgroup)
-            # Let the window (4 s) fill with reading.
-            time.sleep(READ_S - 1.5)
+                                      preexec_fn=into_cgroup, stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True)
+            # Refaults come from re-reading: the window (4 s) must fill
+            # with the second pass or later. It used to be 4.5 s after the
+            # start, which on a quiet disk is two or three passes; at a
+            # load average of 17 with fio on the same disk the reader read
+            # 21.5 MiB/s, not one pass of 200 MiB in 6 s, and refaulted 1.79
+            # pages a second: OK, not judged. So: after the second begins.
+            t0 = time.monotonic()
+            assert reader.stdout.readline().strip() == "1"
+            second = reader.stdout.readline().strip()
+            assert second == "2", "the reader stopped within its first pass (%.0f s)" % (
+                time.monotonic() - t0)
+            first_s = time.monotonic() - t0
+            time.sleep(WINDOW_S)
             out = pc.run("check_bufcache", ["--cgroup", unit, "-t", "20"], h.port)
             host = twtest.as_dict(h.get([twtest.oid("BC_MEM_AVAILABLE")]))
             psi = h.try_get([twtest.oid("BC_MEMORY_PRESSURE")])
             after = cgroup_row(h, "/" + unit)
-            reader.wait(timeout=30)
+            reader.stdin.close()
+            reader.wait(timeout=60)
+            print("the reader's first pass over %d MiB took %.1f s" % (FILE_MIB, first_s))
 
         refaulted = after.get("CGROUP_REFAULTS", 0) - before.get("CGROUP_REFAULTS", 0)
         read = after.get("CGROUP_READ_BYTES", 0) - before.get("CGROUP_READ_BYTES", 0)
