@@ -12,6 +12,13 @@ processes are summed; wait4() gives the CPU time of both too.
 
 First on this machine's real disks (tunewatchd on /proc), then on generated
 roots with more disks, to show how each side grows.
+
+With --check-snmp3 PATH (or TW_CHECK_SNMP3=PATH), also monitoring-plugins
+3.0's check_snmp, which links libnetsnmp and fetches in its own process
+(no snmpget), fetching one value: the peer administrators compare a check
+against now (issue 36). Its source is GPL and is never part of this tree:
+build it apart (BENCHMARKS.md says how) and give its path. Without it
+that row is skipped, and the table says why.
 """
 
 import os
@@ -23,20 +30,21 @@ import twbench as tb
 
 CHECK_SNMP = "/usr/lib/nagios/plugins/check_snmp"
 # twDiskReadLatency, twDiskWriteLatency (microseconds), twDiskQueueDepth,
-# twDiskUtil (hundredths): the four figures check_disklatency reports.
-COLS = (14, 15, 16, 17)
+# twDiskUtil (hundredths): the four figures check_disklatency reports, by
+# their mib/tunewatch_oids.h names (twtest.oid).
+COLS = ("DISK_READ_LATENCY", "DISK_WRITE_LATENCY", "DISK_QUEUE_DEPTH", "DISK_UTIL")
 # check_disklatency's default thresholds (ms: -w 20 -c 50 on r_await,
 # 50 and 200 on w_await), in the MIB's microseconds for check_snmp.
 WARN = ("20000", "50000", "", "")
 CRIT = ("50000", "200000", "", "")
 
 
-def commands(h, plugin, rows):
+def commands(h, plugin, rows, check_snmp3=None):
     host = "127.0.0.1"
     port = str(h.port)
-    oids = ["%s.%d.%s" % (tb.DISK_ENTRY, col, idx) for idx, _ in rows for col in COLS]
+    oids = [tb.twtest.oid(col, idx) for idx, _ in rows for col in COLS]
     first_idx, first_name = rows[0]
-    one = "%s.%d.%s" % (tb.DISK_ENTRY, COLS[0], first_idx)
+    one = tb.twtest.oid(COLS[0], first_idx)
     cmds = {
         "all: check_disklatency": [plugin, "-H", host, "-p", port],
         "all: check_snmp": [CHECK_SNMP, "-H", host, "-p", port, "-P", "2c", "-C", "public",
@@ -51,6 +59,9 @@ def commands(h, plugin, rows):
         "one: check_snmp": [CHECK_SNMP, "-H", host, "-p", port, "-P", "2c", "-C", "public",
                             "-o", one, "-w", WARN[0], "-c", CRIT[0]],
     }
+    if check_snmp3:
+        cmds["one: check_snmp 3.0"] = [check_snmp3, "-H", host, "-p", port, "-P", "2c", "-C",
+                                       "public", "-o", one, "-w", WARN[0], "-c", CRIT[0]]
     return cmds
 
 
@@ -59,6 +70,8 @@ PAIRS = (
     ("one value", "one: check_disklatency --device", "one: snmpget -v2c", 0.6, None),
     ("one value", "one: check_disklatency --device", "one: check_snmp", None, None),
     ("all disks, not OK", "not OK: check_disklatency -w @0:", "all: check_snmp", None, None),
+    # Issue 36: a check of every disk against check_snmp 3.0 fetching one value.
+    ("all disks vs one value", "all: check_disklatency", "one: check_snmp 3.0", 1.0, 0.8),
 )
 
 
@@ -90,7 +103,7 @@ def breakdown(argv, env, workdir):
 def measure(ctx, h, rows, cg_runs, wall_runs):
     plugin = os.path.join(ctx.builddir, "plugins", "check_disklatency")
     env = tb.client_env(h)
-    cmds = commands(h, plugin, rows)
+    cmds = commands(h, plugin, rows, ctx.check_snmp3)
     # Every command must do its job, not fail fast.
     wall, cpu, codes = tb.time_commands(cmds, env, runs=3, warmup=0)
     for k, c in codes.items():
@@ -109,6 +122,8 @@ def measure(ctx, h, rows, cg_runs, wall_runs):
 def table_rows(label, res):
     out = []
     for what, ours, peer, t_instr, t_wall in PAIRS:
+        if peer not in res["instr"]:
+            continue
         ri = tb.ratio(res["instr"][ours], res["instr"][peer])
         rw = tb.ratio(res["wall_ms"][ours], res["wall_ms"][peer])
         rc = tb.ratio(res["cpu_ms"][ours], res["cpu_ms"][peer])
@@ -148,6 +163,9 @@ def run(ctx):
             "snmpget": breakdown(results["real"]["commands"]["one: snmpget -v2c"], env,
                                  ctx.workdir),
         }
+        if ctx.check_snmp3:
+            results["breakdown"]["check_snmp 3.0"] = breakdown(
+                results["real"]["commands"]["one: check_snmp 3.0"], env, ctx.workdir)
         h.stop(h.agent)
         for n in ctx.part1_disks:
             root = mkroot.make_root(os.path.join(h.dir, "root%d" % n), n, 4, tb.fixtures())
@@ -172,6 +190,11 @@ def run(ctx):
         "Processes counted for check_snmp: %s." % ", ".join(
             "%s %s" % (p, tb.fmt(n)) for p, n in r["processes"]["all: check_snmp"]),
     ]
+    if ctx.check_snmp3:
+        notes.append("check_snmp 3.0: %s (%s), which links libnetsnmp: one process." % (
+            ctx.check_snmp3, ctx.check_snmp3_version))
+    else:
+        notes.append("No check_snmp 3.0 row: %s" % ctx.check_snmp3_why)
     for name, (total, parts) in results["breakdown"].items():
         if total:
             notes.append("Where `%s`'s %s instructions go: %s." % (

@@ -25,7 +25,6 @@ import tempfile
 import mkroot
 import twbench as tb
 
-DISKS = 10000
 
 
 def cpu_ms(ctx, root, changes, samples):
@@ -60,7 +59,8 @@ def instr(ctx, root, changes):
 
 def run(ctx):
     base = tempfile.mkdtemp(prefix="part5-", dir=ctx.workdir)
-    root = mkroot.make_root(os.path.join(base, "root"), DISKS, ctx.part3_cpus, tb.fixtures())
+    disks = ctx.scale_disks
+    root = mkroot.make_root(os.path.join(base, "root"), disks, ctx.part3_cpus, tb.fixtures())
     rounds = 2 if ctx.quick else 5
     without, with_ = [], []
     for _ in range(rounds):
@@ -76,7 +76,7 @@ def run(ctx):
     notes = ["%s disks, %d CPUs' softnet rows, the default window's shape (%d s / %d s). "
              "CPU: a warm sample's thread CPU time, median (min-max) of %d rounds x 10 "
              "samples, the two interleaved by round; M instr: callgrind, one warm sample."
-             % (tb.fmt(DISKS), ctx.part3_cpus, ctx.window, ctx.interval, rounds),
+             % (tb.fmt(disks), ctx.part3_cpus, ctx.window, ctx.interval, rounds),
              "The change watch adds **%.3fx** instructions (target for findings and the "
              "change watch together: within 1.2x)." % (ib / ia)]
     ctx.report.table("5. The change watch", ["sample", "CPU ms", "M instr", "ratio"], rows,

@@ -54,7 +54,7 @@ def instructions(ctx, root, args):
 
 
 def run(ctx):
-    root = mkroot.make_root(os.path.join(ctx.workdir, "findings-root"), 10000, 1024,
+    root = mkroot.make_root(os.path.join(ctx.workdir, "findings-root"), ctx.scale_disks, 1024,
                             tb.fixtures())
     rounds = getattr(ctx, "part6_rounds", 5)
     ms = {name: [] for name, _ in MODES}
@@ -79,7 +79,7 @@ def run(ctx):
     ctx.report.data["part6"] = data
     ratio = instr[MODES[1][0]] / base_i
     ctx.report.table(
-        "Part 6: findings on 10,000 disks and 1,024 CPUs",
+        "Part 6: findings on %s disks and 1,024 CPUs" % tb.fmt(ctx.scale_disks),
         ["sample", "findings raised", "overflows so far", "sample CPU ms", "CPU ratio",
          "M instr / sample", "instr ratio"], rows,
         ["Findings as tunewatchd runs them, against the same sample without: **%.2fx** "

@@ -43,7 +43,7 @@ CGROUPS = 500
 def cost(ctx, proc, sys_root, extra):
     prog = os.path.join(ctx.builddir, "bench", "sample_cost")
     out = subprocess.run([prog, "--proc-root", proc, "--sys-root", sys_root, "--samples",
-                          str(SAMPLES), "--interval", str(ctx.interval), "--window",
+                          str(samples(ctx)), "--interval", str(ctx.interval), "--window",
                           str(ctx.window)] + extra, capture_output=True, text=True,
                          timeout=600, check=True).stdout
     r = json.loads(out)
@@ -55,11 +55,19 @@ def cost(ctx, proc, sys_root, extra):
     return r
 
 
+def samples(ctx):
+    """120 warm samples (two walks); 3 for --quick, which only shows that
+    the part runs (the cold first sample walks)."""
+    return 3 if ctx.quick else SAMPLES
+
+
 def instr(ctx, proc, sys_root, extra):
-    """Instructions per warm sample: (61 samples - 1) / 60."""
+    """Instructions per warm sample: (61 samples - 1) / 60 (for --quick,
+    (3 - 1) / 2, with no walk among them)."""
     prog = os.path.join(ctx.builddir, "bench", "sample_cost")
+    last = 3 if ctx.quick else 61
     counts = []
-    for n in (1, 61):
+    for n in (1, last):
         d = tempfile.mkdtemp(prefix="cg5-", dir=ctx.workdir)
         subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=tw_monitor_sample",
                         "--callgrind-out-file=%s/cg.out" % d, "--log-file=%s/log" % d, prog,
@@ -69,30 +77,32 @@ def instr(ctx, proc, sys_root, extra):
                        check=True)
         with open(os.path.join(d, "log")) as fh:
             counts.append(int(re.search(r"Collected : (\d+)", fh.read()).group(1)))
-    return (counts[1] - counts[0]) / 60.0
+    return (counts[1] - counts[0]) / float(last - 1)
 
 
 def run(ctx):
     base = os.path.join(ctx.workdir, "cgroot")
     root = mkroot.make_root(base, 10, 8, tb.fixtures())
-    mkroot.add_cgroups(root, CGROUPS)
+    cgroups = 50 if ctx.quick else CGROUPS
+    mkroot.add_cgroups(root, cgroups)
     proc, sys_root = os.path.join(root, "proc"), os.path.join(root, "sys")
     host = mkroot.make_root(os.path.join(ctx.workdir, "cghost"), 10, 8, tb.fixtures())
-    mkroot.add_cgroups(host, CGROUPS)
-    mkroot.add_cgroup_processes(host, CGROUPS)
+    mkroot.add_cgroups(host, cgroups)
+    mkroot.add_cgroup_processes(host, cgroups)
     hproc, hsys = os.path.join(host, "proc"), os.path.join(host, "sys")
     cases = [("fixture /proc, no cgroups (before)", proc, sys_root, ["--no-cgroups"]),
-             ("fixture /proc, 500 cgroups", proc, sys_root, []),
+             ("fixture /proc, %d cgroups" % cgroups, proc, sys_root, []),
              ("this machine's /proc, no cgroups (before)", "/proc", sys_root, ["--no-cgroups"]),
-             ("this machine's /proc, 500 cgroups", "/proc", sys_root, []),
-             ("this machine's /proc, 500 cgroups, cgroupMax 8", "/proc", sys_root,
+             ("this machine's /proc, %d cgroups" % cgroups, "/proc", sys_root, []),
+             ("this machine's /proc, %d cgroups, cgroupMax 8" % cgroups, "/proc", sys_root,
               ["--cgroup-max", "8"]),
              ("fixture /proc + a process per service, no cgroups (before)", hproc, hsys,
               ["--no-cgroups"]),
-             ("fixture /proc + a process per service, 500 cgroups", hproc, hsys, [])]
+             ("fixture /proc + a process per service, %d cgroups" % cgroups, hproc, hsys, [])]
     results = {}
     # Interleaved rounds, so that load on the shared machine hits both.
-    for rnd in range(3):
+    rounds = 1 if ctx.quick else 3
+    for rnd in range(rounds):
         for name, p, sr, extra in cases:
             results.setdefault(name, []).append(cost(ctx, p, sr, extra))
     inst = {name: instr(ctx, p, sr, extra) for name, p, sr, extra in cases[:2] + cases[5:]}
@@ -114,14 +124,14 @@ def run(ctx):
         verdicts.append("%s / %s: mean **%.2fx**, median %.2fx (target <= 1.3x: %s)." % (
             after, before, r_mean, med(after, "median_ms") / med(before, "median_ms"),
             "met" if r_mean <= 1.3 else "NOT met"))
-    verdicts.append("Instructions per sample, 500 cgroups / none, fixture /proc: **%.2fx**; "
+    verdicts.append("Instructions per sample, %d cgroups / none, fixture /proc: **%.2fx**; "
                     "with a process per service: %.2fx." % (
-                        inst[cases[1][0]] / inst[cases[0][0]],
+                        cgroups, inst[cases[1][0]] / inst[cases[0][0]],
                         inst[cases[6][0]] / inst[cases[5][0]]))
-    notes = ["%d warm samples per run (two walks of the hierarchy: every 300 s at the "
-             "interval of %d s), 3 interleaved runs, medians of the runs' figures; ms of the "
+    notes = ["%d warm samples per run (a walk of the hierarchy every 300 s at the "
+             "interval of %d s), %d interleaved runs, medians of the runs' figures; ms of the "
              "thread's CPU time; first: the cold sample, which walks." % (
-                 SAMPLES, ctx.interval)] + verdicts
+                 samples(ctx), ctx.interval, rounds)] + verdicts
     ctx.report.table("5. Cgroups", ["root", "cgroups published", "mean sample ms",
                                     "median sample ms", "max sample ms (a walk)",
                                     "first sample ms", "M instr per sample"], rows, notes)
