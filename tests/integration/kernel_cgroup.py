@@ -54,9 +54,21 @@ FILE_MIB = 200
 READ_S = 180
 WINDOW_S = 4.5
 
-# Each pass over the file says it begins (its number, on standard output);
-# the reader stops at the bound, or when the test closes its standard input.
+# A reader of a file (argv 1) over and over for at most argv 2 seconds
+# (kernel_cgroup_owner.py and agent_owner_findings.py run it too).
 READER = """
+import sys, time
+end = time.monotonic() + float(sys.argv[2])
+while time.monotonic() < end:
+    with open(sys.argv[1], "rb") as fh:
+        while fh.read(1 << 20) and time.monotonic() < end:
+            pass
+"""
+
+# The same, and each pass over the file says it begins (its number, on
+# standard output); it stops at the bound, or when its standard input
+# closes.
+PASS_READER = """
 import select, sys, time
 end = time.monotonic() + float(sys.argv[2])
 n = 0
@@ -145,7 +157,7 @@ def test():
                     with open(os.path.join(cg, "cgroup.procs"), "w") as fh:
                         fh.write(str(os.getpid()))
 
-            reader = subprocess.Popen(["python3", "-c", READER, data, str(READ_S)],
+            reader = subprocess.Popen(["python3", "-c", PASS_READER, data, str(READ_S)],
                                       preexec_fn=into_cgroup, stdin=subprocess.PIPE,
                                       stdout=subprocess.PIPE, text=True)
             # Refaults come from re-reading: the window (4 s) must fill
