@@ -14,19 +14,25 @@ the same device (both random 4 KiB direct reads, one at a time), each
 midway between two of the probe's (probe_common.ioping_between), so the
 two read one after the other and never queue behind each other; a sample
 is taken as ioping ends, so the probe's window lies within ioping's 40 s.
-In every round the probe's p50 (twProbeP50) must lie among ioping's reads
-where two samples of this size drawn alike put it but for a chance of 1
-in 1,000 (probe_common.rank_interval: from ioping's 38th to 62nd
-percentile for 400 reads each), widened by 10 % (15 % under the
-sanitizers); no retries. On a quiet machine the reads are alike and that
-is about 0.85 to 1.15 of ioping's median. On a busy one they spread: at
-a load average of 13 the probe's reads took 19 us to 40 ms, p50 1.6 ms
-and p90 15.6 ms, and a fixed 10 % around ioping's median would be a
-coin's throw; the bound spreads with the reads. The earlier test took the
-median of the three rounds' ratios within 10 %, which held on a quiet
-machine (0.985, rounds 0.983-0.990) and not on a busy one. Missed slots
-are allowed where the reader woke a whole period late, but every slot of
-the window must be a read or a missed slot (probe_common.check_slots).
+bpftrace times the same reads in the kernel, each pread64 of 4 KiB from
+the system call's entry to its exit (probe_common.PREADS): the probe's
+reads of its window exactly, and ioping's. What a reader adds to its reads
+is its figure over its reads' kernel median; the median over the rounds of
+what the probe adds against what ioping adds must be within 10 % (15 %
+under the sanitizers), no retries, as in probe_many.py.
+
+Why that, and not the probe's p50 against ioping's median, as this test
+held until a busy machine: at a load average of 19 the probe read 0.27 to
+0.34 times ioping's median in all three rounds, consistently, and outside
+what two samples of such reads put apart but for a chance of 1 in 1,000
+(probe_common.reference_bounds, now printed for every round): two readers
+at two instants of the tenth of a second met different machines (cause
+not found; another engineer's eight-device probe test, whose tunewatchd
+reads at every eighth of the tenth, ran at the time). What each reader
+adds to its own reads does not depend on when it reads. The direct ratio is printed for every round, with its bound.
+Missed slots are allowed where the reader woke a whole period late, but
+every slot of the window must be a read or a missed slot
+(probe_common.check_slots).
 
 Why 40 s: on this virtual machine a read costs about twice as much when
 it must wake a halted CPU, and for stretches of 4 to 6 s the reads at one
@@ -45,12 +51,14 @@ Then the rest of the row (state, rate, size, counts, percentiles in
 order, p99 present exactly when the window holds 100 reads),
 check_disklatency --probe over SNMP and --local --probe-count, and bad
 probe lines reported with their file and line while the good one runs.
-Skipped without root, losetup or ioping. About 150 s."""
+Skipped without root, losetup, ioping, bpftrace or the syscall tracepoints.
+About 150 s."""
 
 import os
 
 import plugin_common as plc
 import probe_common as pc
+import tracing
 import twtest
 
 CHECK = "check_disklatency"
@@ -58,10 +66,29 @@ ROUNDS = 3
 WINDOW = 40
 
 
-def one_round(h, lo):
-    times = pc.ioping_between(lo.dev, WINDOW * 10)
-    h.sample_now()
-    return pc.probe_row(h, lo.index()), times
+def one_round(h, lo, r):
+    """ioping's times over WINDOW s between the probe's reads, the probe's
+    row for the same seconds, and the kernel's times of the reads of both
+    (bpftrace): the probe's within its window, ioping's all."""
+    with tracing.Bpftrace(h, "preads%d" % r, pc.PREADS, (h.agent.pid, 4096),
+                          env=pc.PREADS_ENV) as bt:
+        io_pid = []
+        times = pc.ioping_between(lo.dev, WINDOW * 10, pid=io_pid)
+        h.sample_now()
+        rows, end_ns = pc.rows_at_sample(h, [lo.index()], pc.PROBE_COLUMNS)
+        text = bt.stop()
+    row = rows[lo.index()]
+    fds = pc.device_fds(h.agent.pid, {lo.dev})
+    assert len(fds) == 1, fds
+    fd = list(fds)[0]
+    begin_ns = end_ns - row["WINDOW"].num * 1000000
+    mine = [us for (f, t0), us in tracing.keyed_values(text, "probe").items()
+            if f == fd and begin_ns <= t0 <= end_ns]
+    io_kernel = [us for (p, _), us in tracing.keyed_values(text, "ioping").items()
+                 if p == io_pid[0]]
+    pc.traced_share(len(mine), row["COUNT"].num, "the probe's window")
+    pc.traced_share(len(io_kernel), len(times), "ioping")
+    return row, times, mine, io_kernel
 
 
 def check_row(row):
@@ -79,8 +106,8 @@ def check_row(row):
 
 
 def test():
-    pc.need_root_tools("ioping")
-    with twtest.Harness("probe-loop") as h:
+    pc.need_root_tools("ioping", "bpftrace")
+    with twtest.Harness("probe-loop") as h, tracing.Tracefs("syscalls/sys_enter_pread64"):
         with pc.Loop(pc.memory_backing_path("loop", 64), 64) as lo:
             print("%s over %s, direct I/O %s" % (lo.dev, lo.backing, lo.dio()))
             conf = pc.write_conf(h, ["probe %s 11" % lo.name, "probe %s 10" % lo.name,
@@ -99,29 +126,31 @@ def test():
             # Under ASan and UBSan the probe's own code around each read is
             # instrumented and ioping's is not: 15 % there (1.102 seen in CI).
             slack = 0.15 if os.environ.get("TW_SANITIZERS") == "yes" else 0.10
-            ratios, failures = [], []
+            ratios, excess = [], []
             for r in range(1, ROUNDS + 1):
-                row, times = one_round(h, lo)
-                io_p50 = pc.median(times)
+                row, times, mine, io_kernel = one_round(h, lo, r)
+                io_p50 = pc.percentile(times, 50)
                 ratios.append(row["P50"].num / io_p50)
+                added = (row["P50"].num / pc.percentile(mine, 50)) / (
+                    io_p50 / pc.percentile(io_kernel, 50))
+                excess.append(added)
                 low, high, rlo, rhi = pc.reference_bounds(50, row["COUNT"].num, times, slack)
-                print("round %d: probe p50 %d us, p90 %d us (%d reads, %d missed), ioping "
-                      "median %.1f us, ratio %.3f, bound %.0f-%.0f us (ioping's reads %d-%d of "
-                      "%d, %d %% wider); load %s" % (
+                print("round %d: probe p50 %d us, p90 %d us (%d reads, %d missed), its reads' "
+                      "kernel p50 %d us; ioping median %.1f us, its reads' kernel p50 %d us; "
+                      "probe / ioping %.3f (for two samples alike %.0f-%.0f us); what the probe "
+                      "adds to its reads against what ioping adds %.3f; load %s" % (
                           r, row["P50"].num, row["P90"].num, row["COUNT"].num,
-                          row["MISSED"].num, io_p50, ratios[-1], low, high, rlo, rhi,
-                          len(times), round(slack * 100),
+                          row["MISSED"].num, pc.percentile(mine, 50), io_p50,
+                          pc.percentile(io_kernel, 50), ratios[-1], low, high, added,
                           open("/proc/loadavg").read().split()[0]), flush=True)
                 check_row(row)
-                if not low <= row["P50"].num <= high:
-                    failures.append(
-                        "round %d: the probe's p50 %d us is outside %.0f-%.0f us, what two "
-                        "samples of these reads drawn alike give but for a chance of 1 in %d "
-                        "(ioping's reads %d-%d of %d, %d %% wider)" % (
-                            r, row["P50"].num, low, high, round(1 / pc.ALPHA), rlo, rhi,
-                            len(times), round(slack * 100)))
-            print("median of the rounds' ratios: %.3f" % pc.median(ratios))
-            assert not failures, "; ".join(failures)
+            print("medians of the rounds: probe / ioping %.3f, what each adds %.3f" % (
+                pc.median(ratios), pc.median(excess)))
+            overall = pc.median(excess)
+            assert 1 - slack <= overall <= 1 + slack, (
+                "what the probe adds to its reads against what ioping adds to its own, the "
+                "median of %d rounds: %.3f, not within %d %%" % (
+                    ROUNDS, overall, round(slack * 100)))
 
             out = plc.run(CHECK, ["--probe", "--percentile", "50", "-w", "1000", "-c", "2000"],
                           h.port)

@@ -53,57 +53,6 @@ ROUNDS = 3
 WINDOW = 40
 READ_SIZE = 4096
 
-# Every read of the probe by descriptor (which device) and of ioping, kept
-# by its start (the monotonic clock, nanoseconds) with its time in
-# microseconds, so that the test takes exactly the reads of the probe's
-# window. Histograms of the whole round held more reads than the window
-# (409 against 377 on a busy machine, where ioping's 400 reads outlast
-# 40 s), and on a busy machine the reads are of two kinds, fast ones and
-# ones that waited for a CPU, with the median between them: a few reads
-# more or less moved it from 1250 to 2112 us.
-PREADS = """
-tracepoint:syscalls:sys_enter_pread64 /(pid == $1 || comm == "ioping") && args->count == $2/
-{
-	@start[tid] = nsecs;
-	@fd[tid] = args->fd;
-}
-
-tracepoint:syscalls:sys_exit_pread64 /@start[tid]/
-{
-	if (pid == $1) {
-		@probe[@fd[tid], @start[tid]] = (nsecs - @start[tid]) / 1000;
-	} else {
-		@ioping[@start[tid]] = (nsecs - @start[tid]) / 1000;
-	}
-	delete(@start[tid]);
-	delete(@fd[tid]);
-}
-
-END
-{
-	clear(@start);
-	clear(@fd);
-}
-"""
-# Eight devices and ioping, over 400 reads each and more: past bpftrace's
-# default of 4,096 keys a map.
-MAP_KEYS = 65536
-
-
-def device_fds(pid, devs):
-    """{descriptor: device path} of pid's descriptors open on devs."""
-    fds = {}
-    d = "/proc/%d/fd" % pid
-    for fd in os.listdir(d):
-        try:
-            target = os.readlink(os.path.join(d, fd))
-        except OSError:
-            continue
-        if target in devs:
-            fds[int(fd)] = target
-    return fds
-
-
 def test():
     pc.need_root_tools("bpftrace", "ioping")
     with twtest.Harness("probe-many") as h, tracing.Tracefs("syscalls/sys_enter_pread64"):
@@ -123,24 +72,26 @@ def test():
             for lo in loops:
                 pc.wait_state(h, lo.index(), "probing")
             devs = {lo.dev for lo in loops}
-            fds = device_fds(h.agent.pid, devs)
+            fds = pc.device_fds(h.agent.pid, devs)
             assert sorted(fds.values()) == sorted(devs), (
                 "tunewatchd's descriptors on the devices: %r" % fds)
 
             rounds = []                   # per round, {device: probe p50 / kernel p50}
             for r in range(1, ROUNDS + 1):
-                with tracing.Bpftrace(h, "preads%d" % r, PREADS, (h.agent.pid, READ_SIZE),
-                                      env={"BPFTRACE_MAP_KEYS_MAX": str(MAP_KEYS)}) as bt:
-                    io = pc.ioping_between(loops[0].dev, WINDOW * 10, phase=0.00625)
+                with tracing.Bpftrace(h, "preads%d" % r, pc.PREADS, (h.agent.pid, READ_SIZE),
+                                      env=pc.PREADS_ENV) as bt:
+                    io_pid = []
+                    io = pc.ioping_between(loops[0].dev, WINDOW * 10, phase=0.00625,
+                                           pid=io_pid)
                     h.sample_now()
                     rows_now, end_ns = pc.rows_at_sample(h, [lo.index() for lo in loops])
                     text = bt.stop()
-                assert device_fds(h.agent.pid, devs) == fds, "a device was opened again"
+                assert pc.device_fds(h.agent.pid, devs) == fds, "a device was opened again"
                 probe_reads = tracing.keyed_values(text, "probe")
-                io_reads = tracing.keyed_values(text, "ioping")
-                # ioping's reads are all its own: every one it printed.
-                assert abs(len(io_reads) - len(io)) <= 2, (len(io_reads), len(io))
-                io_k = pc.percentile(io_reads.values(), 50)
+                io_reads = [us for (p, _), us in tracing.keyed_values(text, "ioping").items()
+                            if p == io_pid[0]]
+                pc.traced_share(len(io_reads), len(io), "ioping")
+                io_k = pc.percentile(io_reads, 50)
                 ratio, shown, rows = {}, [], []
                 for fd, dev in sorted(fds.items()):
                     lo = next(lo for lo in loops if lo.dev == dev)
@@ -167,10 +118,9 @@ def test():
                     assert row["STATE"].text == "probing" and row["ERRORS"].num == 0, row
                     pc.check_slots(row, 10)
                     # The reads traced in the window are the probe's: as
-                    # many, give or take the read at each end.
-                    assert abs(len(mine) - row["COUNT"].num) <= 3, (
-                        "%s: %d reads traced in the window, %d counted" % (
-                            lo.name, len(mine), row["COUNT"].num), row)
+                    # many, give or take the read at each end and a few the
+                    # tracer missed.
+                    pc.traced_share(len(mine), row["COUNT"].num, lo.name)
             for lo in loops:
                 one = pc.median([rd[lo.name] for rd, _ in rounds])
                 assert one >= 0.96, (
