@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: ISC
 # tests/: the active probe end to end, on loop devices of the tests' own
 # (root, losetup; each skips with its reason where something is missing):
-#   probe_loop.py      the probe's p50 against ioping -D on the same device,
+#   probe_loop.py      what the probe adds to its own reads (bpftrace's kernel
+#                      times of the same reads) against what ioping -D adds,
 #                      reading between the probe's reads, over 3 rounds of 40 s
 #   probe_many.py      eight devices at once: what the probe adds to its own
 #                      reads (bpftrace's kernel times of the same reads)
@@ -49,6 +50,7 @@ tests/integration/probe_known.log: tests/integration/probe_many.log
 tests/integration/probe_faults.log: tests/integration/probe_known.log
 tests/integration/agent_owner_findings.log: tests/integration/probe_faults.log
 tests/integration/memcheck.log: tests/integration/agent_owner_findings.log
-# probe_many.py and reqlat_reference.py each mount tracefs when nothing has
-# and unmount it when done: at once, one could take it from under the other.
+# probe_loop.py, probe_many.py and reqlat_reference.py each mount tracefs
+# when nothing has and unmount it when done: at once, one could take it from
+# under another (probe_loop.py comes before probe_many.py, above).
 tests/integration/reqlat_reference.log: tests/integration/probe_many.log
