@@ -1,0 +1,409 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""contrib/zabbix/tunewatch_template.yaml in Debian's real Zabbix 6.0 server
+(zbxtest.py: PostgreSQL 15, zabbix_server and the PHP frontend, all on
+127.0.0.1 in the test's directory), against tunewatchd behind a real snmpd
+on a fixture whose CPU 1 input queue drops packets while the test says so:
+
+1. the server's version is checked first: another than 6.0 skips, saying
+   so (the template is a 6.0 export); the frontend's API must be the same
+   version as the server;
+2. configuration.import of the template returns true, and PHP logs no
+   warning;
+3. two hosts link it, one whose SNMP interface is SNMPv2c and one SNMPv3
+   (authPriv, SHA and AES) on the same snmpd; with the intervals shortened
+   by the template's own macros, every discovery rule finds every row of
+   its table that snmpbulkwalk reads, every item gets a value and none is
+   unsupported;
+4. the drops: the finding's problem opens on both hosts, named for the
+   symptom and its evidence, its operational data the tune line (the
+   tunable, its value, the value suggested) and the command that applies
+   it, tagged with the finding id check_dblock prints; the pool's trigger
+   fires too; the notification reaches the host's SNMP trap item through
+   snmptrapd (contrib/zabbix/snmptrapd.conf) and the server's SNMP
+   trapper; headless Chromium takes a picture of the Problems view
+   (doc/zabbix-problem.png is one);
+5. the apply line done in the fixture (1000 -> 2000) and the drops stopped:
+   the finding's row goes, and the problem resolves (the pool's too); the
+   finding's items are the only unsupported ones, each with Zabbix's
+   own "No Such Instance" error and marked lost by discovery;
+6. bad input: a third host on snmpsim replaying a walk of tunewatchd with
+   sda's r_await a string: that item is unsupported with Zabbix's own
+   error, and its triggers are in state unknown, never OK.
+
+zabbix_server's log must hold no line about an item of the template
+becoming unsupported other than those above. Every wait is bounded;
+timings are printed."""
+
+import os
+import re
+import shutil
+import sys
+import time
+
+import foreign_agent
+import notify_rt
+import plugin_common as pc
+import prometheus_snmp
+import twtest
+import zbxtest
+from twtest import oid
+
+TEMPLATE = os.path.join(twtest.TOP_SRCDIR, "contrib", "zabbix", "tunewatch_template.yaml")
+TEMPLATE_NAME = "Linux tunewatch by SNMP"
+V3 = ("twv3user", "tw-auth-passphrase", "tw-priv-passphrase")
+# The test's pace: the template's own macros on each host.
+MACROS = {"{$TW.INTERVAL}": "2s", "{$TW.LLD.INTERVAL}": "5s",
+          "{$TW.FINDING.LLD.INTERVAL}": "2s", "{$TW.FINDING.GONE}": "30s"}
+# Each discovery rule's table, by the prefix of its index column in
+# twtest's names, and the item prototype every row gets.
+RULES = {"tunewatch.disk.discovery": ("DISK_NAME", "tunewatch.disk.r_await"),
+         "tunewatch.dblock.discovery": ("DBLOCK_NAME", "tunewatch.dblock.tunable"),
+         "tunewatch.cgroup.discovery": ("CGROUP_PATH", "tunewatch.cgroup.refaults"),
+         "tunewatch.socket.discovery": ("SOCKDROP_PROTOCOL_NAME", "tunewatch.socket.drops"),
+         "tunewatch.probe.discovery": ("PROBE_DEVICE", "tunewatch.probe.state"),
+         "tunewatch.finding.discovery": (None, "tunewatch.finding.severity")}
+T0 = time.monotonic()
+
+
+def say(text):
+    sys.stdout.write("[%5.1f s] %s\n" % (time.monotonic() - T0, text))
+    sys.stdout.flush()
+
+
+def import_rules():
+    yes = {"createMissing": True, "updateExisting": True}
+    return {"groups": {"createMissing": True}, "templates": yes, "items": yes, "triggers": yes,
+            "discoveryRules": yes, "valueMaps": yes, "templateLinkage": {"createMissing": True}}
+
+
+def create_host(z, name, port, details, template_id, group_id):
+    macros = [{"macro": k, "value": v} for k, v in MACROS.items()]
+    r = z.call("host.create", {
+        "host": name, "groups": [{"groupid": group_id}], "templates": [{"templateid": template_id}],
+        "interfaces": [{"type": 2, "main": 1, "useip": 1, "ip": "127.0.0.1", "dns": "",
+                        "port": str(port), "details": details}],
+        "macros": macros})
+    return r["hostids"][0]
+
+
+def items(z, hostid, **filt):
+    return z.call("item.get", {"hostids": hostid, "output": ["itemid", "key_", "state", "error",
+                                                              "lastclock", "lastvalue", "name"],
+                               "selectItemDiscovery": ["ts_delete", "lastcheck"],
+                               "filter": filt, "webitems": False})
+
+
+def index_of(key):
+    m = re.search(r"\[([0-9.]+)\]$", key)
+    return m.group(1) if m else None
+
+
+def table_indexes(h, column):
+    """The indexes of one column of a table as snmpbulkwalk reads them."""
+    prefix = oid(column, None) + "."
+    return {v.oid[len(prefix):] for v in h.walk(prefix[:-1], bulk=True) if v.oid.startswith(prefix)}
+
+
+def finding_indexes(h):
+    import trapsink
+    return set(trapsink.col(twtest.as_dict(h.walk(trapsink.FINDINGS, bulk=True)), "ID"))
+
+
+def discovered(z, hostid, proto):
+    """{index} of the items made from one item prototype on a host."""
+    return {index_of(i["key_"]) for i in items(z, hostid) if i["key_"].startswith(proto + "[")}
+
+
+def check_discovery(z, h, hosts):
+    """Every rule finds every row, every item has a value, none is
+    unsupported."""
+    def complete():
+        for hostid in hosts.values():
+            for rule, (column, proto) in RULES.items():
+                want = finding_indexes(h) if column is None else table_indexes(h, column)
+                if discovered(z, hostid, proto) != want:
+                    return None
+            its = items(z, hostid)
+            if [i for i in its if i["lastclock"] == "0" and i["state"] == "0" and
+                    not i["key_"].startswith("snmptrap[")]:
+                return None
+            if [i for i in its if i["state"] == "1"]:
+                return None
+        return True
+    try:
+        twtest.wait_for("discovery of every row and a value of every item", complete,
+                        timeout=120, step=2)
+    except AssertionError:
+        for name, hostid in hosts.items():
+            for rule, (column, proto) in RULES.items():
+                want = finding_indexes(h) if column is None else table_indexes(h, column)
+                got = discovered(z, hostid, proto)
+                if got != want:
+                    sys.stdout.write("%s %s: discovered %s, the table has %s\n" % (
+                        name, rule, sorted(got), sorted(want)))
+            for i in items(z, hostid):
+                if i["state"] == "1" or i["lastclock"] == "0":
+                    sys.stdout.write("%s %s: state %s, lastclock %s, error %r\n" % (
+                        name, i["key_"], i["state"], i["lastclock"], i["error"]))
+        raise
+    for name, hostid in hosts.items():
+        n = {rule: len(discovered(z, hostid, proto)) for rule, (_, proto) in RULES.items()}
+        say("%s: %d items, all with a value, none unsupported; rows discovered: %s" % (
+            name, len(items(z, hostid)), ", ".join("%s %d" % (r.split(".")[1], c)
+                                                   for r, c in n.items())))
+
+
+def problems(z, hostid, **extra):
+    params = {"hostids": hostid, "output": "extend", "selectTags": "extend", "recent": True,
+              "sortfield": ["eventid"]}
+    params.update(extra)
+    return z.call("problem.get", params)
+
+
+def test():
+    if os.environ.get("TW_SANITIZERS") == "yes":
+        # About 3 minutes a run, nearly all of it Zabbix's (loading its
+        # database, its pollers' and timer's pace): what it proves is the
+        # template in Zabbix. The tables it polls are served under the
+        # sanitizers by agent_walk.py, prometheus_snmp.py and the rest.
+        raise twtest.Skip("a sanitizer build: this test proves the Zabbix template, not "
+                          "tunewatchd's memory, and runs in the normal build's suite")
+    why = zbxtest.present()
+    if why:
+        raise twtest.Skip(why)
+    text, version = zbxtest.server_version()
+    if version != zbxtest.VERSION:
+        raise twtest.Skip("zabbix_server here is %r, not %s: contrib/zabbix/tunewatch_template.yaml "
+                          "is a Zabbix %s export, and this test proves it in that version only"
+                          % (text, zbxtest.VERSION, zbxtest.VERSION))
+    with twtest.Harness("zabbix") as h:
+        root = prometheus_snmp.make_root(h)
+        with open(os.path.join(root, "proc", "net", "udp"), "w") as fh:
+            fh.write(prometheus_snmp.UDP % 37)
+        # The host's own reclaim, as every kernel since 4.8 counts it (the
+        # agent fixture predates twBcReclaimRate).
+        with open(os.path.join(root, "proc", "vmstat"), "a") as fh:
+            fh.write("pgsteal_kswapd 1000\npgsteal_direct 10\n")
+        drops = notify_rt.Drops(root)
+        drops.start()
+        try:
+            with zbxtest.Zabbix(h) as z:
+                run(h, z, root, drops)
+        finally:
+            drops.stop.set()
+
+
+def run(h, z, root, drops):
+    trap_conf = z.start_trapd()
+    h.start_snmpd('createUser %s SHA "%s" AES "%s"\nrouser %s priv\n'
+                  'trap2sink 127.0.0.1:%d public\n[snmp] clientaddr 127.0.0.1\n'
+                  % (V3[0], V3[1], V3[2], V3[0], z.trap_port))
+    conf = os.path.join(h.dir, "tunewatchd.conf")
+    with open(conf, "w") as fh:
+        fh.write("findingRaiseAfter 2\nfindingClearAfter 2\n")
+    h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=1, window=4,
+                  args=["-c", conf])
+    say("snmpd on 127.0.0.1:%d, tunewatchd every second (window 4 s); snmptrapd with %s"
+        % (h.port, trap_conf))
+
+    z.start_db()
+    say("PostgreSQL 15 on 127.0.0.1:%d with Zabbix's schema, images and data" % z.pg_port)
+    z.start_server()
+    z.start_frontend()
+    api = z.call("apiinfo.version", {}, auth=False)
+    _, version = zbxtest.server_version()
+    assert api.startswith(version + "."), "the frontend's API is %s, the server %s" % (api,
+                                                                                     version)
+    z.login()
+    say("zabbix_server on 127.0.0.1:%d, the API %s on %s" % (z.server_port, api, z.url))
+
+    with open(TEMPLATE) as fh:
+        source = fh.read()
+    t = time.monotonic()
+    r = z.call("configuration.import", {"format": "yaml", "source": source,
+                                         "rules": import_rules()})
+    assert r is True, r
+    warned = [l for l in z.php_log().splitlines() if re.search(r"Warning|Notice|Deprecated|Error",
+                                                                l)]
+    assert not warned, "PHP said, importing the template:\n" + "\n".join(warned)
+    tpl = z.call("template.get", {"filter": {"host": TEMPLATE_NAME}, "output": ["templateid"]})
+    assert len(tpl) == 1, tpl
+    say("configuration.import: true in %.1f s, no warning" % (time.monotonic() - t))
+
+    t = time.monotonic()
+    group = z.call("hostgroup.create", {"name": "tunewatch test"})["groupids"][0]
+    hosts = {
+        "tw-v2c": create_host(z, "tw-v2c", h.port, {"version": 2, "bulk": 1,
+                                                      "community": "public"},
+                              tpl[0]["templateid"], group),
+        "tw-v3": create_host(z, "tw-v3", h.port, {
+            "version": 3, "bulk": 1, "securityname": V3[0], "securitylevel": 2,
+            "authprotocol": 1, "authpassphrase": V3[1], "privprotocol": 1,
+            "privpassphrase": V3[2], "contextname": ""}, tpl[0]["templateid"], group)}
+    say("hosts tw-v2c and tw-v3 made, the template linked, in %.1f s" % (time.monotonic() - t))
+    t = time.monotonic()
+    check_discovery(z, h, hosts)
+    say("discovery complete %.1f s after the hosts were made" % (time.monotonic() - t))
+
+    fid = symptom(h, z, hosts, drops)
+    picture = z.screenshot(os.path.join(h.dir, "zabbix-problem.png"))
+    say("headless Chromium's picture of the Problems view: %s (%d bytes)" % (
+        picture, os.path.getsize(picture)))
+    keep = os.environ.get("TW_ZABBIX_PNG")
+    if keep:
+        shutil.copy(picture, keep)
+    apply_and_resolve(h, z, hosts, root, drops, fid)
+    bad_input(h, z, tpl[0]["templateid"], group)
+    check_logs(z)
+
+
+def check_logs(z):
+    """zabbix_server made unsupported only what the test expects: the
+    cleared finding's items, and the foreign agent's string; the frontend
+    said nothing."""
+    seen = re.findall(r'item "(tw-[^:"]+):([^"]+)" became not supported', z.log())
+    for host, key in seen:
+        ok = key.startswith("tunewatch.finding.") if host in ("tw-v2c", "tw-v3") else \
+            (host, key) == ("tw-foreign", "tunewatch.disk.r_await[8.0]")
+        assert ok, "zabbix_server: %s:%s became not supported" % (host, key)
+    warned = [l for l in z.php_log().splitlines() if l.strip()]
+    assert not warned, "PHP said:\n" + "\n".join(warned)
+    say("zabbix_server's log: %d items became unsupported, all expected; PHP's: nothing"
+        % len(seen))
+
+
+def tune_line(h):
+    """(finding id, tune line, apply line) of check_dblock for the drops."""
+    out = pc.run("check_dblock", ["-p", str(h.port)])
+    i = next(k for k, l in enumerate(out.long)
+             if l.startswith("tune: net.core.netdev_max_backlog "))
+    fid = out.long[i + 1].split()[1]
+    return fid, out.long[i], out.long[i + 2]
+
+
+def symptom(h, z, hosts, drops):
+    """The drops: the finding's problem, the pool's, the trap."""
+    drops.rate = 20
+    t = time.monotonic()
+    opened = {}
+    for name, hostid in hosts.items():
+        opened[name] = twtest.wait_for("the softnet-drops problem on %s" % name, lambda: [
+            p for p in problems(z, hostid) if "softnet-drops" in p["name"]],
+            timeout=90, step=1)[0]
+    say("the finding's problem opened %.1f s after the drops began" % (time.monotonic() - t))
+    fid, tune, apply = tune_line(h)
+    assert tune.startswith("tune: net.core.netdev_max_backlog 1000 -> 2000 "), tune
+    assert apply == "  apply: sysctl -w net.core.netdev_max_backlog=2000", apply
+    for name, p in opened.items():
+        assert re.match(r"^tunewatch: softnet-drops on softnet backlog: cpu1 dropped \d+ packets "
+                        r"in the last 4 s \(warning range 0, failures in the window\)$",
+                        p["name"]), p["name"]
+        assert p["opdata"] == ("tune net.core.netdev_max_backlog 1000 -> 2000; apply: "
+                               "sysctl -w net.core.netdev_max_backlog=2000"), p["opdata"]
+        tags = {t["tag"]: t["value"] for t in p["tags"]}
+        assert ("finding", fid) in [(t["tag"], t["value"]) for t in p["tags"]] and tags.get("tunable") == \
+            "net.core.netdev_max_backlog", (p["tags"], fid)
+        assert p["severity"] == "2", p       # WARNING
+        say("%s: problem %r, operational data %r, tag finding=%s (check_dblock's id)" % (
+            name, p["name"], p["opdata"], fid))
+        twtest.wait_for("the pool's problem on %s" % name, lambda: [
+            x for x in problems(z, hosts[name]) if x["name"] ==
+            "tunewatch: pool cpu1 backlog failed in the window"], timeout=60, step=1)
+        trap = twtest.wait_for("the notification at %s's SNMP trap item" % name, lambda: [
+            i for i in items(z, hosts[name]) if i["key_"].startswith("snmptrap[") and
+            "twFindingRaised softnet-drops on softnet backlog" in i["lastvalue"]],
+            timeout=60, step=1)[0]
+        assert "tune net.core.netdev_max_backlog 1000 -> 2000: sysctl -w "\
+            "net.core.netdev_max_backlog=2000 [id %s]" % fid in trap["lastvalue"], trap
+    say("the trap item: %r" % trap["lastvalue"])
+    return fid
+
+
+def apply_and_resolve(h, z, hosts, root, drops, fid):
+    """The apply line done in the fixture and the drops stopped: resolved."""
+    with open(os.path.join(root, "proc", "sys", "net", "core", "netdev_max_backlog"), "w") as fh:
+        fh.write("2000\n")
+    drops.rate = 0
+    t = time.monotonic()
+    for name, hostid in hosts.items():
+        def resolved():
+            ps = [p for p in problems(z, hostid) if "softnet-drops" in p["name"] or
+                  "cpu1 backlog" in p["name"]]
+            return ps if ps and all(p["r_eventid"] != "0" for p in ps) else None
+        twtest.wait_for("the problems on %s to resolve" % name, resolved, timeout=150, step=1)
+    say("the problems resolved %.1f s after the change and the drops' end" % (
+        time.monotonic() - t))
+    for name, hostid in hosts.items():
+        twtest.wait_for("the clearing at %s's SNMP trap item" % name, lambda: [
+            i for i in items(z, hostid) if i["key_"].startswith("snmptrap[") and
+            "twFindingCleared softnet-drops on softnet backlog [id %s]" % fid in i["lastvalue"]],
+            timeout=60, step=1)
+
+        # Unsupported now: the cleared finding's items alone, with the
+        # agent's answer, and marked lost by the next discovery.
+        def lost():
+            bad = [i for i in items(z, hostid) if i["state"] == "1"]
+            return bad if bad and all(i["itemDiscovery"] and
+                                      i["itemDiscovery"]["ts_delete"] != "0" for i in bad) else None
+        bad = twtest.wait_for("the cleared finding's items marked lost", lost, timeout=60, step=1)
+        for i in bad:
+            assert i["key_"].startswith("tunewatch.finding."), i
+            assert i["error"] == "No Such Instance currently exists at this OID", i
+        say("%s: %d items unsupported, all the cleared finding's (No Such Instance), marked lost"
+            % (name, len(bad)))
+
+
+def replay_record(h):
+    """tunewatchd's walk now as snmpsim's records, {oid: (tag, value)}."""
+    rec = {}
+    for v in h.walk(bulk=True):
+        if v.type == "" and v.text == '""':           # an empty string
+            rec[v.oid] = ("4x", "")
+            continue
+        assert v.type in foreign_agent.TAGS, "a type the replay cannot write: %r" % v
+        rec[v.oid] = (foreign_agent.TAGS[v.type], foreign_agent.snmprec_value(v))
+    return rec
+
+
+def bad_input(h, z, templateid, group):
+    """An agent that is not tunewatchd: snmpsim replaying tunewatchd's walk
+    with sda's r_await a string. That item is unsupported with Zabbix's
+    own error; its triggers are unknown, never OK; the rest is polled."""
+    binary = shutil.which("snmpsimd") or shutil.which("snmpsimd.py")
+    if binary is None:
+        say("snmpsim is not installed (Debian: apt-get install snmpsim): the foreign agent "
+            "is not tried")
+        return
+    rec = replay_record(h)
+    sda = oid("DISK_READ_LATENCY", "8.0")
+    assert sda in rec, "no r_await of sda in the walk"
+    rec[sda] = ("4", "fast")
+    with twtest.Harness("zabbix-foreign") as sim_h:
+        sim_h.port = twtest.free_port()
+        sim = foreign_agent.Simulator(sim_h, binary)
+        sim.serve(rec)
+        t = time.monotonic()
+        hostid = create_host(z, "tw-foreign", sim_h.port, {"version": 2, "bulk": 1,
+                                                           "community": "public"},
+                             templateid, group)
+        key = "tunewatch.disk.r_await[8.0]"
+        item = twtest.wait_for("%s unsupported on tw-foreign" % key, lambda: [
+            i for i in items(z, hostid, key_=key) if i["state"] == "1"], timeout=90, step=1)[0]
+        assert "fast" in item["error"], item
+        trig = twtest.wait_for("the triggers of %s unknown" % key, lambda: (lambda ts: ts if len(
+            ts) == 2 and all(x["state"] == "1" for x in ts) else None)(z.call("trigger.get", {
+                "hostids": hostid, "itemids": [item["itemid"]],
+                "output": ["description", "state", "value", "error"]})), timeout=60, step=1)
+        assert all(x["value"] == "0" and x["error"] for x in trig), trig
+        others = [i for i in items(z, hostid) if i["key_"].startswith("tunewatch.disk.w_await")]
+        twtest.wait_for("the other disk items of tw-foreign polled", lambda: all(
+            i["lastclock"] != "0" for i in items(z, hostid) if
+            i["key_"].startswith("tunewatch.disk.w_await")) and others, timeout=60, step=1)
+        say("tw-foreign (snmpsim, sda's r_await a string): %s unsupported in %.1f s with %r; its "
+            "%d triggers in state unknown (%r)" % (key, time.monotonic() - t, item["error"],
+                                                    len(trig), trig[0]["error"]))
+
+
+if __name__ == "__main__":
+    twtest.main(test)
