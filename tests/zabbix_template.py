@@ -243,6 +243,20 @@ def test():
         assert len(tables) == 1, "%s walks columns of %d tables" % (rule["key"], len(tables))
         table = tables.pop()
         lld = set(parts[0::2]) | {"{#SNMPINDEX}"}
+        # An override's operation matches a prototype's name after its
+        # macros are expanded, and a name may hold a cgroup's path, which
+        # whoever made the cgroup chose: the match is anchored where no
+        # discovered value can reach (a trigger's fixed start, an item's
+        # fixed end).
+        for ov in rule.get("overrides", []):
+            for op in ov["operations"]:
+                assert op["operator"] == "REGEXP", "%s: %s matches names by %s" % (
+                    rule["key"], ov["name"], op["operator"])
+                anchor = {"TRIGGER_PROTOTYPE": op["value"].startswith("^tunewatch "),
+                          "ITEM_PROTOTYPE": op["value"].startswith(": ") and
+                          op["value"].endswith("$")}[op["operationobject"]]
+                assert anchor, "%s: %s matches %r, not anchored beyond names" % (
+                    rule["key"], ov["name"], op["value"])
         for kind, node in walk(rule):
             if kind == "discovery_rules":
                 continue

@@ -35,15 +35,18 @@ zabbix_server's log must hold no line about an item of the template
 becoming unsupported other than those above. Every wait is bounded;
 timings are printed."""
 
+import contextlib
 import os
 import re
 import shutil
 import sys
+import threading
 import time
 
 import foreign_agent
 import notify_rt
 import plugin_common as pc
+import probe_common
 import prometheus_snmp
 import twtest
 import zbxtest
@@ -53,8 +56,12 @@ TEMPLATE = os.path.join(twtest.TOP_SRCDIR, "contrib", "zabbix", "tunewatch_templ
 TEMPLATE_NAME = "Linux tunewatch by SNMP"
 V3 = ("twv3user", "tw-auth-passphrase", "tw-priv-passphrase")
 # The test's pace: the template's own macros on each host.
+# The probe's thresholds are raised (here and in tunewatchd.conf): a
+# machine busy with other work delays reads by tens of ms at times, and
+# a problem that comes and goes is not what this test is about.
 MACROS = {"{$TW.INTERVAL}": "2s", "{$TW.LLD.INTERVAL}": "5s",
-          "{$TW.FINDING.LLD.INTERVAL}": "2s", "{$TW.FINDING.GONE}": "30s"}
+          "{$TW.FINDING.LLD.INTERVAL}": "2s", "{$TW.FINDING.GONE}": "30s",
+          "{$TW.PROBE_P90.WARN}": "1000", "{$TW.PROBE_P90.CRIT}": "2000"}
 # Each discovery rule's table, by the prefix of its index column in
 # twtest's names, and the item prototype every row gets.
 RULES = {"tunewatch.disk.discovery": ("DISK_NAME", "tunewatch.disk.r_await"),
@@ -177,7 +184,7 @@ def test():
         raise twtest.Skip("zabbix_server here is %r, not %s: contrib/zabbix/tunewatch_template.yaml "
                           "is a Zabbix %s export, and this test proves it in that version only"
                           % (text, zbxtest.VERSION, zbxtest.VERSION))
-    with twtest.Harness("zabbix") as h:
+    with twtest.Harness("zabbix") as h, contextlib.ExitStack() as stack:
         root = prometheus_snmp.make_root(h)
         with open(os.path.join(root, "proc", "net", "udp"), "w") as fh:
             fh.write(prometheus_snmp.UDP % 37)
@@ -185,23 +192,67 @@ def test():
         # agent fixture predates twBcReclaimRate).
         with open(os.path.join(root, "proc", "vmstat"), "a") as fh:
             fh.write("pgsteal_kswapd 1000\npgsteal_direct 10\n")
-        drops = notify_rt.Drops(root)
-        drops.start()
-        try:
-            with zbxtest.Zabbix(h) as z:
-                run(h, z, root, drops)
-        finally:
-            drops.stop.set()
+        conf = ["findingRaiseAfter 2", "findingClearAfter 2"]
+        loop = probe_device(h, stack, root)
+        if loop:
+            conf += ["probe %s 10" % loop.name, "probeLatencyWarning 1000",
+                     "probeLatencyCritical 2000"]
+        drops, sock = notify_rt.Drops(root), SocketDrops(root)
+        for t in (drops, sock):
+            t.start()
+            stack.callback(t.stop.set)
+        z = stack.enter_context(zbxtest.Zabbix(h))
+        run(h, z, root, (drops, sock), conf)
 
 
-def run(h, z, root, drops):
+class SocketDrops(threading.Thread):
+    """Writes the fixture's UDP socket (0.0.0.0:514, inode 424242) every
+    0.25 s, its drop count growing by `rate` each time (0: no drops)."""
+
+    def __init__(self, root):
+        super().__init__(daemon=True)
+        self.path = os.path.join(root, "proc", "net", "udp")
+        self.rate = 0
+        self.count = 37
+        self.stop = threading.Event()
+
+    def run(self):
+        while not self.stop.wait(0.25):
+            self.count += self.rate
+            with open(self.path + ".tmp", "w") as fh:
+                fh.write(prometheus_snmp.UDP % self.count)
+            os.rename(self.path + ".tmp", self.path)
+
+
+def probe_device(h, stack, root):
+    """A loop device over a file in memory (/dev/shm where there is room),
+    known to the fixture's /sys, for a row of twProbeTable; None, said
+    why, without root or losetup."""
+    if os.geteuid() != 0 or not twtest.which("losetup"):
+        say("no probe: a loop device needs root and losetup; twProbeTable stays empty")
+        return None
+    loop = stack.enter_context(probe_common.Loop(
+        probe_common.memory_backing_path("zabbix", 16), mib=16))
+    block = os.path.join(root, "sys", "block", loop.name)
+    os.makedirs(os.path.join(block, "queue"))
+    for rel, text in (("dev", loop.majmin()), ("queue/rotational", "0"),
+                      ("stat", "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0")):
+        with open(os.path.join(block, rel), "w") as fh:
+            fh.write(text + "\n")
+    say("probe: %s (%s) over a 16 MiB file (%s), 10 reads a second" % (
+        loop.dev, loop.majmin(), loop.backing))
+    return loop
+
+
+def run(h, z, root, drops, conf_lines):
+    drops, sock = drops
     trap_conf = z.start_trapd()
     h.start_snmpd('createUser %s SHA "%s" AES "%s"\nrouser %s priv\n'
                   'trap2sink 127.0.0.1:%d public\n[snmp] clientaddr 127.0.0.1\n'
                   % (V3[0], V3[1], V3[2], V3[0], z.trap_port))
     conf = os.path.join(h.dir, "tunewatchd.conf")
     with open(conf, "w") as fh:
-        fh.write("findingRaiseAfter 2\nfindingClearAfter 2\n")
+        fh.write("\n".join(conf_lines) + "\n")
     h.start_agent(os.path.join(root, "proc"), os.path.join(root, "sys"), interval=1, window=4,
                   args=["-c", conf])
     say("snmpd on 127.0.0.1:%d, tunewatchd every second (window 4 s); snmptrapd with %s"
@@ -246,14 +297,16 @@ def run(h, z, root, drops):
     check_discovery(z, h, hosts)
     say("discovery complete %.1f s after the hosts were made" % (time.monotonic() - t))
 
-    fid = symptom(h, z, hosts, drops)
-    picture = z.screenshot(os.path.join(h.dir, "zabbix-problem.png"))
+    fid = symptom(h, z, hosts, drops, sock)
+    picture = z.screenshot(os.path.join(h.dir, "zabbix-problem.png"),
+                           page="zabbix.php?action=problem.view&show_opdata=1&hostids[]=%s"
+                           % hosts["tw-v2c"])
     say("headless Chromium's picture of the Problems view: %s (%d bytes)" % (
         picture, os.path.getsize(picture)))
     keep = os.environ.get("TW_ZABBIX_PNG")
     if keep:
         shutil.copy(picture, keep)
-    apply_and_resolve(h, z, hosts, root, drops, fid)
+    apply_and_resolve(h, z, hosts, root, (drops, sock), fid)
     bad_input(h, z, tpl[0]["templateid"], group)
     check_logs(z)
 
@@ -282,9 +335,19 @@ def tune_line(h):
     return fid, out.long[i], out.long[i + 2]
 
 
-def symptom(h, z, hosts, drops):
-    """The drops: the finding's problem, the pool's, the trap."""
-    drops.rate = 20
+def trap_lines(z, hostid):
+    """Every value of the host's SNMP trap item, oldest first."""
+    item = [i for i in items(z, hostid) if i["key_"].startswith("snmptrap[")]
+    assert len(item) == 1, item
+    return [v["value"] for v in z.call("history.get", {
+        "history": 2, "itemids": [item[0]["itemid"]], "output": ["value"],
+        "sortfield": "clock", "sortorder": "ASC"})]
+
+
+def symptom(h, z, hosts, drops, sock):
+    """The drops: the finding's problem, the pool's, the trap; the
+    socket's drops: a finding with no tunable."""
+    drops.rate, sock.rate = 20, 10
     t = time.monotonic()
     opened = {}
     for name, hostid in hosts.items():
@@ -301,43 +364,53 @@ def symptom(h, z, hosts, drops):
                         p["name"]), p["name"]
         assert p["opdata"] == ("tune net.core.netdev_max_backlog 1000 -> 2000; apply: "
                                "sysctl -w net.core.netdev_max_backlog=2000"), p["opdata"]
-        tags = {t["tag"]: t["value"] for t in p["tags"]}
-        assert ("finding", fid) in [(t["tag"], t["value"]) for t in p["tags"]] and tags.get("tunable") == \
-            "net.core.netdev_max_backlog", (p["tags"], fid)
+        tags = [(x["tag"], x["value"]) for x in p["tags"]]
+        assert ("finding", fid) in tags and \
+            ("tunable", "net.core.netdev_max_backlog") in tags, (tags, fid)
         assert p["severity"] == "2", p       # WARNING
         say("%s: problem %r, operational data %r, tag finding=%s (check_dblock's id)" % (
             name, p["name"], p["opdata"], fid))
         twtest.wait_for("the pool's problem on %s" % name, lambda: [
             x for x in problems(z, hosts[name]) if x["name"] ==
             "tunewatch: pool cpu1 backlog failed in the window"], timeout=60, step=1)
-        trap = twtest.wait_for("the notification at %s's SNMP trap item" % name, lambda: [
-            i for i in items(z, hosts[name]) if i["key_"].startswith("snmptrap[") and
-            "twFindingRaised softnet-drops on softnet backlog" in i["lastvalue"]],
+        # The socket's own finding: its buffer is not what bounds it, so
+        # no tunable (the udp memory pool's finding names net.ipv4.udp_mem).
+        none = twtest.wait_for("the socket's problem on %s" % name, lambda: [
+            x for x in problems(z, hosts[name]) if x["name"].startswith(
+                "tunewatch: socket-rcvbuf on udp 0.0.0.0:514 inode 424242: ")],
             timeout=60, step=1)[0]
+        assert re.match(r"^no tunable \(tw-[0-9a-f]{12}\)$", none["opdata"]), none
+        assert "tunable" not in [x["tag"] for x in none["tags"]], none
+        trap = twtest.wait_for("the notification at %s's SNMP trap item" % name, lambda: [
+            v for v in trap_lines(z, hosts[name]) if
+            "twFindingRaised softnet-drops on softnet backlog" in v], timeout=60, step=1)[0]
         assert "tune net.core.netdev_max_backlog 1000 -> 2000: sysctl -w "\
-            "net.core.netdev_max_backlog=2000 [id %s]" % fid in trap["lastvalue"], trap
-    say("the trap item: %r" % trap["lastvalue"])
+            "net.core.netdev_max_backlog=2000 [id %s]" % fid in trap, trap
+    say("a finding with no tunable: %r, operational data %r" % (none["name"], none["opdata"]))
+    say("the trap item: %r" % trap)
     return fid
 
 
 def apply_and_resolve(h, z, hosts, root, drops, fid):
-    """The apply line done in the fixture and the drops stopped: resolved."""
+    """The apply line done in the fixture and the drops stopped (the
+    socket's too): every problem resolves."""
     with open(os.path.join(root, "proc", "sys", "net", "core", "netdev_max_backlog"), "w") as fh:
         fh.write("2000\n")
-    drops.rate = 0
+    for d in drops:
+        d.rate = 0
     t = time.monotonic()
     for name, hostid in hosts.items():
         def resolved():
-            ps = [p for p in problems(z, hostid) if "softnet-drops" in p["name"] or
-                  "cpu1 backlog" in p["name"]]
+            ps = problems(z, hostid)
             return ps if ps and all(p["r_eventid"] != "0" for p in ps) else None
-        twtest.wait_for("the problems on %s to resolve" % name, resolved, timeout=150, step=1)
-    say("the problems resolved %.1f s after the change and the drops' end" % (
-        time.monotonic() - t))
+        ps = twtest.wait_for("the problems on %s to resolve" % name, resolved, timeout=150,
+                             step=1)
+    say("the %d problems of each host resolved %.1f s after the change and the drops' end" % (
+        len(ps), time.monotonic() - t))
     for name, hostid in hosts.items():
         twtest.wait_for("the clearing at %s's SNMP trap item" % name, lambda: [
-            i for i in items(z, hostid) if i["key_"].startswith("snmptrap[") and
-            "twFindingCleared softnet-drops on softnet backlog [id %s]" % fid in i["lastvalue"]],
+            v for v in trap_lines(z, hostid) if
+            "twFindingCleared softnet-drops on softnet backlog [id %s]" % fid in v],
             timeout=60, step=1)
 
         # Unsupported now: the cleared finding's items alone, with the
@@ -350,7 +423,7 @@ def apply_and_resolve(h, z, hosts, root, drops, fid):
         for i in bad:
             assert i["key_"].startswith("tunewatch.finding."), i
             assert i["error"] == "No Such Instance currently exists at this OID", i
-        say("%s: %d items unsupported, all the cleared finding's (No Such Instance), marked lost"
+        say("%s: %d items unsupported, all the cleared findings' (No Such Instance), marked lost"
             % (name, len(bad)))
 
 

@@ -99,7 +99,7 @@ class Zabbix:
         self.server_port = low_port()
         self.web_port = promtest_free_tcp_port()
         self.trap_file = os.path.join(self.dir, "zabbix_traps.tmp")
-        self.pg = self.server = self.web = self.trapd = None
+        self.pg = self.server = self.web = self.trapd = self.web_out = None
         self.trap_port = None
         self.auth = None
         self.url = "http://127.0.0.1:%d" % self.web_port
@@ -276,8 +276,11 @@ class Zabbix:
                      # Every warning and notice to a file the test reads.
                      "display_errors = Off\nlog_errors = On\nerror_reporting = E_ALL\n"
                      "error_log = %s\n" % os.path.join(self.h.dir, "php-errors.log"))
+        # Its access log is not a .log: the harness prints every .log of a
+        # failed test, and this one is a line a request.
+        self.web_out = open(os.path.join(self.h.dir, "php-server.out"), "ab")
         self.web = subprocess.Popen(["php", "-c", ini, "-S", "127.0.0.1:%d" % self.web_port,
-                                     "-t", web], stdout=self.h.log("php"),
+                                     "-t", web], stdout=self.web_out,
                                     stderr=subprocess.STDOUT, cwd=web, start_new_session=True,
                                     env=dict(os.environ, PHP_CLI_SERVER_WORKERS="2",
                                              LOCPATH=self.locpath))
@@ -323,7 +326,7 @@ class Zabbix:
     # ---- a picture ----------------------------------------------------------
 
     def screenshot(self, path, page="zabbix.php?action=problem.view&show_opdata=1",
-                   size=(1600, 600)):
+                   size=(1600, 700)):
         """Headless Chromium's PNG of a page of the frontend, as Admin: the
         login form's fields go in the URL of index.php (it reads them from
         the request, GET or POST), whose 'request' is the page to go to
@@ -422,6 +425,8 @@ class Zabbix:
                 self.h.stop(p, sig, timeout=30)
                 if p in self.h.procs:
                     self.h.procs.remove(p)
+        if self.web_out is not None:
+            self.web_out.close()
 
     def __enter__(self):
         return self
