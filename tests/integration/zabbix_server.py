@@ -13,20 +13,24 @@ on a fixture whose CPU 1 input queue drops packets while the test says so:
 3. two hosts link it, one whose SNMP interface is SNMPv2c and one SNMPv3
    (authPriv, SHA and AES) on the same snmpd; with the intervals shortened
    by the template's own macros, every discovery rule finds every row of
-   its table that snmpbulkwalk reads, every item gets a value and none is
-   unsupported;
+   its table that snmpbulkwalk reads (disks, pools, services, a socket
+   and, as root, a probed loop device), every item gets a value and none
+   is unsupported;
 4. the drops: the finding's problem opens on both hosts, named for the
    symptom and its evidence, its operational data the tune line (the
    tunable, its value, the value suggested) and the command that applies
    it, tagged with the finding id check_dblock prints; the pool's trigger
-   fires too; the notification reaches the host's SNMP trap item through
-   snmptrapd (contrib/zabbix/snmptrapd.conf) and the server's SNMP
-   trapper; headless Chromium takes a picture of the Problems view
+   fires too; the socket's drops make a finding for which no tunable
+   applies, whose problem says so; every finding row is discovered; the
+   notification reaches the host's SNMP trap item through snmptrapd
+   (contrib/snmptrapd/snmptrapd.conf), snmptt
+   (contrib/zabbix/tunewatch-snmptt.conf) and the server's SNMP trapper;
+   headless Chromium takes a picture of the Problems view
    (doc/zabbix-problem.png is one);
 5. the apply line done in the fixture (1000 -> 2000) and the drops stopped:
-   the finding's row goes, and the problem resolves (the pool's too); the
-   finding's items are the only unsupported ones, each with Zabbix's
-   own "No Such Instance" error and marked lost by discovery;
+   the findings' rows go, and every problem resolves; the cleared
+   findings' items are the only unsupported ones, each with Zabbix's own
+   "No Such Instance" error and marked lost by discovery;
 6. bad input: a third host on snmpsim replaying a walk of tunewatchd with
    sda's r_await a string: that item is unsupported with Zabbix's own
    error, and its triggers are in state unknown, never OK.
@@ -48,6 +52,7 @@ import notify_rt
 import plugin_common as pc
 import probe_common
 import prometheus_snmp
+import trapsink
 import twtest
 import zbxtest
 from twtest import oid
@@ -113,7 +118,6 @@ def table_indexes(h, column):
 
 
 def finding_indexes(h):
-    import trapsink
     return set(trapsink.col(twtest.as_dict(h.walk(trapsink.FINDINGS, bulk=True)), "ID"))
 
 
@@ -386,7 +390,12 @@ def symptom(h, z, hosts, drops, sock):
             "twFindingRaised softnet-drops on softnet backlog" in v], timeout=60, step=1)[0]
         assert "tune net.core.netdev_max_backlog 1000 -> 2000: sysctl -w "\
             "net.core.netdev_max_backlog=2000 [id %s]" % fid in trap, trap
-    say("a finding with no tunable: %r, operational data %r" % (none["name"], none["opdata"]))
+    for name, hostid in hosts.items():
+        rows, = twtest.wait_for("every finding row discovered on %s" % name, lambda: (
+            lambda now: (now,) if now <= discovered(z, hostid, "tunewatch.finding.severity")
+            else None)(finding_indexes(h)), timeout=30, step=1)
+    say("a finding with no tunable: %r, operational data %r; the %d rows of twFindingTable "
+        "discovered" % (none["name"], none["opdata"], len(rows)))
     say("the trap item: %r" % trap)
     return fid
 
