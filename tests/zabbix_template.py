@@ -15,6 +15,8 @@ that they cannot drift apart:
 - every trigger names items of the template and macros it defines; its
   thresholds are macros (a WARNING trigger's .WARN, a HIGH one's .CRIT),
   but for a finding's severity, compared with TwSeverityType's numbers;
+- a discovery rule of several columns keeps only whole rows (Zabbix walks
+  them one after another; a row may come or go between two walks);
 - every threshold macro equals the default that the check's --help prints
   (check_bufcache, check_dblock, check_disklatency, its probe included);
 - the finding's problem resolves before its items are deleted
@@ -243,6 +245,19 @@ def test():
         assert len(tables) == 1, "%s walks columns of %d tables" % (rule["key"], len(tables))
         table = tables.pop()
         lld = set(parts[0::2]) | {"{#SNMPINDEX}"}
+        # Zabbix walks each column in turn: a row that came or went between
+        # two walks lacks some of them. A rule of several columns keeps
+        # only rows that have the first and the last that every row has
+        # (the others may be absent for good: an override says so).
+        optional = {c["macro"] for ov in rule.get("overrides", [])
+                    for c in ov["filter"]["conditions"] if c.get("operator") == "NOT_EXISTS"}
+        needed = [m for m in parts[0::2] if m not in optional]
+        if len(parts) > 2:
+            f = rule.get("filter", {})
+            tested = {c["macro"] for c in f.get("conditions", [])}
+            assert f.get("evaltype") == "AND" and {needed[0], needed[-1]} <= tested, \
+                "%s walks %d columns but keeps rows without %s" % (
+                    rule["key"], len(parts) // 2, {needed[0], needed[-1]} - tested)
         # An override's operation matches a prototype's name after its
         # macros are expanded, and a name may hold a cgroup's path, which
         # whoever made the cgroup chose: the match is anchored where no

@@ -201,12 +201,42 @@ def test():
         if loop:
             conf += ["probe %s 10" % loop.name, "probeLatencyWarning 1000",
                      "probeLatencyCritical 2000"]
-        drops, sock = notify_rt.Drops(root), SocketDrops(root)
-        for t in (drops, sock):
+        drops, sock, disk = notify_rt.Drops(root), SocketDrops(root), SlowReads(root)
+        for t in (drops, sock, disk):
             t.start()
             stack.callback(t.stop.set)
         z = stack.enter_context(zbxtest.Zabbix(h))
-        run(h, z, root, (drops, sock), conf)
+        run(h, z, root, (drops, sock, disk), conf)
+
+
+class SlowReads(threading.Thread):
+    """Rewrites the fixture's /proc/diskstats every 0.25 s: while `ms` is
+    set, sda completes 10 reads of `ms` milliseconds each (r_await = ms),
+    its read ticks wrapping at 2^32 as the kernel's do."""
+
+    def __init__(self, root):
+        super().__init__(daemon=True)
+        self.path = os.path.join(root, "proc", "diskstats")
+        with open(self.path) as fh:
+            self.lines = fh.read().splitlines()
+        self.ms = 0
+        self.stop = threading.Event()
+
+    def run(self):
+        while not self.stop.wait(0.25):
+            if not self.ms:
+                continue
+            out = []
+            for line in self.lines:
+                f = line.split()
+                if f[2] == "sda":
+                    f[3] = str(int(f[3]) + 10)
+                    f[6] = str((int(f[6]) + 10 * self.ms) % (1 << 32))
+                out.append(" ".join(f))
+            self.lines = out
+            with open(self.path + ".tmp", "w") as fh:
+                fh.write("\n".join(out) + "\n")
+            os.rename(self.path + ".tmp", self.path)
 
 
 class SocketDrops(threading.Thread):
@@ -249,7 +279,7 @@ def probe_device(h, stack, root):
 
 
 def run(h, z, root, drops, conf_lines):
-    drops, sock = drops
+    drops, sock, disk = drops
     trap_conf = z.start_trapd()
     h.start_snmpd('createUser %s SHA "%s" AES "%s"\nrouser %s priv\n'
                   'trap2sink 127.0.0.1:%d public\n[snmp] clientaddr 127.0.0.1\n'
@@ -301,7 +331,7 @@ def run(h, z, root, drops, conf_lines):
     check_discovery(z, h, hosts)
     say("discovery complete %.1f s after the hosts were made" % (time.monotonic() - t))
 
-    fid = symptom(h, z, hosts, drops, sock)
+    fid = symptom(h, z, hosts, drops, sock, disk)
     picture = z.screenshot(os.path.join(h.dir, "zabbix-problem.png"),
                            page="zabbix.php?action=problem.view&show_opdata=1&hostids[]=%s"
                            % hosts["tw-v2c"])
@@ -310,7 +340,7 @@ def run(h, z, root, drops, conf_lines):
     keep = os.environ.get("TW_ZABBIX_PNG")
     if keep:
         shutil.copy(picture, keep)
-    apply_and_resolve(h, z, hosts, root, (drops, sock), fid)
+    apply_and_resolve(h, z, hosts, root, (drops, sock, disk), fid)
     bad_input(h, z, tpl[0]["templateid"], group)
     check_logs(z)
 
@@ -348,10 +378,12 @@ def trap_lines(z, hostid):
         "sortfield": "clock", "sortorder": "ASC"})]
 
 
-def symptom(h, z, hosts, drops, sock):
+def symptom(h, z, hosts, drops, sock, disk):
     """The drops: the finding's problem, the pool's, the trap; the
-    socket's drops: a finding with no tunable."""
-    drops.rate, sock.rate = 20, 10
+    socket's drops: a finding with no tunable; sda's reads of 100 ms: a
+    critical finding and r_await's critical trigger, each HIGH, their
+    warning triggers held back by their dependency."""
+    drops.rate, sock.rate, disk.ms = 20, 10, 100
     t = time.monotonic()
     opened = {}
     for name, hostid in hosts.items():
@@ -391,6 +423,17 @@ def symptom(h, z, hosts, drops, sock):
         assert "tune net.core.netdev_max_backlog 1000 -> 2000: sysctl -w "\
             "net.core.netdev_max_backlog=2000 [id %s]" % fid in trap, trap
     for name, hostid in hosts.items():
+        slow = twtest.wait_for("sda's critical problems on %s" % name, lambda: (
+            lambda ps: ps if len(ps) == 2 else None)([
+                x for x in problems(z, hostid) if x["severity"] == "4" and
+                (x["name"] == "tunewatch: sda r_await above 50 ms" or
+                 x["name"].startswith("tunewatch: read-latency"))]), timeout=90, step=1)
+        warned = [x for x in problems(z, hostid) if x["severity"] == "2" and (
+            "r_await above 20" in x["name"] or x["name"].startswith("tunewatch: read-latency"))]
+        assert not warned, "a warning beside its critical problem: %r" % warned
+    say("sda's slow reads: %s, both HIGH; their warnings held back" % " and ".join(
+        repr(x["name"]) for x in sorted(slow, key=lambda x: x["name"])))
+    for name, hostid in hosts.items():
         rows, = twtest.wait_for("every finding row discovered on %s" % name, lambda: (
             lambda now: (now,) if now <= discovered(z, hostid, "tunewatch.finding.severity")
             else None)(finding_indexes(h)), timeout=30, step=1)
@@ -402,11 +445,11 @@ def symptom(h, z, hosts, drops, sock):
 
 def apply_and_resolve(h, z, hosts, root, drops, fid):
     """The apply line done in the fixture and the drops stopped (the
-    socket's too): every problem resolves."""
+    socket's and the slow reads too): every problem resolves."""
     with open(os.path.join(root, "proc", "sys", "net", "core", "netdev_max_backlog"), "w") as fh:
         fh.write("2000\n")
-    for d in drops:
-        d.rate = 0
+    drops, sock, disk = drops
+    drops.rate, sock.rate, disk.ms = 0, 0, 0
     t = time.monotonic()
     for name, hostid in hosts.items():
         def resolved():
