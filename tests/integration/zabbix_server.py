@@ -185,8 +185,9 @@ def test():
         raise twtest.Skip(why)
     text, version = zbxtest.server_version()
     if version != zbxtest.VERSION:
-        raise twtest.Skip("zabbix_server here is %r, not %s: contrib/zabbix/tunewatch_template.yaml "
-                          "is a Zabbix %s export, and this test proves it in that version only"
+        raise twtest.Skip("zabbix_server here is %r, not %s: contrib/zabbix/"
+                          "tunewatch_template.yaml is a Zabbix %s export, and this test "
+                          "proves it in that version only"
                           % (text, zbxtest.VERSION, zbxtest.VERSION))
     with twtest.Harness("zabbix") as h, contextlib.ExitStack() as stack:
         root = prometheus_snmp.make_root(h)

@@ -25,11 +25,11 @@ import shutil
 import signal
 import socket
 import subprocess
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
 
+import promtest
 import twtest
 
 PG_BIN = "/usr/lib/postgresql/15/bin"
@@ -95,12 +95,14 @@ class Zabbix:
         os.makedirs(self.dir)
         self.pg_dir = os.path.join(self.dir, "pgdata")
         self.pg_sock = os.path.join(self.dir, "pgsock")
-        self.pg_port = promtest_free_tcp_port()
+        self.pg_port = promtest.free_tcp_port()
         self.server_port = low_port()
-        self.web_port = promtest_free_tcp_port()
+        self.web_port = promtest.free_tcp_port()
         self.trap_file = os.path.join(self.dir, "zabbix_traps.tmp")
         self.pg = self.server = self.web = self.trapd = self.web_out = None
         self.trap_port = None
+        self.locpath = os.path.join(self.dir, "locale")
+        self.localedef = None
         self.auth = None
         self.url = "http://127.0.0.1:%d" % self.web_port
         # initdb and zabbix_server refuse root: as root, PostgreSQL runs as
@@ -127,9 +129,7 @@ class Zabbix:
         box): compiled from the locales package's sources into the test's
         directory, for PHP's LOCPATH; in the background, while the database
         loads. Without the sources the pages keep the red box."""
-        self.locpath = os.path.join(self.dir, "locale")
         os.makedirs(self.locpath)
-        self.localedef = None
         if twtest.which("localedef") and os.path.exists("/usr/share/i18n/locales/en_US"):
             self.localedef = subprocess.Popen(
                 ["localedef", "-i", "en_US", "-f", "UTF-8",
@@ -400,7 +400,8 @@ class Zabbix:
                 return False
         twtest.wait_for("snmptrapd to start", lambda: self.trapd.poll() is not None or started())
         assert self.trapd.poll() is None, "snmptrapd exited"
-        return "contrib/snmptrapd/snmptrapd.conf and snmptt with contrib/zabbix/tunewatch-snmptt.conf"
+        return ("contrib/snmptrapd/snmptrapd.conf and snmptt with "
+                "contrib/zabbix/tunewatch-snmptt.conf")
 
     def php_log(self):
         try:
@@ -439,7 +440,3 @@ class Zabbix:
 def php_str(s):
     return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
-
-def promtest_free_tcp_port():
-    import promtest
-    return promtest.free_tcp_port()
