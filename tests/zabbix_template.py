@@ -15,6 +15,8 @@ that they cannot drift apart:
 - every trigger names items of the template and macros it defines; its
   thresholds are macros (a WARNING trigger's .WARN, a HIGH one's .CRIT),
   but for a finding's severity, compared with TwSeverityType's numbers;
+- every discovery rule turns each '{' of what it discovers into \x7b, so
+  that no name a user chose can spell a macro where Zabbix expands them;
 - a discovery rule of several columns keeps only whole rows (Zabbix walks
   them one after another; a row may come or go between two walks);
 - every threshold macro equals the default that the check's --help prints
@@ -245,6 +247,12 @@ def test():
         assert len(tables) == 1, "%s walks columns of %d tables" % (rule["key"], len(tables))
         table = tables.pop()
         lld = set(parts[0::2]) | {"{#SNMPINDEX}"}
+        # Discovered values land where Zabbix expands macros; one a user
+        # chose (a cgroup's path) must not spell one.
+        js = [p["parameters"][0] for p in rule.get("preprocessing", [])
+              if p["type"] == "JAVASCRIPT"]
+        assert len(js) == 1 and "replace(/\\{/g, '\\\\x7b')" in js[0], \
+            "%s does not take '{' out of what it discovers" % rule["key"]
         # Zabbix walks each column in turn: a row that came or went between
         # two walks lacks some of them. A rule of several columns keeps
         # only rows that have the first and the last that every row has

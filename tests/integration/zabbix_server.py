@@ -49,6 +49,7 @@ import time
 
 import foreign_agent
 import notify_rt
+import plugin_cgroups
 import plugin_common as pc
 import probe_common
 import prometheus_snmp
@@ -75,6 +76,8 @@ RULES = {"tunewatch.disk.discovery": ("DISK_NAME", "tunewatch.disk.r_await"),
          "tunewatch.socket.discovery": ("SOCKDROP_PROTOCOL_NAME", "tunewatch.socket.drops"),
          "tunewatch.probe.discovery": ("PROBE_DEVICE", "tunewatch.probe.state"),
          "tunewatch.finding.discovery": (None, "tunewatch.finding.severity")}
+# A cgroup named after a macro: '{' comes through discovery as \x7b.
+HOSTILE = "/system.slice/{$TW.R_AWAIT.WARN}"
 T0 = time.monotonic()
 
 
@@ -165,6 +168,21 @@ def check_discovery(z, h, hosts):
                                                    for r, c in n.items())))
 
 
+def hostile_names(z, hostid):
+    """The cgroup named {$TW.R_AWAIT.WARN}: its items and triggers name it
+    as text, \x7b for its '{', never the macro's value."""
+    shown = "/system.slice/\\x7b$TW.R_AWAIT.WARN}"
+    trig = [t["description"] for t in z.call("trigger.get", {
+        "hostids": hostid, "output": ["description"], "expandDescription": True,
+        "search": {"description": "refaults over"}}) if "system.slice/" in t["description"] and
+        "R_AWAIT" in t["description"]]
+    assert trig and all(shown in d for d in trig), trig
+    names = [i["name"] for i in items(z, hostid) if "R_AWAIT" in i["name"]]
+    assert names and all(shown in n for n in names), names
+    say("a cgroup named %s: its %d items and %d triggers name it %s" % (
+        HOSTILE, len(names), len(trig), shown))
+
+
 def problems(z, hostid, **extra):
     params = {"hostids": hostid, "output": "extend", "selectTags": "extend", "recent": True,
               "sortfield": ["eventid"]}
@@ -197,6 +215,12 @@ def test():
         # agent fixture predates twBcReclaimRate).
         with open(os.path.join(root, "proc", "vmstat"), "a") as fh:
             fh.write("pgsteal_kswapd 1000\npgsteal_direct 10\n")
+        # A cgroup a user could make, whose name spells a macro of the
+        # template's: it must reach Zabbix's names as text.
+        os.makedirs(os.path.join(root, "sys", "fs", "cgroup", HOSTILE.lstrip("/")))
+        for f, text in (("memory.max", "%d\n" % (48 << 20)), ("memory.current", "1000000\n"),
+                        ("memory.stat", "file 500000\nworkingset_refault_file 10\n")):
+            plugin_cgroups.write(root, HOSTILE + "/" + f, text)
         conf = ["findingRaiseAfter 2", "findingClearAfter 2"]
         loop = probe_device(h, stack, root)
         if loop:
@@ -333,6 +357,7 @@ def run(h, z, root, drops, conf_lines, stack):
     t = time.monotonic()
     check_discovery(z, h, hosts)
     say("discovery complete %.1f s after the hosts were made" % (time.monotonic() - t))
+    hostile_names(z, hosts["tw-v2c"])
 
     fid = symptom(h, z, hosts, drops, sock, disk)
     picture = z.screenshot(os.path.join(h.dir, "zabbix-problem.png"),
