@@ -39,6 +39,7 @@ zabbix_server's log must hold no line about an item of the template
 becoming unsupported other than those above. Every wait is bounded;
 timings are printed."""
 
+import binascii
 import contextlib
 import os
 import re
@@ -77,7 +78,8 @@ RULES = {"tunewatch.disk.discovery": ("DISK_NAME", "tunewatch.disk.r_await"),
          "tunewatch.probe.discovery": ("PROBE_DEVICE", "tunewatch.probe.state"),
          "tunewatch.finding.discovery": (None, "tunewatch.finding.severity")}
 # A cgroup named after a macro: '{' comes through discovery as \x7b.
-HOSTILE = "/system.slice/{$TW.R_AWAIT.WARN}"
+MACRO_NAME = "{$TW.R_AWAIT.WARN}"
+HOSTILE = "/system.slice/" + MACRO_NAME
 T0 = time.monotonic()
 
 
@@ -170,15 +172,16 @@ def check_discovery(z, h, hosts):
 
 def hostile_names(z, hostid):
     """The cgroup named {$TW.R_AWAIT.WARN}: its items and triggers name it
-    as text, \x7b for its '{', never the macro's value."""
+    as text, \\x7b for its '{', never the macro's value."""
     shown = "/system.slice/\\x7b$TW.R_AWAIT.WARN}"
-    trig = [t["description"] for t in z.call("trigger.get", {
+    every = [t["description"] for t in z.call("trigger.get", {
         "hostids": hostid, "output": ["description"], "expandDescription": True,
-        "search": {"description": "refaults over"}}) if "system.slice/" in t["description"] and
-        "R_AWAIT" in t["description"]]
-    assert trig and all(shown in d for d in trig), trig
+        "search": {"description": "refaults over"}})]
+    trig = [d for d in every if shown + " " in d]
+    # Expanded, the macro would read 20: '/system.slice/20 refaults over ...'.
+    assert len(trig) == 2 and not [d for d in every if "/system.slice/20 " in d], every
     names = [i["name"] for i in items(z, hostid) if "R_AWAIT" in i["name"]]
-    assert names and all(shown in n for n in names), names
+    assert len(names) == 5 and all(shown + ": " in n for n in names), names
     say("a cgroup named %s: its %d items and %d triggers name it %s" % (
         HOSTILE, len(names), len(trig), shown))
 
@@ -533,6 +536,15 @@ def foreign_start(h, z, templateid, group, stack):
     sda = oid("DISK_READ_LATENCY", "8.0")
     assert sda in rec, "no r_await of sda in the walk"
     rec[sda] = ("4", "fast")
+    # A finding whose subject and evidence spell a macro of the template's.
+    row = {"ID": "tw-0123456789ab", "SYMPTOM": "socket-rcvbuf", "SEVERITY": 1,
+           "SUBJECT": "udp 0.0.0.0:9 " + MACRO_NAME, "EVIDENCE": "dropped %s datagrams" % MACRO_NAME,
+           "TUNABLE": "", "CURRENT": "", "SUGGESTED": "", "APPLY": "", "PERSIST": "",
+           "DOCUMENTATION": "", "RAISED": 1796600000, "CHANGED": 1796600000, "OWNER": ""}
+    for col, v in row.items():
+        o = "%s.%d.99" % (trapsink.ENTRY, twtest._H["TW_OID_FINDING_" + col][0])
+        rec[o] = ("2", str(v)) if col == "SEVERITY" else ("66", str(v)) if isinstance(v, int) \
+            else ("4x", binascii.hexlify(v.encode()).decode())
     sim_h = stack.enter_context(twtest.Harness("zabbix-foreign"))
     sim_h.port = twtest.free_port()
     foreign_agent.Simulator(sim_h, binary).serve(rec)
@@ -561,6 +573,15 @@ def foreign_check(z, hostid, t):
     say("tw-foreign (snmpsim, sda's r_await a string): %s unsupported (within %.1f s of the "
         "host's making) with %r; its %d triggers in state unknown (%r)" % (
             key, time.monotonic() - t, item["error"], len(trig), trig[0]["error"]))
+    # The crafted finding: its subject came through discovery (\x7b), its
+    # evidence through an item's value; neither is the macro's value.
+    p = twtest.wait_for("the crafted finding's problem on tw-foreign", lambda: [
+        x for x in problems(z, hostid) if x["name"].startswith("tunewatch: socket-rcvbuf on udp "
+                                                              "0.0.0.0:9 ")], timeout=90, step=1)[0]
+    want = "tunewatch: socket-rcvbuf on udp 0.0.0.0:9 %s: dropped %s datagrams" % (
+        MACRO_NAME.replace("{", "\\x7b"), MACRO_NAME)
+    assert p["name"] == want, (p["name"], want)
+    say("a finding whose subject and evidence spell %s: problem %r" % (MACRO_NAME, p["name"]))
 
 
 if __name__ == "__main__":
