@@ -15,7 +15,9 @@ on a fixture whose CPU 1 input queue drops packets while the test says so:
    by the template's own macros, every discovery rule finds every row of
    its table that snmpbulkwalk reads (disks, pools, services, a socket
    and, as root, a probed loop device), every item gets a value and none
-   is unsupported;
+   is unsupported; a cgroup named /system.slice/{$TW.R_AWAIT.WARN} is
+   named so in its items and triggers (its '{' as \\x7b), never with the
+   macro's value;
 4. the drops: the finding's problem opens on both hosts, named for the
    symptom and its evidence, its operational data the tune line (the
    tunable, its value, the value suggested) and the command that applies
@@ -33,7 +35,9 @@ on a fixture whose CPU 1 input queue drops packets while the test says so:
    "No Such Instance" error and marked lost by discovery;
 6. bad input: a third host on snmpsim replaying a walk of tunewatchd with
    sda's r_await a string: that item is unsupported with Zabbix's own
-   error, and its triggers are in state unknown, never OK.
+   error, and its triggers are in state unknown, never OK; a finding row
+   the replay adds, whose subject and evidence spell the same macro, is a
+   problem that shows both as text.
 
 zabbix_server's log must hold no line about an item of the template
 becoming unsupported other than those above. Every wait is bounded;
