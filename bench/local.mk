@@ -50,6 +50,16 @@ bench-reqlat: bench/reqlat_memory$(EXEEXT) agentx/tunewatchd$(EXEEXT) $(REQLAT_B
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	    $(PYTHON3) -B $(srcdir)/bench/reqlat_cost.py --builddir '$(abs_top_builddir)' $(BENCH_ARGS)
 
+# What Zabbix's SNMP pollers ask of snmpd for contrib/zabbix's template on a
+# host of 100 disks and 500 services (bench/zabbix_polls.py, run by make
+# bench-zabbix: Debian's Zabbix 6.0 server, PostgreSQL 15 and PHP).
+EXTRA_DIST += bench/zabbix_polls.py
+
+.PHONY: bench-zabbix
+bench-zabbix: agentx/tunewatchd$(EXEEXT)
+	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	    $(PYTHON3) -B $(srcdir)/bench/zabbix_polls.py --builddir '$(abs_top_builddir)' $(BENCH_ARGS)
+
 dist_noinst_SCRIPTS += bench/run
 EXTRA_DIST += BENCHMARKS.md bench/twbench.py bench/mkroot.py bench/part1_checks.py \
 	bench/part2_disktable.py bench/part3_scale.py bench/part4_live.py \

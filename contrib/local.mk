@@ -38,6 +38,11 @@ dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket contrib/notify/tunewatch-r
 dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch-ticket.cfg \
 	contrib/notify/tunewatch-rt.conf contrib/notify/tunewatch-rt.initialdata
 
+# The Zabbix 6.0 template, and snmptt's events worded for Zabbix's SNMP
+# trapper.
+zabbixdir = $(pkgdatadir)/zabbix
+dist_zabbix_DATA = contrib/zabbix/tunewatch_template.yaml contrib/zabbix/tunewatch-snmptt.conf
+
 # snmp_exporter's generator.yml, the snmp.yml generated from it (Debian
 # ships no IETF MIB modules to generate it with), Prometheus' rules and the
 # scrape job that makes a histogram of twReqHistTable.

@@ -5,4 +5,3 @@
 FORMAT_TESTS = tests/zabbix_template.py tests/integration/perfdata_grammar.py
 dist_noinst_SCRIPTS += $(FORMAT_TESTS)
 TESTS += $(FORMAT_TESTS)
-EXTRA_DIST += contrib/zabbix/tunewatch_template.yaml

@@ -43,7 +43,8 @@ def test_layout(dest, d):
                 ("notify", "tunewatch-ticket.conf"), ("notify", "tunewatch-ticket.cfg"),
                 ("prometheus", "generator.yml"), ("prometheus", "snmp.yml"),
                 ("prometheus", "prometheus.yml"), ("prometheus", "tunewatch.rules.yml"),
-                ("notify", "tunewatch-rt.conf"), ("notify", "tunewatch-rt.initialdata")):
+                ("notify", "tunewatch-rt.conf"), ("notify", "tunewatch-rt.initialdata"),
+                ("zabbix", "tunewatch_template.yaml"), ("zabbix", "tunewatch-snmptt.conf")):
         p = twinstall.path(dest, d["pkgdatadir"], *rel)
         assert os.path.isfile(p), "no %s under pkgdatadir: %s" % ("/".join(rel), p)
     # Where the notification definitions look for it by default.
