@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/escape.h"
 #include "util/printf.h"
 
 /* A UDP socket that drops: whether net.core.rmem_max is what holds its
@@ -49,14 +50,28 @@ grouped(uint64_t v, char *out, size_t len)
 /* "syslogd (pid 412)": the socket itself is the finding's subject, said
  * beside the evidence wherever it is shown, so it is not said again: the
  * evidence must fit the MIB's 255 characters with its threshold note
- * (tests/check_evidence_socket.c holds every line to it). */
+ * (tests/check_evidence_socket.c holds every line to it). A comm is 15
+ * bytes, but its shown form up to 60 (util/escape.h): what does not fit is
+ * the name's tail, cut at a whole unit and marked "...", never the pid,
+ * which is what a person acts on. */
 static void
 who(const struct tw_socket_figures *f, char *out, size_t len)
 {
-	if (f->command != NULL)
-		snprintf(out, len, "%s (pid %" PRId32 ")", f->command, f->pid);
-	else
+	char pid[32];
+	size_t room;
+
+	if (f->command == NULL) {
 		snprintf(out, len, "a process not found");
+		return;
+	}
+	snprintf(pid, sizeof(pid), " (pid %" PRId32 ")", f->pid);
+	room = len > strlen(pid) ? len - strlen(pid) : 1;
+	if (tw_escape_copy(out, room, f->command) == TW_E_TOOBIG && room > 4) {
+		(void)tw_escape_copy(out, room - 3, f->command);
+		strcat(out, "...");
+	}
+	if (strlen(out) + strlen(pid) < len)
+		strcat(out, pid);
 }
 
 int
