@@ -36,7 +36,8 @@ notifydir = $(pkgdatadir)/notify
 dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket contrib/notify/tunewatch-rt \
 	contrib/notify/tunewatch-alertmanager
 dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch-ticket.cfg \
-	contrib/notify/tunewatch-rt.conf contrib/notify/tunewatch-rt.initialdata
+	contrib/notify/tunewatch-rt.conf contrib/notify/tunewatch-rt.initialdata \
+	contrib/notify/tunewatch_changes.py
 
 # snmp_exporter's generator.yml, the snmp.yml generated from it (Debian
 # ships no IETF MIB modules to generate it with), Prometheus' rules and the

@@ -28,6 +28,8 @@ PLUGIN_TESTS = \
 	tests/integration/kernel_udpdrops.py \
 	tests/integration/config_check.py \
 	tests/integration/notify_ticket.py \
+	tests/integration/notify_spool.py \
+	tests/integration/notify_rt_answers.py \
 	tests/integration/notify_config.py
 
 dist_noinst_SCRIPTS += $(PLUGIN_TESTS)
