@@ -26,6 +26,7 @@ PLUGIN_TESTS = \
 	tests/integration/kernel_cgroup_owner.py \
 	tests/integration/kernel_reaped.py \
 	tests/integration/kernel_udpdrops.py \
+	tests/integration/kernel_syslog.py \
 	tests/integration/config_check.py \
 	tests/integration/notify_ticket.py \
 	tests/integration/notify_spool.py \

@@ -48,7 +48,20 @@ socks_step(struct tw_monitor *m)
 {
 	const struct tw_netstat_set *net = (m->sample.have & TW_SRC_BIT(TW_SRC_NETSTAT)) ?
 	    &m->sample.net : NULL;
-	int rc = tw_sockwatch_step(&m->socks, tw_sampler_proc_fd(m->sampler), net,
+	const struct tw_sysctl_value *v = &m->sample.sysctl.v[TW_SYSCTL_NET_IPV4_UDP_MEM];
+	struct tw_udp_memory mem = { 0, 0, 0, 0 };
+	int64_t limit;
+	int rc;
+
+	if ((m->sample.sock.present >> TW_SOCK_UDP_MEM) & 1) {
+		mem.have_in_use = 1;
+		mem.in_use = m->sample.sock.v[TW_SOCK_UDP_MEM];
+	}
+	if (v->rc == TW_OK && tw_sysctl_field(v->text, 0, &limit) == TW_OK && limit > 0) {
+		mem.have_limit = 1;
+		mem.limit = (uint64_t)limit;
+	}
+	rc = tw_sockwatch_step(&m->socks, tw_sampler_proc_fd(m->sampler), net, &mem,
 	    &m->sample.parse);
 
 	if (rc != TW_OK)

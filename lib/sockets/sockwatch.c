@@ -20,6 +20,7 @@ tw_sockwatch_init(struct tw_sockwatch *w, const struct tw_sockwatch_config *cfg)
 	w->cfg = *cfg;
 	tw_udp_set_init(&w->cur);
 	tw_buf_init(&w->scratch);
+	tw_uncounted_init(&w->uncounted);
 	w->read_rc = TW_E_ABSENT;
 	return TW_OK;
 }
@@ -41,6 +42,7 @@ tw_sockwatch_free(struct tw_sockwatch *w)
 	free(w->spare);
 	tw_udp_set_free(&w->cur);
 	tw_buf_free(&w->scratch);
+	tw_uncounted_free(&w->uncounted);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -253,35 +255,16 @@ must_read(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
 	    w->seq - w->last_read_seq >= w->cfg.intervals;
 }
 
-/* After a read: what the sockets dropped since the last read against what
- * InErrors counted meanwhile. A counter that went back (a reset) tells
- * nothing; the first read has nothing to compare. */
-static void
-count_uncounted(struct tw_sockwatch *w, int first)
-{
-	if (!first && w->gate_valid && w->read_gate_valid && w->gate_sum >= w->read_gate) {
-		uint64_t counted = w->gate_sum - w->read_gate;
-
-		w->uncounted_known = 1;
-		if (w->grown > counted) {
-			w->uncounted += w->grown - counted;
-			w->eager_until = w->seq + w->cfg.intervals;
-		}
-	}
-	w->read_gate_valid = w->gate_valid;
-	w->read_gate = w->gate_sum;
-}
-
 int
 tw_sockwatch_uncounted(const struct tw_sockwatch *w, uint64_t *count)
 {
-	*count = w->uncounted_known ? w->uncounted : 0;
-	return w->uncounted_known;
+	*count = w->uncounted.known ? w->uncounted.count : 0;
+	return w->uncounted.known;
 }
 
 int
 tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
-    struct tw_parse_stats *ps)
+    const struct tw_udp_memory *mem, struct tw_parse_stats *ps)
 {
 	void *grown;
 	int rc, read;
@@ -297,7 +280,7 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
 			w->cur.count = 0;
 			/* The next read finds every socket anew: nothing to
 			 * compare its drops with. */
-			w->read_gate_valid = 0;
+			tw_uncounted_forget(&w->uncounted);
 		}
 	} else if (rc != TW_OK) {
 		return rc;
@@ -307,8 +290,16 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
 		return TW_E_NOMEM;
 	w->spare = grown;
 	merge(w);
-	if (read && w->read_rc == TW_OK)
-		count_uncounted(w, w->reads == 1);
+	if (read && w->read_rc == TW_OK) {
+		rc = tw_uncounted_after_read(&w->uncounted, proc_fd, &w->scratch, w->reads == 1,
+		    w->gate_valid, w->gate_sum, w->grown, mem);
+		if (rc < 0)
+			return rc;
+		/* Drops no counter counted: read every sample for a window,
+		 * to see them as they happen, and UDP memory where they do. */
+		if (rc == 1)
+			w->eager_until = w->seq + w->cfg.intervals;
+	}
 	w->seq++;
 	if ((rc = find_owners(w, proc_fd)) != TW_OK)
 		return rc;
