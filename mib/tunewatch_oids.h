@@ -160,6 +160,7 @@
 #define TW_OID_CHANGE_FIGURE_UNIT 9
 #define TW_OID_CHANGE_BEFORE 10
 #define TW_OID_CHANGE_AFTER 11
+#define TW_OID_CHANGE_FINDING_ID 12
 
 /* twNotifications.N */
 #define TW_NOTIFY_TUNABLE_CHANGED 4
@@ -181,6 +182,9 @@
 #define TW_OID_SOCKDROP_RMEM_ALLOC 13
 #define TW_OID_SOCKDROP_RMEM_MAX 14
 #define TW_OID_SOCKDROP_OWNER_SEARCH 15	/* enum tw_owner_state */
+#define TW_OID_SOCKDROP_UID 16
+#define TW_OID_SOCKDROP_UID_SOCKETS 17	/* of that uid, dropping in the window */
+#define TW_OID_SOCKDROP_UID_RECENT_DROPS 18
 
 /* twObjects.8 twProbeTable.1 twProbeEntry.N.<major>.<minor>: the active
  * latency probe, one row per probed device, indexed as its twDiskEntry. */
@@ -275,6 +279,8 @@
 #define TW_OID_FINDING_RAISED 13
 #define TW_OID_FINDING_CHANGED 14
 #define TW_OID_FINDING_OWNER 15		/* whose a cgroup's subject is, in words */
+#define TW_OID_FINDING_CLASS 16		/* TW_FINDING_CLASS_* */
+#define TW_OID_FINDING_OWNER_UID 17
 /* twFindings.N.0 after the table: notifications sent and dropped. */
 #define TW_OID_FINDING_DROPPED 9	/* the queue to the master was full */
 #define TW_OID_FINDING_SENT 10
@@ -283,6 +289,11 @@
 #define TW_OID_BOUNDS_GROUP 15
 
 /* TwSeverityType values, the checks' states */
+/* twFindingClass: what a finding threatens, highest first. */
+#define TW_FINDING_CLASS_HOST 1
+#define TW_FINDING_CLASS_SERVICE 2
+#define TW_FINDING_CLASS_USER 3
+#define TW_FINDING_CLASSES 3
 #define TW_FINDING_WARNING 1
 #define TW_FINDING_CRITICAL 2
 

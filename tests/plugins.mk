@@ -24,9 +24,11 @@ PLUGIN_TESTS = \
 	tests/integration/kernel_cgroup.py \
 	tests/integration/kernel_cgroup_user.py \
 	tests/integration/kernel_cgroup_owner.py \
+	tests/integration/kernel_cgroup_tickets.py \
 	tests/integration/kernel_reaped.py \
 	tests/integration/kernel_udpdrops.py \
 	tests/integration/kernel_syslog.py \
+	tests/integration/kernel_user_sockets.py \
 	tests/integration/config_check.py \
 	tests/integration/notify_ticket.py \
 	tests/integration/notify_spool.py \

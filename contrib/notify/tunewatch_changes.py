@@ -13,15 +13,21 @@ ARC = "1.3.6.1.4.1.8072.9999.9999.8863"
 EVALUATED_TRAP = ARC + ".0.5"
 TRAP_OID = "1.3.6.1.6.3.1.1.4.1.0"
 CHANGE_COLUMNS = {"2": "tunable", "3": "subject", "4": "old", "5": "new", "6": "time",
-                  "8": "figure", "9": "unit", "10": "before", "11": "after"}
+                  "8": "figure", "9": "unit", "10": "before", "11": "after", "12": "finding"}
 CHANGE_NAMES = {"twChange" + k: v for k, v in (
     ("Tunable", "tunable"), ("Subject", "subject"), ("OldValue", "old"), ("NewValue", "new"),
     ("Time", "time"), ("Figure", "figure"), ("FigureUnit", "unit"), ("Before", "before"),
-    ("After", "after"))}
+    ("After", "after"), ("FindingId", "finding"))}
 HIGHER_IS_BETTER = ("read hit ratio",)
 
-CHANGE_LINE = re.compile(r"^change: (?P<what>\S+ queue/\S+|\S+) (?P<old>.*?) -> (?P<new>.*?) "
-                         r"at (?P<at>\d{4}-\d\d-\d\d \d\d:\d\d|\d\d:\d\d|\?); (?P<rest>.*)$")
+AT = r" at (?P<at>\d{4}-\d\d-\d\d \d\d:\d\d|\d\d:\d\d|\?); (?P<rest>.*)$"
+CHANGE_LINE = re.compile(r"^change: (?P<what>\S+ queue/\S+|\S+) (?P<old>.*?) -> (?P<new>.*?)" + AT)
+# A change of a cgroup's limit: the id of the finding it answers first, then
+# the cgroup's directory (which may hold spaces) and the limit; a limit's
+# values have none ("64M", "infinity", "-1").
+CHANGE_LINE_ID = re.compile(r"^change: (?P<finding>tw-[0-9a-f]{12}) (?P<what>.+) (?P<old>\S+) -> "
+                            r"(?P<new>\S+)" + AT)
+FINDING_ID = re.compile(r"^tw-[0-9a-f]{12}$")
 EVALUATED = re.compile(r"^(?P<figure>.+) (?P<before>\d+(?:\.\d+)?) (?P<unit>\S+) before, "
                        r"(?P<after>\d+(?:\.\d+)?) (?P=unit) after$")
 SYS_QUEUE = re.compile(r"^/sys/block/([^/\s]+)/queue/(\S+)$")
@@ -47,11 +53,20 @@ def tunable_key(tunable, subject="host"):
     return tunable
 
 
-def advice_tunable(advice):
+def is_cgroup(ticket):
+    """Whether a ticket is a cgroup's: the check says whose it is (an
+    'owner:' line), or its subject is a cgroup's directory."""
+    return any(n.startswith("owner: ") or n.startswith("subject: /sys/fs/cgroup")
+               for n in ticket.get("notes") or [])
+
+
+def advice_tunable(advice, ticket=None):
     """The tunable of a 'tune:' line ('tune: net.core.netdev_max_backlog 1000
     -> 2000 (...)', 'tune: /sys/block/sda/queue/scheduler (...)'); None for
-    'no tunable:' and for a unit's property, which no change record names."""
-    if not advice or not advice.startswith("tune: "):
+    'no tunable:' and for a cgroup's ticket, whose first word is a unit's
+    name that a user's unit may share: a change of its limit finds it by
+    its finding id alone."""
+    if not advice or not advice.startswith("tune: ") or (ticket and is_cgroup(ticket)):
         return None
     first = advice[len("tune: "):].split(" ", 1)[0]
     return tunable_key(first)
@@ -60,7 +75,7 @@ def advice_tunable(advice):
 def parse_change_line(line):
     """A check's change: line as a change, or None when it is not one, has
     no figure or is still waiting for its window after."""
-    m = CHANGE_LINE.match(line)
+    m = CHANGE_LINE_ID.match(line) or CHANGE_LINE.match(line)
     if not m:
         return None
     e = EVALUATED.match(m.group("rest"))
@@ -69,7 +84,7 @@ def parse_change_line(line):
     return {"what": m.group("what"), "old": m.group("old"), "new": m.group("new"),
             "at": m.group("at"), "figure": e.group("figure"), "unit": e.group("unit"),
             "before": float(e.group("before")), "after": float(e.group("after")),
-            "source": "the check's change: line"}
+            "finding": m.groupdict().get("finding"), "source": "the check's change: line"}
 
 
 def parse_trap(text):
@@ -113,7 +128,8 @@ def parse_trap(text):
                      "old": cols.get("old", ""), "new": cols.get("new", ""),
                      "at": cols.get("time", ""), "figure": cols.get("figure", ""),
                      "unit": cols.get("unit", ""), "before": before, "after": after,
-                     "source": "twTunableChangeEvaluated from %s" % address}
+                     "finding": cols.get("finding") if FINDING_ID.match(cols.get("finding", ""))
+                     else None, "source": "twTunableChangeEvaluated from %s" % address}
 
 
 def helped(change, min_improvement):

@@ -141,6 +141,39 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 	return TW_OK;
 }
 
+#define USER_KNOB "none: the user's own SO_RCVBUF (setsockopt, in their program); a " \
+	"host-wide sysctl would serve that user alone, so none is proposed"
+
+int
+tw_evidence_user_sockets(const struct tw_user_sockets_figures *f, struct tw_verdict *out)
+{
+	char socks[32], drops[32], worst[32], name[64];
+	size_t used;
+
+	memset(out, 0, sizeof(*out));
+	if (f == NULL)
+		return TW_E_INVAL;
+	out->no_tunable_sym = TW_SYM_SOCKET_RCVBUF;
+	out->no_apply = USER_KNOB;
+	grouped(f->sockets, socks, sizeof(socks));
+	grouped(f->recent, drops, sizeof(drops));
+	text(out->no_tunable, sizeof(out->no_tunable),
+	    "user %" PRIu32 "'s %s socket%s dropped %s datagrams in the last %u s, and only "
+	    "that user's: a host-wide net.core.rmem_max would serve that user alone; their own "
+	    "SO_RCVBUF is the knob", f->uid, socks, f->sockets == 1 ? "" : "s", drops, f->window_s);
+	/* The worst socket last, where a cut takes only it. */
+	used = strlen(out->no_tunable);
+	if (f->worst != NULL && used < sizeof(out->no_tunable)) {
+		struct tw_socket_figures who_f = { .command = f->command, .pid = f->pid };
+
+		who(&who_f, name, sizeof(name));
+		grouped(f->worst_recent, worst, sizeof(worst));
+		text(out->no_tunable + used, sizeof(out->no_tunable) - used, "; worst %s, %s, %s",
+		    f->worst, name, worst);
+	}
+	return TW_OK;
+}
+
 int
 tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out)
 {
@@ -151,6 +184,27 @@ tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict 
 		return TW_E_INVAL;
 	out->no_tunable_sym = TW_SYM_UDP_RCVBUF;
 	grouped(f->failures, n, sizeof(n));
+	/* Only users' sockets: no knob the whole host shares for them. */
+	if (f->sockets == 0 && f->user_sockets > 0) {
+		char us[32];
+
+		grouped(f->user_sockets, us, sizeof(us));
+		if (f->users == 1)
+			text(out->no_tunable, sizeof(out->no_tunable),
+			    "%s datagrams were dropped on full receive buffers in the last %u s, all "
+			    "on the %s socket%s of user %" PRIu32 ": a host-wide net.core.rmem_max "
+			    "would serve that user alone (see sockets of user %" PRIu32 ")", n,
+			    f->window_s, us, f->user_sockets == 1 ? "" : "s", f->user_uid,
+			    f->user_uid);
+		else
+			text(out->no_tunable, sizeof(out->no_tunable),
+			    "%s datagrams were dropped on full receive buffers in the last %u s, all "
+			    "on the %s sockets of %zu users: a host-wide net.core.rmem_max would serve "
+			    "those users alone (see each user's sockets)", n, f->window_s, us,
+			    f->users);
+		out->no_apply = USER_KNOB;
+		return TW_OK;
+	}
 	if (f->sockets > 0 && f->at_max == 0 && f->unknown == 0) {
 		text(out->no_tunable, sizeof(out->no_tunable),
 		    "%s datagrams were dropped on full receive buffers in the last %u s, by %zu "

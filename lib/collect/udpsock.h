@@ -30,6 +30,7 @@ struct tw_udp_sock {
 	uint32_t inode;		/* sockfs inodes are 32-bit; 0: a kernel socket */
 	uint32_t drops;		/* the kernel keeps it in 32 bits and lets it wrap */
 	uint32_t rx_queue;	/* bytes waiting to be read */
+	uint32_t uid;		/* the socket's owner (who made it) */
 	uint16_t port;		/* local port */
 	uint8_t proto;		/* enum tw_udp_proto */
 	uint8_t addr[16];	/* local address, network order; 4 bytes for IPv4 */

@@ -198,6 +198,28 @@ int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *
  * known in some sample. */
 void tw_judge_socket_subject(const struct tw_socket_fig *s, char *out, size_t len);
 
+/* A user's sockets (util/uid.h) are judged as one: every socket of theirs
+ * that dropped in the window, rows or not (twSockDropUidSockets), their
+ * drops against the socket thresholds, and one finding about the user
+ * whose subject is "sockets of user 65534", with the worst of their rows
+ * named in the evidence. No host-wide sysctl is proposed for them: only
+ * that user's sockets show the symptom, so the user's own SO_RCVBUF is the
+ * knob (tw_evidence_user_sockets). tunewatchd's finding and check_dblock's
+ * lines are both made here. */
+struct tw_user_sockets {
+	int64_t uid;
+	enum tw_state state;
+	unsigned long long recent;	/* their drops in the window */
+	unsigned long long sockets;	/* their sockets that dropped in it */
+	char subject[64];
+	struct tw_verdict verdict;
+};
+
+/* Judge user uid's sockets of v; 0 when v has no row of theirs with the
+ * window's figures (then *out says nothing). */
+int tw_judge_user_sockets(const struct tw_view *v, int64_t uid, const struct tw_threshold *warn,
+    const struct tw_threshold *crit, unsigned window_s, struct tw_user_sockets *out);
+
 /* The verdict on socket s of v that dropped recent datagrams in window_s
  * (tw_evidence_socket), beside v's udp memory pool; lookup (may be NULL)
  * gives net.core.rmem_default, which the row does not carry. Returns

@@ -40,6 +40,8 @@ struct tw_view_finding_in {
 	char persist[TW_VIEW_FINDING_STR];
 	char documentation[TW_VIEW_FINDING_STR];
 	char owner[TW_VIEW_FINDING_STR];
+	int cls;		/* TW_FINDING_CLASS_* */
+	int64_t owner_uid;	/* -1: the host's */
 };
 
 /* The tracker's findings, raised ones only, by index, and its figures. */
