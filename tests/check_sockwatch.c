@@ -11,7 +11,11 @@
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 #include <stdint.h>
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include "collect/sockdiag.h"
 #include "sockets/sockwatch.h"
@@ -564,6 +568,67 @@ START_TEST(test_uncounted_memory)
 }
 END_TEST
 
+/* The sockets as sock_diag dumps them are the files' (collect/sockdiag.h):
+ * two sockets of this process's on 127.0.0.1 with the smallest buffer,
+ * flooded, read both ways: the same inode, drops, uid, address and port,
+ * and the buffer with them. */
+START_TEST(test_netlink_reads_as_the_files)
+{
+	struct tw_udp_set files, diag;
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_buf scratch;
+	int fds[2], tx, proc_fd, k, found = 0;
+	size_t i, j;
+
+	tw_udp_set_init(&files);
+	tw_udp_set_init(&diag);
+	tw_buf_init(&scratch);
+	tx = socket(AF_INET, SOCK_DGRAM, 0);
+	ck_assert_int_ge(tx, 0);
+	for (k = 0; k < 2; k++) {
+		struct sockaddr_in a = { .sin_family = AF_INET };
+		socklen_t alen = sizeof(a);
+		int one = 1;
+
+		fds[k] = socket(AF_INET, SOCK_DGRAM, 0);
+		ck_assert_int_ge(fds[k], 0);
+		ck_assert_int_eq(setsockopt(fds[k], SOL_SOCKET, SO_RCVBUF, &one, sizeof(one)), 0);
+		a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		ck_assert_int_eq(bind(fds[k], (struct sockaddr *)&a, sizeof(a)), 0);
+		ck_assert_int_eq(getsockname(fds[k], (struct sockaddr *)&a, &alen), 0);
+		for (i = 0; i < 200; i++)
+			(void)sendto(tx, "0123456789", 10, 0, (struct sockaddr *)&a, sizeof(a));
+	}
+	proc_fd = open("/proc", O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(proc_fd, 0);
+	ck_assert_int_eq(tw_udpsock_read_all(proc_fd, &scratch, &files, &ps), TW_OK);
+	ck_assert_int_eq(tw_sockdiag_read_all(&diag), TW_OK);
+	for (i = 0; i < files.count; i++) {
+		const struct tw_udp_sock *f = &files.socks[i];
+
+		for (j = 0; j < diag.count && tw_udp_key(&diag.socks[j]) != tw_udp_key(f); j++)
+			continue;
+		if (j == diag.count)
+			continue;	/* another process's, made or gone between the reads */
+		found++;
+		ck_assert_uint_eq(diag.socks[j].uid, f->uid);
+		ck_assert_uint_eq(diag.socks[j].port, f->port);
+		ck_assert_int_eq(memcmp(diag.socks[j].addr, f->addr, 16), 0);
+		ck_assert_uint_ge(diag.socks[j].drops, f->drops);
+		ck_assert_uint_eq(diag.socks[j].have_mem, 1);
+		ck_assert_uint_gt(diag.socks[j].rcvbuf, 0);
+	}
+	ck_assert_int_ge(found, 2);
+	close(proc_fd);
+	close(tx);
+	close(fds[0]);
+	close(fds[1]);
+	tw_buf_free(&scratch);
+	tw_udp_set_free(&files);
+	tw_udp_set_free(&diag);
+}
+END_TEST
+
 START_TEST(test_owner_link)
 {
 	uint32_t inode = 0;
@@ -593,6 +658,7 @@ main(void)
 	tcase_add_test(tc, test_owner_link);
 	tcase_add_test(tc, test_gate);
 	tcase_add_test(tc, test_uncounted);
+	tcase_add_test(tc, test_netlink_reads_as_the_files);
 	tcase_add_test(tc, test_uncounted_one_moment);
 	tcase_add_test(tc, test_uncounted_memory);
 	suite_add_tcase(s, tc);

@@ -305,6 +305,12 @@ sort_unique(struct tw_udp_set *s)
 	s->count = n;
 }
 
+void
+tw_udp_set_sort(struct tw_udp_set *s)
+{
+	sort_unique(s);
+}
+
 int
 tw_udpsock_read_all(int proc_fd, struct tw_buf *scratch, struct tw_udp_set *out,
     struct tw_parse_stats *ps)

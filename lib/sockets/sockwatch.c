@@ -95,6 +95,12 @@ merge(struct tw_sockwatch *w)
 			r.drops = s->drops - grew;
 		}
 		r.sock = *s;
+		if (s->have_mem) {
+			/* The reading had the buffer: no query for it. */
+			r.have_mem = 1;
+			r.rcvbuf = s->rcvbuf;
+			r.rmem_alloc = s->rmem_alloc;
+		}
 		r.drops += grew;
 		w->grown += grew;
 		r.ring[slot] = grew;
@@ -207,7 +213,8 @@ query_buffers(struct tw_sockwatch *w)
 		for (first = 0; first < w->nrows && w->rows[first].sock.proto < proto; first++)
 			continue;
 		for (i = first; i < w->nrows && w->rows[i].sock.proto == proto; i++)
-			if (w->rows[i].grew && w->rows[i].sock.inode != 0)
+			if (w->rows[i].grew && w->rows[i].sock.inode != 0 &&
+			    !w->rows[i].sock.have_mem)
 				mem[n++] = (struct tw_sock_mem){ .inode = w->rows[i].sock.inode };
 		if (n == 0)
 			continue;
@@ -222,7 +229,7 @@ query_buffers(struct tw_sockwatch *w)
 		for (i = first; i < w->nrows && w->rows[i].sock.proto == proto; i++) {
 			struct tw_sock_row *r = &w->rows[i];
 
-			if (!r->grew || r->sock.inode == 0)
+			if (!r->grew || r->sock.inode == 0 || r->sock.have_mem)
 				continue;
 			/* Refused or not found: unknown, not the old figure. */
 			r->have_mem = rc == TW_OK && mem[n].have;
@@ -270,7 +277,15 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
 	int rc, read;
 
 	if ((read = must_read(w, proc_fd, net, &rc))) {
-		rc = tw_udpsock_read_all(proc_fd, &w->scratch, &w->cur, ps);
+		rc = TW_E_ABSENT;
+		if (w->cfg.netlink && !w->netlink_failed) {
+			rc = tw_sockdiag_read_all(&w->cur);
+			if (rc == TW_E_NOMEM)
+				return rc;
+			w->netlink_failed = rc != TW_OK;
+		}
+		if (rc != TW_OK)
+			rc = tw_udpsock_read_all(proc_fd, &w->scratch, &w->cur, ps);
 		if (rc == TW_E_NOMEM)
 			return rc;
 		w->read_rc = rc;

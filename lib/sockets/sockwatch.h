@@ -67,6 +67,10 @@ struct tw_sockwatch_config {
 				 * a run stop at its first look at the
 				 * clock) */
 	int diag;		/* ask sock_diag for receive buffers */
+	int netlink;		/* read the sockets from sock_diag, not the
+				 * files (collect/sockdiag.h: a tenth of the
+				 * CPU with thousands of sockets); the files
+				 * when the kernel refuses */
 };
 
 struct tw_sock_row {
@@ -97,6 +101,7 @@ struct tw_sockwatch {
 	size_t spare_cap;
 	struct tw_buf scratch;
 	int read_rc;			/* the newest reading: TW_OK or why not */
+	int netlink_failed;		/* sock_diag refused: the files from now on */
 	uint64_t reads;			/* times the socket files were read */
 	uint64_t last_read_seq;		/* the sample they were last read in */
 	int gate_valid;			/* gate_sum holds the last sample's */
