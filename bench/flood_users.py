@@ -138,9 +138,11 @@ def one(builddir, n, measure_s):
             time.sleep(4)		# the flood under way, its findings raised
             poller = Poller(h)
             poller.start()
-            c0, s0 = cpu_ns(h.agent.pid), h.agent_samples()
+            s0 = twtest.wait_for("twAgentSamples", h.agent_samples, timeout=30)
+            c0 = cpu_ns(h.agent.pid)
             time.sleep(measure_s)
-            c1, s1 = cpu_ns(h.agent.pid), h.agent_samples()
+            c1 = cpu_ns(h.agent.pid)
+            s1 = twtest.wait_for("twAgentSamples", h.agent_samples, timeout=30)
             out["cpu_ms"] = (c1 - c0) / 1e6 / max(1, s1 - s0)
             received0 = len(sink.notifications(RAISED))
             stop = threading.Event()

@@ -96,6 +96,7 @@
 #define TW_OID_DBLOCK_FAILURE_EVENT 11
 #define TW_OID_DBLOCK_PRESSURE_TIME 12
 #define TW_OID_DBLOCK_RECENT_PRESSURE_TIME 13
+#define TW_OID_DBLOCK_OWNER_UID 14	/* the one owner of the full listeners */
 
 /* TwDblockClassType values */
 #define TW_DBLOCK_SOFTNET_BACKLOG 1	/* instance: CPU */

@@ -221,6 +221,13 @@ struct tw_udp_rcvbuf_figures {
  * and each raises their own SO_RCVBUF. */
 int tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out);
 
+/* No tunable: every listener seen full when the accept queues overflowed
+ * (failures in window_s) was user uid's, so that user's own listen()
+ * backlog is the knob and a larger net.core.somaxconn would serve that
+ * user alone. */
+int tw_evidence_listen_user(uint64_t failures, unsigned window_s, uint32_t uid,
+    struct tw_verdict *out);
+
 /* One user's sockets that dropped in the window, judged as one. */
 struct tw_user_sockets_figures {
 	uint32_t uid;

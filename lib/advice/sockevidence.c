@@ -175,6 +175,25 @@ tw_evidence_user_sockets(const struct tw_user_sockets_figures *f, struct tw_verd
 }
 
 int
+tw_evidence_listen_user(uint64_t failures, unsigned window_s, uint32_t uid,
+    struct tw_verdict *out)
+{
+	char n[32];
+
+	memset(out, 0, sizeof(*out));
+	out->no_tunable_sym = TW_SYM_LISTEN_OVERFLOW;
+	grouped(failures, n, sizeof(n));
+	text(out->no_tunable, sizeof(out->no_tunable),
+	    "%s connections were dropped on full accept queues in the last %u s, and every "
+	    "listener seen full was user %" PRIu32 "'s: a host-wide net.core.somaxconn would "
+	    "serve that user alone; their own listen() backlog is the knob", n, window_s, uid);
+	out->no_apply = "none: the user's own listen() backlog (in their program), which "
+	    "somaxconn only caps; a host-wide sysctl would serve that user alone, so none is "
+	    "proposed";
+	return TW_OK;
+}
+
+int
 tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out)
 {
 	char n[32];

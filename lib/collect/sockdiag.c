@@ -116,7 +116,8 @@ tw_sockdiag_parse(const void *buf, size_t len, struct tw_sock_mem *mem, size_t n
 typedef int dump_fn(const void *buf, size_t len, void *ctx);
 
 static int
-dump(unsigned proto, dump_fn *fn, void *ctx)
+dump_req(unsigned family, unsigned protocol, uint32_t states, unsigned ext, dump_fn *fn,
+    void *ctx)
 {
 	struct {
 		struct nlmsghdr nlh;
@@ -128,18 +129,15 @@ dump(unsigned proto, dump_fn *fn, void *ctx)
 	char *buf;
 	int fd, rc = TW_E_IO;
 
-	if (tw_udp_proto_file(proto) == NULL)
-		return TW_E_INVAL;
 	memset(&req, 0, sizeof(req));
 	req.nlh.nlmsg_len = sizeof(req);
 	req.nlh.nlmsg_type = SOCK_DIAG_BY_FAMILY;
 	req.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
 	req.nlh.nlmsg_seq = 1;
-	req.r.sdiag_family = proto == TW_UDP_UDP6 || proto == TW_UDP_LITE6 ? AF_INET6 : AF_INET;
-	req.r.sdiag_protocol = proto == TW_UDP_LITE || proto == TW_UDP_LITE6 ? IPPROTO_UDPLITE :
-	    IPPROTO_UDP;
-	req.r.idiag_states = ~0u;
-	req.r.idiag_ext = 1u << (INET_DIAG_SKMEMINFO - 1);
+	req.r.sdiag_family = (uint8_t)family;
+	req.r.sdiag_protocol = (uint8_t)protocol;
+	req.r.idiag_states = states;
+	req.r.idiag_ext = (uint8_t)ext;
 
 	if ((fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG)) < 0)
 		return errno_rc(errno);
@@ -172,6 +170,16 @@ out:
 	free(buf);
 	close(fd);
 	return rc;
+}
+
+static int
+dump(unsigned proto, dump_fn *fn, void *ctx)
+{
+	if (tw_udp_proto_file(proto) == NULL)
+		return TW_E_INVAL;
+	return dump_req(proto == TW_UDP_UDP6 || proto == TW_UDP_LITE6 ? AF_INET6 : AF_INET,
+	    proto == TW_UDP_LITE || proto == TW_UDP_LITE6 ? IPPROTO_UDPLITE : IPPROTO_UDP, ~0u,
+	    1u << (INET_DIAG_SKMEMINFO - 1), fn, ctx);
 }
 
 struct query {
@@ -291,4 +299,53 @@ tw_sockdiag_read_all(struct tw_udp_set *out)
 	}
 	tw_udp_set_sort(out);
 	return TW_OK;
+}
+
+/* TCP listeners, from one buffer of a dump (tw_sockdiag_listeners). */
+struct listeners {
+	tw_listener_fn *fn;
+	void *ctx;
+};
+
+static int
+listener_part(const void *buf, size_t len, void *ctx)
+{
+	struct listeners *l = ctx;
+	const struct nlmsghdr *h = buf;
+	unsigned int left = (unsigned int)len;
+
+	for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
+		const struct inet_diag_msg *m;
+
+		if (h->nlmsg_type == NLMSG_DONE)
+			return 1;
+		if (h->nlmsg_type == NLMSG_ERROR) {
+			const struct nlmsgerr *e = NLMSG_DATA(h);
+
+			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*e)))
+				return TW_E_IO;
+			return e->error == 0 ? 1 : errno_rc(-e->error);
+		}
+		if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY ||
+		    h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)))
+			continue;
+		m = NLMSG_DATA(h);
+		/* A listener's rqueue is its accept queue, wqueue its
+		 * backlog (inet_diag's own convention for LISTEN). */
+		l->fn(l->ctx, m->idiag_uid, ntohs(m->id.idiag_sport), m->idiag_rqueue,
+		    m->idiag_wqueue);
+	}
+	return 0;
+}
+
+int
+tw_sockdiag_listeners(tw_listener_fn *fn, void *ctx)
+{
+	struct listeners l = { fn, ctx };
+	int rc = dump_req(AF_INET, IPPROTO_TCP, 1u << 10, 0, listener_part, &l);
+
+	if (rc != TW_OK)
+		return rc;
+	rc = dump_req(AF_INET6, IPPROTO_TCP, 1u << 10, 0, listener_part, &l);
+	return rc == TW_E_ABSENT ? TW_OK : rc;
 }

@@ -44,6 +44,13 @@ int tw_sockdiag_read(unsigned proto, struct tw_udp_set *out);
  * nothing. */
 int tw_sockdiag_read_all(struct tw_udp_set *out);
 
+/* Every TCP listener (IPv4 and IPv6) handed to fn: its owner, local port,
+ * accept queue and backlog, from one dump a family (TCP_LISTEN, state
+ * 10). TW_OK, or tw_sockdiag_query's errors. */
+typedef void tw_listener_fn(void *ctx, uint32_t uid, unsigned port, uint32_t queued,
+    uint32_t backlog);
+int tw_sockdiag_listeners(tw_listener_fn *fn, void *ctx);
+
 /* Walk one buffer of the kernel's answers into mem: 1 at the end of the
  * dump, 0 for more to come, or a TW_E_* error the kernel sent. Apart so
  * that tests can hand it made-up answers. */

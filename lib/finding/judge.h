@@ -179,6 +179,13 @@ void tw_judge_pool_evidence(const struct tw_pool_judgement *j, const struct tw_p
 int tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigned window_s,
     struct tw_verdict *out);
 
+/* The tcp listen queue's overflows, when every listener seen full in the
+ * window was one user's (twDblockOwnerUid, sockets/listenwatch.h): no
+ * tunable, that user's own backlog (tw_evidence_listen_user); TW_E_ABSENT
+ * otherwise, and the pool's advice stands. */
+int tw_judge_tcp_listen(const struct tw_view *v, unsigned long long failures, unsigned window_s,
+    struct tw_verdict *out);
+
 /* Pruned receive queues: tcp_rmem only when TCP was not under memory
  * pressure in the window (the tcp memory pool's failures). */
 int tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, unsigned window_s,

@@ -224,6 +224,12 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    &n);
 	}
+	/* Only one user's listeners seen full: their own backlog, as
+	 * check_dblock says. */
+	if (cl->id == TW_DBLOCK_TCP_LISTEN && tw_judge_tcp_listen(v, sum, window_s,
+	    &verdict) == TW_OK)
+		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    &n);
 	/* Pruned under memory pressure: tcp_mem's, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_TCP_RCVBUF && tw_judge_tcp_prune(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)

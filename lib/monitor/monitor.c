@@ -41,6 +41,8 @@ socks_open(struct tw_monitor *m, const struct tw_sampler_config *cfg, unsigned i
 	/* The kernel's own sockets only where /proc is the kernel's: a
 	 * fixture root's files are what a test reads. */
 	sc.netlink = sc.diag && (cfg->proc_root == NULL || strcmp(cfg->proc_root, "/proc") == 0);
+	if (tw_listenwatch_init(&m->listen, intervals, sc.netlink) != TW_OK)
+		return TW_E_NOMEM;
 	return tw_sockwatch_init(&m->socks, &sc);
 }
 
@@ -64,6 +66,7 @@ socks_step(struct tw_monitor *m)
 		mem.have_limit = 1;
 		mem.limit = (uint64_t)limit;
 	}
+	tw_listenwatch_step(&m->listen, net);
 	rc = tw_sockwatch_step(&m->socks, tw_sampler_proc_fd(m->sampler), net, &mem,
 	    &m->sample.parse);
 
@@ -124,6 +127,7 @@ release(struct tw_monitor *m)
 	tw_pool_set_free(&m->pools);
 	tw_window_free(&m->window);
 	tw_sockwatch_free(&m->socks);
+	tw_listenwatch_free(&m->listen);
 	tw_view_free(&m->view);
 	tw_reqlat_close(m->reqlat);
 	m->reqlat = NULL;
@@ -278,6 +282,7 @@ tw_monitor_sample(struct tw_monitor *m)
 	struct tw_view_sources src;
 	const char *reason = "";
 	enum tw_reqlat_state st = TW_REQLAT_NSTATES;
+	uint32_t uid = 0;
 	int rc;
 
 	if ((rc = tw_sampler_take(m->sampler, &m->sample)) != TW_OK)
@@ -296,6 +301,8 @@ tw_monitor_sample(struct tw_monitor *m)
 	src.sample = &m->sample;
 	src.pools = &m->pools;
 	src.socks = &m->socks;
+	src.listen_known = tw_listenwatch_owner(&m->listen, &uid);
+	src.listen_owner = (int64_t)uid;
 	if (m->reqlat != NULL) {
 		st = tw_reqlat_state(m->reqlat, &reason);
 		src.reqlat_state = tw_reqlat_state_name(st);

@@ -77,6 +77,11 @@ struct tw_view_sources {
 	const struct tw_sample *sample;		/* the newest, last pushed */
 	const struct tw_pool_set *pools;	/* the newest sample's */
 	const struct tw_sockwatch *socks;	/* NULL: rows left as they are */
+	/* listen_known: every listener seen full in the window was
+	 * listen_owner's (sockets/listenwatch.h); for the tcp listen
+	 * queue's row. */
+	int listen_known;
+	int64_t listen_owner;
 	/* The request-latency source's state (NULL: there is none) and,
 	 * while timing, its window. */
 	const char *reqlat_state, *reqlat_reason;

@@ -15,8 +15,12 @@ there follows the host's).
 2. Control: root's socket at rmem_max, flooded the same way, is the
    administrator's service: check_dblock names net.core.rmem_max for it,
    as before.
+3. nobody's listener (backlog 1, never accepting) overflows: the listeners
+   tunewatchd saw full were all nobody's (twDblockOwnerUid), and
+   check_dblock says so and proposes no net.core.somaxconn.
+4. Control: root's listener overflowing keeps the somaxconn advice.
 Before (6900ab4) nobody's sockets got `sysctl -w net.core.rmem_max=` each,
-doubled again after each apply. Skipped without root or unshare."""
+doubled again after each apply, and nobody's listener somaxconn doubled. Skipped without root or unshare."""
 
 import os
 import pwd
@@ -75,12 +79,56 @@ def flood(ports):
     tx.close()
 
 
-def flooded_check(h, ports, want):
-    """check_dblock while the sockets keep dropping, until want(out)."""
+def listener(fd):
+    """A listener with a backlog of 1 that never accepts; its port on fd."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen(1)
+    os.write(fd, ("%d\n" % s.getsockname()[1]).encode())
+    os.close(fd)
+    time.sleep(120)
+
+
+def spawn_listener(user=None):
+    r, w = os.pipe()
+
+    def drop():
+        if user is not None:
+            os.setgroups([])
+            os.setgid(user.pw_gid)
+            os.setuid(user.pw_uid)
+    p = subprocess.Popen(["python3", __file__, "listener", str(w)], pass_fds=[w],
+                         preexec_fn=drop)
+    os.close(w)
+    with os.fdopen(r) as fh:
+        port = int(fh.readline())
+    return p, port
+
+
+CONNS = []
+
+
+def overflow(port):
+    """20 connections more than the queue takes."""
+    for _ in range(20):
+        c = socket.socket()
+        c.setblocking(False)
+        try:
+            c.connect(("127.0.0.1", port))
+        except OSError:
+            pass
+        CONNS.append(c)
+    while len(CONNS) > 400:
+        CONNS.pop(0).close()
+
+
+def flooded_check(h, ports, want, poke=None):
+    """check_dblock while the sockets keep dropping (or poke(ports) keeps
+    the queue overflowing), until want(out)."""
     last = []
 
     def look():
-        flood(ports)
+        (poke or flood)(ports)
         h.sample_now()
         out = pc.run("check_dblock", ["-t", "20"], h.port)
         last[:] = [out]
@@ -129,6 +177,28 @@ def inside():
             p.wait(timeout=30)
         print("root's socket: %s" % [l for l in out.lines if l.startswith("tune: ")])
 
+        # nobody's listener overflows: no host-wide somaxconn for it.
+        p, port = spawn_listener(nobody)
+        try:
+            out = flooded_check(h, port, lambda o: any(
+                "every listener seen full was user %d's" % NOBODY in l for l in o.lines),
+                poke=overflow)
+        finally:
+            p.kill()
+            p.wait(timeout=30)
+        print("\n".join(l for l in out.lines if "listen" in l))
+        assert not [l for l in out.lines if "somaxconn=" in l or
+                    l.startswith("tune: net.core.somaxconn")], out
+        # Root's listener: the administrator's service keeps somaxconn.
+        p, port = spawn_listener()
+        try:
+            out = flooded_check(h, port, lambda o: any(
+                l.startswith("tune: net.core.somaxconn ") for l in o.lines), poke=overflow)
+        finally:
+            p.kill()
+            p.wait(timeout=30)
+        print("root's listener: %s" % [l for l in out.lines if "somaxconn" in l][:1])
+
 
 def test():
     if os.geteuid() != 0:
@@ -147,6 +217,8 @@ def test():
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "holder":
         holder(int(sys.argv[2]), int(sys.argv[3]))
+    elif len(sys.argv) > 1 and sys.argv[1] == "listener":
+        listener(int(sys.argv[2]))
     elif len(sys.argv) > 1 and sys.argv[1] == "inside":
         twtest.main(inside)
     else:
