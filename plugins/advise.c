@@ -105,8 +105,14 @@ tune_line(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out
 	char line[512], why[256];
 
 	if (tw_ratchet_held(v, s, why, sizeof(why))) {
-		tw_out_line(out, "no tunable: %s", why);
-		tw_finding_no_tunable_lines(out, sym, about, TW_RATCHET_NO_APPLY);
+		struct tw_suggestion held = *s;
+		struct tw_finding f;
+
+		held.proposed[0] = '\0';
+		tw_out_line(out, "tune: %s %s, not raised again (%s)", s->name, s->current, why);
+		tw_finding_tune(&f, p->os, sym, TW_STATE_OK, about->subject, about->disk, "", &held);
+		f.no_apply = TW_RATCHET_NO_APPLY;
+		tw_finding_print(out, &f);
 		return 1;
 	}
 

@@ -192,7 +192,8 @@ one_change(struct tw_view *v, const char *new_value, int evaluated, double befor
 /* No ratchet (finding/ratchet.h): netdev_max_backlog at 2000, which a
  * change from 1000 set. While that change waits for its window after, or
  * once it shows no gain (152 failures/min before, 160 after), the drops
- * that remain name no tunable and say why; a change that helped in part,
+ * that remain keep their finding (its id, its ticket) with no value to
+ * apply, and say why; a change that helped in part,
  * or one that set another value, leaves the doubling to 4000 as it was.
  * Before (6900ab4) every sample's finding proposed 4000. */
 START_TEST(test_ratchet)
@@ -200,6 +201,7 @@ START_TEST(test_ratchet)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s = { .n = 0 };
+	char id[TW_TICKET_ID_LEN];
 
 	tw_judge_defaults(&c);
 	make_view(&v, 1, 0, 152);
@@ -207,7 +209,12 @@ START_TEST(test_ratchet)
 	one_change(&v, "2000", 0, 152, 0);
 	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
 	ck_assert_uint_eq(s.n, 1);
-	ck_assert_str_eq(s.o[0].tunable, "");
+	/* The same finding (its ticket's id), no value, no apply line. */
+	tw_ticket_id(id, TW_SYM_SOFTNET_DROPS, "softnet backlog", "net.core.netdev_max_backlog");
+	ck_assert_str_eq(s.o[0].id, id);
+	ck_assert_str_eq(s.o[0].tunable, "net.core.netdev_max_backlog");
+	ck_assert_str_eq(s.o[0].current, "2000");
+	ck_assert_str_eq(s.o[0].suggested, "");
 	ck_assert_str_eq(s.o[0].apply, "");
 	ck_assert_str_eq(s.o[0].no_apply, TW_RATCHET_NO_APPLY);
 	ck_assert_msg(strstr(s.o[0].evidence, "net.core.netdev_max_backlog was raised to 2000 "
@@ -216,7 +223,8 @@ START_TEST(test_ratchet)
 	one_change(&v, "2000", 1, 152, 160);
 	s.n = 0;
 	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
-	ck_assert_str_eq(s.o[0].tunable, "");
+	ck_assert_str_eq(s.o[0].suggested, "");
+	ck_assert_str_eq(s.o[0].id, id);
 	ck_assert_msg(strstr(s.o[0].evidence, "cpu1 backlog did not get better (152 before, 160 "
 	    "after): not raised again without new evidence") != NULL, "%s", s.o[0].evidence);
 	one_change(&v, "2000", 1, 152, 40);

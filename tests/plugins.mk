@@ -33,6 +33,7 @@ PLUGIN_TESTS = \
 	tests/integration/notify_ticket.py \
 	tests/integration/notify_spool.py \
 	tests/integration/notify_rt_answers.py \
+	tests/integration/notify_change_ids.py \
 	tests/integration/notify_config.py
 
 dist_noinst_SCRIPTS += $(PLUGIN_TESTS)

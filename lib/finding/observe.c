@@ -43,10 +43,14 @@ observe_one(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw
 	struct tw_finding o;
 	char why[TW_FINDING_STR];
 
-	/* Raised by our own advice and no gain yet: no ratchet (ratchet.h). */
+	/* Raised by our own advice and no gain yet: no ratchet (ratchet.h).
+	 * The same finding, its ticket's, with no value to apply. */
 	if (tw_ratchet_held(v, s, why, sizeof(why))) {
-		tw_finding_no_tunable(&o, sym, severity, subject, device, why,
-		    TW_RATCHET_NO_APPLY);
+		struct tw_suggestion held = *s;
+
+		held.proposed[0] = '\0';
+		tw_finding_tune(&o, os, sym, severity, subject, device, why, &held);
+		o.no_apply = TW_RATCHET_NO_APPLY;
 		return emit(n, &o);
 	}
 	tw_finding_tune(&o, os, sym, severity, subject, device, evidence, s);

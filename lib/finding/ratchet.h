@@ -9,9 +9,10 @@
  * says what the last change did: when its window after has not closed,
  * nothing is known yet; when it has and the watched figure did not get
  * better, the raise did not help, and the next one would not either. In
- * both cases the suggestion is held back and the finding names no
- * tunable, saying why; a raise that helped, even in part, is evidence for
- * the next. Only host sysctls are held: a disk's queue and a cgroup's
+ * both cases the suggestion is held back: the finding stays the same (its
+ * id, its ticket, its tunable and current value) with no suggested value
+ * and no apply line, its evidence saying why; a raise that helped, even
+ * in part, is evidence for the next. Only host sysctls are held: a disk's queue and a cgroup's
  * limit are their subject's, and their tickets say so. tunewatchd and the
  * checks both ask here, with the view's changes, so they agree. */
 #ifndef TW_FINDING_RATCHET_H

@@ -38,7 +38,6 @@ the user). Skipped without root, a cgroup v1 memory controller, useradd,
 or a build tree on disk; the RT part is skipped (and said) without RT."""
 
 import contextlib
-import json
 import os
 import subprocess
 import time
