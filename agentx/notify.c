@@ -13,7 +13,8 @@
 /* RFC 2741's Notify PDU. */
 #define AX_NOTIFY 12
 
-static struct tw_ratelimit limit;
+/* One limit a class of finding (TW_FINDING_CLASS_*, from 1). */
+static struct tw_ratelimit limit[TW_FINDING_CLASSES];
 static struct tw_sendq queue;
 static netsnmp_session *master;
 /* Which session a request went out on: an answer (or the library's word
@@ -39,7 +40,10 @@ free_varbinds(void *item)
 int
 tw_notify_init(unsigned per_minute)
 {
-	tw_ratelimit_init(&limit, per_minute);
+	unsigned c;
+
+	for (c = 0; c < TW_FINDING_CLASSES; c++)
+		tw_ratelimit_init(&limit[c], per_minute);
 	return tw_sendq_init(&queue, TW_NOTIFY_QUEUE, TW_NOTIFY_INFLIGHT, free_varbinds) == 0 ?
 	    0 : -1;
 }
@@ -62,10 +66,14 @@ tw_notify_master(void *session)
 void
 tw_notify_counts(struct tw_notify_counts *c)
 {
-	c->suppressed = limit.suppressed;
+	unsigned k;
+
+	c->suppressed = 0;
+	for (k = 0; k < TW_FINDING_CLASSES; k++)
+		c->suppressed += limit[k].suppressed;
 	c->dropped = queue.dropped;
 	c->sent = queue.sent;
-	c->per_minute = limit.per_minute;
+	c->per_minute = limit[0].per_minute;
 	c->queued = queue.n;
 }
 
@@ -121,7 +129,7 @@ tw_notify_flush(void)
 }
 
 int
-tw_notify_send(unsigned n, netsnmp_variable_list *vars)
+tw_notify_send(unsigned n, unsigned cls, netsnmp_variable_list *vars)
 {
 	/* sysUpTime.0 and snmpTrapOID.0, the first varbinds of every SNMPv2
 	 * notification; the uptime is the agent's, as send_v2trap gives. */
@@ -134,7 +142,9 @@ tw_notify_send(unsigned n, netsnmp_variable_list *vars)
 	size_t len;
 	int rc;
 
-	if (!tw_ratelimit_allow(&limit, tw_clock_ms())) {
+	if (cls < TW_FINDING_CLASS_HOST || cls > TW_FINDING_CLASSES)
+		cls = TW_FINDING_CLASS_HOST;
+	if (!tw_ratelimit_allow(&limit[cls - 1], tw_clock_ms())) {
 		snmp_free_varbind(vars);
 		return 1;
 	}
@@ -149,7 +159,7 @@ tw_notify_send(unsigned n, netsnmp_variable_list *vars)
 		return -1;
 	}
 	head->next_variable->next_variable = vars;
-	rc = tw_sendq_push(&queue, head) == 0 ? 0 : 2;
+	rc = tw_sendq_push_class(&queue, head, cls - 1, TW_FINDING_CLASSES) == 0 ? 0 : 2;
 	tw_notify_flush();
 	return rc;
 }
@@ -202,5 +212,5 @@ tw_notify_send_notice(const struct tw_notice *n)
 			snmp_free_varbind(vars);
 			return -1;
 		}
-	return tw_notify_send(n->notification, vars);
+	return tw_notify_send(n->notification, n->cls, vars);
 }

@@ -9,9 +9,12 @@
  * notification announced.
  *
  * Sending never blocks tunewatchd, nor snmpd (util/sendq.h says why that
- * needs care): all notifications share one limit a minute (tunewatchd.conf
- * notificationsPerMinute, at most TW_RATELIMIT_CEILING), and what the
- * limit lets through waits in a queue of TW_NOTIFY_QUEUE, which drains
+ * needs care): each class of finding (TW_FINDING_CLASS_*: the host's, a
+ * service's, a user's; a change's are the host's) has its own limit a
+ * minute (tunewatchd.conf notificationsPerMinute, at most
+ * TW_RATELIMIT_CEILING), so that a flood of one class holds back none of
+ * another's, and what the limits let through waits in a queue of
+ * TW_NOTIFY_QUEUE, in which each class keeps room (util/sendq.h), which drains
  * while fewer than TW_NOTIFY_INFLIGHT are unanswered and the AgentX socket
  * is writable: after each sample, and after each turn of the event loop,
  * where snmpd's answers are read. What the limit holds back is counted as
@@ -50,11 +53,12 @@ void tw_notify_free(void);
  * netsnmp_session of it) or went down (NULL). */
 void tw_notify_master(void *session);
 
-/* Queue notification twNotifications.n (tunewatch_oids.h TW_NOTIFY_*)
- * with the varbinds vars, which this takes over and frees in every case,
- * and send what may go. Returns 0 when queued (or sent), 1 when the limit
- * held it back, 2 when the queue was full, -1 when it could not be built. */
-int tw_notify_send(unsigned n, netsnmp_variable_list *vars);
+/* Queue notification twNotifications.n (tunewatch_oids.h TW_NOTIFY_*) of
+ * class cls (TW_FINDING_CLASS_*) with the varbinds vars, which this takes
+ * over and frees in every case, and send what may go. Returns 0 when
+ * queued (or sent), 1 when the class's limit held it back, 2 when the
+ * queue was full, -1 when it could not be built. */
+int tw_notify_send(unsigned n, unsigned cls, netsnmp_variable_list *vars);
 
 /* The same for a notice of lib/view (view/notice.h): its objects as
  * varbinds, each named by its column and the row's index and typed as the

@@ -36,7 +36,8 @@ notifydir = $(pkgdatadir)/notify
 dist_notify_SCRIPTS = contrib/notify/tunewatch-ticket contrib/notify/tunewatch-rt \
 	contrib/notify/tunewatch-alertmanager
 dist_notify_DATA = contrib/notify/tunewatch-ticket.conf contrib/notify/tunewatch-ticket.cfg \
-	contrib/notify/tunewatch-rt.conf contrib/notify/tunewatch-rt.initialdata
+	contrib/notify/tunewatch-rt.conf contrib/notify/tunewatch-rt.initialdata \
+	contrib/notify/tunewatch_changes.py
 
 # The Zabbix 6.0 template, and snmptt's events worded for Zabbix's SNMP
 # trapper.

@@ -96,6 +96,7 @@
 #define TW_OID_DBLOCK_FAILURE_EVENT 11
 #define TW_OID_DBLOCK_PRESSURE_TIME 12
 #define TW_OID_DBLOCK_RECENT_PRESSURE_TIME 13
+#define TW_OID_DBLOCK_OWNER_UID 14	/* the one owner of the full listeners */
 
 /* TwDblockClassType values */
 #define TW_DBLOCK_SOFTNET_BACKLOG 1	/* instance: CPU */
@@ -160,6 +161,7 @@
 #define TW_OID_CHANGE_FIGURE_UNIT 9
 #define TW_OID_CHANGE_BEFORE 10
 #define TW_OID_CHANGE_AFTER 11
+#define TW_OID_CHANGE_FINDING_ID 12
 
 /* twNotifications.N */
 #define TW_NOTIFY_TUNABLE_CHANGED 4
@@ -181,6 +183,9 @@
 #define TW_OID_SOCKDROP_RMEM_ALLOC 13
 #define TW_OID_SOCKDROP_RMEM_MAX 14
 #define TW_OID_SOCKDROP_OWNER_SEARCH 15	/* enum tw_owner_state */
+#define TW_OID_SOCKDROP_UID 16
+#define TW_OID_SOCKDROP_UID_SOCKETS 17	/* of that uid, dropping in the window */
+#define TW_OID_SOCKDROP_UID_RECENT_DROPS 18
 
 /* twObjects.8 twProbeTable.1 twProbeEntry.N.<major>.<minor>: the active
  * latency probe, one row per probed device, indexed as its twDiskEntry. */
@@ -275,6 +280,8 @@
 #define TW_OID_FINDING_RAISED 13
 #define TW_OID_FINDING_CHANGED 14
 #define TW_OID_FINDING_OWNER 15		/* whose a cgroup's subject is, in words */
+#define TW_OID_FINDING_CLASS 16		/* TW_FINDING_CLASS_* */
+#define TW_OID_FINDING_OWNER_UID 17
 /* twFindings.N.0 after the table: notifications sent and dropped. */
 #define TW_OID_FINDING_DROPPED 9	/* the queue to the master was full */
 #define TW_OID_FINDING_SENT 10
@@ -283,6 +290,11 @@
 #define TW_OID_BOUNDS_GROUP 15
 
 /* TwSeverityType values, the checks' states */
+/* twFindingClass: what a finding threatens, highest first. */
+#define TW_FINDING_CLASS_HOST 1
+#define TW_FINDING_CLASS_SERVICE 2
+#define TW_FINDING_CLASS_USER 3
+#define TW_FINDING_CLASSES 3
 #define TW_FINDING_WARNING 1
 #define TW_FINDING_CRITICAL 2
 

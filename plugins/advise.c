@@ -9,6 +9,7 @@
 #include "advice/shortfall.h"
 #include "finding/lookup.h"
 #include "finding/observe.h"
+#include "finding/ratchet.h"
 #include "findings.h"
 #include "plugin.h"
 #include "tunables.h"
@@ -93,12 +94,27 @@ advice_line(const struct tw_suggestion *s, const struct tw_view_disk *disk, cons
 	return tw_advice_format(&shown, detail, line, len);
 }
 
-/* A tune: line and its ticket. */
+/* A tune: line and its ticket; or, where tunewatch's own advice raised the
+ * knob already without gain, why not again (finding/ratchet.h), as
+ * tunewatchd's finding says it. */
 static int
-tune_line(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym,
-    const struct tw_finding_about *about, const struct tw_suggestion *s, const char *detail)
+tune_line(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    enum tw_symptom sym, const struct tw_finding_about *about, const struct tw_suggestion *s,
+    const char *detail)
 {
-	char line[512];
+	char line[512], why[256];
+
+	if (tw_ratchet_held(v, s, why, sizeof(why))) {
+		struct tw_suggestion held = *s;
+		struct tw_finding f;
+
+		held.proposed[0] = '\0';
+		tw_out_line(out, "tune: %s %s, not raised again (%s)", s->name, s->current, why);
+		tw_finding_tune(&f, p->os, sym, TW_STATE_OK, about->subject, about->disk, "", &held);
+		f.no_apply = TW_RATCHET_NO_APPLY;
+		tw_finding_print(out, &f);
+		return 1;
+	}
 
 	if (advice_line(s, about->disk, detail, line, sizeof(line)) != TW_OK)
 		return 0;
@@ -110,16 +126,16 @@ tune_line(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym,
 /* The rules lib/finding advises, as tunewatchd's findings are: the pick
  * and the rules that belong with it (rmem_default beside rmem_max). */
 static int
-advise_picked(const struct tw_plugin *p, struct tw_out *out, enum tw_symptom sym,
-    tw_advice_lookup_fn lookup, void *ctx, const struct tw_finding_about *about,
-    const char *detail)
+advise_picked(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
+    enum tw_symptom sym, tw_advice_lookup_fn lookup, void *ctx,
+    const struct tw_finding_about *about, const char *detail)
 {
 	struct tw_suggestion picks[TW_OBSERVE_PICKS_MAX];
 	size_t n = tw_observe_picks(sym, p->os, lookup, ctx, picks), i;
 	int printed = 0;
 
 	for (i = 0; i < n; i++)
-		printed += tune_line(p, out, sym, about, &picks[i], detail);
+		printed += tune_line(p, v, out, sym, about, &picks[i], detail);
 	return printed;
 }
 
@@ -139,7 +155,7 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 		ctx = &table;
 	}
 	if (p->verbose == 0)
-		printed = advise_picked(p, out, sym, lookup, ctx, &about, detail);
+		printed = advise_picked(p, v, out, sym, lookup, ctx, &about, detail);
 	/* -v shows every rule, each with the other systems' names. */
 	for (i = 0; p->verbose > 0 && i < n; i++) {
 		struct tw_suggestion s;
@@ -147,7 +163,7 @@ tw_plugin_advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_o
 		if (tw_advice_name(&rules[i], p->os) == NULL ||
 		    tw_advice_suggest(&rules[i], p->os, lookup, ctx, &s) != TW_OK)
 			continue;
-		if (tune_line(p, out, sym, &about, &s, detail)) {
+		if (tune_line(p, v, out, sym, &about, &s, detail)) {
 			const char *fb = tw_advice_name(&rules[i], TW_OS_FREEBSD);
 			const char *sv = tw_advice_name(&rules[i], TW_OS_SVR4);
 

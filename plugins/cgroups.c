@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "advice/cgroup.h"
+#include "advice/ticket.h"
+#include "changes.h"
 #include "findings.h"
 #include "plugin.h"
 #include "report.h"
@@ -102,6 +104,30 @@ selected(const struct tw_cgroup_check *cc, const struct tw_cgroup_fig *c)
 	for (i = 0; i < cc->nexprs; i++)
 		if (tw_cgroup_matches(cc->exprs[i], c))
 			return 1;
+	return 0;
+}
+
+int
+tw_cgroup_change_selected(const struct tw_cgroup_check *cc, const struct tw_view *v,
+    const struct tw_change_fig *c)
+{
+	char dir[TW_TICKET_SUBJECT_CGROUP_LEN];
+	size_t i;
+
+	if (c->subject == NULL || !tw_plugin_change_is_cgroup(c))
+		return 0;
+	for (i = 0; i < v->ncgroups; i++) {
+		struct tw_cgroup_fig g;
+
+		tw_view_cgroup_figures(&v->cgroups[i], &g);
+		if (!selected(cc, &g) || tw_ticket_subject_cgroup(dir, sizeof(dir),
+		    g.version > 0 ? (int)g.version : 2, g.path) != TW_OK)
+			continue;
+		/* The record keeps a DisplayString's 255 characters of it. */
+		dir[TW_VIEW_SUBJECT - 1] = '\0';
+		if (strcmp(dir, c->subject) == 0)
+			return 1;
+	}
 	return 0;
 }
 

@@ -46,12 +46,16 @@ one_line(const struct tw_agent_fig *agent, const struct tw_change_fig *c, time_t
     struct tw_out *out)
 {
 	time_t when = tw_fig_has(c->time_s) ? (time_t)c->time_s : 0;
-	char at[32], due[32], before[48], after[80], subject[40] = "";
+	char at[32], due[32], before[48], after[80], subject[TW_VIEW_SUBJECT + 24] = "";
 	const char *unit = shown(c->unit);
+	size_t used = 0;
 
 	clock_time(at, sizeof(at), when, now);
-	if (c->subject != NULL && strcmp(c->subject, "host") != 0 && c->subject[0] != '\0')
-		snprintf(subject, sizeof(subject), "%s ", c->subject);
+	if (c->finding_id != NULL && c->finding_id[0] != '\0')
+		used = (size_t)snprintf(subject, sizeof(subject), "%s ", c->finding_id);
+	if (c->subject != NULL && strcmp(c->subject, "host") != 0 && c->subject[0] != '\0' &&
+	    used < sizeof(subject))
+		snprintf(subject + used, sizeof(subject) - used, "%s ", c->subject);
 	if (c->figure == NULL) {
 		tw_out_line(out, "change: %s%s %s -> %s at %s; no figure watches it", subject,
 		    shown(c->tunable), shown(c->old_value), shown(c->new_value), at);
@@ -79,7 +83,15 @@ one_line(const struct tw_agent_fig *agent, const struct tw_change_fig *c, time_t
 }
 
 int
-tw_plugin_changes(const struct tw_view *v, enum tw_change_family family, struct tw_out *out)
+tw_plugin_change_is_cgroup(const struct tw_change_fig *c)
+{
+	return (c->finding_id != NULL && c->finding_id[0] != '\0') ||
+	    (c->figure != NULL && strcmp(c->figure, "cgroup refaults") == 0);
+}
+
+int
+tw_plugin_changes(const struct tw_view *v, enum tw_change_family family,
+    int (*shown_by)(const struct tw_view *, const struct tw_change_fig *), struct tw_out *out)
 {
 	time_t now = time(NULL);
 	struct tw_agent_fig agent;
@@ -91,7 +103,8 @@ tw_plugin_changes(const struct tw_view *v, enum tw_change_family family, struct 
 	/* The view keeps them newest first, as the agent lists them. */
 	for (i = 0; i < v->nchanges && n < TW_PLUGIN_CHANGE_LINES; i++) {
 		tw_view_change_figures(&v->changes[i], &c);
-		if (c.tunable == NULL || tw_change_family_of(c.tunable) != family)
+		if (c.tunable == NULL || tw_change_family_of(c.tunable) != family ||
+		    (shown_by != NULL && !shown_by(v, &c)))
 			continue;
 		one_line(&agent, &c, now, out);
 		n++;

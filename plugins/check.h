@@ -11,6 +11,7 @@
 
 #include "advice/advice.h"
 #include "change/figure.h"
+#include "figures/change.h"
 #include "plugin/output.h"
 #include "snmptarget.h"
 #include "threshold/state.h"
@@ -61,6 +62,8 @@ struct tw_check {
 	unsigned fetch;			/* TW_FETCH_* the check reads */
 	enum tw_change_family changes;	/* whose recent changes it reads
 					   and shows (changes.h) */
+	/* Which of them it shows: NULL, all; else those it returns 1 for. */
+	int (*change_shown)(const struct tw_view *v, const struct tw_change_fig *c);
 	/* A check option: return 0, or -1 with one line in err. */
 	int (*option)(int opt, const char *arg, char *err, size_t errlen);
 	enum tw_state (*run)(const struct tw_plugin *p, const struct tw_view *v,

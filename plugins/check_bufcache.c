@@ -14,6 +14,7 @@
 #include "advice/shortfall.h"
 #include "advice/ticket.h"
 #include "cgroups.h"
+#include "changes.h"
 #include "advise.h"
 #include "options.h"
 #include "plugin.h"
@@ -136,6 +137,16 @@ writeback_lines(const struct tw_cache_judgement *j, struct tw_out *out)
 		    tw_plugin_num(a, sizeof(a), j->fig.reclaim, 2),
 		    tw_plugin_num(b, sizeof(b), j->host_refaults, 2),
 		    tw_plugin_num(d, sizeof(d), j->fig.refaults, 2));
+}
+
+/* With --cgroup, the changes of its cgroups' limits alone; else those of
+ * the host's cache, none of a cgroup's. */
+static int
+change_shown(const struct tw_view *v, const struct tw_change_fig *c)
+{
+	if (cfg.cgroups.nexprs > 0)
+		return tw_cgroup_change_selected(&cfg.cgroups, v, c);
+	return !tw_plugin_change_is_cgroup(c);
 }
 
 static enum tw_state
@@ -317,6 +328,7 @@ static struct tw_check check = {
 	    " check_bufcache -H web1 --cgroup nginx.service --cgroup 'php*-fpm.service'",
 	.fetch = TW_FETCH_BUFCACHE | TW_FETCH_DISKS | TW_FETCH_TUNABLES,
 	.changes = TW_CHANGE_FAMILY_CACHE,
+	.change_shown = change_shown,
 	.option = option,
 	.run = run,
 };

@@ -169,6 +169,13 @@ advise_class(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *
 		tw_pool_udp_rcvbuf(p, v, out, j->failing_sum);
 		return;
 	}
+	/* Only one user's listeners seen full: no host-wide somaxconn. */
+	if (cl->id == TW_DBLOCK_TCP_LISTEN &&
+	    tw_judge_tcp_listen(v, j->failing_sum, p->window_s, &verdict) == TW_OK) {
+		tw_plugin_verdict(p, v, out, &verdict, NULL, NULL, NULL,
+		    tw_ticket_subject_pool(cl));
+		return;
+	}
 	tw_judge_pool_evidence(j, cl, p->window_s, detail, sizeof(detail));
 	tw_plugin_advise_pool(p, v, out, tw_pool_words_of(cl->id)->symptom, j->shortfall,
 	    tw_ticket_subject_pool(cl), detail);

@@ -101,7 +101,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 
 	tw_out_init(&out, chk->service);
 	st = chk->run(&p, v, &out);
-	tw_plugin_changes(v, chk->changes, &out);
+	tw_plugin_changes(v, chk->changes, chk->change_shown, &out);
 	if (tunables.rc != TW_OK) {
 		/* Advice needed the table and the agent did not give it: the
 		 * output would quote values nobody read. */

@@ -13,6 +13,7 @@
 #include "finding/judge.h"
 #include "sample/poolclass.h"
 #include "util/error.h"
+#include "util/uid.h"
 #include "view/fig_socket.h"
 
 void
@@ -79,6 +80,34 @@ buffers(const struct tw_socket_fig *s, char *out, size_t len)
 		    (unsigned long long)s->rmem_max_bytes);
 }
 
+/* Each user whose sockets dropped: one line and one finding about that
+ * user (lib/finding's, as tunewatchd's), after the rows. */
+static void
+users(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
+{
+	size_t i, j;
+
+	for (i = 0; i < v->nsocks; i++) {
+		struct tw_socket_fig s, t;
+		struct tw_user_sockets u;
+
+		tw_view_socket_figures(&v->socks[i], &s);
+		if (!tw_uid_is_user(s.uid))
+			continue;
+		for (j = 0; j < i; j++) {
+			tw_view_socket_figures(&v->socks[j], &t);
+			if (t.uid == s.uid)
+				break;
+		}
+		if (j < i || !tw_judge_user_sockets(v, s.uid, &p->warn, &p->crit, p->window_s, &u) ||
+		    u.state == TW_STATE_OK)
+			continue;
+		tw_out_line(out, "%s: %s, %llu sockets dropped %llu datagrams in the last %u s",
+		    u.subject, tw_state_name(u.state), u.sockets, u.recent, p->window_s);
+		tw_plugin_verdict(p, v, out, &u.verdict, NULL, NULL, NULL, u.subject);
+	}
+}
+
 enum tw_state
 tw_pool_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
     const struct tw_namefilter *filter, size_t *shown, struct tw_sock_tally *tally)
@@ -126,8 +155,11 @@ tw_pool_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_ou
 		if ((*shown)++ < 3)
 			tw_out_printf(out, "%s%s %llu failures", *shown > 1 ? ", " : "", name, recent);
 		tally->bad++;
-		advise(p, v, out, s, recent);
+		/* A user's sockets are one finding, said below. */
+		if (!tw_uid_is_user(s->uid))
+			advise(p, v, out, s, recent);
 	}
+	users(p, v, out);
 	/* One figure for all sockets, as for per-CPU pools: the perfdata
 	 * keeps its size whatever sockets come and go. */
 	if (members > 0) {

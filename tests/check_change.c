@@ -9,6 +9,7 @@
 #include "change/figure.h"
 #include "change/history.h"
 #include "change/watch.h"
+#include "advice/ticket.h"
 #include "tw_check.h"
 #include "tw_sample_fixture.h"
 #include "util/error.h"
@@ -492,6 +493,72 @@ struct fx_cg {
 	double refaults;	/* pages/s in the view */
 };
 
+/* Owners and their quota (history.h): root changes a sysctl; a user then
+ * rewrites the limits of 40 delegated cgroups every sample, for twenty
+ * samples (800 changes). Root's change stays until a window after it has
+ * evaluated it, and after; the user holds at most their quota of rows;
+ * another user's change and a system unit's are not pushed out either.
+ * A history full of root's changes keeps no user's. Before (6900ab4) the
+ * 32 newest stayed, whoever's: root's was gone after the first sample. */
+START_TEST(history_owner_quota)
+{
+	struct tw_change_history h;
+	struct tw_view v;
+	char subject[64], old[16], new[16];
+	unsigned i, k, root = 0, other = 0, unit = 0, mine = 0;
+	const struct tw_change *c;
+
+	tw_view_init(&v);
+	tw_change_history_init(&h);
+	tw_change_history_add(&h, &v, "vm.vfs_cache_pressure", NULL, 0, 0, "100", "50", 0,
+	    1700000000);
+	tw_change_history_add_cgroup(&h, &v, "MemoryMax", "/sys/fs/cgroup/system.slice/db.service",
+	    "tw-000000000001", 0, 1, "64M", "128M", 100, 1700000000);
+	tw_change_history_add_cgroup(&h, &v, "memory.max", "/sys/fs/cgroup/tw-other/web.service",
+	    "tw-000000000002", 1001, 2, "8M", "16M", 200, 1700000000);
+	for (k = 0; k < 20; k++) {
+		for (i = 0; i < 40; i++) {
+			snprintf(subject, sizeof(subject), "/sys/fs/cgroup/tw-nobody/c%u", i);
+			snprintf(old, sizeof(old), "%uM", 8 + k);
+			snprintf(new, sizeof(new), "%uM", 9 + k);
+			ck_assert_ptr_nonnull(tw_change_history_add_cgroup(&h, &v, "memory.max",
+			    subject, "tw-000000000003", 65534, 3, old, new, 1000 * (k + 1),
+			    1700000001 + k));
+		}
+		tw_change_history_evaluate(&h, &v, 1000 * (k + 1), 4000);
+		ck_assert_uint_le(h.count, TW_CHANGE_MAX);
+	}
+	for (i = 0; i < h.count; i++) {
+		c = tw_change_history_at(&h, i);
+		root += strcmp(c->tunable, "vm.vfs_cache_pressure") == 0 && c->evaluated;
+		unit += c->owner_uid == 0 && strcmp(c->tunable, "MemoryMax") == 0;
+		other += c->owner_uid == 1001;
+		mine += c->owner_uid == 65534;
+	}
+	ck_assert_uint_eq(root, 1);
+	ck_assert_uint_eq(unit, 1);
+	ck_assert_uint_eq(other, 1);
+	ck_assert_uint_eq(mine, TW_CHANGE_OWNER_QUOTA);
+	ck_assert_uint_eq(h.seen_total, 803);
+	/* The user's newest are the ones kept. */
+	ck_assert_str_eq(tw_change_history_at(&h, 0)->new_value, "28M");
+
+	/* A history of root's changes only: a user's is not kept. */
+	tw_change_history_init(&h);
+	for (i = 0; i < TW_CHANGE_MAX; i++)
+		tw_change_history_add(&h, &v, "net.core.busy_poll", NULL, 0, 0, "0", "1", i, i);
+	ck_assert_ptr_null(tw_change_history_add_cgroup(&h, &v, "memory.max", "/sys/fs/cgroup/x",
+	    "tw-000000000004", 65534, 4, "8M", "16M", 99, 99));
+	ck_assert_uint_eq(h.dropped, 1);
+	ck_assert_uint_eq(h.count, TW_CHANGE_MAX);
+	/* Root's newest takes the place of root's oldest. */
+	tw_change_history_add(&h, &v, "net.core.busy_poll", NULL, 0, 0, "1", "2", 100, 100);
+	ck_assert_str_eq(tw_change_history_at(&h, 0)->new_value, "2");
+	ck_assert_uint_eq(h.count, TW_CHANGE_MAX);
+	tw_view_free(&v);
+}
+END_TEST
+
 static void
 fx_cgroups(struct tw_sample *s, struct tw_view *v, enum tw_cg_version ver,
     const struct fx_cg *cg, size_t n)
@@ -556,6 +623,7 @@ START_TEST(watch_cgroup_limits)
 	struct tw_sample s;
 	struct tw_view v;
 	const struct tw_change *c;
+	char id[TW_TICKET_ID_LEN], want[TW_VIEW_SUBJECT];
 
 	tw_sample_init(&s);
 	fx_view(&v, 10 * SEC, 0, 0, 5);
@@ -571,7 +639,12 @@ START_TEST(watch_cgroup_limits)
 	ck_assert_uint_eq(w.history.count, 2);
 	c = tw_change_history_at(&w.history, 1);
 	ck_assert_str_eq(c->tunable, "MemoryLimit");
-	ck_assert_str_eq(c->subject, "tw-job.service");
+	/* The cgroup's directory, its finding's subject, and that finding's
+	 * id: never the unit's name, which a user's unit may share. */
+	ck_assert_str_eq(c->subject, "/sys/fs/cgroup/memory/tw-job.service");
+	tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, "/sys/fs/cgroup/memory/tw-job.service",
+	    "MemoryLimit");
+	ck_assert_str_eq(c->finding_id, id);
 	ck_assert_str_eq(c->old_value, "64M");
 	ck_assert_str_eq(c->new_value, "272M");
 	ck_assert_str_eq(c->fig.name, "cgroup refaults");
@@ -581,7 +654,7 @@ START_TEST(watch_cgroup_limits)
 	/* Not a unit's own: the file, and v1's word for no limit. */
 	c = tw_change_history_at(&w.history, 0);
 	ck_assert_str_eq(c->tunable, "memory.limit_in_bytes");
-	ck_assert_str_eq(c->subject, "/other");
+	ck_assert_str_eq(c->subject, "/sys/fs/cgroup/memory/other");
 	ck_assert_str_eq(c->old_value, "-1");
 	ck_assert_str_eq(c->new_value, "512M");
 	ck_assert_int_eq(tw_change_family_of(c->tunable), TW_CHANGE_FAMILY_CACHE);
@@ -595,7 +668,8 @@ START_TEST(watch_cgroup_limits)
 	ck_assert(c->evaluated && c->has_after);
 	ck_assert_double_eq_tol(c->after, 0, 1e-9);
 	publish(&w.history, &v);
-	ck_assert_str_eq(v.changes[1].subject, "tw-job.service");
+	ck_assert_str_eq(v.changes[1].subject, "/sys/fs/cgroup/memory/tw-job.service");
+	ck_assert_str_eq(v.changes[1].finding_id, id);
 	ck_assert_uint_eq(v.changes[1].col[TW_OID_CHANGE_BEFORE], 7200050);
 
 	/* v2: each file its own tunable; a cgroup gone from the sample, or
@@ -636,7 +710,9 @@ START_TEST(watch_cgroup_limits)
 		ck_assert_str_eq(c->new_value, "256M");
 		c = tw_change_history_at(&w.history, 0);
 		ck_assert_str_eq(c->tunable, "memory.high");
-		ck_assert_str_eq(c->subject, deep);
+		/* Cut to a DisplayString, as the finding's subject is. */
+		snprintf(want, sizeof(want), "/sys/fs/cgroup%s", deep);
+		ck_assert_str_eq(c->subject, want);
 		ck_assert_str_eq(c->old_value, "max");
 		ck_assert_str_eq(c->new_value, "1536K");
 	}
@@ -703,6 +779,7 @@ change_suite(void)
 	tcase_add_test(tc, history_in_the_mib);
 	tcase_add_test(tc, watch_compares_with_the_previous_sample);
 	tcase_add_test(tc, watch_cgroup_limits);
+	tcase_add_test(tc, history_owner_quota);
 	tcase_add_test(tc, notice_of_a_change);
 	suite_add_tcase(s, tc);
 	return s;

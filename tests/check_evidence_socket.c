@@ -234,6 +234,51 @@ START_TEST(test_worst_case_fits_with_note)
 }
 END_TEST
 
+/* A comm of 15 bytes that are all control characters is 60 characters
+ * shown (\x01 each): the evidence keeps "(pid N)" whole and cuts the
+ * name, at a whole escape, marked "...", in every case. Before, the name
+ * and pid shared 64 bytes and the pid was what was cut. */
+START_TEST(test_escaped_name_keeps_pid)
+{
+	char shown[64] = "";
+	size_t i, k;
+
+	for (i = 0; i < 15; i++)
+		strcat(shown, "\\x01");
+	for (k = 0; k < 3; k++) {
+		struct tw_socket_figures f = syslogd();
+		struct tw_verdict v;
+		const char *ev, *cut;
+
+		f.command = shown;
+		f.pid = INT32_MAX;
+		f.have_rcvbuf = k != 2;
+		f.rcvbuf = k == 0 ? f.rmem_max : f.rmem_max / 2;
+		ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+		ev = v.nfound > 0 ? v.found[0].evidence : v.no_tunable;
+		ck_assert_msg(strstr(ev, "... (pid 2147483647) dropped ") != NULL, "%s", ev);
+		ck_assert_msg(strncmp(ev, "\\x01\\x01", 8) == 0, "%s", ev);
+		/* Whole escapes before the mark: the name's length is a
+		 * multiple of four. */
+		cut = strstr(ev, "...");
+		ck_assert_uint_eq((size_t)(cut - ev) % 4, 0);
+		ck_assert_uint_gt((size_t)(cut - ev), 0);
+		ck_assert_msg(strlen(ev) + strlen(NOTE) <= 255, "%s", ev);
+	}
+	/* A name that fits is not marked. */
+	{
+		struct tw_socket_figures f = syslogd();
+		struct tw_verdict v;
+
+		f.command = "kworker/u64:123";
+		f.pid = INT32_MAX;
+		ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+		ck_assert_msg(strncmp(v.found[0].evidence, "kworker/u64:123 (pid 2147483647) "
+		    "dropped", 40) == 0, "%s", v.found[0].evidence);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -247,6 +292,7 @@ main(void)
 	tcase_add_test(tc, test_unknown_buffer);
 	tcase_add_test(tc, test_worst_case_fits_with_note);
 	tcase_add_test(tc, test_host_pool);
+	tcase_add_test(tc, test_escaped_name_keeps_pid);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }

@@ -17,6 +17,8 @@
 #include "view/columns.h"
 #include "view/fig_cache.h"
 #include "view/fig_pool.h"
+#include "finding/ratchet.h"
+#include "view/build_priv.h"
 #include "view/mibview.h"
 #include "view/notice.h"
 #include "view/view.h"
@@ -158,6 +160,82 @@ START_TEST(test_observe_pool)
 	s.n = 0;
 	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
 	ck_assert_uint_eq(s.n, 0);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* The view's change record holds one change of netdev_max_backlog,
+ * 1000 -> new_value, evaluated or not, its figure before and after. */
+static void
+one_change(struct tw_view *v, const char *new_value, int evaluated, double before,
+    double after)
+{
+	struct tw_change_fig c;
+
+	tw_change_fig_init(&c);
+	c.index = UINT32_MAX;
+	c.tunable = "net.core.netdev_max_backlog";
+	c.subject = "host";
+	c.old_value = "1000";
+	c.new_value = new_value;
+	c.time_s = 1700000000;
+	c.evaluated = evaluated;
+	c.figure = "cpu1 backlog";
+	c.unit = "failures/min";
+	c.before = before;
+	if (evaluated)
+		c.after = after;
+	tw_view_build_change_row(&c, &v->changes[0]);
+	v->nchanges = 1;
+}
+
+/* No ratchet (finding/ratchet.h): netdev_max_backlog at 2000, which a
+ * change from 1000 set. While that change waits for its window after, or
+ * once it shows no gain (152 failures/min before, 160 after), the drops
+ * that remain keep their finding (its id, its ticket) with no value to
+ * apply, and say why; a change that helped in part,
+ * or one that set another value, leaves the doubling to 4000 as it was.
+ * Before (6900ab4) every sample's finding proposed 4000. */
+START_TEST(test_ratchet)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	char id[TW_TICKET_ID_LEN];
+
+	tw_judge_defaults(&c);
+	make_view(&v, 1, 0, 152);
+	strcpy(v.tunables[0].value, "2000");
+	one_change(&v, "2000", 0, 152, 0);
+	ck_assert_int_eq(tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 1);
+	/* The same finding (its ticket's id), no value, no apply line. */
+	tw_ticket_id(id, TW_SYM_SOFTNET_DROPS, "softnet backlog", "net.core.netdev_max_backlog");
+	ck_assert_str_eq(s.o[0].id, id);
+	ck_assert_str_eq(s.o[0].tunable, "net.core.netdev_max_backlog");
+	ck_assert_str_eq(s.o[0].current, "2000");
+	ck_assert_str_eq(s.o[0].suggested, "");
+	ck_assert_str_eq(s.o[0].apply, "");
+	ck_assert_str_eq(s.o[0].no_apply, TW_RATCHET_NO_APPLY);
+	ck_assert_msg(strstr(s.o[0].evidence, "net.core.netdev_max_backlog was raised to 2000 "
+	    "(from 1000) and the window after the change has not closed") != NULL, "%s",
+	    s.o[0].evidence);
+	one_change(&v, "2000", 1, 152, 160);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_str_eq(s.o[0].suggested, "");
+	ck_assert_str_eq(s.o[0].id, id);
+	ck_assert_msg(strstr(s.o[0].evidence, "cpu1 backlog did not get better (152 before, 160 "
+	    "after): not raised again without new evidence") != NULL, "%s", s.o[0].evidence);
+	one_change(&v, "2000", 1, 152, 40);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_str_eq(s.o[0].tunable, "net.core.netdev_max_backlog");
+	ck_assert_str_eq(s.o[0].suggested, "4000");
+	one_change(&v, "1500", 0, 152, 0);
+	s.n = 0;
+	tw_observe(&c, &v, 60, TW_OS_LINUX, collect, &s);
+	ck_assert_str_eq(s.o[0].suggested, "4000");
 	tw_view_free(&v);
 }
 END_TEST
@@ -430,6 +508,20 @@ obs(const char *id, enum tw_state sev)
 	o.severity = sev;
 	snprintf(o.id, sizeof(o.id), "%s", id);
 	strcpy(o.subject, "softnet backlog");
+	tw_finding_owned(&o, -1);
+	return o;
+}
+
+/* A finding about uid's subject (-1: the host's). */
+static struct tw_finding
+owned(unsigned n, int64_t uid)
+{
+	char id[TW_TICKET_ID_LEN];
+	struct tw_finding o;
+
+	snprintf(id, sizeof(id), "tw-%06x%06x", (unsigned)(uid & 0xffffff), n);
+	o = obs(id, TW_STATE_WARNING);
+	tw_finding_owned(&o, uid);
 	return o;
 }
 
@@ -574,6 +666,93 @@ START_TEST(test_capacity)
 }
 END_TEST
 
+/* What cannot be crowded out (tracker.h): 20 users' findings fill the
+ * table; a service's and the host's still get rows, each raised in the
+ * sample it is first seen (raise after 1), taking a user's row, the
+ * newest first, counted in overflows; one user follows at most 16; a full
+ * table of the host's gives no row to a user's. The MIB shows each
+ * finding's class and owner. Before (6900ab4) the first 256 kept the
+ * table and every later symptom overflowed. */
+START_TEST(test_rank_and_quota)
+{
+	static struct tw_finding users[20 * 20], mixed[20 * 20 + 2];
+	struct tw_tracker t;
+	struct tw_view v;
+	size_t i, n = 0, mine = 0, svc = 0, host = 0;
+
+	tw_view_init(&v);
+	ck_assert_int_eq(tw_tracker_init(&t, 1, 1), TW_OK);
+	for (i = 0; i < 20 * 20; i++)
+		users[i] = owned((unsigned)i, 1000 + (int64_t)(i % 20));
+	sample(&t, users, 20 * 20, 1);
+	/* 20 a user, 16 kept of each: 320 > 256; the rest overflow. */
+	ck_assert_uint_eq(t.n, TW_TRACKER_CAPACITY);
+	publish_findings(&t, &v);
+	for (i = 0; i < v.nfindings; i++)
+		mine += v.findings[i].col[TW_OID_FINDING_OWNER_UID] == 1000;
+	ck_assert_uint_le(mine, TW_TRACKER_OWNER_QUOTA);
+	ck_assert_uint_eq(t.overflows, 20 * 20 - TW_TRACKER_CAPACITY);
+	ck_assert_uint_eq(t.evicted, 0);
+
+	memcpy(mixed, users, sizeof(users));
+	mixed[n = 20 * 20] = owned(1, 0);		/* root's service */
+	mixed[n + 1] = owned(2, -1);			/* the host's */
+	sample(&t, mixed, n + 2, 2);
+	ck_assert_uint_eq(t.evicted, 2);
+	ck_assert_uint_eq(t.nevents, 2);
+	ck_assert_int_eq(t.events[0].kind, TW_FINDING_EVENT_RAISED);
+	ck_assert_int_eq(t.events[1].kind, TW_FINDING_EVENT_RAISED);
+	publish_findings(&t, &v);
+	ck_assert_uint_eq(v.nfindings, TW_TRACKER_CAPACITY);
+	for (i = 0; i < v.nfindings; i++) {
+		const struct tw_view_finding *f = &v.findings[i];
+
+		if (f->col[TW_OID_FINDING_CLASS] == TW_FINDING_CLASS_SERVICE) {
+			svc++;
+			ck_assert_uint_eq(f->col[TW_OID_FINDING_OWNER_UID], 0);
+			ck_assert(f->has & TW_VIEW_BIT(TW_OID_FINDING_OWNER_UID));
+		} else if (f->col[TW_OID_FINDING_CLASS] == TW_FINDING_CLASS_HOST) {
+			host++;
+			ck_assert(!(f->has & TW_VIEW_BIT(TW_OID_FINDING_OWNER_UID)));
+		} else {
+			ck_assert_uint_eq(f->col[TW_OID_FINDING_CLASS], TW_FINDING_CLASS_USER);
+			ck_assert_uint_ge(f->col[TW_OID_FINDING_OWNER_UID], 1000);
+		}
+	}
+	ck_assert_uint_eq(svc, 1);
+	ck_assert_uint_eq(host, 1);
+	/* Again: both keep their rows, and nothing is given up again. */
+	sample(&t, mixed, n + 2, 3);
+	ck_assert_uint_eq(t.nevents, 0);
+	ck_assert_uint_eq(t.evicted, 2);
+	tw_tracker_free(&t);
+
+	/* One user's 20: 16 followed, 4 not. */
+	ck_assert_int_eq(tw_tracker_init(&t, 1, 1), TW_OK);
+	for (i = 0; i < 20; i++)
+		mixed[i] = owned((unsigned)i, 65534);
+	sample(&t, mixed, 20, 1);
+	ck_assert_uint_eq(t.n, TW_TRACKER_OWNER_QUOTA);
+	ck_assert_uint_eq(t.overflows, 20 - TW_TRACKER_OWNER_QUOTA);
+	tw_tracker_free(&t);
+
+	/* The host's fill it: a user's finds no row. */
+	ck_assert_int_eq(tw_tracker_init(&t, 1, 1), TW_OK);
+	for (i = 0; i < TW_TRACKER_CAPACITY; i++)
+		mixed[i] = owned((unsigned)i, -1);
+	mixed[TW_TRACKER_CAPACITY] = owned(7, 65534);
+	sample(&t, mixed, TW_TRACKER_CAPACITY + 1, 1);
+	ck_assert_uint_eq(t.n, TW_TRACKER_CAPACITY);
+	ck_assert_uint_eq(t.overflows, 1);
+	ck_assert_uint_eq(t.evicted, 0);
+	publish_findings(&t, &v);
+	for (i = 0; i < v.nfindings; i++)
+		ck_assert_uint_eq(v.findings[i].col[TW_OID_FINDING_CLASS], TW_FINDING_CLASS_HOST);
+	tw_tracker_free(&t);
+	tw_view_free(&v);
+}
+END_TEST
+
 /* The findings walked through the MIB view: after twTunableTable come the
  * twFindings scalars {6, n, 0}, then twFindingTable {6, 8, 1, col, idx},
  * then the scalars numbered after it. */
@@ -590,6 +769,9 @@ START_TEST(test_mibview)
 
 	tw_view_init(&v);
 	ck_assert_int_eq(tw_tracker_init(&t, 1, 1), TW_OK);
+	/* A service's: every column has an instance, twFindingOwnerUid last. */
+	tw_finding_owned(&two[0], 0);
+	tw_finding_owned(&two[1], 0);
 	sample(&t, two, 2, 50);
 	publish_findings(&t, &v);
 	ck_assert_int_eq(tw_mv_next(&v, 0, from, 4, 0, next, &nlen, &val), TW_MV_FOUND);
@@ -884,6 +1066,8 @@ main(void)
 	tcase_add_test(tc, test_notice_objects);
 	tcase_add_test(tc, test_severity);
 	tcase_add_test(tc, test_capacity);
+	tcase_add_test(tc, test_ratchet);
+	tcase_add_test(tc, test_rank_and_quota);
 	tcase_add_test(tc, test_mibview);
 	tcase_add_test(tc, test_queue_values);
 	tcase_add_test(tc, test_cache_defaults);

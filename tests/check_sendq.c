@@ -57,6 +57,43 @@ START_TEST(test_bound_drops_newest)
 }
 END_TEST
 
+/* Classes: a queue of 9 full of class 0's takes a class 2 item by
+ * dropping class 0's newest, up to class 2's share (3); class 0 over its
+ * share finds no room; what leaves goes in order; every item counted. */
+START_TEST(test_classes_keep_room)
+{
+	struct tw_sendq q;
+	int fds[2];
+	size_t i;
+
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, fds), 0);
+	freed = 0;
+	ck_assert_int_eq(tw_sendq_init(&q, 9, 100, count_free), TW_OK);
+	for (i = 0; i < 9; i++)
+		ck_assert_int_eq(tw_sendq_push_class(&q, &items[i], 0, 3), 0);
+	ck_assert_int_eq(tw_sendq_push_class(&q, &items[9], 0, 3), 1);
+	for (i = 10; i < 13; i++)
+		ck_assert_int_eq(tw_sendq_push_class(&q, &items[i], 2, 3), 0);
+	/* Class 2 holds its share: its fourth finds no room. */
+	ck_assert_int_eq(tw_sendq_push_class(&q, &items[13], 2, 3), 1);
+	ck_assert_int_eq(tw_sendq_push_class(&q, &items[14], 1, 3), 0);
+	ck_assert_uint_eq(q.n, 9);
+	ck_assert_uint_eq(q.dropped, 6);
+	ck_assert_uint_eq(freed, 6);
+	/* Class 0's oldest five, then class 2's three, then class 1's. */
+	for (i = 0; i < 5; i++)
+		ck_assert_ptr_eq(tw_sendq_next(&q, fds[0]), &items[i]);
+	for (i = 10; i < 13; i++)
+		ck_assert_ptr_eq(tw_sendq_next(&q, fds[0]), &items[i]);
+	ck_assert_ptr_eq(tw_sendq_next(&q, fds[0]), &items[14]);
+	ck_assert_ptr_null(tw_sendq_next(&q, fds[0]));
+	ck_assert_uint_eq(q.held[0] + q.held[1] + q.held[2], 0);
+	tw_sendq_free(&q);
+	close(fds[0]);
+	close(fds[1]);
+}
+END_TEST
+
 START_TEST(test_inflight)
 {
 	struct tw_sendq q;
@@ -167,6 +204,7 @@ sendq_suite(void)
 
 	tcase_add_test(tc, test_bound_drops_newest);
 	tcase_add_test(tc, test_inflight);
+	tcase_add_test(tc, test_classes_keep_room);
 	tcase_add_test(tc, test_peer_never_reads);
 	tcase_add_test(tc, test_bad_arguments);
 	suite_add_tcase(s, tc);

@@ -16,6 +16,7 @@ AGENT_TESTS = \
 	tests/integration/agent_changes.py \
 	tests/integration/agent_findings.py \
 	tests/integration/agent_notify_flood.py \
+	tests/integration/agent_flood_users.py \
 	tests/integration/agent_owner_findings.py \
 	tests/integration/names_forged.py \
 	tests/integration/iostat_compare.py

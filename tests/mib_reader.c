@@ -86,7 +86,7 @@ is(size_t i, const char *s)
 
 /* ---- Definitions ------------------------------------------------------------ */
 
-#define MAX_DEFS 256
+#define MAX_DEFS 512
 static struct mib_object objs[MAX_DEFS];
 static size_t nobjs;
 static struct mib_tc tcs[32];

@@ -24,10 +24,16 @@ PLUGIN_TESTS = \
 	tests/integration/kernel_cgroup.py \
 	tests/integration/kernel_cgroup_user.py \
 	tests/integration/kernel_cgroup_owner.py \
+	tests/integration/kernel_cgroup_tickets.py \
 	tests/integration/kernel_reaped.py \
 	tests/integration/kernel_udpdrops.py \
+	tests/integration/kernel_syslog.py \
+	tests/integration/kernel_user_sockets.py \
 	tests/integration/config_check.py \
 	tests/integration/notify_ticket.py \
+	tests/integration/notify_spool.py \
+	tests/integration/notify_rt_answers.py \
+	tests/integration/notify_change_ids.py \
 	tests/integration/notify_config.py
 
 dist_noinst_SCRIPTS += $(PLUGIN_TESTS)

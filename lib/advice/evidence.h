@@ -207,11 +207,43 @@ struct tw_udp_rcvbuf_figures {
 	size_t sockets;			/* sockets that dropped in the window */
 	size_t at_max;			/* of those, buffers at rmem_max */
 	size_t unknown;			/* of those, buffers unknown */
+	/* Users' sockets (util/uid.h) that dropped in it, not counted above,
+	 * how many users own them, and the one user's uid when one does. */
+	uint64_t user_sockets;
+	size_t users;
+	uint32_t user_uid;
 };
 
 /* rmem_max and rmem_default (UDP_RCVBUF), unless every socket that
  * dropped is known and below rmem_max: then their applications'
- * SO_RCVBUF is the knob, which each socket's own line says. */
+ * SO_RCVBUF is the knob, which each socket's own line says. Nor when only
+ * users' sockets dropped: a host-wide knob would serve those users alone,
+ * and each raises their own SO_RCVBUF. */
 int tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out);
+
+/* No tunable: every listener seen full when the accept queues overflowed
+ * (failures in window_s) was user uid's, so that user's own listen()
+ * backlog is the knob and a larger net.core.somaxconn would serve that
+ * user alone. */
+int tw_evidence_listen_user(uint64_t failures, unsigned window_s, uint32_t uid,
+    struct tw_verdict *out);
+
+/* One user's sockets that dropped in the window, judged as one. */
+struct tw_user_sockets_figures {
+	uint32_t uid;
+	uint64_t sockets;		/* theirs that dropped in the window */
+	uint64_t recent;		/* what they dropped in it */
+	unsigned window_s;
+	const char *worst;		/* the worst row's name ("udp 127.0.0.1:514"),
+					 * or NULL */
+	const char *command;		/* its owner's comm, shown; NULL: unknown */
+	int32_t pid;
+	uint64_t worst_recent;
+};
+
+/* No tunable: only that user's sockets drop, so a host-wide sysctl
+ * (net.core.rmem_max, rmem_default) would serve that user alone; the
+ * user's own SO_RCVBUF is the knob, which verdict.no_apply says. */
+int tw_evidence_user_sockets(const struct tw_user_sockets_figures *f, struct tw_verdict *out);
 
 #endif

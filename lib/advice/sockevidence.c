@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/escape.h"
 #include "util/printf.h"
 
 /* A UDP socket that drops: whether net.core.rmem_max is what holds its
@@ -49,14 +50,28 @@ grouped(uint64_t v, char *out, size_t len)
 /* "syslogd (pid 412)": the socket itself is the finding's subject, said
  * beside the evidence wherever it is shown, so it is not said again: the
  * evidence must fit the MIB's 255 characters with its threshold note
- * (tests/check_evidence_socket.c holds every line to it). */
+ * (tests/check_evidence_socket.c holds every line to it). A comm is 15
+ * bytes, but its shown form up to 60 (util/escape.h): what does not fit is
+ * the name's tail, cut at a whole unit and marked "...", never the pid,
+ * which is what a person acts on. */
 static void
 who(const struct tw_socket_figures *f, char *out, size_t len)
 {
-	if (f->command != NULL)
-		snprintf(out, len, "%s (pid %" PRId32 ")", f->command, f->pid);
-	else
+	char pid[32];
+	size_t room;
+
+	if (f->command == NULL) {
 		snprintf(out, len, "a process not found");
+		return;
+	}
+	snprintf(pid, sizeof(pid), " (pid %" PRId32 ")", f->pid);
+	room = len > strlen(pid) ? len - strlen(pid) : 1;
+	if (tw_escape_copy(out, room, f->command) == TW_E_TOOBIG && room > 4) {
+		(void)tw_escape_copy(out, room - 3, f->command);
+		strcat(out, "...");
+	}
+	if (strlen(out) + strlen(pid) < len)
+		strcat(out, pid);
 }
 
 int
@@ -126,6 +141,58 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 	return TW_OK;
 }
 
+#define USER_KNOB "none: the user's own SO_RCVBUF (setsockopt, in their program); a " \
+	"host-wide sysctl would serve that user alone, so none is proposed"
+
+int
+tw_evidence_user_sockets(const struct tw_user_sockets_figures *f, struct tw_verdict *out)
+{
+	char socks[32], drops[32], worst[32], name[64];
+	size_t used;
+
+	memset(out, 0, sizeof(*out));
+	if (f == NULL)
+		return TW_E_INVAL;
+	out->no_tunable_sym = TW_SYM_SOCKET_RCVBUF;
+	out->no_apply = USER_KNOB;
+	grouped(f->sockets, socks, sizeof(socks));
+	grouped(f->recent, drops, sizeof(drops));
+	text(out->no_tunable, sizeof(out->no_tunable),
+	    "user %" PRIu32 "'s %s socket%s dropped %s datagrams in the last %u s, and only "
+	    "that user's: a host-wide net.core.rmem_max would serve that user alone; their own "
+	    "SO_RCVBUF is the knob", f->uid, socks, f->sockets == 1 ? "" : "s", drops, f->window_s);
+	/* The worst socket last, where a cut takes only it. */
+	used = strlen(out->no_tunable);
+	if (f->worst != NULL && used < sizeof(out->no_tunable)) {
+		struct tw_socket_figures who_f = { .command = f->command, .pid = f->pid };
+
+		who(&who_f, name, sizeof(name));
+		grouped(f->worst_recent, worst, sizeof(worst));
+		text(out->no_tunable + used, sizeof(out->no_tunable) - used, "; worst %s, %s, %s",
+		    f->worst, name, worst);
+	}
+	return TW_OK;
+}
+
+int
+tw_evidence_listen_user(uint64_t failures, unsigned window_s, uint32_t uid,
+    struct tw_verdict *out)
+{
+	char n[32];
+
+	memset(out, 0, sizeof(*out));
+	out->no_tunable_sym = TW_SYM_LISTEN_OVERFLOW;
+	grouped(failures, n, sizeof(n));
+	text(out->no_tunable, sizeof(out->no_tunable),
+	    "%s connections were dropped on full accept queues in the last %u s, and every "
+	    "listener seen full was user %" PRIu32 "'s: a host-wide net.core.somaxconn would "
+	    "serve that user alone; their own listen() backlog is the knob", n, window_s, uid);
+	out->no_apply = "none: the user's own listen() backlog (in their program), which "
+	    "somaxconn only caps; a host-wide sysctl would serve that user alone, so none is "
+	    "proposed";
+	return TW_OK;
+}
+
 int
 tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out)
 {
@@ -136,6 +203,27 @@ tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict 
 		return TW_E_INVAL;
 	out->no_tunable_sym = TW_SYM_UDP_RCVBUF;
 	grouped(f->failures, n, sizeof(n));
+	/* Only users' sockets: no knob the whole host shares for them. */
+	if (f->sockets == 0 && f->user_sockets > 0) {
+		char us[32];
+
+		grouped(f->user_sockets, us, sizeof(us));
+		if (f->users == 1)
+			text(out->no_tunable, sizeof(out->no_tunable),
+			    "%s datagrams were dropped on full receive buffers in the last %u s, all "
+			    "on the %s socket%s of user %" PRIu32 ": a host-wide net.core.rmem_max "
+			    "would serve that user alone (see sockets of user %" PRIu32 ")", n,
+			    f->window_s, us, f->user_sockets == 1 ? "" : "s", f->user_uid,
+			    f->user_uid);
+		else
+			text(out->no_tunable, sizeof(out->no_tunable),
+			    "%s datagrams were dropped on full receive buffers in the last %u s, all "
+			    "on the %s sockets of %zu users: a host-wide net.core.rmem_max would serve "
+			    "those users alone (see each user's sockets)", n, f->window_s, us,
+			    f->users);
+		out->no_apply = USER_KNOB;
+		return TW_OK;
+	}
 	if (f->sockets > 0 && f->at_max == 0 && f->unknown == 0) {
 		text(out->no_tunable, sizeof(out->no_tunable),
 		    "%s datagrams were dropped on full receive buffers in the last %u s, by %zu "

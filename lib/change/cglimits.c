@@ -7,15 +7,22 @@
 #include <string.h>
 
 #include "advice/cgroup.h"
+#include "advice/ticket.h"
 #include "finding/judge.h"
 #include "util/array.h"
 #include "util/error.h"
+#include "view/fig_cgroup.h"
 
 /* The memory limits of the published cgroups, watched as tunables: a
  * service's cache is bounded by its limit, and the ticket that names the
  * limit is closed on the change's record like any other. Each limit file
  * is its own tunable, named as the cgroup's ticket names it (the unit's
- * property, or the file), with its value as systemd sizes it. */
+ * property, or the file), with its value as systemd sizes it. A change is
+ * about the cgroup's directory, its finding's subject, and carries that
+ * finding's id: a user's app.slice/web.service and the system's
+ * web.service share a unit name, never a ticket. Its owner is the
+ * cgroup's (root for a system unit's), whose quota of the history it
+ * counts in (history.h). */
 struct tw_change_cglimit {
 	uint32_t index;
 	uint32_t present;		/* TW_CG_BIT of TW_CG_HIGH and TW_CG_MAX */
@@ -55,11 +62,16 @@ compare(struct tw_change_watch *w, const struct tw_change_cglimit *a,
 {
 	const struct tw_view_cgroup *vc = view_row(v, b->index);
 	const char *unit, *name;
-	char x[32], y[32], subject[TW_CG_UNIT_NAME_MAX + 32];
+	char x[32], y[32], subject[TW_TICKET_SUBJECT_CGROUP_LEN], id[TW_TICKET_ID_LEN];
+	struct tw_cgroup_fig fig;
+	int64_t uid;
 	size_t f;
 
-	if (vc == NULL)
+	if (vc == NULL || tw_ticket_subject_cgroup(subject, sizeof(subject), ver == TW_CG_V1 ? 1 :
+	    2, vc->path) != TW_OK)
 		return;
+	tw_view_cgroup_figures(vc, &fig);
+	uid = fig.owner_kind == TW_CG_OWNER_SYSTEM_UNIT ? 0 : fig.owner_uid;
 	unit = tw_judge_cgroup_unit(vc->path);
 	for (f = 0; f < sizeof(limit_files) / sizeof(limit_files[0]); f++) {
 		uint32_t bit = TW_CG_BIT(limit_files[f].field);
@@ -73,9 +85,10 @@ compare(struct tw_change_watch *w, const struct tw_change_cglimit *a,
 		tw_advice_cgroup_value(had, (double)a->v[f], file, unit != NULL, x, sizeof(x));
 		tw_advice_cgroup_value(has, (double)b->cg.v[limit_files[f].field], file,
 		    unit != NULL, y, sizeof(y));
-		tw_judge_cgroup_name(vc->path, subject, sizeof(subject));
-		tw_change_history_add_cgroup(&w->history, v, name, subject, b->index, x, y,
-		    now_ms, now_s);
+		/* The finding of a cgroup at its limit (ticket_cgroup.c). */
+		tw_ticket_id(id, TW_SYM_CGROUP_CACHE_BOUNDED, subject, name);
+		tw_change_history_add_cgroup(&w->history, v, name, subject, id, uid, b->index, x,
+		    y, now_ms, now_s);
 	}
 }
 

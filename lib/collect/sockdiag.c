@@ -8,6 +8,7 @@
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "collect/udpsock.h"
+#include "util/array.h"
 #include "util/error.h"
 
 #ifndef IPPROTO_UDPLITE
@@ -109,8 +111,13 @@ tw_sockdiag_parse(const void *buf, size_t len, struct tw_sock_mem *mem, size_t n
 	return 0;
 }
 
-int
-tw_sockdiag_query(unsigned proto, struct tw_sock_mem *mem, size_t n)
+/* A dump of one protocol's sockets with their memory, each buffer of the
+ * kernel's answers handed to fn (its tw_sockdiag_parse's contract). */
+typedef int dump_fn(const void *buf, size_t len, void *ctx);
+
+static int
+dump_req(unsigned family, unsigned protocol, uint32_t states, unsigned ext, dump_fn *fn,
+    void *ctx)
 {
 	struct {
 		struct nlmsghdr nlh;
@@ -122,20 +129,15 @@ tw_sockdiag_query(unsigned proto, struct tw_sock_mem *mem, size_t n)
 	char *buf;
 	int fd, rc = TW_E_IO;
 
-	if (tw_udp_proto_file(proto) == NULL)
-		return TW_E_INVAL;
-	if (n == 0)
-		return TW_OK;
 	memset(&req, 0, sizeof(req));
 	req.nlh.nlmsg_len = sizeof(req);
 	req.nlh.nlmsg_type = SOCK_DIAG_BY_FAMILY;
 	req.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
 	req.nlh.nlmsg_seq = 1;
-	req.r.sdiag_family = proto == TW_UDP_UDP6 || proto == TW_UDP_LITE6 ? AF_INET6 : AF_INET;
-	req.r.sdiag_protocol = proto == TW_UDP_LITE || proto == TW_UDP_LITE6 ? IPPROTO_UDPLITE :
-	    IPPROTO_UDP;
-	req.r.idiag_states = ~0u;
-	req.r.idiag_ext = 1u << (INET_DIAG_SKMEMINFO - 1);
+	req.r.sdiag_family = (uint8_t)family;
+	req.r.sdiag_protocol = (uint8_t)protocol;
+	req.r.idiag_states = states;
+	req.r.idiag_ext = (uint8_t)ext;
 
 	if ((fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG)) < 0)
 		return errno_rc(errno);
@@ -159,7 +161,7 @@ tw_sockdiag_query(unsigned proto, struct tw_sock_mem *mem, size_t n)
 			rc = got < 0 ? errno_rc(errno) : TW_E_IO;
 			break;
 		}
-		if ((r = tw_sockdiag_parse(buf, (size_t)got, mem, n)) != 0) {
+		if ((r = fn(buf, (size_t)got, ctx)) != 0) {
 			rc = r == 1 ? TW_OK : r;
 			break;
 		}
@@ -168,4 +170,182 @@ out:
 	free(buf);
 	close(fd);
 	return rc;
+}
+
+static int
+dump(unsigned proto, dump_fn *fn, void *ctx)
+{
+	if (tw_udp_proto_file(proto) == NULL)
+		return TW_E_INVAL;
+	return dump_req(proto == TW_UDP_UDP6 || proto == TW_UDP_LITE6 ? AF_INET6 : AF_INET,
+	    proto == TW_UDP_LITE || proto == TW_UDP_LITE6 ? IPPROTO_UDPLITE : IPPROTO_UDP, ~0u,
+	    1u << (INET_DIAG_SKMEMINFO - 1), fn, ctx);
+}
+
+struct query {
+	struct tw_sock_mem *mem;
+	size_t n;
+};
+
+static int
+query_part(const void *buf, size_t len, void *ctx)
+{
+	struct query *q = ctx;
+
+	return tw_sockdiag_parse(buf, len, q->mem, q->n);
+}
+
+int
+tw_sockdiag_query(unsigned proto, struct tw_sock_mem *mem, size_t n)
+{
+	struct query q = { mem, n };
+
+	if (tw_udp_proto_file(proto) == NULL)
+		return TW_E_INVAL;
+	if (n == 0)
+		return TW_OK;
+	return dump(proto, query_part, &q);
+}
+
+/* The sockets that dropped, from one buffer of a dump (tw_sockdiag_read). */
+struct reading {
+	unsigned proto;
+	struct tw_udp_set *out;
+};
+
+static int
+read_part(const void *buf, size_t len, void *ctx)
+{
+	struct reading *rd = ctx;
+	const struct nlmsghdr *h = buf;
+	unsigned int left = (unsigned int)len;
+
+	for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
+		const struct inet_diag_msg *m;
+		const struct rtattr *rta;
+		unsigned int rlen;
+		uint32_t v[SK_MEMINFO_DROPS + 1];
+		struct tw_udp_sock s;
+		int have = 0;
+		void *grown;
+
+		if (h->nlmsg_type == NLMSG_DONE)
+			return 1;
+		if (h->nlmsg_type == NLMSG_ERROR) {
+			const struct nlmsgerr *e = NLMSG_DATA(h);
+
+			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*e)))
+				return TW_E_IO;
+			return e->error == 0 ? 1 : errno_rc(-e->error);
+		}
+		if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY ||
+		    h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)))
+			continue;
+		m = NLMSG_DATA(h);
+		rta = (const struct rtattr *)(m + 1);
+		rlen = h->nlmsg_len - NLMSG_LENGTH(sizeof(*m));
+		for (; RTA_OK(rta, rlen); rta = RTA_NEXT(rta, rlen))
+			if (rta->rta_type == INET_DIAG_SKMEMINFO && RTA_PAYLOAD(rta) >= sizeof(v)) {
+				memcpy(v, RTA_DATA(rta), sizeof(v));
+				have = 1;
+			}
+		/* A kernel that gives no drops count: the files must say. */
+		if (!have)
+			return TW_E_ABSENT;
+		rd->out->seen++;
+		if (v[SK_MEMINFO_DROPS] == 0)
+			continue;
+		memset(&s, 0, sizeof(s));
+		s.proto = (uint8_t)rd->proto;
+		s.inode = m->idiag_inode;
+		s.drops = v[SK_MEMINFO_DROPS];
+		s.uid = m->idiag_uid;
+		s.rx_queue = m->idiag_rqueue;
+		s.port = ntohs(m->id.idiag_sport);
+		memcpy(s.addr, m->id.idiag_src, m->idiag_family == AF_INET6 ? 16 : 4);
+		s.have_mem = 1;
+		s.rcvbuf = v[SK_MEMINFO_RCVBUF];
+		s.rmem_alloc = v[SK_MEMINFO_RMEM_ALLOC];
+		if (tw_array_grow(rd->out->socks, &rd->out->cap, rd->out->count + 1, sizeof(s),
+		    &grown) != TW_OK)
+			return TW_E_NOMEM;
+		rd->out->socks = grown;
+		rd->out->socks[rd->out->count++] = s;
+	}
+	return 0;
+}
+
+int
+tw_sockdiag_read(unsigned proto, struct tw_udp_set *out)
+{
+	struct reading rd = { proto, out };
+
+	return dump(proto, read_part, &rd);
+}
+
+int
+tw_sockdiag_read_all(struct tw_udp_set *out)
+{
+	unsigned proto;
+	int rc;
+
+	out->count = 0;
+	out->seen = 0;
+	for (proto = 1; proto <= TW_UDP_NPROTO; proto++) {
+		rc = tw_sockdiag_read(proto, out);
+		if (rc == TW_E_NOMEM || (rc != TW_OK && proto == TW_UDP_UDP))
+			return rc;
+		/* No IPv6, no UDP-Lite: none of those sockets. */
+	}
+	tw_udp_set_sort(out);
+	return TW_OK;
+}
+
+/* TCP listeners, from one buffer of a dump (tw_sockdiag_listeners). */
+struct listeners {
+	tw_listener_fn *fn;
+	void *ctx;
+};
+
+static int
+listener_part(const void *buf, size_t len, void *ctx)
+{
+	struct listeners *l = ctx;
+	const struct nlmsghdr *h = buf;
+	unsigned int left = (unsigned int)len;
+
+	for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
+		const struct inet_diag_msg *m;
+
+		if (h->nlmsg_type == NLMSG_DONE)
+			return 1;
+		if (h->nlmsg_type == NLMSG_ERROR) {
+			const struct nlmsgerr *e = NLMSG_DATA(h);
+
+			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*e)))
+				return TW_E_IO;
+			return e->error == 0 ? 1 : errno_rc(-e->error);
+		}
+		if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY ||
+		    h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)))
+			continue;
+		m = NLMSG_DATA(h);
+		/* A listener's rqueue is its accept queue, wqueue its
+		 * backlog (inet_diag's own convention for LISTEN). */
+		l->fn(l->ctx, m->idiag_uid, ntohs(m->id.idiag_sport), m->idiag_rqueue,
+		    m->idiag_wqueue);
+	}
+	return 0;
+}
+
+int
+tw_sockdiag_listeners(tw_listener_fn *fn, void *ctx)
+{
+	struct listeners l = { fn, ctx };
+	int rc = dump_req(AF_INET, IPPROTO_TCP, 1u << 10, 0, listener_part, &l);
+
+	if (rc != TW_OK)
+		return rc;
+	rc = dump_req(AF_INET6, IPPROTO_TCP, 1u << 10, 0, listener_part, &l);
+	return rc == TW_E_ABSENT ? TW_OK : rc;
 }

@@ -230,7 +230,7 @@ udp_parse_line(void *ctx, const char *line, size_t len)
 	struct tw_udp_sock s;
 	struct token tok[UDP_TOKENS];
 	size_t colon, n = split(line, len, tok);
-	uint32_t inode, drops;
+	uint32_t inode, drops, uid;
 	int v6 = is_v6(pc->proto);
 	void *grown;
 
@@ -243,7 +243,8 @@ udp_parse_line(void *ctx, const char *line, size_t len)
 	    memchr(tok[0].p, ':', tok[0].len - 1) != NULL ||
 	    !check_endpoint(&tok[1], v6) || !check_endpoint(&tok[2], v6) ||
 	    !is_hex_run(tok[3].p, tok[3].len) || !check_queues(&tok[4], &colon) ||
-	    !is_dec(&tok[7]) || dec_u32(&tok[9], &inode) != TW_OK || !is_dec(&tok[10]) ||
+	    dec_u32(&tok[7], &uid) != TW_OK || dec_u32(&tok[9], &inode) != TW_OK ||
+	    !is_dec(&tok[10]) ||
 	    dec_u32(&tok[12], &drops) != TW_OK)
 		return TW_E_INVAL;
 	pc->out->seen++;
@@ -255,6 +256,7 @@ udp_parse_line(void *ctx, const char *line, size_t len)
 	s.rx_queue = hex_u32(tok[4].p + colon + 1, tok[4].len - colon - 1);
 	s.inode = inode;
 	s.drops = drops;
+	s.uid = uid;
 	if (tw_array_grow(pc->out->socks, &pc->out->cap, pc->out->count + 1, sizeof(s), &grown) !=
 	    TW_OK)
 		return TW_E_NOMEM;
@@ -301,6 +303,12 @@ sort_unique(struct tw_udp_set *s)
 		s->socks[n++] = s->socks[i];
 	}
 	s->count = n;
+}
+
+void
+tw_udp_set_sort(struct tw_udp_set *s)
+{
+	sort_unique(s);
 }
 
 int

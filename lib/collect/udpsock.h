@@ -30,6 +30,11 @@ struct tw_udp_sock {
 	uint32_t inode;		/* sockfs inodes are 32-bit; 0: a kernel socket */
 	uint32_t drops;		/* the kernel keeps it in 32 bits and lets it wrap */
 	uint32_t rx_queue;	/* bytes waiting to be read */
+	uint32_t uid;		/* the socket's owner (who made it) */
+	/* The buffer, when the reading had it (collect/sockdiag.h). */
+	uint8_t have_mem;
+	uint32_t rcvbuf;	/* bytes: sk_rcvbuf */
+	uint32_t rmem_alloc;	/* bytes queued */
 	uint16_t port;		/* local port */
 	uint8_t proto;		/* enum tw_udp_proto */
 	uint8_t addr[16];	/* local address, network order; 4 bytes for IPv4 */
@@ -68,6 +73,9 @@ void tw_udp_addr_text(const struct tw_udp_sock *s, char *out, size_t len);
  * byte order, which is this host's: parse on the host that wrote them. */
 int tw_udpsock_parse(const char *text, size_t len, unsigned proto, struct tw_udp_set *out,
     struct tw_parse_stats *ps);
+
+/* Sort s by key, a socket listed twice kept once. */
+void tw_udp_set_sort(struct tw_udp_set *s);
 
 /* Read all four files (out cleared first, then sorted by key). A file the
  * kernel lacks (no IPv6, no UDP-Lite) is skipped; TW_E_ABSENT only when

@@ -90,7 +90,8 @@ tw_derive_cgroup(const struct tw_window *w, const struct tw_cgroup_row *r,
 	f->version = (int64_t)ver;
 	if (r->owner != TW_CG_OWNER_NONE)
 		f->owner_kind = (int64_t)r->owner;
-	if (r->owner == TW_CG_OWNER_USER_UNIT)
+	if (r->owner == TW_CG_OWNER_USER_UNIT ||
+	    (r->owner == TW_CG_OWNER_CGROUP && r->owner_uid != UINT32_MAX))
 		f->owner_uid = (int64_t)r->owner_uid;
 	gauges(&r->cg, f);
 	limit(&r->cg, ver, f);

@@ -30,4 +30,5 @@ tw_derive_socket(const struct tw_sock_row *r, int recent, int64_t rmem_max,
 	}
 	if (rmem_max >= 0)
 		f->rmem_max_bytes = (double)rmem_max;
+	f->uid = r->sock.uid;
 }

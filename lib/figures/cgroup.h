@@ -30,7 +30,7 @@ struct tw_cgroup_fig {
 	double read_bytes_s;
 	double write_bytes_s;
 	int64_t owner_kind;		/* enum tw_cg_owner_kind */
-	int64_t owner_uid;		/* a user's unit's user */
+	int64_t owner_uid;		/* a user's unit's user; a plain cgroup's owner */
 };
 
 /* Every figure absent; path "". */

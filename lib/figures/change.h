@@ -22,6 +22,7 @@ struct tw_change_fig {
 	const char *unit;		/* the figure's */
 	double before;			/* the figure, in unit */
 	double after;
+	const char *finding_id;		/* the finding it answers, or NULL */
 };
 
 /* Every figure absent. */

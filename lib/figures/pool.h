@@ -30,6 +30,8 @@ struct tw_pool_fig {
 	double recent_failures;		/* failures within the window */
 	uint64_t pressure_ms;		/* time in memory pressure, since boot */
 	double recent_pressure_ms;	/* time in memory pressure within it */
+	int64_t owner_uid;		/* tcp listen queue: the one owner of every
+					 * listener seen full in the window; -1 */
 };
 
 /* The pools of one class taken together. */
@@ -41,7 +43,7 @@ tw_pool_fig_init(struct tw_pool_fig *f)
 		.cpu = -1, .name = "", .size_bytes = TW_FIG_NONE, .in_use = TW_FIG_NONE,
 		.free = TW_FIG_NONE, .limit = TW_FIG_NONE, .failures = TW_FIG_NO_COUNT,
 		.recent_failures = TW_FIG_NONE, .pressure_ms = TW_FIG_NO_COUNT,
-		.recent_pressure_ms = TW_FIG_NONE,
+		.recent_pressure_ms = TW_FIG_NONE, .owner_uid = -1,
 	};
 }
 

@@ -27,6 +27,12 @@ struct tw_socket_fig {
 	double rcvbuf_bytes;		/* SO_RCVBUF */
 	double rmem_alloc_bytes;
 	double rmem_max_bytes;		/* net.core.rmem_max when it was read */
+	int64_t uid;			/* the socket's owner, or -1 */
+	/* Every socket of that owner that dropped in the window, published
+	 * or not (a user's past TW_VIEW_SOCKS_PER_USER are not), and their
+	 * drops in it. */
+	double uid_sockets;
+	double uid_recent_drops;	/* datagrams */
 };
 
 /* Every figure absent; the identity's strings "". */
@@ -37,7 +43,8 @@ tw_socket_fig_init(struct tw_socket_fig *f)
 		.proto_name = "", .address = "", .port = -1, .drops = TW_FIG_NONE,
 		.recent_drops = TW_FIG_NONE, .rx_queue_bytes = TW_FIG_NONE, .pid = -1,
 		.owner_search = -1, .searches_cut = TW_FIG_NO_COUNT, .rcvbuf_bytes = TW_FIG_NONE,
-		.rmem_alloc_bytes = TW_FIG_NONE, .rmem_max_bytes = TW_FIG_NONE,
+		.rmem_alloc_bytes = TW_FIG_NONE, .rmem_max_bytes = TW_FIG_NONE, .uid = -1,
+		.uid_sockets = TW_FIG_NONE, .uid_recent_drops = TW_FIG_NONE,
 	};
 }
 

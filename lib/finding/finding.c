@@ -13,6 +13,7 @@
 
 #include "util/error.h"
 #include "util/escape.h"
+#include "util/uid.h"
 
 /* Why a proposal has no apply line: its command was refused (err), or
  * the tunable is read only at boot. */
@@ -50,6 +51,7 @@ tw_finding_tune(struct tw_finding *f, enum tw_os os, enum tw_symptom sym,
 	tw_escape_copy(f->documentation, sizeof(f->documentation), s->source);
 	tw_ticket_id(f->id, sym, f->subject, s->name);
 	f->apply[0] = f->persist[0] = f->owner[0] = '\0';
+	tw_finding_owned(f, -1);
 	f->no_apply = f->no_persist = NULL;
 	/* At a limit, already satisfied, or no value known: nothing to run.
 	 * Nor for a queue tunable without its disk, or NBLKnnnn, whose nnnn
@@ -83,4 +85,13 @@ tw_finding_no_tunable(struct tw_finding *f, enum tw_symptom sym, enum tw_state s
 	tw_escape_copy(f->evidence, sizeof(f->evidence), evidence);
 	f->no_apply = no_apply;
 	tw_ticket_id(f->id, sym, f->subject, "");
+	tw_finding_owned(f, -1);
+}
+
+void
+tw_finding_owned(struct tw_finding *f, int64_t uid)
+{
+	f->owner_uid = uid;
+	f->cls = uid < 0 ? TW_FINDING_CLASS_HOST : tw_uid_is_user(uid) ? TW_FINDING_CLASS_USER :
+	    TW_FINDING_CLASS_SERVICE;
 }

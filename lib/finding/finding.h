@@ -36,7 +36,16 @@ struct tw_finding {
 	char documentation[TW_FINDING_STR];
 	char id[TW_TICKET_ID_LEN];	/* the ticket id (advice/ticket.h) */
 	char owner[TW_TICKET_LINE_LEN];	/* a cgroup's owner in words; "" otherwise */
+	/* What it threatens (TW_FINDING_CLASS_*: the host's, a service's, a
+	 * user's) and whose it is (a uid; -1 for the host's): the tracker
+	 * gives room and notifications by them (tracker.h). */
+	int cls;
+	int64_t owner_uid;
 };
+
+/* Set f's class and owner for a subject of uid's (-1: the host's): a
+ * user's (util/uid.h), or a service's (root's, a service account's). */
+void tw_finding_owned(struct tw_finding *f, int64_t uid);
 
 /* The finding of suggestion s of symptom sym on subject (NULL: the
  * disk's), on os; device is the disk a queue tunable is on, or NULL. */

@@ -179,6 +179,13 @@ void tw_judge_pool_evidence(const struct tw_pool_judgement *j, const struct tw_p
 int tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigned window_s,
     struct tw_verdict *out);
 
+/* The tcp listen queue's overflows, when every listener seen full in the
+ * window was one user's (twDblockOwnerUid, sockets/listenwatch.h): no
+ * tunable, that user's own backlog (tw_evidence_listen_user); TW_E_ABSENT
+ * otherwise, and the pool's advice stands. */
+int tw_judge_tcp_listen(const struct tw_view *v, unsigned long long failures, unsigned window_s,
+    struct tw_verdict *out);
+
 /* Pruned receive queues: tcp_rmem only when TCP was not under memory
  * pressure in the window (the tcp memory pool's failures). */
 int tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, unsigned window_s,
@@ -197,6 +204,28 @@ int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *
  * two findings; no command: the id must not change when the owner is not
  * known in some sample. */
 void tw_judge_socket_subject(const struct tw_socket_fig *s, char *out, size_t len);
+
+/* A user's sockets (util/uid.h) are judged as one: every socket of theirs
+ * that dropped in the window, rows or not (twSockDropUidSockets), their
+ * drops against the socket thresholds, and one finding about the user
+ * whose subject is "sockets of user 65534", with the worst of their rows
+ * named in the evidence. No host-wide sysctl is proposed for them: only
+ * that user's sockets show the symptom, so the user's own SO_RCVBUF is the
+ * knob (tw_evidence_user_sockets). tunewatchd's finding and check_dblock's
+ * lines are both made here. */
+struct tw_user_sockets {
+	int64_t uid;
+	enum tw_state state;
+	unsigned long long recent;	/* their drops in the window */
+	unsigned long long sockets;	/* their sockets that dropped in it */
+	char subject[64];
+	struct tw_verdict verdict;
+};
+
+/* Judge user uid's sockets of v; 0 when v has no row of theirs with the
+ * window's figures (then *out says nothing). */
+int tw_judge_user_sockets(const struct tw_view *v, int64_t uid, const struct tw_threshold *warn,
+    const struct tw_threshold *crit, unsigned window_s, struct tw_user_sockets *out);
 
 /* The verdict on socket s of v that dropped recent datagrams in window_s
  * (tw_evidence_socket), beside v's udp memory pool; lookup (may be NULL)

@@ -8,6 +8,7 @@
 
 #include "advice/poolwords.h"
 #include "util/error.h"
+#include "util/uid.h"
 #include "view/fig_cache.h"
 #include "view/fig_pool.h"
 
@@ -170,6 +171,25 @@ tw_judge_pool_evidence(const struct tw_pool_judgement *j, const struct tw_pool_c
 		snprintf(out, len, "%s%llu%s in the last %u s%s", w->evidence_before, failures,
 		    w->evidence_after, window_s,
 		    w->evidence_note != NULL ? w->evidence_note : "");
+}
+
+int
+tw_judge_tcp_listen(const struct tw_view *v, unsigned long long failures, unsigned window_s,
+    struct tw_verdict *out)
+{
+	size_t i;
+
+	for (i = 0; i < v->npools; i++) {
+		const struct tw_view_pool *p = &v->pools[i];
+
+		if (p->cls != TW_DBLOCK_TCP_LISTEN || !(p->has & TW_VIEW_BIT(TW_OID_DBLOCK_OWNER_UID)))
+			continue;
+		if (!tw_uid_is_user((int64_t)p->col[TW_OID_DBLOCK_OWNER_UID]))
+			return TW_E_ABSENT;
+		return tw_evidence_listen_user(failures, window_s,
+		    (uint32_t)p->col[TW_OID_DBLOCK_OWNER_UID], out);
+	}
+	return TW_E_ABSENT;
 }
 
 int

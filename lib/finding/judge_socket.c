@@ -4,11 +4,13 @@
 #include "finding/judge.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/error.h"
+#include "util/uid.h"
 #include "view/fig_socket.h"
 #include "view/fig_pool.h"
 
@@ -90,6 +92,81 @@ tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_fig *s,
 	return tw_evidence_socket(&f, out);
 }
 
+/* The owner of row i of v's sockets, straight from its cell (rows are
+ * compared by owner many times a sample); -1 when it has none. */
+static int64_t
+row_uid(const struct tw_view *v, size_t i)
+{
+	const struct tw_view_sock *r = &v->socks[i];
+
+	return (r->has & TW_VIEW_BIT(TW_OID_SOCKDROP_UID)) ?
+	    (int64_t)r->col[TW_OID_SOCKDROP_UID] : -1;
+}
+
+/* Whether row i is the first row of its owner's that dropped in the
+ * window. */
+static int
+first_of_owner(const struct tw_view *v, size_t i)
+{
+	int64_t uid = row_uid(v, i);
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (row_uid(v, j) == uid && (v->socks[j].has &
+		    TW_VIEW_BIT(TW_OID_SOCKDROP_RECENT_DROPS)) &&
+		    v->socks[j].col[TW_OID_SOCKDROP_RECENT_DROPS] > 0)
+			return 0;
+	return 1;
+}
+
+int
+tw_judge_user_sockets(const struct tw_view *v, int64_t uid, const struct tw_threshold *warn,
+    const struct tw_threshold *crit, unsigned window_s, struct tw_user_sockets *out)
+{
+	struct tw_user_sockets_figures f;
+	struct tw_socket_fig worst;
+	char name[TW_VIEW_STR], *cut;
+	size_t i;
+	int have = 0;
+
+	memset(out, 0, sizeof(*out));
+	memset(&f, 0, sizeof(f));
+	tw_socket_fig_init(&worst);
+	for (i = 0; i < v->nsocks; i++) {
+		struct tw_socket_fig s;
+
+		if (row_uid(v, i) != uid)
+			continue;
+		tw_view_socket_figures(&v->socks[i], &s);
+		if (!tw_fig_has(s.uid_sockets) || !tw_fig_has(s.uid_recent_drops) ||
+		    !tw_fig_has(s.recent_drops))
+			continue;
+		f.sockets = (uint64_t)s.uid_sockets;
+		f.recent = (uint64_t)s.uid_recent_drops;
+		if (!have++ || s.recent_drops > worst.recent_drops)
+			worst = s;
+	}
+	if (!have)
+		return 0;
+	out->uid = uid;
+	out->recent = f.recent;
+	out->sockets = f.sockets;
+	out->state = tw_threshold_state((double)f.recent, warn, crit);
+	snprintf(out->subject, sizeof(out->subject), "sockets of user %" PRId64, uid);
+	f.uid = (uint32_t)uid;
+	f.window_s = window_s;
+	tw_judge_socket_subject(&worst, name, sizeof(name));
+	/* "udp 127.0.0.1:514", without the inode the subject has. */
+	if ((cut = strstr(name, " inode ")) != NULL)
+		*cut = '\0';
+	f.worst = name;
+	f.command = worst.command;
+	f.pid = worst.pid > 0 ? (int32_t)worst.pid : 0;
+	f.worst_recent = (uint64_t)worst.recent_drops;
+	tw_evidence_user_sockets(&f, &out->verdict);
+	return 1;
+}
+
 int
 tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures, unsigned window_s,
     struct tw_verdict *out)
@@ -106,6 +183,16 @@ tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures, unsign
 		tw_view_socket_figures(&v->socks[i], &s);
 		if (!tw_fig_has(s.recent_drops) || s.recent_drops <= 0)
 			continue;
+		if (tw_uid_is_user(s.uid)) {
+			/* Each of a user's rows carries all their sockets'
+			 * count: the first row of each user's counts it. */
+			if (!first_of_owner(v, i))
+				continue;
+			if (f.users++ == 0)
+				f.user_uid = (uint32_t)s.uid;
+			f.user_sockets += tw_fig_has(s.uid_sockets) ? (uint64_t)s.uid_sockets : 1;
+			continue;
+		}
 		f.sockets++;
 		if (!tw_fig_has(s.rcvbuf_bytes) || !tw_fig_has(s.rmem_max_bytes))
 			f.unknown++;

@@ -10,9 +10,9 @@
 #include "advice/shortfall.h"
 #include "advice/ticket.h"
 #include "finding/lookup.h"
+#include "finding/ratchet.h"
 #include "util/error.h"
 #include "view/fig_cache.h"
-#include "view/fig_socket.h"
 
 /* A line longer than the MIB holds is not published: a command cut short
  * is another command. */
@@ -36,12 +36,23 @@ emit(const struct tw_observe_note *n, struct tw_finding *o)
 }
 
 static int
-observe_one(enum tw_os os, enum tw_symptom sym, enum tw_state severity, const char *subject,
-    const struct tw_view_disk *device, const char *evidence, const struct tw_suggestion *s,
-    const struct tw_observe_note *n)
+observe_one(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_state severity,
+    const char *subject, const struct tw_view_disk *device, const char *evidence,
+    const struct tw_suggestion *s, const struct tw_observe_note *n)
 {
 	struct tw_finding o;
+	char why[TW_FINDING_STR];
 
+	/* Raised by our own advice and no gain yet: no ratchet (ratchet.h).
+	 * The same finding, its ticket's, with no value to apply. */
+	if (tw_ratchet_held(v, s, why, sizeof(why))) {
+		struct tw_suggestion held = *s;
+
+		held.proposed[0] = '\0';
+		tw_finding_tune(&o, os, sym, severity, subject, device, why, &held);
+		o.no_apply = TW_RATCHET_NO_APPLY;
+		return emit(n, &o);
+	}
 	tw_finding_tune(&o, os, sym, severity, subject, device, evidence, s);
 	whole_or_none(o.apply);
 	whole_or_none(o.persist);
@@ -80,7 +91,7 @@ observe(const struct tw_view *v, enum tw_os os, enum tw_symptom sym, enum tw_sta
 	}
 	npicks = tw_observe_picks(sym, os, lookup, lookup_ctx, picks);
 	for (i = 0; i < npicks; i++)
-		if ((rc = observe_one(os, sym, severity, subject, device, evidence, &picks[i],
+		if ((rc = observe_one(v, os, sym, severity, subject, device, evidence, &picks[i],
 		    n)) != 0)
 			return rc;
 	return 0;
@@ -217,6 +228,12 @@ observe_class(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
 		    &n);
 	}
+	/* Only one user's listeners seen full: their own backlog, as
+	 * check_dblock says. */
+	if (cl->id == TW_DBLOCK_TCP_LISTEN && tw_judge_tcp_listen(v, sum, window_s,
+	    &verdict) == TW_OK)
+		return tw_observe_verdict(v, os, &verdict, worst, tw_ticket_subject_pool(cl), NULL,
+		    &n);
 	/* Pruned under memory pressure: tcp_mem's, as check_dblock says. */
 	if (cl->id == TW_DBLOCK_TCP_RCVBUF && tw_judge_tcp_prune(v, sum, window_s,
 	    &verdict) == TW_OK && verdict.nfound == 0)
@@ -248,38 +265,6 @@ observe_pools(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	return 0;
 }
 
-/* Each socket that dropped is a finding of its own, its subject the
- * socket as check_dblock names it in its ticket ("udp 0.0.0.0:514 inode
- * 12345"), so both give the same id. */
-static int
-observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
-    enum tw_os os, tw_observe_fn fn, void *ctx)
-{
-	struct tw_view_lookup lk = { v, NULL, "" };
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < v->nsocks && rc == 0; i++) {
-		struct tw_socket_fig fig;
-		const struct tw_socket_fig *s = &fig;
-		unsigned long long recent;
-		struct tw_verdict verdict;
-		enum tw_state st;
-		struct tw_observe_note n;
-		char subject[TW_VIEW_STR];
-
-		tw_view_socket_figures(&v->socks[i], &fig);
-		if (!tw_judge_socket(&c->sock_warn, &c->sock_crit, s, &st, &recent) || !tw_observe_bad(st) ||
-		    tw_judge_socket_verdict(v, s, recent, window_s, tw_view_lookup, &lk,
-		    &verdict) != TW_OK)
-			continue;
-		tw_judge_socket_subject(s, subject, sizeof(subject));
-		tw_observe_note(&n, fn, ctx, st, &c->sock_warn, &c->sock_crit, "drops in the window");
-		rc = tw_observe_verdict(v, os, &verdict, st, subject, NULL, &n);
-	}
-	return rc;
-}
-
 int
 tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)
@@ -290,7 +275,7 @@ tw_observe(const struct tw_judge_config *c, const struct tw_view *v, unsigned wi
 		return rc;
 	if ((rc = observe_pools(c, v, window_s, os, fn, ctx)) != 0)
 		return rc;
-	if ((rc = observe_sockets(c, v, window_s, os, fn, ctx)) != 0)
+	if ((rc = tw_observe_sockets(c, v, window_s, os, fn, ctx)) != 0)
 		return rc;
 	if ((rc = tw_observe_cgroups(c, v, window_s, fn, ctx)) != 0)
 		return rc;

@@ -47,6 +47,23 @@ cut(char *s)
 	s[strnlen(s, TW_FINDING_STR - 1)] = '\0';
 }
 
+/* Whose cgroup c is: root's for a system unit's, the user's for a user's
+ * unit's, its directory's owner's for a plain one. A plain cgroup whose
+ * owner is unknown is taken for a user's (the lowest class), owned by no
+ * one in particular. */
+static void
+owned(struct tw_finding *o, const struct tw_cgroup_fig *c)
+{
+	if (c->owner_kind == TW_CG_OWNER_SYSTEM_UNIT)
+		tw_finding_owned(o, 0);
+	else if (c->owner_uid >= 0)
+		tw_finding_owned(o, c->owner_uid);
+	else {
+		tw_finding_owned(o, -1);
+		o->cls = TW_FINDING_CLASS_USER;
+	}
+}
+
 /* The finding of cgroup c at state st; evidence is the advice line with
  * the threshold passed after it, as for the other findings. */
 static int
@@ -68,6 +85,7 @@ observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned
 	 * prints it. */
 	tw_judge_cgroup_finding(&f, &o);
 	o.severity = st;
+	owned(&o, c);
 	cut(o.subject);
 	cut(o.owner);
 	cut(o.apply);

@@ -32,6 +32,11 @@ int tw_observe_verdict(const struct tw_view *v, enum tw_os os, const struct tw_v
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
     const struct tw_observe_note *n);
 
+/* The findings of sockets (observe_socket.c): a service's each its own, a
+ * user's one about that user. */
+int tw_observe_sockets(const struct tw_judge_config *c, const struct tw_view *v,
+    unsigned window_s, enum tw_os os, tw_observe_fn fn, void *ctx);
+
 /* The findings of disks (observe_disk.c): probed devices' seeks, the
  * distribution's slow tails, then each disk's r_await and w_await. */
 int tw_observe_disks(const struct tw_judge_config *c, const struct tw_view *v,

@@ -60,6 +60,45 @@ tw_tracker_begin(struct tw_tracker *t)
 	t->nevents = 0;
 }
 
+/* Whether o's owner has as many rows as one owner may: root's and the
+ * host's have no quota. */
+static int
+at_quota(const struct tw_tracker *t, const struct tw_finding *o)
+{
+	size_t i, n = 0;
+
+	if (o->owner_uid <= 0)
+		return 0;
+	for (i = 0; i < t->n; i++)
+		if (t->rows[i].obs.owner_uid == o->owner_uid &&
+		    ++n >= TW_TRACKER_OWNER_QUOTA)
+			return 1;
+	return 0;
+}
+
+/* The row a finding of class cls may take when the table is full: one of
+ * the lowest class below cls, a row on its way before a raised one, the
+ * newest raised before an older one; NULL when every row is of cls or
+ * higher. */
+static struct tw_tracked *
+victim(struct tw_tracker *t, int cls)
+{
+	struct tw_tracked *v = NULL;
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		struct tw_tracked *r = &t->rows[i];
+
+		if (r->obs.cls <= cls)
+			continue;
+		if (v == NULL || r->obs.cls > v->obs.cls ||
+		    (r->obs.cls == v->obs.cls && (r->index == 0 ||
+		    (v->index != 0 && r->index > v->index))))
+			v = r;
+	}
+	return v;
+}
+
 int
 tw_tracker_observe(void *tracker, const struct tw_finding *o)
 {
@@ -80,11 +119,21 @@ tw_tracker_observe(void *tracker, const struct tw_finding *o)
 		return 0;
 	}
 	if (r == NULL) {
-		if (t->n == TW_TRACKER_CAPACITY) {
+		/* A new symptom: within its owner's quota, in a free row or
+		 * in one of a lower class, given up for it. */
+		if (at_quota(t, o)) {
 			t->overflows++;
 			return 0;
 		}
-		r = &t->rows[t->n++];
+		if (t->n < TW_TRACKER_CAPACITY) {
+			r = &t->rows[t->n++];
+		} else if ((r = victim(t, o->cls)) != NULL) {
+			t->overflows++;
+			t->evicted++;
+		} else {
+			t->overflows++;
+			return 0;
+		}
 		memset(r, 0, sizeof(*r));
 	}
 	r->obs = *o;
@@ -116,6 +165,8 @@ finding_of(const struct tw_tracked *r, struct tw_view_finding_in *f)
 	tw_escape_copy(f->persist, sizeof(f->persist), o->persist);
 	tw_escape_copy(f->documentation, sizeof(f->documentation), o->documentation);
 	tw_escape_copy(f->owner, sizeof(f->owner), o->owner);
+	f->cls = o->cls;
+	f->owner_uid = o->owner_uid;
 }
 
 static void

@@ -12,7 +12,16 @@
  * The table is bounded: at most capacity symptoms are followed at once
  * (raised or on their way); one more is counted in overflows, once a
  * sample, and not followed, so thousands of disks in trouble cost a
- * bounded table and a bounded number of events.
+ * bounded table and a bounded number of events. What cannot be crowded
+ * out: a full table gives a row of a lower class (finding.h: a user's
+ * below a service's below the host's) to a symptom of a higher one, one
+ * on its way before a raised one, the newest raised before an older one
+ * (counted in overflows and evicted; a row given up sends no event: its
+ * symptom did not go away, and it is followed again when there is room);
+ * and one owner (a uid, root's but not) follows at most
+ * TW_TRACKER_OWNER_QUOTA symptoms, so that one user's thousands of
+ * cgroups leave room for another's. A user's sockets are one finding
+ * already (observe_socket.c).
  *
  * A finding keeps its index (twFindingIndex) while it lasts; indexes are
  * handed out in increasing order, so a new finding never takes the row of
@@ -30,6 +39,7 @@
 #define TW_TRACKER_DEFAULT_RAISE 3
 #define TW_TRACKER_DEFAULT_CLEAR 3
 #define TW_TRACKER_CAPACITY 256		/* the MIB's bound on twFindingTable */
+#define TW_TRACKER_OWNER_QUOTA 16	/* symptoms one uid but root's may have */
 
 /* The event kinds are the notifications' numbers (twNotifications.N). */
 enum tw_finding_event_kind {
@@ -55,6 +65,7 @@ struct tw_tracker {
 	size_t nraised;
 	uint32_t next_index;
 	uint64_t overflows;
+	uint64_t evicted;		/* of those, rows given up for a higher class */
 	uint64_t last_change;	/* seconds since the epoch; 0: none yet */
 	uint64_t samples;
 };

@@ -38,6 +38,11 @@ socks_open(struct tw_monitor *m, const struct tw_sampler_config *cfg, unsigned i
 	    TW_SOCK_OWNER_PROCS_DEFAULT;
 	sc.owner_budget_us = cfg->sock_owner_budget_ms * 1000u;
 	sc.diag = !cfg->sock_no_diag;
+	/* The kernel's own sockets only where /proc is the kernel's: a
+	 * fixture root's files are what a test reads. */
+	sc.netlink = sc.diag && (cfg->proc_root == NULL || strcmp(cfg->proc_root, "/proc") == 0);
+	if (tw_listenwatch_init(&m->listen, intervals, sc.netlink) != TW_OK)
+		return TW_E_NOMEM;
 	return tw_sockwatch_init(&m->socks, &sc);
 }
 
@@ -48,7 +53,21 @@ socks_step(struct tw_monitor *m)
 {
 	const struct tw_netstat_set *net = (m->sample.have & TW_SRC_BIT(TW_SRC_NETSTAT)) ?
 	    &m->sample.net : NULL;
-	int rc = tw_sockwatch_step(&m->socks, tw_sampler_proc_fd(m->sampler), net,
+	const struct tw_sysctl_value *v = &m->sample.sysctl.v[TW_SYSCTL_NET_IPV4_UDP_MEM];
+	struct tw_udp_memory mem = { 0, 0, 0, 0 };
+	int64_t limit;
+	int rc;
+
+	if ((m->sample.sock.present >> TW_SOCK_UDP_MEM) & 1) {
+		mem.have_in_use = 1;
+		mem.in_use = m->sample.sock.v[TW_SOCK_UDP_MEM];
+	}
+	if (v->rc == TW_OK && tw_sysctl_field(v->text, 0, &limit) == TW_OK && limit > 0) {
+		mem.have_limit = 1;
+		mem.limit = (uint64_t)limit;
+	}
+	tw_listenwatch_step(&m->listen, net);
+	rc = tw_sockwatch_step(&m->socks, tw_sampler_proc_fd(m->sampler), net, &mem,
 	    &m->sample.parse);
 
 	if (rc != TW_OK)
@@ -108,6 +127,7 @@ release(struct tw_monitor *m)
 	tw_pool_set_free(&m->pools);
 	tw_window_free(&m->window);
 	tw_sockwatch_free(&m->socks);
+	tw_listenwatch_free(&m->listen);
 	tw_view_free(&m->view);
 	tw_reqlat_close(m->reqlat);
 	m->reqlat = NULL;
@@ -262,6 +282,7 @@ tw_monitor_sample(struct tw_monitor *m)
 	struct tw_view_sources src;
 	const char *reason = "";
 	enum tw_reqlat_state st = TW_REQLAT_NSTATES;
+	uint32_t uid = 0;
 	int rc;
 
 	if ((rc = tw_sampler_take(m->sampler, &m->sample)) != TW_OK)
@@ -280,6 +301,8 @@ tw_monitor_sample(struct tw_monitor *m)
 	src.sample = &m->sample;
 	src.pools = &m->pools;
 	src.socks = &m->socks;
+	src.listen_known = tw_listenwatch_owner(&m->listen, &uid);
+	src.listen_owner = (int64_t)uid;
 	if (m->reqlat != NULL) {
 		st = tw_reqlat_state(m->reqlat, &reason);
 		src.reqlat_state = tw_reqlat_state_name(st);

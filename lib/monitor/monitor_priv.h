@@ -15,6 +15,7 @@
 #include "sample/pools.h"
 #include "sample/sample.h"
 #include "sample/sampler.h"
+#include "sockets/listenwatch.h"
 #include "sockets/sockwatch.h"
 #include "view/build.h"
 #include "view/view.h"
@@ -27,6 +28,7 @@ struct tw_monitor {
 	struct tw_window window;
 	struct tw_view view;
 	struct tw_sockwatch socks;	/* UDP sockets that drop */
+	struct tw_listenwatch listen;	/* whose accept queues overflow */
 	struct tw_view_settings settings;
 	char system[2 * 65 + 2];	/* "sysname release" from uname(2) */
 	/* Findings, when tw_monitor_findings() turned them on: judged on

@@ -62,7 +62,9 @@ struct tw_cgroup_row {
 					 * cgroup, or one whose shown name is
 					 * longer than 127 bytes */
 	enum tw_cg_owner_kind owner;
-	uint32_t owner_uid;		/* TW_CG_OWNER_USER_UNIT: the user's */
+	uint32_t owner_uid;		/* TW_CG_OWNER_USER_UNIT: the user's;
+					 * TW_CG_OWNER_CGROUP: its directory's
+					 * owner, UINT32_MAX when unknown */
 	struct tw_cgroup cg;
 	uint32_t held;		/* TW_CG_BIT of the fields not read in this
 				 * sample but in an earlier one (SLOW_EVERY) */

@@ -5,8 +5,11 @@
  * those. */
 #include "config.h"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sample/cgroups_priv.h"
@@ -296,11 +299,30 @@ list_published(struct tw_cgroups *r)
 	return TW_OK;
 }
 
+/* The owner of the cgroup directory at path (below the hierarchy's
+ * root); UINT32_MAX ((uid_t)-1, no one's) when it cannot be read. */
+static uint32_t
+dir_owner(const struct tw_cgroups *r, const char *path)
+{
+	const char *root = r->ver == TW_CG_V1 ? "fs/cgroup/memory" : "fs/cgroup";
+	size_t len = strlen(root) + strlen(path) + 1;
+	char *rel = malloc(len);
+	struct stat st;
+	int ok;
+
+	if (rel == NULL)
+		return UINT32_MAX;
+	snprintf(rel, len, "%s%s", root, path);
+	ok = fstatat(r->sys_fd, rel, &st, AT_SYMLINK_NOFOLLOW) == 0;
+	free(rel);
+	return ok ? (uint32_t)st.st_uid : UINT32_MAX;
+}
+
 /* Who owns a published cgroup: told by its path alone, once a rescan.
  * The path is read shown (util/escape.h), as the checks read it from the
  * MIB, so that the agent and a check tell the same owner and unit. */
 static int
-publish_owner(struct known *k)
+publish_owner(const struct tw_cgroups *r, struct known *k)
 {
 	struct tw_cg_owner o;
 	char *shown = malloc(TW_ESCAPE_SIZE(strlen(k->path)));
@@ -311,6 +333,11 @@ publish_owner(struct known *k)
 	tw_cgroup_owner(shown, &o);
 	k->owner = o.kind;
 	k->owner_uid = o.uid;
+	/* A plain cgroup is whoever's its directory is: who made it, or to
+	 * whom it was delegated (chown, as cgroup v1 delegation and systemd's
+	 * Delegate= do), who sets its limit. */
+	if (o.kind == TW_CG_OWNER_CGROUP)
+		k->owner_uid = dir_owner(r, k->path);
 	tw_cgroup_unit(shown, k->unit, sizeof(k->unit));
 	free(shown);
 	return TW_OK;
@@ -351,7 +378,7 @@ tw_cgroups_rescan(struct tw_cgroups *r)
 	r->qualified = (uint32_t)n;
 	for (i = 0; i < n && i < r->max_rows; i++) {
 		rank[i]->published = 1;
-		if (publish_owner(rank[i]) != TW_OK) {
+		if (publish_owner(r, rank[i]) != TW_OK) {
 			free(rank);
 			return TW_E_NOMEM;
 		}

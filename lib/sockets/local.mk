@@ -4,4 +4,6 @@
 noinst_LIBRARIES += lib/sockets/libtwsockets.a
 lib_sockets_libtwsockets_a_SOURCES = \
 	lib/sockets/sockwatch.h lib/sockets/sockwatch.c \
-	lib/sockets/dropgate.h lib/sockets/dropgate.c
+	lib/sockets/dropgate.h lib/sockets/dropgate.c \
+	lib/sockets/uncounted.h lib/sockets/uncounted.c \
+	lib/sockets/listenwatch.h lib/sockets/listenwatch.c

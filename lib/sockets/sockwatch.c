@@ -20,6 +20,7 @@ tw_sockwatch_init(struct tw_sockwatch *w, const struct tw_sockwatch_config *cfg)
 	w->cfg = *cfg;
 	tw_udp_set_init(&w->cur);
 	tw_buf_init(&w->scratch);
+	tw_uncounted_init(&w->uncounted);
 	w->read_rc = TW_E_ABSENT;
 	return TW_OK;
 }
@@ -41,6 +42,7 @@ tw_sockwatch_free(struct tw_sockwatch *w)
 	free(w->spare);
 	tw_udp_set_free(&w->cur);
 	tw_buf_free(&w->scratch);
+	tw_uncounted_free(&w->uncounted);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -93,6 +95,12 @@ merge(struct tw_sockwatch *w)
 			r.drops = s->drops - grew;
 		}
 		r.sock = *s;
+		if (s->have_mem) {
+			/* The reading had the buffer: no query for it. */
+			r.have_mem = 1;
+			r.rcvbuf = s->rcvbuf;
+			r.rmem_alloc = s->rmem_alloc;
+		}
 		r.drops += grew;
 		w->grown += grew;
 		r.ring[slot] = grew;
@@ -205,7 +213,8 @@ query_buffers(struct tw_sockwatch *w)
 		for (first = 0; first < w->nrows && w->rows[first].sock.proto < proto; first++)
 			continue;
 		for (i = first; i < w->nrows && w->rows[i].sock.proto == proto; i++)
-			if (w->rows[i].grew && w->rows[i].sock.inode != 0)
+			if (w->rows[i].grew && w->rows[i].sock.inode != 0 &&
+			    !w->rows[i].sock.have_mem)
 				mem[n++] = (struct tw_sock_mem){ .inode = w->rows[i].sock.inode };
 		if (n == 0)
 			continue;
@@ -220,7 +229,7 @@ query_buffers(struct tw_sockwatch *w)
 		for (i = first; i < w->nrows && w->rows[i].sock.proto == proto; i++) {
 			struct tw_sock_row *r = &w->rows[i];
 
-			if (!r->grew || r->sock.inode == 0)
+			if (!r->grew || r->sock.inode == 0 || r->sock.have_mem)
 				continue;
 			/* Refused or not found: unknown, not the old figure. */
 			r->have_mem = rc == TW_OK && mem[n].have;
@@ -253,41 +262,30 @@ must_read(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
 	    w->seq - w->last_read_seq >= w->cfg.intervals;
 }
 
-/* After a read: what the sockets dropped since the last read against what
- * InErrors counted meanwhile. A counter that went back (a reset) tells
- * nothing; the first read has nothing to compare. */
-static void
-count_uncounted(struct tw_sockwatch *w, int first)
-{
-	if (!first && w->gate_valid && w->read_gate_valid && w->gate_sum >= w->read_gate) {
-		uint64_t counted = w->gate_sum - w->read_gate;
-
-		w->uncounted_known = 1;
-		if (w->grown > counted) {
-			w->uncounted += w->grown - counted;
-			w->eager_until = w->seq + w->cfg.intervals;
-		}
-	}
-	w->read_gate_valid = w->gate_valid;
-	w->read_gate = w->gate_sum;
-}
-
 int
 tw_sockwatch_uncounted(const struct tw_sockwatch *w, uint64_t *count)
 {
-	*count = w->uncounted_known ? w->uncounted : 0;
-	return w->uncounted_known;
+	*count = w->uncounted.known ? w->uncounted.count : 0;
+	return w->uncounted.known;
 }
 
 int
 tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
-    struct tw_parse_stats *ps)
+    const struct tw_udp_memory *mem, struct tw_parse_stats *ps)
 {
 	void *grown;
 	int rc, read;
 
 	if ((read = must_read(w, proc_fd, net, &rc))) {
-		rc = tw_udpsock_read_all(proc_fd, &w->scratch, &w->cur, ps);
+		rc = TW_E_ABSENT;
+		if (w->cfg.netlink && !w->netlink_failed) {
+			rc = tw_sockdiag_read_all(&w->cur);
+			if (rc == TW_E_NOMEM)
+				return rc;
+			w->netlink_failed = rc != TW_OK;
+		}
+		if (rc != TW_OK)
+			rc = tw_udpsock_read_all(proc_fd, &w->scratch, &w->cur, ps);
 		if (rc == TW_E_NOMEM)
 			return rc;
 		w->read_rc = rc;
@@ -297,7 +295,7 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
 			w->cur.count = 0;
 			/* The next read finds every socket anew: nothing to
 			 * compare its drops with. */
-			w->read_gate_valid = 0;
+			tw_uncounted_forget(&w->uncounted);
 		}
 	} else if (rc != TW_OK) {
 		return rc;
@@ -307,8 +305,16 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
 		return TW_E_NOMEM;
 	w->spare = grown;
 	merge(w);
-	if (read && w->read_rc == TW_OK)
-		count_uncounted(w, w->reads == 1);
+	if (read && w->read_rc == TW_OK) {
+		rc = tw_uncounted_after_read(&w->uncounted, proc_fd, &w->scratch, w->reads == 1,
+		    w->gate_valid, w->gate_sum, w->grown, mem);
+		if (rc < 0)
+			return rc;
+		/* Drops no counter counted: read every sample for a window,
+		 * to see them as they happen, and UDP memory where they do. */
+		if (rc == 1)
+			w->eager_until = w->seq + w->cfg.intervals;
+	}
 	w->seq++;
 	if ((rc = find_owners(w, proc_fd)) != TW_OK)
 		return rc;

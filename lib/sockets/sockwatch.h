@@ -25,15 +25,11 @@
  * in its per-NUMA receive queue's batch, counting them in the socket's
  * drops only: no Udp counter moves (measured here: 77,938 datagrams lost
  * in 3 s, InErrors and MemErrors +0). So each read also compares what the
- * sockets dropped since the last read with what InErrors counted: the
- * difference is the uncounted drops, summed in `uncounted`, and where
- * there were any the files are read every sample for a window after, so
- * that those drops are seen as they happen. On that kernel the batch
- * drops only for memory (udp_rmem_schedule fails with ENOBUFS), so the
- * uncounted drops are UDP memory's (sample/poolclass.h). The difference
- * can only err low: a socket closed between reads takes its drops with
- * it, and InErrors also counts drops no socket had (bad checksums before
- * the socket is found).
+ * sockets dropped since the last read with what InErrors counted, both at
+ * one moment, and gives what no counter counted to UDP memory when its
+ * memory in use is near udp_mem (sockets/uncounted.h); where it did, the
+ * files are read every sample for a window after, so that those drops
+ * are seen as they happen.
  *
  * Recent drops are the increases over the last `intervals` intervals, as
  * the window counts them (window/window.h); the counter is the kernel's
@@ -49,6 +45,7 @@
 #include "collect/netstat.h"
 #include "collect/sockowner.h"
 #include "collect/udpsock.h"
+#include "sockets/uncounted.h"
 #include "util/readfile.h"
 #include "util/scan.h"
 
@@ -70,6 +67,10 @@ struct tw_sockwatch_config {
 				 * a run stop at its first look at the
 				 * clock) */
 	int diag;		/* ask sock_diag for receive buffers */
+	int netlink;		/* read the sockets from sock_diag, not the
+				 * files (collect/sockdiag.h: a tenth of the
+				 * CPU with thousands of sockets); the files
+				 * when the kernel refuses */
 };
 
 struct tw_sock_row {
@@ -100,15 +101,13 @@ struct tw_sockwatch {
 	size_t spare_cap;
 	struct tw_buf scratch;
 	int read_rc;			/* the newest reading: TW_OK or why not */
+	int netlink_failed;		/* sock_diag refused: the files from now on */
 	uint64_t reads;			/* times the socket files were read */
 	uint64_t last_read_seq;		/* the sample they were last read in */
 	int gate_valid;			/* gate_sum holds the last sample's */
 	uint64_t gate_sum;		/* UDP InErrors, see dropgate.h */
-	int read_gate_valid;		/* read_gate holds the sum at the last read */
-	uint64_t read_gate;
 	uint64_t grown;			/* drops added at the newest read */
-	int uncounted_known;		/* a read compared drops with InErrors */
-	uint64_t uncounted;		/* socket drops InErrors did not count */
+	struct tw_uncounted uncounted;	/* what no counter counted */
 	uint64_t eager_until;		/* read every sample before this one */
 	struct tw_owner_cursor owner_cursor;	/* where the search stands */
 	/* What the costly parts did, for tests and benchmarks. */
@@ -122,17 +121,19 @@ void tw_sockwatch_free(struct tw_sockwatch *w);
 
 /* Bring the rows up to date with one sample: the socket files under
  * proc_fd are read when net (the sample's net/snmp counters; NULL: read
- * every time) says a drop may have happened. Lines go to ps. Fails only
- * with TW_E_NOMEM; a missing file leaves no rows (read_rc says why). */
+ * every time) says a drop may have happened. mem: UDP memory as the
+ * sample read it (NULL: unknown, and no drop is UDP memory's). Lines go
+ * to ps. Fails only with TW_E_NOMEM; a missing file leaves no rows
+ * (read_rc says why). */
 int tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
-    struct tw_parse_stats *ps);
+    const struct tw_udp_memory *mem, struct tw_parse_stats *ps);
 
 /* Whether recent drops mean anything yet: two samples or more. */
 int tw_sockwatch_has_recent(const struct tw_sockwatch *w);
 
 /* The socket drops that no UDP counter of /proc/net/snmp and snmp6
- * counted, since the watch began; 0 (and *count 0) until a read could
- * compare them with InErrors. */
+ * counted while UDP memory was near its limit, since the watch began; 0
+ * (and *count 0) until a read could compare them with InErrors. */
 int tw_sockwatch_uncounted(const struct tw_sockwatch *w, uint64_t *count);
 
 #endif

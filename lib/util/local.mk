@@ -11,6 +11,7 @@ lib_util_libtwutil_a_SOURCES = \
 	lib/util/clock.h lib/util/clock.c \
 	lib/util/namefilter.h lib/util/namefilter.c \
 	lib/util/printf.h \
+	lib/util/uid.h \
 	lib/util/strwriter.h lib/util/strwriter.c \
 	lib/util/escape.h lib/util/escape.c \
 	lib/util/ratelimit.h lib/util/ratelimit.c \

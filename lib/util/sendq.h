@@ -12,7 +12,12 @@
  * and poll says the socket is writable (the message then fits in ours);
  * the rest wait here, at most cap of them, and one more is dropped and
  * counted. Nothing is ever sent twice or lost uncounted:
- * pushed = sent + dropped + queued. */
+ * pushed = sent + dropped + queued.
+ *
+ * Items may have a class (up to TW_SENDQ_CLASSES): a full queue takes one
+ * more of a class that holds less than its share (cap / classes) by
+ * dropping the newest of the class that holds the most, so that a burst
+ * of one class leaves room for every other's. */
 #ifndef TW_SENDQ_H
 #define TW_SENDQ_H
 
@@ -21,8 +26,12 @@
 
 typedef void tw_sendq_free_fn(void *item);
 
+#define TW_SENDQ_CLASSES 4
+
 struct tw_sendq {
 	void **ring;
+	unsigned char *cls;		/* each slot's class */
+	size_t held[TW_SENDQ_CLASSES];	/* queued items of each class */
 	size_t cap, head, n;
 	unsigned inflight, max_inflight;
 	uint64_t sent;		/* handed to the peer */
@@ -39,6 +48,12 @@ void tw_sendq_free(struct tw_sendq *q);
 /* Take item in every case: 0 when queued, 1 when the queue was full (item
  * freed and counted in dropped). */
 int tw_sendq_push(struct tw_sendq *q, void *item);
+
+/* The same for an item of class cls of nclasses (at most
+ * TW_SENDQ_CLASSES): 0 when queued, which may have dropped (and counted)
+ * the newest item of the class that held the most; 1 when the queue was
+ * full and cls held its share already (item freed and counted). */
+int tw_sendq_push_class(struct tw_sendq *q, void *item, unsigned cls, unsigned nclasses);
 
 /* The oldest queued item, taken off the queue, when it may go to fd now
  * (fewer than max_inflight unanswered, and fd writable: see

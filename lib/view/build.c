@@ -78,6 +78,20 @@ unprintable_names(const struct tw_view *v)
 	return n;
 }
 
+/* The tcp listen queue's row gets the one owner of the listeners seen full
+ * (sockets/listenwatch.h). */
+static void
+listen_owner(struct tw_view *v, int64_t uid)
+{
+	size_t i;
+
+	for (i = 0; i < v->npools; i++)
+		if (v->pools[i].cls == TW_DBLOCK_TCP_LISTEN) {
+			v->pools[i].has |= TW_VIEW_BIT(TW_OID_DBLOCK_OWNER_UID);
+			v->pools[i].col[TW_OID_DBLOCK_OWNER_UID] = (uint64_t)uid;
+		}
+}
+
 /* Everything measured: the scalars, the rows of the sample and their
  * figures over the window, and the request latency. */
 static int
@@ -99,6 +113,8 @@ build_figures(struct tw_view *v, const struct tw_view_sources *src)
 	if ((rc = tw_view_build_disks(v, w, s)) != TW_OK ||
 	    (rc = tw_view_build_pools(v, w, src->pools)) != TW_OK)
 		return rc;
+	if (src->listen_known)
+		listen_owner(v, src->listen_owner);
 	build_tunables(v, s);
 	if ((rc = tw_view_build_cgroups(v, w, s)) != TW_OK)
 		return rc;

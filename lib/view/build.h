@@ -40,6 +40,8 @@ struct tw_view_finding_in {
 	char persist[TW_VIEW_FINDING_STR];
 	char documentation[TW_VIEW_FINDING_STR];
 	char owner[TW_VIEW_FINDING_STR];
+	int cls;		/* TW_FINDING_CLASS_* */
+	int64_t owner_uid;	/* -1: the host's */
 };
 
 /* The tracker's findings, raised ones only, by index, and its figures. */
@@ -75,6 +77,11 @@ struct tw_view_sources {
 	const struct tw_sample *sample;		/* the newest, last pushed */
 	const struct tw_pool_set *pools;	/* the newest sample's */
 	const struct tw_sockwatch *socks;	/* NULL: rows left as they are */
+	/* listen_known: every listener seen full in the window was
+	 * listen_owner's (sockets/listenwatch.h); for the tcp listen
+	 * queue's row. */
+	int listen_known;
+	int64_t listen_owner;
 	/* The request-latency source's state (NULL: there is none) and,
 	 * while timing, its window. */
 	const char *reqlat_state, *reqlat_reason;

@@ -30,6 +30,8 @@ const struct tw_column tw_columns_change[] = {
 	    REAL(struct tw_change_fig, before)),
 	[TW_OID_CHANGE_AFTER] = SCALED("twChangeAfter", TW_SMI_HUNDREDTHS, NULL, 100, NULL, READ,
 	    REAL(struct tw_change_fig, after)),
+	[TW_OID_CHANGE_FINDING_ID] = STR("twChangeFindingId", struct tw_view_change, finding_id,
+	    READ, TEXT(struct tw_change_fig, finding_id)),
 };
 
 _Static_assert(NCOLS(tw_columns_change) == TW_VIEW_CHANGE_COLS,

@@ -58,6 +58,11 @@ const struct tw_column tw_columns_finding[] = {
 	[TW_OID_FINDING_CHANGED] = NUM("twFindingChangedTime", TW_SMI_UNSIGNED32, "seconds",
 	    SKIP, NO_FIG),
 	[TW_OID_FINDING_OWNER] = STR("twFindingOwner", struct tw_view_finding, owner, SKIP, NO_FIG),
+	[TW_OID_FINDING_CLASS] = { .name = "twFindingClass", .smi = TW_SMI_ENUMERATION,
+	    .access = TW_ACCESS_READ_ONLY, .ranged = 1, .min = TW_FINDING_CLASS_HOST,
+	    .max = TW_FINDING_CLASS_USER, .scale = 1 },
+	[TW_OID_FINDING_OWNER_UID] = NUM("twFindingOwnerUid", TW_SMI_UNSIGNED32, NULL, SKIP,
+	    NO_FIG),
 };
 
 _Static_assert(NCOLS(tw_columns_findsum) == TW_VIEW_FINDSUM_COLS,

@@ -29,6 +29,8 @@ const struct tw_column tw_columns_pool[] = {
 	    "milliseconds", READ, COUNT(struct tw_pool_fig, pressure_ms)),
 	[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = NUM("twDblockRecentPressureTime", TW_SMI_GAUGE32,
 	    "milliseconds", READ, REAL(struct tw_pool_fig, recent_pressure_ms)),
+	[TW_OID_DBLOCK_OWNER_UID] = NUM("twDblockOwnerUid", TW_SMI_UNSIGNED32, NULL, READ,
+	    INT(struct tw_pool_fig, owner_uid)),
 };
 
 _Static_assert(NCOLS(tw_columns_pool) == TW_VIEW_POOL_COLS,

@@ -37,6 +37,12 @@ const struct tw_column tw_columns_sock[] = {
 	[TW_OID_SOCKDROP_OWNER_SEARCH] = RANGED_UNITS("twSockDropOwnerSearch",
 	    TW_SMI_ENUMERATION, TW_OWNER_UNKNOWN, TW_OWNER_CUT, NULL, READ,
 	    INT(struct tw_socket_fig, owner_search)),
+	[TW_OID_SOCKDROP_UID] = NUM("twSockDropUid", TW_SMI_UNSIGNED32, NULL, READ,
+	    INT(struct tw_socket_fig, uid)),
+	[TW_OID_SOCKDROP_UID_SOCKETS] = NUM("twSockDropUidSockets", TW_SMI_GAUGE32, "sockets",
+	    READ, REAL(struct tw_socket_fig, uid_sockets)),
+	[TW_OID_SOCKDROP_UID_RECENT_DROPS] = NUM("twSockDropUidRecentDrops", TW_SMI_GAUGE32,
+	    "datagrams", READ, REAL(struct tw_socket_fig, uid_recent_drops)),
 };
 
 _Static_assert(NCOLS(tw_columns_sock) == TW_VIEW_SOCK_COLS,

@@ -16,11 +16,13 @@ static const unsigned finding_objects[] = {
 	TW_OID_FINDING_PERSIST, TW_OID_FINDING_DOCUMENTATION, TW_OID_FINDING_RAISED,
 };
 
-/* twTunableChanged's; twTunableChangeEvaluated adds the figure after. */
+/* twTunableChanged's; twTunableChangeEvaluated adds the figure after and
+ * the finding the change answers. */
 static const unsigned change_objects[] = {
 	TW_OID_CHANGE_TUNABLE, TW_OID_CHANGE_SUBJECT, TW_OID_CHANGE_OLD_VALUE,
 	TW_OID_CHANGE_NEW_VALUE, TW_OID_CHANGE_TIME, TW_OID_CHANGE_FIGURE,
 	TW_OID_CHANGE_FIGURE_UNIT, TW_OID_CHANGE_BEFORE, TW_OID_CHANGE_AFTER,
+	TW_OID_CHANGE_FINDING_ID,
 };
 
 #define NOBJECTS(a) (sizeof(a) / sizeof((a)[0]))
@@ -34,6 +36,8 @@ tw_notice_finding(struct tw_notice *out, unsigned notification,
 	size_t i;
 
 	out->notification = notification;
+	out->cls = f->cls >= TW_FINDING_CLASS_HOST && f->cls <= TW_FINDING_CLASS_USER ?
+	    (unsigned)f->cls : TW_FINDING_CLASS_HOST;
 	out->entry[0] = TW_OID_FINDINGS;
 	out->entry[1] = TW_OID_FINDING_TABLE;
 	out->entry[2] = TW_OID_FINDING_ENTRY;
@@ -67,10 +71,11 @@ void
 tw_notice_change(struct tw_notice *out, int evaluated, const struct tw_change_fig *c)
 {
 	const struct tw_column_group *g = tw_column_group(TW_OID_CHANGE_TABLE);
-	size_t i, n = NOBJECTS(change_objects) - (evaluated ? 0 : 1);
+	size_t i, n = NOBJECTS(change_objects) - (evaluated ? 0 : 2);
 
 	out->notification = evaluated ? TW_NOTIFY_TUNABLE_CHANGE_EVALUATED :
 	    TW_NOTIFY_TUNABLE_CHANGED;
+	out->cls = TW_FINDING_CLASS_HOST;
 	out->entry[0] = TW_OID_CHANGE_TABLE;
 	out->entry[1] = TW_OID_CHANGE_ENTRY;
 	out->entry_len = 2;

@@ -25,6 +25,8 @@ struct tw_notice_object {
 /* A notification's objects; the strings point into the row kept here. */
 struct tw_notice {
 	unsigned notification;		/* twNotifications.N: TW_NOTIFY_* */
+	unsigned cls;			/* the finding's class, TW_FINDING_CLASS_*;
+					 * a change's is the host's */
 	uint32_t entry[3];		/* the table's entry below twObjects */
 	size_t entry_len;
 	uint32_t index;			/* the row's */

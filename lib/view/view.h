@@ -31,12 +31,12 @@
 #define TW_VIEW_AGENT_COLS (TW_OID_AGENT_REQLAT_LOST + 1)
 #define TW_VIEW_BC_COLS (TW_OID_BC_RECLAIM_RATE + 1)
 #define TW_VIEW_DISK_COLS (TW_OID_DISK_TYPE + 1)
-#define TW_VIEW_POOL_COLS (TW_OID_DBLOCK_RECENT_PRESSURE_TIME + 1)
-#define TW_VIEW_CHANGE_COLS (TW_OID_CHANGE_AFTER + 1)
+#define TW_VIEW_POOL_COLS (TW_OID_DBLOCK_OWNER_UID + 1)
+#define TW_VIEW_CHANGE_COLS (TW_OID_CHANGE_FINDING_ID + 1)
 
 /* twChangeTable holds at most this many changes, the newest. */
 #define TW_VIEW_CHANGES 32
-#define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_OWNER_SEARCH + 1)
+#define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_UID_RECENT_DROPS + 1)
 #define TW_VIEW_PROBE_COLS (TW_OID_PROBE_ERRORS + 1)
 #define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_OWNER_UID + 1)
 #define TW_VIEW_REQLAT_COLS (TW_OID_REQLAT_TOTAL + 1)
@@ -50,7 +50,7 @@
 /* ---- Findings (twFindings): kept by lib/finding/tracker.c, which hands
  * them to the build (struct tw_view_finding_in). */
 #define TW_VIEW_FINDSUM_COLS (TW_OID_FINDING_LIMIT + 1)
-#define TW_VIEW_FINDING_COLS (TW_OID_FINDING_OWNER + 1)
+#define TW_VIEW_FINDING_COLS (TW_OID_FINDING_OWNER_UID + 1)
 #define TW_VIEW_FINDING_STR 256		/* a DisplayString's 255 and a NUL */
 
 struct tw_view_findsum {
@@ -131,6 +131,7 @@ struct tw_view_change {
 	char new_value[TW_VIEW_STR];
 	char figure[64];
 	char unit[16];
+	char finding_id[20];	/* "tw-" and 12 hex digits; "" for none */
 };
 
 /* A socket that dropped (twSocketDropTable), built in view/sockview.c. */

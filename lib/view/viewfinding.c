@@ -28,9 +28,14 @@ tw_view_finding_row(const struct tw_view_finding_in *f, struct tw_view_finding *
 	row->col[TW_OID_FINDING_SEVERITY] = f->critical ? TW_FINDING_CRITICAL : TW_FINDING_WARNING;
 	row->col[TW_OID_FINDING_RAISED] = f->raised_s;
 	row->col[TW_OID_FINDING_CHANGED] = f->changed_s;
+	row->col[TW_OID_FINDING_CLASS] = (uint64_t)f->cls;
+	row->col[TW_OID_FINDING_OWNER_UID] = f->owner_uid >= 0 ? (uint64_t)f->owner_uid : 0;
 	/* Every column, empty strings included: an empty apply line says
-	 * there is nothing to apply (a value unknown, or at its limit). */
+	 * there is nothing to apply (a value unknown, or at its limit); the
+	 * owner's uid where there is one. */
 	row->has = ((UINT32_C(1) << TW_VIEW_FINDING_COLS) - 1) & ~UINT32_C(3);
+	if (f->owner_uid < 0)
+		row->has &= ~TW_VIEW_BIT(TW_OID_FINDING_OWNER_UID);
 }
 
 void

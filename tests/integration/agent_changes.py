@@ -20,7 +20,9 @@ Then:
   twTunableChanged, then twTunableChangeEvaluated with both figures;
 - each check prints the change of its own family only, with the figures;
 - the limit's change is named as its ticket names it (MemoryHigh of
-  nginx.service, 64M -> 128M), watched on the cgroup's refaults, and is
+  nginx.service's directory, 64M -> 128M, with that finding's id, which
+  check_bufcache --cgroup nginx.service prints first and a check of other
+  cgroups or of the host does not print), watched on the cgroup's refaults, and is
   evaluated within two windows of the write, though tunewatchd walks the
   cgroup hierarchy only every cgroupRescan (300 s).
 """
@@ -87,12 +89,15 @@ def traps(h):
     return out
 
 
+NGINX = "/sys/fs/cgroup/system.slice/nginx.service"
+
+
 def rows(h):
     """twChangeTable as {index: {column macro: text}}, in walk order."""
     v = twtest.as_dict(h.walk(oid("CHANGE_TUNABLE", None)[:-2]))
     table = {}
     for name in ("TUNABLE", "SUBJECT", "OLD_VALUE", "NEW_VALUE", "TIME", "EVALUATED", "FIGURE",
-                 "FIGURE_UNIT", "BEFORE", "AFTER"):
+                 "FIGURE_UNIT", "BEFORE", "AFTER", "FINDING_ID"):
         for idx, val in column(v, "CHANGE_" + name).items():
             table.setdefault(idx, {})[name] = val.text.strip('"')
     return table
@@ -146,8 +151,13 @@ def test():
         twtest.wait_for("four rows in twChangeTable", lambda: len(rows(h)) == 4)
         table = rows(h)
         _, limit = by_tunable(table, "MemoryHigh")
+        # The cgroup's directory and its finding's id, never the unit's
+        # name alone (a user's unit may share it).
         assert (limit["SUBJECT"], limit["OLD_VALUE"], limit["NEW_VALUE"]) == (
-            "nginx.service", "64M", "128M"), limit
+            NGINX, "64M", "128M"), limit
+        assert limit["FINDING_ID"] == pc.ticket_id("cgroup-cache-bounded", NGINX,
+                                                    "MemoryHigh"), limit
+        assert "FINDING_ID" not in by_tunable(table, "net.core.netdev_max_backlog")[1]
         assert limit["FIGURE"] == "cgroup refaults" and limit["FIGURE_UNIT"] == "pages/s", limit
         assert "BEFORE" in limit, "the cgroup's refaults before: %r" % limit
         i, backlog = by_tunable(table, "net.core.netdev_max_backlog")
@@ -204,13 +214,19 @@ def test():
         changes = [l for l in out.long if l.startswith("change: ")]
         assert len(changes) == 1 and changes[0].startswith(
             "change: sda queue/nr_requests 64 -> 32 at %s; sda r_await " % hhmm(nr)), out
+        # The host's check shows the host's cache knob; --cgroup, its own
+        # cgroup's limit alone, begun by the finding's id.
         out = pc.run("check_bufcache", ["-w", "0:", "-c", "0:"], h.port, env=env)
         changes = [l for l in out.long if l.startswith("change: ")]
-        assert len(changes) == 2, out
-        assert changes[1] == "change: vm.vfs_cache_pressure 100 -> 50 at %s; no figure " \
-            "watches it" % hhmm(vfs), out
-        assert changes[0].startswith("change: nginx.service MemoryHigh 64M -> 128M at %s; "
-                                     "cgroup refaults " % hhmm(limit)), out
+        assert changes == ["change: vm.vfs_cache_pressure 100 -> 50 at %s; no figure "
+                           "watches it" % hhmm(vfs)], out
+        out = pc.run("check_bufcache", ["--cgroup", "nginx.service"], h.port, env=env)
+        changes = [l for l in out.long if l.startswith("change: ")]
+        assert len(changes) == 1 and changes[0].startswith(
+            "change: %s %s MemoryHigh 64M -> 128M at %s; cgroup refaults " % (
+                limit["FINDING_ID"], NGINX, hhmm(limit))), out
+        out = pc.run("check_bufcache", ["--cgroup", "/user.slice/*"], h.port, env=env)
+        assert not [l for l in out.long if l.startswith("change: ")], out
 
         # snmptrapd got each change when seen, and its evaluation after.
         # (snmpd's own coldStart is not ours, and the fixture's backlog

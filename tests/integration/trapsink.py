@@ -25,7 +25,8 @@ TRAP_OID = "1.3.6.1.6.3.1.1.4.1.0"		# snmpTrapOID.0
 
 # twFindingEntry's columns by the header's names (TW_OID_FINDING_<name>).
 COLUMNS = ("ID", "SYMPTOM", "SUBJECT", "SEVERITY", "EVIDENCE", "TUNABLE", "CURRENT",
-           "SUGGESTED", "APPLY", "PERSIST", "DOCUMENTATION", "RAISED", "CHANGED", "OWNER")
+           "SUGGESTED", "APPLY", "PERSIST", "DOCUMENTATION", "RAISED", "CHANGED", "OWNER",
+           "CLASS", "OWNER_UID")
 _BY_NUMBER = {H["TW_OID_FINDING_" + c][0]: c for c in COLUMNS}
 
 

@@ -31,6 +31,7 @@ LAB_FILES = \
 	tests/lab/scenario_net_udp_default.py \
 	tests/lab/scenario_net_udp_max.py \
 	tests/lab/scenario_net_udp_mem.py \
+	tests/lab/scenario_net_syslog.py \
 	tests/lab/scenario_net_udp_sndbuf.py \
 	tests/lab/scenario_net_udp_sorcvbuf.py
 

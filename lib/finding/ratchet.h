@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: ISC */
+/* No ratchet: a host-wide knob that tunewatch's advice already raised is
+ * not raised again without new evidence.
+ *
+ * A knob raised by a doubling, applied, and the symptom still there is
+ * doubled again, and again: automation that runs apply lines ratchets the
+ * host's limits (a user's socket that asks for rmem_max each time gets
+ * rmem_max doubled after each apply). The change record (twChangeTable)
+ * says what the last change did: when its window after has not closed,
+ * nothing is known yet; when it has and the watched figure did not get
+ * better, the raise did not help, and the next one would not either. In
+ * both cases the suggestion is held back: the finding stays the same (its
+ * id, its ticket, its tunable and current value) with no suggested value
+ * and no apply line, its evidence saying why; a raise that helped, even
+ * in part, is evidence for the next. Only host sysctls are held: a disk's queue and a cgroup's
+ * limit are their subject's, and their tickets say so. tunewatchd and the
+ * checks both ask here, with the view's changes, so they agree. */
+#ifndef TW_FINDING_RATCHET_H
+#define TW_FINDING_RATCHET_H
+
+#include <stddef.h>
+
+#include "advice/advice.h"
+#include "view/view.h"
+
+/* Whether v's change record holds back suggestion s (one that proposes
+ * to raise it from s->current): why gets the reason, one line. */
+int tw_ratchet_held(const struct tw_view *v, const struct tw_suggestion *s, char *why,
+    size_t len);
+
+/* The apply line's word for a suggestion held back. */
+#define TW_RATCHET_NO_APPLY "none: tunewatch's own advice raised this knob already and the " \
+	"change record shows no gain yet (see the evidence); raise it again only on new evidence"
+
+#endif
