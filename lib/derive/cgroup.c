@@ -34,6 +34,8 @@ gauges(const struct tw_cgroup *cg, struct tw_cgroup_fig *f)
 		f->memory_pressure_pct = (double)cg->v[TW_CG_MEM_PSI] / 100.0;
 	if (cg->present & TW_CG_BIT(TW_CG_IO_PSI))
 		f->io_pressure_pct = (double)cg->v[TW_CG_IO_PSI] / 100.0;
+	if (cg->present & TW_CG_BIT(TW_CG_FILESET))
+		f->fileset_bytes = (double)cg->v[TW_CG_FILESET];
 }
 
 /* The counters since the cgroup was first seen and their rates over the

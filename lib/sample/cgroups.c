@@ -3,9 +3,12 @@
 
 #include "sample/cgroups.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
+#include "collect/cgfiles.h"
 #include "sample/cgroups_priv.h"
 #include "util/array.h"
 #include "util/error.h"
@@ -34,8 +37,15 @@ tw_cgroups_open(struct tw_cgroups **out, size_t max_rows, unsigned rescan)
 	r->max_rows = max_rows == 0 ? TW_CGROUPS_MAX_DEFAULT :
 	    max_rows > TW_CGROUPS_MAX_LIMIT ? TW_CGROUPS_MAX_LIMIT : max_rows;
 	r->rescan = rescan > 1 ? rescan : 1;
+	r->proc_fd = -1;
 	*out = r;
 	return TW_OK;
+}
+
+void
+tw_cgroups_set_proc(struct tw_cgroups *r, int proc_fd)
+{
+	r->proc_fd = proc_fd;
 }
 
 /* Free the paths of n entries of k. */
@@ -136,6 +146,61 @@ slow_figures(struct known *k, struct tw_cgroup_row *row, int read)
 	}
 }
 
+/* Memory within this share of its limit: where the cache is bounded by
+ * the limit, and the file set sizes the limit it needs (the advice's
+ * TW_CGROUP_AT_LIMIT). */
+#define FILESET_AT_LIMIT 0.9
+
+static int
+near_limit(const struct tw_cgroup *cg)
+{
+	uint64_t limit = 0;
+
+	if (cg->present & TW_CG_BIT(TW_CG_MAX))
+		limit = cg->v[TW_CG_MAX];
+	if ((cg->present & TW_CG_BIT(TW_CG_HIGH)) && (limit == 0 || cg->v[TW_CG_HIGH] < limit))
+		limit = cg->v[TW_CG_HIGH];
+	return limit > 0 && (cg->present & TW_CG_BIT(TW_CG_USAGE)) &&
+	    (double)cg->v[TW_CG_USAGE] >= (double)limit * FILESET_AT_LIMIT;
+}
+
+/* The file set of a cgroup near its limit, measured in its SLOW turn
+ * (a walk of its processes' descriptors: a few system calls a file) and
+ * held between; none for one below its limit, whose cache its limit does
+ * not bound. */
+static void
+fileset(struct tw_cgroups *r, struct known *k, struct tw_cgroup_row *row, int slow)
+{
+	struct tw_cg_fileset fs;
+	int dir, own = 0;
+
+	if (r->proc_fd < 0 || !near_limit(&row->cg)) {
+		k->fileset_read = 0;
+		return;
+	}
+	if (slow || !k->fileset_read) {
+		dir = k->keep.dir;
+		if (dir < 0) {
+			int h = tw_cgroup_open_hierarchy(r->sys_fd, r->ver);
+
+			dir = h < 0 ? -1 : openat(h, k->path[1] != '\0' ? k->path + 1 : ".",
+			    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (h >= 0)
+				close(h);
+			own = 1;
+		}
+		k->fileset_read = dir >= 0 &&
+		    tw_cgroup_fileset(dir, r->proc_fd, r->scratch, &fs) == TW_OK;
+		k->fileset = k->fileset_read ? fs.bytes : 0;
+		if (own && dir >= 0)
+			close(dir);
+	}
+	if (k->fileset_read) {
+		row->cg.v[TW_CG_FILESET] = k->fileset;
+		row->cg.present |= TW_CG_BIT(TW_CG_FILESET);
+	}
+}
+
 int
 tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
     struct tw_cgroup_set *out, struct tw_parse_stats *ps)
@@ -206,6 +271,7 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		row->cg.present = (row->cg.present & ~LIMIT_BITS) | k->limits;
 		row->cg.v[TW_CG_HIGH] = k->high;
 		row->cg.v[TW_CG_MAX] = k->max;
+		fileset(r, k, row, slow);
 		memcpy(row->cg.path, k->path, strlen(k->path) + 1);
 		row->cg.ino = k->ino;
 		row->index = k->index;

@@ -38,6 +38,8 @@ struct known {
 	uint32_t slow_present;
 	uint64_t slow_v[TW_CG_NFIELDS];
 	struct tw_cg_keep keep;	/* open while published, up to KEEP_MAX */
+	int fileset_read;	/* the file set measured since the rescan */
+	uint64_t fileset;	/* then: bytes, held between its turns */
 };
 
 struct published {
@@ -70,6 +72,7 @@ struct tw_cgroups {
 	struct tw_cg_cuts cuts;
 	size_t walked;
 	int nomem;
+	int proc_fd;		/* file sets measured through it; -1: none */
 	/* A rescan's scratch. */
 	int sys_fd;
 	struct tw_buf *scratch;

@@ -280,20 +280,21 @@ def systemd_size(b):
     return "%d" % b
 
 
-def cgroup_limit(usage, limit, refaults, span_s, mem_total=0):
+def cgroup_limit(usage, limit, refaults, mem_total=0):
     """The limit check_bufcache --cgroup proposes for a cgroup at its own
-    limit (lib/advice/cgroup.c), worked out here on its own: what it holds
-    (usage, bytes) plus what it read back in the window (refaults/s over
-    twAgentWindowSpan, span_s seconds; pages of 4 KiB), a quarter more, in
+    limit whose file set the agent could not measure (lib/advice/cgroup.c;
+    a fixture's processes are none of the host's), worked out here on its
+    own: what it holds (usage, bytes) plus what it read back in 10 s
+    (refaults/s; pages of 4 KiB), whatever the window, a quarter more, in
     whole MiB; between a quarter more than the limit and 16 times it; never
     past the host's memory."""
-    return systemd_size(cgroup_limit_bytes(usage, limit, refaults, span_s, mem_total))
+    return systemd_size(cgroup_limit_bytes(usage, limit, refaults, mem_total))
 
 
-def cgroup_limit_bytes(usage, limit, refaults, span_s, mem_total=0):
+def cgroup_limit_bytes(usage, limit, refaults, mem_total=0):
     """cgroup_limit() in bytes, as a limit file's apply line writes it."""
     mib = 1 << 20
-    want = (usage + refaults * span_s * 4096) * 1.25
+    want = (usage + refaults * 10 * 4096) * 1.25
     want = min(max(want, limit * 1.25), limit * 16)
     p = int((want + mib - 1) / mib) * mib
     if mem_total and p > mem_total:
