@@ -12,9 +12,9 @@
  * read a refault, and cachestat(2) (Linux 6.5) counts a file's pages
  * cached and evicted-but-remembered. Their sum over the files a cgroup's
  * processes hold open for reading is the set it reads from, resident or
- * not. Measured (tests/lab/scenario_cache_cgroup.py): a cgroup at 64 MiB
- * re-reading one file of 256 MiB showed 62 MiB cached and 194 MiB evicted
- * of it.
+ * not. Measured on Linux 6.18 with cgroup v1: a cgroup at 64 MiB that had
+ * read a file of 256 MiB four times had 62 MiB of it cached and 194 MiB
+ * evicted (cachestat of the file from outside).
  *
  * A file is reached through its process (pidfd_getfd(2): the process's
  * own open file, duplicated; nothing is opened by path, so neither a FIFO
