@@ -51,6 +51,10 @@ TESTS += tests/spdx_headers.py
 dist_noinst_SCRIPTS += tests/file_size.py
 TESTS += tests/file_size.py
 
+# The lab's statistics (tests/lab/labstats.py, labsweep.py) on known samples.
+dist_noinst_SCRIPTS += tests/lab_stats.py
+TESTS += tests/lab_stats.py
+
 # Each stage of lib/ includes only its own and lower stages, and no files
 # include each other in a circle.
 dist_noinst_SCRIPTS += tests/layers.py

@@ -11,6 +11,8 @@ LAB_FILES = \
 	tests/lab/labjournal.py \
 	tests/lab/labproblem.py \
 	tests/lab/labreport.py \
+	tests/lab/labstats.py \
+	tests/lab/labsweep.py \
 	tests/lab/labcache.py \
 	tests/lab/scenario_cache_cgroup.py \
 	tests/lab/scenario_cache_dirty.py \
