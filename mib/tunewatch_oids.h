@@ -314,5 +314,6 @@
 #define TW_OID_CGROUP_OWNER_KIND 19	/* enum tw_cg_owner_kind */
 #define TW_OID_CGROUP_OWNER_UID 20
 #define TW_OID_CGROUP_FILESET_BYTES 21
+#define TW_OID_CGROUP_ANON_GROWTH 22
 
 #endif

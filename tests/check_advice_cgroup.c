@@ -194,6 +194,37 @@ START_TEST(test_anonymous_squeeze)
 }
 END_TEST
 
+/* A leak that grows: no bigger limit, whatever the file set says; a
+ * heap that grew less than an eighth of the limit is sized as before. */
+START_TEST(test_leak_grows)
+{
+	struct tw_cgroup_figures f = nginx();
+	char name[64], cur[16], next[16];
+
+	f.cache = 20 * MIB;
+	f.fileset = 24 * MIB;
+	f.have_growth = 1;
+	f.growth = 10 * MIB;
+	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current "
+	    "63.9 MiB sits at memory.high 64 MiB, in the last 60 s; its memory besides the page "
+	    "cache grew by 10 MiB in that time, to 43.9 MiB: what it allocates squeezes its "
+	    "cache, and a larger limit would fill the same way (find what grows)");
+	ck_assert_int_eq(tw_advice_cgroup_knob(&f, name, sizeof(name), cur, next, sizeof(cur),
+	    NULL), TW_E_ABSENT);
+	/* The same with the file set unknown. */
+	f.have_fileset = 0;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 0), "grew by 10 MiB"));
+	/* Grown 7.9 MiB, under an eighth of 64: sized from the need,
+	 * (43.9 + 24) * 1.25 = 84.9. */
+	f.have_fileset = 1;
+	f.growth = 7.9 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 85M ("));
+	/* Fallen: not a leak. */
+	f.growth = -30 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 85M ("));
+}
+END_TEST
+
 START_TEST(test_property_follows_the_file)
 {
 	struct tw_cgroup_figures f = nginx();
@@ -376,6 +407,7 @@ advice_cgroup_suite(void)
 	tcase_add_test(tc, test_sized_from_need);
 	tcase_add_test(tc, test_sized_without_file_set);
 	tcase_add_test(tc, test_anonymous_squeeze);
+	tcase_add_test(tc, test_leak_grows);
 	tcase_add_test(tc, test_property_follows_the_file);
 	tcase_add_test(tc, test_no_unit_names_the_file);
 	tcase_add_test(tc, test_tune_line_agrees_with_ticket);

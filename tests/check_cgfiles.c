@@ -65,23 +65,35 @@ procs_file(const char *sub, pid_t pid)
 }
 
 /* A process that holds open only the n descriptors of keep (the test's
- * own, libcheck's among them, are closed) and waits to be killed. */
+ * own, libcheck's among them, are closed) and waits to be killed; it is
+ * returned once it has closed the rest. */
 static pid_t
 holder(const int *keep, size_t n)
 {
-	pid_t pid = fork();
-	int fd;
+	int ready[2], fd;
+	pid_t pid;
 	size_t i;
+	char c;
 
+	ck_assert_int_eq(pipe(ready), 0);
+	pid = fork();
 	ck_assert_int_ge(pid, 0);
-	if (pid > 0)
+	if (pid > 0) {
+		close(ready[1]);
+		ck_assert_int_eq(read(ready[0], &c, 1), 1);
+		close(ready[0]);
 		return pid;
+	}
 	for (fd = 0; fd < 1024; fd++) {
 		for (i = 0; i < n && keep[i] != fd; i++)
 			continue;
-		if (i == n)
+		if (i == n && fd != ready[1])
 			close(fd);
 	}
+	c = 'r';
+	if (write(ready[1], &c, 1) != 1)
+		_exit(1);
+	close(ready[1]);
 	pause();
 	_exit(0);
 }

@@ -149,6 +149,14 @@ squeezed(const struct tw_cgroup_figures *f)
 	    anonymous(f) >= f->limit * TW_CGROUP_ANON_SHARE;
 }
 
+/* Its memory besides the cache grew by TW_CGROUP_LEAK_SHARE of the limit
+ * or more within the window. */
+static int
+leaking(const struct tw_cgroup_figures *f)
+{
+	return f->have_growth && f->growth >= f->limit * TW_CGROUP_LEAK_SHARE;
+}
+
 /* The need with headroom, in whole MiB: between a quarter more than the
  * limit and TW_CGROUP_SIZE_CAP times it, never past the host's memory; 0
  * when the limit is already there. */
@@ -241,6 +249,15 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 		    "memory does (see the host's figures)", name, ev);
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
+	if (leaking(f)) {
+		evidence(f, "sits at", ev, sizeof(ev));
+		n = snprintf(line, len, "%s: %s; its memory besides the page cache grew by %s MiB "
+		    "in that time, to %s MiB: what it allocates squeezes its cache, and a larger "
+		    "limit would fill the same way (find what grows)", name, ev,
+		    mib(f->growth, a, sizeof(a)), mib(anonymous(f) >= 0 ? anonymous(f) : f->usage, b,
+		    sizeof(b)));
+		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
+	}
 	if (squeezed(f)) {
 		evidence(f, "sits at", ev, sizeof(ev));
 		n = snprintf(line, len, "%s: %s; %s MiB of it is not page cache, and the file set "
@@ -287,7 +304,7 @@ tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen
 	double p;
 
 	if (f == NULL || f->path == NULL || f->limit_name == NULL || !at_limit(f) ||
-	    squeezed(f) || (p = proposed(f)) == 0)
+	    leaking(f) || squeezed(f) || (p = proposed(f)) == 0)
 		return TW_E_ABSENT;
 	/* As tw_advice_cgroup's line: systemd's property for a unit's own
 	 * cgroup, the file itself otherwise. */

@@ -31,7 +31,11 @@
  * the same at any window). Where the file set is known and fits beside
  * its anonymous memory, and that memory holds half the limit or more, the
  * limit is not what its cache lacks: anonymous memory squeezes it (a
- * leak, or a heap grown), and the advice is no tunable, with why. The
+ * leak, or a heap grown), and the advice is no tunable, with why; so too
+ * where that memory grew by TW_CGROUP_LEAK_SHARE of the limit or more
+ * within the window (twCgroupAnonGrowth), whatever the file set: a leak
+ * fills any limit, and sizing one from it would ratchet the limit up
+ * ticket by ticket. The
  * command that makes it at once and the line that makes it last are the
  * ticket's apply and persist lines (lib/finding/ticket_cgroup.c).
  * Justified in doc/ADVICE-REFERENCE.md ("Services"). */
@@ -59,6 +63,9 @@
 /* Anonymous memory holding this share of the limit or more, beside a
  * file set that fits: the cache is squeezed, not bounded. */
 #define TW_CGROUP_ANON_SHARE 0.5
+/* Memory besides the cache that grew by this share of the limit or more
+ * within the window: a leak, which a bigger limit only feeds. */
+#define TW_CGROUP_LEAK_SHARE 0.125
 /* Bytes a refault brings back: the page of the kernels measured. */
 #define TW_CGROUP_PAGE 4096.0
 
@@ -75,6 +82,10 @@ struct tw_cgroup_figures {
 	int have_fileset;
 	double fileset;			/* bytes: the file set it reads
 					 * (twCgroupFileSetBytes) */
+	int have_growth;
+	double growth;			/* bytes: the change of its memory besides
+					 * the cache over the window
+					 * (twCgroupAnonGrowth); < 0: fell */
 	int have_limit;
 	double limit;			/* bytes: the limit that bounds it */
 	const char *limit_name;		/* "memory.high", "memory.max",

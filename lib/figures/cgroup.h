@@ -32,6 +32,8 @@ struct tw_cgroup_fig {
 	int64_t owner_kind;		/* enum tw_cg_owner_kind */
 	int64_t owner_uid;		/* a user's unit's user */
 	double fileset_bytes;		/* the file set it reads (collect/cgfiles.h) */
+	double anon_growth_kib;		/* its memory besides the page cache, the
+					 * net change over the window; < 0: fell */
 };
 
 /* Every figure absent; path "". */
@@ -46,7 +48,7 @@ tw_cgroup_fig_init(struct tw_cgroup_fig *f)
 		.memory_pressure_pct = TW_FIG_NONE, .io_pressure_pct = TW_FIG_NONE,
 		.read_bytes = TW_FIG_NO_COUNT, .written_bytes = TW_FIG_NO_COUNT,
 		.read_bytes_s = TW_FIG_NONE, .write_bytes_s = TW_FIG_NONE, .owner_kind = -1,
-		.owner_uid = -1, .fileset_bytes = TW_FIG_NONE,
+		.owner_uid = -1, .fileset_bytes = TW_FIG_NONE, .anon_growth_kib = TW_FIG_NONE,
 	};
 }
 

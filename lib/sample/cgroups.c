@@ -164,41 +164,59 @@ near_limit(const struct tw_cgroup *cg)
 	    (double)cg->v[TW_CG_USAGE] >= (double)limit * FILESET_AT_LIMIT;
 }
 
-/* The file set of a cgroup near its limit, measured in its SLOW turn
- * (a walk of its processes' descriptors: a few system calls a file) and
- * held between; none for one below its limit, whose cache its limit does
- * not bound. */
+/* The file set of a cgroup near its limit, measured at every sample (a
+ * walk of its processes' descriptors, a few system calls a file): it grows
+ * while a job first reads its files, and a figure held from then would
+ * size a limit short of them. None for a cgroup below its limit, whose
+ * cache its limit does not bound. */
 static void
-fileset(struct tw_cgroups *r, struct known *k, struct tw_cgroup_row *row, int slow)
+fileset(struct tw_cgroups *r, struct known *k, struct tw_cgroup_row *row)
 {
 	struct tw_cg_fileset fs;
-	int dir, own = 0;
+	int dir = k->keep.dir, own = 0;
 
-	if (r->proc_fd < 0 || !near_limit(&row->cg)) {
-		k->fileset_read = 0;
+	if (r->proc_fd < 0 || !near_limit(&row->cg))
 		return;
-	}
-	if (slow || !k->fileset_read) {
-		dir = k->keep.dir;
-		if (dir < 0) {
-			int h = tw_cgroup_open_hierarchy(r->sys_fd, r->ver);
+	if (dir < 0) {
+		int h = tw_cgroup_open_hierarchy(r->sys_fd, r->ver);
 
-			dir = h < 0 ? -1 : openat(h, k->path[1] != '\0' ? k->path + 1 : ".",
-			    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-			if (h >= 0)
-				close(h);
-			own = 1;
-		}
-		k->fileset_read = dir >= 0 &&
-		    tw_cgroup_fileset(dir, r->proc_fd, r->scratch, &fs) == TW_OK;
-		k->fileset = k->fileset_read ? fs.bytes : 0;
-		if (own && dir >= 0)
-			close(dir);
+		dir = h < 0 ? -1 : openat(h, k->path[1] != '\0' ? k->path + 1 : ".",
+		    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (h >= 0)
+			close(h);
+		own = 1;
 	}
-	if (k->fileset_read) {
-		row->cg.v[TW_CG_FILESET] = k->fileset;
+	if (dir >= 0 && tw_cgroup_fileset(dir, r->proc_fd, r->scratch, &fs) == TW_OK) {
+		row->cg.v[TW_CG_FILESET] = fs.bytes;
 		row->cg.present |= TW_CG_BIT(TW_CG_FILESET);
 	}
+	if (own && dir >= 0)
+		close(dir);
+}
+
+/* Its memory besides the page cache as two counters that only grow, the
+ * sum of its rises and that of its falls since first seen: the window
+ * takes their increases, and their difference is its net change. */
+static void
+anon_counters(struct known *k, struct tw_cgroup_row *row)
+{
+	const struct tw_cgroup *cg = &row->cg;
+	uint64_t a;
+
+	if (!(cg->present & TW_CG_BIT(TW_CG_USAGE)) || !(cg->present & TW_CG_BIT(TW_CG_CACHE))) {
+		k->anon_seen = 0;
+		return;
+	}
+	a = cg->v[TW_CG_USAGE] > cg->v[TW_CG_CACHE] ? cg->v[TW_CG_USAGE] - cg->v[TW_CG_CACHE] : 0;
+	if (k->anon_seen && a > k->anon)
+		k->anon_up += a - k->anon;
+	else if (k->anon_seen)
+		k->anon_down += k->anon - a;
+	k->anon = a;
+	k->anon_seen = 1;
+	row->cg.v[TW_CG_ANON_UP] = k->anon_up;
+	row->cg.v[TW_CG_ANON_DOWN] = k->anon_down;
+	row->cg.present |= TW_CG_BIT(TW_CG_ANON_UP) | TW_CG_BIT(TW_CG_ANON_DOWN);
 }
 
 int
@@ -271,7 +289,8 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		row->cg.present = (row->cg.present & ~LIMIT_BITS) | k->limits;
 		row->cg.v[TW_CG_HIGH] = k->high;
 		row->cg.v[TW_CG_MAX] = k->max;
-		fileset(r, k, row, slow);
+		fileset(r, k, row);
+		anon_counters(k, row);
 		memcpy(row->cg.path, k->path, strlen(k->path) + 1);
 		row->cg.ino = k->ino;
 		row->index = k->index;

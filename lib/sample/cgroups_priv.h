@@ -38,8 +38,8 @@ struct known {
 	uint32_t slow_present;
 	uint64_t slow_v[TW_CG_NFIELDS];
 	struct tw_cg_keep keep;	/* open while published, up to KEEP_MAX */
-	int fileset_read;	/* the file set measured since the rescan */
-	uint64_t fileset;	/* then: bytes, held between its turns */
+	int anon_seen;		/* its memory besides the cache was read */
+	uint64_t anon, anon_up, anon_down;	/* then, and its rises and falls */
 };
 
 struct published {

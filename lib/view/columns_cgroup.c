@@ -55,6 +55,9 @@ const struct tw_column tw_columns_cgroup[] = {
 	[TW_OID_CGROUP_FILESET_BYTES] = NUM("twCgroupFileSetBytes",
 	    TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ,
 	    REAL(struct tw_cgroup_fig, fileset_bytes)),
+	/* Read: a leak is not sized (advice/cgroup.h). */
+	[TW_OID_CGROUP_ANON_GROWTH] = NUM("twCgroupAnonGrowth", TW_SMI_INTEGER32, "kilobytes",
+	    READ, REAL(struct tw_cgroup_fig, anon_growth_kib)),
 };
 
 _Static_assert(NCOLS(tw_columns_cgroup) == TW_VIEW_CGROUP_COLS,
