@@ -194,8 +194,8 @@ START_TEST(test_anonymous_squeeze)
 }
 END_TEST
 
-/* A leak that grows: no bigger limit, whatever the file set says; a
- * heap that grew less than an eighth of the limit is sized as before. */
+/* A leak that rises: no bigger limit, whatever the file set says; a
+ * heap that rose less than an eighth of the limit is sized as before. */
 START_TEST(test_leak_grows)
 {
 	struct tw_cgroup_figures f = nginx();
@@ -207,21 +207,26 @@ START_TEST(test_leak_grows)
 	f.growth = 10 * MIB;
 	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current "
 	    "63.9 MiB sits at memory.high 64 MiB, in the last 60 s; its memory besides the page "
-	    "cache grew by 10 MiB in that time, to 43.9 MiB: what it allocates squeezes its "
-	    "cache, and a larger limit would fill the same way (find what grows)");
+	    "cache rose by 10 MiB and fell by 0 MiB in that time (now 43.9 MiB): what it "
+	    "allocates squeezes its cache, and a larger limit would fill the same way (find what "
+	    "grows)");
 	ck_assert_int_eq(tw_advice_cgroup_knob(&f, name, sizeof(name), cur, next, sizeof(cur),
 	    NULL), TW_E_ABSENT);
 	/* The same with the file set unknown. */
 	f.have_fileset = 0;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 0), "grew by 10 MiB"));
+	ck_assert_ptr_nonnull(strstr(advise(&f, 0), "rose by 10 MiB"));
 	/* Grown 7.9 MiB, under an eighth of 64: sized from the need,
 	 * (43.9 + 24) * 1.25 = 84.9. */
 	f.have_fileset = 1;
 	f.growth = 7.9 * MIB;
 	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 85M ("));
-	/* Fallen: not a leak. */
-	f.growth = -30 * MIB;
+	/* Steady: not a leak. */
+	f.growth = 0;
 	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 85M ("));
+	/* Fallen by 40 MiB (a process that grew and ended): the window's
+	 * refaults were no steady working set's. */
+	f.fall = 40 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 0), "rose by 0 MiB and fell by 40 MiB"));
 }
 END_TEST
 

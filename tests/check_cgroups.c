@@ -429,6 +429,7 @@ START_TEST(test_view_rates)
 	ck_assert_uint_eq(c->col[TW_OID_CGROUP_REFAULTS], 128456);
 	ck_assert_double_eq(cf.memory_pressure_pct, 12.5);
 	ck_assert_double_eq(cf.anon_growth_kib, 8192.0);
+	ck_assert_double_eq(cf.anon_fall_kib, 0.0);
 
 	/* The MIB tree: twCgroupRefaultRate.<index> in hundredths. */
 	oid[0] = TW_OID_CGROUP_TABLE;

@@ -4,6 +4,7 @@
  * and the findings walked through the MIB view. */
 #include "config.h"
 
+#include <math.h>
 #include <stdint.h>
 
 #include "advice/ticket.h"
@@ -39,7 +40,8 @@ judge_disk(const struct tw_judge_config *c, const struct tw_view_disk *d,
 	struct tw_disk_fig f;
 
 	tw_view_disk_figures(d, &f);
-	return tw_judge_disk(c, &f, j);
+	/* No twBcDirtyLimited in these views: every write is judged. */
+	return tw_judge_disk(c, &f, INFINITY, j);
 }
 
 static const char *

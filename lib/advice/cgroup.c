@@ -154,7 +154,8 @@ squeezed(const struct tw_cgroup_figures *f)
 static int
 leaking(const struct tw_cgroup_figures *f)
 {
-	return f->have_growth && f->growth >= f->limit * TW_CGROUP_LEAK_SHARE;
+	return f->have_growth && (f->growth >= f->limit * TW_CGROUP_LEAK_SHARE ||
+	    f->fall >= f->limit * TW_CGROUP_LEAK_SHARE);
 }
 
 /* The need with headroom, in whole MiB: between a quarter more than the
@@ -229,6 +230,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 {
 	const char *doc;
 	char name[TW_CG_UNIT_NAME_MAX + 32], ev[300], how[256], cur[32], next[32], a[32], b[32];
+	char c[32];
 	double p;
 	int n;
 
@@ -251,11 +253,11 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	}
 	if (leaking(f)) {
 		evidence(f, "sits at", ev, sizeof(ev));
-		n = snprintf(line, len, "%s: %s; its memory besides the page cache grew by %s MiB "
-		    "in that time, to %s MiB: what it allocates squeezes its cache, and a larger "
-		    "limit would fill the same way (find what grows)", name, ev,
-		    mib(f->growth, a, sizeof(a)), mib(anonymous(f) >= 0 ? anonymous(f) : f->usage, b,
-		    sizeof(b)));
+		n = snprintf(line, len, "%s: %s; its memory besides the page cache rose by %s MiB "
+		    "and fell by %s MiB in that time (now %s MiB): what it allocates squeezes its "
+		    "cache, and a larger limit would fill the same way (find what grows)", name, ev,
+		    mib(f->growth, a, sizeof(a)), mib(f->fall, c, sizeof(c)),
+		    mib(anonymous(f) >= 0 ? anonymous(f) : f->usage, b, sizeof(b)));
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
 	if (squeezed(f)) {

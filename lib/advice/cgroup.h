@@ -35,7 +35,9 @@
  * where that memory grew by TW_CGROUP_LEAK_SHARE of the limit or more
  * within the window (twCgroupAnonGrowth), whatever the file set: a leak
  * fills any limit, and sizing one from it would ratchet the limit up
- * ticket by ticket. The
+ * ticket by ticket; and where it fell as much (twCgroupAnonFall: a
+ * process that grew and ended, or was killed), whose refaults were no
+ * steady working set's. The
  * command that makes it at once and the line that makes it last are the
  * ticket's apply and persist lines (lib/finding/ticket_cgroup.c).
  * Justified in doc/ADVICE-REFERENCE.md ("Services"). */
@@ -63,8 +65,9 @@
 /* Anonymous memory holding this share of the limit or more, beside a
  * file set that fits: the cache is squeezed, not bounded. */
 #define TW_CGROUP_ANON_SHARE 0.5
-/* Memory besides the cache that grew by this share of the limit or more
- * within the window: a leak, which a bigger limit only feeds. */
+/* Memory besides the cache that rose by this share of the limit or more
+ * within the window: a leak, which a bigger limit only feeds (or a
+ * process that started in it: it is sized a window later). */
 #define TW_CGROUP_LEAK_SHARE 0.125
 /* Bytes a refault brings back: the page of the kernels measured. */
 #define TW_CGROUP_PAGE 4096.0
@@ -83,9 +86,10 @@ struct tw_cgroup_figures {
 	double fileset;			/* bytes: the file set it reads
 					 * (twCgroupFileSetBytes) */
 	int have_growth;
-	double growth;			/* bytes: the change of its memory besides
-					 * the cache over the window
-					 * (twCgroupAnonGrowth); < 0: fell */
+	double growth;			/* bytes: how much its memory besides the
+					 * cache rose over the window
+					 * (twCgroupAnonGrowth) */
+	double fall;			/* and fell (twCgroupAnonFall) */
 	int have_limit;
 	double limit;			/* bytes: the limit that bounds it */
 	const char *limit_name;		/* "memory.high", "memory.max",

@@ -44,13 +44,16 @@
 #define TW_EVIDENCE_WRITER_BUSY 80.0
 
 /* One device's figures over the window. Unknown: rotational -1, scheduler
- * NULL, nr_requests and read_ahead_kb -1, read_bytes_s < 0. */
+ * NULL, nr_requests and read_ahead_kb -1, read_bytes_s, write_bytes_s and
+ * util < 0. */
 struct tw_disk_figures {
 	const char *name;
 	double r_await, w_await;	/* ms */
 	double queue;			/* aqu-sz */
 	double rops, wops;		/* requests/s */
 	double read_bytes_s;
+	double write_bytes_s;		/* < 0 unknown */
+	double util;			/* percent of the window busy; < 0 unknown */
 	int rotational;
 	const char *scheduler;		/* the active one */
 	int64_t nr_requests;
@@ -64,8 +67,18 @@ struct tw_disk_figures {
 
 /* A device whose reads are too slow (or whose queue is too deep). */
 int tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out);
-/* A device whose writes are too slow. */
+/* A device whose writes are too slow. The dirty limits only where a deep
+ * queue of writes came in bursts: the device had room in the window
+ * (busy under TW_EVIDENCE_WRITER_BUSY); one busy through it writes at its
+ * throughput, and a writer faster than that is held back whatever the
+ * limits (no tunable). */
 int tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out);
+
+/* A queue knob shortens the wait of one kind of request behind another:
+ * reads and writes each make up at least this share of the requests. A
+ * single stream at its device's throughput queues behind itself, and a
+ * shorter queue only moves the wait into the application. */
+#define TW_EVIDENCE_MIXED_SHARE 0.05
 
 /* Seeks are slow: the active probe's p-th percentile (ms) of random reads
  * on device d (evidence_probe.c). The same preconditions as slow r_await:

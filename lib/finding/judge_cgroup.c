@@ -64,6 +64,7 @@ tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
 	f->fileset = tw_fig_or0(c->fileset_bytes);
 	f->have_growth = tw_fig_has(c->anon_growth_kib);
 	f->growth = tw_fig_or0(c->anon_growth_kib) * 1024.0;
+	f->fall = tw_fig_or0(c->anon_fall_kib) * 1024.0;
 	f->have_events = tw_fig_has(c->limit_events_s);
 	f->events = tw_fig_or0(c->limit_events_s);
 	tw_view_cache_figures(&v->bc, &bc);

@@ -195,8 +195,11 @@ fileset(struct tw_cgroups *r, struct known *k, struct tw_cgroup_row *row)
 }
 
 /* Its memory besides the page cache as two counters that only grow, the
- * sum of its rises and that of its falls since first seen: the window
- * takes their increases, and their difference is its net change. */
+ * sums of its rises and of its falls since first seen: the window takes
+ * their increases, how much that memory rose and fell in it (a leak whose
+ * process then ended rose, and fell, all the same). Not one counter that
+ * goes both ways: a tracked counter's decrease is a reset, which drops
+ * the whole interval's time. */
 static void
 anon_counters(struct known *k, struct tw_cgroup_row *row)
 {

@@ -39,7 +39,8 @@ struct known {
 	uint64_t slow_v[TW_CG_NFIELDS];
 	struct tw_cg_keep keep;	/* open while published, up to KEEP_MAX */
 	int anon_seen;		/* its memory besides the cache was read */
-	uint64_t anon, anon_up, anon_down;	/* then, and its rises and falls */
+	uint64_t anon, anon_up, anon_down;	/* then, and the sums of its rises
+						 * and falls */
 };
 
 struct published {

@@ -58,6 +58,8 @@ const struct tw_column tw_columns_cgroup[] = {
 	/* Read: a leak is not sized (advice/cgroup.h). */
 	[TW_OID_CGROUP_ANON_GROWTH] = NUM("twCgroupAnonGrowth", TW_SMI_INTEGER32, "kilobytes",
 	    READ, REAL(struct tw_cgroup_fig, anon_growth_kib)),
+	[TW_OID_CGROUP_ANON_FALL] = NUM("twCgroupAnonFall", TW_SMI_INTEGER32, "kilobytes",
+	    READ, REAL(struct tw_cgroup_fig, anon_fall_kib)),
 };
 
 _Static_assert(NCOLS(tw_columns_cgroup) == TW_VIEW_CGROUP_COLS,

@@ -137,10 +137,11 @@ def finding_of(stack, memcg):
                 (None, None))
 
 
-def advice(stack, memcg, unit):
+def advice(stack, memcg, unit, timeout=90):
     """The finding's row and check_bufcache --cgroup's advice for it, once
     the advice is sized from the file set (the first samples at the limit
-    may come before the agent measured it)."""
+    may come before the agent measured it, and the job's start, its
+    memory rising, reads as a leak for a window)."""
     last = {}
 
     def sized():
@@ -165,7 +166,7 @@ def advice(stack, memcg, unit):
         return row, mine[0]
     try:
         row, adv = wait_for("cgroup-cache-bounded for %s, sized from its file set" % unit,
-                            sized, timeout=90)
+                            sized, timeout=timeout)
     except AssertionError as e:
         raise AssertionError("%s; the last row %r, the check said %r" % (
             e, last.get("row"), last.get("out"))) from None
@@ -435,7 +436,7 @@ def window_compare(lab, conf, memcg, unit, data, at10):
     with labcore.Stack(lab, agent_conf=conf, interval=5, window=60) as stack:
         looping = Looping(lab, [memcg], data)
         try:
-            _, adv = advice(stack, memcg, unit)
+            _, adv = advice(stack, memcg, unit, timeout=stack.window + 90)
         finally:
             looping.stop()
     at60 = size_bytes(adv.suggested)
