@@ -20,7 +20,10 @@ run_problem(lab, stack, problem); the rounds land in lab.result.
 import time
 
 import labcore
+import labproof
+import labstats
 from labcore import advice_of, apply_line, figure, wait_for
+from labjournal import sysctl_path
 
 MAX_ROUNDS = 6
 # The symptom must fall by at least this share (the issue's 90 %).
@@ -49,6 +52,60 @@ class Problem:
     # in the host's namespace (a sysctl a child namespace only reads and
     # follows, such as wmem_default: the results say so).
     apply_where = None
+
+    # ---- the proof (labproof.py): what every problem scenario declares --
+
+    # The workload's figure (workload_figure()'s value, or judged()) must
+    # be better after the change by at least this share, its whole 95 %
+    # interval beyond it; under 0.2 only with margin_why.
+    margin = 0.2
+    margin_why = ""
+    # What the judged figure is, in words: "the time a burst takes".
+    figure_what = ""
+    # Tunables whose finding after the change would turn it back (the
+    # dirty ratios and bytes, read-ahead).
+    coupled = ()
+    # A scenario about the 16x cap may have its suggestion sized by it.
+    about_cap = False
+    # The suggestion must be at most this many times the smallest value
+    # that removes the symptom in the sweep.
+    most = 2.0
+    repeats = 5			# rounds of stock, stock again, new
+    sweep_repeats = 3
+    phase_s = 4.0		# each measured phase of the proof
+    settle_s = 1.0		# after a value is set, before a phase
+
+    def cost_line(self, old, new):
+        """The cost or risk of the change old -> new, in words worked out
+        from the values (memory a socket may hold, a restart): one line
+        for LAB.md. Every problem scenario says it."""
+        raise NotImplementedError
+
+    def judged(self, fig):
+        """The number judged of a workload figure: positive (a ratio of
+        zero means nothing)."""
+        return fig["value"]
+
+    def sweep_values(self, stock):
+        """The values swept: six log-spaced from the stock value to 16
+        times it (the suggestion is added)."""
+        return labstats.log_spaced(stock, 16 * stock, 6)
+
+    def value_number(self, text):
+        """A value as the kernel prints it, as the number swept."""
+        return int(text.split()[0])
+
+    def value_text(self, number):
+        """The number swept, as written to the tunable."""
+        return str(int(round(number)))
+
+    def set_value(self, lab, stack, workload, text):
+        """Put the tunable at text, journalled, where the apply: line runs,
+        and do what the advice says must follow (after_apply)."""
+        ns = None if self.apply_where == labcore.HOST else stack.ns
+        path = self.tunable if self.tunable.startswith("/") else sysctl_path(self.tunable)
+        lab.write(path, text, ns)
+        self.after_apply(lab, workload, None)
 
     def start(self, lab):
         """Start the workload; returns a labcore.Workload."""
@@ -92,10 +149,25 @@ class Problem:
         return None
 
 
-def measure(lab, problem, workload, seconds):
-    """The symptom's rate and the workload's figure over the next seconds."""
+def measure(lab, problem, workload, seconds, watch=None):
+    """The symptom's rate and the workload's figure over the next seconds.
+    watch: a dict to note in, while the phase runs, "rise" (when the
+    symptom's counter first moved) and "raised" (when the finding
+    watch["find"]() first returned one)."""
     c0, t0 = problem.symptom_count(lab), time.monotonic()
-    time.sleep(seconds)
+    if watch is None:
+        time.sleep(seconds)
+    else:
+        last_find = 0.0
+        while time.monotonic() < t0 + seconds:
+            time.sleep(0.1)
+            now = time.monotonic()
+            if "rise" not in watch and problem.symptom_count(lab) > c0:
+                watch["rise"] = now
+            if "raised" not in watch and now - last_find >= 0.5:
+                last_find = now
+                if watch["find"]():
+                    watch["raised"] = time.monotonic()
     c1, t1 = problem.symptom_count(lab), time.monotonic()
     records = workload.since(t0, t1)
     assert records, "the workload reported nothing in %.1f s: %r" % (t1 - t0, workload.errors)
@@ -103,9 +175,10 @@ def measure(lab, problem, workload, seconds):
 
 
 def improved(problem, before, after):
+    b, a = problem.judged(before), problem.judged(after)
     if problem.better == "lower":
-        return after["value"] < before["value"]
-    return after["value"] > before["value"]
+        return a < b
+    return a > b
 
 
 def ours(problem, row):
@@ -120,9 +193,13 @@ def run_problem(lab, stack, problem):
     res["tunable"] = problem.tunable
     res["where"] = problem.where or ("a network namespace of its own" if stack.ns else
                                      "the host's network namespace")
+    missing = labproof.undeclared(problem, Problem)
+    assert not missing, "the scenario does not declare %s" % "; ".join(missing)
     with problem.start(lab) as workload:
         t_start = time.monotonic()
-        sym0, work0 = measure(lab, problem, workload, problem.measure_s)
+        watch = {"find": lambda: any(ours(problem, x) for x in stack.findings().values())}
+        stock = problem.current_value(lab)
+        sym0, work0 = measure(lab, problem, workload, problem.measure_s, watch)
         res["before"] = {"symptom": sym0, "workload": work0}
         assert sym0["value"] > 0, "the workload did not provoke the symptom: %s" % sym0["text"]
         sym_before, work_before = sym0, work0
@@ -136,7 +213,13 @@ def run_problem(lab, stack, problem):
                                               if ours(problem, x)), None), timeout=60)
             others(res, stack, problem)
             if rnd == 1:
-                r["raised_s"] = round(time.monotonic() - t_start, 1)
+                # From the symptom's start (its counter's first rise), as
+                # an operator counts it; the workload's start where the
+                # counter had moved before the first look.
+                t_raised = watch.get("raised", time.monotonic())
+                t_rise = watch.get("rise", t_start)
+                r["raised_s"] = round(max(0.0, t_raised - t_rise), 1)
+                r["raised_from"] = "symptom" if "rise" in watch else "workload"
                 trap = stack.sink.wait_notification(
                     labcore.RAISED, "twFindingRaised for %s" % row["ID"],
                     lambda n: n.get("ID") == row["ID"], timeout=30)
@@ -152,6 +235,7 @@ def run_problem(lab, stack, problem):
             assert len(mine) == 1, "no advice with finding %s in %r" % (row["ID"], out)
             adv = mine[0]
             r["advice"] = adv.line
+            r["current"], r["suggested"] = adv.current, adv.suggested
             assert adv.tunable == problem.tunable, "advice names %s, not %s: %r" % (
                 adv.tunable, problem.tunable, adv)
             now = problem.current_value(lab)
@@ -213,6 +297,8 @@ def run_problem(lab, stack, problem):
             res["after"] = {"symptom": sym1, "workload": work1}
             assert rnd <= problem.rounds_allowed, "%d rounds, where %d should do" % (
                 rnd, problem.rounds_allowed)
+            labproof.prove(lab, stack, problem, workload, stock, problem.current_value(lab),
+                           lambda sec: measure(lab, problem, workload, sec))
             return
         raise AssertionError("the symptom was still there after %d rounds" % MAX_ROUNDS)
 
@@ -263,14 +349,17 @@ def run_no_tunable(lab, stack, problem):
 
     with problem.start(lab) as workload:
         t_start = time.monotonic()
-        sym0, work0 = measure(lab, problem, workload, problem.measure_s)
+        watch = {"find": mine}
+        sym0, work0 = measure(lab, problem, workload, problem.measure_s, watch)
         res["before"] = {"symptom": sym0, "workload": work0}
         assert sym0["value"] > 0, "the workload did not provoke the symptom: %s" % sym0["text"]
         r = {"round": 1}
         res["rounds"].append(r)
         _, row = wait_for("tunewatchd to raise %s on %s" % (problem.symptom_token, subject),
                           mine, timeout=60)
-        r["raised_s"] = round(time.monotonic() - t_start, 1)
+        r["raised_s"] = round(max(0.0, watch.get("raised", time.monotonic()) -
+                                  watch.get("rise", t_start)), 1)
+        r["raised_from"] = "symptom" if "rise" in watch else "workload"
         trap = stack.sink.wait_notification(
             labcore.RAISED, "twFindingRaised for %s" % row["ID"],
             lambda n: n.get("ID") == row["ID"], timeout=30)

@@ -54,6 +54,18 @@ class ReadAhead(labproblem.Problem):
     symptom_unit = "extra device reads/s"
     better = "higher"
     rounds_allowed = 1		# at least the kernel's default: one ticket
+    figure_what = "the stream's throughput"
+    coupled = ("queue/read_ahead_kb",)
+    phase_s = 4.0
+    settle_s = 1.5
+    # Not the stock 128: the rule turns read_ahead_kb only below the
+    # kernel's default window (evidence.c: a stream that fills a window of
+    # 128 KiB or more gets "no tunable"), so the scenario starts below it.
+
+    def cost_line(self, old, new):
+        return ("each sequential stream on %s reads up to %s KiB ahead, not %s KiB: page cache "
+                "taken by data read before it is asked for; a file keeps the window it was "
+                "opened with, so readers must open it again" % (self.name, new, old))
 
     def __init__(self, dev, cg, script):
         self.dev = dev

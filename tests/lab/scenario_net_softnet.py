@@ -43,6 +43,17 @@ class Softnet(labproblem.Problem):
     rounds_allowed = 1		# sized from the drops: one ticket
     where = "tunewatchd in the host's network namespace, the traffic in one of its own"
     symptom_unit = "drops/s"
+    better = "higher"
+    figure_what = "the share of datagrams delivered"
+    phase_s = 4.0
+
+    def cost_line(self, old, new):
+        return ("each CPU's input queue may hold up to %s packets, not %s: memory taken only "
+                "while packets wait, and a packet may wait behind that many" % (new, old))
+
+    def judged(self, fig):
+        """The share delivered: positive, where the share lost may be 0."""
+        return 100.0 - fig["value"]
 
     def __init__(self, ns, script):
         self.ns = ns

@@ -1,0 +1,206 @@
+# SPDX-License-Identifier: ISC
+"""The proof of a problem scenario's suggestion, after the operator's
+rounds (labproblem.run_problem) have applied it and seen the finding
+clear (issue 32):
+
+- no ping-pong: the same workload for two more windows at the new value
+  raises no finding, and the check gives no advice, that turns the
+  tunable or a coupled one (problem.coupled);
+- judged against noise: problem.repeats rounds of three phases, the stock
+  value, the stock value written again (the no-change control) and the
+  new value, interleaved (labsweep.interleaved); the workload's own
+  figure's ratio new/stock must have its 95 % interval wholly beyond the
+  scenario's margin, and the control's must hold 1;
+- sized by a sweep: the tunable at values log-spaced from the stock value
+  to 16 times it, and at the suggestion, each problem.sweep_repeats
+  times; the suggestion must remove at least 90 % of the symptom and be
+  at most problem.most times the smallest value that does; a suggestion
+  the 16x cap decided fails unless the scenario is about the cap.
+
+In quick mode (run.py --quick, TW_LAB_QUICK=1: what CI runs) only the
+operator's rounds run, and the result says that nothing was judged
+against noise. Every failure is collected, so that the result holds every
+measurement even when the proof fails; the scenario then fails with all
+of them.
+"""
+
+import os
+import time
+
+import labcore
+import labstats
+import labsweep
+
+QUICK_ENV = "TW_LAB_QUICK"
+CAP = 16		# TW_ADVICE_SIZE_CAP
+
+
+def quick():
+    return os.environ.get(QUICK_ENV) == "1"
+
+
+def undeclared(problem, base):
+    """What a problem scenario must declare and did not (the margin, the
+    figure's direction, the cost line), in words."""
+    missing = []
+    if type(problem).cost_line is base.cost_line:
+        missing.append("a cost line (cost_line(old, new))")
+    if problem.better not in ("lower", "higher"):
+        missing.append("better ('lower' or 'higher', not %r)" % (problem.better,))
+    if not 0 < problem.margin < 1:
+        missing.append("a margin between 0 and 1 (not %r)" % (problem.margin,))
+    elif problem.margin < 0.2 and not problem.margin_why:
+        missing.append("why its margin is under 20 %% (margin_why; it is %d %%)" %
+                       round(problem.margin * 100))
+    if not problem.figure_what:
+        missing.append("what its figure is (figure_what)")
+    return missing
+
+
+def knob_of(row, problem):
+    """Whether a finding or change row names the scenario's tunable or a
+    coupled one: a sysctl by its name, a queue attribute as queue/ATTR of
+    the device the tunable's path names."""
+    t = row.get("TUNABLE") or ""
+    if not t:
+        return False
+    knobs = (problem.tunable,) + tuple(problem.coupled)
+    if t in knobs:
+        return True
+    if t.startswith("queue/"):
+        path = "/sys/block/%s/%s" % (row.get("SUBJECT"), t)
+        return path in knobs or t in knobs
+    return False
+
+
+def pingpong(lab, stack, problem, windows=2):
+    """The workload for `windows` windows more at the new value: every
+    finding naming the tunable or a coupled one, and every piece of the
+    check's advice at the end that does. Returns {"seconds", "windows",
+    "turned": [words]}."""
+    turned = []
+    t0 = time.monotonic()
+    end = t0 + windows * stack.window
+    while time.monotonic() < end:
+        for x in stack.findings().values():
+            if knob_of(x, problem):
+                text = "finding %s %s on %s names %s" % (x.get("ID"), x.get("SYMPTOM"),
+                                                         x.get("SUBJECT"), x.get("TUNABLE"))
+                if text not in turned:
+                    turned.append(text)
+        time.sleep(1.0)
+    out = stack.check(problem.check, problem.check_args)
+    for a in labcore.advice_of(out):
+        if a.tunable and (a.tunable == problem.tunable or a.tunable in problem.coupled or
+                          a.tunable.endswith("/queue/read_ahead_kb") and
+                          "queue/read_ahead_kb" in problem.coupled):
+            turned.append("the check: %s" % a.line)
+    return {"seconds": round(time.monotonic() - t0, 1), "windows": windows, "turned": turned}
+
+
+def capped(problem, rounds):
+    """The rounds whose suggestion is the cap: CAP times the value it was
+    made from (the rule's sizing stopped there, not at the need)."""
+    out = []
+    for r in rounds:
+        try:
+            cur = problem.value_number(r["current"])
+            sug = problem.value_number(r["suggested"])
+        except (KeyError, ValueError, TypeError):
+            continue
+        if cur > 0 and sug >= CAP * cur * 0.999:
+            out.append(r["round"])
+    return out
+
+
+def prove(lab, stack, problem, workload, stock, final, measure):
+    """After the rounds: stock and final are the tunable's values (text, as
+    the kernel prints them) before the first change and after the last.
+    measure(seconds) -> (symptom figure, workload figure) of one phase.
+    Fills lab.result["proof"] and raises AssertionError with every
+    failure."""
+    res = lab.result
+    proof = res.setdefault("proof", {})
+    proof["stock"] = " ".join(stock.split())
+    proof["final"] = " ".join(final.split())
+    proof["margin"] = problem.margin
+    proof["margin_why"] = problem.margin_why
+    proof["better"] = problem.better
+    proof["figure_what"] = problem.figure_what
+    proof["cost"] = problem.cost_line(proof["stock"], proof["final"])
+    proof["phase_s"] = problem.phase_s
+    res["symptom_unit"] = problem.symptom_unit
+    failures = []
+    caps = capped(problem, res.get("rounds") or [])
+    proof["capped_rounds"] = caps
+    if caps and not problem.about_cap:
+        failures.append("round %s's suggestion is %dx the value it came from: the cap, not "
+                        "the need, sized it" % (", ".join(map(str, caps)), CAP))
+    if quick():
+        proof["quick"] = True
+        if failures:
+            raise AssertionError("; ".join(failures))
+        return
+
+    def phase():
+        sym, work = measure(problem.phase_s)
+        return {"symptom": sym["value"], "workload": problem.judged(work),
+                "symptom_text": sym["text"], "workload_text": work["text"]}
+
+    def apply(x):
+        problem.set_value(lab, stack, workload, problem.value_text(x))
+        time.sleep(problem.settle_s)
+
+    # Two windows more, at the new value, before anything is turned back.
+    t = time.monotonic()
+    proof["pingpong"] = pingpong(lab, stack, problem)
+    for text in proof["pingpong"]["turned"]:
+        failures.append("after the change: %s" % text)
+
+    s0, s1 = problem.value_number(stock), problem.value_number(final)
+    proof["stock_number"], proof["final_number"] = s0, s1
+    t = time.monotonic()
+    phases = labsweep.interleaved(s0, s1, apply, phase, repeats=problem.repeats)
+    proof["phases"] = phases
+    proof["phases_s"] = round(time.monotonic() - t, 1)
+    try:
+        verdict = labsweep.judge(phases, problem.margin, problem.better)
+        proof["verdict"] = verdict
+        if not verdict["helped"]:
+            failures.append("the workload's %s after/before %s is not wholly beyond the %d %% "
+                            "margin (%s is better)" % (
+                                problem.figure_what,
+                                labstats.Interval.from_dict(verdict["effect"]).text(),
+                                round(problem.margin * 100), problem.better))
+        if not verdict["control_holds"]:
+            failures.append("the no-change control's interval %s does not hold 1" %
+                            labstats.Interval.from_dict(verdict["control"]).text())
+    except ValueError as e:
+        failures.append("no interval: %s" % e)
+
+    values = sorted(set(problem.sweep_values(s0)) | {s0, s1})
+    proof["value_texts"] = {str(v): problem.value_text(v) for v in values}
+    t = time.monotonic()
+    points = labsweep.sweep(values, apply, phase, repeats=problem.sweep_repeats)
+    proof["sweep"] = {"values": values, "points": points,
+                      "seconds": round(time.monotonic() - t, 1)}
+    try:
+        size = labsweep.size(points, s0, s1, fall=0.9, most=problem.most)
+        proof["sweep"]["size"] = size
+        if size["smallest"] is None:
+            failures.append("no value of the sweep up to %s removed 90 %% of the symptom" %
+                            problem.value_text(max(values)))
+        elif not size["suggested_removes"]:
+            failures.append("the suggestion %s did not remove 90 %% of the symptom in the "
+                            "sweep" % proof["final"])
+        elif not size["within"]:
+            failures.append("the suggestion %s is more than %sx the smallest value that "
+                            "removes the symptom, %s" % (
+                                proof["final"], labcore.fmt(problem.most),
+                                problem.value_text(size["smallest"])))
+    except ValueError as e:
+        failures.append("no sizing: %s" % e)
+    # Back at the suggestion, as the operator left it.
+    apply(s1)
+    if failures:
+        raise AssertionError("; ".join(failures))
