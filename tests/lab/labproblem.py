@@ -326,6 +326,15 @@ class NoTunableProblem(Problem):
         """Do what the ticket says; returns it in words."""
         raise NotImplementedError
 
+    def set_fixed(self, lab, workload, fixed):
+        """Undo the fix (fixed False: as it was) or do it again, for the
+        interleaved rounds that judge it (labproof.prove_fix)."""
+        raise NotImplementedError
+
+    def fix_values(self):
+        """(before, after) of the fix, in words for LAB.md's row."""
+        raise NotImplementedError
+
 
 def same_subject(row, subject):
     """A finding about subject: a socket's carries its inode after its
@@ -342,6 +351,8 @@ def run_no_tunable(lab, stack, problem):
     res["where"] = problem.where or ("a network namespace of its own" if stack.ns else
                                      "the host's network namespace")
     subject = problem.subject()
+    missing = labproof.undeclared(problem, NoTunableProblem)
+    assert not missing, "the scenario does not declare %s" % "; ".join(missing)
 
     def mine():
         return next(((i, x) for i, x in stack.findings().items()
@@ -412,6 +423,9 @@ def run_no_tunable(lab, stack, problem):
         r["evaluation"] = "no change record (no tunable changed)"
         others(res, stack, problem)
         res["after"] = {"symptom": sym1, "workload": work1}
+        before, after = problem.fix_values()
+        labproof.prove_fix(lab, problem, workload, before, after,
+                           lambda sec: measure(lab, problem, workload, sec))
 
 
 def others(res, stack, problem):

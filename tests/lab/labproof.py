@@ -113,6 +113,62 @@ def capped(problem, rounds):
     return out
 
 
+def _phase(problem, measure):
+    def phase():
+        sym, work = measure(problem.phase_s)
+        return {"symptom": sym["value"], "workload": problem.judged(work),
+                "symptom_text": sym["text"], "workload_text": work["text"]}
+    return phase
+
+
+def _judge(proof, problem, phases, failures):
+    try:
+        verdict = labsweep.judge(phases, problem.margin, problem.better)
+        proof["verdict"] = verdict
+        if not verdict["helped"]:
+            failures.append("the workload's %s after/before %s is not wholly beyond the %d %% "
+                            "margin (%s is better)" % (
+                                problem.figure_what,
+                                labstats.Interval.from_dict(verdict["effect"]).text(),
+                                round(problem.margin * 100), problem.better))
+        if not verdict["control_holds"]:
+            failures.append("the no-change control's interval %s does not hold 1" %
+                            labstats.Interval.from_dict(verdict["control"]).text())
+    except ValueError as e:
+        failures.append("no interval: %s" % e)
+
+
+def prove_fix(lab, problem, workload, before, after, measure):
+    """The proof of a fix that is the application's own (no tunable):
+    problem.set_fixed(lab, workload, False/True) undoes and redoes it, so
+    the same interleaved rounds and control judge it; nothing to sweep."""
+    res = lab.result
+    proof = res.setdefault("proof", {})
+    proof.update({"stock": before, "final": after, "margin": problem.margin,
+                  "margin_why": problem.margin_why, "better": problem.better,
+                  "figure_what": problem.figure_what, "phase_s": problem.phase_s,
+                  "cost": problem.cost_line(before, after)})
+    res["symptom_unit"] = problem.symptom_unit
+    if quick():
+        proof["quick"] = True
+        return
+
+    def apply(fixed):
+        problem.set_fixed(lab, workload, bool(fixed))
+        time.sleep(problem.settle_s)
+
+    failures = []
+    t = time.monotonic()
+    phases = labsweep.interleaved(0, 1, apply, _phase(problem, measure),
+                                  repeats=problem.repeats)
+    proof["phases"] = phases
+    proof["phases_s"] = round(time.monotonic() - t, 1)
+    _judge(proof, problem, phases, failures)
+    apply(1)
+    if failures:
+        raise AssertionError("; ".join(failures))
+
+
 def prove(lab, stack, problem, workload, stock, final, measure):
     """After the rounds: stock and final are the tunable's values (text, as
     the kernel prints them) before the first change and after the last.
@@ -142,10 +198,7 @@ def prove(lab, stack, problem, workload, stock, final, measure):
             raise AssertionError("; ".join(failures))
         return
 
-    def phase():
-        sym, work = measure(problem.phase_s)
-        return {"symptom": sym["value"], "workload": problem.judged(work),
-                "symptom_text": sym["text"], "workload_text": work["text"]}
+    phase = _phase(problem, measure)
 
     def apply(x):
         problem.set_value(lab, stack, workload, problem.value_text(x))
@@ -163,20 +216,7 @@ def prove(lab, stack, problem, workload, stock, final, measure):
     phases = labsweep.interleaved(s0, s1, apply, phase, repeats=problem.repeats)
     proof["phases"] = phases
     proof["phases_s"] = round(time.monotonic() - t, 1)
-    try:
-        verdict = labsweep.judge(phases, problem.margin, problem.better)
-        proof["verdict"] = verdict
-        if not verdict["helped"]:
-            failures.append("the workload's %s after/before %s is not wholly beyond the %d %% "
-                            "margin (%s is better)" % (
-                                problem.figure_what,
-                                labstats.Interval.from_dict(verdict["effect"]).text(),
-                                round(problem.margin * 100), problem.better))
-        if not verdict["control_holds"]:
-            failures.append("the no-change control's interval %s does not hold 1" %
-                            labstats.Interval.from_dict(verdict["control"]).text())
-    except ValueError as e:
-        failures.append("no interval: %s" % e)
+    _judge(proof, problem, phases, failures)
 
     values = sorted(set(problem.sweep_values(s0)) | {s0, s1})
     proof["value_texts"] = {str(v): problem.value_text(v) for v in values}

@@ -20,9 +20,9 @@ namespace's somaxconn and ListenOverflows, and sees the change made there:
   takes until every connection is established;
 - the check's apply: line is run in the namespace, and the service then
   calls listen() again (as on a reload, SIGHUP here), as the advice's
-  reason says its backlog must follow. The suggestion is sized from the
-  overflows, so one round must do; the sweep says whether its size is the
-  need's (a queue of BURST) or the window's.
+  reason says its backlog must follow. The suggestion is the doubling
+  (8192, one round: a queue of 6,000 is the need); the sweep says how far
+  it is from the smallest value that removes the overflows.
 """
 
 import os
@@ -49,7 +49,7 @@ BACKLOG = 1 << 20
 class Listen(labproblem.Problem):
     symptom_token = "listen-overflow"
     tunable = "net.core.somaxconn"
-    rounds_allowed = 1		# sized from the drops: one ticket
+    rounds_allowed = 1		# doubled: 8192 holds a burst of 6,000
     symptom_unit = "overflows/s"
     better = "higher"
     figure_what = "the share of connections established at the first SYN"
