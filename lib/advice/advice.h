@@ -199,8 +199,8 @@ typedef const char *(*tw_advice_lookup_fn)(void *ctx, const char *name);
 
 #define TW_ADVICE_OSRELEASE "kernel.osrelease"
 
-/* For a TW_ADV_SIZED action, the lookup is also asked for this: the
- * failures the queue had in the window ("8134"), or NULL when unknown. */
+/* For a TW_ADV_SIZED action, the lookup is also asked for this: what the
+ * value lacks ("515899392"), or NULL when unknown. */
 #define TW_ADVICE_SHORTFALL "tunewatch.shortfall"
 
 /* A sized suggestion is at most this many times the current value. */

@@ -98,19 +98,13 @@ def pingpong(lab, stack, problem, windows=2):
     return {"seconds": round(time.monotonic() - t0, 1), "windows": windows, "turned": turned}
 
 
-def capped(problem, rounds):
-    """The rounds whose suggestion is the cap: CAP times the value it was
-    made from (the rule's sizing stopped there, not at the need)."""
-    out = []
-    for r in rounds:
-        try:
-            cur = problem.value_number(r["current"])
-            sug = problem.value_number(r["suggested"])
-        except (KeyError, ValueError, TypeError):
-            continue
-        if cur > 0 and sug >= CAP * cur * 0.999:
-            out.append(r["round"])
-    return out
+def capped(rounds):
+    """The rounds whose suggestion the 16x cap decided: their tune line
+    says so (lib/advice/format.c: "at most 16 times the current value"),
+    the rule's sizing having stopped there, not at the need. A floor
+    (read_ahead_kb's 128) or a doubling is no cap."""
+    return [r["round"] for r in rounds
+            if "at most %d times the current value" % CAP in (r.get("advice") or "")]
 
 
 def _phase(problem, measure):
@@ -187,11 +181,11 @@ def prove(lab, stack, problem, workload, stock, final, measure):
     proof["phase_s"] = problem.phase_s
     res["symptom_unit"] = problem.symptom_unit
     failures = []
-    caps = capped(problem, res.get("rounds") or [])
+    caps = capped(res.get("rounds") or [])
     proof["capped_rounds"] = caps
     if caps and not problem.about_cap:
-        failures.append("round %s's suggestion is %dx the value it came from: the cap, not "
-                        "the need, sized it" % (", ".join(map(str, caps)), CAP))
+        failures.append("round %s's suggestion is the %dx cap: the cap, not the need, "
+                        "sized it" % (", ".join(map(str, caps)), CAP))
     if quick():
         proof["quick"] = True
         if failures:

@@ -71,7 +71,8 @@ class Pauses:
         lab.journal.proc(self.proc.pid, "bpftrace")
         self.ready = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
-        if not self.ready.wait(60):
+        # bpftrace takes its time to attach on a loaded machine.
+        if not self.ready.wait(180):
             self.stop()
             raise labcore.Skip("bpftrace could not attach to writeback:balance_dirty_pages")
 
