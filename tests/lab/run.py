@@ -35,8 +35,9 @@ import labplot  # noqa: E402
 import labproof  # noqa: E402
 import labreport  # noqa: E402
 
-# A whole proof (repeats and a sweep) takes minutes; a quick run's
-# scenario about one.
+# A whole proof (repeats and a sweep) takes minutes, a quick run's scenario
+# about one; either may first wait up to 15 minutes for another lab's lock
+# (labcore.py).
 SCENARIO_TIMEOUT = int(os.environ.get("TW_LAB_SCENARIO_TIMEOUT", "0")) or None
 
 
@@ -57,7 +58,7 @@ def run_one(path, results_dir, quick=False):
         p = subprocess.Popen([sys.executable, "-B", path, "--json", out], stdout=fh,
                              stderr=subprocess.STDOUT)
         try:
-            rc = p.wait(timeout=SCENARIO_TIMEOUT or (300 if quick else 900))
+            rc = p.wait(timeout=SCENARIO_TIMEOUT or (600 if quick else 1800))
         except subprocess.TimeoutExpired:
             p.send_signal(signal.SIGINT)
             try:

@@ -171,6 +171,13 @@ def run(lab):
     with open(path, "wb") as fh:
         fh.truncate(FILE_MIB << 20)
     was = dirty_limits(lab)
+    lab.result.note("starts from dirty_bytes %d MiB, not the stock dirty_ratio %s "
+                    "(dirty_background_ratio %s): at those a writer is paused only once dirty "
+                    "pages pass half-way between the two shares of the memory that can be "
+                    "dirtied, gigabytes of this machine's %d MiB, which a workload on this "
+                    "shared machine cannot tie up" % (
+                        DIRTY_BYTES >> 20, was["dirty_ratio"], was["dirty_background_ratio"],
+                        os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20))
     lab.result["setup"] = ("vm.dirty_bytes %d MiB, dirty_background_bytes %d MiB (the host's: "
                            "dirty_ratio %s, dirty_background_ratio %s, put back after); a %d "
                            "MiB file on ext4 on %s (loop, direct I/O, writes throttled to %d "

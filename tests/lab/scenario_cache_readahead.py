@@ -110,6 +110,9 @@ def run(lab):
         majmin = fh.read().strip()
     with open(os.path.join(cg, "blkio.throttle.read_bps_device"), "w") as fh:
         fh.write("%s %d\n" % (majmin, BPS))
+    lab.result.note("starts from read_ahead_kb %d, not the stock 128: the rule turns "
+                    "read_ahead_kb only below the kernel's default window (a stream that "
+                    "fills 128 KiB or more gets no tunable, lib/advice/evidence.c)" % WINDOW_KB)
     lab.result["setup"] = ("%s (loop, direct I/O, %d MiB) at read_ahead_kb %d, its reader "
                            "throttled to %d MiB/s (cgroup v1 blkio)" % (
                                name, DEVICE_MIB, WINDOW_KB, BPS >> 20))

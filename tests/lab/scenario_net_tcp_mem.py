@@ -170,6 +170,9 @@ class TcpMem(labproblem.Problem):
 def run(lab):
     host = lab.read_sysctl("net.ipv4.tcp_mem")
     lab.sysctl("net.ipv4.tcp_mem", SMALL)
+    lab.result.note("starts from tcp_mem %s, not the stock one sized from memory at boot "
+                    "(here %s): exceeding it needs gigabytes of this shared machine's memory "
+                    "in socket buffers" % (SMALL, host))
     lab.result["setup"] = "tcp_mem %s pages on the host (it was %s; restored after)" % (
         SMALL, host)
     clock = PressureClock()

@@ -135,6 +135,9 @@ def run(lab):
                            % rmem_max)
     host = lab.read_sysctl("net.ipv4.udp_mem")
     lab.sysctl("net.ipv4.udp_mem", SMALL)
+    lab.result.note("starts from udp_mem %s, not the stock one sized from memory at boot "
+                    "(here %s): exceeding it needs gigabytes of this shared machine's memory "
+                    "in socket buffers" % (SMALL, host))
     lab.result["setup"] = ("udp_mem %s pages on the host (it was %s; restored after), %d "
                            "sockets, bursts of %d datagrams of %d bytes each" % (
                                SMALL, host, SOCKETS, BURST, DATAGRAM))
