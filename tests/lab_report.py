@@ -97,6 +97,35 @@ class Report(unittest.TestCase):
         self.assertIn("| healthy-x |", text)
         self.assertIn("| net-y |", text)
 
+    def test_negative_section(self):
+        neg = {"name": "neg-disk", "kind": "negative", "status": "pass", "seconds": 60,
+               "symptom": "a disk at its throughput", "worst": {"check_disklatency": "OK"},
+               "findings": [], "wrong": ["tw-9 write-latency vda: vm.dirty_ratio"],
+               "notes": ["no tunable: the disk"]}
+        text = labreport.render([neg], INFO)
+        self.assertIn("## Negative controls", text)
+        row = [l for l in text.splitlines() if l.startswith("| neg-disk |")]
+        self.assertEqual(len(row), 1, text)
+        self.assertIn("tw-9 write-latency vda: vm.dirty_ratio", row[0])
+        self.assertIn("- no tunable: the disk", text)
+
+    def test_summary(self):
+        failed = proven(name="net-x", after=(70, 72, 69, 71, 70))
+        failed["status"] = "fail"
+        got = labreport.summary([proven(), failed], INFO)
+        self.assertEqual(got["commit"], "0123456789ab")
+        one, two = got["scenarios"]
+        self.assertEqual((one["name"], one["kind"], one["status"], one["tunable"]),
+                         ("net-listen", "problem", "pass", "net.core.somaxconn"))
+        self.assertEqual((one["from"], one["to"]), ("4096", "8192"))
+        self.assertTrue(one["effect"]["helped"])
+        self.assertTrue(one["effect"]["control"]["holds_one"])
+        self.assertLessEqual(one["effect"]["low"], one["effect"]["ratio"])
+        self.assertGreaterEqual(one["effect"]["low"], 1.2)
+        self.assertEqual(one["sweep"]["smallest"], 7132)
+        self.assertFalse(two["effect"]["helped"])
+        self.assertEqual(two["status"], "fail")
+
     def test_plot(self):
         r = proven()
         sw = r["proof"]["sweep"]

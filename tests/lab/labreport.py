@@ -201,6 +201,38 @@ def proof_section(r):
     return out
 
 
+def summary(results, info):
+    """The run as data, for the build's tests (doc/LAB.json beside
+    LAB.md): per scenario its name, kind, status, tunable, from -> to and
+    the workload's effect (the interval of new/old and the control's)."""
+    out = {"date": info.get("date"), "quick": bool(info.get("quick")),
+           "only": info.get("only") or [], "seconds": info.get("seconds"),
+           "commit": (info.get("machine") or {}).get("commit"), "scenarios": []}
+    for r in results:
+        proof = r.get("proof") or {}
+        s = {"name": r["name"], "kind": r.get("kind"), "status": r["status"],
+             "reason": r.get("reason", ""), "tunable": r.get("tunable", ""),
+             "file": r.get("file", ""), "rounds": len(r.get("rounds") or [])}
+        if proof.get("stock") is not None:
+            s["from"], s["to"] = proof.get("stock"), proof.get("final")
+        v = proof.get("verdict")
+        if v:
+            e, c = v["effect"], v["control"]
+            s["effect"] = {"figure": proof.get("figure_what"), "better": v["better"],
+                           "margin": v["margin"], "ratio": e["est"], "low": e["lo"],
+                           "high": e["hi"], "helped": v["helped"],
+                           "text": labstats.Interval.from_dict(e).text(),
+                           "control": {"ratio": c["est"], "low": c["lo"], "high": c["hi"],
+                                       "holds_one": v["control_holds"]}}
+        size = (proof.get("sweep") or {}).get("size")
+        if size:
+            s["sweep"] = size
+        if proof.get("quick"):
+            s["quick"] = True
+        out["scenarios"].append(s)
+    return out
+
+
 def machine_lines(info):
     m = info.get("machine") or {}
     if not m:
@@ -213,7 +245,8 @@ def machine_lines(info):
 def render(results, info):
     problems = [r for r in results if r.get("kind") == "problem" and r["status"] != "skip"]
     healthy = [r for r in results if r.get("kind") == "healthy" and r["status"] != "skip"]
-    other = [r for r in results if r.get("kind") not in ("problem", "healthy")
+    negative = [r for r in results if r.get("kind") == "negative" and r["status"] != "skip"]
+    other = [r for r in results if r.get("kind") not in ("problem", "healthy", "negative")
              and r["status"] != "skip"]
     skipped = [r for r in results if r["status"] == "skip"]
     mins, secs = divmod(int(info["seconds"]), 60)
@@ -267,6 +300,22 @@ def render(results, info):
         out += ["", "Each scenario:", ""]
         for r in problems:
             out += rounds_section(r)
+    if negative:
+        out += ["## Negative controls: no knob helps, and none may be named", ""]
+        out += table(["scenario", "symptom", "worst state", "findings",
+                      "findings naming a knob that does not help", "result"],
+                     [[r["name"], r.get("symptom", ""),
+                       ", ".join("%s %s" % kv for kv in sorted((r.get("worst") or {}).items())),
+                       ", ".join(r.get("findings") or []) or "none",
+                       ", ".join(r.get("wrong") or []) or "none", _status(r)]
+                      for r in negative])
+        out.append("")
+        for r in negative:
+            if r.get("notes") or r.get("setup"):
+                out += ["### %s" % r["name"], ""]
+                if r.get("setup"):
+                    out += ["Set up: %s (`%s`)." % (r["setup"], r.get("file", "")), ""]
+                out += ["- " + n for n in r.get("notes") or []] + [""]
     if healthy:
         out += ["## Healthy but busy: nothing to page on", ""]
         out += table(["scenario", "workload", "worst state", "findings", "result"],

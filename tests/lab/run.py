@@ -146,6 +146,10 @@ def main():
     text = labreport.render(results, info)
     with open(opts.out, "w") as fh:
         fh.write(text)
+    # The same run as data, beside it (doc/LAB.json: the build's tests read it).
+    with open(os.path.splitext(opts.out)[0] + ".json", "w") as fh:
+        json.dump(labreport.summary(results, info), fh, indent=1, sort_keys=True)
+        fh.write("\n")
     failed = [r["name"] for r in results if r["status"] == "fail"]
     if not failed and not keep:
         shutil.rmtree(results_dir, ignore_errors=True)
