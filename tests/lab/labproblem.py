@@ -288,11 +288,23 @@ def run_problem(lab, stack, problem):
                 r["evaluation"], change)
             assert improved(problem, work0, work1), "the workload did not improve: %s -> %s" % (
                 work0["text"], work1["text"])
-            # The finding clears under the same workload.
-            wait_for("finding %s to clear" % row["ID"],
-                     lambda: not any(x.get("ID") == row["ID"]
-                                     for x in stack.findings().values()),
-                     timeout=stack.window + 30)
+            # The finding clears under the same workload; one that stays
+            # raised is a ticket still open, and the operator takes its
+            # next advice (tcp_mem under others' load: pressure for 1.5 %
+            # of the time after the change kept it raised).
+            try:
+                wait_for("finding %s to clear" % row["ID"],
+                         lambda: not any(x.get("ID") == row["ID"]
+                                         for x in stack.findings().values()),
+                         timeout=stack.window + 30)
+            except AssertionError:
+                if rnd == MAX_ROUNDS:
+                    raise
+                res.note("round %d: after %s the finding stayed raised %d s (%s -> %s): the "
+                         "next ticket" % (rnd, adv.apply, stack.window + 30,
+                                          sym_before["text"], sym1["text"]))
+                sym_before, work_before = sym1, work1
+                continue
             stack.sink.wait_notification(labcore.CLEARED, "twFindingCleared for %s" % row["ID"],
                                          lambda n: n.get("ID") == row["ID"], timeout=30)
             r["cleared_s"] = round(time.monotonic() - t_apply, 1)
