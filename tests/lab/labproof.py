@@ -107,9 +107,19 @@ def capped(rounds):
             if "at most %d times the current value" % CAP in (r.get("advice") or "")]
 
 
-def _phase(problem, measure):
+def _phase(problem, measure, notes):
+    """One phase of the proof. A phase in which the workload reported
+    nothing (stalled by others' load on this shared machine) is measured
+    again, at most twice, and said in the results; the third fails."""
     def phase():
-        sym, work = measure(problem.phase_s)
+        for attempt in range(3):
+            try:
+                sym, work = measure(problem.phase_s)
+                break
+            except AssertionError as e:
+                if attempt == 2 or "reported nothing" not in str(e):
+                    raise
+                notes.append("a phase measured again: %s" % e)
         return {"symptom": sym["value"], "workload": problem.judged(work),
                 "symptom_text": sym["text"], "workload_text": work["text"]}
     return phase
@@ -153,7 +163,8 @@ def prove_fix(lab, problem, workload, before, after, measure):
 
     failures = []
     t = time.monotonic()
-    phases = labsweep.interleaved(0, 1, apply, _phase(problem, measure),
+    phases = labsweep.interleaved(0, 1, apply,
+                                  _phase(problem, measure, proof.setdefault("retried", [])),
                                   repeats=problem.repeats)
     proof["phases"] = phases
     proof["phases_s"] = round(time.monotonic() - t, 1)
@@ -192,7 +203,7 @@ def prove(lab, stack, problem, workload, stock, final, measure):
             raise AssertionError("; ".join(failures))
         return
 
-    phase = _phase(problem, measure)
+    phase = _phase(problem, measure, proof.setdefault("retried", []))
 
     def apply(x):
         problem.set_value(lab, stack, workload, problem.value_text(x))

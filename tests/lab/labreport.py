@@ -155,6 +155,8 @@ def proof_section(r):
         out.append("- quick run: the operator's rounds only; no repeats, control, sweep or "
                    "ping-pong check")
         return out
+    for n in proof.get("retried") or []:
+        out.append("- " + n)
     pp = proof.get("pingpong")
     if pp:
         out.append("- after the change, the same workload %s s (%d windows) more: %s" % (
