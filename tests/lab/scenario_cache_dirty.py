@@ -64,18 +64,40 @@ PAUSES = ("tracepoint:writeback:balance_dirty_pages /args->pause > 0/ { @n++; } 
           "interval:ms:250 { printf(\"pauses %d\\n\", @n); }")
 
 
+TRACEFS = "/sys/kernel/tracing"
+
+
+def tracefs(lab):
+    """bpftrace finds a tracepoint in tracefs: mount it where this boot did
+    not (journalled: unmounted after)."""
+    if os.path.isdir(os.path.join(TRACEFS, "events")):
+        return
+    # Lazily: a tracer another user started meanwhile keeps its files.
+    lab.journal.undo(["umount", "-l", TRACEFS], "unmount %s" % TRACEFS)
+    r = subprocess.run(["mount", "-t", "tracefs", "nodev", TRACEFS], capture_output=True,
+                       text=True, timeout=30)
+    if r.returncode != 0:
+        raise labcore.Skip("tracefs is not mounted and cannot be: %s" % r.stderr.strip())
+
+
 class Pauses:
     """bpftrace counting writers' pauses in balance_dirty_pages()."""
 
     def __init__(self, lab):
         self.count = 0
+        tracefs(lab)
         self.proc = subprocess.Popen(["bpftrace", "-q", "-e", PAUSES], stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True)
         lab.journal.proc(self.proc.pid, "bpftrace")
         self.ready = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
-        # bpftrace takes its time to attach on a loaded machine.
-        if not self.ready.wait(180):
+        # bpftrace takes its time to attach on a loaded machine; one that
+        # cannot attach exits.
+        deadline = time.monotonic() + 180
+        while not self.ready.wait(1) and time.monotonic() < deadline and \
+                self.proc.poll() is None:
+            pass
+        if not self.ready.is_set():
             self.stop()
             raise labcore.Skip("bpftrace could not attach to writeback:balance_dirty_pages")
 
