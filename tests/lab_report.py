@@ -74,7 +74,7 @@ class Report(unittest.TestCase):
         self.assertIn("| commit | 0123456789ab |", text)
         self.assertIn("- cost or risk of 4096 -> 8192: a queue of up to 8192", text)
         self.assertIn("raised 2.9 s after the symptom started", text)
-        self.assertIn("no finding and no advice named net.core.somaxconn", text)
+        self.assertIn("no finding and no advice turned net.core.somaxconn", text)
 
     def test_failed_margin_says_not_beyond(self):
         r = proven(after=(70, 72, 69, 71, 70))

@@ -5,7 +5,8 @@ clear (issue 32):
 
 - no ping-pong: the same workload for two more windows at the new value
   raises no finding, and the check gives no advice, that turns the
-  tunable or a coupled one (problem.coupled);
+  tunable or a coupled one (problem.coupled) back, the other way than the
+  change went (one that asks for more of the same is noted);
 - judged against noise: problem.repeats rounds of three phases, the stock
   value, the stock value written again (the no-change control) and the
   new value, interleaved (labsweep.interleaved); the workload's own
@@ -73,29 +74,55 @@ def knob_of(row, problem):
     return False
 
 
-def pingpong(lab, stack, problem, windows=2):
-    """The workload for `windows` windows more at the new value: every
-    finding naming the tunable or a coupled one, and every piece of the
-    check's advice at the end that does. Returns {"seconds", "windows",
-    "turned": [words]}."""
-    turned = []
+def _first(text):
+    """The first number of a value ("851968", "6144 12288 24576"), or None."""
+    try:
+        return float((text or "").split()[0])
+    except (IndexError, ValueError):
+        return None
+
+
+def direction(current, suggested):
+    """+1 where suggested raises current, -1 where it lowers it, 0 where
+    neither can be told (a word, a value that does not parse)."""
+    a, b = _first(current), _first(suggested)
+    if a is None or b is None or a == b:
+        return 0
+    return 1 if b > a else -1
+
+
+def pingpong(lab, stack, problem, up, windows=2):
+    """The workload for `windows` windows more at the new value: a finding,
+    or a piece of the check's advice at the end, that turns the tunable or
+    a coupled one back (the other way than the change went: up is +1 when
+    it raised the value) is ping-pong; one that asks for more of the same
+    (a host pool's finding that lags the window) is only noted. Returns
+    {"seconds", "windows", "turned": [words], "more": [words]}."""
+    turned, more = [], []
     t0 = time.monotonic()
     end = t0 + windows * stack.window
+
+    def note(words, current, suggested):
+        d = direction(current, suggested)
+        target = turned if d == -up or d == 0 else more
+        if words not in target:
+            target.append(words)
+
     while time.monotonic() < end:
         for x in stack.findings().values():
             if knob_of(x, problem):
-                text = "finding %s %s on %s names %s" % (x.get("ID"), x.get("SYMPTOM"),
-                                                         x.get("SUBJECT"), x.get("TUNABLE"))
-                if text not in turned:
-                    turned.append(text)
+                note("finding %s %s on %s: %s %s -> %s" % (
+                    x.get("ID"), x.get("SYMPTOM"), x.get("SUBJECT"), x.get("TUNABLE"),
+                    x.get("CURRENT"), x.get("SUGGESTED")), x.get("CURRENT"), x.get("SUGGESTED"))
         time.sleep(1.0)
     out = stack.check(problem.check, problem.check_args)
     for a in labcore.advice_of(out):
         if a.tunable and (a.tunable == problem.tunable or a.tunable in problem.coupled or
                           a.tunable.endswith("/queue/read_ahead_kb") and
                           "queue/read_ahead_kb" in problem.coupled):
-            turned.append("the check: %s" % a.line)
-    return {"seconds": round(time.monotonic() - t0, 1), "windows": windows, "turned": turned}
+            note("the check: %s" % a.line, a.current, a.suggested)
+    return {"seconds": round(time.monotonic() - t0, 1), "windows": windows, "turned": turned,
+            "more": more}
 
 
 def capped(rounds):
@@ -210,12 +237,10 @@ def prove(lab, stack, problem, workload, stock, final, measure):
         time.sleep(problem.settle_s)
 
     # Two windows more, at the new value, before anything is turned back.
-    t = time.monotonic()
-    proof["pingpong"] = pingpong(lab, stack, problem)
-    for text in proof["pingpong"]["turned"]:
-        failures.append("after the change: %s" % text)
-
     s0, s1 = problem.value_number(stock), problem.value_number(final)
+    proof["pingpong"] = pingpong(lab, stack, problem, 1 if s1 >= s0 else -1)
+    for text in proof["pingpong"]["turned"]:
+        failures.append("after the change, turned back: %s" % text)
     proof["stock_number"], proof["final_number"] = s0, s1
     t = time.monotonic()
     phases = labsweep.interleaved(s0, s1, apply, phase, repeats=problem.repeats)

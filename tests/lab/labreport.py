@@ -160,8 +160,12 @@ def proof_section(r):
     pp = proof.get("pingpong")
     if pp:
         out.append("- after the change, the same workload %s s (%d windows) more: %s" % (
-            pp["seconds"], pp["windows"], "; ".join(pp["turned"]) if pp["turned"] else
-            "no finding and no advice named %s or a knob coupled to it" % r.get("tunable")))
+            pp["seconds"], pp["windows"], "TURNED BACK: " + "; ".join(pp["turned"])
+            if pp["turned"] else "no finding and no advice turned %s or a knob coupled to "
+            "it back" % r.get("tunable")))
+        if pp.get("more"):
+            out.append("  - asking for more of the same (not ping-pong): " +
+                       "; ".join(pp["more"]))
     ph = proof.get("phases")
     v = proof.get("verdict")
     if ph:
