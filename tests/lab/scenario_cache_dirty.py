@@ -10,7 +10,7 @@ a file on this machine's disk, mounted under /tmp; writes to the device
 throttled to 100 MiB/s in the root blkio cgroup, where writeback runs,
 for a disk of a known speed: the host's disk is fast and shared) holds a
 512 MiB file that a writer writes through, in bursts of 48 MiB every
-0.6 s (a log or a checkpoint), 1 MiB a write, never waiting for the disk itself:
+2 s (a log or a checkpoint), 1 MiB a write, never waiting for the disk itself:
 with room for a burst's dirty pages it writes each at memory speed while
 the flusher writes back behind it; at 16 MiB the kernel pauses it in
 balance_dirty_pages() once dirty and writeback pages pass the free-run
@@ -36,6 +36,7 @@ a bytes form is refused), also when the run fails or is interrupted.
 import os
 import statistics
 import subprocess
+import tempfile
 import threading
 import time
 
@@ -56,7 +57,10 @@ FILE_MIB = 512
 # A burst fits under the free-run point of the suggested limit (about 130
 # MiB: 66 MiB) and is written back within a period at WRITE_BPS.
 BURST_MIB = 48
-PERIOD_S = 0.6
+# 24 MiB/s on average, well under what the disk took here even while
+# others' fio shared it (36 MiB/s): at 0.6 s (80 MiB/s) the writer outran
+# the disk, which no dirty limit helps.
+PERIOD_S = 2.0
 WRITE_BPS = 100 << 20
 DEVICE_MIB = 1024
 
@@ -86,8 +90,9 @@ class Pauses:
     def __init__(self, lab):
         self.count = 0
         tracefs(lab)
+        self.err = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen(["bpftrace", "-q", "-e", PAUSES], stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True)
+                                     stderr=self.err, text=True)
         lab.journal.proc(self.proc.pid, "bpftrace")
         self.ready = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
@@ -99,7 +104,11 @@ class Pauses:
             pass
         if not self.ready.is_set():
             self.stop()
-            raise labcore.Skip("bpftrace could not attach to writeback:balance_dirty_pages")
+            self.err.seek(0)
+            said = " ".join(l.strip() for l in self.err.read().splitlines()
+                            if "ERROR" in l and "RLIMIT_MEMLOCK" not in l)
+            raise labcore.Skip("bpftrace could not attach to writeback:balance_dirty_pages%s"
+                               % (": " + said[:300] if said else ""))
 
     def _read(self):
         for line in self.proc.stdout:
@@ -119,7 +128,9 @@ class Dirty(labproblem.Problem):
     check = "check_bufcache"
     symptom_unit = "writer pauses/s"
     better = "lower"
-    rounds_allowed = 1		# sized from the disk's writes: one ticket
+    # Sized from a second of the disk's writes, which a burst larger than
+    # that outgrows: a second ticket (sized or doubled) may be needed.
+    rounds_allowed = 2
     measure_s = 5.0
     figure_what = "the time a burst takes"
     coupled = ("vm.dirty_background_bytes", "vm.dirty_ratio", "vm.dirty_background_ratio")
