@@ -54,6 +54,10 @@ TESTS += tests/file_size.py
 # The lab's statistics (tests/lab/labstats.py, labsweep.py) on known samples.
 dist_noinst_SCRIPTS += tests/lab_stats.py
 TESTS += tests/lab_stats.py
+# LAB.md and the sweep's SVG from made-up results: a report that cannot be
+# written fails here, not at the end of an hour's lab.
+dist_noinst_SCRIPTS += tests/lab_report.py
+TESTS += tests/lab_report.py
 
 # Each stage of lib/ includes only its own and lower stages, and no files
 # include each other in a circle.

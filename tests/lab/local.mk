@@ -13,6 +13,9 @@ LAB_FILES = \
 	tests/lab/labreport.py \
 	tests/lab/labstats.py \
 	tests/lab/labsweep.py \
+	tests/lab/labproof.py \
+	tests/lab/labplot.py \
+	tests/lab/labmachine.py \
 	tests/lab/labcache.py \
 	tests/lab/scenario_cache_cgroup.py \
 	tests/lab/scenario_cache_dirty.py \
