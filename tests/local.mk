@@ -59,6 +59,15 @@ TESTS += tests/lab_stats.py
 dist_noinst_SCRIPTS += tests/lab_report.py
 TESTS += tests/lab_report.py
 
+# How each tune line is proven (lib/advice/proof.c), held to the lab: its
+# scenarios, and the committed results of a whole run (doc/LAB.json).
+check_PROGRAMS += tests/proof_table
+tests_proof_table_SOURCES = tests/proof_table.c
+tests_proof_table_CFLAGS = $(TESTS_CFLAGS)
+tests_proof_table_LDADD = $(TESTS_LDADD)
+dist_noinst_SCRIPTS += tests/proof_lab.py
+TESTS += tests/proof_lab.py
+
 # Each stage of lib/ includes only its own and lower stages, and no files
 # include each other in a circle.
 dist_noinst_SCRIPTS += tests/layers.py

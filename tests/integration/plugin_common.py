@@ -252,14 +252,40 @@ UDEV_RULES = "/etc/udev/rules.d/60-tunewatch.rules"
 SYSCTL_D = "/etc/sysctl.d/90-tunewatch.conf"
 
 
+_PROOFS = None
+_LIMITS = ("MemoryHigh", "MemoryMax", "MemoryLimit", "memory.high", "memory.max",
+           "memory.limit_in_bytes")
+
+
+def proof(symptom, tunable):
+    """The proof: line of a finding that names tunable: lib/advice/proof.c's
+    row for its symptom and knob (tests/proof_table prints them), matched as
+    the checks match it (a device's queue attribute whatever the device, a
+    cgroup's limit whatever file or property), or not yet shown."""
+    global _PROOFS
+    if _PROOFS is None:
+        out = subprocess.run([os.path.join(twtest.TOP_BUILDDIR, "tests", "proof_table")],
+                             capture_output=True, text=True, timeout=30, check=True).stdout
+        _PROOFS = [l.split("\t") for l in out.splitlines()]
+    for sym, knob, scenario, figure, effect in _PROOFS:
+        if sym != symptom:
+            continue
+        if tunable == knob or (knob == "limit" and tunable in _LIMITS) or \
+                (knob.startswith("queue/") and tunable.endswith("/" + knob)):
+            return ("  proof: lab scenario %s: %s at the new value over the old, %s (95 %% "
+                    "interval), beyond its margin with a no-change control (doc/LAB.md)" % (
+                        scenario, figure, effect))
+    return "  proof: not yet shown on a kernel"
+
+
 def ticket(symptom, subject, tunable="", value=None, device=None, match=None):
     """The lines under a tune: (or no tunable:) line on Linux: its finding,
-    and for a proposed value the apply and persist lines. A queue attribute
-    is on device, and its udev rule matches `match` ('ATTRS{wwid}=="..."'),
-    or the kernel name."""
+    for a proposed value the apply and persist lines, and for a knob its
+    proof. A queue attribute is on device, and its udev rule matches `match`
+    ('ATTRS{wwid}=="..."'), or the kernel name."""
     lines = ["  finding: " + ticket_id(symptom, subject, tunable)]
     if value is None:
-        return lines
+        return lines + ([proof(symptom, tunable)] if tunable else [])
     if tunable.startswith("queue/"):
         lines.append("  apply: echo %s > /sys/block/%s/%s" % (value, device, tunable))
         lines.append('  persist: %s: ACTION!="remove", SUBSYSTEM=="block", %s, '
@@ -269,7 +295,7 @@ def ticket(symptom, subject, tunable="", value=None, device=None, match=None):
         lines.append("  apply: sysctl -w %s=%s" % (tunable,
                                                    "'%s'" % value if " " in value else value))
         lines.append("  persist: %s: %s = %s" % (SYSCTL_D, tunable, value))
-    return lines
+    return lines + [proof(symptom, tunable)]
 
 
 def systemd_size(b):
