@@ -17,9 +17,12 @@ LAB_FILES = \
 	tests/lab/labplot.py \
 	tests/lab/labmachine.py \
 	tests/lab/labcache.py \
+	tests/lab/labdisk.py \
+	tests/lab/labneg.py \
 	tests/lab/scenario_cache_cgroup.py \
 	tests/lab/scenario_cache_dirty.py \
 	tests/lab/scenario_cache_readahead.py \
+	tests/lab/scenario_disk_write_latency.py \
 	tests/lab/scenario_healthy_backup.py \
 	tests/lab/scenario_healthy_compile.py \
 	tests/lab/scenario_healthy_fork.py \
@@ -27,6 +30,7 @@ LAB_FILES = \
 	tests/lab/scenario_healthy_udp.py \
 	tests/lab/scenario_healthy_write.py \
 	tests/lab/scenario_lab_restore.py \
+	tests/lab/scenario_neg_anon_leak.py \
 	tests/lab/scenario_net_busypoll.py \
 	tests/lab/scenario_net_highorder.py \
 	tests/lab/scenario_net_listen.py \
