@@ -37,6 +37,11 @@
  * more: a stream held to small requests, each a wait for the reader. */
 #define TW_EVIDENCE_DEFAULT_WINDOW_KB 128
 #define TW_EVIDENCE_SEQ_READS 100.0
+/* Device reads the window sets the size of: from this share of the
+ * read-ahead window to this many times it (a request merged with the next
+ * is larger). */
+#define TW_EVIDENCE_FILL_LOW 0.9
+#define TW_EVIDENCE_FILL_HIGH 1.5
 /* Writers throttled at the dirty limit this share of the window, percent,
  * while the disk that took the writes was busy less than this: the limit, not
  * the disk, held them back. */
@@ -123,8 +128,9 @@ struct tw_cache_figures {
  * them without that figure. */
 double tw_evidence_host_refaults(const struct tw_cache_figures *c);
 
-/* Reads of a device that fill a read-ahead window smaller than the
- * kernel's default at TW_EVIDENCE_SEQ_READS or more a second. */
+/* Reads of a device the size of a read-ahead window smaller than the
+ * kernel's default (TW_EVIDENCE_FILL_LOW to _HIGH times it), at
+ * TW_EVIDENCE_SEQ_READS or more a second. */
 int tw_evidence_small_window(double rops, double read_bytes_s, int64_t read_ahead_kb);
 
 /* Writers throttled at the dirty limit for TW_EVIDENCE_DIRTY_LIMITED of

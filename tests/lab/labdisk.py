@@ -13,6 +13,7 @@ that undoes them, so a killed run's replay unmounts and detaches.
 
 import os
 import subprocess
+import threading
 
 import labcore
 import twtest
@@ -32,7 +33,7 @@ def fuse_device(lab, what, delay_us, mib, writes=False, threads=1):
     if not os.path.exists("/dev/fuse"):
         raise labcore.Skip("no /dev/fuse here")
     mnt = "/tmp/%s-%s-%s-%d-mnt" % (labcore.PREFIX, lab.name, what, os.getpid())
-    lab.journal.undo(["rmdir", mnt], "remove %s" % mnt)
+    lab.journal.undo(["sh", "-c", '[ ! -d "$0" ] || rmdir "$0"', mnt], "remove %s" % mnt)
     os.mkdir(mnt)
     lab.journal.undo(["sh", "-c", 'mountpoint -q "$0" || exit 0; fusermount3 -u "$0" || '
                       'umount -l "$0"', mnt], "unmount %s" % mnt)
@@ -43,6 +44,9 @@ def fuse_device(lab, what, delay_us, mib, writes=False, threads=1):
     lab.journal.undo(["rm", "-f", mnt + ".log"], "remove %s.log" % mnt)
     proc = subprocess.Popen(argv + [mnt], stdout=log, stderr=subprocess.STDOUT)
     lab.journal.proc(proc.pid, "fusedelay")
+    # Reaped as it ends: the restore ends it by its pid and waits for the
+    # pid to go, which a child nobody waits for (a zombie) never does.
+    threading.Thread(target=proc.wait, daemon=True).start()
     twtest.wait_for("fusedelay mounted at %s" % mnt,
                     lambda: proc.poll() is not None or os.path.ismount(mnt), timeout=10)
     if not os.path.ismount(mnt):
