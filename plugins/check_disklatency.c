@@ -224,7 +224,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	enum tw_state worst = TW_STATE_OK;
 	struct problem *bad = calloc(v->ndisks > 0 ? v->ndisks : 1, sizeof(*bad));
 	size_t i, judged = 0, nbad = 0, young = 0;
-	double top_r = -1, top_w = -1;
+	double top_r = -1, top_w = -1, held = tw_judge_dirty_limited(v);
 	struct tw_disk_fig top_r_dev = { .name = "" }, top_w_dev = { .name = "" };
 	char a[32], b[32], d4[32], lb[TW_LABEL_LEN], lr[TW_LABEL_LEN], lw[TW_LABEL_LEN];
 
@@ -261,7 +261,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			continue;
 		/* Not yet measured is not OK: say so, whatever -v. The states
 		 * are lib/finding's, as tunewatchd's findings are. */
-		if (!tw_judge_disk(&cfg.judge, d, &j)) {
+		if (!tw_judge_disk(&cfg.judge, d, tw_judge_write_bound(d, held), &j)) {
 			young++;
 			tw_out_line(out, "%s: no figures yet (first seen in the newest sample)",
 			    label(d, lb, sizeof(lb)));
@@ -369,7 +369,9 @@ static struct tw_check check = {
 	    " check_disklatency -H db1 --device '^vg0-root$' -w 10 -c 30\n"
 	    " check_disklatency -H db1 --percentile 99 -w 20 -c 50\n"
 	    " check_disklatency --local --delay 5",
-	.fetch = TW_FETCH_DISKS | TW_FETCH_TUNABLES,
+	/* The buffer cache for twBcDirtyLimited: whether writers wait on
+	 * the writes (tw_judge_write_bound). */
+	.fetch = TW_FETCH_DISKS | TW_FETCH_TUNABLES | TW_FETCH_BUFCACHE,
 	.changes = TW_CHANGE_FAMILY_DISKS,
 	.option = option,
 	.run = run,

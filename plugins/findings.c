@@ -3,6 +3,7 @@
 
 #include "findings.h"
 
+#include "advice/proof.h"
 #include "advice/ticket.h"
 #include "plugin.h"
 
@@ -15,6 +16,8 @@ tw_finding_subject(const struct tw_finding_about *a, const char *tunable)
 void
 tw_finding_print(struct tw_out *out, const struct tw_finding *f)
 {
+	char proof[400];
+
 	tw_out_line(out, "  finding: %s", f->id);
 	/* Which kind of owner, before any command: what the commands are
 	 * follows from it. */
@@ -24,12 +27,18 @@ tw_finding_print(struct tw_out *out, const struct tw_finding *f)
 		tw_out_line(out, "  apply: %s", f->apply);
 	else if (f->no_apply != NULL)
 		tw_out_line(out, "  apply: %s", f->no_apply);
-	if (!f->actionable)
-		return;
-	if (f->persist[0] != '\0')
-		tw_out_line(out, "  persist: %s", f->persist);
-	else if (f->no_persist != NULL)
-		tw_out_line(out, "  persist: %s", f->no_persist);
+	if (f->actionable) {
+		if (f->persist[0] != '\0')
+			tw_out_line(out, "  persist: %s", f->persist);
+		else if (f->no_persist != NULL)
+			tw_out_line(out, "  persist: %s", f->no_persist);
+	}
+	/* How the knob is known to help: a lab scenario's measured effect,
+	 * or not yet shown (lib/advice/proof.h). */
+	if (f->tunable[0] != '\0') {
+		tw_proof_text(f->sym, f->tunable, proof, sizeof(proof));
+		tw_out_line(out, "  proof: %s", proof);
+	}
 }
 
 void

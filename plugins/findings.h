@@ -7,6 +7,7 @@
  *     finding: tw-8f494446bcee
  *     apply: sysctl -w vm.swappiness=120
  *     persist: /etc/sysctl.d/90-tunewatch.conf: vm.swappiness = 120
+ *     proof: not yet shown on a kernel
  */
 #ifndef TW_PLUGIN_FINDINGS_H
 #define TW_PLUGIN_FINDINGS_H
@@ -41,7 +42,8 @@ void tw_finding_no_tunable_lines(struct tw_out *out, enum tw_symptom sym,
 /* The lines of finding f: "  finding:", "  owner:" for a cgroup's (a
  * system unit, a user's unit or a plain cgroup), then for an actionable
  * one "  apply:" and "  persist:", each either the line or "none: " and
- * why. */
+ * why, and for one that names a knob "  proof:", how the knob is known to
+ * help (lib/advice/proof.h). */
 void tw_finding_print(struct tw_out *out, const struct tw_finding *f);
 
 #endif

@@ -131,7 +131,7 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_d
 	char lb[LABEL_LEN], rd[200], wr[200], q[64], what[16];
 
 	if (!tw_judge_reqlat(&p->warn, &p->crit, c->write_warn, c->write_crit, rf,
-	    c->percentile, &j)) {
+	    c->percentile, tw_judge_write_bound(d, tw_judge_dirty_limited(v)), &j)) {
 		tw_out_line(out, "%s: not timed (no requests of its own, past requestLatencyDevices, "
 		    "or first seen in the newest sample)", label(d, lb, sizeof(lb)));
 		*st = TW_STATE_OK;

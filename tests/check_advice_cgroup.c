@@ -3,10 +3,12 @@
 
 /* Unit tests for lib/advice/cgroup.c: a service whose cache is bounded by
  * its own limit is told the systemd property with its current value and
- * one sized from its working set, and no command: the commands are its ticket's, which agree with
- * the line for every kind of unit, safe or not; one that is not at
- * its limit, or has none, is told no tunable; the host's memory caps the
- * suggestion. */
+ * one sized from its need (its memory besides the cache and the file set
+ * it reads), the same at any window, and no command: the commands are its
+ * ticket's, which agree with the line for every kind of unit, safe or
+ * not; one that is not at its limit, or has none, or whose anonymous
+ * memory squeezes a file set that fits, is told no tunable; the host's
+ * memory caps the suggestion. */
 #include "advice/cgroup.h"
 #include "finding/judge.h"
 #include "tw_check.h"
@@ -14,7 +16,8 @@
 
 #define MIB (1024.0 * 1024.0)
 
-/* nginx.service on v2, at its 64 MiB memory.high, 24 GiB host. */
+/* nginx.service on v2, at its 64 MiB memory.high, 55.4 MiB of it page
+ * cache, reading a file set of 256 MiB; 24 GiB host. */
 static struct tw_cgroup_figures
 nginx(void)
 {
@@ -27,6 +30,10 @@ nginx(void)
 	f.refaults = 42638;
 	f.have_usage = 1;
 	f.usage = 63.9 * MIB;
+	f.have_cache = 1;
+	f.cache = 55.4 * MIB;
+	f.have_fileset = 1;
+	f.fileset = 256 * MIB;
 	f.have_limit = 1;
 	f.limit = 64 * MIB;
 	f.limit_name = "memory.high";
@@ -50,53 +57,176 @@ START_TEST(test_service_at_high)
 {
 	struct tw_cgroup_figures f = nginx();
 
+	/* (8.5 + 256) * 1.25 = 330.6 MiB. */
 	ck_assert_str_eq(advise(&f, 1),
-	    "nginx.service MemoryHigh=64M -> 1G (42638 refaults/s while memory.current 63.9 MiB "
-	    "sits at memory.high 64 MiB, in the last 60 s; systemd.resource-control(5), "
+	    "nginx.service MemoryHigh=64M -> 331M (42638 refaults/s while memory.current 63.9 MiB "
+	    "sits at memory.high 64 MiB, in the last 60 s; it reads a file set of 256 MiB beside "
+	    "8.5 MiB of other memory; systemd.resource-control(5), "
 	    "Documentation/admin-guide/cgroup-v2.rst)");
 }
 END_TEST
 
-/* The limit proposed is what the cgroup holds plus what it read back in
- * the window, a quarter more, in whole MiB; between a quarter more than
- * the limit and 16 times it. */
-START_TEST(test_sized_from_working_set)
+/* The limit proposed is its memory besides the cache plus the file set
+ * it reads, a quarter more, in whole MiB, between a quarter more than the
+ * limit and 16 times it; the window's length changes nothing. Sets of 2,
+ * 4 and 10 times the limit get 2.7, 5.2 and 12.7 times it: each a
+ * quarter over what it holds and reads. */
+START_TEST(test_sized_from_need)
+{
+	static const struct {
+		double fileset_mib, cache_mib;
+		const char *want;
+	} cases[] = {
+		{ 128, 55.4, "MemoryHigh=64M -> 171M (" },	/* (8.5 + 128) * 1.25 */
+		{ 256, 55.4, "MemoryHigh=64M -> 331M (" },
+		{ 640, 55.4, "MemoryHigh=64M -> 811M (" },	/* (8.5 + 640) * 1.25 */
+		/* More cache charged than its open files hold, and those fit:
+		 * they are not what it reads back (files read and closed),
+		 * and what it read back in 10 s sizes it (42638 pages/s:
+		 * past 16 times the limit). */
+		{ 20, 55.4, "MemoryHigh=64M -> 1G (42638 refaults/s" },
+		{ 20, 55.4, "s; sized from what it holds and read back in 10 s, 1729.4 MiB (the files "
+		  "it holds open, 20 MiB, fit: an upper bound); systemd" },
+		/* A set of twice the limit, but cached by another cgroup (read
+		 * there first): the file set, not the cache, is the need. */
+		{ 128, 10, "MemoryHigh=64M -> 228M (" },	/* (53.9 + 128) * 1.25 */
+		/* A set past 16 times the limit: 16 times it. */
+		{ 4096, 55.4, "MemoryHigh=64M -> 1G (" },
+	};
+	static const unsigned windows[] = { 10, 60, 300 };
+	size_t i, w;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (w = 0; w < sizeof(windows) / sizeof(windows[0]); w++) {
+			struct tw_cgroup_figures f = nginx();
+			const char *line;
+
+			f.fileset = cases[i].fileset_mib * MIB;
+			f.cache = cases[i].cache_mib * MIB;
+			f.window_s = windows[w];
+			line = advise(&f, 1);
+			ck_assert_msg(strstr(line, cases[i].want) != NULL, "%zu at %u s: want %s in %s",
+			    i, windows[w], cases[i].want, line);
+		}
+	}
+}
+END_TEST
+
+/* Without the file set (an agent that may not read the processes' files,
+ * or an older one): what it holds plus what it read back in 10 s, the
+ * same at any window. */
+START_TEST(test_sized_without_file_set)
 {
 	static const struct {
 		double usage_mib, refaults;
-		unsigned window_s;
 		const char *want;
 	} cases[] = {
-		/* The first note's story: 62.5 MiB held, 136 MiB read back in a
-		 * 10 s window (3481.6 pages/s): 198.5 * 1.25 = 248.1, 249M,
-		 * where 256M fitted and the doubling's 128M bought nothing. */
-		{ 62.5, 3481.6, 10, "MemoryHigh=64M -> 249M (" },
-		/* 100 pages/s over 60 s is 23.44 MiB: (63.9 + 23.44) * 1.25 =
-		 * 109.2, 110M. */
-		{ 63.9, 100, 60, "MemoryHigh=64M -> 110M (" },
+		/* The first note's story: 62.5 MiB held, 3481.6 pages/s is
+		 * 136 MiB in 10 s: 198.5 * 1.25 = 248.1, 249M, where 208M
+		 * fitted and the doubling's 128M bought nothing. */
+		{ 62.5, 3481.6, "MemoryHigh=64M -> 249M (" },
+		/* 100 pages/s is 3.9 MiB in 10 s: (63.9 + 3.9) * 1.25 = 84.8. */
+		{ 63.9, 100, "MemoryHigh=64M -> 85M (" },
 		/* Little read back: a quarter more than the limit, 80M. */
-		{ 63.9, 1, 10, "MemoryHigh=64M -> 80M (" },
+		{ 63.9, 1, "MemoryHigh=64M -> 80M (" },
 		/* Read back many times its limit: 16 times it. */
-		{ 63.9, 42638, 60, "MemoryHigh=64M -> 1G (" },
+		{ 63.9, 42638, "MemoryHigh=64M -> 1G (" },
 		/* Without the usage, the limit stands for what it holds. */
-		{ -1, 3481.6, 10, "MemoryHigh=64M -> 250M (" },
+		{ -1, 3481.6, "MemoryHigh=64M -> 250M (" },
 	};
-	size_t i;
+	static const unsigned windows[] = { 10, 60 };
+	size_t i, w;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct tw_cgroup_figures f = nginx();
-		const char *line;
+		for (w = 0; w < sizeof(windows) / sizeof(windows[0]); w++) {
+			struct tw_cgroup_figures f = nginx();
+			const char *line;
 
-		f.refaults = cases[i].refaults;
-		f.window_s = cases[i].window_s;
-		if (cases[i].usage_mib < 0)
-			f.have_usage = 0, f.have_events = 1, f.events = 1;
-		else
-			f.usage = cases[i].usage_mib * MIB;
-		line = advise(&f, 1);
-		ck_assert_msg(strstr(line, cases[i].want) != NULL, "%zu: want %s in %s", i,
-		    cases[i].want, line);
+			f.have_fileset = 0;
+			f.refaults = cases[i].refaults;
+			f.window_s = windows[w];
+			if (cases[i].usage_mib < 0)
+				f.have_usage = 0, f.have_events = 1, f.events = 1;
+			else
+				f.usage = cases[i].usage_mib * MIB;
+			line = advise(&f, 1);
+			ck_assert_msg(strstr(line, cases[i].want) != NULL, "%zu at %u s: want %s in %s",
+			    i, windows[w], cases[i].want, line);
+			ck_assert_ptr_nonnull(strstr(line, "(its file set unknown: an upper bound)"));
+		}
 	}
+}
+END_TEST
+
+/* A leak: anonymous memory fills the limit and the files it reads fit
+ * beside it. No bigger limit: it would be filled the same way. */
+START_TEST(test_anonymous_squeeze)
+{
+	struct tw_cgroup_figures f = nginx();
+	struct tw_finding t;
+	char name[64], cur[16], next[16];
+
+	f.cache = 3.9 * MIB;
+	f.fileset = 2 * MIB;
+	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current "
+	    "63.9 MiB sits at memory.high 64 MiB, in the last 60 s; 60 MiB of it is not page "
+	    "cache, and the file set it reads (2 MiB) fits beside that within the limit: what it "
+	    "allocates squeezes its cache, not its limit, and a larger limit would fill the same "
+	    "way if that memory grows (find what does)");
+	ck_assert_int_eq(tw_advice_cgroup_knob(&f, name, sizeof(name), cur, next, sizeof(cur),
+	    NULL), TW_E_ABSENT);
+	tw_judge_cgroup_finding(&f, &t);
+	ck_assert_str_eq(t.tunable, "");
+	ck_assert_str_eq(t.apply, "");
+	/* A set that does not fit beside it: the limit is short. */
+	f.fileset = 30 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 113M ("));
+	/* Less than half the limit not cache: not squeezed; the open files
+	 * do not explain what it reads back, which sizes it instead. */
+	f.fileset = 2 * MIB;
+	f.cache = 40 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 1G ("));
+	/* The file set unknown: nothing tells a leak, and the read-back
+	 * sizes it. */
+	f.cache = 3.9 * MIB;
+	f.have_fileset = 0;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "its file set unknown"));
+}
+END_TEST
+
+/* A leak that rises: no bigger limit, whatever the file set says; a
+ * heap that rose less than an eighth of the limit is sized as before. */
+START_TEST(test_leak_grows)
+{
+	struct tw_cgroup_figures f = nginx();
+	char name[64], cur[16], next[16];
+
+	f.cache = 20 * MIB;
+	f.fileset = 24 * MIB;
+	f.have_growth = 1;
+	f.growth = 10 * MIB;
+	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current "
+	    "63.9 MiB sits at memory.high 64 MiB, in the last 60 s; its memory besides the page "
+	    "cache rose by 10 MiB and fell by 0 MiB in that time (now 43.9 MiB): what it "
+	    "allocates squeezes its cache, and a larger limit would fill the same way (find what "
+	    "grows)");
+	ck_assert_int_eq(tw_advice_cgroup_knob(&f, name, sizeof(name), cur, next, sizeof(cur),
+	    NULL), TW_E_ABSENT);
+	/* The same with the file set unknown. */
+	f.have_fileset = 0;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 0), "rose by 10 MiB"));
+	/* Grown 7.9 MiB, under an eighth of 64: sized from the need,
+	 * (43.9 + 24) * 1.25 = 84.9. */
+	f.have_fileset = 1;
+	f.growth = 7.9 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 85M ("));
+	/* Steady: not a leak. */
+	f.growth = 0;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 85M ("));
+	/* Fallen by 40 MiB (a process that grew and ended): the window's
+	 * refaults were no steady working set's. */
+	f.fall = 40 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f, 0), "rose by 0 MiB and fell by 40 MiB"));
 }
 END_TEST
 
@@ -110,14 +240,16 @@ START_TEST(test_property_follows_the_file)
 	tw_cgroup_owner(f.path, &f.owner);
 	f.limit = 1536 * MIB;
 	f.usage = 1500 * MIB;
-	/* (1500 MiB + 42638 * 60 * 4 KiB) * 1.25 = 14366.9 MiB. */
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "batch.slice MemoryMax=1536M -> 14367M ("));
+	f.cache = 1200 * MIB;
+	f.fileset = 3000 * MIB;
+	/* (300 MiB not cache + 3000 MiB read) * 1.25 = 4125 MiB. */
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "batch.slice MemoryMax=1536M -> 4125M ("));
 
 	/* v1: MemoryLimit= and the v1 document. */
 	f = nginx();
 	f.version = 1;
 	f.limit_name = "memory.limit_in_bytes";
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "nginx.service MemoryLimit=64M -> 1G ("
+	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "nginx.service MemoryLimit=64M -> 331M ("
 	    "42638 refaults/s while memory.usage_in_bytes 63.9 MiB sits at "
 	    "memory.limit_in_bytes 64 MiB"));
 	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "Documentation/admin-guide/cgroup-v1/memory.rst"));
@@ -132,9 +264,10 @@ START_TEST(test_no_unit_names_the_file)
 	tw_cgroup_owner(f.path, &f.owner);
 	f.version = 1;
 	f.limit_name = "memory.limit_in_bytes";
-	ck_assert_str_eq(advise(&f, 1), "/tw-test memory.limit_in_bytes 64M -> 1G (42638 "
+	ck_assert_str_eq(advise(&f, 1), "/tw-test memory.limit_in_bytes 64M -> 331M (42638 "
 	    "refaults/s while memory.usage_in_bytes 63.9 MiB sits at memory.limit_in_bytes 64 MiB, "
-	    "in the last 60 s; Documentation/admin-guide/cgroup-v1/memory.rst)");
+	    "in the last 60 s; it reads a file set of 256 MiB beside 8.5 MiB of other memory; "
+	    "Documentation/admin-guide/cgroup-v1/memory.rst)");
 }
 END_TEST
 
@@ -148,21 +281,21 @@ START_TEST(test_tune_line_agrees_with_ticket)
 		const char *path, *name, *apply;
 	} cases[] = {
 		{ "/system.slice/nginx.service", "nginx.service",
-		  "systemctl set-property --runtime nginx.service MemoryHigh=1G" },
+		  "systemctl set-property --runtime nginx.service MemoryHigh=331M" },
 		{ "/batch.slice", "batch.slice",
-		  "systemctl set-property --runtime batch.slice MemoryHigh=1G" },
+		  "systemctl set-property --runtime batch.slice MemoryHigh=331M" },
 		{ "/system.slice/docker-0123.scope", "docker-0123.scope",
-		  "systemctl set-property --runtime docker-0123.scope MemoryHigh=1G" },
+		  "systemctl set-property --runtime docker-0123.scope MemoryHigh=331M" },
 		/* Paths come shown (util/escape.h): systemd's own "\x2d" is
 		 * "\x5cx2d", and the command names the unit systemd knows. */
 		{ "/system.slice/my\\x5cx2dapp.service", "my\\x5cx2dapp.service",
-		  "systemctl set-property --runtime 'my\\x2dapp.service' MemoryHigh=1G" },
+		  "systemctl set-property --runtime 'my\\x2dapp.service' MemoryHigh=331M" },
 		{ "/user.slice/user-1000.slice/user@1000.service/app.slice/web.service",
 		  "web.service of user 1000",
-		  "systemctl --user -M 1000@ set-property --runtime web.service MemoryHigh=1G" },
-		{ "/tw-test", NULL, "echo 1073741824 > /sys/fs/cgroup/tw-test/memory.high" },
+		  "systemctl --user -M 1000@ set-property --runtime web.service MemoryHigh=331M" },
+		{ "/tw-test", NULL, "echo 347078656 > /sys/fs/cgroup/tw-test/memory.high" },
 		{ "/twhostile/system.slice", NULL,
-		  "echo 1073741824 > /sys/fs/cgroup/twhostile/system.slice/memory.high" },
+		  "echo 347078656 > /sys/fs/cgroup/twhostile/system.slice/memory.high" },
 		/* A unit's name systemd allows but a shell would not take whole. */
 		{ "/system.slice/my\\x5cnapp.service", "my\\x5cnapp.service", NULL },
 		/* No unit's name, and paths a shell would not take: raw control
@@ -233,9 +366,11 @@ START_TEST(test_host_memory_caps)
 {
 	struct tw_cgroup_figures f = nginx();
 
-	/* Doubling 16 GiB on a 24 GiB host stops at 24 GiB... */
+	/* Raising 16 GiB on a 24 GiB host stops at 24 GiB... */
 	f.limit = 16384 * MIB;
 	f.usage = 16000 * MIB;
+	f.cache = 15000 * MIB;
+	f.fileset = 30000 * MIB;
 	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=16G -> 24G ("));
 	/* ...and a limit already there has nowhere to go. */
 	f.limit = 24576 * MIB;
@@ -274,7 +409,10 @@ advice_cgroup_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_service_at_high);
-	tcase_add_test(tc, test_sized_from_working_set);
+	tcase_add_test(tc, test_sized_from_need);
+	tcase_add_test(tc, test_sized_without_file_set);
+	tcase_add_test(tc, test_anonymous_squeeze);
+	tcase_add_test(tc, test_leak_grows);
 	tcase_add_test(tc, test_property_follows_the_file);
 	tcase_add_test(tc, test_no_unit_names_the_file);
 	tcase_add_test(tc, test_tune_line_agrees_with_ticket);

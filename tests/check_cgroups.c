@@ -397,9 +397,11 @@ START_TEST(test_view_rates)
 	ck_assert_int_eq(tw_sampler_take(sp, &s), TW_OK);
 	s.mono_ms = 1000;
 	ck_assert_int_eq(tw_window_push(&w, &s, &pools), TW_OK);
-	/* 5 s later: 5000 pages refaulted, 50 MiB read, 10 more events. */
+	/* 5 s later: 5000 pages refaulted, 50 MiB read, 10 more events; 4
+	 * MiB more memory, 4 MiB less of it cache: 8 MiB more besides. */
 	write_file("/system.slice/nginx.service/memory.stat",
-	    "file 62914560\nworkingset_refault_file 128456\n");
+	    "file 58720256\nworkingset_refault_file 128456\n");
+	write_file("/system.slice/nginx.service/memory.current", "71286784\n");
 	write_file("/system.slice/nginx.service/io.stat",
 	    "254:0 rbytes=5421137920 wbytes=1048576 rios=1 wios=1 dbytes=0 dios=0\n");
 	write_file("/system.slice/nginx.service/memory.events", "high 50\nmax 2\n");
@@ -426,6 +428,8 @@ START_TEST(test_view_rates)
 	ck_assert_double_eq(cf.write_bytes_s, 0.0);
 	ck_assert_uint_eq(c->col[TW_OID_CGROUP_REFAULTS], 128456);
 	ck_assert_double_eq(cf.memory_pressure_pct, 12.5);
+	ck_assert_double_eq(cf.anon_growth_kib, 8192.0);
+	ck_assert_double_eq(cf.anon_fall_kib, 0.0);
 
 	/* The MIB tree: twCgroupRefaultRate.<index> in hundredths. */
 	oid[0] = TW_OID_CGROUP_TABLE;
@@ -438,6 +442,10 @@ START_TEST(test_view_rates)
 	oid[2] = TW_OID_CGROUP_PATH;
 	ck_assert_int_eq(tw_mv_get(&v, 0, oid, 4, &val), TW_MV_FOUND);
 	ck_assert_uint_eq(val.len, strlen("/system.slice/nginx.service"));
+	oid[2] = TW_OID_CGROUP_ANON_GROWTH;
+	ck_assert_int_eq(tw_mv_get(&v, 0, oid, 4, &val), TW_MV_FOUND);
+	ck_assert_uint_eq(val.type, TW_BER_INTEGER);
+	ck_assert_int_eq((int64_t)val.num, 8192);
 	/* old.service has no pressure files: no instance. */
 	for (i = 0; i < v.ncgroups; i++)
 		if (strcmp(v.cgroups[i].path, "/system.slice/old.service") == 0)

@@ -136,8 +136,9 @@ START_TEST(test_readahead_up_only_when_reads_fill_the_window)
 	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable, "hit ratio 75 % with few refaults: data is read once, in "
-	    "device reads of 8 KiB on sdb, under half its read-ahead window (read_ahead_kb 128), "
-	    "so a larger window would go unused, and more cache would not help");
+	    "device reads of 8 KiB on sdb, not the size of its read-ahead window (read_ahead_kb "
+	    "128): the reader sets their size, so another window would not change them, and more "
+	    "cache would not help");
 	/* No verdict ever lowers read-ahead: nothing tells random reads that
 	 * it inflates from a stream. */
 	for (i = 0; i < v.nfound; i++)
@@ -178,9 +179,19 @@ START_TEST(test_readahead_small_window)
 	ck_assert(!tw_evidence_small_window(99, 99 * 4096.0, 4));
 	/* At the default: not small. */
 	ck_assert(!tw_evidence_small_window(15000, 15000 * 131072.0, 128));
-	/* Reads under half the window: read-ahead is not at work. */
+	/* Reads under the window: read-ahead is not at work (random reads of
+	 * 8-16 KiB at a window of 16 average 12 KiB: a random reader asks for
+	 * what it reads). */
 	ck_assert(!tw_evidence_small_window(15000, 15000 * 4096.0, 16));
+	ck_assert(!tw_evidence_small_window(15000, 15000 * 12288.0, 16));
+	ck_assert(tw_evidence_small_window(15000, 15000 * 15000.0, 16));
 	ck_assert(!tw_evidence_small_window(15000, 15000 * 4096.0, -1));
+	/* Reads far past the window: an O_DIRECT reader of 1 MiB at a window
+	 * of 64 KiB sets its own size; one merged request in two is still
+	 * the window's. */
+	ck_assert(!tw_evidence_small_window(1000, 1000 * 1048576.0, 64));
+	ck_assert(tw_evidence_small_window(1000, 1000 * 96.0 * 1024, 64));
+	ck_assert(!tw_evidence_small_window(1000, 1000 * 97.0 * 1024, 64));
 }
 END_TEST
 

@@ -183,6 +183,59 @@ START_TEST(test_no_tunable_slow_writes)
 }
 END_TEST
 
+/* A writer faster than the device: writes queue deep on a device busy
+ * through the window. No dirty limit makes it faster, and a shorter queue
+ * only moves the wait: no tunable, and no queue-full of one stream. */
+START_TEST(test_no_tunable_writes_at_throughput)
+{
+	struct tw_disk_figures d = disk(5, 120, 0, "none");
+	struct tw_verdict v;
+
+	d.w_await = 900;
+	d.wops = 130;
+	d.rops = 0;
+	d.write_bytes_s = 130 * 512 * 1024;
+	d.util = 99.6;
+	d.nr_requests = 128;
+	ck_assert_int_eq(tw_evidence_disk_write(&d, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable, "sda w_await 900 ms at queue depth 120, mostly writes "
+	    "(65 MiB/s), busy 99.6 % of the window: the device writes at its throughput, and no "
+	    "writeback knob makes a writer faster than it (spread the I/O or add devices)");
+	/* In bursts (busy 40 %): earlier flushing spreads them. */
+	d.util = 40;
+	ck_assert_int_eq(tw_evidence_disk_write(&d, &v), TW_OK);
+	ck_assert(has(&v, TW_SYM_WRITE_LATENCY));
+	ck_assert(!has(&v, TW_SYM_QUEUE_FULL));
+	/* Reads beside the writes (10 %): they wait behind them, and a
+	 * shorter queue bounds that. */
+	d.rops = 15;
+	ck_assert_int_eq(tw_evidence_disk_write(&d, &v), TW_OK);
+	ck_assert(has(&v, TW_SYM_QUEUE_FULL));
+}
+END_TEST
+
+/* A single reader's deep queue at its device's throughput: no shorter
+ * queue helps it. */
+START_TEST(test_queue_full_needs_two_kinds)
+{
+	struct tw_disk_figures d = disk(40, 120, 0, "none");
+	struct tw_verdict v;
+
+	d.wops = 0;
+	d.nr_requests = 128;
+	ck_assert_int_eq(tw_evidence_disk_read(&d, &v), TW_OK);
+	ck_assert(!has(&v, TW_SYM_QUEUE_FULL));
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_ptr_nonnull(strstr(v.no_tunable, "the device is saturated"));
+	/* Writes 4 % of the requests: still one kind. */
+	d.wops = 4;
+	d.rops = 96;
+	ck_assert_int_eq(tw_evidence_disk_read(&d, &v), TW_OK);
+	ck_assert(!has(&v, TW_SYM_QUEUE_FULL));
+}
+END_TEST
+
 START_TEST(test_no_tunable_writes_behind_reads)
 {
 	struct tw_disk_figures d = disk(5, 9, 1, "mq-deadline");
@@ -232,6 +285,8 @@ evidence_disk_suite(void)
 	tcase_add_test(tc, test_write_latency_needs_a_queue_of_writes);
 	tcase_add_test(tc, test_no_tunable_slow_writes);
 	tcase_add_test(tc, test_no_tunable_writes_behind_reads);
+	tcase_add_test(tc, test_no_tunable_writes_at_throughput);
+	tcase_add_test(tc, test_queue_full_needs_two_kinds);
 	tcase_add_test(tc, test_bad_arguments);
 	suite_add_tcase(s, tc);
 	return s;

@@ -24,7 +24,8 @@
 #define NGINX "/sys/fs/cgroup/system.slice/nginx.service"
 
 /* nginx.service refaulting refaults pages/s with memory usage_mib of its
- * memory.high of 64 MiB, on a host of 4 GiB. */
+ * memory.high of 64 MiB, all but 8 MiB of it page cache, reading a file
+ * set of 256 MiB, on a host of 4 GiB. */
 static void
 make_view(struct tw_view *v, unsigned refaults, unsigned usage_mib)
 {
@@ -41,6 +42,8 @@ make_view(struct tw_view *v, unsigned refaults, unsigned usage_mib)
 	strcpy(c->limit_name, "memory.high");
 	TW_PUT_CELL(*c, TW_OID_CGROUP_VERSION, 2);
 	TW_PUT_CELL(*c, TW_OID_CGROUP_MEMORY_USAGE, usage_mib * MIB);
+	TW_PUT_CELL(*c, TW_OID_CGROUP_CACHE_BYTES, (usage_mib > 8 ? usage_mib - 8 : 0) * MIB);
+	TW_PUT_CELL(*c, TW_OID_CGROUP_FILESET_BYTES, 256 * MIB);
 	TW_PUT_CELL(*c, TW_OID_CGROUP_MEMORY_LIMIT, 64 * MIB);
 	TW_PUT_CELL(*c, TW_OID_CGROUP_REFAULT_RATE, (uint64_t)refaults * 100);	/* hundredths */
 	v->ncgroups = 1;
@@ -103,11 +106,12 @@ START_TEST(test_observe_at_limit)
 	ck_assert_str_eq(o->owner, "system unit nginx.service");
 	ck_assert_str_eq(o->tunable, "MemoryHigh");
 	ck_assert_str_eq(o->current, "64M");
-	/* (64 MiB held + 1500 * 60 pages of 4 KiB read back) * 1.25 = 519.5. */
-	ck_assert_str_eq(o->suggested, "520M");
-	ck_assert_str_eq(o->apply, "systemctl set-property --runtime nginx.service MemoryHigh=520M");
+	/* (8 MiB not cache + a file set of 256 MiB) * 1.25 = 330, whatever
+	 * the window. */
+	ck_assert_str_eq(o->suggested, "330M");
+	ck_assert_str_eq(o->apply, "systemctl set-property --runtime nginx.service MemoryHigh=330M");
 	ck_assert_str_eq(o->persist,
-	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryHigh=520M");
+	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryHigh=330M");
 	ck_assert_str_eq(o->evidence, "1500 refaults/s, memory 64 of 64 MiB (memory.high), "
 	    "in the last 60 s (critical range 1000, refaults/s)");
 	tw_ticket_id(id, TW_SYM_LOW_HIT_REFAULTS, NGINX, "MemoryHigh");
@@ -180,9 +184,9 @@ START_TEST(test_ticket_plain_cgroup)
 	ck_assert_str_eq(t.owner, "plain cgroup below system unit docker-4f1c.scope, no systemd "
 	    "unit's own");
 	ck_assert_str_eq(t.tunable, "memory.high");
-	ck_assert_str_eq(t.suggested, "520M");
+	ck_assert_str_eq(t.suggested, "330M");
 	ck_assert_str_eq(t.apply,
-	    "echo 545259520 > /sys/fs/cgroup/system.slice/docker-4f1c.scope/app/memory.high");
+	    "echo 346030080 > /sys/fs/cgroup/system.slice/docker-4f1c.scope/app/memory.high");
 	ck_assert_ptr_null(t.no_apply);
 	ck_assert_str_eq(t.persist, "");
 	ck_assert_ptr_nonnull(t.no_persist);
@@ -195,7 +199,7 @@ START_TEST(test_ticket_plain_cgroup)
 	ck_assert_str_eq(t.subject, "/sys/fs/cgroup/memory/twhostile/system.slice");
 	ck_assert_str_eq(t.tunable, "memory.limit_in_bytes");
 	ck_assert_str_eq(t.apply,
-	    "echo 545259520 > /sys/fs/cgroup/memory/twhostile/system.slice/memory.limit_in_bytes");
+	    "echo 346030080 > /sys/fs/cgroup/memory/twhostile/system.slice/memory.limit_in_bytes");
 	ck_assert_ptr_null(strstr(t.apply, "systemctl"));
 	ck_assert_str_eq(t.owner, "plain cgroup, no systemd unit's own: not where systemd puts a "
 	    "unit");
@@ -235,13 +239,13 @@ START_TEST(test_ticket_system_unit)
 	ticket_at(&v, "/system.slice/nginx.service", 1, &f, &t);
 	ck_assert_str_eq(t.subject, "/sys/fs/cgroup/memory/system.slice/nginx.service");
 	ck_assert_str_eq(t.owner, "system unit nginx.service");
-	ck_assert_str_eq(t.apply, "systemctl set-property --runtime nginx.service MemoryLimit=520M");
+	ck_assert_str_eq(t.apply, "systemctl set-property --runtime nginx.service MemoryLimit=330M");
 	ck_assert_str_eq(t.persist,
-	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryLimit=520M");
+	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryLimit=330M");
 
 	ticket_at(&v, "/system.slice/docker-4f1c.scope", 2, &f, &t);
 	ck_assert_str_eq(t.apply,
-	    "systemctl set-property --runtime docker-4f1c.scope MemoryHigh=520M");
+	    "systemctl set-property --runtime docker-4f1c.scope MemoryHigh=330M");
 	ck_assert_str_eq(t.persist, "");
 	ck_assert_ptr_nonnull(strstr(t.no_persist, "scope"));
 
@@ -270,9 +274,9 @@ START_TEST(test_ticket_user_unit)
 	ck_assert_str_eq(t.owner, "unit web.service of user 1000's manager (user@1000.service)");
 	ck_assert_str_eq(t.tunable, "MemoryHigh");
 	ck_assert_str_eq(t.apply,
-	    "systemctl --user -M 1000@ set-property --runtime web.service MemoryHigh=520M");
+	    "systemctl --user -M 1000@ set-property --runtime web.service MemoryHigh=330M");
 	ck_assert_str_eq(t.persist, "~/.config/systemd/user/web.service.d/90-tunewatch.conf (in "
-	    "the home of user 1000): [Service] MemoryHigh=520M");
+	    "the home of user 1000): [Service] MemoryHigh=330M");
 
 	ticket_at(&v, "/user.slice/user-1000.slice/user@1000.service/app.slice/web.service", 1,
 	    &f, &t);
@@ -286,7 +290,7 @@ START_TEST(test_ticket_user_unit)
 	ticket_at(&v, "/user.slice/user-1000.slice/user@0.service/app.slice/sshd.service", 2, &f,
 	    &t);
 	ck_assert_ptr_null(strstr(t.apply, "systemctl"));
-	ck_assert_str_eq(t.apply, "echo 545259520 > /sys/fs/cgroup/user.slice/user-1000.slice/"
+	ck_assert_str_eq(t.apply, "echo 346030080 > /sys/fs/cgroup/user.slice/user-1000.slice/"
 	    "user@0.service/app.slice/sshd.service/memory.high");
 	tw_view_free(&v);
 }
@@ -312,6 +316,8 @@ START_TEST(test_same_unit_name_two_findings)
 	v.cgroups[1].index = 2;
 	v.cgroups[1].col[TW_OID_CGROUP_MEMORY_USAGE] = 8 * MIB;
 	v.cgroups[1].col[TW_OID_CGROUP_MEMORY_LIMIT] = 8 * MIB;
+	v.cgroups[1].col[TW_OID_CGROUP_CACHE_BYTES] = 4 * MIB;
+	v.cgroups[1].col[TW_OID_CGROUP_FILESET_BYTES] = 4096 * MIB;
 	v.ncgroups = 2;
 	strcpy(v.cgroups[0].path, "/twvictim/web.service");
 	strcpy(v.cgroups[1].path, "/twhostile/web.service");
@@ -329,9 +335,10 @@ START_TEST(test_same_unit_name_two_findings)
 	ck_assert_str_eq(s.o[0].id, victim);
 	ck_assert_str_eq(s.o[1].id, hostile);
 	ck_assert_str_ne(victim, hostile);
-	/* Each sized from its own figures: the victim's working set with
-	 * headroom, the attacker's capped at 16 times its 8 MiB. */
-	ck_assert_str_eq(s.o[0].suggested, "500M");
+	/* Each sized from its own figures: the victim's file set with
+	 * headroom ((8 + 256) * 1.25), the attacker's 4 GiB capped at 16
+	 * times its 8 MiB. */
+	ck_assert_str_eq(s.o[0].suggested, "330M");
 	ck_assert_str_eq(s.o[1].suggested, "128M");
 	for (i = 0; i < 2; i++) {
 		ck_assert_ptr_null(strstr(s.o[i].apply, "systemctl"));
@@ -348,7 +355,7 @@ START_TEST(test_same_unit_name_two_findings)
 	ck_assert_int_eq(publish_findings(&t, &out), TW_OK);
 	ck_assert_uint_eq(out.nfindings, 2);
 	ck_assert_str_eq(out.findings[0].id, victim);
-	ck_assert_str_eq(out.findings[0].suggested, "500M");
+	ck_assert_str_eq(out.findings[0].suggested, "330M");
 	ck_assert_str_eq(out.findings[1].id, hostile);
 	ck_assert_str_eq(out.findings[1].suggested, "128M");
 	tw_tracker_free(&t);

@@ -6,6 +6,7 @@
  * id as r_await's for the same device. */
 #include "config.h"
 
+#include <math.h>
 #include <stdint.h>
 
 #include "advice/evidence.h"
@@ -28,7 +29,8 @@ judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
     const struct tw_view_disk *d, unsigned percentile, struct tw_reqlat_judgement *j)
 {
 	tw_judge_reqlat_figures(v, d->major, d->minor, &judged_figs);
-	return tw_judge_reqlat(rw, rc, ww, wc, &judged_figs, percentile, j);
+	/* No twBcDirtyLimited in these views: every write is judged. */
+	return tw_judge_reqlat(rw, rc, ww, wc, &judged_figs, percentile, INFINITY, j);
 }
 
 static void

@@ -123,6 +123,12 @@ tests_check_cgroup_CFLAGS = $(TESTS_CFLAGS)
 tests_check_cgroup_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_cgroup
 
+check_PROGRAMS += tests/check_cgfiles
+tests_check_cgfiles_SOURCES = tests/check_cgfiles.c tests/tw_check.h
+tests_check_cgfiles_CFLAGS = $(TESTS_CFLAGS)
+tests_check_cgfiles_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_cgfiles
+
 check_PROGRAMS += tests/check_cgroup_owner
 tests_check_cgroup_owner_SOURCES = tests/check_cgroup_owner.c tests/tw_check.h
 tests_check_cgroup_owner_CFLAGS = $(TESTS_CFLAGS)

@@ -108,6 +108,18 @@ tests_check_viewreqlat_CFLAGS = $(TESTS_CFLAGS)
 tests_check_viewreqlat_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_viewreqlat
 
+check_PROGRAMS += tests/check_proof
+tests_check_proof_SOURCES = tests/check_proof.c tests/tw_check.h
+tests_check_proof_CFLAGS = $(TESTS_CFLAGS)
+tests_check_proof_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_proof
+
+check_PROGRAMS += tests/check_judge_writes
+tests_check_judge_writes_SOURCES = tests/check_judge_writes.c tests/tw_check.h
+tests_check_judge_writes_CFLAGS = $(TESTS_CFLAGS)
+tests_check_judge_writes_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_judge_writes
+
 check_PROGRAMS += tests/check_finding
 tests_check_finding_SOURCES = tests/check_finding.c tests/tw_check.h
 tests_check_finding_CFLAGS = $(TESTS_CFLAGS)

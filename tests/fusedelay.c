@@ -8,8 +8,12 @@
  *   delay     the delay in microseconds: read it, or write a new one
  *   errors    0, or 1: every read of disk.img then fails with EIO (after
  *             the delay), as a failing disk's do; write it to change it
- *   stats     "reads N\nbytes B\nerrors E\n": the reads of disk.img
- *             answered so far, and how many of them failed
+ *   stats     "reads N\nbytes B\nerrors E\nwrites W\n": the reads of
+ *             disk.img answered so far, how many of them failed, and the
+ *             writes taken
+ * With --writes, disk.img also takes writes, each after the same delay,
+ * and forgets them (a read still answers zeros): a device whose writes
+ * take a known time, for a raw block device's writers (no file system).
  *
  * A loop device with direct I/O over disk.img is then a block device of
  * known latency: the loop driver reads the file with O_DIRECT and the file
@@ -53,13 +57,14 @@
 struct options {
 	unsigned delay_us;
 	unsigned size_mib;
+	int writes;
 	int help;
 };
 
-static struct options opts = { 0, 64, 0 };
+static struct options opts = { 0, 64, 0, 0 };
 static unsigned delay_us;	/* atomic: written through the delay file */
 static unsigned fail_reads;	/* atomic: written through the errors file */
-static uint64_t reads, bytes, failed;	/* atomic */
+static uint64_t reads, bytes, failed, writes;	/* atomic */
 
 /* The control files: what each holds, and the most a write may set. */
 struct control {
@@ -89,6 +94,7 @@ static const struct fuse_opt option_spec[] = {
 	{ "--delay=%u", offsetof(struct options, delay_us), 0 },
 	{ "--size %u", offsetof(struct options, size_mib), 0 },
 	{ "--size=%u", offsetof(struct options, size_mib), 0 },
+	{ "--writes", offsetof(struct options, writes), 1 },
 	{ "-h", offsetof(struct options, help), 1 },
 	{ "--help", offsetof(struct options, help), 1 },
 	FUSE_OPT_END
@@ -156,7 +162,8 @@ fd_open(const char *path, struct fuse_file_info *fi)
 {
 	if (strcmp(path, DISK) != 0 && control_of(path) == NULL && strcmp(path, STATS) != 0)
 		return -ENOENT;
-	if ((fi->flags & O_ACCMODE) != O_RDONLY && control_of(path) == NULL)
+	if ((fi->flags & O_ACCMODE) != O_RDONLY && control_of(path) == NULL &&
+	    !(opts.writes && strcmp(path, DISK) == 0))
 		return -EACCES;
 	/* No cache of FUSE's may answer a read: each one reaches read below. */
 	fi->direct_io = 1;
@@ -217,10 +224,11 @@ fd_read(const char *path, char *buf, size_t size, off_t off, struct fuse_file_in
 		return control_read(text, buf, size, off);
 	}
 	if (strcmp(path, STATS) == 0) {
-		snprintf(text, sizeof(text), "reads %llu\nbytes %llu\nerrors %llu\n",
+		snprintf(text, sizeof(text), "reads %llu\nbytes %llu\nerrors %llu\nwrites %llu\n",
 		    (unsigned long long)__atomic_load_n(&reads, __ATOMIC_RELAXED),
 		    (unsigned long long)__atomic_load_n(&bytes, __ATOMIC_RELAXED),
-		    (unsigned long long)__atomic_load_n(&failed, __ATOMIC_RELAXED));
+		    (unsigned long long)__atomic_load_n(&failed, __ATOMIC_RELAXED),
+		    (unsigned long long)__atomic_load_n(&writes, __ATOMIC_RELAXED));
 		return control_read(text, buf, size, off);
 	}
 	if (strcmp(path, DISK) != 0)
@@ -247,10 +255,19 @@ fd_write(const char *path, const char *buf, size_t size, off_t off,
     struct fuse_file_info *fi)
 {
 	const struct control *c = control_of(path);
+	struct timespec start;
 	char text[32], *end;
 	unsigned long v;
 
 	(void)fi;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	if (c == NULL && opts.writes && strcmp(path, DISK) == 0) {
+		if (off < 0 || (uint64_t)off + size > disk_size())
+			return -ENOSPC;
+		wait_delay(&start);
+		__atomic_add_fetch(&writes, 1, __ATOMIC_RELAXED);
+		return (int)size;
+	}
 	if (c == NULL)
 		return -EACCES;
 	if (off != 0 || size == 0 || size >= sizeof(text))
@@ -287,9 +304,11 @@ static const struct fuse_operations operations = {
 static void
 usage(const char *prog)
 {
-	printf("Usage: %s [--delay MICROSECONDS] [--size MIB] [-f] [-s] [-o OPTION] MOUNTPOINT\n"
+	printf("Usage: %s [--delay MICROSECONDS] [--size MIB] [--writes] [-f] [-s] [-o OPTION] "
+	    "MOUNTPOINT\n"
 	    "Serve MOUNTPOINT/disk.img (MIB MiB of zeros, default 64) whose every read takes\n"
-	    "MICROSECONDS (default 0, at most %u); MOUNTPOINT/delay holds the delay (write a new\n"
+	    "MICROSECONDS (default 0, at most %u), and with --writes every write too (then\n"
+	    "forgotten); MOUNTPOINT/delay holds the delay (write a new\n"
 	    "one to change it), MOUNTPOINT/errors 1 makes every read fail with EIO, and\n"
 	    "MOUNTPOINT/stats counts the reads answered. -f: stay in the foreground\n"
 	    "(else it returns once mounted); -s: one thread (reads then wait for each other).\n"

@@ -88,6 +88,23 @@ TESTS += tests/spdx_headers.py
 dist_noinst_SCRIPTS += tests/file_size.py
 TESTS += tests/file_size.py
 
+# The lab's statistics (tests/lab/labstats.py, labsweep.py) on known samples.
+dist_noinst_SCRIPTS += tests/lab_stats.py
+TESTS += tests/lab_stats.py
+# LAB.md and the sweep's SVG from made-up results: a report that cannot be
+# written fails here, not at the end of an hour's lab.
+dist_noinst_SCRIPTS += tests/lab_report.py
+TESTS += tests/lab_report.py
+
+# How each tune line is proven (lib/advice/proof.c), held to the lab: its
+# scenarios, and the committed results of a whole run (doc/LAB.json).
+check_PROGRAMS += tests/proof_table
+tests_proof_table_SOURCES = tests/proof_table.c
+tests_proof_table_CFLAGS = $(TESTS_CFLAGS)
+tests_proof_table_LDADD = $(TESTS_LDADD)
+dist_noinst_SCRIPTS += tests/proof_lab.py
+TESTS += tests/proof_lab.py
+
 # Each stage of lib/ includes only its own and lower stages, and no files
 # include each other in a circle.
 dist_noinst_SCRIPTS += tests/layers.py

@@ -16,18 +16,15 @@
  *            action's maximum (INT_MAX when none is documented) it stops
  *            at the maximum and says so; already at or above it, nothing
  *            is proposed (at_limit).
- *   sized    a queue whose overflows are counted (the backlog, the accept
- *            queue) is sized from them: the lookup's TW_ADVICE_SHORTFALL
- *            is what the queue dropped in the window, and the queue plus
- *            that would have held every one of them had they come in one
- *            burst. The suggestion is that or double, whichever is more,
- *            but never more than TW_ADVICE_SIZE_CAP times the current
- *            value: a queue that drops more than that is not drained fast
- *            enough, and a longer one only makes its packets wait longer.
- *            Without the figure, a doubling. The dirty limit is sized the
- *            same way: its shortfall is twice what the disk that took the
- *            writes wrote in a second (writers pause from half-way), less
- *            the limit.
+ *   sized    a doubling sized up from a figure (TW_ADV_SIZED): the
+ *            lookup's TW_ADVICE_SHORTFALL is what the value lacks, and the
+ *            suggestion is the value plus that or double, whichever is
+ *            more, but never more than TW_ADVICE_SIZE_CAP times the
+ *            current value. Without the figure, a doubling. Only the dirty
+ *            limit is sized: its shortfall is twice what the disk that
+ *            took the writes wrote in a second (writers pause from
+ *            half-way), less the limit. The queues whose overflows are
+ *            counted are doubled (rules.c says why).
  *   halve    the value divided by two, rounded down, never below the
  *            minimum (nr_requests stops at 4); at or below it: at_limit.
  *   set      a given number or word, only when that moves the value in
@@ -202,8 +199,8 @@ typedef const char *(*tw_advice_lookup_fn)(void *ctx, const char *name);
 
 #define TW_ADVICE_OSRELEASE "kernel.osrelease"
 
-/* For a TW_ADV_SIZED action, the lookup is also asked for this: the
- * failures the queue had in the window ("8134"), or NULL when unknown. */
+/* For a TW_ADV_SIZED action, the lookup is also asked for this: what the
+ * value lacks ("515899392"), or NULL when unknown. */
 #define TW_ADVICE_SHORTFALL "tunewatch.shortfall"
 
 /* A sized suggestion is at most this many times the current value. */

@@ -102,17 +102,70 @@ tw_advice_cgroup_bounded(const struct tw_cgroup_figures *f)
 	return f != NULL && at_limit(f);
 }
 
-/* The working set the figures show, with headroom, in whole MiB (see
- * cgroup.h): between a quarter more than the limit and TW_CGROUP_SIZE_CAP
- * times it, never past the host's memory; 0 when the limit is already
- * there. */
+/* What it holds besides its page cache (anonymous memory, kernel memory),
+ * or -1 unknown. */
+static double
+anonymous(const struct tw_cgroup_figures *f)
+{
+	if (!f->have_usage || !f->have_cache || f->cache > f->usage)
+		return -1;
+	return f->usage - f->cache;
+}
+
+/* What its anonymous memory and the file set it reads add up to, or -1
+ * where either is unknown. */
+static double
+file_need(const struct tw_cgroup_figures *f)
+{
+	double anon = anonymous(f);
+
+	if (!f->have_fileset || anon < 0)
+		return -1;
+	return anon + (f->fileset > f->cache ? f->fileset : f->cache);
+}
+
+/* The need (see cgroup.h), in bytes: the file set's where it shows the
+ * limit short, else what it holds and read back; *from_files says which. */
+static double
+need(const struct tw_cgroup_figures *f, int *from_files)
+{
+	double files = file_need(f), held = f->have_usage ? f->usage : f->limit;
+
+	*from_files = files > f->limit;
+	if (*from_files)
+		return files;
+	return held + (f->refaults > 0 ? f->refaults * TW_CGROUP_READBACK_S * TW_CGROUP_PAGE : 0);
+}
+
+/* Its anonymous memory, not its limit, squeezes the cache: the file set
+ * it reads fits beside that memory within the limit, which holds half the
+ * limit or more. */
+static int
+squeezed(const struct tw_cgroup_figures *f)
+{
+	double files = file_need(f);
+
+	return files >= 0 && files <= f->limit &&
+	    anonymous(f) >= f->limit * TW_CGROUP_ANON_SHARE;
+}
+
+/* Its memory besides the cache grew by TW_CGROUP_LEAK_SHARE of the limit
+ * or more within the window. */
+static int
+leaking(const struct tw_cgroup_figures *f)
+{
+	return f->have_growth && (f->growth >= f->limit * TW_CGROUP_LEAK_SHARE ||
+	    f->fall >= f->limit * TW_CGROUP_LEAK_SHARE);
+}
+
+/* The need with headroom, in whole MiB: between a quarter more than the
+ * limit and TW_CGROUP_SIZE_CAP times it, never past the host's memory; 0
+ * when the limit is already there. */
 static double
 proposed(const struct tw_cgroup_figures *f)
 {
-	double held = f->have_usage ? f->usage : f->limit;
-	double span = f->span_s > 0 ? f->span_s : f->window_s;
-	double read_back = f->refaults > 0 ? f->refaults * span * TW_CGROUP_PAGE : 0;
-	double want = (held + read_back) * TW_CGROUP_HEADROOM, p;
+	int from_files;
+	double want = need(f, &from_files) * TW_CGROUP_HEADROOM, p;
 
 	if (want < f->limit * TW_CGROUP_HEADROOM)
 		want = f->limit * TW_CGROUP_HEADROOM;
@@ -143,6 +196,29 @@ evidence(const struct tw_cgroup_figures *f, const char *where, char *buf, size_t
 	    f->have_events ? " limit events/s" : "", f->window_s);
 }
 
+/* How the need was told: "it reads a file set of 256 MiB beside 8.5 MiB
+ * of other memory", or what it read back in TW_CGROUP_READBACK_S. */
+static void
+sizing(const struct tw_cgroup_figures *f, char *buf, size_t len)
+{
+	char a[32], b[32];
+	int from_files;
+	double n = need(f, &from_files);
+
+	if (from_files)
+		snprintf(buf, len, "it reads a file set of %s MiB beside %s MiB of other memory",
+		    mib(f->fileset > f->cache ? f->fileset : f->cache, a, sizeof(a)),
+		    mib(anonymous(f), b, sizeof(b)));
+	else if (file_need(f) >= 0)
+		snprintf(buf, len, "sized from what it holds and read back in %.0f s, %s MiB "
+		    "(the files it holds open, %s MiB, fit: an upper bound)", TW_CGROUP_READBACK_S,
+		    mib(n, a, sizeof(a)), mib(f->fileset, b, sizeof(b)));
+	else
+		snprintf(buf, len, "sized from what it holds and read back in %.0f s, %s MiB "
+		    "(its file set unknown: an upper bound)", TW_CGROUP_READBACK_S,
+		    mib(n, a, sizeof(a)));
+}
+
 static int
 fits(int n, size_t len)
 {
@@ -153,7 +229,8 @@ int
 tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_t len)
 {
 	const char *doc;
-	char name[TW_CG_UNIT_NAME_MAX + 32], ev[300], cur[32], next[32];
+	char name[TW_CG_UNIT_NAME_MAX + 32], ev[300], how[256], cur[32], next[32], a[32], b[32];
+	char c[32];
 	double p;
 	int n;
 
@@ -174,6 +251,24 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 		    "memory does (see the host's figures)", name, ev);
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
+	if (leaking(f)) {
+		evidence(f, "sits at", ev, sizeof(ev));
+		n = snprintf(line, len, "%s: %s; its memory besides the page cache rose by %s MiB "
+		    "and fell by %s MiB in that time (now %s MiB): what it allocates squeezes its "
+		    "cache, and a larger limit would fill the same way (find what grows)", name, ev,
+		    mib(f->growth, a, sizeof(a)), mib(f->fall, c, sizeof(c)),
+		    mib(anonymous(f) >= 0 ? anonymous(f) : f->usage, b, sizeof(b)));
+		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
+	}
+	if (squeezed(f)) {
+		evidence(f, "sits at", ev, sizeof(ev));
+		n = snprintf(line, len, "%s: %s; %s MiB of it is not page cache, and the file set "
+		    "it reads (%s MiB) fits beside that within the limit: what it allocates squeezes "
+		    "its cache, not its limit, and a larger limit would fill the same way if that "
+		    "memory grows (find what does)", name, ev, mib(anonymous(f), a, sizeof(a)),
+		    mib(f->fileset, b, sizeof(b)));
+		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
+	}
 	p = proposed(f);
 	if (p == 0) {
 		evidence(f, "sits at", ev, sizeof(ev));
@@ -182,6 +277,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
 	evidence(f, "sits at", ev, sizeof(ev));
+	sizing(f, how, sizeof(how));
 	tw_advice_systemd_size(f->limit, cur, sizeof(cur));
 	tw_advice_systemd_size(p, next, sizeof(next));
 	doc = f->version == 1 ? CGROUP_V1_RST : CGROUP_V2_RST;
@@ -190,11 +286,11 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	 * under this one, are decided in one place (tw_judge_cgroup_finding),
 	 * with the unit's name checked, so the two cannot disagree. */
 	if (!is_unit(f))
-		n = snprintf(line, len, "%s %s %s -> %s (%s; %s)", f->path, f->limit_name, cur, next,
-		    ev, doc);
+		n = snprintf(line, len, "%s %s %s -> %s (%s; %s; %s)", f->path, f->limit_name, cur,
+		    next, ev, how, doc);
 	else
-		n = snprintf(line, len, "%s %s=%s -> %s (%s; %s, %s)", name,
-		    property(f->limit_name), cur, next, ev, RESOURCE_CONTROL, doc);
+		n = snprintf(line, len, "%s %s=%s -> %s (%s; %s; %s, %s)", name,
+		    property(f->limit_name), cur, next, ev, how, RESOURCE_CONTROL, doc);
 	if (!fits(n, len)) {
 		line[0] = '\0';
 		*tune = 0;
@@ -210,7 +306,7 @@ tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen
 	double p;
 
 	if (f == NULL || f->path == NULL || f->limit_name == NULL || !at_limit(f) ||
-	    (p = proposed(f)) == 0)
+	    leaking(f) || squeezed(f) || (p = proposed(f)) == 0)
 		return TW_E_ABSENT;
 	/* As tw_advice_cgroup's line: systemd's property for a unit's own
 	 * cgroup, the file itself otherwise. */

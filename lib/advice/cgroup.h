@@ -11,20 +11,35 @@
  * Documentation/admin-guide/cgroup-v2.rst ("memory.high ... the main
  * mechanism to control memory usage") and cgroup-v1/memory.rst.
  *
- * The suggestion is sized from what the figures show of the working set,
- * not doubled: doubling a limit that a re-read set exceeds buys nothing
- * until it fits (measured: a 64 MiB service re-reading 200 MiB read as
- * much from disk at 128M as at 64M; 256M fitted). The set is what the
- * cgroup holds (its memory in use, cache and all) plus what was evicted
- * and read back within the window (its refaults, pages of 4 KiB), and the
+ * The suggestion is sized from the need, not doubled and not from the
+ * window: doubling a limit that a re-read set exceeds buys nothing until
+ * it fits (measured: a 64 MiB service re-reading 200 MiB read as much from
+ * disk at 128M and at 200M as at 64M; 208M and above fitted), and the
+ * refaults of a window count a page once each time it is read back, so
+ * what they add up to grows with the window (at 60 s, sixteen times the
+ * limit for that service). The need is its anonymous memory (what it
+ * holds besides its page cache) plus the file set it reads
+ * (twCgroupFileSetBytes, collect/cgfiles.h: its open files' pages cached
+ * and evicted-but-remembered), a gauge that no window length changes. The
  * limit proposed is a quarter more, in whole MiB: at least a quarter more
- * than the limit, at most TW_CGROUP_SIZE_CAP times it and never past the
- * host's memory. A page read back twice within the window counts twice,
- * so the figure is an upper bound: a job that re-reads its files several
- * times a window is offered more than it needs, up to the cap, and one
- * ticket is enough where the set fits within the cap. The command that
- * makes it at once and the line that makes it last are the ticket's
- * apply and persist lines (lib/finding/ticket_cgroup.c).
+ * than the limit, at most TW_CGROUP_SIZE_CAP times it, never past the
+ * host's memory. Where the agent could not measure the file set, or the
+ * files its processes hold open fit within the limit (so they are not
+ * what it reads back: files opened and closed, a compiler's), the need is
+ * what it holds plus what it read back over TW_CGROUP_READBACK_S (an
+ * upper bound where the set is re-read faster than that, as before but
+ * the same at any window). Where the file set is known and fits beside
+ * its anonymous memory, and that memory holds half the limit or more, the
+ * limit is not what its cache lacks: anonymous memory squeezes it (a
+ * leak, or a heap grown), and the advice is no tunable, with why; so too
+ * where that memory grew by TW_CGROUP_LEAK_SHARE of the limit or more
+ * within the window (twCgroupAnonGrowth), whatever the file set: a leak
+ * fills any limit, and sizing one from it would ratchet the limit up
+ * ticket by ticket; and where it fell as much (twCgroupAnonFall: a
+ * process that grew and ended, or was killed), whose refaults were no
+ * steady working set's. The
+ * command that makes it at once and the line that makes it last are the
+ * ticket's apply and persist lines (lib/finding/ticket_cgroup.c).
  * Justified in doc/ADVICE-REFERENCE.md ("Services"). */
 #ifndef TW_ADVICE_CGROUP_H
 #define TW_ADVICE_CGROUP_H
@@ -44,6 +59,16 @@
  * at once). */
 #define TW_CGROUP_HEADROOM 1.25
 #define TW_CGROUP_SIZE_CAP 16
+/* Without the file set: the seconds of read-back counted as need (the lab's
+ * window, where the old sizing was measured). */
+#define TW_CGROUP_READBACK_S 10.0
+/* Anonymous memory holding this share of the limit or more, beside a
+ * file set that fits: the cache is squeezed, not bounded. */
+#define TW_CGROUP_ANON_SHARE 0.5
+/* Memory besides the cache that rose by this share of the limit or more
+ * within the window: a leak, which a bigger limit only feeds (or a
+ * process that started in it: it is sized a window later). */
+#define TW_CGROUP_LEAK_SHARE 0.125
 /* Bytes a refault brings back: the page of the kernels measured. */
 #define TW_CGROUP_PAGE 4096.0
 
@@ -55,6 +80,16 @@ struct tw_cgroup_figures {
 	double refaults;		/* pages/s over the window */
 	int have_usage;
 	double usage;			/* bytes: memory.current, usage_in_bytes */
+	int have_cache;
+	double cache;			/* bytes: its page cache (twCgroupCacheBytes) */
+	int have_fileset;
+	double fileset;			/* bytes: the file set it reads
+					 * (twCgroupFileSetBytes) */
+	int have_growth;
+	double growth;			/* bytes: how much its memory besides the
+					 * cache rose over the window
+					 * (twCgroupAnonGrowth) */
+	double fall;			/* and fell (twCgroupAnonFall) */
 	int have_limit;
 	double limit;			/* bytes: the limit that bounds it */
 	const char *limit_name;		/* "memory.high", "memory.max",
@@ -63,8 +98,6 @@ struct tw_cgroup_figures {
 	double events;			/* limit events per second */
 	double mem_total;		/* the host's memory, bytes; 0: unknown */
 	unsigned window_s;
-	double span_s;			/* what the window's rates cover (the
-					 * agent's twAgentWindowSpan); 0: window_s */
 };
 
 /* The advice for a cgroup whose refaults the check judged too many. When
@@ -72,8 +105,9 @@ struct tw_cgroup_figures {
  * or limit events in the window), *tune is 1 and line is what follows
  * "tune: ":
  *
- *   nginx.service MemoryHigh=64M -> 128M (42638 refaults/s while
+ *   nginx.service MemoryHigh=64M -> 331M (42638 refaults/s while
  *   memory.current 63.9 MiB sits at memory.high 64 MiB, in the last 60 s;
+ *   it reads a file set of 256 MiB beside 8.5 MiB of other memory;
  *   systemd.resource-control(5), Documentation/admin-guide/cgroup-v2.rst)
  *
  * The cgroup is named as tw_cgroup_owner_name names it: a system unit,

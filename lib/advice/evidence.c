@@ -37,14 +37,23 @@ thrashing(const struct tw_cache_figures *c)
 	    c->refaults_bad);
 }
 
-/* Device reads as large as half the read-ahead window or more: the
- * window, not the reader, sets their size, so the stream is sequential
- * (mm/readahead.c reads a random read as it is, without a window). */
+/* Device reads the size of the read-ahead window (TW_EVIDENCE_FILL_LOW to
+ * _HIGH times it): the window, not the reader, sets their size, so the
+ * stream is sequential and goes through the page cache. mm/readahead.c
+ * reads a small random read as it is, without a window (random reads of
+ * 8-16 KiB at a window of 16 KiB average 12 KiB: under it), and an
+ * O_DIRECT reader or a large read() sets its own size past the window
+ * (1 MiB requests at a window of 64 KiB): no window size moves either. */
 static int
 reads_fill(double rops, double read_bytes_s, int64_t read_ahead_kb)
 {
-	return rops > 0 && read_bytes_s > 0 && read_ahead_kb > 0 &&
-	    read_bytes_s / rops * 2 >= (double)read_ahead_kb * 1024;
+	double size;
+
+	if (rops <= 0 || read_bytes_s <= 0 || read_ahead_kb <= 0)
+		return 0;
+	size = read_bytes_s / rops;
+	return size >= (double)read_ahead_kb * 1024 * TW_EVIDENCE_FILL_LOW &&
+	    size <= (double)read_ahead_kb * 1024 * TW_EVIDENCE_FILL_HIGH;
 }
 
 int
@@ -140,9 +149,10 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 	}
 	if (c->disk != NULL && c->disk_rops > 0 && c->disk_read_bytes_s > 0)
 		tw_verdict_none(out, TW_SYM_LOW_HIT_SEQUENTIAL,
-		    "%sfew refaults: data is read once, in device reads of %s KiB on %s, under "
-		    "half its read-ahead window (read_ahead_kb %lld), so a larger window would go "
-		    "unused, and more cache would not help", hit,
+		    "%sfew refaults: data is read once, in device reads of %s KiB on %s, not the "
+		    "size of its read-ahead window (read_ahead_kb %lld): the reader sets their "
+		    "size, so another window would not change them, and more cache would not "
+		    "help", hit,
 		    tw_verdict_num(&n, c->disk_read_bytes_s / c->disk_rops / 1024, 1), c->disk,
 		    (long long)c->disk_read_ahead_kb);
 	else

@@ -37,6 +37,11 @@
  * more: a stream held to small requests, each a wait for the reader. */
 #define TW_EVIDENCE_DEFAULT_WINDOW_KB 128
 #define TW_EVIDENCE_SEQ_READS 100.0
+/* Device reads the window sets the size of: from this share of the
+ * read-ahead window to this many times it (a request merged with the next
+ * is larger). */
+#define TW_EVIDENCE_FILL_LOW 0.9
+#define TW_EVIDENCE_FILL_HIGH 1.5
 /* Writers throttled at the dirty limit this share of the window, percent,
  * while the disk that took the writes was busy less than this: the limit, not
  * the disk, held them back. */
@@ -44,13 +49,16 @@
 #define TW_EVIDENCE_WRITER_BUSY 80.0
 
 /* One device's figures over the window. Unknown: rotational -1, scheduler
- * NULL, nr_requests and read_ahead_kb -1, read_bytes_s < 0. */
+ * NULL, nr_requests and read_ahead_kb -1, read_bytes_s, write_bytes_s and
+ * util < 0. */
 struct tw_disk_figures {
 	const char *name;
 	double r_await, w_await;	/* ms */
 	double queue;			/* aqu-sz */
 	double rops, wops;		/* requests/s */
 	double read_bytes_s;
+	double write_bytes_s;		/* < 0 unknown */
+	double util;			/* percent of the window busy; < 0 unknown */
 	int rotational;
 	const char *scheduler;		/* the active one */
 	int64_t nr_requests;
@@ -64,8 +72,18 @@ struct tw_disk_figures {
 
 /* A device whose reads are too slow (or whose queue is too deep). */
 int tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out);
-/* A device whose writes are too slow. */
+/* A device whose writes are too slow. The dirty limits only where a deep
+ * queue of writes came in bursts: the device had room in the window
+ * (busy under TW_EVIDENCE_WRITER_BUSY); one busy through it writes at its
+ * throughput, and a writer faster than that is held back whatever the
+ * limits (no tunable). */
 int tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out);
+
+/* A queue knob shortens the wait of one kind of request behind another:
+ * reads and writes each make up at least this share of the requests. A
+ * single stream at its device's throughput queues behind itself, and a
+ * shorter queue only moves the wait into the application. */
+#define TW_EVIDENCE_MIXED_SHARE 0.05
 
 /* Seeks are slow: the active probe's p-th percentile (ms) of random reads
  * on device d (evidence_probe.c). The same preconditions as slow r_await:
@@ -110,8 +128,9 @@ struct tw_cache_figures {
  * them without that figure. */
 double tw_evidence_host_refaults(const struct tw_cache_figures *c);
 
-/* Reads of a device that fill a read-ahead window smaller than the
- * kernel's default at TW_EVIDENCE_SEQ_READS or more a second. */
+/* Reads of a device the size of a read-ahead window smaller than the
+ * kernel's default (TW_EVIDENCE_FILL_LOW to _HIGH times it), at
+ * TW_EVIDENCE_SEQ_READS or more a second. */
 int tw_evidence_small_window(double rops, double read_bytes_s, int64_t read_ahead_kb);
 
 /* Writers throttled at the dirty limit for TW_EVIDENCE_DIRTY_LIMITED of

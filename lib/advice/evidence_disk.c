@@ -17,12 +17,31 @@ deep(const struct tw_disk_figures *d)
 	return d->queue >= TW_EVIDENCE_DEEP_QUEUE;
 }
 
-/* A queue held near nr_requests: halving it caps what the device queues
- * below what it holds now. Below half of it, halving changes nothing. */
+/* Reads and writes both in the queue (TW_EVIDENCE_MIXED_SHARE). */
+static int
+mixed(const struct tw_disk_figures *d)
+{
+	double all = d->rops + d->wops;
+
+	return all > 0 && d->rops >= all * TW_EVIDENCE_MIXED_SHARE &&
+	    d->wops >= all * TW_EVIDENCE_MIXED_SHARE;
+}
+
+/* A queue held near nr_requests, of reads and writes both: halving it caps
+ * what one kind waits behind the other. Below half of it, halving changes
+ * nothing; a single stream waits behind itself whatever its length. */
 static int
 queue_full(const struct tw_disk_figures *d)
 {
-	return deep(d) && d->nr_requests > 0 && d->queue * 2 >= (double)d->nr_requests;
+	return deep(d) && mixed(d) && d->nr_requests > 0 &&
+	    d->queue * 2 >= (double)d->nr_requests;
+}
+
+/* Busy through the window: at its throughput, not in bursts. */
+static int
+saturated(const struct tw_disk_figures *d)
+{
+	return d->util >= TW_EVIDENCE_WRITER_BUSY;
 }
 
 static void
@@ -109,9 +128,10 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 	w = tw_verdict_num(&n, d->w_await, 1);
 	q = tw_verdict_num(&n, d->queue, 2);
 	wn = d->w_name != NULL ? d->w_name : "w_await";
-	/* Dirty-data limits are host-wide: only a deep queue of writes shows
-	 * writeback arriving in bursts that earlier flushing would spread. */
-	if (deep(d) && d->wops >= d->rops && d->wops > 0)
+	/* Dirty-data limits are host-wide: only a deep queue of writes on a
+	 * device that had room shows writeback arriving in bursts that
+	 * earlier flushing would spread. */
+	if (deep(d) && d->wops >= d->rops && d->wops > 0 && !saturated(d))
 		tw_verdict_found(out, TW_SYM_WRITE_LATENCY, "%s %s %s ms with %s requests queued on "
 		    "average, mostly writes (%s/s against %s reads/s): writeback arrives in "
 		    "bursts, in the last %u s", d->name, wn, w, q, tw_verdict_num(&n, d->wops, 1),
@@ -129,6 +149,13 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 		    "%s %s %s ms at queue depth %s: the device itself is slow "
 		    "(check its health, its controller and its write cache, or move load)",
 		    d->name, wn, w, q);
+	else if (d->wops >= d->rops && d->wops > 0)
+		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
+		    "%s %s %s ms at queue depth %s, mostly writes (%s MiB/s), busy %s %% of the "
+		    "window: the device writes at its throughput, and no writeback knob makes a "
+		    "writer faster than it (spread the I/O or add devices)", d->name, wn, w, q,
+		    d->write_bytes_s >= 0 ? tw_verdict_num(&n, d->write_bytes_s / 1048576.0, 1) :
+		    "unknown", tw_verdict_num(&n, d->util, 1));
 	else
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s %s %s ms at queue depth %s, mostly reads: no writeback knob "

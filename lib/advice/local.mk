@@ -12,4 +12,5 @@ lib_advice_libtwadvice_a_SOURCES = \
 	lib/advice/ticket_cgfile.c \
 	lib/advice/sockevidence.c lib/advice/shortfall.h lib/advice/shortfall.c \
 	lib/advice/cgroup.h lib/advice/cgroup.c \
-	lib/advice/poolwords.h lib/advice/poolwords.c
+	lib/advice/poolwords.h lib/advice/poolwords.c \
+	lib/advice/proof.h lib/advice/proof.c

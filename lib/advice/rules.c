@@ -25,11 +25,12 @@
  * accepts when it changed with a release), otherwise INT_MAX (for
  * doubling) or a floor below which the tunable stops making sense.
  *
- * A queue whose every overflow is counted (the per-CPU backlog, the
- * accept queue) is TW_ADV_SIZED: its suggestion holds what it dropped,
- * where one doubling would not (advice.h). Measured in doc/LAB.md: a
- * backlog of 16 under bursts of 100 packets took three doublings, and an
- * accept queue of 8 under bursts of 64 connections four.
+ * A queue whose overflows are counted (the per-CPU backlog, the accept
+ * queue) is doubled, not sized from them: the window's drops are many
+ * bursts' (sized from them, the suggestion followed the window's length
+ * to the 16x cap), and no counter says how large one burst was. A
+ * doubling each round ends within twice what the bursts need; the lab's
+ * sweeps measure it (doc/ADVICE-REFERENCE.md, issue 32).
  */
 
 /*
@@ -82,7 +83,7 @@ static const struct tw_advice_rule advice_table[] = {
 	/* ---- Message-buffer pools ("dblocks") */
 	{ TW_SYM_SOFTNET_DROPS,
 	  "the per-CPU input queue overflowed before the stack drained it",
-	  { DOUBLE("net.core.netdev_max_backlog", TW_ADV_SIZED, NET_RST),
+	  { DOUBLE("net.core.netdev_max_backlog", 0, NET_RST),
 	    NETISR_LIMIT("net.isr.defaultqlimit", TW_ADV_BOOT, "netisr.c"),
 	    NONE }, 0 },
 	{ TW_SYM_SOFTNET_DROPS,
@@ -151,8 +152,7 @@ static const struct tw_advice_rule advice_table[] = {
 	{ TW_SYM_LISTEN_OVERFLOW,
 	  "the accept queue was full (the application's listen() backlog must follow)",
 	  /* 65535 is the most kernels before 4.1 accept (a u16 backlog). */
-	  { DOUBLE_MAX_SINCE("net.core.somaxconn", 65535, TW_KERNEL(4, 1), INT_MAX, TW_ADV_SIZED,
-	        IP_SYSCTL),
+	  { DOUBLE_MAX_SINCE("net.core.somaxconn", 65535, TW_KERNEL(4, 1), INT_MAX, 0, IP_SYSCTL),
 	    /* 65535 is the most older releases accept. */
 	    DOUBLE_MAX("kern.ipc.soacceptqueue", 65535, 0, "listen(2)"),
 	    NONE }, 0 },

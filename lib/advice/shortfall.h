@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: ISC */
-/* What a queue dropped, for the advice that sizes it (TW_ADV_SIZED in
- * advice.h): a lookup that answers TW_ADVICE_SHORTFALL with the failures
- * its caller counted in the window and passes every other name to the
- * lookup it wraps, so that tunewatchd's findings and the checks size a
- * queue from the same figure through the same rules.
- *
- * For a per-CPU queue (the softnet backlog) the figure is the most that
- * one CPU dropped, not the sum: each CPU has a queue of that length. */
+/* What a value lacks, for the advice that sizes it (TW_ADV_SIZED in
+ * advice.h): a lookup that answers TW_ADVICE_SHORTFALL with the figure its
+ * caller worked out and passes every other name to the lookup it wraps, so
+ * that tunewatchd's findings and the checks size a value from the same
+ * figure through the same rules. The dirty limit's rule is sized (twice a
+ * second of the disk's writes, less the limit). The pools still pass the
+ * failures of the window (for a per-CPU queue, the most one CPU dropped),
+ * but no pool's rule is sized since issue 32 (rules.c says why). */
 #ifndef TW_ADVICE_SHORTFALL_H
 #define TW_ADVICE_SHORTFALL_H
 

@@ -41,6 +41,11 @@ enum tw_cg_field {
 	TW_CG_WRITE_BYTES,	/* wbytes, Write */
 	TW_CG_MEM_PSI,		/* memory.pressure some avg10, hundredths of a percent */
 	TW_CG_IO_PSI,		/* io.pressure some avg10 */
+	TW_CG_FILESET,		/* bytes: the file set it reads (collect/cgfiles.h),
+				 * measured by the sampler, not read here */
+	TW_CG_ANON_UP,		/* bytes: USAGE less CACHE, the sum of its rises */
+	TW_CG_ANON_DOWN,	/* and of its falls, since the sampler first saw
+				 * both (sample/cgroups.c keeps them), not read here */
 	TW_CG_NFIELDS
 };
 

@@ -17,7 +17,8 @@ lib_collect_libtwcollect_a_SOURCES = \
 	lib/collect/sysctl.h lib/collect/sysctl.c \
 	lib/collect/cgroup.h lib/collect/cgroupread.c lib/collect/cgroupscan.c \
 	lib/collect/cgroupparse.c \
-	lib/collect/cgroupowner.h lib/collect/cgroupowner.c
+	lib/collect/cgroupowner.h lib/collect/cgroupowner.c \
+	lib/collect/cgfiles.h lib/collect/cgfiles.c
 # UDP sockets that drop: the socket files, owners through /proc/[pid]/fd,
 # receive buffers through sock_diag.
 lib_collect_libtwcollect_a_SOURCES += \

@@ -34,6 +34,8 @@ gauges(const struct tw_cgroup *cg, struct tw_cgroup_fig *f)
 		f->memory_pressure_pct = (double)cg->v[TW_CG_MEM_PSI] / 100.0;
 	if (cg->present & TW_CG_BIT(TW_CG_IO_PSI))
 		f->io_pressure_pct = (double)cg->v[TW_CG_IO_PSI] / 100.0;
+	if (cg->present & TW_CG_BIT(TW_CG_FILESET))
+		f->fileset_bytes = (double)cg->v[TW_CG_FILESET];
 }
 
 /* The counters since the cgroup was first seen and their rates over the
@@ -64,6 +66,11 @@ counters(const struct tw_window *w, const struct tw_cgroup *cg, const struct tw_
 	int windowed = tw_window_track_delta(w, &w->cgroups, t, d, &cov) && cov > 0;
 	size_t i;
 
+	/* How much its memory besides the page cache rose (window.h). */
+	if (windowed && (cg->present & TW_CG_BIT(TW_CG_ANON_UP))) {
+		f->anon_growth_kib = (double)d[TW_WCG_ANON_UP] / 1024.0;
+		f->anon_fall_kib = (double)d[TW_WCG_ANON_DOWN] / 1024.0;
+	}
 	for (i = 0; i < sizeof(cs) / sizeof(cs[0]); i++) {
 		uint64_t ms = cs[i].own_time ? d[TW_WCG_EVENTS_MS] : cov;
 

@@ -31,6 +31,11 @@ struct tw_cgroup_fig {
 	double write_bytes_s;
 	int64_t owner_kind;		/* enum tw_cg_owner_kind */
 	int64_t owner_uid;		/* a user's unit's user; a plain cgroup's owner */
+	double fileset_bytes;		/* the file set it reads (collect/cgfiles.h) */
+	double anon_growth_kib;		/* its memory besides the page cache, how
+					 * much it rose over the window (the sum
+					 * of its rises) */
+	double anon_fall_kib;		/* and how much it fell (of its falls) */
 };
 
 /* Every figure absent; path "". */
@@ -45,7 +50,8 @@ tw_cgroup_fig_init(struct tw_cgroup_fig *f)
 		.memory_pressure_pct = TW_FIG_NONE, .io_pressure_pct = TW_FIG_NONE,
 		.read_bytes = TW_FIG_NO_COUNT, .written_bytes = TW_FIG_NO_COUNT,
 		.read_bytes_s = TW_FIG_NONE, .write_bytes_s = TW_FIG_NONE, .owner_kind = -1,
-		.owner_uid = -1,
+		.owner_uid = -1, .fileset_bytes = TW_FIG_NONE, .anon_growth_kib = TW_FIG_NONE,
+		.anon_fall_kib = TW_FIG_NONE,
 	};
 }
 

@@ -315,12 +315,39 @@ void tw_judge_cgroup_finding(const struct tw_cgroup_figures *f, struct tw_findin
 struct tw_disk_judgement {
 	enum tw_state read, write, queue, util, worst;
 	double r_await, w_await, queue_depth, util_pct;	/* ms, ms, requests, % */
+	double w_judged;	/* the write latency judged (tw_judge_write_bound) */
 };
 
-/* Judge one disk. Returns 0 when it has no figures yet (first seen in the
- * newest sample), 1 when judged. */
+/* Writers throttled at the dirty limit for this share of the window,
+ * percent (twBcDirtyLimited), wait on the disk's writes
+ * (TW_EVIDENCE_DIRTY_LIMITED). */
+#define TW_JUDGE_WRITERS_HELD 10.0
+
+/* What of a disk's write latency is waited on. A buffered write returns
+ * once its data is in the page cache: writeback that queues behind
+ * itself, a burst within the dirty limits, holds no writer back, and its
+ * requests' time in the queue is no one's wait (a healthy 1 GiB copy gave
+ * w_await 55 ms on this machine's vda). Writers wait on the disk when the
+ * dirty limit throttles them (dirty_limited, percent of the window, the
+ * host's twBcDirtyLimited, at TW_JUDGE_WRITERS_HELD or more), and an
+ * application that waits on its own writes (fsync, O_DSYNC) waits at
+ * least the device's own time per request (its busy time over the
+ * requests it completed, util over ops). The bound on the write latency to
+ * judge: none (INFINITY) where writers are held back or the host's figure
+ * is unknown (TW_FIG_NONE: an agent that does not say), else the device's
+ * time per request. A write waited on behind a queue of writeback on a
+ * device fast per request (a commit behind a backup) is not told apart,
+ * and stays unjudged. */
+double tw_judge_write_bound(const struct tw_disk_fig *d, double dirty_limited);
+
+/* The host's twBcDirtyLimited as the view has it, or TW_FIG_NONE. */
+double tw_judge_dirty_limited(const struct tw_view *v);
+
+/* Judge one disk, its write latency up to write_bound
+ * (tw_judge_write_bound). Returns 0 when it has no figures yet (first seen
+ * in the newest sample), 1 when judged. */
 int tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d,
-    struct tw_disk_judgement *j);
+    double write_bound, struct tw_disk_judgement *j);
 
 /* The verdicts of a judged disk that is not OK: reads (slow reads or a
  * deep queue) and writes, a full queue counted once. util_only is set when
@@ -364,13 +391,15 @@ void tw_judge_reqlat_figures(const struct tw_view *v, uint32_t major, uint32_t m
     struct tw_reqlat_figs *p);
 
 /* Judge a disk's reads (p->r) against rw and rc and its writes (p->w)
- * against ww and wc, at percentile. A direction without the percentile
- * (too few requests in the window, or no row) is OK: an idle disk is no
- * symptom. Returns 0 when the disk has no row at all (not timed), 1
- * otherwise. j points into p. */
+ * against ww and wc, at percentile, the writes' up to write_bound
+ * (tw_judge_write_bound). A direction without the percentile (too few
+ * requests in the window, or no row) is OK: an idle disk is no symptom.
+ * Returns 0 when the disk has no row at all (not timed), 1 otherwise. j
+ * points into p. */
 int tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
     const struct tw_threshold *ww, const struct tw_threshold *wc,
-    const struct tw_reqlat_figs *p, unsigned percentile, struct tw_reqlat_judgement *j);
+    const struct tw_reqlat_figs *p, unsigned percentile, double write_bound,
+    struct tw_reqlat_judgement *j);
 
 /* The verdicts on slow requests of a judged disk: slow r_await's and
  * w_await's (tw_evidence_disk_read and _write), on the distribution's

@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "view/fig_agent.h"
 #include "view/fig_cache.h"
 
 /* By the path, not twCgroupUnit: a check and tunewatchd then tell the
@@ -47,7 +46,6 @@ tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
     unsigned window_s, struct tw_cgroup_figures *f)
 {
 	struct tw_cache_fig bc;
-	struct tw_agent_fig agent;
 
 	memset(f, 0, sizeof(*f));
 	f->path = c->path;
@@ -60,13 +58,16 @@ tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
 	    c->limit_name[0] != '\0';
 	f->limit = tw_fig_or0(c->memory_limit_bytes);
 	f->limit_name = c->limit_name != NULL ? c->limit_name : "";
+	f->have_cache = tw_fig_has(c->cache_bytes);
+	f->cache = tw_fig_or0(c->cache_bytes);
+	f->have_fileset = tw_fig_has(c->fileset_bytes);
+	f->fileset = tw_fig_or0(c->fileset_bytes);
+	f->have_growth = tw_fig_has(c->anon_growth_kib);
+	f->growth = tw_fig_or0(c->anon_growth_kib) * 1024.0;
+	f->fall = tw_fig_or0(c->anon_fall_kib) * 1024.0;
 	f->have_events = tw_fig_has(c->limit_events_s);
 	f->events = tw_fig_or0(c->limit_events_s);
 	tw_view_cache_figures(&v->bc, &bc);
 	f->mem_total = tw_fig_or0(bc.mem_total_bytes);
 	f->window_s = window_s;
-	/* The check and tunewatchd both have the span: the same proposal. */
-	tw_view_agent_figures(&v->agent, &agent);
-	if (tw_fig_has(agent.window_span_ms))
-		f->span_s = agent.window_span_ms / 1000.0;
 }

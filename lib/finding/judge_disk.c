@@ -6,9 +6,11 @@
 
 #include "finding/judge.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "util/error.h"
+#include "view/fig_cache.h"
 
 /* The judgement's figures read an absent one as 0, as the checks print
  * it. */
@@ -18,8 +20,30 @@ or_zero(double x)
 	return tw_fig_has(x) ? x : 0.0;
 }
 
+double
+tw_judge_write_bound(const struct tw_disk_fig *d, double dirty_limited)
+{
+	double ops = or_zero(d->read_ops_s) + or_zero(d->write_ops_s);
+
+	if (!tw_fig_has(dirty_limited) || dirty_limited >= TW_JUDGE_WRITERS_HELD)
+		return INFINITY;
+	if (!tw_fig_has(d->util_pct) || ops <= 0)
+		return 0;
+	/* Percent of each second busy, over the requests of that second. */
+	return d->util_pct * 10.0 / ops;
+}
+
+double
+tw_judge_dirty_limited(const struct tw_view *v)
+{
+	struct tw_cache_fig bc;
+
+	tw_view_cache_figures(&v->bc, &bc);
+	return bc.dirty_limited_pct;
+}
+
 int
-tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d,
+tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d, double write_bound,
     struct tw_disk_judgement *j)
 {
 	double rops, wops;
@@ -37,7 +61,8 @@ tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d,
 	 * devices out of the latency verdict. */
 	if (rops + wops >= c->min_ops) {
 		j->read = tw_threshold_state(j->r_await, &c->read_warn, &c->read_crit);
-		j->write = tw_threshold_state(j->w_await, &c->write_warn, &c->write_crit);
+		j->w_judged = j->w_await < write_bound ? j->w_await : write_bound;
+		j->write = tw_threshold_state(j->w_judged, &c->write_warn, &c->write_crit);
 	}
 	j->queue = tw_threshold_state(j->queue_depth, &c->queue_warn, &c->queue_crit);
 	j->util = tw_threshold_state(j->util_pct, &c->util_warn, &c->util_crit);
@@ -57,6 +82,8 @@ tw_judge_disk_figures(const struct tw_disk_fig *d, unsigned window_s, struct tw_
 	f->rops = or_zero(d->read_ops_s);
 	f->wops = or_zero(d->write_ops_s);
 	f->read_bytes_s = tw_fig_has(d->read_bytes_s) ? d->read_bytes_s : -1;
+	f->write_bytes_s = tw_fig_has(d->write_bytes_s) ? d->write_bytes_s : -1;
+	f->util = tw_fig_has(d->util_pct) ? d->util_pct : -1;
 	f->rotational = d->rotational;
 	f->scheduler = d->scheduler;
 	f->nr_requests = d->nr_requests;

@@ -50,7 +50,8 @@ tw_judge_reqlat_figures(const struct tw_view *v, uint32_t major, uint32_t minor,
 int
 tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
     const struct tw_threshold *ww, const struct tw_threshold *wc,
-    const struct tw_reqlat_figs *p, unsigned percentile, struct tw_reqlat_judgement *j)
+    const struct tw_reqlat_figs *p, unsigned percentile, double write_bound,
+    struct tw_reqlat_judgement *j)
 {
 	memset(j, 0, sizeof(*j));
 	j->rrow = p->r;
@@ -65,7 +66,8 @@ tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
 	if (j->wrow != NULL && tw_fig_has(tw_reqlat_fig_percentile(j->wrow, percentile))) {
 		j->have_write = 1;
 		j->write_ms = tw_reqlat_fig_percentile(j->wrow, percentile);
-		j->write = tw_threshold_state(j->write_ms, ww, wc);
+		j->write = tw_threshold_state(j->write_ms < write_bound ? j->write_ms : write_bound,
+		    ww, wc);
 	}
 	j->worst = tw_state_worst(j->read, j->write);
 	return 1;

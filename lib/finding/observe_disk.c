@@ -66,6 +66,8 @@ observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsign
 	size_t i;
 	int rc = 0;
 
+	double held = tw_judge_dirty_limited(v);
+
 	for (i = 0; i < v->ndisks && rc == 0 && v->nreqlats > 0; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
 		struct tw_reqlat_figs rf;
@@ -76,8 +78,10 @@ observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsign
 		char what[32];
 
 		tw_judge_reqlat_figures(v, d->major, d->minor, &rf);
+		tw_view_disk_judged(d, &f);
 		if (!tw_judge_reqlat(&c->reqlat_warn, &c->reqlat_crit, &c->reqlat_write_warn,
-		    &c->reqlat_write_crit, &rf, c->reqlat_percentile, &j) || !tw_observe_bad(j.worst))
+		    &c->reqlat_write_crit, &rf, c->reqlat_percentile, tw_judge_write_bound(&f, held),
+		    &j) || !tw_observe_bad(j.worst))
 			continue;
 		tw_view_disk_figures(d, &f);
 		tw_judge_reqlat_verdicts(&f, &j, window_s,
@@ -101,6 +105,7 @@ static int
 observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
     enum tw_os os, tw_observe_fn fn, void *ctx)
 {
+	double held = tw_judge_dirty_limited(v);
 	size_t i;
 	int rc = 0;
 
@@ -117,7 +122,8 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 		/* Most disks are fine: judge them on what is judged, and
 		 * decode the rest of a disk only when it is not. */
 		tw_view_disk_judged(d, &fig);
-		if (!tw_judge_disk(c, f, &j) || !tw_observe_bad(j.worst))
+		if (!tw_judge_disk(c, f, tw_judge_write_bound(f, held), &j) ||
+		    !tw_observe_bad(j.worst))
 			continue;
 		tw_view_disk_figures(d, &fig);
 		tw_judge_disk_verdicts(f, &j, window_s, &verdicts);

@@ -3,9 +3,12 @@
 
 #include "sample/cgroups.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
+#include "collect/cgfiles.h"
 #include "sample/cgroups_priv.h"
 #include "util/array.h"
 #include "util/error.h"
@@ -34,8 +37,15 @@ tw_cgroups_open(struct tw_cgroups **out, size_t max_rows, unsigned rescan)
 	r->max_rows = max_rows == 0 ? TW_CGROUPS_MAX_DEFAULT :
 	    max_rows > TW_CGROUPS_MAX_LIMIT ? TW_CGROUPS_MAX_LIMIT : max_rows;
 	r->rescan = rescan > 1 ? rescan : 1;
+	r->proc_fd = -1;
 	*out = r;
 	return TW_OK;
+}
+
+void
+tw_cgroups_set_proc(struct tw_cgroups *r, int proc_fd)
+{
+	r->proc_fd = proc_fd;
 }
 
 /* Free the paths of n entries of k. */
@@ -136,6 +146,82 @@ slow_figures(struct known *k, struct tw_cgroup_row *row, int read)
 	}
 }
 
+/* Memory within this share of its limit: where the cache is bounded by
+ * the limit, and the file set sizes the limit it needs (the advice's
+ * TW_CGROUP_AT_LIMIT). */
+#define FILESET_AT_LIMIT 0.9
+
+static int
+near_limit(const struct tw_cgroup *cg)
+{
+	uint64_t limit = 0;
+
+	if (cg->present & TW_CG_BIT(TW_CG_MAX))
+		limit = cg->v[TW_CG_MAX];
+	if ((cg->present & TW_CG_BIT(TW_CG_HIGH)) && (limit == 0 || cg->v[TW_CG_HIGH] < limit))
+		limit = cg->v[TW_CG_HIGH];
+	return limit > 0 && (cg->present & TW_CG_BIT(TW_CG_USAGE)) &&
+	    (double)cg->v[TW_CG_USAGE] >= (double)limit * FILESET_AT_LIMIT;
+}
+
+/* The file set of a cgroup near its limit, measured at every sample (a
+ * walk of its processes' descriptors, a few system calls a file): it grows
+ * while a job first reads its files, and a figure held from then would
+ * size a limit short of them. None for a cgroup below its limit, whose
+ * cache its limit does not bound. */
+static void
+fileset(struct tw_cgroups *r, struct known *k, struct tw_cgroup_row *row)
+{
+	struct tw_cg_fileset fs;
+	int dir = k->keep.dir, own = 0;
+
+	if (r->proc_fd < 0 || !near_limit(&row->cg))
+		return;
+	if (dir < 0) {
+		int h = tw_cgroup_open_hierarchy(r->sys_fd, r->ver);
+
+		dir = h < 0 ? -1 : openat(h, k->path[1] != '\0' ? k->path + 1 : ".",
+		    O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (h >= 0)
+			close(h);
+		own = 1;
+	}
+	if (dir >= 0 && tw_cgroup_fileset(dir, r->proc_fd, r->scratch, &fs) == TW_OK) {
+		row->cg.v[TW_CG_FILESET] = fs.bytes;
+		row->cg.present |= TW_CG_BIT(TW_CG_FILESET);
+	}
+	if (own && dir >= 0)
+		close(dir);
+}
+
+/* Its memory besides the page cache as two counters that only grow, the
+ * sums of its rises and of its falls since first seen: the window takes
+ * their increases, how much that memory rose and fell in it (a leak whose
+ * process then ended rose, and fell, all the same). Not one counter that
+ * goes both ways: a tracked counter's decrease is a reset, which drops
+ * the whole interval's time. */
+static void
+anon_counters(struct known *k, struct tw_cgroup_row *row)
+{
+	const struct tw_cgroup *cg = &row->cg;
+	uint64_t a;
+
+	if (!(cg->present & TW_CG_BIT(TW_CG_USAGE)) || !(cg->present & TW_CG_BIT(TW_CG_CACHE))) {
+		k->anon_seen = 0;
+		return;
+	}
+	a = cg->v[TW_CG_USAGE] > cg->v[TW_CG_CACHE] ? cg->v[TW_CG_USAGE] - cg->v[TW_CG_CACHE] : 0;
+	if (k->anon_seen && a > k->anon)
+		k->anon_up += a - k->anon;
+	else if (k->anon_seen)
+		k->anon_down += k->anon - a;
+	k->anon = a;
+	k->anon_seen = 1;
+	row->cg.v[TW_CG_ANON_UP] = k->anon_up;
+	row->cg.v[TW_CG_ANON_DOWN] = k->anon_down;
+	row->cg.present |= TW_CG_BIT(TW_CG_ANON_UP) | TW_CG_BIT(TW_CG_ANON_DOWN);
+}
+
 int
 tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
     struct tw_cgroup_set *out, struct tw_parse_stats *ps)
@@ -206,6 +292,8 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		row->cg.present = (row->cg.present & ~LIMIT_BITS) | k->limits;
 		row->cg.v[TW_CG_HIGH] = k->high;
 		row->cg.v[TW_CG_MAX] = k->max;
+		fileset(r, k, row);
+		anon_counters(k, row);
 		memcpy(row->cg.path, k->path, strlen(k->path) + 1);
 		row->cg.ino = k->ino;
 		row->index = k->index;

@@ -94,6 +94,11 @@ struct tw_cgroups;
 int tw_cgroups_open(struct tw_cgroups **out, size_t max_rows, unsigned rescan);
 void tw_cgroups_close(struct tw_cgroups *r);
 
+/* The proc root the file sets of cgroups at their limit are measured
+ * through (collect/cgfiles.h): each published cgroup's within 90 % of its
+ * limit, at every sample. -1 (the default): none measured. */
+void tw_cgroups_set_proc(struct tw_cgroups *r, int proc_fd);
+
 /* Fill out (emptied first) from the sys root. TW_E_ABSENT when the host
  * has no cgroup memory or io controller; only TW_E_NOMEM otherwise. */
 int tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,

@@ -38,6 +38,9 @@ struct known {
 	uint32_t slow_present;
 	uint64_t slow_v[TW_CG_NFIELDS];
 	struct tw_cg_keep keep;	/* open while published, up to KEEP_MAX */
+	int anon_seen;		/* its memory besides the cache was read */
+	uint64_t anon, anon_up, anon_down;	/* then, and the sums of its rises
+						 * and falls */
 };
 
 struct published {
@@ -70,6 +73,7 @@ struct tw_cgroups {
 	struct tw_cg_cuts cuts;
 	size_t walked;
 	int nomem;
+	int proc_fd;		/* file sets measured through it; -1: none */
 	/* A rescan's scratch. */
 	int sys_fd;
 	struct tw_buf *scratch;

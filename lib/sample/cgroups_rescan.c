@@ -186,6 +186,11 @@ visit(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino
 	tw_cg_keep_init(&k->keep);
 	if (old != NULL) {
 		k->index = old->index;
+		/* Counters the window tracks by the index: they go on. */
+		k->anon_seen = old->anon_seen;
+		k->anon = old->anon;
+		k->anon_up = old->anon_up;
+		k->anon_down = old->anon_down;
 		k->score = io >= old->io ? io - old->io : 0;
 		k->refault_score = refaults >= old->refaults ? refaults - old->refaults : 0;
 		k->event_score = events >= old->events ? events - old->events : 0;

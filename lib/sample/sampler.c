@@ -50,6 +50,8 @@ tw_sampler_open(struct tw_sampler **out, const struct tw_sampler_config *cfg,
 		free(sp);
 		return TW_E_NOMEM;
 	}
+	if (sp->cgroups != NULL)
+		tw_cgroups_set_proc(sp->cgroups, sp->roots.proc_fd);
 	tw_buf_init(&sp->scratch);
 	sp->queue_refresh = cfg->queue_refresh;
 	sp->hide_paths = cfg->disk_exclude == NULL;

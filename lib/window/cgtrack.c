@@ -22,7 +22,7 @@
 int
 tw_window_cgroups_init(struct tw_track_set *set, unsigned slots)
 {
-	static const uint8_t bits[TW_WCG_K] = { 64, 64, 64, 64, 64 };
+	static const uint8_t bits[TW_WCG_K] = { 64, 64, 64, 64, 64, 64, 64 };
 
 	return tw_track_set_init(set, TW_WCG_K, slots, bits);
 }
@@ -71,6 +71,8 @@ tw_window_push_cgroups(struct tw_track_set *set, const struct tw_sample *s, uint
 		for (f = 0; f < TW_WCG_EVENTS_MS; f++)
 			raw[i * TW_WCG_K + f] = row->cg.v[field[f]];
 		raw[i * TW_WCG_K + TW_WCG_EVENTS_MS] = events_ms(set, row, s->mono_ms);
+		raw[i * TW_WCG_K + TW_WCG_ANON_UP] = row->cg.v[TW_CG_ANON_UP];
+		raw[i * TW_WCG_K + TW_WCG_ANON_DOWN] = row->cg.v[TW_CG_ANON_DOWN];
 	}
 	rc = tw_track_set_update(set, seq, dt, keys, raw, n);
 	free(keys);

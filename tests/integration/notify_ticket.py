@@ -100,12 +100,14 @@ def want_tickets(out):
         advice = out.long[i - 1]
         assert advice.startswith("tune: %s " % tunable), advice
         item = [l for l in out.long[:i] if not l.startswith(("tune: ", " "))][-1]
-        assert out.long[i + 1:i + 3] == lines[1:], (out.long[i + 1:i + 3], lines)
+        assert out.long[i + 1:i + 4] == lines[1:], (out.long[i + 1:i + 4], lines)
         tickets.append({
             "key": "%s!%s!%s" % (HOST, SERVICE, fid), "finding": fid,
             "title": "%s %s: %s" % (HOST, SERVICE, advice[len("tune: "):].split(" (")[0]),
             "advice": advice, "item": item, "apply": lines[1][len("  apply: "):],
-            "persist": lines[2][len("  persist: "):], "notes": [],
+            "persist": lines[2][len("  persist: "):],
+            # The proof line goes with the ticket, among its notes.
+            "notes": [lines[3].strip()],
             "close_on_recovery": False})
     return tickets
 

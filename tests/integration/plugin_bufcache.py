@@ -26,7 +26,7 @@ A third sample adds reads that miss without refaults (process 100 reads
 1000000 bytes more, 800000 of them from storage; pgpgin +100000 KiB):
 over the window, 1 - 900000 / 3000000 = 70.00 %, refaults 2000 KiB of
 102000 KiB paged in (2 %): data read once. With -w 90: -c 80: given, the
-disk that read most (sda) reads 40 KiB a request, under half its
+disk that read most (sda) reads 40 KiB a request, not the size of its
 read_ahead_kb of 128, so a larger read-ahead would go unused: no tunable.
 At the defaults, with the refaults out of reach, a ratio of 70 % is OK.
 
@@ -203,8 +203,9 @@ def test():
         expect(pc.run(CHECK, ["-w", "90:", "-c", "80:"] + far, h.port), 2, "CRITICAL", f,
                f.perf("90:", "80:", "1000000000", "1000000000"), [
                    "no tunable: hit ratio 70 % with few refaults: data is read once, in device "
-                   "reads of 40 KiB on sda, under half its read-ahead window (read_ahead_kb 128), "
-                   "so a larger window would go unused, and more cache would not help"] +
+                   "reads of 40 KiB on sda, not the size of its read-ahead window (read_ahead_kb "
+                   "128): the reader sets their size, so another window would not change them, "
+                   "and more cache would not help"] +
                pc.ticket("low-hit-sequential", "cache"))
         # A low ratio alone, at the defaults: OK.
         expect(pc.run(CHECK, far, h.port), 0, "OK", f,

@@ -236,15 +236,21 @@ def test():
                                            pc.hundredths(rate))), out
         tune = [l for l in out.lines if l.startswith("tune: ")]
         assert len(tune) == 1, out
-        # Sized from what it holds and read back in the window.
+        # Sized from what it holds and read back in 10 s: a fixture's
+        # processes hold no files of the host's.
         size = pc.cgroup_limit(second["/system.slice/nginx.service"]["CGROUP_MEMORY_USAGE"],
-                               64 << 20, rate / 100.0, span / 1000.0)
+                               64 << 20, rate / 100.0)
         assert tune[0].startswith("tune: nginx.service MemoryHigh=64M -> %s (%s refaults/s "
                                   "while memory.current 64 MiB sits at memory.high 64 MiB, " %
                                   (size, pc.hundredths(rate))), (size, tune)
         # The commands are the ticket's lines below, with --runtime: none in this one.
-        assert tune[0].endswith(" s; systemd.resource-control(5), "
-                                "Documentation/admin-guide/cgroup-v2.rst)"), tune
+        assert tune[0].endswith(" s; sized from what it holds and read back in 10 s, "
+                                "%s MiB (its file set unknown: an upper bound); "
+                                "systemd.resource-control(5), "
+                                "Documentation/admin-guide/cgroup-v2.rst)" % pc.num(
+                                    (second["/system.slice/nginx.service"]
+                                     ["CGROUP_MEMORY_USAGE"] + rate / 100.0 * 10 * 4096)
+                                    / 1048576.0, 1)), tune
         assert "systemctl" not in tune[0] and "drop-in" not in tune[0], tune
         # No host-wide sysctl for a service's own limit.
         assert not [l for l in out.lines if "vm." in l], out
@@ -284,10 +290,9 @@ def test():
         tune = [l for l in out.lines if l.startswith("tune: ")]
         workers = second["/system.slice/nginx.service/workers"]
         size = pc.cgroup_limit(workers["CGROUP_MEMORY_USAGE"], 32 << 20,
-                               workers["CGROUP_REFAULT_RATE"] / 100.0, span / 1000.0)
+                               workers["CGROUP_REFAULT_RATE"] / 100.0)
         workers_bytes = pc.cgroup_limit_bytes(workers["CGROUP_MEMORY_USAGE"], 32 << 20,
-                                              workers["CGROUP_REFAULT_RATE"] / 100.0,
-                                              span / 1000.0)
+                                              workers["CGROUP_REFAULT_RATE"] / 100.0)
         assert len(tune) == 1 and tune[0].startswith(
             "tune: /system.slice/nginx.service/workers memory.high 32M -> %s (" % size), (size, out)
         assert tune[0].endswith("; Documentation/admin-guide/cgroup-v2.rst)"), tune
@@ -324,10 +329,9 @@ def test():
         # Each sized from its own figures (lib/advice/cgroup.c).
         user, hostile = second[USER_WEB], second[HOSTILE_WEB]
         user_size = pc.cgroup_limit(user["CGROUP_MEMORY_USAGE"], 64 << 20,
-                                    user["CGROUP_REFAULT_RATE"] / 100.0, span / 1000.0)
+                                    user["CGROUP_REFAULT_RATE"] / 100.0)
         hostile_bytes = pc.cgroup_limit_bytes(hostile["CGROUP_MEMORY_USAGE"], 16 << 20,
-                                              hostile["CGROUP_REFAULT_RATE"] / 100.0,
-                                              span / 1000.0)
+                                              hostile["CGROUP_REFAULT_RATE"] / 100.0)
         assert ids == ["  finding: " + user_row["ID"], "  finding: " + hostile_row["ID"]] or \
             ids == ["  finding: " + hostile_row["ID"], "  finding: " + user_row["ID"]], (ids, found)
         assert user_row == {

@@ -252,14 +252,40 @@ UDEV_RULES = "/etc/udev/rules.d/60-tunewatch.rules"
 SYSCTL_D = "/etc/sysctl.d/90-tunewatch.conf"
 
 
+_PROOFS = None
+_LIMITS = ("MemoryHigh", "MemoryMax", "MemoryLimit", "memory.high", "memory.max",
+           "memory.limit_in_bytes")
+
+
+def proof(symptom, tunable):
+    """The proof: line of a finding that names tunable: lib/advice/proof.c's
+    row for its symptom and knob (tests/proof_table prints them), matched as
+    the checks match it (a device's queue attribute whatever the device, a
+    cgroup's limit whatever file or property), or not yet shown."""
+    global _PROOFS
+    if _PROOFS is None:
+        out = subprocess.run([os.path.join(twtest.TOP_BUILDDIR, "tests", "proof_table")],
+                             capture_output=True, text=True, timeout=30, check=True).stdout
+        _PROOFS = [l.split("\t") for l in out.splitlines()]
+    for sym, knob, scenario, figure, effect in _PROOFS:
+        if sym != symptom:
+            continue
+        if tunable == knob or (knob == "limit" and tunable in _LIMITS) or \
+                (knob.startswith("queue/") and tunable.endswith("/" + knob)):
+            return ("  proof: lab scenario %s: %s at the new value over the old, %s (95 %% "
+                    "interval), beyond its margin with a no-change control (doc/LAB.md)" % (
+                        scenario, figure, effect))
+    return "  proof: not yet shown on a kernel"
+
+
 def ticket(symptom, subject, tunable="", value=None, device=None, match=None):
     """The lines under a tune: (or no tunable:) line on Linux: its finding,
-    and for a proposed value the apply and persist lines. A queue attribute
-    is on device, and its udev rule matches `match` ('ATTRS{wwid}=="..."'),
-    or the kernel name."""
+    for a proposed value the apply and persist lines, and for a knob its
+    proof. A queue attribute is on device, and its udev rule matches `match`
+    ('ATTRS{wwid}=="..."'), or the kernel name."""
     lines = ["  finding: " + ticket_id(symptom, subject, tunable)]
     if value is None:
-        return lines
+        return lines + ([proof(symptom, tunable)] if tunable else [])
     if tunable.startswith("queue/"):
         lines.append("  apply: echo %s > /sys/block/%s/%s" % (value, device, tunable))
         lines.append('  persist: %s: ACTION!="remove", SUBSYSTEM=="block", %s, '
@@ -269,7 +295,7 @@ def ticket(symptom, subject, tunable="", value=None, device=None, match=None):
         lines.append("  apply: sysctl -w %s=%s" % (tunable,
                                                    "'%s'" % value if " " in value else value))
         lines.append("  persist: %s: %s = %s" % (SYSCTL_D, tunable, value))
-    return lines
+    return lines + [proof(symptom, tunable)]
 
 
 def systemd_size(b):
@@ -280,20 +306,21 @@ def systemd_size(b):
     return "%d" % b
 
 
-def cgroup_limit(usage, limit, refaults, span_s, mem_total=0):
+def cgroup_limit(usage, limit, refaults, mem_total=0):
     """The limit check_bufcache --cgroup proposes for a cgroup at its own
-    limit (lib/advice/cgroup.c), worked out here on its own: what it holds
-    (usage, bytes) plus what it read back in the window (refaults/s over
-    twAgentWindowSpan, span_s seconds; pages of 4 KiB), a quarter more, in
+    limit whose file set the agent could not measure (lib/advice/cgroup.c;
+    a fixture's processes are none of the host's), worked out here on its
+    own: what it holds (usage, bytes) plus what it read back in 10 s
+    (refaults/s; pages of 4 KiB), whatever the window, a quarter more, in
     whole MiB; between a quarter more than the limit and 16 times it; never
     past the host's memory."""
-    return systemd_size(cgroup_limit_bytes(usage, limit, refaults, span_s, mem_total))
+    return systemd_size(cgroup_limit_bytes(usage, limit, refaults, mem_total))
 
 
-def cgroup_limit_bytes(usage, limit, refaults, span_s, mem_total=0):
+def cgroup_limit_bytes(usage, limit, refaults, mem_total=0):
     """cgroup_limit() in bytes, as a limit file's apply line writes it."""
     mib = 1 << 20
-    want = (usage + refaults * span_s * 4096) * 1.25
+    want = (usage + refaults * 10 * 4096) * 1.25
     want = min(max(want, limit * 1.25), limit * 16)
     p = int((want + mib - 1) / mib) * mib
     if mem_total and p > mem_total:

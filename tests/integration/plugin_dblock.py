@@ -190,12 +190,11 @@ def check_other_systems(h, w):
         "receive buffer full); limit 212992" % w,
         "tune: raise kern.ipc.maxsockbuf (current value unknown; 10 datagrams were dropped on "
         "full receive buffers in the last %d s; tuning(7))" % w,
-        # No value known, so nothing to apply: the finding only.
-        "  finding: " + pc.ticket_id("udp-rcvbuf", "udp receive buffer", "kern.ipc.maxsockbuf"),
+        # No value known, so nothing to apply: the finding and its proof.
+        *pc.ticket("udp-rcvbuf", "udp receive buffer", "kern.ipc.maxsockbuf"),
         "tune: raise net.inet.udp.recvspace (current value unknown; 10 datagrams were dropped "
         "on full receive buffers in the last %d s; udp(4))" % w,
-        "  finding: " + pc.ticket_id("udp-rcvbuf", "udp receive buffer",
-                                     "net.inet.udp.recvspace"),
+        *pc.ticket("udp-rcvbuf", "udp receive buffer", "net.inet.udp.recvspace"),
     ])
 
 

@@ -9,7 +9,8 @@ yet); nvme0n1 is gone.
 
 Part 2, tests/fixtures/plugins/disks, whose proc/diskstats is replaced by
 next/diskstats for the second sample. Over the window:
-  sdc      2000 reads of 4 KiB in 50000 ms: r_await 25 ms; read_ahead_kb 4096,
+  sdc      2000 reads of 4 KiB in 50000 ms: r_await 25 ms; 200 writes of 4 KiB
+           in 1600 ms: 8 ms (a queue of both kinds); read_ahead_kb 4096,
            rotational, mq-deadline, weighted time +50000 ms (a deep queue)
   sdd      100 reads in 3000 ms: 30 ms; 1000 writes in 10000 ms: 10 ms;
            writes outnumber reads; wbt_lat_usec 75000; no queue
@@ -76,7 +77,10 @@ class Disk:
         return self.q >= 200
 
     def full(self):
-        return self.deep() and self.q * 2 >= self.nr * 100
+        # Reads and writes both, each 5 % of the requests or more
+        # (TW_EVIDENCE_MIXED_SHARE): one stream waits behind itself.
+        mixed = min(self.rops, self.wops) >= 0.05 * (self.rops + self.wops)
+        return self.deep() and mixed and self.q * 2 >= self.nr * 100
 
     def ticket(self, symptom, tunable="", value=None):
         """The finding under an advice line; these disks have no stable id,
@@ -251,8 +255,8 @@ def part_disks_fixture():
         # Every aqu-sz below rests on the span being well under sdc's 50 s
         # of queue time; it is a fraction of a second here.
         assert span < 50000, span
-        sdc = Disk(span, "sdc", 2000, 50000, 0, 0, 1000, 50000, 16000 * 512, "mq-deadline", 64,
-                   4096, True)
+        sdc = Disk(span, "sdc", 2000, 50000, 200, 1600, 1000, 50000, 16000 * 512, "mq-deadline",
+                   64, 4096, True)
         sdd = Disk(span, "sdd", 100, 3000, 1000, 10000, 500, 0, 800 * 512, "mq-deadline", 64, 128,
                    True)
         sde = Disk(span, "sde", 2, 2000, 0, 0, 20, 0, 16 * 512, "bfq", 64, 128, True)

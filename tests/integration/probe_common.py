@@ -139,7 +139,8 @@ class FuseDelay:
             fh.write("1\n" if on else "0\n")
 
     def stats(self):
-        """{"reads": N, "bytes": B, "errors": E}: what the daemon has answered."""
+        """{"reads": N, "bytes": B, "errors": E, "writes": W}: what the daemon
+        has answered."""
         with open(os.path.join(self.mnt, "stats")) as fh:
             return {k: int(v) for k, v in (l.split() for l in fh if l.strip())}
 

@@ -8,6 +8,8 @@ every round; healthy scenarios a row with their worst state and findings;
 a scenario skipped here is listed with why, not left out.
 """
 
+import labstats
+
 
 def cell(text):
     """Text for a Markdown table cell."""
@@ -25,27 +27,56 @@ def _fig(d, which, part):
         return ""
 
 
-def problem_row(r):
+def _iv(d):
+    return labstats.Interval.from_dict(d).text() if d else ""
+
+
+def effect_cell(r):
+    """The workload's effect with its interval, and the control's."""
+    proof = r.get("proof") or {}
+    v = proof.get("verdict")
+    if proof.get("quick"):
+        return "not judged (quick run: one round)"
+    if not v:
+        return ""
+    return "%s x %s (%s better by %d %%: %s); control %s (%s)" % (
+        proof.get("figure_what", "figure"), _iv(v["effect"]), proof.get("better"),
+        round(v["margin"] * 100), "beyond" if v["helped"] else "NOT beyond",
+        _iv(v["control"]), "holds 1" if v["control_holds"] else "does NOT hold 1")
+
+
+def sweep_cell(r):
+    proof = r.get("proof") or {}
+    size = (proof.get("sweep") or {}).get("size")
+    if not size:
+        return ""
+    if size["smallest"] is None:
+        return "no value removed 90 %"
+    return "smallest removing 90 %%: %s; suggestion %s %s (at most %sx)" % (
+        _val(r, size["smallest"]), _val(r, size["suggested"]),
+        "removes it, %.2fx" % (size["suggested"] / size["smallest"])
+        if size["suggested_removes"] else "does NOT remove it",
+        _num(size["most"]))
+
+
+def _val(r, number):
+    """A swept number as the scenario writes it (labproof value_text)."""
+    fmt = (r.get("proof") or {}).get("value_texts") or {}
+    return fmt.get(str(number), _num(number) if isinstance(number, float) else str(number))
+
+
+def short_row(r):
     rounds = r.get("rounds") or []
-    first = rounds[0] if rounds else {}
-    last = rounds[-1] if rounds else {}
-    applied = "; ".join(code(x.get("applied")) for x in rounds if x.get("applied"))
-    notes = [x.get("applied_note") for x in rounds if x.get("applied_note")]
-    if notes:
-        applied += " (%s)" % notes[-1]
-    ev = last.get("evaluation", "")
-    ch = last.get("change") or {}
-    if ch.get("FIGURE"):
-        ev = "%s: %s %s -> %s %s" % (ev, ch["FIGURE"], _num(ch.get("BEFORE")),
-                                      _num(ch.get("AFTER")), ch.get("FIGURE_UNIT", ""))
-    raised = "%s s" % first["raised_s"] if "raised_s" in first else ""
-    return [r["name"], r.get("symptom", ""), r.get("where", ""), raised,
-            code(first.get("advice")), applied,
-            "%s -> %s" % (_fig(r, "before", "symptom"), _fig(r, "after", "symptom"))
-            if r.get("after") else _fig(r, "before", "symptom"),
-            "%s -> %s" % (_fig(r, "before", "workload"), _fig(r, "after", "workload"))
-            if r.get("after") else _fig(r, "before", "workload"),
-            ev, str(len(rounds)) if rounds else "", _status(r)]
+    proof = r.get("proof") or {}
+    knob = r.get("tunable") or "(none: the application's own)"
+    if proof.get("stock"):
+        change = "%s -> %s" % (proof["stock"], proof["final"])
+    elif rounds and rounds[0].get("current"):
+        change = "%s -> %s" % (rounds[0]["current"], rounds[-1].get("suggested"))
+    else:
+        change = ""
+    return [r["name"], r.get("symptom", ""), knob, change, effect_cell(r), sweep_cell(r),
+            str(len(rounds)) if rounds else "", _status(r)]
 
 
 def _num(v):
@@ -77,7 +108,9 @@ def rounds_section(r):
         ch = x.get("change") or {}
         out.append("%d. finding `%s` raised%s; advice: `%s`" % (
             x["round"], x.get("finding", ""),
-            " after %s s of the workload" % x["raised_s"] if "raised_s" in x else " (still)",
+            " %s s after the %s started" % (
+                x["raised_s"], "symptom" if x.get("raised_from") == "symptom" else "workload")
+            if "raised_s" in x else " (still)",
             x.get("advice", "")))
         if x.get("held_note"):
             out.append("   while raised: %s" % x["held_note"])
@@ -96,6 +129,7 @@ def rounds_section(r):
         if "cleared_s" in x:
             out.append("   the finding cleared %s s after the change (twFindingCleared)" %
                        x["cleared_s"])
+    out += proof_section(r)
     for n in r.get("notes") or []:
         out.append("- " + n)
     if r.get("other_findings"):
@@ -105,50 +139,189 @@ def rounds_section(r):
     return out
 
 
+def proof_section(r):
+    """The proof's measurements in words, and the sweep's plot."""
+    proof = r.get("proof") or {}
+    out = []
+    if not proof:
+        return out
+    if proof.get("cost"):
+        out.append("- cost or risk of %s -> %s: %s" % (proof["stock"], proof["final"],
+                                                       proof["cost"]))
+    if proof.get("capped_rounds"):
+        out.append("- round %s's suggestion was the 16x cap" %
+                   ", ".join(map(str, proof["capped_rounds"])))
+    if proof.get("quick"):
+        out.append("- quick run: the operator's rounds only; no repeats, control, sweep or "
+                   "ping-pong check")
+        return out
+    for n in proof.get("retried") or []:
+        out.append("- " + n)
+    pp = proof.get("pingpong")
+    if pp:
+        out.append("- after the change, the same workload %s s (%d windows) more: %s" % (
+            pp["seconds"], pp["windows"], "TURNED BACK: " + "; ".join(pp["turned"])
+            if pp["turned"] else "no finding and no advice turned %s or a knob coupled to "
+            "it back" % r.get("tunable")))
+        if pp.get("more"):
+            out.append("  - asking for more of the same (not ping-pong): " +
+                       "; ".join(pp["more"]))
+    ph = proof.get("phases")
+    v = proof.get("verdict")
+    if ph:
+        n = len(ph["before"])
+        out.append("- judged against noise: %d rounds of three phases of %s s (%s; the stock "
+                   "value written again, the no-change control; %s), interleaved, in %s s:" % (
+                       n, _num(r.get("phase_s") or proof.get("phase_s") or 0) or "?",
+                       proof["stock"], proof["final"], proof.get("phases_s")))
+        for which in ("before", "control", "after"):
+            out.append("  - %s: %s" % (which, "; ".join(
+                "%s (%s)" % (p["workload_text"], p["symptom_text"]) for p in ph[which])))
+    if v:
+        out.append("  - the workload's %s after/before: %s, 95 %% interval (%s, %d and %d "
+                   "phases); margin %d %%%s: %s; the control: %s: %s" % (
+                       proof.get("figure_what"), _iv(v["effect"]),
+                       "Hodges-Lehmann, exact Mann-Whitney" if v["effect"]["method"] == "hl"
+                       else v["effect"]["method"], v["effect"]["n_after"],
+                       v["effect"]["n_before"], round(v["margin"] * 100),
+                       " (%s)" % proof["margin_why"] if proof.get("margin_why") else "",
+                       "helped" if v["helped"] else "not beyond the margin",
+                       _iv(v["control"]), "holds 1" if v["control_holds"] else
+                       "does not hold 1"))
+    sw = proof.get("sweep")
+    if sw:
+        size = sw.get("size") or {}
+        rows = []
+        for val in sorted(sw["values"]):
+            at = [p for p in sw["points"] if p["value"] == val]
+            rows.append("%s: %s" % (_val(r, val), ", ".join(
+                _num(p["symptom"]) for p in at)))
+        out.append("- the sweep (%s repeats a value, in %s s), the symptom in %s at each "
+                   "value: %s" % (len(sw["points"]) // max(1, len(sw["values"])),
+                                  sw.get("seconds"), r.get("symptom_unit", "its unit"),
+                                  "; ".join(rows)))
+        if size:
+            out.append("  - %s" % sweep_cell(r))
+        if proof.get("plot"):
+            out += ["", "![%s: the sweep](%s)" % (r["name"], proof["plot"])]
+    return out
+
+
+def summary(results, info):
+    """The run as data, for the build's tests (doc/LAB.json beside
+    LAB.md): per scenario its name, kind, status, tunable, from -> to and
+    the workload's effect (the interval of new/old and the control's)."""
+    out = {"date": info.get("date"), "quick": bool(info.get("quick")),
+           "only": info.get("only") or [], "seconds": info.get("seconds"),
+           "commit": (info.get("machine") or {}).get("commit"), "scenarios": []}
+    for r in results:
+        proof = r.get("proof") or {}
+        s = {"name": r["name"], "kind": r.get("kind"), "status": r["status"],
+             "reason": r.get("reason", ""), "tunable": r.get("tunable", ""),
+             "file": r.get("file", ""), "rounds": len(r.get("rounds") or [])}
+        if proof.get("stock") is not None:
+            s["from"], s["to"] = proof.get("stock"), proof.get("final")
+        v = proof.get("verdict")
+        if v:
+            e, c = v["effect"], v["control"]
+            s["effect"] = {"figure": proof.get("figure_what"), "better": v["better"],
+                           "margin": v["margin"], "ratio": e["est"], "low": e["lo"],
+                           "high": e["hi"], "helped": v["helped"],
+                           "text": labstats.Interval.from_dict(e).text(),
+                           "control": {"ratio": c["est"], "low": c["lo"], "high": c["hi"],
+                                       "holds_one": v["control_holds"]}}
+        size = (proof.get("sweep") or {}).get("size")
+        if size:
+            s["sweep"] = size
+        if proof.get("quick"):
+            s["quick"] = True
+        out["scenarios"].append(s)
+    return out
+
+
+def machine_lines(info):
+    m = info.get("machine") or {}
+    if not m:
+        return []
+    return ["| | |", "|---|---|"] + ["| %s | %s |" % (k, cell(m[k])) for k in
+                                      ("commit", "kernel", "CPUs", "memory", "disks",
+                                       "virtualisation", "load") if m.get(k)]
+
+
 def render(results, info):
     problems = [r for r in results if r.get("kind") == "problem" and r["status"] != "skip"]
     healthy = [r for r in results if r.get("kind") == "healthy" and r["status"] != "skip"]
-    other = [r for r in results if r.get("kind") not in ("problem", "healthy")
+    negative = [r for r in results if r.get("kind") == "negative" and r["status"] != "skip"]
+    other = [r for r in results if r.get("kind") not in ("problem", "healthy", "negative")
              and r["status"] != "skip"]
     skipped = [r for r in results if r["status"] == "skip"]
     mins, secs = divmod(int(info["seconds"]), 60)
+    quick = bool(info.get("quick"))
     out = [
         "# The tuning lab",
         "",
-        "Every suggestion of tunewatch applied on a real kernel and seen to help, and healthy",
-        "work that must raise nothing. Written by `make lab` (`tests/lab/run.py`; how a",
-        "scenario works and plugs in: [tests/lab/README.md](../tests/lab/README.md)); do not",
-        "edit by hand.",
+        "Each suggestion of tunewatch applied on a real kernel, judged against noise and sized",
+        "by a sweep, and healthy work that must raise nothing. Written by `make lab`",
+        "(`tests/lab/run.py`; how a scenario works and plugs in:",
+        "[tests/lab/README.md](../tests/lab/README.md)); do not edit by hand.",
         "",
-        "Run %s on Linux %s, %s CPUs, load %s; %d scenarios in %d min %02d s%s." % (
-            info["date"], info["kernel"], info["cpus"], info["load"], len(results), mins, secs,
-            " (only %s)" % ", ".join(info["only"]) if info.get("only") else ""),
+        "Run %s, %d scenarios in %d min %02d s%s%s." % (
+            info["date"], len(results), mins, secs,
+            " (only %s)" % ", ".join(info["only"]) if info.get("only") else "",
+            "; QUICK: the operator's rounds only, nothing judged against noise or swept"
+            if quick else ""),
         "",
-        "tunewatchd ran with its default thresholds and hold-down (a finding is raised on the",
-        "third sample in a row with its symptom and cleared after three without), sampling",
-        "every second over a 10 s window instead of every 5 s over 60 s, so that a round takes",
-        "seconds. \"Raised after\" counts from the start of the workload. The evaluation is the",
-        "change record's (twChangeBefore and twChangeAfter, the figure over the window before",
-        "the change and the window after it): \"helped\" when it fell by 90 % or more.",
+    ]
+    out += machine_lines(info)
+    out += [
         "",
-        "tunewatchd runs where the tunable is. A sysctl of a network namespace (somaxconn) is",
-        "read, and its change seen, only inside that namespace, so there the whole stack runs in",
-        "the scenario's namespace and the host's value is left alone. netdev_max_backlog,",
-        "tcp_mem and udp_mem are global on this kernel (a child namespace has no such file), and",
-        "rmem_default and rmem_max are read-only in a child namespace (it follows the host's",
-        "value): those scenarios run tunewatchd in the host's namespace, their traffic on",
-        "127.0.0.1 or in a namespace of their own, and put back every value they change.",
+        "How it was run. tunewatchd had its default thresholds and hold-down (a finding is",
+        "raised on the third sample in a row with its symptom and cleared after three without),",
+        "sampling every second over a 10 s window instead of every 5 s over 60 s. A problem",
+        "scenario first does what an operator would: the finding raised (\"raised after\" counts",
+        "from the first rise of the symptom's counter), the check's advice, its `apply:` line",
+        "run exactly, the change record evaluated, the finding cleared, another ticket if not.",
+        "Then, unless the run was quick: the same workload two more windows at the new value",
+        "(no finding may turn that knob or a coupled one back); five rounds of three phases,",
+        "interleaved -- the value it started from, that value written again (the no-change",
+        "control), the new value -- and the ratio new/old of the workload's own figure with its",
+        "95 % interval (Hodges-Lehmann, exact Mann-Whitney), which must lie wholly beyond the",
+        "scenario's margin while the control's holds 1; a sweep of the tunable from the value it",
+        "started from to 16 times it (six values, log-spaced) and the suggestion, three times",
+        "each in a seeded order, for the smallest value that removes 90 % of the symptom: the",
+        "suggestion must remove it and be at most twice that value. The machine is shared (its",
+        "load average is in the table above): the interleaving spreads others' load over both",
+        "sides, and the control shows what it does to a change that changes nothing.",
+        "",
+        "tunewatchd runs where the tunable is: a sysctl of a network namespace (somaxconn) in",
+        "the scenario's namespace; netdev_max_backlog, tcp_mem and udp_mem (global here) and",
+        "rmem_*/wmem_* (read-only in a child namespace) on the host's, each value put back.",
         "",
     ]
     if problems:
-        out += ["## Problems: the suggestion applied, and the symptom gone", ""]
-        out += table(["scenario", "symptom", "where", "raised after", "advice (first round)",
-                      "applied", "symptom before -> after", "workload before -> after",
-                      "evaluation (last round)", "rounds", "result"],
-                     [problem_row(r) for r in problems])
-        out += ["", "Each round:", ""]
+        out += ["## Problems", ""]
+        out += table(["scenario", "symptom", "knob", "from -> to", "the workload's effect "
+                      "(ratio new/old, 95 % interval)", "sweep", "rounds", "result"],
+                     [short_row(r) for r in problems])
+        out += ["", "Each scenario:", ""]
         for r in problems:
             out += rounds_section(r)
+    if negative:
+        out += ["## Negative controls: no knob helps, and none may be named", ""]
+        out += table(["scenario", "symptom", "worst state", "findings",
+                      "findings naming a knob that does not help", "result"],
+                     [[r["name"], r.get("symptom", ""),
+                       ", ".join("%s %s" % kv for kv in sorted((r.get("worst") or {}).items())),
+                       ", ".join(r.get("findings") or []) or "none",
+                       ", ".join(r.get("wrong") or []) or "none", _status(r)]
+                      for r in negative])
+        out.append("")
+        for r in negative:
+            if r.get("notes") or r.get("setup"):
+                out += ["### %s" % r["name"], ""]
+                if r.get("setup"):
+                    out += ["Set up: %s (`%s`)." % (r["setup"], r.get("file", "")), ""]
+                out += ["- " + n for n in r.get("notes") or []] + [""]
     if healthy:
         out += ["## Healthy but busy: nothing to page on", ""]
         out += table(["scenario", "workload", "worst state", "findings", "result"],

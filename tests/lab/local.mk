@@ -11,17 +11,35 @@ LAB_FILES = \
 	tests/lab/labjournal.py \
 	tests/lab/labproblem.py \
 	tests/lab/labreport.py \
+	tests/lab/labstats.py \
+	tests/lab/labsweep.py \
+	tests/lab/labproof.py \
+	tests/lab/labplot.py \
+	tests/lab/labmachine.py \
 	tests/lab/labcache.py \
+	tests/lab/labdisk.py \
+	tests/lab/labneg.py \
 	tests/lab/scenario_cache_cgroup.py \
 	tests/lab/scenario_cache_dirty.py \
 	tests/lab/scenario_cache_readahead.py \
+	tests/lab/scenario_disk_write_latency.py \
 	tests/lab/scenario_healthy_backup.py \
+	tests/lab/scenario_healthy_dbread.py \
+	tests/lab/scenario_healthy_dpkg.py \
+	tests/lab/scenario_healthy_gitclone.py \
+	tests/lab/scenario_healthy_gzip.py \
+	tests/lab/scenario_healthy_odirect_copy.py \
 	tests/lab/scenario_healthy_compile.py \
 	tests/lab/scenario_healthy_fork.py \
 	tests/lab/scenario_healthy_reread.py \
 	tests/lab/scenario_healthy_udp.py \
 	tests/lab/scenario_healthy_write.py \
 	tests/lab/scenario_lab_restore.py \
+	tests/lab/scenario_neg_anon_leak.py \
+	tests/lab/scenario_neg_disk_throughput.py \
+	tests/lab/scenario_neg_odirect_ra64.py \
+	tests/lab/scenario_neg_random_ra16.py \
+	tests/lab/scenario_neg_writer_faster.py \
 	tests/lab/scenario_net_busypoll.py \
 	tests/lab/scenario_net_highorder.py \
 	tests/lab/scenario_net_listen.py \

@@ -3,7 +3,7 @@
 """Run the tuning lab: every tests/lab/scenario_*.py in turn, each in a
 process of its own, then doc/LAB.md from their results.
 
-  run.py [--out FILE] [--only SUBSTRING]... [--results DIR]
+  run.py [--out FILE] [--only SUBSTRING]... [--results DIR] [--quick]
   (FILE: doc/LAB.md, or with --only RESULTS/LAB.md)
 
 Before anything it undoes what a killed earlier run left (the journals of
@@ -19,7 +19,6 @@ import datetime
 import glob
 import json
 import os
-import platform
 import shutil
 import signal
 import subprocess
@@ -31,9 +30,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import labjournal  # noqa: E402
+import labmachine  # noqa: E402
+import labplot  # noqa: E402
+import labproof  # noqa: E402
 import labreport  # noqa: E402
 
-SCENARIO_TIMEOUT = int(os.environ.get("TW_LAB_SCENARIO_TIMEOUT", "300"))
+# A whole proof (repeats and a sweep) takes minutes, a quick run's scenario
+# about one; either may first wait up to 15 minutes for another lab's lock
+# (labcore.py).
+SCENARIO_TIMEOUT = int(os.environ.get("TW_LAB_SCENARIO_TIMEOUT", "0")) or None
 
 
 def scenarios(only):
@@ -43,7 +48,7 @@ def scenarios(only):
     return files
 
 
-def run_one(path, results_dir):
+def run_one(path, results_dir, quick=False):
     name = os.path.basename(path)[len("scenario_"):-len(".py")]
     out = os.path.join(results_dir, name + ".json")
     log = os.path.join(results_dir, name + ".log")
@@ -53,7 +58,7 @@ def run_one(path, results_dir):
         p = subprocess.Popen([sys.executable, "-B", path, "--json", out], stdout=fh,
                              stderr=subprocess.STDOUT)
         try:
-            rc = p.wait(timeout=SCENARIO_TIMEOUT)
+            rc = p.wait(timeout=SCENARIO_TIMEOUT or (600 if quick else 1800))
         except subprocess.TimeoutExpired:
             p.send_signal(signal.SIGINT)
             try:
@@ -80,13 +85,39 @@ def run_one(path, results_dir):
     return result
 
 
+def plots(results, out_dir):
+    """Each problem's sweep as lab/NAME.svg beside LAB.md; the result
+    learns the file's path from LAB.md."""
+    for r in results:
+        proof = r.get("proof") or {}
+        sweep = proof.get("sweep")
+        if not sweep or not sweep.get("points"):
+            continue
+        texts = proof.get("value_texts") or {}
+        stock, sug = proof.get("stock_number"), proof.get("final_number")
+        if stock is None or sug is None:
+            continue
+        svg = labplot.sweep_svg(r["name"], r.get("tunable", ""), sweep, stock, sug,
+                                r.get("symptom_unit", ""), proof.get("figure_what", ""),
+                                fmt=lambda v: texts.get(str(v), str(v)))
+        os.makedirs(os.path.join(out_dir, "lab"), exist_ok=True)
+        with open(os.path.join(out_dir, "lab", r["name"] + ".svg"), "w") as fh:
+            fh.write(svg)
+        proof["plot"] = "lab/%s.svg" % r["name"]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", help="doc/LAB.md for a whole run; with --only, LAB.md in the "
                     "results directory, so that a part does not overwrite the whole")
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--results", help="keep each scenario's JSON and log here")
+    ap.add_argument("--quick", action="store_true",
+                    help="each problem's operator rounds only, no repeats, control, sweep or "
+                    "ping-pong check (CI: every scenario once, in minutes)")
     opts = ap.parse_args()
+    if opts.quick:
+        os.environ[labproof.QUICK_ENV] = "1"
     if os.geteuid() != 0:
         print("SKIP: the lab needs root (it changes kernel settings and makes namespaces)")
         return 77
@@ -96,24 +127,29 @@ def main():
     t0 = time.monotonic()
     started = datetime.datetime.now(datetime.timezone.utc)
     load_before = os.getloadavg()
-    results = [run_one(f, results_dir) for f in scenarios(opts.only)]
+    results = [run_one(f, results_dir, opts.quick) for f in scenarios(opts.only)]
     total = time.monotonic() - t0
     info = {
         "date": started.strftime("%Y-%m-%d %H:%M UTC"),
-        "kernel": platform.release(),
-        "cpus": os.cpu_count(),
-        "load": "%.2f before, %.2f after (1-minute load average)" % (load_before[0],
-                                                                    os.getloadavg()[0]),
         "seconds": round(total, 1),
         "only": opts.only,
+        "quick": opts.quick,
+        "machine": labmachine.describe(os.path.join(HERE, "..", "..")),
     }
-    text = labreport.render(results, info)
+    info["machine"]["load"] = "%.2f before, %.2f after (1-minute load average)" % (
+        load_before[0], os.getloadavg()[0])
     keep = bool(opts.results or opts.only)
     if not opts.out:
         opts.out = (os.path.join(results_dir, "LAB.md") if opts.only
                     else os.path.join(HERE, "..", "..", "doc", "LAB.md"))
+    plots(results, os.path.dirname(os.path.abspath(opts.out)))
+    text = labreport.render(results, info)
     with open(opts.out, "w") as fh:
         fh.write(text)
+    # The same run as data, beside it (doc/LAB.json: the build's tests read it).
+    with open(os.path.splitext(opts.out)[0] + ".json", "w") as fh:
+        json.dump(labreport.summary(results, info), fh, indent=1, sort_keys=True)
+        fh.write("\n")
     failed = [r["name"] for r in results if r["status"] == "fail"]
     if not failed and not keep:
         shutil.rmtree(results_dir, ignore_errors=True)

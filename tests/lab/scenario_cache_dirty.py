@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
 """Dirty-page write stalls: writers throttled at a dirty limit far below
-what the disk takes (vm.dirty_bytes 8 MiB, dirty_background_bytes 2 MiB,
+what the disk takes (vm.dirty_bytes 16 MiB, dirty_background_bytes 2 MiB,
 set on the host for the run and put back after), today's form of
 vfs.hirunningspace set too low ("up if writes starve").
 
@@ -10,9 +10,9 @@ a file on this machine's disk, mounted under /tmp; writes to the device
 throttled to 100 MiB/s in the root blkio cgroup, where writeback runs,
 for a disk of a known speed: the host's disk is fast and shared) holds a
 512 MiB file that a writer writes through, in bursts of 48 MiB every
-0.6 s (a log or a checkpoint), 1 MiB a write, never waiting for the disk itself:
+2 s (a log or a checkpoint), 1 MiB a write, never waiting for the disk itself:
 with room for a burst's dirty pages it writes each at memory speed while
-the flusher writes back behind it; at 8 MiB the kernel pauses it in
+the flusher writes back behind it; at 16 MiB the kernel pauses it in
 balance_dirty_pages() once dirty and writeback pages pass the free-run
 point half-way between the two thresholds (5 MiB), and a burst takes what
 writeback then keeps.
@@ -36,6 +36,7 @@ a bytes form is refused), also when the run fails or is interrupted.
 import os
 import statistics
 import subprocess
+import tempfile
 import threading
 import time
 
@@ -47,13 +48,19 @@ META = {"name": "cache-dirty", "kind": "problem",
         "symptom": "writers throttled at a dirty limit below what the disk takes "
                    "(vm.dirty_bytes)"}
 
-DIRTY_BYTES = 8 << 20
+# 16 MiB, not 8: sized to twice a second of the disk's writes (some 130
+# MiB here), the suggestion must stay under the 16x cap for the cap not to
+# be what sized it (issue 32).
+DIRTY_BYTES = 16 << 20
 BACKGROUND_BYTES = 2 << 20
 FILE_MIB = 512
-# A burst fits under the free-run point of the suggested limit (128 MiB:
-# 65 MiB) and is written back within a period at WRITE_BPS.
+# A burst fits under the free-run point of the suggested limit (about 130
+# MiB: 66 MiB) and is written back within a period at WRITE_BPS.
 BURST_MIB = 48
-PERIOD_S = 0.6
+# 24 MiB/s on average, well under what the disk took here even while
+# others' fio shared it (36 MiB/s): at 0.6 s (80 MiB/s) the writer outran
+# the disk, which no dirty limit helps.
+PERIOD_S = 2.0
 WRITE_BPS = 100 << 20
 DEVICE_MIB = 1024
 
@@ -61,19 +68,47 @@ PAUSES = ("tracepoint:writeback:balance_dirty_pages /args->pause > 0/ { @n++; } 
           "interval:ms:250 { printf(\"pauses %d\\n\", @n); }")
 
 
+TRACEFS = "/sys/kernel/tracing"
+
+
+def tracefs(lab):
+    """bpftrace finds a tracepoint in tracefs: mount it where this boot did
+    not (journalled: unmounted after)."""
+    if os.path.isdir(os.path.join(TRACEFS, "events")):
+        return
+    # Lazily: a tracer another user started meanwhile keeps its files.
+    lab.journal.undo(["umount", "-l", TRACEFS], "unmount %s" % TRACEFS)
+    r = subprocess.run(["mount", "-t", "tracefs", "nodev", TRACEFS], capture_output=True,
+                       text=True, timeout=30)
+    if r.returncode != 0:
+        raise labcore.Skip("tracefs is not mounted and cannot be: %s" % r.stderr.strip())
+
+
 class Pauses:
     """bpftrace counting writers' pauses in balance_dirty_pages()."""
 
     def __init__(self, lab):
         self.count = 0
+        tracefs(lab)
+        self.err = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen(["bpftrace", "-q", "-e", PAUSES], stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True)
+                                     stderr=self.err, text=True)
         lab.journal.proc(self.proc.pid, "bpftrace")
         self.ready = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
-        if not self.ready.wait(60):
+        # bpftrace takes its time to attach on a loaded machine; one that
+        # cannot attach exits.
+        deadline = time.monotonic() + 180
+        while not self.ready.wait(1) and time.monotonic() < deadline and \
+                self.proc.poll() is None:
+            pass
+        if not self.ready.is_set():
             self.stop()
-            raise labcore.Skip("bpftrace could not attach to writeback:balance_dirty_pages")
+            self.err.seek(0)
+            said = " ".join(l.strip() for l in self.err.read().splitlines()
+                            if "ERROR" in l and "RLIMIT_MEMLOCK" not in l)
+            raise labcore.Skip("bpftrace could not attach to writeback:balance_dirty_pages%s"
+                               % (": " + said[:300] if said else ""))
 
     def _read(self):
         for line in self.proc.stdout:
@@ -93,8 +128,24 @@ class Dirty(labproblem.Problem):
     check = "check_bufcache"
     symptom_unit = "writer pauses/s"
     better = "lower"
-    rounds_allowed = 1		# sized from the disk's writes: one ticket
+    # Sized from a second of the disk's writes, which a burst larger than
+    # that outgrows: a second ticket (sized or doubled) may be needed.
+    rounds_allowed = 2
     measure_s = 5.0
+    figure_what = "the time a burst takes"
+    coupled = ("vm.dirty_background_bytes", "vm.dirty_ratio", "vm.dirty_background_ratio")
+    phase_s = 4.0
+    settle_s = 1.5
+    # Not Debian's dirty_ratio 20 (dirty_bytes 0): on this machine's 24 GiB
+    # that is some 4.7 GiB of dirty data before a writer is throttled, a
+    # workload the shared machine cannot carry; 16 MiB stands for a small
+    # host, and the sweep runs from it.
+
+    def cost_line(self, old, new):
+        return ("up to %s MiB of written data may wait in memory for the disk, not %s MiB: "
+                "lost if the machine stops before it is written back, and a sync or fsync "
+                "may wait for all of it" % (labcore.fmt(int(new) >> 20),
+                                            labcore.fmt(int(old) >> 20)))
 
     def __init__(self, path, pauses, script):
         self.path = path
@@ -153,6 +204,13 @@ def run(lab):
     with open(path, "wb") as fh:
         fh.truncate(FILE_MIB << 20)
     was = dirty_limits(lab)
+    lab.result.note("starts from dirty_bytes %d MiB, not the stock dirty_ratio %s "
+                    "(dirty_background_ratio %s): at those a writer is paused only once dirty "
+                    "pages pass half-way between the two shares of the memory that can be "
+                    "dirtied, gigabytes of this machine's %d MiB, which a workload on this "
+                    "shared machine cannot tie up" % (
+                        DIRTY_BYTES >> 20, was["dirty_ratio"], was["dirty_background_ratio"],
+                        os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20))
     lab.result["setup"] = ("vm.dirty_bytes %d MiB, dirty_background_bytes %d MiB (the host's: "
                            "dirty_ratio %s, dirty_background_ratio %s, put back after); a %d "
                            "MiB file on ext4 on %s (loop, direct I/O, writes throttled to %d "

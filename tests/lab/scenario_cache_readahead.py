@@ -54,6 +54,18 @@ class ReadAhead(labproblem.Problem):
     symptom_unit = "extra device reads/s"
     better = "higher"
     rounds_allowed = 1		# at least the kernel's default: one ticket
+    figure_what = "the stream's throughput"
+    coupled = ("queue/read_ahead_kb",)
+    phase_s = 4.0
+    settle_s = 1.5
+    # Not the stock 128: the rule turns read_ahead_kb only below the
+    # kernel's default window (evidence.c: a stream that fills a window of
+    # 128 KiB or more gets "no tunable"), so the scenario starts below it.
+
+    def cost_line(self, old, new):
+        return ("each sequential stream on %s reads up to %s KiB ahead, not %s KiB: page cache "
+                "taken by data read before it is asked for; a file keeps the window it was "
+                "opened with, so readers must open it again" % (self.name, new, old))
 
     def __init__(self, dev, cg, script):
         self.dev = dev
@@ -98,6 +110,9 @@ def run(lab):
         majmin = fh.read().strip()
     with open(os.path.join(cg, "blkio.throttle.read_bps_device"), "w") as fh:
         fh.write("%s %d\n" % (majmin, BPS))
+    lab.result.note("starts from read_ahead_kb %d, not the stock 128: the rule turns "
+                    "read_ahead_kb only below the kernel's default window (a stream that "
+                    "fills 128 KiB or more gets no tunable, lib/advice/evidence.c)" % WINDOW_KB)
     lab.result["setup"] = ("%s (loop, direct I/O, %d MiB) at read_ahead_kb %d, its reader "
                            "throttled to %d MiB/s (cgroup v1 blkio)" % (
                                name, DEVICE_MIB, WINDOW_KB, BPS >> 20))

@@ -4,13 +4,13 @@
 
 tar reads /usr/share (some 1.4 GB in 74,000 files here) into a pipe that a
 second process drains, after the page cache was dropped (drop_caches 1):
-every file is read once and none twice. The hit ratio the estimate gives
-is low (the pipe's reads count as hits, the files' as misses: the issue
+every file is read once and none twice. The hit ratio the estimate gives is
+low (the pipe's reads count as hits, the files' as misses: the issue
 measured 36.84 % on /usr), and before issue 25 check_bufcache said CRITICAL
 and tunewatchd raised a finding nobody could act on. Nothing hurts: no page
-is read back. check_bufcache and check_dblock must stay OK at their
-defaults while it runs and a window after, and tunewatchd must raise no
-cache or pool finding; tunewatch's read count is held against pgpgin.
+is read back. check_bufcache, check_dblock and check_disklatency must stay
+OK at their defaults while it runs and a window after, and tunewatchd must
+raise no finding; tunewatch's read count is held against pgpgin.
 
 tunewatchd runs in a network namespace of the lab's own, where the host's
 memory, disks and processes are what it sees and other users' network

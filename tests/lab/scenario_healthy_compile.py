@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: ISC
 """Healthy but busy: a compile of this project.
 
-configure and make -j2 of this source tree in a build directory of the
-lab's own (removed after), the sources cold (drop_caches 1 first): many
-short processes (the compiler, one a file) that read the same headers over
-and over from the cache and write objects. check_bufcache and check_dblock
-must stay OK at their defaults while it runs and a window after, and
-tunewatchd must raise no cache or pool finding; tunewatch's read count is
-held against pgpgin. tunewatchd runs in a network namespace of the lab's
-own (see scenario_healthy_backup.py).
+configure and make -j2 of this source tree in a build directory of the lab's
+own (removed after), the sources cold (drop_caches 1 first): many short
+processes (the compiler, one a file) that read the same headers over and
+over from the cache and write objects. check_bufcache, check_dblock and
+check_disklatency must stay OK at their defaults while it runs and a window
+after, and tunewatchd must raise no finding; tunewatch's read count is held
+against pgpgin. tunewatchd runs in a network namespace of the lab's own (see
+scenario_healthy_backup.py).
 """
 
 import os

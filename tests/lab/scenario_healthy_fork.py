@@ -2,15 +2,15 @@
 # SPDX-License-Identifier: ISC
 """Healthy but busy: a burst of a thousand short-lived processes.
 
-A shell starts 1,000 processes, eight at a time, each of which reads a
-small file of its own (made and dropped from the cache first, so that each
-reads from the disk) and exits: each is born and reaped between two of
+A shell starts 1,000 processes, eight at a time, each of which reads a small
+file of its own (made and dropped from the cache first, so that each reads
+from the disk) and exits: each is born and reaped between two of
 tunewatchd's samples or across one, which is what the read count's
 accounting of new and reaped processes (issue 25) has to get right.
-check_bufcache and check_dblock must stay OK at their defaults while it
-runs and a window after, and tunewatchd must raise no cache or pool
-finding; tunewatch's read count is held against pgpgin. tunewatchd runs in
-a network namespace of the lab's own (see scenario_healthy_backup.py).
+check_bufcache, check_dblock and check_disklatency must stay OK at their
+defaults while it runs and a window after, and tunewatchd must raise no
+finding; tunewatch's read count is held against pgpgin. tunewatchd runs in a
+network namespace of the lab's own (see scenario_healthy_backup.py).
 """
 
 import os

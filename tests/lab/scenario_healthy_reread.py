@@ -4,13 +4,13 @@
 twice.
 
 Eight files of 64 MiB (512 MiB, far less than this host's free memory),
-dropped from the cache first, read from start to end twice by one
-process: the first pass from the disk, the second from the cache, so the
-hit ratio is about half and nothing is read back (no refault).
-check_bufcache and check_dblock must stay OK at their defaults while it
-runs and a window after, and tunewatchd must raise no cache or pool
-finding; tunewatch's read count is held against pgpgin. tunewatchd runs in
-a network namespace of the lab's own (see scenario_healthy_backup.py).
+dropped from the cache first, read from start to end twice by one process:
+the first pass from the disk, the second from the cache, so the hit ratio is
+about half and nothing is read back (no refault). check_bufcache,
+check_dblock and check_disklatency must stay OK at their defaults while it
+runs and a window after, and tunewatchd must raise no finding; tunewatch's
+read count is held against pgpgin. tunewatchd runs in a network namespace of
+the lab's own (see scenario_healthy_backup.py).
 """
 
 import os

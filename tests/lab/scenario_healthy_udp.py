@@ -4,18 +4,17 @@
 
 In a network namespace of the lab's own (the receiver, root, sets a 16 MiB
 receive buffer with SO_RCVBUFFORCE, as an application that expects bursts
-asks for one: this kernel does not let a namespace's rmem_max be raised,
-and this shared machine's two cores can keep it from running for a
-fraction of a second), a sender sends bursts of 1,000 datagrams of 1,000
-bytes, as fast as it can, every 100 ms for 20 s, to a receiver on
-127.0.0.1 that reads them in a loop: 200,000 datagrams, 10 MB a second.
-The receiver keeps up
-(the kernel's RcvbufErrors and InErrors stay at 0, and it gets every
-datagram: the scenario checks it, else the workload was not the healthy
-one). check_bufcache and check_dblock must stay OK at their defaults while
-it runs and a window after (a softirq that runs out of budget with packets
-left, time_squeeze, loses none of them), and tunewatchd, in the same
-namespace, must raise no cache or pool finding.
+asks for one: this kernel does not let a namespace's rmem_max be raised, and
+this shared machine's two cores can keep it from running for a fraction of a
+second), a sender sends bursts of 1,000 datagrams of 1,000 bytes, as fast as
+it can, every 100 ms for 20 s, to a receiver on 127.0.0.1 that reads them in
+a loop: 200,000 datagrams, 10 MB a second. The receiver keeps up (the
+kernel's RcvbufErrors and InErrors stay at 0, and it gets every datagram:
+the scenario checks it, else the workload was not the healthy one).
+check_bufcache, check_dblock and check_disklatency must stay OK at their
+defaults while it runs and a window after (a softirq that runs out of budget
+with packets left, time_squeeze, loses none of them), and tunewatchd, in the
+same namespace, must raise no finding.
 """
 
 import socket

@@ -2,15 +2,14 @@
 # SPDX-License-Identifier: ISC
 """Healthy but busy: a sequential write within the dirty limits.
 
-A process writes 1 GiB to a new file on this machine's disk in 1 MiB
-writes, at the host's own dirty limits (its dirty_ratio of its memory, some
-4 GB here: the write never reaches them), and then waits for writeback
-(fsync): the flusher writes it out behind the writer, who is never
-paused. check_bufcache and check_dblock must stay OK at their defaults
-while it runs and a window after (check_disklatency may report the disk
-the write keeps busy: that is news, not a knob), and tunewatchd must raise
-no cache or pool finding. tunewatchd runs in a network namespace of the
-lab's own (see scenario_healthy_backup.py).
+A process writes 1 GiB to a new file on this machine's disk in 1 MiB writes,
+at the host's own dirty limits (its dirty_ratio of its memory, some 4 GB
+here: the write never reaches them), and then waits for writeback (fsync):
+the flusher writes it out behind the writer, who is never paused.
+check_bufcache, check_dblock and check_disklatency must stay OK at their
+defaults while it runs and a window after, and tunewatchd must raise no
+finding. tunewatchd runs in a network namespace of the lab's own (see
+scenario_healthy_backup.py).
 """
 
 import os

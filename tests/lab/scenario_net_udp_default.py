@@ -52,6 +52,10 @@ class UdpDefault(labproblem.Problem):
     symptom_token = "socket-rcvbuf-default"
     tunable = "net.core.rmem_default"
     symptom_unit = "drops/s"
+    better = "higher"
+    figure_what = "the share of datagrams delivered"
+    coupled = ("net.core.rmem_max",)
+    phase_s = 4.0
 
     def __init__(self, script, port):
         self.script = script
@@ -72,6 +76,16 @@ class UdpDefault(labproblem.Problem):
         lost = 100.0 * (sent - got) / sent
         return labcore.figure(round(lost, 1), "% lost", "%s %% of %s datagrams lost" % (
             labcore.fmt(round(lost, 1)), labcore.fmt(sent)))
+
+    def cost_line(self, old, new):
+        return ("a socket that sets no SO_RCVBUF may hold up to %s bytes of datagrams waiting "
+                "to be read, not %s (memory taken only while they wait, for each such socket "
+                "that fills); a socket takes it when it is made: restart the service" % (
+                    new, old))
+
+    def judged(self, fig):
+        """The share delivered: positive, where the share lost may be 0."""
+        return 100.0 - fig["value"]
 
     def after_apply(self, lab, workload, advice):
         workload.signal(signal.SIGHUP)

@@ -41,6 +41,10 @@ class UdpMax(labproblem.Problem):
     symptom_token = "socket-rcvbuf"
     tunable = "net.core.rmem_max"
     symptom_unit = "drops/s"
+    better = "higher"
+    figure_what = "the share of datagrams delivered"
+    coupled = ("net.core.rmem_default",)
+    phase_s = 4.0
 
     def __init__(self, script, port):
         self.script = script
@@ -61,6 +65,15 @@ class UdpMax(labproblem.Problem):
         lost = 100.0 * (sent - got) / sent
         return labcore.figure(round(lost, 1), "% lost", "%s %% of %s datagrams lost, buffer %s" % (
             labcore.fmt(round(lost, 1)), labcore.fmt(sent), labcore.fmt(records[-1]["rcvbuf"])))
+
+    def cost_line(self, old, new):
+        return ("a socket may be given up to %s bytes of receive buffer by SO_RCVBUF (the "
+                "kernel counts twice that), not %s: memory taken only while datagrams wait, "
+                "for sockets that ask; the service must set SO_RCVBUF again" % (new, old))
+
+    def judged(self, fig):
+        """The share delivered: positive, where the share lost may be 0."""
+        return 100.0 - fig["value"]
 
     def after_apply(self, lab, workload, advice):
         workload.signal(signal.SIGHUP)

@@ -49,6 +49,10 @@ class UdpSndbuf(labproblem.Problem):
     symptom_token = "udp-sndbuf"
     tunable = "net.core.wmem_default"
     symptom_unit = "errors/s"
+    better = "higher"
+    figure_what = "the share of datagrams sent"
+    coupled = ("net.core.wmem_max",)
+    phase_s = 4.0
     apply_where = labcore.HOST
     where = "a network namespace of its own (the apply: line on the host: wmem_default is " \
         "read-only in a child namespace and follows the host's)"
@@ -73,6 +77,16 @@ class UdpSndbuf(labproblem.Problem):
         return labcore.figure(round(lost, 1), "% not sent", "%s %% of %s datagrams not sent, "
                               "buffer %s" % (labcore.fmt(round(lost, 1)), labcore.fmt(tried),
                                              labcore.fmt(records[-1]["sndbuf"])))
+
+    def cost_line(self, old, new):
+        return ("a socket that sets no SO_SNDBUF may hold up to %s bytes of datagrams not yet "
+                "sent, not %s (memory taken only while they wait), and a datagram may wait "
+                "behind that much; a socket takes it when it is made: restart the sender" % (
+                    new, old))
+
+    def judged(self, fig):
+        """The share delivered: positive, where the share lost may be 0."""
+        return 100.0 - fig["value"]
 
     def after_apply(self, lab, workload, advice):
         workload.signal(signal.SIGHUP)

@@ -55,6 +55,24 @@ class UdpOwnBuffer(labproblem.NoTunableProblem):
     knob = "SO_RCVBUF"
     host_pools = ("udp-rcvbuf",)
     host_sysctls = ("net.core.rmem_max", "net.core.rmem_default")
+    better = "higher"
+    figure_what = "the share of datagrams delivered"
+    phase_s = 4.0
+
+    def cost_line(self, old, new):
+        return ("the socket may hold up to %s bytes of datagrams waiting to be read, not %s "
+                "(memory taken only while they wait); no host setting changes" % (new, old))
+
+    def judged(self, fig):
+        """The share delivered: positive, where the share lost may be 0."""
+        return 100.0 - fig["value"]
+
+    def set_fixed(self, lab, workload, fixed):
+        # SIGHUP: the service's SO_RCVBUF LARGE; SIGUSR1: SMALL again.
+        workload.signal(signal.SIGHUP if fixed else signal.SIGUSR1)
+
+    def fix_values(self):
+        return "SO_RCVBUF %d" % SMALL, "SO_RCVBUF %d" % LARGE
 
     def __init__(self, script, port, ns):
         self.script = script
@@ -107,13 +125,14 @@ def bursts(port):
     rx.bind(("127.0.0.1", port))
     rx.setblocking(False)
     again = []
-    signal.signal(signal.SIGHUP, lambda s, f: again.append(1))
+    signal.signal(signal.SIGHUP, lambda s, f: again.append(LARGE))
+    signal.signal(signal.SIGUSR1, lambda s, f: again.append(SMALL))
     tx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     payload = b"x" * DATAGRAM
     while True:
         if again:
+            rx.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, again[-1])
             again.clear()
-            rx.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, LARGE)
         t0 = time.monotonic()
         for _ in range(BURST):
             tx.sendto(payload, ("127.0.0.1", port))

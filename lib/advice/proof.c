@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: ISC */
+#include "config.h"
+
+#include "advice/proof.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Copied from doc/LAB.json's effect of each scenario at the commit that
+ * doc/LAB.md names; tests/proof_lab.py holds them to it and says what to
+ * write when a new whole run changes them. */
+static const struct tw_proof proofs[] = {
+	{ TW_SYM_LISTEN_OVERFLOW, "net.core.somaxconn", "net-listen",
+	  "the share of connections established at the first SYN", "1.46 (1.46-1.46)" },
+	{ TW_SYM_SOFTNET_DROPS, "net.core.netdev_max_backlog", "net-softnet",
+	  "the share of datagrams delivered", "5.88 (5.88-5.88)" },
+	{ TW_SYM_TCP_MEM, "net.ipv4.tcp_mem", "net-tcp-mem",
+	  "the throughput delivered", "1.97 (1.68-2.30)" },
+	{ TW_SYM_SOCKET_RCVBUF, "net.core.rmem_max", "net-udp-max",
+	  "the share of datagrams delivered", "1.37 (1.37-1.37)" },
+	{ TW_SYM_SOCKET_RCVBUF_DEFAULT, "net.core.rmem_default", "net-udp-default",
+	  "the share of datagrams delivered", "3.26 (3.26-3.26)" },
+	{ TW_SYM_UDP_SNDBUF, "net.core.wmem_default", "net-udp-sndbuf",
+	  "the share of datagrams sent", "2.73 (2.70-2.74)" },
+	{ TW_SYM_LOW_HIT_SEQUENTIAL, "queue/read_ahead_kb", "cache-readahead",
+	  "the stream's throughput", "24.1 (8.17-48.8)" },
+	{ TW_SYM_DIRTY_LIMITED, "vm.dirty_bytes", "cache-dirty",
+	  "the time a burst takes", "0.062 (0.026-0.069)" },
+};
+
+size_t
+tw_proofs(const struct tw_proof **rows)
+{
+	*rows = proofs;
+	return sizeof(proofs) / sizeof(proofs[0]);
+}
+
+/* A cgroup's limit, by whichever file or property the ticket names. */
+static int
+is_limit(const char *t)
+{
+	static const char *const names[] = { "MemoryHigh", "MemoryMax", "MemoryLimit",
+	    "memory.high", "memory.max", "memory.limit_in_bytes" };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(t, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+matches(const struct tw_proof *p, const char *t)
+{
+	size_t n = strlen(t), k = strlen(p->knob);
+
+	if (strcmp(p->knob, "limit") == 0)
+		return is_limit(t);
+	if (strcmp(t, p->knob) == 0)
+		return 1;
+	/* "queue/read_ahead_kb" of any device: "/sys/block/sda/queue/..." */
+	return strncmp(p->knob, "queue/", 6) == 0 && n > k && t[n - k - 1] == '/' &&
+	    strcmp(t + n - k, p->knob) == 0;
+}
+
+const struct tw_proof *
+tw_proof_find(enum tw_symptom sym, const char *tunable)
+{
+	size_t i;
+
+	if (tunable == NULL || tunable[0] == '\0')
+		return NULL;
+	for (i = 0; i < sizeof(proofs) / sizeof(proofs[0]); i++)
+		if (proofs[i].sym == sym && matches(&proofs[i], tunable))
+			return &proofs[i];
+	return NULL;
+}
+
+void
+tw_proof_text(enum tw_symptom sym, const char *tunable, char *buf, size_t len)
+{
+	const struct tw_proof *p = tw_proof_find(sym, tunable);
+
+	if (p == NULL)
+		snprintf(buf, len, "not yet shown on a kernel");
+	else
+		snprintf(buf, len, "lab scenario %s: %s at the new value over the old, %s "
+		    "(95 %% interval), beyond its margin with a no-change control (doc/LAB.md)",
+		    p->scenario, p->figure, p->effect);
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""LAB.md and its sweep plots from results made up here (no root, no
+kernel): a problem proven (its short row with the interval, the control,
+the sweep, the cost line, the plot), one that failed its margin, a quick
+run, a healthy scenario and a skip. The whole lab takes over an hour; a
+report that cannot be written must fail here, in make check, not at its
+end. The SVG must be well-formed XML with the stock value, the suggestion
+and the smallest sufficient value marked."""
+
+import os
+import sys
+import unittest
+import xml.etree.ElementTree as ET
+
+TOP = os.environ.get("top_srcdir") or os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                     "..")
+sys.path.insert(0, os.path.join(TOP, "tests", "lab"))
+
+import labplot  # noqa: E402
+import labreport  # noqa: E402
+import labsweep  # noqa: E402
+
+
+def phases(before, control, after):
+    def one(xs, value):
+        return [{"workload": x, "symptom": 100.0 if value == 4096 else 0.0, "value": value,
+                 "round": i, "workload_text": "%s %%" % x, "symptom_text": "s"}
+                for i, x in enumerate(xs)]
+    return {"before": one(before, 4096), "control": one(control, 4096),
+            "after": one(after, 8192)}
+
+
+def proven(name="net-listen", after=(100, 100, 99.9, 100, 100)):
+    ph = phases([68.3, 68.2, 68.4, 68.3, 68.1], [68.3, 68.2, 68.5, 68.0, 68.3], list(after))
+    points = [{"value": v, "round": r, "symptom": s, "workload": w}
+              for v, s, w in ((4096, 630, 68.3), (7132, 0, 100), (8192, 0, 100),
+                              (65536, 0, 100))
+              for r in range(3)]
+    proof = {"stock": "4096", "final": "8192", "margin": 0.2, "margin_why": "",
+             "better": "higher", "figure_what": "the share established at the first SYN",
+             "cost": "a queue of up to 8192 connections, not 4096", "phase_s": 6.0,
+             "capped_rounds": [], "pingpong": {"seconds": 21.0, "windows": 2, "turned": []},
+             "phases": ph, "phases_s": 140.0,
+             "verdict": labsweep.judge(ph, 0.2, "higher"),
+             "sweep": {"values": [4096, 7132, 8192, 65536], "points": points, "seconds": 200},
+             "value_texts": {}, "stock_number": 4096, "final_number": 8192}
+    proof["sweep"]["size"] = labsweep.size(points, 4096, 8192)
+    return {"name": name, "kind": "problem", "status": "pass", "seconds": 398.0,
+            "symptom": "accept queue overflows", "tunable": "net.core.somaxconn",
+            "symptom_unit": "overflows/s", "setup": "somaxconn 4096", "where": "a namespace",
+            "rounds": [{"round": 1, "raised_s": 2.9, "raised_from": "symptom",
+                        "finding": "tw-1", "advice": "tune: net.core.somaxconn 4096 -> 8192 (e)",
+                        "current": "4096", "suggested": "8192",
+                        "applied": "sysctl -w net.core.somaxconn=8192"}],
+            "proof": proof}
+
+
+INFO = {"date": "2026-12-07 06:00 UTC", "seconds": 3600.0, "only": [], "quick": False,
+        "machine": {"commit": "0123456789ab", "kernel": "Linux 6.18", "CPUs": "2 (x)",
+                    "memory": "23.5 GiB", "disks": "vda", "virtualisation": "kvm",
+                    "load": "1 before, 2 after"}}
+
+
+class Report(unittest.TestCase):
+    def test_proven_row(self):
+        text = labreport.render([proven()], INFO)
+        row = [l for l in text.splitlines() if l.startswith("| net-listen |")]
+        self.assertEqual(len(row), 1, text)
+        self.assertIn("4096 -> 8192", row[0])
+        self.assertIn("(higher better by 20 %: beyond)", row[0])
+        self.assertIn("holds 1", row[0])
+        self.assertIn("smallest removing 90 %: 7132; suggestion 8192 removes it, 1.15x", row[0])
+        self.assertIn("| commit | 0123456789ab |", text)
+        self.assertIn("- cost or risk of 4096 -> 8192: a queue of up to 8192", text)
+        self.assertIn("raised 2.9 s after the symptom started", text)
+        self.assertIn("no finding and no advice turned net.core.somaxconn", text)
+
+    def test_failed_margin_says_not_beyond(self):
+        r = proven(after=(70, 72, 69, 71, 70))
+        r["status"], r["reason"] = "fail", "not beyond"
+        text = labreport.render([r], INFO)
+        self.assertIn("NOT beyond", text)
+        self.assertIn("not beyond the margin", text)
+
+    def test_quick_and_others(self):
+        r = proven()
+        r["proof"] = {"quick": True, "stock": "4096", "final": "8192", "cost": "c",
+                      "capped_rounds": []}
+        healthy = {"name": "healthy-x", "kind": "healthy", "status": "pass", "seconds": 1,
+                   "worst": {"check_bufcache": "OK"}, "findings": [], "workload": "w"}
+        skip = {"name": "net-y", "kind": "problem", "status": "skip", "reason": "why"}
+        info = dict(INFO, quick=True)
+        text = labreport.render([r, healthy, skip], info)
+        self.assertIn("not judged (quick run: one round)", text)
+        self.assertIn("QUICK", text)
+        self.assertIn("| healthy-x |", text)
+        self.assertIn("| net-y |", text)
+
+    def test_negative_section(self):
+        neg = {"name": "neg-disk", "kind": "negative", "status": "pass", "seconds": 60,
+               "symptom": "a disk at its throughput", "worst": {"check_disklatency": "OK"},
+               "findings": [], "wrong": ["tw-9 write-latency vda: vm.dirty_ratio"],
+               "notes": ["no tunable: the disk"]}
+        text = labreport.render([neg], INFO)
+        self.assertIn("## Negative controls", text)
+        row = [l for l in text.splitlines() if l.startswith("| neg-disk |")]
+        self.assertEqual(len(row), 1, text)
+        self.assertIn("tw-9 write-latency vda: vm.dirty_ratio", row[0])
+        self.assertIn("- no tunable: the disk", text)
+
+    def test_summary(self):
+        failed = proven(name="net-x", after=(70, 72, 69, 71, 70))
+        failed["status"] = "fail"
+        got = labreport.summary([proven(), failed], INFO)
+        self.assertEqual(got["commit"], "0123456789ab")
+        one, two = got["scenarios"]
+        self.assertEqual((one["name"], one["kind"], one["status"], one["tunable"]),
+                         ("net-listen", "problem", "pass", "net.core.somaxconn"))
+        self.assertEqual((one["from"], one["to"]), ("4096", "8192"))
+        self.assertTrue(one["effect"]["helped"])
+        self.assertTrue(one["effect"]["control"]["holds_one"])
+        self.assertLessEqual(one["effect"]["low"], one["effect"]["ratio"])
+        self.assertGreaterEqual(one["effect"]["low"], 1.2)
+        self.assertEqual(one["sweep"]["smallest"], 7132)
+        self.assertFalse(two["effect"]["helped"])
+        self.assertEqual(two["status"], "fail")
+
+    def test_plot(self):
+        r = proven()
+        sw = r["proof"]["sweep"]
+        svg = labplot.sweep_svg(r["name"], r["tunable"], sw, 4096, 8192, "overflows/s",
+                                "share", fmt=str)
+        root = ET.fromstring(svg)
+        self.assertTrue(root.tag.endswith("svg"))
+        words = " ".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
+        for want in ("started at 4096", "suggestion 8192", "smallest removing 90 % 7132",
+                     "net.core.somaxconn"):
+            self.assertIn(want, words)
+        dots = [e for e in root.iter() if e.tag.endswith("circle")]
+        self.assertEqual(len(dots), 2 * len(sw["points"]))		# two panels
+
+
+if __name__ == "__main__":
+    unittest.main()
