@@ -293,8 +293,12 @@ def run_problem(lab, stack, problem):
                              rnd, r["evaluation"], change.get("FIGURE"),
                              r["change"]["BEFORE"], r["change"]["AFTER"],
                              change.get("FIGURE_UNIT", ""), sym_before["text"], sym1["text"]))
-            assert improved(problem, work0, work1), "the workload did not improve: %s -> %s" % (
-                work0["text"], work1["text"])
+            # One phase each way is no verdict on the workload (issue 32:
+            # a single run of 5 s, any amount better, was); the proof's
+            # interval over interleaved repeats is. Said, not asserted.
+            if not improved(problem, work0, work1):
+                res.note("round %d, one phase each way: the workload %s -> %s (judged below "
+                         "over repeats, not here)" % (rnd, work0["text"], work1["text"]))
             # The finding clears under the same workload; one that stays
             # raised is a ticket still open, and the operator takes its
             # next advice (tcp_mem under others' load: pressure for 1.5 %
@@ -431,8 +435,9 @@ def run_no_tunable(lab, stack, problem):
         r["symptom_fell"] = fell
         assert fell, "the symptom fell less than %d %%: %s -> %s" % (
             FALL * 100, sym0["text"], sym1["text"])
-        assert improved(problem, work0, work1), "the workload did not improve: %s -> %s" % (
-            work0["text"], work1["text"])
+        if not improved(problem, work0, work1):
+            res.note("one phase each way: the workload %s -> %s (judged below over repeats, "
+                     "not here)" % (work0["text"], work1["text"]))
         wait_for("finding %s to clear" % row["ID"],
                  lambda: not any(x.get("ID") == row["ID"] for x in stack.findings().values()),
                  timeout=stack.window + 30)

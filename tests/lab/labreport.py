@@ -88,6 +88,10 @@ def _num(v):
 def _status(r):
     s = r["status"]
     if s == "pass":
+        wait = r.get("lock_wait_s") or 0
+        if wait >= 1:
+            return "pass (%s s, %s s of it waiting for another lab)" % (r.get("seconds", ""),
+                                                                    wait)
         return "pass (%s s)" % r.get("seconds", "")
     return "%s: %s" % (s, r.get("reason", ""))
 
@@ -212,13 +216,15 @@ def summary(results, info):
     LAB.md): per scenario its name, kind, status, tunable, from -> to and
     the workload's effect (the interval of new/old and the control's)."""
     out = {"date": info.get("date"), "quick": bool(info.get("quick")),
+           "lock_wait_s": round(sum(r.get("lock_wait_s") or 0 for r in results), 1),
            "only": info.get("only") or [], "seconds": info.get("seconds"),
            "commit": (info.get("machine") or {}).get("commit"), "scenarios": []}
     for r in results:
         proof = r.get("proof") or {}
         s = {"name": r["name"], "kind": r.get("kind"), "status": r["status"],
              "reason": r.get("reason", ""), "tunable": r.get("tunable", ""),
-             "file": r.get("file", ""), "rounds": len(r.get("rounds") or [])}
+             "file": r.get("file", ""), "rounds": len(r.get("rounds") or []),
+             "seconds": r.get("seconds"), "lock_wait_s": r.get("lock_wait_s")}
         if proof.get("stock") is not None:
             s["from"], s["to"] = proof.get("stock"), proof.get("final")
         v = proof.get("verdict")
@@ -265,8 +271,10 @@ def render(results, info):
         "(`tests/lab/run.py`; how a scenario works and plugs in:",
         "[tests/lab/README.md](../tests/lab/README.md)); do not edit by hand.",
         "",
-        "Run %s, %d scenarios in %d min %02d s%s%s." % (
+        "Run %s, %d scenarios in %d min %02d s (%d min %02d s of it waiting for other labs "
+        "on this machine)%s%s." % (
             info["date"], len(results), mins, secs,
+            *divmod(int(sum(r.get("lock_wait_s") or 0 for r in results)), 60),
             " (only %s)" % ", ".join(info["only"]) if info.get("only") else "",
             "; QUICK: the operator's rounds only, nothing judged against noise or swept"
             if quick else ""),

@@ -154,8 +154,10 @@ def main():
     if not failed and not keep:
         shutil.rmtree(results_dir, ignore_errors=True)
         results_dir = "(removed: all passed)"
-    print("lab: %d scenarios in %.0f s, %d failed%s; %s written; results in %s" % (
-        len(results), total, len(failed), " (%s)" % ", ".join(failed) if failed else "",
+    print("lab: %d scenarios in %.0f s (%.0f s of it waiting for other labs), %d failed%s; "
+          "%s written; results in %s" % (
+        len(results), total, sum(r.get("lock_wait_s") or 0 for r in results), len(failed),
+        " (%s)" % ", ".join(failed) if failed else "",
         os.path.relpath(opts.out), results_dir))
     return 1 if failed else 0
 
