@@ -215,12 +215,61 @@ def advice_of(lines):
     return found
 
 
-def interval(values, z=2.0):
-    """Mean and an approximate 95 % interval of the mean (mean +- z*s/sqrt n)."""
+def effect(figure_text, before, after, control, margin, better="lower"):
+    """The effect in the lab's shape (i32-proof's labreport, doc/LAB.json):
+    the ratio old/new of the means (lower is better: a time, a latency),
+    its low and high ends from the runs' intervals, helped when the low
+    end is at least 1 + margin; the control (the value in force written
+    again) the same way, which must hold 1."""
+    mb, lb, hb = interval(before)
+    ma, la, ha = interval(after)
+    mc, lc, hc = interval(control)
+    inf = float("inf")
+
+    def ratio(m0, l0, h0, m1, l1, h1):
+        return (m0 / m1 if m1 else inf, l0 / h1 if h1 > 0 else inf,
+                h0 / l1 if l1 > 0 else inf)
+    r, lo, hi = ratio(mb, lb, hb, ma, la, ha)
+    cr, clo, chi = ratio(mb, lb, hb, mc, lc, hc)
+    if better == "higher":
+        r, lo, hi = 1 / r, 1 / hi, 1 / lo
+        cr, clo, chi = 1 / cr, 1 / chi, 1 / clo
+    return {"figure": figure_text, "better": better, "margin": margin,
+            "ratio": round(r, 3), "low": round(lo, 3), "high": round(hi, 3),
+            "helped": lo >= 1 + margin,
+            "text": "%s: %.2fx (%.2f-%.2f)" % (figure_text, r, lo, hi),
+            "control": {"ratio": round(cr, 3), "low": round(clo, 3), "high": round(chi, 3),
+                        "holds_one": clo <= 1 <= chi}}
+
+
+# Student's t at 97.5 % for n-1 degrees of freedom: the 95 % interval of a
+# mean of n runs (z's 1.96 is far too narrow for 3 to 8 runs).
+T975 = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 6: 2.57, 7: 2.45, 8: 2.36, 9: 2.31, 10: 2.26}
+
+
+def interval(values):
+    """Mean and the 95 % interval of the mean (Student's t)."""
     n = len(values)
     m = sum(values) / n
     if n < 2:
         return m, m, m
     s = (sum((v - m) ** 2 for v in values) / (n - 1)) ** 0.5
-    h = z * s / n ** 0.5
+    h = T975.get(n, 2.0) * s / n ** 0.5
     return m, m - h, m + h
+
+
+def effect_paired(figure_text, before, after, control, margin, better="lower"):
+    """As effect(), from runs taken in turn (before, control, after, ...):
+    the ratio of each pair, so that a load that drifts over the runs falls
+    on both sides of each ratio; its mean and 95 % interval."""
+    def ratios(a, b):
+        out = [x / y if y else float("inf") for x, y in zip(a, b)]
+        return [1 / x if better == "higher" and x else x for x in out]
+    r, lo, hi = interval(ratios(before, after))
+    cr, clo, chi = interval(ratios(before, control))
+    return {"figure": figure_text, "better": better, "margin": margin, "paired": True,
+            "ratio": round(r, 3), "low": round(lo, 3), "high": round(hi, 3),
+            "helped": lo >= 1 + margin,
+            "text": "%s: %.2fx (%.2f-%.2f, %d pairs)" % (figure_text, r, lo, hi, len(before)),
+            "control": {"ratio": round(cr, 3), "low": round(clo, 3), "high": round(chi, 3),
+                        "holds_one": clo <= 1 <= chi}}

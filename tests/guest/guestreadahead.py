@@ -17,6 +17,11 @@ the window in force again (the apply line's form); the apply line is run
 exactly; the passes after it (the first left out) must be faster: the mean
 pass before over the mean after, and the low end of its interval, at least
 HELPED, with the control's interval holding 1.
+
+Then the trap: the bottom device's window set to 4 KiB, the top's as the
+advice left it. The file's reads reach the bottom as the top's requests
+whatever its own window says, so no advice may name it (or any device
+below the top) after two windows of the stream.
 """
 
 import re
@@ -40,9 +45,11 @@ def file_device(g, path):
         .rsplit("/", 1)[-1]
 
 
-def finding(agent):
+def finding(agent, devs):
+    """The low-hit-sequential finding naming one of devs' read_ahead_kb."""
+    paths = {"/sys/block/%s/queue/read_ahead_kb" % d: d for d in devs}
     for r in agent.findings().values():
-        if r.get("SYMPTOM") == "low-hit-sequential":
+        if r.get("SYMPTOM") == "low-hit-sequential" and r.get("TUNABLE") in paths:
             return r
     return None
 
@@ -76,8 +83,33 @@ def run_stack(ctx, mount, top_link, below):
            "stream", path, log, "4096"])
     try:
         _round(ctx, dev, below, log)
+        _bottom(ctx, dev, below)
     finally:
         g.run(["systemctl", "stop", unit], check=False)
+
+
+def _bottom(ctx, dev, below):
+    """The window set small at the bottom of the stack instead, the top's
+    as the advice left it: the file's reads reach the bottom as the top's
+    requests, whatever its own window, so nothing is to be raised there.
+    No advice may name a device below the top."""
+    g, res, agent = ctx.guest, ctx.result, ctx.agent
+    low = below[-1]
+    g.sh("echo 4 > /sys/block/%s/queue/read_ahead_kb" % low)
+    try:
+        # Two windows of the stream with the bottom's window small.
+        time.sleep(2 * 10 + 5)
+        out = agent.check("check_bufcache")
+        named = [a.line for a in out.advice() if a.tunable and any(
+            a.tunable == "/sys/block/%s/queue/read_ahead_kb" % b for b in below)]
+        res["bottom"] = {"device": low, "check": out.first, "named_below": named}
+        res.note("%s (below %s) at read_ahead_kb 4, %s's as advised: check_bufcache says %s%s"
+                 % (low, dev, dev, out.first, "; advice naming a device below: %s" % named[0]
+                    if named else ""))
+        assert not named, "the advice names %s, below the file's device %s: %s" % (
+            low, dev, named[0])
+    finally:
+        g.sh("echo 128 > /sys/block/%s/queue/read_ahead_kb" % low)
 
 
 def _round(ctx, dev, below, log):
@@ -85,8 +117,10 @@ def _round(ctx, dev, below, log):
     g, res, agent = ctx.guest, ctx.result, ctx.agent
     passes = guestcgroup.Passes(g, log)
     t0 = time.monotonic()
-    row = guestlab.wait_for("tunewatchd to raise low-hit-sequential", lambda: finding(agent),
-                            timeout=120, step=2)
+    # The finding on the file's device, or on one below it (the test then
+    # fails below, naming it).
+    row = guestlab.wait_for("tunewatchd to raise low-hit-sequential on %s or below" % dev,
+                            lambda: finding(agent, [dev] + below), timeout=120, step=2)
     r = {"round": 1, "raised_s": round(time.monotonic() - t0, 1), "finding": row["ID"]}
     res["rounds"].append(r)
     out = agent.check("check_bufcache")
@@ -122,6 +156,8 @@ def _round(ctx, dev, below, log):
     res["after"] = {"workload": fa}
     speed, low = mb / ma, (lb / ha if ha > 0 else float("inf"))
     res["speedup"] = {"mean": round(speed, 2), "low": round(low, 2)}
+    res["effect"] = guestlab.effect("a pass of the stream over %d MiB (s)" % FILE_MIB, before,
+                                    after, control, margin=HELPED - 1)
     res.note("%s; %s; %s; %.2fx (at least %.2fx)" % (fb["text"], fc["text"], fa["text"],
                                                       speed, low))
     assert lc / hb <= 1 <= hc / lb, "the control moved: %s against %s" % (fc["text"],

@@ -5,7 +5,8 @@ the guest's own clock (the host's clock runs beside an emulated CPU and
 says nothing about what a program in the guest waits for). The host copies
 this file to /root/tw/inguest.py and runs it through the agent:
 
-  inguest.py restart-snmpd OID [LIMIT_S]   restart snmpd; seconds until OID answers again
+  inguest.py restart-snmpd OID [LIMIT_S]   restart snmpd; seconds until snmpd, then OID,
+                                           answer again
   inguest.py answer-after-boot OID         uptime when OID first answers (after a boot)
   inguest.py make-file PATH MIB            PATH of MIB MiB of random-looking bytes, synced
   inguest.py reread PATH LOG [PAUSE_S]     read PATH start to end for ever (a service's job);
@@ -28,27 +29,37 @@ import sys
 import time
 
 
-def snmp_answers(oid):
-    r = subprocess.run(["snmpget", "-v2c", "-c", "public", "-On", "-m", "", "-t", "0.3",
+def snmp_answers(oid, wait="1"):
+    r = subprocess.run(["snmpget", "-v2c", "-c", "public", "-On", "-m", "", "-t", wait,
                         "-r", "0", "127.0.0.1", oid], capture_output=True, text=True,
                        env=dict(os.environ, MIBS=""))
     return r.returncode == 0 and "No Such" not in r.stdout and "=" in r.stdout
 
 
-def restart_snmpd(oid, limit="10"):
+def restart_snmpd(oid, limit="30"):
+    """back_s: from `systemctl restart snmpd`'s return to the end of the
+    first get of oid that is answered (gets 0.1 s apart, each waiting up
+    to 1 s); answered_s: how long that get itself took; snmpd_s: to the
+    first answer of snmpd's own sysUpTime.0 before it."""
     t0 = time.monotonic()
     subprocess.run(["systemctl", "restart", "snmpd"], check=True)
     t1 = time.monotonic()
     n = 0
+    snmpd_s = None
     while time.monotonic() - t1 < float(limit):
         n += 1
-        if snmp_answers(oid):
+        if snmpd_s is None and snmp_answers("1.3.6.1.2.1.1.3.0"):
+            snmpd_s = round(time.monotonic() - t1, 3)
+        s = time.monotonic()
+        if snmpd_s is not None and snmp_answers(oid):
             t2 = time.monotonic()
             print(json.dumps({"restart_s": round(t1 - t0, 3), "back_s": round(t2 - t1, 3),
+                              "answered_s": round(t2 - s, 3), "snmpd_s": snmpd_s,
                               "polls": n}))
             return
-        time.sleep(0.05)
-    print(json.dumps({"restart_s": round(t1 - t0, 3), "back_s": None, "polls": n}))
+        time.sleep(0.1)
+    print(json.dumps({"restart_s": round(t1 - t0, 3), "back_s": None, "snmpd_s": snmpd_s,
+                      "polls": n}))
 
 
 def answer_after_boot(oid):

@@ -29,7 +29,8 @@ GUEST_FILES = \
 	tests/guest/scenario_package.py \
 	tests/guest/scenario_readahead_lv.py \
 	tests/guest/scenario_readahead_md.py \
-	tests/guest/scenario_zz_purge.py
+	tests/guest/scenario_zz_purge.py \
+	tests/guest/scenario_zzz_faults.py
 
 EXTRA_DIST += $(GUEST_FILES)
 GUEST_RESULTS = $(abs_top_builddir)/guest-results

@@ -11,7 +11,8 @@ It builds the packages (contrib/build-debs; --debs: take them from DIR), finds
 or builds the image (image.py; --cache), boots one guest with the disks the
 scenarios need and runs SCENARIOS in that order in it, then writes one
 result JSON a scenario into DIR (as the lab's, tests/lab/README.md) and the
-report (--out, doc/LAB-GUEST.md; with --only, DIR/LAB-GUEST.md). Exit: 0
+report (--out, doc/LAB-GUEST.md; with --only, DIR/LAB-GUEST.md) with all
+of them beside it (LAB-GUEST.json, in doc/LAB.json's shape). Exit: 0
 all passed or skipped, 1 a scenario failed or the guest faulted, 77 it
 cannot run here (not root, no qemu, no mmdebstrap): the reason is printed.
 A guest fault (it does not boot, hangs or loses its console) kills qemu,
@@ -40,11 +41,12 @@ import guestreport  # noqa: E402
 import image  # noqa: E402
 import vm  # noqa: E402
 
-# The order matters: the package is installed first and purged last.
+# The order matters: the package is installed first and purged last; the
+# faults end the guest.
 SCENARIOS = ["scenario_package", "scenario_cgroup_max", "scenario_cgroup_high",
              "scenario_cgroup_user", "scenario_disk_names", "scenario_readahead_lv",
              "scenario_readahead_md", "scenario_disk_hdd", "scenario_disk_nvme",
-             "scenario_disk_virtio", "scenario_zz_purge"]
+             "scenario_disk_virtio", "scenario_zz_purge", "scenario_zzz_faults"]
 SCENARIO_LIMIT = int(os.environ.get("TW_GUEST_SCENARIO_LIMIT", "600"))
 TOOLS = ["qemu-system-x86_64", "qemu-img", "mmdebstrap", "mkfs.ext4", "unshare"]
 
@@ -213,6 +215,13 @@ def main():
         json.dump(run, fh, indent=1)
     with open(out, "w") as fh:
         fh.write(guestreport.report(outcomes, run))
+    # Beside it, what a program reads: the lab's doc/LAB.json shape.
+    commit = subprocess.run(["git", "-C", TOP, "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    with open(os.path.splitext(out)[0] + ".json", "w") as fh:
+        json.dump({"commit": commit, "date": run["date"], "seconds": total,
+                   "only": args.only, "image": meta, "boot": guest.boot_seconds,
+                   "scenarios": outcomes}, fh, indent=1)
     print("guest-lab: %d scenarios in %.0f s; report %s" % (len(outcomes), total, out))
     bad = [r["name"] for r in outcomes if r["status"] not in ("pass", "skip")]
     if bad:

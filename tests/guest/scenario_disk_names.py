@@ -7,7 +7,8 @@ snmpd, with the kernel's name; a device-mapper device's alias is its dm
 name, lsblk's name for it (twcrypt, twvg-data); its type is the kernel
 driver's kind (disk, nvme, dm, md); its rotational flag and scheduler are
 the kernel's; a device with a stable identifier in sysfs (wwid, an NVMe
-namespace's, a dm uuid) carries it.
+namespace's, a dm uuid) carries it (a virtio-blk disk and an md array have
+none there).
 """
 
 import guestdisks
@@ -49,9 +50,15 @@ def run(ctx):
         active = sched[sched.find("[") + 1:sched.find("]")] if "[" in sched else sched
         res.checked("%s's scheduler is the kernel's" % kname, r.get("SCHEDULER") == active,
                     "%r (sysfs %r)" % (r.get("SCHEDULER"), sched))
-        res.checked("%s's stable id" % kname, d["type"] == "disk" and kname.startswith("vd") or
-                    r.get("STABLE_ID", "") != "", r.get("STABLE_ID", "") or "(none: %s)" % (
-                        "virtio-blk has a serial, no wwid" if kname.startswith("vd") else "none"))
+        # sysfs has none for a virtio-blk disk (a serial, no wwid) or an md
+        # array (its uuid is in its superblock, for mdadm and udev).
+        none_expected = kname.startswith("vd") or d["type"].startswith("raid")
+        sid = r.get("STABLE_ID", "")
+        res.checked("%s's stable id" % kname, none_expected or sid != "",
+                    sid or "none (%s)" % ("virtio-blk: a serial, no wwid"
+                                          if kname.startswith("vd") else
+                                          "md: its uuid is in its superblock, not sysfs"
+                                          if none_expected else "none"))
     md = by_name[zoo["dev"]["md"]]
     res.note("%s is /dev/md/twmirror to mdadm and udev; twDiskTable's alias for it: %r "
              "(md's array names are in its metadata and udev's links, not in sysfs)"

@@ -33,18 +33,8 @@ def run(ctx):
     measure = guestproblem.Measure(g, ["--name=reader", "--filename=/dev/%s" % dev,
                                        "--rw=randread", "--bs=4k", "--direct=1",
                                        "--iodepth=32", "--ioengine=libaio"])
-    # The finding needs the workload in the window: one run before asking.
-    g.run(["systemd-run", "--unit", "tw-nvme-load", "--collect", "fio", "--name=load",
-           "--filename=/dev/%s" % dev, "--rw=randread", "--bs=4k", "--direct=1",
-           "--iodepth=32", "--ioengine=libaio", "--time_based", "--runtime=40"])
-    try:
-        r = guestproblem.round_of(ctx, dev, "scheduler", ["--device", dev, "-w", "2",
-                                                          "-c", "100"], measure,
-                                  "echo mq-deadline > /sys/block/%s/queue/scheduler" % dev,
-                                  before_hook=lambda: g.run(["systemctl", "stop", "tw-nvme-load"],
-                                                            check=False))
-    finally:
-        g.run(["systemctl", "stop", "tw-nvme-load"], check=False)
+    r = guestproblem.round_of(ctx, dev, "scheduler", ["--device", dev, "-w", "2", "-c", "100"],
+                              measure, "echo mq-deadline > /sys/block/%s/queue/scheduler" % dev)
     res["before"], res["after"] = r["before"], r["after"]
     assert r["advice"].startswith("tune: /sys/block/%s/queue/scheduler mq-deadline -> none"
                                   % dev), r["advice"]

@@ -141,15 +141,23 @@ def hardening(ctx):
 
 def restarts(ctx):
     g, res = ctx.guest, ctx.result
-    backs = []
+    backs, runs = [], []
     for _ in range(RESTARTS):
-        d = g.run(["python3", "/root/tw/inguest.py", "restart-snmpd", VERSION, "10"],
-                  timeout=60)
-        backs.append(guestlab.json_of(d)["back_s"])
+        d = g.run(["python3", "/root/tw/inguest.py", "restart-snmpd", VERSION, "30"],
+                  timeout=90)
+        runs.append(guestlab.json_of(d))
+        backs.append(runs[-1]["back_s"])
+    res["restarts"] = runs
     ok = all(b is not None and b <= RESTART_LIMIT_S for b in backs)
+    if not ok:
+        # What an administrator would look at: the socket, and both logs.
+        d = g.sh("ls -la /var/agentx; journalctl -b -u tunewatchd -n 15 --no-pager -o cat; "
+                 "journalctl -b -u snmpd -n 15 --no-pager -o cat", check=False)
+        res.note("after the restarts: %s" % d.out[-3000:].replace("\n", " | "))
     res.checked("`systemctl restart snmpd`: tunewatchd answers again within %.0f s" %
-                RESTART_LIMIT_S, ok, "after %s s" % ", ".join(
-                    "%.2f" % b if b is not None else "never" for b in backs))
+                RESTART_LIMIT_S, ok, "after %s s (snmpd itself after %s s)" % (", ".join(
+                    "%.2f" % b if b is not None else "never in 30" for b in backs),
+                    ", ".join("%s" % x.get("snmpd_s") for x in runs)))
     walk = ctx.agent.walk(DISK_NAMES)
     res.checked("its tables are back (twDiskTable walked)", bool(walk),
                 "%d disks" % len(walk or []))
