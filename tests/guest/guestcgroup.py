@@ -102,7 +102,8 @@ class Passes:
 def finding_for(agent, cg):
     suffix = cg[len("/sys/fs/cgroup"):]
     for idx, r in agent.findings().items():
-        if r.get("SYMPTOM") == "cgroup-cache-bounded" and r.get("SUBJECT", "").endswith(suffix):
+        if r.get("SYMPTOM") == "cgroup-cache-bounded" and r.get("SUBJECT", "").endswith(suffix) \
+                and r.get("ID"):
             return r
     return None
 
@@ -200,14 +201,21 @@ def run_round(ctx, unit, prop, start, set_property, cg_of, log):
     assert speedup >= 2 and speedup_lo >= 2, \
         "the job did not go twice as fast: %s -> %s" % (fb["text"], fa["text"])
 
+    seen = []
+
     def change():
-        for c in agent.changes().values():
-            if c.get("TUNABLE") == prop and c.get("SUBJECT", "").endswith(unit) \
+        table = agent.changes()
+        seen[:] = [table]
+        for c in table.values():
+            if c.get("TUNABLE") == prop and unit in c.get("SUBJECT", "") \
                     and c.get("EVALUATED") in ("1", "true(1)"):
                 return c
         return None
-    ch = wait_for("the change of %s in twChangeTable, evaluated" % prop, change, timeout=60,
-                  step=2)
+    try:
+        ch = wait_for("the change of %s in twChangeTable, evaluated" % prop, change,
+                      timeout=60, step=2)
+    except AssertionError as e:
+        raise AssertionError("%s; twChangeTable: %s" % (e, seen[0] if seen else "unread"))
     r["change"] = {k: ch.get(k) for k in ("FIGURE", "FIGURE_UNIT", "OLD_VALUE", "NEW_VALUE",
                                           "BEFORE", "AFTER")}
     r["evaluation"] = "%s %s -> %s %s" % (ch.get("FIGURE"), ch.get("BEFORE"), ch.get("AFTER"),

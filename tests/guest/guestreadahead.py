@@ -49,7 +49,10 @@ def finding(agent, devs):
     """The low-hit-sequential finding naming one of devs' read_ahead_kb."""
     paths = {"/sys/block/%s/queue/read_ahead_kb" % d: d for d in devs}
     for r in agent.findings().values():
-        if r.get("SYMPTOM") == "low-hit-sequential" and r.get("TUNABLE") in paths:
+        # A row whole: a walk goes column by column, and a finding raised
+        # while it goes has only the later columns.
+        if r.get("SYMPTOM") == "low-hit-sequential" and r.get("TUNABLE") in paths and \
+                r.get("ID"):
             return r
     return None
 

@@ -189,6 +189,9 @@ def main():
                 res["status"], res["reason"] = "fail", str(e)
                 if isinstance(e, vm.GuestFault):
                     fault = "the guest faulted in %s" % m.META["name"]
+            except Exception as e:          # a scenario's own bug: its row says so
+                res["status"] = "fail"
+                res["reason"] = "%s: %s\n%s" % (type(e).__name__, e, traceback.format_exc())
             except OverTime:
                 res["status"] = "fail"
                 res["reason"] = "over its time limit (%d s)" % min(SCENARIO_LIMIT, left)

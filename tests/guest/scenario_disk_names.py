@@ -43,9 +43,10 @@ def run(ctx):
         res.checked("%s's type is its driver's kind" % kname, r.get("TYPE") in KIND[d["type"]],
                     "%s (lsblk %s)" % (r.get("TYPE"), d["type"]))
         rot = guestdisks.queue(g, kname, "rotational")
-        res.checked("%s's rotational flag is the kernel's" % kname, r.get("ROTATIONAL") in (
-            rot, "true(1)" if rot == "1" else "false(2)"), "%s (sysfs %s)" % (
-            r.get("ROTATIONAL"), rot))
+        # A TruthValue: 1 true, 2 false.
+        truth = ("1", "true(1)") if rot == "1" else ("2", "false(2)")
+        res.checked("%s's rotational flag is the kernel's" % kname, r.get("ROTATIONAL") in truth,
+                    "%s (sysfs %s)" % (r.get("ROTATIONAL"), rot))
         sched = guestdisks.queue(g, kname, "scheduler")
         active = sched[sched.find("[") + 1:sched.find("]")] if "[" in sched else sched
         res.checked("%s's scheduler is the kernel's" % kname, r.get("SCHEDULER") == active,

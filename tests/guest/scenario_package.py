@@ -3,8 +3,8 @@
 user installs them (`apt install ./tunewatchd_*.deb
 ./monitoring-plugins-tunewatch_*.deb`, the guest offline: everything they
 depend on must already be there), set up as README.Debian says (snmpd.conf's
-three lines, `systemctl restart snmpd`, `systemctl enable --now
-tunewatchd`), then the guest rebooted, and held to:
+three lines, `chmod 0755 /var/agentx`, `systemctl restart snmpd`, `systemctl
+enable --now tunewatchd`), then the guest rebooted, and held to:
 
 - both units enabled and started by systemd at boot, tunewatchd answering
   through snmpd (the uptime at which it first does is reported);
@@ -15,7 +15,8 @@ tunewatchd`), then the guest rebooted, and held to:
 - its log in the journal, under its own name;
 - the three checks give a status from the installed programs.
 
-What it leaves for scenario_zz_purge: the file list before the install.
+What it leaves for scenario_zz_purge: the file lists before the install
+and after the set-up.
 """
 
 import os
@@ -86,6 +87,7 @@ def install(ctx):
 
 def setup_as_readme(g):
     g.sh("printf '%%s' '%s' >>/etc/snmp/snmpd.conf" % SNMPD_LINES)
+    g.run(["chmod", "0755", "/var/agentx"])
     g.run(["systemctl", "restart", "snmpd"])
     g.run(["systemctl", "enable", "--now", "tunewatchd"], timeout=120)
 
@@ -200,3 +202,6 @@ def run(ctx):
     restarts(ctx)
     journal(ctx)
     checks(ctx)
+    # What the package and its set-up added (scenario_zz_purge holds purge
+    # to removing it; the scenarios between add files of their own).
+    ctx.shared["files_installed"] = g.sh(SNAPSHOT, timeout=120).out.splitlines()

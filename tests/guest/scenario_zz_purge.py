@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: ISC
 """Purge: `apt purge tunewatchd monitoring-plugins-tunewatch` in the guest
 that scenario_package installed them in (enabled, running, rebooted), and
-held to: no tunewatchd process; no file that was not there before the
-install (the whole root file system but the kernel's, systemd's and apt's
-run-time and log folders); no _tunewatch user or group; no unit, and no
-enablement link, that systemd knows of.
+held to: no tunewatchd process; none of the files that the install and its
+set-up added (the whole root file system but the kernel's, systemd's and
+apt's run-time and log folders, compared before the install and after
+guest-package: the package's files, what its postinst made, the enablement
+links) left; no _tunewatch user or group; no unit that systemd knows of.
 """
 
 import guestlab
@@ -27,9 +28,11 @@ def run(ctx):
     left = g.run(["pgrep", "-x", "tunewatchd"], check=False).out.split()
     res.checked("no tunewatchd process", not left, "pids %s" % " ".join(left))
     after = g.sh(scenario_package.SNAPSHOT, timeout=120).out.splitlines()
-    new = sorted(set(after) - set(ctx.shared["files_before"]))
-    res.checked("no file left that was not there before the install", not new,
-                "%d: %s" % (len(new), " ".join(new[:20])))
+    added = set(ctx.shared.get("files_installed", [])) - set(ctx.shared["files_before"])
+    left = sorted(added & set(after))
+    res.checked("no file left of those the install and set-up added", not left,
+                "%d left of %d added%s" % (len(left), len(added),
+                                          (": " + " ".join(left[:20])) if left else ""))
     for db in ("passwd", "group"):
         d = g.run(["getent", db, "_tunewatch"], check=False)
         res.checked("no _tunewatch in %s" % db, d.rc == 2, d.out.strip())
