@@ -11,6 +11,7 @@ output is parsed here with the integration tests' own parsers.
 """
 
 import json
+import math
 import os
 import re
 import sys
@@ -261,12 +262,18 @@ def interval(values):
 def effect_paired(figure_text, before, after, control, margin, better="lower"):
     """As effect(), from runs taken in turn (before, control, after, ...):
     the ratio of each pair, so that a load that drifts over the runs falls
-    on both sides of each ratio; its mean and 95 % interval."""
+    on both sides of each ratio; their geometric mean and its 95 %
+    interval."""
     def ratios(a, b):
-        out = [x / y if y else float("inf") for x, y in zip(a, b)]
-        return [1 / x if better == "higher" and x else x for x in out]
-    r, lo, hi = interval(ratios(before, after))
-    cr, clo, chi = interval(ratios(before, control))
+        # On the logarithms: a ratio's interval is then a factor either
+        # way (a geometric mean), never below 0.
+        out = [math.log(x / y) for x, y in zip(a, b) if x > 0 and y > 0]
+        return [-x if better == "higher" else x for x in out]
+
+    def exp(t):
+        return tuple(math.exp(x) for x in t)
+    r, lo, hi = exp(interval(ratios(before, after)))
+    cr, clo, chi = exp(interval(ratios(before, control)))
     return {"figure": figure_text, "better": better, "margin": margin, "paired": True,
             "ratio": round(r, 3), "low": round(lo, 3), "high": round(hi, 3),
             "helped": lo >= 1 + margin,

@@ -5,9 +5,10 @@ advice; then, REPEATS times in turn, the reader measured at the value in
 force, at the value in force written again (the control) and after the
 advice's apply: line, run exactly as printed; the reader's latency comes
 from its own clock (fio's clat percentiles, runs of RUN_S seconds).
-"Helped" is the reader's p50 and p99 better by HELPED or more: the 95 %
-interval of the REPEATS ratios (each run before over the run after it)
-wholly beyond HELPED, and that of the control's ratios holding 1.
+"Helped" is the reader's p50 better by HELPED or more (the 95 % interval
+of the REPEATS ratios, each run before over the run after it, wholly
+beyond HELPED) and its p99 no worse (that interval not wholly below 1),
+with the control's intervals holding 1.
 """
 
 import re
@@ -16,7 +17,7 @@ import guestdisks
 import guestlab
 from guestlab import figure
 
-REPEATS = 4
+REPEATS = 5
 RUN_S = 6
 HELPED = 1.25
 
@@ -115,12 +116,14 @@ def _round_of(ctx, dev, tunable, args, measure, control_line, before_hook=None):
     r["effect"] = {k: guestlab.effect_paired("the reader's clat %s (ms)" % k, before[k],
                                              after[k], control[k], margin=HELPED - 1)
                    for k in ("p50", "p99")}
-    res["effect"] = r["effect"]["p99"]
+    res["effect"] = r["effect"]["p50"]
     r["before"] = {"workload": before["fig"]}
     r["control"] = {"workload": control["fig"]}
     r["after"] = {"workload": after["fig"]}
     e50, e99 = r["effect"]["p50"], r["effect"]["p99"]
-    helped = e50["helped"] and e99["helped"]
+    # The typical read helped, the slowest no worse (its interval not
+    # wholly below 1).
+    helped = e50["helped"] and e99["high"] >= 1
     control_still = e50["control"]["holds_one"] and e99["control"]["holds_one"]
     r["evaluation"] = "helped" if helped and control_still else (
         "control moved" if not control_still else "did not help")

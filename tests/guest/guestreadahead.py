@@ -18,10 +18,10 @@ exactly; the passes after it (the first left out) must be faster: the mean
 pass before over the mean after, and the low end of its interval, at least
 HELPED, with the control's interval holding 1.
 
-Then the trap: the bottom device's window set to 4 KiB, the top's as the
-advice left it. The file's reads reach the bottom as the top's requests
-whatever its own window says, so no advice may name it (or any device
-below the top) after two windows of the stream.
+The trap (scenario_readahead_below.py): the bottom device's window set to
+4 KiB, the top's at the kernel's 128. The file's reads reach the bottom as
+the top's requests whatever its own window says, so no advice may name it
+(or any device below the top) after two windows of the stream.
 """
 
 import re
@@ -63,9 +63,11 @@ def fig(values, what):
                   % (what, FILE_MIB, m, lo, hi, " ".join("%.2f" % v for v in values)))
 
 
-def run_stack(ctx, mount, top_link, below):
+def run_stack(ctx, mount, top_link, below, trap=False):
     """mount: where the stack's file system is; top_link: the stack's top
-    (/dev/twvg/data); below: the kernel names of the devices under it."""
+    (/dev/twvg/data); below: the kernel names of the devices under it.
+    trap: the bottom's window small instead, the top's at the kernel's
+    default (_bottom)."""
     g, res, agent = ctx.guest, ctx.result, ctx.agent
     guestdisks.setup(ctx)
     path = mount + "/stream"
@@ -73,7 +75,19 @@ def run_stack(ctx, mount, top_link, below):
     dev = file_device(g, path)
     top = guestdisks.resolve(g, top_link).rsplit("/", 1)[-1]
     assert dev == top, "the file's device is %s, not the stack's top %s" % (dev, top)
+    if trap:
+        g.sh("echo 128 > /sys/block/%s/queue/read_ahead_kb" % dev)
     windows = {d: guestdisks.queue(g, d, "read_ahead_kb") for d in [dev] + below}
+    if trap:
+        log = "/root/tw/stream-trap-%s.json" % dev
+        unit = "tw-stream-trap-%s" % dev
+        g.run(["systemd-run", "--unit", unit, "--collect", "python3", "/root/tw/inguest.py",
+               "stream", path, log, "4096"])
+        try:
+            _bottom(ctx, dev, below)
+        finally:
+            g.run(["systemctl", "stop", unit], check=False)
+        return
     g.run(["blockdev", "--setra", "8", top_link])
     res["tunable"] = "queue/read_ahead_kb"
     res["where"] = "the guest's %s (%s) over %s" % (top_link, dev, ", ".join(below))
@@ -86,7 +100,6 @@ def run_stack(ctx, mount, top_link, below):
            "stream", path, log, "4096"])
     try:
         _round(ctx, dev, below, log)
-        _bottom(ctx, dev, below)
     finally:
         g.run(["systemctl", "stop", unit], check=False)
 
@@ -98,6 +111,11 @@ def _bottom(ctx, dev, below):
     No advice may name a device below the top."""
     g, res, agent = ctx.guest, ctx.result, ctx.agent
     low = below[-1]
+    res["where"] = (res.get("where", "") + "; " if res.get("where") else "") + \
+        "%s over %s" % (dev, ", ".join(below))
+    res["workload"] = (res.get("workload", "") + "; " if res.get("workload") else "") + \
+        ("%s (the file's device) at read_ahead_kb 128, %s below it at 4, a %d MiB file on %s "
+         "streamed in 4 KiB reads" % (dev, low, FILE_MIB, dev))
     g.sh("echo 4 > /sys/block/%s/queue/read_ahead_kb" % low)
     try:
         # Two windows of the stream with the bottom's window small.
@@ -105,7 +123,9 @@ def _bottom(ctx, dev, below):
         out = agent.check("check_bufcache")
         named = [a.line for a in out.advice() if a.tunable and any(
             a.tunable == "/sys/block/%s/queue/read_ahead_kb" % b for b in below)]
-        res["bottom"] = {"device": low, "check": out.first, "named_below": named}
+        res.setdefault("traps", []).append({"device": low, "top": dev, "check": out.first,
+                                            "named_below": named})
+        res.setdefault("findings", []).extend(named)
         res.note("%s (below %s) at read_ahead_kb 4, %s's as advised: check_bufcache says %s%s"
                  % (low, dev, dev, out.first, "; advice naming a device below: %s" % named[0]
                     if named else ""))

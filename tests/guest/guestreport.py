@@ -90,6 +90,14 @@ def report(results, run):
                             ", ".join("%s %s" % kv for kv in (r.get("worst") or {}).items()),
                             ", ".join(r.get("findings") or []) or "none", _status(r)]
                            for r in healthy]))
+    negative = [r for r in results if r.get("kind") == "negative"]
+    if negative:
+        out.append("## Negative controls: a knob that would not help, which no advice may "
+                   "name\n")
+        out.append(_table(["scenario", "what", "where", "advice naming it", "status"],
+                          [[r["name"], r.get("workload", ""), r.get("where", ""),
+                            "; ".join(code(x) for x in r.get("findings") or []) or "none",
+                            _status(r)] for r in negative]))
     notes = [(r["name"], n) for r in results for n in r.get("notes", [])]
     if notes:
         out.append("## Notes\n")

@@ -29,6 +29,7 @@ GUEST_FILES = \
 	tests/guest/scenario_package.py \
 	tests/guest/scenario_readahead_lv.py \
 	tests/guest/scenario_readahead_md.py \
+	tests/guest/scenario_readahead_below.py \
 	tests/guest/scenario_zz_purge.py \
 	tests/guest/scenario_zzz_faults.py
 

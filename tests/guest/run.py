@@ -45,7 +45,7 @@ import vm  # noqa: E402
 # faults end the guest.
 SCENARIOS = ["scenario_package", "scenario_cgroup_max", "scenario_cgroup_high",
              "scenario_cgroup_user", "scenario_disk_names", "scenario_readahead_lv",
-             "scenario_readahead_md", "scenario_disk_hdd", "scenario_disk_nvme",
+             "scenario_readahead_md", "scenario_readahead_below", "scenario_disk_hdd", "scenario_disk_nvme",
              "scenario_disk_virtio", "scenario_zz_purge", "scenario_zzz_faults"]
 SCENARIO_LIMIT = int(os.environ.get("TW_GUEST_SCENARIO_LIMIT", "600"))
 TOOLS = ["qemu-system-x86_64", "qemu-img", "mmdebstrap", "mkfs.ext4", "unshare"]
@@ -129,7 +129,7 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--cache")
     ap.add_argument("--time-limit", type=int, default=int(os.environ.get(
-        "TW_GUEST_TIME_LIMIT", "1200")))
+        "TW_GUEST_TIME_LIMIT", "1500")))
     args = ap.parse_args()
     why = cannot_run()
     if why:

@@ -11,7 +11,8 @@ enable --now tunewatchd`), then the guest rebooted, and held to:
 - tunewatchd running as _tunewatch with no capability, NoNewPrivs, in the
   unit's read-only, private-/tmp, no-/home view of the system;
 - `systemctl restart snmpd`, three times: tunewatchd's tables answer again
-  within 2 s of the restart's return (the guest's clock);
+  within 2 s of snmpd answering (the guest's clock; as TESTING.md's faults
+  table holds agent_restart.py), the time from the restart's return beside;
 - its log in the journal, under its own name;
 - the three checks give a status from the installed programs.
 
@@ -150,16 +151,21 @@ def restarts(ctx):
         runs.append(guestlab.json_of(d))
         backs.append(runs[-1]["back_s"])
     res["restarts"] = runs
-    ok = all(b is not None and b <= RESTART_LIMIT_S for b in backs)
+    # As TESTING.md's faults table holds it: within 2 s of snmpd answering.
+    after = [r["back_s"] - r["snmpd_s"] if r["back_s"] is not None else None for r in runs]
+    ok = all(a is not None and a <= RESTART_LIMIT_S for a in after)
     if not ok:
         # What an administrator would look at: the socket, and both logs.
         d = g.sh("ls -la /var/agentx; journalctl -b -u tunewatchd -n 15 --no-pager -o cat; "
                  "journalctl -b -u snmpd -n 15 --no-pager -o cat", check=False)
         res.note("after the restarts: %s" % d.out[-3000:].replace("\n", " | "))
-    res.checked("`systemctl restart snmpd`: tunewatchd answers again within %.0f s" %
-                RESTART_LIMIT_S, ok, "after %s s (snmpd itself after %s s)" % (", ".join(
-                    "%.2f" % b if b is not None else "never in 30" for b in backs),
-                    ", ".join("%s" % x.get("snmpd_s") for x in runs)))
+    res.checked("`systemctl restart snmpd`: tunewatchd's tables answer within %.0f s of snmpd "
+                "answering" % RESTART_LIMIT_S, ok,
+                "%s s after snmpd (snmpd answered %s s, the tables %s s after the restart "
+                "returned)" % (", ".join("%.2f" % a if a is not None else "never" for a in after),
+                               ", ".join("%s" % x.get("snmpd_s") for x in runs),
+                               ", ".join("%.2f" % b if b is not None else "never in 30"
+                                         for b in backs)))
     walk = ctx.agent.walk(DISK_NAMES)
     res.checked("its tables are back (twDiskTable walked)", bool(walk),
                 "%d disks" % len(walk or []))
@@ -198,10 +204,10 @@ def run(ctx):
     setup_as_readme(g)
     at_boot(ctx)
     ctx.shared["installed"] = True
+    # What the package and its set-up added (scenario_zz_purge holds purge
+    # to removing it; the scenarios after this one add files of their own).
+    ctx.shared["files_installed"] = g.sh(SNAPSHOT, timeout=120).out.splitlines()
     hardening(ctx)
     restarts(ctx)
     journal(ctx)
     checks(ctx)
-    # What the package and its set-up added (scenario_zz_purge holds purge
-    # to removing it; the scenarios between add files of their own).
-    ctx.shared["files_installed"] = g.sh(SNAPSHOT, timeout=120).out.splitlines()

@@ -29,6 +29,8 @@ def run(ctx):
     res.checked("no tunewatchd process", not left, "pids %s" % " ".join(left))
     after = g.sh(scenario_package.SNAPSHOT, timeout=120).out.splitlines()
     added = set(ctx.shared.get("files_installed", [])) - set(ctx.shared["files_before"])
+    res.checked("the install and set-up added files to look for", len(added) >= 10,
+                "%d added" % len(added))
     left = sorted(added & set(after))
     res.checked("no file left of those the install and set-up added", not left,
                 "%d left of %d added%s" % (len(left), len(added),

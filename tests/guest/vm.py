@@ -28,6 +28,7 @@ import signal
 import socket
 import subprocess
 import time
+import zlib
 
 BOOT_LIMIT = int(os.environ.get("TW_GUEST_BOOT_LIMIT", "300"))
 REPLY_SLACK = 30
@@ -95,9 +96,12 @@ class Disk:
             dev = "scsi-hd,drive=d-%s,bus=scsi0.0,serial=%s" % (self.name, self.serial)
         elif self.kind == "scsi-hdd":
             # A SCSI disk that says it rotates (VPD page B1), as a spinning
-            # disk behind an HBA does: the guest's rotational flag is 1.
-            dev = "scsi-hd,drive=d-%s,bus=scsi0.0,serial=%s,rotation_rate=7200" % (
-                self.name, self.serial)
+            # disk behind an HBA does: the guest's rotational flag is 1. Its
+            # WWN (NAA 5, an IEEE-registered name, made from its name) is
+            # what the kernel's device/wwid shows, as a real disk's.
+            wwn = 0x5000c50000000000 | (zlib.crc32(self.name.encode()) & 0xffffffff)
+            dev = "scsi-hd,drive=d-%s,bus=scsi0.0,serial=%s,rotation_rate=7200,wwn=0x%x" % (
+                self.name, self.serial, wwn)
         else:
             raise ValueError("unknown disk kind %s" % self.kind)
         return ["-drive", drive, "-device", dev]
@@ -281,7 +285,11 @@ class Guest:
             req["env"] = env
         if cwd:
             req["cwd"] = cwd
-        self.sock.sendall((json.dumps(req) + "\n").encode())
+        try:
+            self.sock.sendall((json.dumps(req) + "\n").encode())
+        except OSError:
+            self._check_alive("sending %s" % argv[0])
+            self._fault("lost its console: the agent's port closed")
         return rid
 
     def run(self, argv, stdin=b"", timeout=60, check=True, env=None, cwd=None, wait=None):
@@ -315,8 +323,12 @@ class Guest:
                 self._fault("hung: no answer to %s in %d s" % (" ".join(argv)[:80], limit))
             r, _, _ = select.select([self.sock], [], [], min(left, 1.0))
             if r:
-                chunk = self.sock.recv(1 << 20)
+                try:
+                    chunk = self.sock.recv(1 << 20)
+                except OSError:             # reset: qemu went away
+                    chunk = b""
                 if not chunk:
+                    self._check_alive("reading the answer to %s" % argv[0])
                     self._fault("lost its console: the agent's port closed")
                 self.buf += chunk
             else:
