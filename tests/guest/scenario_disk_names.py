@@ -35,7 +35,8 @@ def run(ctx):
             continue
         r = by_name.get(kname)
         res.checked("%s (%s, lsblk %s) has a row" % (kname, d["type"], d["name"]),
-                    r is not None, "" if r is None else "%s %s" % (r.get("TYPE"), r.get("ALIAS")))
+                    r is not None, "" if r is None else "twDiskType %s, twDiskAlias %s" % (
+                        r.get("TYPE"), r.get("ALIAS") or "(none)"))
         alias = r.get("ALIAS", "")
         if d["name"] != kname:
             res.checked("%s's alias is lsblk's name" % kname, alias == d["name"],

@@ -125,7 +125,8 @@ def hardening(ctx):
     res.checked("no capability left (CapEff, CapPrm)",
                 int(st["CapEff"][0], 16) == 0 and int(st["CapPrm"][0], 16) == 0,
                 "CapEff %s CapPrm %s" % (st["CapEff"][0], st["CapPrm"][0]))
-    res.checked("NoNewPrivs", st.get("NoNewPrivs") == ["1"], st.get("NoNewPrivs"))
+    res.checked("NoNewPrivs", st.get("NoNewPrivs") == ["1"],
+                "NoNewPrivs %s" % " ".join(st.get("NoNewPrivs") or ["(none)"]))
     mounts = {}
     for line in g.run(["cat", "/proc/%s/mountinfo" % pid]).out.splitlines():
         f = line.split()

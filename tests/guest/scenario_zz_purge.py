@@ -26,7 +26,8 @@ def run(ctx):
                 "exit %d %s" % (d.rc, d.err.strip()[-300:]) if d.rc else
                 "purged in %.1f s" % d.seconds)
     left = g.run(["pgrep", "-x", "tunewatchd"], check=False).out.split()
-    res.checked("no tunewatchd process", not left, "pids %s" % " ".join(left))
+    res.checked("no tunewatchd process", not left,
+                "pids %s" % " ".join(left) if left else "none (pgrep -x tunewatchd)")
     after = g.sh(scenario_package.SNAPSHOT, timeout=120).out.splitlines()
     added = set(ctx.shared.get("files_installed", [])) - set(ctx.shared["files_before"])
     res.checked("the install and set-up added files to look for", len(added) >= 10,
@@ -37,7 +38,8 @@ def run(ctx):
                                           (": " + " ".join(left[:20])) if left else ""))
     for db in ("passwd", "group"):
         d = g.run(["getent", db, "_tunewatch"], check=False)
-        res.checked("no _tunewatch in %s" % db, d.rc == 2, d.out.strip())
+        res.checked("no _tunewatch in %s" % db, d.rc == 2,
+                    d.out.strip() or "getent %s _tunewatch: exit %d, not found" % (db, d.rc))
     d = g.run(["systemctl", "list-unit-files", "--no-legend", "tunewatchd.service"],
               check=False)
     units = d.out.strip()
