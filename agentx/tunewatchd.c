@@ -164,9 +164,13 @@ main(int argc, char **argv)
 	netsnmp_ds_set_boolean(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_ROLE, 1);
 	netsnmp_ds_set_boolean(NETSNMP_DS_APPLICATION_ID, NETSNMP_DS_AGENT_NO_CONNECTION_WARNINGS,
 	    1);
-	/* Nothing of ours is worth keeping in Net-SNMP's persistent store. */
-	netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DONT_PERSIST_STATE, 1);
+	/* Nothing of ours is worth keeping in Net-SNMP's persistent store:
+	 * neither read nor written. Not DONT_PERSIST_STATE, which also stops
+	 * the configuration path from being read: tunewatchd.conf in
+	 * /etc/snmp would be ignored, and with it "user" (the packaged unit
+	 * passes no -c). */
 	netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DISABLE_PERSISTENT_LOAD, 1);
+	netsnmp_ds_set_boolean(NETSNMP_DS_LIBRARY_ID, NETSNMP_DS_LIB_DISABLE_PERSISTENT_SAVE, 1);
 	if (init_agent(TW_AGENT_NAME) != 0) {
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot initialise the agent library\n");
 		return TW_EXIT_OSERR;

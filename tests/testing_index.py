@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
 """TESTING.md against the tests there are: every test file (tests/check_*.c,
-tests/integration/*.py, the lab's tests/lab/*.py, and the scripts
+tests/integration/*.py, the lab's tests/lab/*.py, the guest lab's
+tests/guest/*.py, and the scripts
 tests/*.py and tests/*.sh) is named in it, and every .c, .py or .sh file it
 names exists.
 
@@ -20,8 +21,8 @@ import sys
 TOP = os.environ.get("top_srcdir",
                      os.path.abspath(os.path.join(os.path.dirname(__file__), "..")))
 NAME = re.compile(r"[A-Za-z0-9_./{},<>*-]+\.(?:c|py|sh)\b")
-TEST_FILES = ("tests/check_*.c", "tests/integration/*.py", "tests/lab/*.py", "tests/*.py",
-              "tests/*.sh")
+TEST_FILES = ("tests/check_*.c", "tests/integration/*.py", "tests/lab/*.py", "tests/guest/*.py",
+              "tests/*.py", "tests/*.sh")
 
 
 def expand(token):

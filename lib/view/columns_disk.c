@@ -55,7 +55,9 @@ const struct tw_column tw_columns_disk[] = {
 	/* The checks match --device against it and print it. */
 	[TW_OID_DISK_ALIAS] = STR("twDiskAlias", struct tw_view_disk, alias, READ,
 	    TEXT(struct tw_disk_fig, alias)),
-	[TW_OID_DISK_STABLE_ID] = STR("twDiskStableId", struct tw_view_disk, stable_id, SKIP,
+	/* The checks hash it into a disk's finding ids, as tunewatchd does
+	 * (tw_ticket_subject_disk): fetched, or the two ids differ. */
+	[TW_OID_DISK_STABLE_ID] = STR("twDiskStableId", struct tw_view_disk, stable_id, READ,
 	    TEXT(struct tw_disk_fig, stable_id)),
 	[TW_OID_DISK_TYPE] = STR("twDiskType", struct tw_view_disk, type, SKIP,
 	    TEXT(struct tw_disk_fig, type)),

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
 """tunewatchd's settings and manners: tunewatchd.conf read through Net-SNMP's
-configuration API (-C -c FILE), the command line winning over it, disk
+configuration API (-C -c FILE, and found in the configuration path, as
+the packaged unit finds /etc/snmp/tunewatchd.conf), the command line winning over it, disk
 include and exclude expressions, bad options and settings refused with one
 line and a sysexits code, the MIB read-only (a SET is refused), no MIB file
 loaded (no "Cannot find module" noise), --user giving up root, and this
@@ -65,6 +66,32 @@ def test_config_file(h, root):
     h.stop(h.agent)
 
 
+def test_config_path(h, root):
+    """tunewatchd.conf found where Net-SNMP looks (SNMPCONFPATH; /etc/snmp
+    for the packaged agent under systemd, whose unit passes no -c), with
+    nothing of Net-SNMP's persistent state read or written."""
+    confdir = os.path.join(h.dir, "confpath")
+    persist = os.path.join(h.dir, "persist-path")
+    os.makedirs(confdir)
+    os.makedirs(persist)
+    with open(os.path.join(confdir, "tunewatchd.conf"), "w") as fh:
+        fh.write("interval 30\nwindow 120\nprocRoot %s/proc\nsysRoot %s/sys\n" % (root, root))
+    env = dict(os.environ, SNMPCONFPATH=confdir, SNMP_PERSISTENT_DIR=persist)
+    h.agent = subprocess.Popen(h.wrap + [h.agent_bin, "-f", "-Lo", "-x", h.socket],
+                               stdout=h.log("tunewatchd-confpath"), stderr=subprocess.STDOUT,
+                               env=env)
+    h.procs.append(h.agent)
+    h.wait_agent()
+    v = as_dict(h.walk())
+    assert v[oid("AGENT_INTERVAL")].num == 30 and v[oid("AGENT_WINDOW")].num == 120, \
+        "tunewatchd.conf in SNMPCONFPATH was not read: interval %d, window %d" % (
+            v[oid("AGENT_INTERVAL")].num, v[oid("AGENT_WINDOW")].num)
+    h.stop(h.agent)
+    # Net-SNMP makes its empty cert_indexes folder there; no file.
+    files = [os.path.join(d, f) for d, _, fs in os.walk(persist) for f in fs]
+    assert files == [], "persistent state written: %s" % files
+
+
 def test_user(h, root):
     if os.geteuid() != 0:
         print("not root: --user not tested")
@@ -115,6 +142,7 @@ def test():
         test_options(h)
         h.start_snmpd()
         test_config_file(h, root)
+        test_config_path(h, root)
         test_user(h, root)
         test_real_proc(h)
 

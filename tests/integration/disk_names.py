@@ -5,7 +5,8 @@ tests/fixtures/names behind a real snmpd publishes twDiskAlias,
 twDiskStableId and twDiskType for an LVM volume, a multipath head, md
 arrays and NVMe namespaces, hides the multipath head's paths; then
 check_disklatency --device and --exclude-device match aliases and print
-them beside the kernel name.
+them beside the kernel name; the check's finding ids for the LVM volume
+are the agent's (both hash its stable id).
 
 Over the window dm-1 (vg0-root) does 500 reads in 25000 ms: r_await 50 ms;
 every other device does nothing (r_await 0)."""
@@ -13,6 +14,7 @@ every other device does nothing (r_await 0)."""
 import os
 
 import plugin_common as pc
+import trapsink
 import twtest
 from twtest import column
 
@@ -84,6 +86,21 @@ def test():
             out.stdout
         for other in ("sda", "dm-0", "md127", "nvme"):
             assert other not in out.stdout, (other, out.stdout)
+
+        # The check's finding ids are the agent's: both hash the disk's
+        # stable id (a ticket's key must not depend on who raised it).
+        ids = [l.strip().split(": ", 1)[1] for l in out.stdout.split("\n")
+               if l.strip().startswith("finding: ")]
+        assert ids, out.stdout
+        for _ in range(3):
+            advance(root)
+            h.sample_now()
+        agent_ids = {r.get("ID", "").strip('"'): r for r in trapsink.rows(h).values()}
+        for i in ids:
+            assert i in agent_ids, "the check's finding %s is not the agent's: %s" % (
+                i, {k: r.get("SUBJECT") for k, r in agent_ids.items()})
+            assert agent_ids[i].get("SUBJECT", "").strip('"').startswith("LVM-Xq3vT0c1bN2mW8pK4"), \
+                agent_ids[i]
 
         # Kernel names still match, and an alias excludes.
         out = pc.run(CHECK, ["--device", "^dm-", "--exclude-device", "^mpatha$", "-w", "100"],

@@ -3,7 +3,8 @@
 # it runs as root, changes kernel settings (and restores them) and takes
 # minutes. `make lab` runs every scenario and writes doc/LAB.md; it says
 # why and does nothing where it is not root. LAB_FLAGS passes options to
-# the runner (LAB_FLAGS='--only net_listen').
+# the runner (LAB_FLAGS='--only net_listen'). Then the guest lab
+# (tests/guest/local.mk) where qemu is installed.
 LAB_FILES = \
 	tests/lab/README.md \
 	tests/lab/run.py \
@@ -59,5 +60,7 @@ lab: all
 	@rc=0; top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	    $(PYTHON3) -B $(abs_top_srcdir)/tests/lab/run.py $(LAB_FLAGS) || rc=$$?; \
 	if [ $$rc -eq 77 ]; then echo "lab: skipped (see above)"; rc=0; fi; \
+	grc=0; $(MAKE) --no-print-directory lab-guest-if-qemu || grc=$$?; \
+	[ $$rc -ne 0 ] || rc=$$grc; \
 	exit $$rc
 .PHONY: lab

@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: ISC
+"""doc/LAB-GUEST.md from the guest lab's results (tests/guest/run.py).
+
+The results have the lab's shape (tests/lab/README.md), so a problem row
+reads as LAB.md's; a "system" scenario (the installed package) is one row
+for each of its checks.
+"""
+
+
+def cell(text):
+    return str(text if text is not None else "").replace("|", "\\|").replace("\n", " ")
+
+
+def code(text):
+    return "`%s`" % text if text else ""
+
+
+def _fig(r, which, part):
+    try:
+        return r[which][part]["text"]
+    except (KeyError, TypeError):
+        return ""
+
+
+def _table(head, rows):
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return "\n".join(out) + "\n"
+
+
+def _status(r):
+    s = r["status"]
+    if s == "pass":
+        return "pass (%s s)" % r.get("seconds", "")
+    return "%s: %s" % (s, r.get("reason", "").split("\n")[0][:300])
+
+
+def problem_row(r):
+    rounds = r.get("rounds") or []
+    first = rounds[0] if rounds else {}
+    applied = "; ".join(code(x.get("applied")) for x in rounds if x.get("applied"))
+    return [r["name"], r.get("symptom", ""), r.get("setup", ""), code(first.get("advice")),
+            applied,
+            "%s -> %s" % (_fig(r, "before", "symptom"), _fig(r, "after", "symptom"))
+            if r.get("after") else _fig(r, "before", "symptom"),
+            "%s -> %s" % (_fig(r, "before", "workload"), _fig(r, "after", "workload"))
+            if r.get("after") else _fig(r, "before", "workload"),
+            first.get("evaluation", ""), _status(r)]
+
+
+def report(results, run):
+    img = run.get("image") or {}
+    boot = run.get("boot") or {}
+    out = ["# The lab on a real system: a Debian guest\n",
+           "Written by `make lab-guest` (tests/guest/run.py, tests/guest/README.md) on %s. "
+           "tunewatch's own Debian packages (contrib/build-debs) installed with `apt install "
+           "./*.deb` in a Debian %s guest (systemd, cgroup v2) under qemu with TCG; snmpd and "
+           "tunewatchd started by systemd from their packages' units."
+           % (run.get("date", ""), img.get("suite", "")),
+           "",
+           "- image: %s, key %s, built %s (mmdebstrap %s s, all %s s); found or built in "
+           "%s s this run" % (img.get("kernel", ""), img.get("key", ""), img.get("built", ""),
+                              img.get("mmdebstrap_s", ""), img.get("total_s", ""),
+                              img.get("found_s", "")),
+           "- first boot: %s s of wall time, multi-user at %s s of guest uptime"
+           % (boot.get("wall", ""), boot.get("uptime", "")),
+           "- the whole run: %s s" % run.get("seconds", ""), ""]
+    system = [r for r in results if r.get("kind") == "system"]
+    if system:
+        out.append("## The installed system\n")
+        rows = []
+        for r in system:
+            for c in r.get("checks", []):
+                rows.append([r["name"], c["check"], "ok" if c["ok"] else "FAILED", c["figure"]])
+            if r["status"] != "pass":
+                rows.append([r["name"], "(scenario)", r["status"],
+                             r.get("reason", "").split("\n")[0][:300]])
+        out.append(_table(["scenario", "check", "result", "measured"], rows))
+    problems = [r for r in results if r.get("kind") == "problem"]
+    if problems:
+        out.append("## Problems provoked, advice applied as printed\n")
+        out.append(_table(["scenario", "symptom", "setup", "first advice", "applied",
+                           "symptom before -> after", "workload before -> after",
+                           "evaluation", "status"], [problem_row(r) for r in problems]))
+    healthy = [r for r in results if r.get("kind") == "healthy"]
+    if healthy:
+        out.append("## Healthy work: no finding wanted\n")
+        out.append(_table(["scenario", "workload", "worst states", "findings", "status"],
+                          [[r["name"], r.get("workload", ""),
+                            ", ".join("%s %s" % kv for kv in (r.get("worst") or {}).items()),
+                            ", ".join(r.get("findings") or []) or "none", _status(r)]
+                           for r in healthy]))
+    negative = [r for r in results if r.get("kind") == "negative"]
+    if negative:
+        out.append("## Negative controls: a knob that would not help, which no advice may "
+                   "name\n")
+        out.append(_table(["scenario", "what", "where", "advice naming it", "status"],
+                          [[r["name"], r.get("workload", ""), r.get("where", ""),
+                            "; ".join(code(x) for x in r.get("findings") or []) or "none",
+                            _status(r)] for r in negative]))
+    notes = [(r["name"], n) for r in results for n in r.get("notes", [])]
+    if notes:
+        out.append("## Notes\n")
+        out += ["- %s: %s" % (name, n) for name, n in notes]
+        out.append("")
+    return "\n".join(out)
