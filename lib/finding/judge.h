@@ -205,14 +205,11 @@ int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *
  * known in some sample. */
 void tw_judge_socket_subject(const struct tw_socket_fig *s, char *out, size_t len);
 
-/* A user's sockets (util/uid.h) are judged as one: every socket of theirs
- * that dropped in the window, rows or not (twSockDropUidSockets), their
- * drops against the socket thresholds, and one finding about the user
- * whose subject is "sockets of user 65534", with the worst of their rows
- * named in the evidence. No host-wide sysctl is proposed for them: only
- * that user's sockets show the symptom, so the user's own SO_RCVBUF is the
- * knob (tw_evidence_user_sockets). tunewatchd's finding and check_dblock's
- * lines are both made here. */
+/* A user's sockets (util/uid.h) are judged as one: all of theirs that
+ * dropped in the window, rows or not, against the socket thresholds, one
+ * finding "sockets of user 65534" naming the worst row. No host-wide
+ * sysctl: the user's own SO_RCVBUF is the knob (tw_evidence_user_sockets).
+ * tunewatchd's finding and check_dblock's lines are both made here. */
 struct tw_user_sockets {
 	int64_t uid;
 	enum tw_state state;
@@ -318,34 +315,27 @@ struct tw_disk_judgement {
 	double w_judged;	/* the write latency judged (tw_judge_write_bound) */
 };
 
-/* Writers throttled at the dirty limit for this share of the window,
- * percent (twBcDirtyLimited), wait on the disk's writes
- * (TW_EVIDENCE_DIRTY_LIMITED). */
+/* Writers held at the dirty limit this percent of the window
+ * (twBcDirtyLimited) wait on the disk (TW_EVIDENCE_DIRTY_LIMITED). */
 #define TW_JUDGE_WRITERS_HELD 10.0
 
 /* What of a disk's write latency is waited on. A buffered write returns
- * once its data is in the page cache: writeback that queues behind
- * itself, a burst within the dirty limits, holds no writer back, and its
- * requests' time in the queue is no one's wait (a healthy 1 GiB copy gave
- * w_await 55 ms on this machine's vda). Writers wait on the disk when the
- * dirty limit throttles them (dirty_limited, percent of the window, the
- * host's twBcDirtyLimited, at TW_JUDGE_WRITERS_HELD or more), and an
- * application that waits on its own writes (fsync, O_DSYNC) waits at
- * least the device's own time per request (its busy time over the
- * requests it completed, util over ops). The bound on the write latency to
- * judge: none (INFINITY) where writers are held back or the host's figure
- * is unknown (TW_FIG_NONE: an agent that does not say), else the device's
- * time per request. A write waited on behind a queue of writeback on a
- * device fast per request (a commit behind a backup) is not told apart,
- * and stays unjudged. */
+ * once its data is in the page cache, so writeback queued behind itself
+ * holds no writer back (a healthy 1 GiB copy gave w_await 55 ms on this
+ * machine's vda). Writers wait on the disk when the dirty limit holds them
+ * (dirty_limited, percent of the window, at TW_JUDGE_WRITERS_HELD or
+ * more), and one that waits on its own writes (fsync, O_DSYNC) waits at
+ * least the device's own time per request (util over ops). The bound: none
+ * (INFINITY) where writers are held or dirty_limited is unknown
+ * (TW_FIG_NONE), else the device's time per request. A commit behind a
+ * backup's writeback on a fast device is not told apart: unjudged. */
 double tw_judge_write_bound(const struct tw_disk_fig *d, double dirty_limited);
 
 /* The host's twBcDirtyLimited as the view has it, or TW_FIG_NONE. */
 double tw_judge_dirty_limited(const struct tw_view *v);
 
-/* Judge one disk, its write latency up to write_bound
- * (tw_judge_write_bound). Returns 0 when it has no figures yet (first seen
- * in the newest sample), 1 when judged. */
+/* Judge one disk, its write latency up to write_bound. Returns 0 when it
+ * has no figures yet (first seen in the newest sample), 1 when judged. */
 int tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d,
     double write_bound, struct tw_disk_judgement *j);
 

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: ISC */
-/* The rescan: a walk of the whole hierarchy every cgroupRescan seconds,
- * which carries each cgroup's index over, ranks those that qualify and
- * publishes the busiest cgroupMax of them, so that a sample reads only
- * those. */
+/* The rescan: every cgroupRescan seconds a walk of the whole hierarchy
+ * carries each cgroup's index over and publishes the busiest cgroupMax of
+ * those that qualify, so that a sample reads only those. */
 #include "config.h"
 
 #include <fcntl.h>
@@ -23,8 +22,7 @@ cmp_path(const void *a, const void *b)
 	return strcmp(((const struct known *)a)->path, ((const struct known *)b)->path);
 }
 
-/* By hand rather than bsearch, which would need the path copied into a
- * struct known to compare: once for each cgroup a walk meets. */
+/* Not bsearch, which would need the path copied into a struct known. */
 static struct known *
 find_known(struct tw_cgroups *r, const char *path)
 {
@@ -186,8 +184,7 @@ visit(void *ctx, int parent_fd, const char *name, const char *path, uint64_t ino
 	tw_cg_keep_init(&k->keep);
 	if (old != NULL) {
 		k->index = old->index;
-		/* Counters the window tracks by the index: they go on. */
-		k->anon_seen = old->anon_seen;
+		k->anon_seen = old->anon_seen;	/* the window's, by index */
 		k->anon = old->anon;
 		k->anon_up = old->anon_up;
 		k->anon_down = old->anon_down;
@@ -304,8 +301,7 @@ list_published(struct tw_cgroups *r)
 	return TW_OK;
 }
 
-/* The owner of the cgroup directory at path (below the hierarchy's
- * root); UINT32_MAX ((uid_t)-1, no one's) when it cannot be read. */
+/* The owner of the cgroup directory at path; UINT32_MAX when unread. */
 static uint32_t
 dir_owner(const struct tw_cgroups *r, const char *path)
 {
@@ -338,9 +334,8 @@ publish_owner(const struct tw_cgroups *r, struct known *k)
 	tw_cgroup_owner(shown, &o);
 	k->owner = o.kind;
 	k->owner_uid = o.uid;
-	/* A plain cgroup is whoever's its directory is: who made it, or to
-	 * whom it was delegated (chown, as cgroup v1 delegation and systemd's
-	 * Delegate= do), who sets its limit. */
+	/* A plain cgroup is its directory's owner: who made it, or to whom
+	 * it was delegated (chown; systemd's Delegate=), who sets its limit. */
 	if (o.kind == TW_CG_OWNER_CGROUP)
 		k->owner_uid = dir_owner(r, k->path);
 	tw_cgroup_unit(shown, k->unit, sizeof(k->unit));
