@@ -169,7 +169,7 @@ START_TEST(test_anonymous_squeeze)
 	f.cache = 3.9 * MIB;
 	f.fileset = 2 * MIB;
 	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current "
-	    "63.9 MiB sits at memory.high 64 MiB, in the last 60 s; 60 MiB of it is not page "
+	    "63.9 MiB sits at memory.high 64 MiB, in the last 60 s, with 60 MiB of it not page "
 	    "cache, and the file set it reads (2 MiB) fits beside that within the limit: what it "
 	    "allocates squeezes its cache, not its limit, and a larger limit would fill the same "
 	    "way if that memory grows (find what does)");
@@ -206,7 +206,7 @@ START_TEST(test_leak_grows)
 	f.have_growth = 1;
 	f.growth = 10 * MIB;
 	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current "
-	    "63.9 MiB sits at memory.high 64 MiB, in the last 60 s; its memory besides the page "
+	    "63.9 MiB sits at memory.high 64 MiB, in the last 60 s, while its memory besides the page "
 	    "cache rose by 10 MiB and fell by 0 MiB in that time (now 43.9 MiB): what it "
 	    "allocates squeezes its cache, and a larger limit would fill the same way (find what "
 	    "grows)");

@@ -253,7 +253,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	}
 	if (leaking(f)) {
 		evidence(f, "sits at", ev, sizeof(ev));
-		n = snprintf(line, len, "%s: %s; its memory besides the page cache rose by %s MiB "
+		n = snprintf(line, len, "%s: %s, while its memory besides the page cache rose by %s MiB "
 		    "and fell by %s MiB in that time (now %s MiB): what it allocates squeezes its "
 		    "cache, and a larger limit would fill the same way (find what grows)", name, ev,
 		    mib(f->growth, a, sizeof(a)), mib(f->fall, c, sizeof(c)),
@@ -262,7 +262,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 	}
 	if (squeezed(f)) {
 		evidence(f, "sits at", ev, sizeof(ev));
-		n = snprintf(line, len, "%s: %s; %s MiB of it is not page cache, and the file set "
+		n = snprintf(line, len, "%s: %s, with %s MiB of it not page cache, and the file set "
 		    "it reads (%s MiB) fits beside that within the limit: what it allocates squeezes "
 		    "its cache, not its limit, and a larger limit would fill the same way if that "
 		    "memory grows (find what does)", name, ev, mib(anonymous(f), a, sizeof(a)),
