@@ -42,7 +42,9 @@ def write_ini(h):
             "hostname = 127.0.0.1\n"
             "port = %d\n"
             "community = not-the-community\n"
-            "timeout = 1\n"
+            # 2 s a try, twice: the plugin's own 5 s alarm keeps a second
+            # for its start and the rest on a busy machine (at 1 s, 200 ms).
+            "timeout = 5\n"
             "\n"
             "[broken]\n"
             "community = tw-s3cret\n"
@@ -84,7 +86,7 @@ def test():
 
         # The file's community is the one used: a wrong one gets no answer...
         out = pc.run("check_dblock", ["--extra-opts=wrong community@" + ini])
-        pc.expect(out, 3, ["DBLOCK UNKNOWN - no answer from 127.0.0.1:%d (SNMP v2c, 400 ms x 2 "
+        pc.expect(out, 3, ["DBLOCK UNKNOWN - no answer from 127.0.0.1:%d (SNMP v2c, 2000 ms x 2 "
                            "tries; is the community right?)" % h.port])
         no_secrets(out)
         # ... and -C on the command line overrides it.

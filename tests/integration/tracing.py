@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: ISC
 """bpftrace as a test's reference: tracefs mounted for its tracepoints (only
-if nothing has, and unmounted again), a program started and waited for
+if nothing has, and unmounted again by its last user), a program started and waited for
 until it has attached, and stopped so that it prints what it kept."""
 
+import fcntl
 import os
 import re
 import signal
@@ -17,28 +18,58 @@ TRACEFS = "/sys/kernel/tracing"
 class Tracefs:
     """tracefs at /sys/kernel/tracing, with the tracepoint `event`
     ("block/block_rq_issue") in it; mounted here only when nothing has,
-    and then unmounted on exit."""
+    and unmounted again by the last test that uses it. Tests of several
+    make check runs share one machine: one that unmounted it as it ended
+    took the tracepoints from another's bpftrace ("tracepoint not found").
+    So each user holds a shared lock on USERS while it runs, and the one
+    that finds no other holder, under MUTEX, unmounts what a test mounted
+    (MARKER says a test did)."""
+
+    MUTEX = "/run/lock/tw-tests-tracefs.mutex"
+    USERS = "/run/lock/tw-tests-tracefs.users"
+    MARKER = "/run/lock/tw-tests-tracefs.mounted"
 
     def __init__(self, event="block/block_rq_issue"):
         self.event = event
-        self.mounted = False
+        self.users = None
+
+    def _mutex(self):
+        fh = open(self.MUTEX, "a")
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        return fh
 
     def __enter__(self):
-        if not os.path.isdir(os.path.join(TRACEFS, "events")):
-            r = subprocess.run(["mount", "-t", "tracefs", "tracefs", TRACEFS],
-                               capture_output=True, text=True, timeout=30)
-            if r.returncode != 0:
-                raise twtest.Skip("cannot mount tracefs at %s: %s" % (TRACEFS, r.stderr.strip()))
-            self.mounted = True
+        with self._mutex():
+            self.users = open(self.USERS, "a")
+            fcntl.flock(self.users, fcntl.LOCK_SH)
+            if not os.path.isdir(os.path.join(TRACEFS, "events")):
+                r = subprocess.run(["mount", "-t", "tracefs", "tracefs", TRACEFS],
+                                   capture_output=True, text=True, timeout=30)
+                if r.returncode != 0:
+                    self.users.close()
+                    self.users = None
+                    raise twtest.Skip("cannot mount tracefs at %s: %s" % (
+                        TRACEFS, r.stderr.strip()))
+                open(self.MARKER, "w").close()
         if not os.path.isdir(os.path.join(TRACEFS, "events", self.event)):
             self.__exit__()
             raise twtest.Skip("the kernel has no tracepoint %s" % self.event)
         return self
 
     def __exit__(self, *exc):
-        if self.mounted:
-            subprocess.run(["umount", TRACEFS], capture_output=True, timeout=30)
-            self.mounted = False
+        if self.users is None:
+            return False
+        with self._mutex():
+            try:
+                fcntl.flock(self.users, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                last = True
+            except BlockingIOError:
+                last = False
+            if last and os.path.exists(self.MARKER):
+                subprocess.run(["umount", TRACEFS], capture_output=True, timeout=30)
+                os.unlink(self.MARKER)
+            self.users.close()
+            self.users = None
         return False
 
 
