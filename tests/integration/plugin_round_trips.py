@@ -164,11 +164,12 @@ def test():
             assert direct.stdout == relayed.stdout, (direct, relayed)
 
             # The figures, the sockets and the changes come, the table's read
-            # does not: UNKNOWN, one line. The two tries take 4/5 of -t; -t 3
-            # leaves the four requests before them time under the sanitizers.
+            # does not: UNKNOWN, one line. The two tries take 4/5 of -t; -t 10
+            # leaves the start and the four requests before them 2 s under the
+            # sanitizers on a busy machine.
             relay.reset(forward=4)
-            out = pc.run("check_dblock", ["-t", "3"], relay.port)
-            pc.expect(out, 3, ["DBLOCK UNKNOWN - no answer from 127.0.0.1:%d (SNMP v2c, 1200 ms "
+            out = pc.run("check_dblock", ["-t", "10"], relay.port)
+            pc.expect(out, 3, ["DBLOCK UNKNOWN - no answer from 127.0.0.1:%d (SNMP v2c, 4000 ms "
                                "x 2 tries; is the community right?)" % relay.port])
             assert relay.seen() == 6, "two for the figures, one for the sockets, one for the " \
                 "changes, two tries for the table: %d" % relay.seen()
