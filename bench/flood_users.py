@@ -370,9 +370,11 @@ def report(runs):
                   if c is not None and b["cpu_ms"]]
         base_ok = [b["cpu_ms"] for b in base if b["cpu_ms"] is not None]
         cpu_ok = [c for c in cpu if c is not None]
-        ratio = ("%.2fx (%.2f-%.2f)" % (statistics.median(cpu_ok) / statistics.median(base_ok),
-                                        min(ratios), max(ratios))
-                 if cpu_ok and base_ok and ratios else "missing")
+        ratio = "missing"
+        if cpu_ok and base_ok:
+            ratio = "%.2fx" % (statistics.median(cpu_ok) / statistics.median(base_ok))
+            ratio += (" (%.2f-%.2f)" % (min(ratios), max(ratios)) if ratios
+                      else " (no round with both)")
         wire = [g for x in v for g in x["wire_ms"]]
         snmpget = [g for x in v for g in x["snmpget_ms"]]
         print("| %s | %s | %s | %s | %s | %s (%d; %d) | %s (%d; %d) | %s | %s | %s |" % (
