@@ -102,7 +102,9 @@ def test():
             assert agent_ids[i].get("SUBJECT", "").strip('"').startswith("LVM-Xq3vT0c1bN2mW8pK4"), \
                 agent_ids[i]
 
-        # Kernel names still match, and an alias excludes.
+        # Kernel names still match, and an alias excludes. The window now
+        # spans the three samples more, however long they took.
+        w = pc.window_s(pc.agent_span(h))
         out = pc.run(CHECK, ["--device", "^dm-", "--exclude-device", "^mpatha$", "-w", "100"],
                      h.port)
         assert out.rc == 0, out.stdout
