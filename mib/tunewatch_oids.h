@@ -289,12 +289,13 @@
 /* twGroups.15 */
 #define TW_OID_BOUNDS_GROUP 15
 
-/* TwSeverityType values, the checks' states */
 /* twFindingClass: what a finding threatens, highest first. */
 #define TW_FINDING_CLASS_HOST 1
 #define TW_FINDING_CLASS_SERVICE 2
 #define TW_FINDING_CLASS_USER 3
 #define TW_FINDING_CLASSES 3
+
+/* TwSeverityType values, the checks' states */
 #define TW_FINDING_WARNING 1
 #define TW_FINDING_CRITICAL 2
 

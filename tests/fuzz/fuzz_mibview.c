@@ -444,7 +444,7 @@ expected_miss(const uint32_t *oid, size_t len)
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_DBLOCK_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_DBLOCK_NAME &&
-		    oid[2] <= TW_OID_DBLOCK_RECENT_PRESSURE_TIME ? TW_MV_NO_SUCH_INSTANCE :
+		    oid[2] <= TW_OID_DBLOCK_OWNER_UID ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_DISK_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_DISK_NAME &&
@@ -459,7 +459,7 @@ expected_miss(const uint32_t *oid, size_t len)
 		    oid[2] < TW_VIEW_CHANGE_COLS ? TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_SOCKDROP_TABLE:	/* no rows in this view */
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_SOCKDROP_PROTOCOL_NAME &&
-		    oid[2] <= TW_OID_SOCKDROP_OWNER_SEARCH ? TW_MV_NO_SUCH_INSTANCE :
+		    oid[2] <= TW_OID_SOCKDROP_UID_RECENT_DROPS ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_PROBE_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_PROBE_DEVICE &&
@@ -468,7 +468,7 @@ expected_miss(const uint32_t *oid, size_t len)
 	case TW_OID_FINDINGS:
 		if (oid[1] == TW_OID_FINDING_TABLE)
 			return len >= 4 && oid[2] == 1 && oid[3] >= TW_OID_FINDING_ID &&
-			    oid[3] <= TW_OID_FINDING_OWNER ? TW_MV_NO_SUCH_INSTANCE :
+			    oid[3] <= TW_OID_FINDING_OWNER_UID ? TW_MV_NO_SUCH_INSTANCE :
 			    TW_MV_NO_SUCH_OBJECT;
 		return (oid[1] >= 1 && oid[1] <= TW_OID_FINDING_CLEAR_AFTER) ||
 		    (oid[1] >= TW_OID_FINDING_DROPPED && oid[1] <= TW_OID_FINDING_LIMIT) ?
