@@ -11,7 +11,7 @@
 #include "tw_sample_fixture.h"
 #include "view/build.h"
 #include "view/fig_pool.h"
-#include "figures/cache.h"
+#include "figures/cache_record.h"
 #include "view/view.h"
 #include "window/window.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* A disk is judged on its record (figures/disk.h), decoded once from its
+/* A disk is judged on its record (figures/disk_record.h), decoded once from its
  * row: tunewatchd judges every disk on every sample (10,000 of them in
  * bench/). */
 #include "config.h"

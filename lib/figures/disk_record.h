@@ -9,8 +9,8 @@
  * rounded to the MIB's resolution. A double is TW_FIG_NONE when absent, a
  * count TW_FIG_NO_COUNT, an integer tunable -1, a string NULL; strings
  * point into what the record was made from, which must outlive it. */
-#ifndef TW_FIGURES_DISK_H
-#define TW_FIGURES_DISK_H
+#ifndef TW_FIGURES_DISK_RECORD_H
+#define TW_FIGURES_DISK_RECORD_H
 
 #include <stdint.h>
 
