@@ -5,7 +5,7 @@
 #ifndef TW_DERIVE_CGROUP_H
 #define TW_DERIVE_CGROUP_H
 
-#include "collect/cgroup.h"
+#include "collect/cgroupread.h"
 #include "figures/cgroup_record.h"
 #include "sample/cgroups.h"
 #include "util/escape.h"
