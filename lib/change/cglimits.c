@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice/cgroup.h"
+#include "advice/advice_cgroup.h"
 #include "advice/ticket.h"
 #include "finding/judge.h"
 #include "util/array.h"

@@ -84,7 +84,7 @@ tw_change_map(const char *tunable)
 	if (strncmp(tunable, "queue/", 6) == 0)
 		return disk;
 	/* A cgroup's limit bounds its cache (no rule of the table names it:
-	 * advice/cgroup.c does). */
+	 * advice/advice_cgroup.c does). */
 	for (k = 0; k < sizeof(limits) / sizeof(limits[0]); k++)
 		if (strcmp(tunable, limits[k]) == 0)
 			return cgroup;

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "advice/cgroup.h"
+#include "advice/advice_cgroup.h"
 #include "advice/evidence.h"
 #include "advice/ticket.h"
 #include "finding/finding.h"
@@ -285,7 +285,7 @@ const char *tw_judge_cgroup_unit(const char *path);
  * (tw_cgroup_owner_name). */
 void tw_judge_cgroup_name(const char *path, char *buf, size_t len);
 
-/* What lib/advice/cgroup.c judges of c; v gives the host's memory and
+/* What lib/advice/advice_cgroup.c judges of c; v gives the host's memory and
  * the window's span. */
 void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
     unsigned window_s, struct tw_cgroup_figures *f);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "advice/cgroup.h"
+#include "advice/advice_cgroup.h"
 
 #include <stdio.h>
 #include <string.h>
