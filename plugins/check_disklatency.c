@@ -142,13 +142,6 @@ label(const struct tw_disk_fig *d, char *buf, size_t len)
 	return buf;
 }
 
-/* The long output prints an absent figure as 0. */
-static double
-or_zero(double x)
-{
-	return tw_fig_has(x) ? x : 0.0;
-}
-
 static unsigned long long
 tunable_or_zero(int64_t x)
 {
@@ -168,12 +161,12 @@ device_line(struct tw_out *out, const struct tw_disk_fig *d, enum tw_state st)
 	tw_out_line(out, "%s: %s r_await %s ms, w_await %s ms, aqu-sz %s, util %s %%, %s r/s, "
 	    "%s w/s (%s, nr_requests %llu, read_ahead_kb %llu%s)", label(d, lb, sizeof(lb)),
 	    tw_state_name(st),
-	    tw_plugin_num(a, sizeof(a), or_zero(d->r_await_ms), 1),
-	    tw_plugin_num(b, sizeof(b), or_zero(d->w_await_ms), 1),
-	    tw_plugin_num(c, sizeof(c), or_zero(d->queue_depth), 2),
-	    tw_plugin_num(u, sizeof(u), or_zero(d->util_pct), 1),
-	    tw_plugin_num(r, sizeof(r), or_zero(d->read_ops_s), 1),
-	    tw_plugin_num(w, sizeof(w), or_zero(d->write_ops_s), 1), sched,
+	    tw_plugin_num(a, sizeof(a), tw_fig_or0(d->r_await_ms), 1),
+	    tw_plugin_num(b, sizeof(b), tw_fig_or0(d->w_await_ms), 1),
+	    tw_plugin_num(c, sizeof(c), tw_fig_or0(d->queue_depth), 2),
+	    tw_plugin_num(u, sizeof(u), tw_fig_or0(d->util_pct), 1),
+	    tw_plugin_num(r, sizeof(r), tw_fig_or0(d->read_ops_s), 1),
+	    tw_plugin_num(w, sizeof(w), tw_fig_or0(d->write_ops_s), 1), sched,
 	    tunable_or_zero(d->nr_requests), tunable_or_zero(d->read_ahead_kb), rot);
 }
 
@@ -206,8 +199,8 @@ summarise(struct tw_out *out, const struct problem *bad, size_t nbad)
 			}
 			tw_out_printf(out, "%s%s %s r_await %s ms, w_await %s ms", shown > 0 ? "; " : "",
 			    label(d, lb, sizeof(lb)), tw_state_name(bad[i].st),
-			    tw_plugin_num(a, sizeof(a), or_zero(d->r_await_ms), 1),
-			    tw_plugin_num(b, sizeof(b), or_zero(d->w_await_ms), 1));
+			    tw_plugin_num(a, sizeof(a), tw_fig_or0(d->r_await_ms), 1),
+			    tw_plugin_num(b, sizeof(b), tw_fig_or0(d->w_await_ms), 1));
 			shown++;
 		}
 	}

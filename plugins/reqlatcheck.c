@@ -26,13 +26,6 @@ label(const struct tw_disk_fig *d, char *buf, size_t len)
 	return buf;
 }
 
-/* A figure as the lines print it: 0 when the row lacks it. */
-static double
-or_zero(double x)
-{
-	return tw_fig_has(x) ? x : 0.0;
-}
-
 /* Perfdata of figure ms of a direction (NULL: not timed). */
 static void
 perf(struct tw_out *out, const struct tw_disk_fig *d, const struct tw_reqlat_fig *r,
@@ -68,7 +61,7 @@ direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, char *buf
 		snprintf(buf, len, "%s not timed", dir);
 		return;
 	}
-	n = (unsigned long long)or_zero(r->requests);
+	n = (unsigned long long)tw_fig_or0(r->requests);
 	ms = tw_reqlat_fig_percentile(r, pc);
 	if (!tw_fig_has(ms)) {
 		snprintf(buf, len, "%s p%u absent (%llu request%s in the window; %llu needed)", dir, pc,
@@ -77,10 +70,10 @@ direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, char *buf
 	}
 	snprintf(buf, len, "%s p%u %s ms (p50 %s, p90 %s, max %s, mean %s ms; %llu requests)", dir,
 	    pc, tw_plugin_num(a, sizeof(a), ms, 3),
-	    tw_plugin_num(b, sizeof(b), or_zero(r->p50_ms), 3),
+	    tw_plugin_num(b, sizeof(b), tw_fig_or0(r->p50_ms), 3),
 	    tw_fig_has(r->p90_ms) ? tw_plugin_num(c, sizeof(c), r->p90_ms, 3) : "absent",
-	    tw_plugin_num(m, sizeof(m), or_zero(r->max_ms), 3),
-	    tw_plugin_num(x, sizeof(x), or_zero(r->mean_ms), 3), n);
+	    tw_plugin_num(m, sizeof(m), tw_fig_or0(r->max_ms), 3),
+	    tw_plugin_num(x, sizeof(x), tw_fig_or0(r->mean_ms), 3), n);
 }
 
 /* ", queue p99 1.2 ms": where a scheduler queued the reads. */
@@ -151,7 +144,7 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_d
 	direction(j.wrow, "write", c->percentile, wr, sizeof(wr));
 	queue(j.rrow, q, sizeof(q));
 	tw_out_line(out, "%s: %s, %s, %s%s in the last %llu s", label(d, lb, sizeof(lb)),
-	    tw_state_name(j.worst), rd, wr, q, (unsigned long long)((or_zero(j.rrow != NULL ?
+	    tw_state_name(j.worst), rd, wr, q, (unsigned long long)((tw_fig_or0(j.rrow != NULL ?
 	    j.rrow->window_ms : j.wrow->window_ms) + 500) / 1000));
 	if (j.have_read && j.read_ms > tr->ms)
 		*tr = (struct top){ j.read_ms, 1, *d };
