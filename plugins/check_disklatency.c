@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "finding/judge.h"
+#include "finding/judge_disk_row.h"
 #include "advise.h"
 #include "options.h"
 #include "plugin.h"
@@ -249,12 +250,16 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		double r, w, q, u;
 		enum tw_state st;
 
-		tw_view_disk_figures(row, &fig);
+		/* Judged as tunewatchd judges it; decoded whole, as its line
+		 * and the filter read more than the judgement. */
+		int judged_now = tw_judge_disk_row(&cfg.judge, row, held, p->window_s, 1, &fig, &j,
+		    &verdicts);
+
 		if (!tw_namefilter_keep_either(&cfg.devices, d->name, d->alias))
 			continue;
 		/* Not yet measured is not OK: say so, whatever -v. The states
 		 * are lib/finding's, as tunewatchd's findings are. */
-		if (!tw_judge_disk(&cfg.judge, d, tw_judge_write_bound(d, held), &j)) {
+		if (!judged_now) {
 			young++;
 			tw_out_line(out, "%s: no figures yet (first seen in the newest sample)",
 			    label(d, lb, sizeof(lb)));
@@ -288,7 +293,6 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		if (st == TW_STATE_OK)
 			continue;
 		bad[nbad++] = (struct problem){ *d, st };
-		tw_judge_disk_verdicts(d, &j, p->window_s, &verdicts);
 		if (verdicts.has_read)
 			advise_disk(p, v, out, row, &verdicts.read);
 		if (verdicts.has_write)

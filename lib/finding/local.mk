@@ -12,6 +12,7 @@ lib_finding_libtwfinding_a_SOURCES = \
 	lib/finding/lookup.h lib/finding/lookup.c lib/finding/observe.h lib/finding/observe.c \
 	lib/finding/observe_priv.h lib/finding/observe_pick.h lib/finding/observe_pick.c \
 	lib/finding/observe_verdict.h lib/finding/observe_verdict.c \
+	lib/finding/judge_disk_row.h lib/finding/judge_disk_row.c \
 	lib/finding/observe_disk.c lib/finding/observe_cgroup.c lib/finding/observe_socket.c \
 	lib/finding/ratchet.h lib/finding/ratchet.c \
 	lib/finding/tracker.h lib/finding/tracker.c
