@@ -92,31 +92,6 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	return -1;
 }
 
-static void
-perf(struct tw_out *out, const char *dev, const char *what, double v, const char *uom,
-    const struct tw_range *w, const struct tw_range *c, int max100)
-{
-	char label[96];
-	struct tw_perf item;
-
-	snprintf(label, sizeof(label), "%s %s", dev, what);
-	memset(&item, 0, sizeof(item));
-	item.label = label;
-	/* %util can pass 100 when the kernel's busy time and our clock
-	 * disagree by a few ms; a graph's scale should not. */
-	item.value = max100 && v > 100 ? 100 : v;
-	item.uom = uom;
-	/* Latency in ms to the microsecond the MIB gives. */
-	item.precision = strcmp(uom, "ms") == 0 ? 3 : 2;
-	item.warn = w;
-	item.crit = c;
-	item.has_min = 1;
-	item.min = 0;
-	item.has_max = max100;
-	item.max = 100;
-	tw_out_perf(out, &item);
-}
-
 /* The advice for one verdict about device d, with its own queue
  * attributes as current values. */
 static void
@@ -281,11 +256,16 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			top_w_dev = *d;
 		}
 
-		perf(out, d->name, "r_await", r, "ms", rw, rc, 0);
-		perf(out, d->name, "w_await", w, "ms", ww, wc, 0);
-		perf(out, d->name, "aqu-sz", q, "", tw_threshold_range(&cfg.judge.queue_warn),
+		/* Latency in ms to the microsecond the MIB gives. %util can
+		 * pass 100 when the kernel's busy time and our clock disagree
+		 * by a few ms; a graph's scale should not. */
+		tw_out_figure(out, d->name, "r_await", r, "ms", 3, rw, rc, 0);
+		tw_out_figure(out, d->name, "w_await", w, "ms", 3, ww, wc, 0);
+		tw_out_figure(out, d->name, "aqu-sz", q, "", 2,
+		    tw_threshold_range(&cfg.judge.queue_warn),
 		    tw_threshold_range(&cfg.judge.queue_crit), 0);
-		perf(out, d->name, "util", u, "%", tw_threshold_range(&cfg.judge.util_warn),
+		tw_out_figure(out, d->name, "util", u > 100 ? 100 : u, "%", 2,
+		    tw_threshold_range(&cfg.judge.util_warn),
 		    tw_threshold_range(&cfg.judge.util_crit), 1);
 
 		if (st != TW_STATE_OK || p->verbose > 0 || v->ndisks <= 16)

@@ -165,6 +165,31 @@ tw_out_perf(struct tw_out *o, const struct tw_perf *p)
 	return TW_OK;
 }
 
+int
+tw_out_figure(struct tw_out *o, const char *name, const char *what, double v,
+    const char *uom, unsigned precision, const struct tw_range *warn,
+    const struct tw_range *crit, int percent)
+{
+	char label[96];
+	struct tw_perf item;
+
+	if (name != NULL) {
+		snprintf(label, sizeof(label), "%s %s", name, what);
+		what = label;
+	}
+	memset(&item, 0, sizeof(item));
+	item.label = what;
+	item.value = v;
+	item.uom = uom;
+	item.precision = precision;
+	item.warn = warn;
+	item.crit = crit;
+	item.has_min = 1;
+	item.has_max = percent;
+	item.max = 100;
+	return tw_out_perf(o, &item);
+}
+
 /* Length of text without its last '\n'-ended record. */
 static size_t
 drop_last_record(const char *text, size_t len)
