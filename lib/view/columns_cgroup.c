@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twCgroupTable, one row per cgroup. */
+/* The column table's entries for twCgroupTable, one row per cgroup. */
 #include "config.h"
 
 #include "view/columns_rows.h"
