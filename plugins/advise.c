@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "advice/shortfall.h"
+#include "advice/ticket.h"
 #include "finding/lookup.h"
 #include "finding/observe.h"
 #include "finding/ratchet.h"
@@ -87,10 +88,8 @@ advice_line(const struct tw_suggestion *s, const struct tw_view_disk *disk, cons
 	struct tw_suggestion shown = *s;
 	char path[160];
 
-	if (disk != NULL && strncmp(s->name, "queue/", 6) == 0) {
-		snprintf(path, sizeof(path), "/sys/block/%s/%s", disk->name, s->name);
+	if (disk != NULL && tw_ticket_queue_path(path, sizeof(path), disk->name, s->name))
 		shown.name = path;
-	}
 	return tw_advice_format(&shown, detail, line, len);
 }
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice/cgroup.h"
+#include "advice/advice_cgroup.h"
 #include "advice/ticket.h"
 #include "changes.h"
 #include "findings.h"

@@ -19,7 +19,7 @@
 #include "plugin/output.h"
 #include "threshold/state.h"
 #include "threshold/threshold.h"
-#include "figures/change.h"
+#include "figures/change_record.h"
 #include "view/view.h"
 
 struct tw_plugin;

@@ -23,7 +23,7 @@
 #define TW_PLUGIN_CHANGES_H
 
 #include "change/figure.h"
-#include "figures/change.h"
+#include "figures/change_record.h"
 #include "plugin/output.h"
 #include "view/view.h"
 

@@ -11,7 +11,7 @@
 
 #include "advice/advice.h"
 #include "change/figure.h"
-#include "figures/change.h"
+#include "figures/change_record.h"
 #include "plugin/output.h"
 #include "snmptarget.h"
 #include "threshold/state.h"

@@ -83,24 +83,6 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	return -1;
 }
 
-static void
-perf(struct tw_out *out, const char *label, double v, const char *uom,
-    const struct tw_range *w, const struct tw_range *c, int percent)
-{
-	struct tw_perf item;
-
-	memset(&item, 0, sizeof(item));
-	item.label = label;
-	item.value = v;
-	item.uom = uom;
-	item.warn = w;
-	item.crit = c;
-	item.has_min = 1;
-	item.has_max = percent;
-	item.max = 100;
-	tw_out_perf(out, &item);
-}
-
 /* The hit ratio's thresholds are -w and -c, with no default: a low ratio
  * alone hurts no one. The refaults' have one each unless given. */
 static void
@@ -171,29 +153,31 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	tw_view_cache_figures(&v->bc, &bc);
 	tw_judge_cache(&cfg.judge, &bc, v, p->window_s, p->os, &j);
 	if (j.have_hit)
-		perf(out, "hit_ratio", j.fig.hit, "%", w, c, 1);
+		tw_out_figure(out, NULL, "hit_ratio", j.fig.hit, "%", 0, w, c, 1);
 	if (j.have_refaults)
-		perf(out, "refaults", j.fig.refaults, "", tw_threshold_range(&cfg.judge.refault_warn),
+		tw_out_figure(out, NULL, "refaults", j.fig.refaults, "", 0,
+		    tw_threshold_range(&cfg.judge.refault_warn),
 		    tw_threshold_range(&cfg.judge.refault_crit), 0);
 	if (tw_fig_has(bc.major_faults_s))
-		perf(out, "major_faults", bc.major_faults_s, "", NULL, NULL, 0);
+		tw_out_figure(out, NULL, "major_faults", bc.major_faults_s, "", 0, NULL, NULL, 0);
 	if (tw_fig_has(bc.page_in_kib_s))
-		perf(out, "page_in_kib", bc.page_in_kib_s, "", NULL, NULL, 0);
+		tw_out_figure(out, NULL, "page_in_kib", bc.page_in_kib_s, "", 0, NULL, NULL, 0);
 	if (j.have_psi)
-		perf(out, "memory_pressure", j.fig.psi, "%", tw_threshold_range(&cfg.judge.psi_warn),
+		tw_out_figure(out, NULL, "memory_pressure", j.fig.psi, "%", 0,
+		    tw_threshold_range(&cfg.judge.psi_warn),
 		    tw_threshold_range(&cfg.judge.psi_crit), 1);
 	if (tw_fig_has(bc.io_pressure_pct))
-		perf(out, "io_pressure", bc.io_pressure_pct, "%", NULL, NULL, 1);
+		tw_out_figure(out, NULL, "io_pressure", bc.io_pressure_pct, "%", 0, NULL, NULL, 1);
 	if (tw_fig_has(bc.cached_bytes))
-		perf(out, "cached", bc.cached_bytes, "B", NULL, NULL, 0);
+		tw_out_figure(out, NULL, "cached", bc.cached_bytes, "B", 0, NULL, NULL, 0);
 	if (tw_fig_has(bc.dirty_bytes))
-		perf(out, "dirty", bc.dirty_bytes, "B", NULL, NULL, 0);
+		tw_out_figure(out, NULL, "dirty", bc.dirty_bytes, "B", 0, NULL, NULL, 0);
 	if (tw_fig_has(bc.writeback_bytes))
-		perf(out, "writeback", bc.writeback_bytes, "B", NULL, NULL, 0);
+		tw_out_figure(out, NULL, "writeback", bc.writeback_bytes, "B", 0, NULL, NULL, 0);
 	if (j.fig.have_dirty)
-		perf(out, "dirty_limited", j.fig.dirty_limited, "%", NULL, NULL, 1);
+		tw_out_figure(out, NULL, "dirty_limited", j.fig.dirty_limited, "%", 0, NULL, NULL, 1);
 	if (j.fig.have_reclaim)
-		perf(out, "host_reclaim", j.fig.reclaim, "", NULL, NULL, 0);
+		tw_out_figure(out, NULL, "host_reclaim", j.fig.reclaim, "", 0, NULL, NULL, 0);
 
 	/* Nothing at all to judge: no /proc/meminfo, /proc/vmstat or process
 	 * counters behind the agent. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "figures/pool.h"
+#include "figures/pool_record.h"
 #include "finding/judge.h"
 #include "advise.h"
 #include "options.h"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "finding/judge.h"
+#include "finding/judge_disk_row.h"
 #include "advise.h"
 #include "options.h"
 #include "plugin.h"
@@ -91,31 +92,6 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	return -1;
 }
 
-static void
-perf(struct tw_out *out, const char *dev, const char *what, double v, const char *uom,
-    const struct tw_range *w, const struct tw_range *c, int max100)
-{
-	char label[96];
-	struct tw_perf item;
-
-	snprintf(label, sizeof(label), "%s %s", dev, what);
-	memset(&item, 0, sizeof(item));
-	item.label = label;
-	/* %util can pass 100 when the kernel's busy time and our clock
-	 * disagree by a few ms; a graph's scale should not. */
-	item.value = max100 && v > 100 ? 100 : v;
-	item.uom = uom;
-	/* Latency in ms to the microsecond the MIB gives. */
-	item.precision = strcmp(uom, "ms") == 0 ? 3 : 2;
-	item.warn = w;
-	item.crit = c;
-	item.has_min = 1;
-	item.min = 0;
-	item.has_max = max100;
-	item.max = 100;
-	tw_out_perf(out, &item);
-}
-
 /* The advice for one verdict about device d, with its own queue
  * attributes as current values. */
 static void
@@ -142,13 +118,6 @@ label(const struct tw_disk_fig *d, char *buf, size_t len)
 	return buf;
 }
 
-/* The long output prints an absent figure as 0. */
-static double
-or_zero(double x)
-{
-	return tw_fig_has(x) ? x : 0.0;
-}
-
 static unsigned long long
 tunable_or_zero(int64_t x)
 {
@@ -168,12 +137,12 @@ device_line(struct tw_out *out, const struct tw_disk_fig *d, enum tw_state st)
 	tw_out_line(out, "%s: %s r_await %s ms, w_await %s ms, aqu-sz %s, util %s %%, %s r/s, "
 	    "%s w/s (%s, nr_requests %llu, read_ahead_kb %llu%s)", label(d, lb, sizeof(lb)),
 	    tw_state_name(st),
-	    tw_plugin_num(a, sizeof(a), or_zero(d->r_await_ms), 1),
-	    tw_plugin_num(b, sizeof(b), or_zero(d->w_await_ms), 1),
-	    tw_plugin_num(c, sizeof(c), or_zero(d->queue_depth), 2),
-	    tw_plugin_num(u, sizeof(u), or_zero(d->util_pct), 1),
-	    tw_plugin_num(r, sizeof(r), or_zero(d->read_ops_s), 1),
-	    tw_plugin_num(w, sizeof(w), or_zero(d->write_ops_s), 1), sched,
+	    tw_plugin_num(a, sizeof(a), tw_fig_or0(d->r_await_ms), 1),
+	    tw_plugin_num(b, sizeof(b), tw_fig_or0(d->w_await_ms), 1),
+	    tw_plugin_num(c, sizeof(c), tw_fig_or0(d->queue_depth), 2),
+	    tw_plugin_num(u, sizeof(u), tw_fig_or0(d->util_pct), 1),
+	    tw_plugin_num(r, sizeof(r), tw_fig_or0(d->read_ops_s), 1),
+	    tw_plugin_num(w, sizeof(w), tw_fig_or0(d->write_ops_s), 1), sched,
 	    tunable_or_zero(d->nr_requests), tunable_or_zero(d->read_ahead_kb), rot);
 }
 
@@ -206,8 +175,8 @@ summarise(struct tw_out *out, const struct problem *bad, size_t nbad)
 			}
 			tw_out_printf(out, "%s%s %s r_await %s ms, w_await %s ms", shown > 0 ? "; " : "",
 			    label(d, lb, sizeof(lb)), tw_state_name(bad[i].st),
-			    tw_plugin_num(a, sizeof(a), or_zero(d->r_await_ms), 1),
-			    tw_plugin_num(b, sizeof(b), or_zero(d->w_await_ms), 1));
+			    tw_plugin_num(a, sizeof(a), tw_fig_or0(d->r_await_ms), 1),
+			    tw_plugin_num(b, sizeof(b), tw_fig_or0(d->w_await_ms), 1));
 			shown++;
 		}
 	}
@@ -256,12 +225,16 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		double r, w, q, u;
 		enum tw_state st;
 
-		tw_view_disk_figures(row, &fig);
+		/* Judged as tunewatchd judges it; decoded whole, as its line
+		 * and the filter read more than the judgement. */
+		int judged_now = tw_judge_disk_row(&cfg.judge, row, held, p->window_s, 1, &fig, &j,
+		    &verdicts);
+
 		if (!tw_namefilter_keep_either(&cfg.devices, d->name, d->alias))
 			continue;
 		/* Not yet measured is not OK: say so, whatever -v. The states
 		 * are lib/finding's, as tunewatchd's findings are. */
-		if (!tw_judge_disk(&cfg.judge, d, tw_judge_write_bound(d, held), &j)) {
+		if (!judged_now) {
 			young++;
 			tw_out_line(out, "%s: no figures yet (first seen in the newest sample)",
 			    label(d, lb, sizeof(lb)));
@@ -283,11 +256,16 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 			top_w_dev = *d;
 		}
 
-		perf(out, d->name, "r_await", r, "ms", rw, rc, 0);
-		perf(out, d->name, "w_await", w, "ms", ww, wc, 0);
-		perf(out, d->name, "aqu-sz", q, "", tw_threshold_range(&cfg.judge.queue_warn),
+		/* Latency in ms to the microsecond the MIB gives. %util can
+		 * pass 100 when the kernel's busy time and our clock disagree
+		 * by a few ms; a graph's scale should not. */
+		tw_out_figure(out, d->name, "r_await", r, "ms", 3, rw, rc, 0);
+		tw_out_figure(out, d->name, "w_await", w, "ms", 3, ww, wc, 0);
+		tw_out_figure(out, d->name, "aqu-sz", q, "", 2,
+		    tw_threshold_range(&cfg.judge.queue_warn),
 		    tw_threshold_range(&cfg.judge.queue_crit), 0);
-		perf(out, d->name, "util", u, "%", tw_threshold_range(&cfg.judge.util_warn),
+		tw_out_figure(out, d->name, "util", u > 100 ? 100 : u, "%", 2,
+		    tw_threshold_range(&cfg.judge.util_warn),
 		    tw_threshold_range(&cfg.judge.util_crit), 1);
 
 		if (st != TW_STATE_OK || p->verbose > 0 || v->ndisks <= 16)
@@ -295,7 +273,6 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		if (st == TW_STATE_OK)
 			continue;
 		bad[nbad++] = (struct problem){ *d, st };
-		tw_judge_disk_verdicts(d, &j, p->window_s, &verdicts);
 		if (verdicts.has_read)
 			advise_disk(p, v, out, row, &verdicts.read);
 		if (verdicts.has_write)

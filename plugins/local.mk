@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: ISC
-# plugins/: the Nagios/Icinga checks.
-noinst_LIBRARIES += plugins/libplugin.a
-plugins_libplugin_a_SOURCES = \
+# plugins/: the Nagios/Icinga checks. libcheck.a is their common program
+# (options, the SNMP client that fills a view, the report and its advice),
+# the part that links Net-SNMP; lib/plugin/ is what they share below it.
+noinst_LIBRARIES += plugins/libcheck.a
+plugins_libcheck_a_SOURCES = \
 	plugins/plugin.h plugins/plugin.c plugins/check.h \
 	plugins/options.h plugins/options.c \
 	plugins/help.h plugins/help.c \
@@ -17,9 +19,9 @@ plugins_libplugin_a_SOURCES = \
 	plugins/snmpwalk.h plugins/snmpwalk.c \
 	plugins/rowmap.h plugins/rowmap.c \
 	plugins/snmpdecode.h plugins/snmpdecode.c
-plugins_libplugin_a_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
+plugins_libcheck_a_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
 
-PLUGIN_LDADD = plugins/libplugin.a $(TW_PLUGIN_LIBS) $(NETSNMP_LIBS)
+PLUGIN_LDADD = plugins/libcheck.a $(TW_PLUGIN_LIBS) $(NETSNMP_LIBS)
 
 plugin_PROGRAMS += plugins/check_disklatency
 plugins_check_disklatency_SOURCES = plugins/check_disklatency.c \

@@ -30,27 +30,6 @@ count(double x)
 	return tw_fig_has(x) ? (unsigned long long)x : 0;
 }
 
-static void
-perf(struct tw_out *out, const struct tw_probe_fig *pr, const char *what, double ms,
-    const struct tw_range *w, const struct tw_range *c)
-{
-	char lab[64];
-	struct tw_perf item;
-
-	if (!tw_fig_has(ms))
-		return;
-	snprintf(lab, sizeof(lab), "%s %s", pr->device, what);
-	memset(&item, 0, sizeof(item));
-	item.label = lab;
-	item.value = ms;
-	item.uom = "ms";
-	item.precision = 3;
-	item.warn = w;
-	item.crit = c;
-	item.has_min = 1;
-	tw_out_perf(out, &item);
-}
-
 /* "p50 0.4 ms, p90 ..., max 3 ms": what the row has. */
 static void
 figures(const struct tw_probe_fig *pr, char *buf, size_t len)
@@ -134,13 +113,17 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_probe_
 	(void)tw_judge_probe(&p->warn, &p->crit, pr, c->percentile, &j);
 	ms = j.ms;
 	st = j.worst;
-	perf(out, pr, "p50", pr->p50_ms, c->percentile == 50 ? w : NULL,
-	    c->percentile == 50 ? cr : NULL);
-	if (c->percentile == 90)
-		perf(out, pr, "p90", pr->p90_ms, w, cr);
-	perf(out, pr, "p99", pr->p99_ms, c->percentile == 99 ? w : NULL,
-	    c->percentile == 99 ? cr : NULL);
-	perf(out, pr, "max", pr->max_ms, NULL, NULL);
+	/* Each percentile the row has, in ms to the microsecond. */
+	if (tw_fig_has(pr->p50_ms))
+		tw_out_figure(out, pr->device, "p50", pr->p50_ms, "ms", 3,
+		    c->percentile == 50 ? w : NULL, c->percentile == 50 ? cr : NULL, 0);
+	if (c->percentile == 90 && tw_fig_has(pr->p90_ms))
+		tw_out_figure(out, pr->device, "p90", pr->p90_ms, "ms", 3, w, cr, 0);
+	if (tw_fig_has(pr->p99_ms))
+		tw_out_figure(out, pr->device, "p99", pr->p99_ms, "ms", 3,
+		    c->percentile == 99 ? w : NULL, c->percentile == 99 ? cr : NULL, 0);
+	if (tw_fig_has(pr->max_ms))
+		tw_out_figure(out, pr->device, "max", pr->max_ms, "ms", 3, NULL, NULL, 0);
 	tw_out_line(out, "%s: %s, probe p%u %s ms (%s; %llu reads, %llu timeouts, %llu missed "
 	    "slots, %llu errors in the last %llu s at %llu/s)%s%s", lb, tw_state_name(st),
 	    c->percentile, tw_plugin_num(n1, sizeof(n1), ms, 3), fig, count(pr->reads), timeouts,

@@ -26,35 +26,6 @@ label(const struct tw_disk_fig *d, char *buf, size_t len)
 	return buf;
 }
 
-/* A figure as the lines print it: 0 when the row lacks it. */
-static double
-or_zero(double x)
-{
-	return tw_fig_has(x) ? x : 0.0;
-}
-
-/* Perfdata of figure ms of a direction (NULL: not timed). */
-static void
-perf(struct tw_out *out, const struct tw_disk_fig *d, const struct tw_reqlat_fig *r,
-    const char *what, double ms, const struct tw_range *w, const struct tw_range *c)
-{
-	char lab[64];
-	struct tw_perf item;
-
-	if (r == NULL || !tw_fig_has(ms))
-		return;
-	snprintf(lab, sizeof(lab), "%s %s", d->name, what);
-	memset(&item, 0, sizeof(item));
-	item.label = lab;
-	item.value = ms;
-	item.uom = "ms";
-	item.precision = 3;
-	item.warn = w;
-	item.crit = c;
-	item.has_min = 1;
-	tw_out_perf(out, &item);
-}
-
 /* "read p99 0.2 ms (p50 0.08, p90 0.1, max 2.3 ms, mean 0.09 ms; 5000
  * requests)", or why there is no percentile. */
 static void
@@ -68,7 +39,7 @@ direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, char *buf
 		snprintf(buf, len, "%s not timed", dir);
 		return;
 	}
-	n = (unsigned long long)or_zero(r->requests);
+	n = (unsigned long long)tw_fig_or0(r->requests);
 	ms = tw_reqlat_fig_percentile(r, pc);
 	if (!tw_fig_has(ms)) {
 		snprintf(buf, len, "%s p%u absent (%llu request%s in the window; %llu needed)", dir, pc,
@@ -77,10 +48,10 @@ direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, char *buf
 	}
 	snprintf(buf, len, "%s p%u %s ms (p50 %s, p90 %s, max %s, mean %s ms; %llu requests)", dir,
 	    pc, tw_plugin_num(a, sizeof(a), ms, 3),
-	    tw_plugin_num(b, sizeof(b), or_zero(r->p50_ms), 3),
+	    tw_plugin_num(b, sizeof(b), tw_fig_or0(r->p50_ms), 3),
 	    tw_fig_has(r->p90_ms) ? tw_plugin_num(c, sizeof(c), r->p90_ms, 3) : "absent",
-	    tw_plugin_num(m, sizeof(m), or_zero(r->max_ms), 3),
-	    tw_plugin_num(x, sizeof(x), or_zero(r->mean_ms), 3), n);
+	    tw_plugin_num(m, sizeof(m), tw_fig_or0(r->max_ms), 3),
+	    tw_plugin_num(x, sizeof(x), tw_fig_or0(r->mean_ms), 3), n);
 }
 
 /* ", queue p99 1.2 ms": where a scheduler queued the reads. */
@@ -129,6 +100,7 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_d
 	struct tw_reqlat_judgement j;
 	struct tw_disk_verdicts verdicts;
 	char lb[LABEL_LEN], rd[200], wr[200], q[64], what[16];
+	double ms;
 
 	if (!tw_judge_reqlat(&p->warn, &p->crit, c->write_warn, c->write_crit, rf,
 	    c->percentile, tw_judge_write_bound(d, tw_judge_dirty_limited(v)), &j)) {
@@ -138,20 +110,24 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_d
 		return 0;
 	}
 	*st = j.worst;
+	/* Each percentile a timed direction has, in ms to the microsecond. */
+	ms = j.rrow != NULL ? j.rrow->p50_ms : TW_FIG_NONE;
+	if (tw_fig_has(ms))
+		tw_out_figure(out, d->name, "read p50", ms, "ms", 3,
+		    c->percentile == 50 ? rw : NULL, c->percentile == 50 ? rc : NULL, 0);
 	snprintf(what, sizeof(what), "read p%u", c->percentile);
-	perf(out, d, j.rrow, "read p50", j.rrow != NULL ? j.rrow->p50_ms : TW_FIG_NONE,
-	    c->percentile == 50 ? rw : NULL, c->percentile == 50 ? rc : NULL);
-	if (c->percentile != 50)
-		perf(out, d, j.rrow, what, j.rrow != NULL ?
-		    tw_reqlat_fig_percentile(j.rrow, c->percentile) : TW_FIG_NONE, rw, rc);
+	ms = j.rrow != NULL ? tw_reqlat_fig_percentile(j.rrow, c->percentile) : TW_FIG_NONE;
+	if (c->percentile != 50 && tw_fig_has(ms))
+		tw_out_figure(out, d->name, what, ms, "ms", 3, rw, rc, 0);
 	snprintf(what, sizeof(what), "write p%u", c->percentile);
-	perf(out, d, j.wrow, what, j.wrow != NULL ?
-	    tw_reqlat_fig_percentile(j.wrow, c->percentile) : TW_FIG_NONE, ww, wc);
+	ms = j.wrow != NULL ? tw_reqlat_fig_percentile(j.wrow, c->percentile) : TW_FIG_NONE;
+	if (tw_fig_has(ms))
+		tw_out_figure(out, d->name, what, ms, "ms", 3, ww, wc, 0);
 	direction(j.rrow, "read", c->percentile, rd, sizeof(rd));
 	direction(j.wrow, "write", c->percentile, wr, sizeof(wr));
 	queue(j.rrow, q, sizeof(q));
 	tw_out_line(out, "%s: %s, %s, %s%s in the last %llu s", label(d, lb, sizeof(lb)),
-	    tw_state_name(j.worst), rd, wr, q, (unsigned long long)((or_zero(j.rrow != NULL ?
+	    tw_state_name(j.worst), rd, wr, q, (unsigned long long)((tw_fig_or0(j.rrow != NULL ?
 	    j.rrow->window_ms : j.wrow->window_ms) + 500) / 1000));
 	if (j.have_read && j.read_ms > tr->ms)
 		*tr = (struct top){ j.read_ms, 1, *d };

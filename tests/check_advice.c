@@ -20,7 +20,7 @@ START_TEST(test_table_shape)
 	for (sym = 0; sym < TW_SYM_COUNT; sym++) {
 		n = tw_advice_rules((enum tw_symptom)sym, &r);
 		ck_assert_ptr_nonnull(tw_advice_symptom_name((enum tw_symptom)sym));
-		/* A unit's memory limit is no sysctl: advice/cgroup.c advises. */
+		/* A unit's memory limit is no sysctl: advice/advice_cgroup.c advises. */
 		if (sym == TW_SYM_CGROUP_CACHE_BOUNDED) {
 			ck_assert_uint_eq(n, 0);
 			continue;

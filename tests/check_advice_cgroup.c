@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* Unit tests for lib/advice/cgroup.c: a service whose cache is bounded by
+/* Unit tests for lib/advice/advice_cgroup.c: a service whose cache is bounded by
  * its own limit is told the systemd property with its current value and
  * one sized from its need (its memory besides the cache and the file set
  * it reads), the same at any window, and no command: the commands are its
@@ -9,7 +9,7 @@
  * not; one that is not at its limit, or has none, or whose anonymous
  * memory squeezes a file set that fits, is told no tunable; the host's
  * memory caps the suggestion. */
-#include "advice/cgroup.h"
+#include "advice/advice_cgroup.h"
 #include "finding/judge.h"
 #include "tw_check.h"
 #include "util/error.h"

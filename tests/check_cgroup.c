@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "collect/cgroup.h"
+#include "collect/cgroupread.h"
 #include "tw_cgroup_fixture.h"
 #include "tw_check.h"
 #include "util/error.h"

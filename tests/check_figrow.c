@@ -12,14 +12,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "figures/agent.h"
-#include "figures/cache.h"
-#include "figures/cgroup.h"
-#include "figures/change.h"
-#include "figures/disk.h"
-#include "figures/pool.h"
-#include "figures/probe.h"
-#include "figures/reqlat.h"
+#include "figures/agent_record.h"
+#include "figures/cache_record.h"
+#include "figures/cgroup_record.h"
+#include "figures/change_record.h"
+#include "figures/disk_record.h"
+#include "figures/pool_record.h"
+#include "figures/probe_record.h"
+#include "figures/reqlat_record.h"
 #include "figures/socket.h"
 #include "tw_check.h"
 #include "view/columns.h"

@@ -60,6 +60,24 @@ START_TEST(test_out)
 }
 END_TEST
 
+/* A figure's item as every check gives it: "NAME WHAT" or WHAT alone,
+ * min 0, max 100 for a percentage, the precision asked for. */
+START_TEST(test_out_figure)
+{
+	struct tw_range w;
+	struct tw_out o;
+
+	ck_assert_int_eq(tw_range_parse("20", &w), TW_OK);
+	tw_out_init(&o, "DISKLATENCY");
+	ck_assert_int_eq(tw_out_figure(&o, "sda", "r_await", 1.5, "ms", 3, &w, NULL, 0), TW_OK);
+	ck_assert_int_eq(tw_out_figure(&o, "sda", "util", 42, "%", 2, NULL, NULL, 1), TW_OK);
+	ck_assert_int_eq(tw_out_figure(&o, NULL, "cached", 4096, "B", 0, NULL, NULL, 0), TW_OK);
+	ck_assert_str_eq(finish(&o, TW_STATE_OK),
+	    "DISKLATENCY OK | sda_r_await=1.5ms;20;;0 sda_util=42%;;;0;100 cached=4096B;;;0\n");
+	tw_out_free(&o);
+}
+END_TEST
+
 START_TEST(test_out_shapes)
 {
 	struct tw_out o;
@@ -248,6 +266,7 @@ output_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_out);
+	tcase_add_test(tc, test_out_figure);
 	tcase_add_test(tc, test_out_shapes);
 	tcase_add_test(tc, test_out_limit);
 	tcase_add_test(tc, test_out_limit_groups);

@@ -2,10 +2,10 @@
 #include "config.h"
 
 /* Unit tests for lib/advice/ticket_lines.c, ticket_unit.c and
- * ticket_cgfile.c (a user's unit, a plain cgroup's file): the apply
- * and persist lines on each system and for a systemd unit, nothing to
- * apply where nothing takes effect now, and unsafe input refused, never
- * quoted. */
+ * ticket_cgfile.c (a user's unit, a plain cgroup's file): a disk's queue
+ * attribute's sysfs path, the apply and persist lines on each system and
+ * for a systemd unit, nothing to apply where nothing takes effect now, and
+ * unsafe input refused, never quoted. */
 
 #include "advice/ticket.h"
 #include "util/error.h"
@@ -86,6 +86,24 @@ START_TEST(test_linux_queue)
 	ck_assert_ptr_nonnull(strstr(line, "KERNEL==\"sda\""));
 	ck_assert_int_eq(tw_ticket_persist_disk(line, sizeof(line), TW_OS_LINUX,
 	    "queue/nr_requests", NULL, "64"), TW_E_INVAL);
+}
+END_TEST
+
+/* The one sysfs path of a disk's queue attribute: the agent's finding,
+ * a check's tune line and the apply line all take it from here. */
+START_TEST(test_queue_path)
+{
+	char path[64] = "untouched";
+
+	ck_assert_int_eq(tw_ticket_queue_path(path, sizeof(path), "sda", "queue/nr_requests"), 1);
+	ck_assert_str_eq(path, "/sys/block/sda/queue/nr_requests");
+	/* A sysctl, or no disk: no path, and the buffer is left alone. */
+	ck_assert_int_eq(tw_ticket_queue_path(path, sizeof(path), "sda", "vm.swappiness"), 0);
+	ck_assert_int_eq(tw_ticket_queue_path(path, sizeof(path), NULL, "queue/nr_requests"), 0);
+	ck_assert_str_eq(path, "/sys/block/sda/queue/nr_requests");
+	/* Cut to the buffer, never past it. */
+	ck_assert_int_eq(tw_ticket_queue_path(path, 12, "sda", "queue/nr_requests"), 1);
+	ck_assert_str_eq(path, "/sys/block/");
 }
 END_TEST
 
@@ -397,6 +415,7 @@ ticket_lines_suite(void)
 	tcase_add_test(tc, test_linux_sysctl);
 	tcase_add_test(tc, test_linux_vector);
 	tcase_add_test(tc, test_linux_queue);
+	tcase_add_test(tc, test_queue_path);
 	tcase_add_test(tc, test_freebsd);
 	tcase_add_test(tc, test_svr4);
 	tcase_add_test(tc, test_nothing_to_apply);

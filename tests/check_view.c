@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* Unit tests for lib/sample/pools.c and lib/view/view.c: the figures the MIB publishes,
- * from hand-built samples, with sysstat's formulas worked out by hand. */
+ * from hand-built samples, with sysstat's formulas worked out by hand, and
+ * a row found by its index. */
 #include "config.h"
 
 #include <stdint.h>
@@ -11,7 +12,7 @@
 #include "tw_sample_fixture.h"
 #include "view/build.h"
 #include "view/fig_pool.h"
-#include "figures/cache.h"
+#include "figures/cache_record.h"
 #include "view/view.h"
 #include "window/window.h"
 
@@ -320,6 +321,45 @@ END_TEST
  * that had a byte escaped other than a backslash. A sample built by hand
  * with raw bytes in a name (no collector writes one) is shown too: the
  * view copies every string in through the tidy copy. */
+/* A row found by its index, as lib/change finds the rows it watches; a
+ * row between two others, or past the last, is not there. */
+START_TEST(test_view_find)
+{
+	static struct tw_view_disk disks[3];
+	static struct tw_view_pool pools[3];
+	static struct tw_view_cgroup cgroups[4];
+	struct tw_view v;
+	size_t i;
+
+	tw_view_init(&v);
+	disks[0].major = 7, disks[0].minor = 0;
+	disks[1].major = 8, disks[1].minor = 0;
+	disks[2].major = 8, disks[2].minor = 16;
+	pools[0].cls = 1, pools[0].instance = 5;
+	pools[1].cls = 2, pools[1].instance = 0;
+	pools[2].cls = 2, pools[2].instance = 3;
+	for (i = 0; i < 4; i++)
+		cgroups[i].index = (uint32_t)(10 * i + 1);
+	v.disks = disks, v.ndisks = 3;
+	v.pools = pools, v.npools = 3;
+	v.cgroups = cgroups, v.ncgroups = 4;
+	ck_assert_ptr_eq(tw_view_find_disk(&v, 8, 16), &disks[2]);
+	ck_assert_ptr_eq(tw_view_find_disk(&v, 7, 0), &disks[0]);
+	ck_assert_ptr_null(tw_view_find_disk(&v, 8, 1));
+	ck_assert_ptr_null(tw_view_find_disk(&v, 9, 0));
+	ck_assert_ptr_eq(tw_view_find_pool(&v, 2, 0), &pools[1]);
+	ck_assert_ptr_eq(tw_view_find_pool(&v, 1, 5), &pools[0]);
+	ck_assert_ptr_null(tw_view_find_pool(&v, 1, 6));
+	ck_assert_ptr_eq(tw_view_find_cgroup(&v, 31), &cgroups[3]);
+	ck_assert_ptr_eq(tw_view_find_cgroup(&v, 1), &cgroups[0]);
+	ck_assert_ptr_null(tw_view_find_cgroup(&v, 20));
+	ck_assert_ptr_null(tw_view_find_cgroup(&v, 0));
+	v.ndisks = v.npools = v.ncgroups = 0;
+	ck_assert_ptr_null(tw_view_find_disk(&v, 8, 16));
+	ck_assert_ptr_null(tw_view_find_cgroup(&v, 1));
+}
+END_TEST
+
 START_TEST(test_view_unprintable_names)
 {
 	static const struct fx_disk disks[] = {
@@ -364,6 +404,7 @@ view_suite(void)
 	tcase_add_test(tc, test_view_pools);
 	tcase_add_test(tc, test_view_pressure_time);
 	tcase_add_test(tc, test_view_bufcache);
+	tcase_add_test(tc, test_view_find);
 	tcase_add_test(tc, test_view_unprintable_names);
 	suite_add_tcase(s, tc);
 	return s;

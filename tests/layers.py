@@ -19,7 +19,11 @@ module, not a circle.
 
 STAGES is the order, lowest first, the same as TW_LIBS read backwards; a
 new folder of lib/ must be placed in it (the test fails on a folder it does
-not know). With --root DIR it reads another tree, to show it on a copy.
+not know). It fails as well on a header name that stands in two folders
+of lib/: a reader, and any tool that pairs a header with its .c by name,
+takes lib/x/foo.h for the header of lib/y/foo.c, so each header's name
+says which module it is (derive/derive_disk.h, figures/disk_record.h).
+With --root DIR it reads another tree, to show it on a copy.
 """
 
 import argparse
@@ -189,12 +193,25 @@ def cycle_in(comp, edges):
     return comp + [start]
 
 
+def same_names(paths):
+    """Each header name that more than one folder of lib/ holds, with the
+    paths that hold it."""
+    holders = {}
+    for path in paths:
+        if path.startswith("lib/") and path.endswith(".h"):
+            holders.setdefault(os.path.basename(path), []).append(path)
+    return [(name, sorted(held)) for name, held in sorted(holders.items()) if len(held) > 1]
+
+
 def check(root):
     problems = []
     edges = {}
     where = {}
     paths = list(sources(root))
     module = modules(root, paths)
+    for name, held in same_names(paths):
+        problems.append(f"header name {name} stands {len(held)} times in lib/: "
+                        + ", ".join(held))
     for path in paths:
         stage = stage_of(path)
         rank = rank_of(stage)
@@ -239,9 +256,10 @@ def main():
     for problem in problems:
         print(problem)
     if problems:
-        print(f"FAIL: {len(problems)} include(s) against the stages")
+        print(f"FAIL: {len(problems)} include(s) or header name(s) against the stages")
         return 1
-    print("ok: every include is of its own stage or a lower one, and none is circular")
+    print("ok: every include is of its own stage or a lower one, none is circular, "
+          "and no header name stands twice in lib/")
     return 0
 
 

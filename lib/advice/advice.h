@@ -95,7 +95,7 @@ enum tw_symptom {
 	TW_SYM_SOCKET_RCVBUF,		/* a socket drops with its buffer at rmem_max */
 	TW_SYM_CGROUP_CACHE_BOUNDED,	/* a service refaults at its own memory limit;
 					   no rule in the table: its knob is the
-					   unit's property (advice/cgroup.c) */
+					   unit's property (advice/advice_cgroup.c) */
 	TW_SYM_SOCKET_RCVBUF_DEFAULT,	/* a socket drops with the buffer rmem_default
 					   gives one that sets no SO_RCVBUF */
 	TW_SYM_DIRTY_LIMITED,		/* writers throttled at the dirty limit while

@@ -11,6 +11,6 @@ lib_advice_libtwadvice_a_SOURCES = \
 	lib/advice/ticket.h lib/advice/ticket.c lib/advice/ticket_lines.c lib/advice/ticket_unit.c \
 	lib/advice/ticket_cgfile.c \
 	lib/advice/sockevidence.c lib/advice/shortfall.h lib/advice/shortfall.c \
-	lib/advice/cgroup.h lib/advice/cgroup.c \
+	lib/advice/advice_cgroup.h lib/advice/advice_cgroup.c \
 	lib/advice/poolwords.h lib/advice/poolwords.c \
 	lib/advice/proof.h lib/advice/proof.c

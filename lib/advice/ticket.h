@@ -109,6 +109,13 @@ const char *tw_ticket_subject(const char *subject, const struct tw_view_disk *di
 /* The graph label (advice/poolwords.h) for a per-CPU class, else c->name; "" for NULL. */
 const char *tw_ticket_subject_pool(const struct tw_pool_class *c);
 
+/* The sysfs file of a disk's queue attribute: for device "sda" and
+ * tunable "queue/nr_requests", "/sys/block/sda/queue/nr_requests" in buf
+ * (cut to len). 0, and buf untouched, when there is no device or tunable
+ * is no queue attribute (a sysctl): the agent's findings, the checks' tune
+ * lines and the apply lines name a disk's file this one way. */
+int tw_ticket_queue_path(char *buf, size_t len, const char *device, const char *tunable);
+
 /* The command that applies value to tunable now (device: the kernel name,
  * for queue attributes; ignored otherwise). */
 int tw_ticket_apply(char *buf, size_t len, enum tw_os os, const char *tunable,
@@ -125,8 +132,8 @@ int tw_ticket_persist(char *buf, size_t len, enum tw_os os, const char *tunable,
 int tw_ticket_persist_disk(char *buf, size_t len, enum tw_os os, const char *tunable,
     const struct tw_view_disk *d, const char *value);
 
-/* A systemd unit's property (a service's own memory limit, advice/
- * cgroup.h). The unit name must be systemd's: letters, digits, ":_.@-",
+/* A systemd unit's property (a service's own memory limit,
+ * advice/advice_cgroup.h). The unit name must be systemd's: letters, digits, ":_.@-",
  * a type suffix, and a backslash only in systemd's "\xNN" escapes; never a
  * space, quote, slash or "..". apply is
  *   "systemctl set-property --runtime nginx.service MemoryHigh=128M"

@@ -74,7 +74,7 @@ tw_ticket_safe_cgroup_path(const char *path)
 	return 1;
 }
 
-/* The limit files tunewatch reads a limit from (collect/cgroup.h). */
+/* The limit files tunewatch reads a limit from (collect/cgroupread.h). */
 static int
 limit_file(int version, const char *file)
 {

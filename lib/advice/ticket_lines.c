@@ -8,6 +8,7 @@
 
 #include "advice/ticket.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "util/error.h"
@@ -83,6 +84,15 @@ queue_attr(const char *tunable)
 	return strncmp(tunable, QUEUE_PREFIX, n) == 0 ? tunable + n : NULL;
 }
 
+int
+tw_ticket_queue_path(char *buf, size_t len, const char *device, const char *tunable)
+{
+	if (device == NULL || queue_attr(tunable) == NULL)
+		return 0;
+	snprintf(buf, len, "/sys/block/%s/%s", device, tunable);
+	return 1;
+}
+
 /* Whether the advice table marks tunable on os as a loader tunable. */
 static int
 is_boot_tunable(enum tw_os os, const char *tunable)
@@ -145,7 +155,7 @@ tw_ticket_apply(char *buf, size_t len, enum tw_os os, const char *tunable,
     const char *device, const char *value)
 {
 	struct tw_strwriter w;
-	const char *attr;
+	char path[128];		/* a device of 31 and an attribute of 64 fit */
 	int err = check_input(buf, len, os, tunable, device, value, 1);
 
 	if (err != TW_OK)
@@ -153,13 +163,12 @@ tw_ticket_apply(char *buf, size_t len, enum tw_os os, const char *tunable,
 	tw_strwriter_init(&w, buf, len);
 	switch (os) {
 	case TW_OS_LINUX:
-		attr = queue_attr(tunable);
-		if (attr != NULL) {
+		if (tw_ticket_queue_path(path, sizeof(path), device, tunable)) {
 			const char *q = strchr(device, '!') != NULL ? "'" : "";
 
 			tw_strwriter_puts(&w, "echo ");
 			put_shell_value(&w, value);
-			tw_strwriter_printf(&w, " > %s/sys/block/%s/queue/%s%s", q, device, attr, q);
+			tw_strwriter_printf(&w, " > %s%s%s", q, path, q);
 		} else {
 			tw_strwriter_printf(&w, "sysctl -w %s=", tunable);
 			put_shell_value(&w, value);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice/cgroup.h"
+#include "advice/advice_cgroup.h"
 #include "advice/ticket.h"
 #include "finding/judge.h"
 #include "util/array.h"
@@ -37,30 +37,12 @@ static const struct {
 	{ TW_CG_MAX, "memory.limit_in_bytes", "memory.max" },
 };
 
-static const struct tw_view_cgroup *
-view_row(const struct tw_view *v, uint32_t index)
-{
-	size_t lo = 0, hi = v->ncgroups;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v->cgroups[mid].index == index)
-			return &v->cgroups[mid];
-		if (v->cgroups[mid].index < index)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
 static void
 compare(struct tw_change_watch *w, const struct tw_change_cglimit *a,
     const struct tw_cgroup_row *b, enum tw_cg_version ver, const struct tw_view *v,
     uint64_t now_ms, int64_t now_s)
 {
-	const struct tw_view_cgroup *vc = view_row(v, b->index);
+	const struct tw_view_cgroup *vc = tw_view_find_cgroup(v, b->index);
 	const char *unit, *name;
 	char x[32], y[32], subject[TW_TICKET_SUBJECT_CGROUP_LEN], id[TW_TICKET_ID_LEN];
 	struct tw_cgroup_fig fig;

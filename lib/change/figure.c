@@ -84,7 +84,7 @@ tw_change_map(const char *tunable)
 	if (strncmp(tunable, "queue/", 6) == 0)
 		return disk;
 	/* A cgroup's limit bounds its cache (no rule of the table names it:
-	 * advice/cgroup.c does). */
+	 * advice/advice_cgroup.c does). */
 	for (k = 0; k < sizeof(limits) / sizeof(limits[0]); k++)
 		if (strcmp(tunable, limits[k]) == 0)
 			return cgroup;
@@ -184,67 +184,11 @@ tw_change_figure_cgroup(uint32_t index, struct tw_change_figure *f)
 	f->unit = "pages/s";
 }
 
-static const struct tw_view_cgroup *
-find_cgroup(const struct tw_view *v, uint32_t index)
-{
-	size_t lo = 0, hi = v->ncgroups;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v->cgroups[mid].index == index)
-			return &v->cgroups[mid];
-		if (v->cgroups[mid].index < index)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
-static const struct tw_view_pool *
-find_pool(const struct tw_view *v, uint32_t cls, uint32_t instance)
-{
-	size_t lo = 0, hi = v->npools;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct tw_view_pool *p = &v->pools[mid];
-
-		if (p->cls == cls && p->instance == instance)
-			return p;
-		if (p->cls < cls || (p->cls == cls && p->instance < instance))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
-static const struct tw_view_disk *
-find_disk(const struct tw_view *v, uint32_t major, uint32_t minor)
-{
-	size_t lo = 0, hi = v->ndisks;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct tw_view_disk *d = &v->disks[mid];
-
-		if (d->major == major && d->minor == minor)
-			return d;
-		if (d->major < major || (d->major == major && d->minor < minor))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
 /* Disk (major, minor)'s record in df; 0 when v has no such disk. */
 static int
 disk_figures(const struct tw_view *v, uint32_t major, uint32_t minor, struct tw_disk_fig *df)
 {
-	const struct tw_view_disk *d = find_disk(v, major, minor);
+	const struct tw_view_disk *d = tw_view_find_disk(v, major, minor);
 
 	if (d == NULL)
 		return 0;
@@ -306,7 +250,7 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 	switch (f->kind) {
 	case TW_CHANGE_FIG_POOL_PRESSURE:
 		/* The window's time in pressure against its span. */
-		if ((p = find_pool(v, f->a, f->b)) == NULL)
+		if ((p = tw_view_find_pool(v, f->a, f->b)) == NULL)
 			return 0;
 		tw_view_pool_figures(p, &pf);
 		span_ms = window_span_ms(v);
@@ -318,7 +262,7 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 		return 1;
 	case TW_CHANGE_FIG_POOL_FAILURES:
 		/* Failures within the window, per minute of the window's span. */
-		if ((p = find_pool(v, f->a, f->b)) == NULL)
+		if ((p = tw_view_find_pool(v, f->a, f->b)) == NULL)
 			return 0;
 		tw_view_pool_figures(p, &pf);
 		span_ms = window_span_ms(v);
@@ -344,7 +288,7 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 	case TW_CHANGE_FIG_MEMORY_PRESSURE:
 		return cache_figure(v, f->kind, out);
 	case TW_CHANGE_FIG_CGROUP_REFAULTS:
-		cg = find_cgroup(v, f->a);
+		cg = tw_view_find_cgroup(v, f->a);
 		if (cg == NULL)
 			return 0;
 		tw_view_cgroup_figures(cg, &cgf);

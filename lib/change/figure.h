@@ -28,7 +28,7 @@
  *   another queue        r_await (ms) of that disk, whichever rule names
  *   attribute of a disk  it (scheduler, nr_requests, wbt_lat_usec)
  *   a cgroup's memory    that cgroup's refaults per second: its cache is
- *   limit                what the limit bounds (advice/cgroup.c); named
+ *   limit                what the limit bounds (advice/advice_cgroup.c); named
  *                        as its ticket names it, the unit's property
  *                        (MemoryHigh, MemoryMax, MemoryLimit) or the file
  *

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #include "change/history.h"
-#include "collect/cgroup.h"
+#include "collect/cgroupread.h"
 #include "sample/sample.h"
 #include "view/view.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "collect/cgroup.h"
+#include "collect/cgroupread.h"
 
 #include <string.h>
 

@@ -15,7 +15,7 @@ lib_collect_libtwcollect_a_SOURCES = \
 	lib/collect/protocols.h lib/collect/protocols.c \
 	lib/collect/buddyinfo.h lib/collect/buddyinfo.c \
 	lib/collect/sysctl.h lib/collect/sysctl.c \
-	lib/collect/cgroup.h lib/collect/cgroupread.c lib/collect/cgroupscan.c \
+	lib/collect/cgroupread.h lib/collect/cgroupread.c lib/collect/cgroupscan.c \
 	lib/collect/cgroupparse.c \
 	lib/collect/cgroupowner.h lib/collect/cgroupowner.c \
 	lib/collect/cgfiles.h lib/collect/cgfiles.c

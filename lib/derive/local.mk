@@ -4,7 +4,7 @@
 # numbers.
 noinst_LIBRARIES += lib/derive/libtwderive.a
 lib_derive_libtwderive_a_SOURCES = \
-	lib/derive/disk.h lib/derive/disk.c lib/derive/cache.h lib/derive/cache.c \
-	lib/derive/pool.h lib/derive/pool.c lib/derive/cgroup.h lib/derive/cgroup.c \
-	lib/derive/socket.h lib/derive/socket.c lib/derive/probe.h lib/derive/probe.c \
-	lib/derive/agent.h lib/derive/agent.c lib/derive/reqlat.h lib/derive/reqlat.c
+	lib/derive/derive_disk.h lib/derive/derive_disk.c lib/derive/derive_cache.h lib/derive/derive_cache.c \
+	lib/derive/derive_pool.h lib/derive/derive_pool.c lib/derive/derive_cgroup.h lib/derive/derive_cgroup.c \
+	lib/derive/derive_socket.h lib/derive/derive_socket.c lib/derive/derive_probe.h lib/derive/derive_probe.c \
+	lib/derive/derive_agent.h lib/derive/derive_agent.c lib/derive/derive_reqlat.h lib/derive/derive_reqlat.c

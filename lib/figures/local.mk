@@ -5,6 +5,6 @@
 # them instead of MIB cells. Plain structs that include no view,
 # window or sample header. Headers only: no library of its own.
 noinst_HEADERS = \
-	lib/figures/fig.h lib/figures/disk.h lib/figures/probe.h lib/figures/reqlat.h \
-	lib/figures/cache.h lib/figures/cgroup.h lib/figures/socket.h lib/figures/pool.h \
-	lib/figures/agent.h lib/figures/change.h
+	lib/figures/fig.h lib/figures/disk_record.h lib/figures/probe_record.h lib/figures/reqlat_record.h \
+	lib/figures/cache_record.h lib/figures/cgroup_record.h lib/figures/socket.h lib/figures/pool_record.h \
+	lib/figures/agent_record.h lib/figures/change_record.h

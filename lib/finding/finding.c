@@ -42,9 +42,7 @@ tw_finding_tune(struct tw_finding *f, enum tw_os os, enum tw_symptom sym,
 	f->severity = severity;
 	tw_escape_copy(f->subject, TW_FINDING_STR, tw_ticket_subject(subject, device, s->name));
 	tw_escape_copy(f->evidence, sizeof(f->evidence), evidence);
-	if (per_device)
-		snprintf(f->tunable, sizeof(f->tunable), "/sys/block/%s/%s", dev, s->name);
-	else
+	if (!tw_ticket_queue_path(f->tunable, sizeof(f->tunable), dev, s->name))
 		tw_escape_copy(f->tunable, sizeof(f->tunable), s->name);
 	tw_escape_copy(f->current, sizeof(f->current), s->current);
 	tw_escape_copy(f->suggested, sizeof(f->suggested), s->proposed);

@@ -12,14 +12,14 @@
 
 #include <stddef.h>
 
-#include "advice/cgroup.h"
+#include "advice/advice_cgroup.h"
 #include "advice/evidence.h"
 #include "advice/ticket.h"
 #include "finding/finding.h"
-#include "figures/cache.h"
-#include "figures/cgroup.h"
+#include "figures/cache_record.h"
+#include "figures/cgroup_record.h"
 #include "figures/socket.h"
-#include "figures/pool.h"
+#include "figures/pool_record.h"
 #include "threshold/state.h"
 #include "threshold/threshold.h"
 #include "sample/poolclass.h"
@@ -242,7 +242,7 @@ int tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures,
 
 /* ---- Probed devices (twProbeTable) ------------------------------------ */
 
-/* A probe is judged on its record (figures/probe.h, view/fig_probe.h). */
+/* A probe is judged on its record (figures/probe_record.h, view/fig_probe.h). */
 
 struct tw_probe_judgement {
 	double ms;		/* the percentile judged */
@@ -282,7 +282,7 @@ const char *tw_judge_cgroup_unit(const char *path);
  * (tw_cgroup_owner_name). */
 void tw_judge_cgroup_name(const char *path, char *buf, size_t len);
 
-/* What lib/advice/cgroup.c judges of c; v gives the host's memory and
+/* What lib/advice/advice_cgroup.c judges of c; v gives the host's memory and
  * the window's span. */
 void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
     unsigned window_s, struct tw_cgroup_figures *f);
@@ -306,7 +306,7 @@ void tw_judge_cgroup_finding(const struct tw_cgroup_figures *f, struct tw_findin
 
 /* ---- Disks ----------------------------------------------------------- */
 
-/* A disk is judged on its record (figures/disk.h), decoded from its row
+/* A disk is judged on its record (figures/disk_record.h), decoded from its row
  * once (view/fig_disk.h) for the judgement, its verdicts and its advice. */
 
 struct tw_disk_judgement {

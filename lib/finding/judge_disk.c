@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* A disk is judged on its record (figures/disk.h), decoded once from its
+/* A disk is judged on its record (figures/disk_record.h), decoded once from its
  * row: tunewatchd judges every disk on every sample (10,000 of them in
  * bench/). */
 #include "config.h"
@@ -12,18 +12,10 @@
 #include "util/error.h"
 #include "view/fig_cache.h"
 
-/* The judgement's figures read an absent one as 0, as the checks print
- * it. */
-static double
-or_zero(double x)
-{
-	return tw_fig_has(x) ? x : 0.0;
-}
-
 double
 tw_judge_write_bound(const struct tw_disk_fig *d, double dirty_limited)
 {
-	double ops = or_zero(d->read_ops_s) + or_zero(d->write_ops_s);
+	double ops = tw_fig_or0(d->read_ops_s) + tw_fig_or0(d->write_ops_s);
 
 	if (!tw_fig_has(dirty_limited) || dirty_limited >= TW_JUDGE_WRITERS_HELD)
 		return INFINITY;
@@ -52,11 +44,11 @@ tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d, doub
 	if (!tw_fig_has(d->r_await_ms))
 		return 0;
 	j->r_await = d->r_await_ms;
-	j->w_await = or_zero(d->w_await_ms);
-	j->queue_depth = or_zero(d->queue_depth);
-	j->util_pct = or_zero(d->util_pct);
-	rops = or_zero(d->read_ops_s);
-	wops = or_zero(d->write_ops_s);
+	j->w_await = tw_fig_or0(d->w_await_ms);
+	j->queue_depth = tw_fig_or0(d->queue_depth);
+	j->util_pct = tw_fig_or0(d->util_pct);
+	rops = tw_fig_or0(d->read_ops_s);
+	wops = tw_fig_or0(d->write_ops_s);
 	/* Latency over a handful of I/Os says little: min_ops leaves such
 	 * devices out of the latency verdict. */
 	if (rops + wops >= c->min_ops) {
@@ -76,11 +68,11 @@ tw_judge_disk_figures(const struct tw_disk_fig *d, unsigned window_s, struct tw_
 {
 	memset(f, 0, sizeof(*f));
 	f->name = d->name;
-	f->r_await = or_zero(d->r_await_ms);
-	f->w_await = or_zero(d->w_await_ms);
-	f->queue = or_zero(d->queue_depth);
-	f->rops = or_zero(d->read_ops_s);
-	f->wops = or_zero(d->write_ops_s);
+	f->r_await = tw_fig_or0(d->r_await_ms);
+	f->w_await = tw_fig_or0(d->w_await_ms);
+	f->queue = tw_fig_or0(d->queue_depth);
+	f->rops = tw_fig_or0(d->read_ops_s);
+	f->wops = tw_fig_or0(d->write_ops_s);
 	f->read_bytes_s = tw_fig_has(d->read_bytes_s) ? d->read_bytes_s : -1;
 	f->write_bytes_s = tw_fig_has(d->write_bytes_s) ? d->write_bytes_s : -1;
 	f->util = tw_fig_has(d->util_pct) ? d->util_pct : -1;

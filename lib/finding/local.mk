@@ -10,7 +10,9 @@ lib_finding_libtwfinding_a_SOURCES = \
 	lib/finding/judge_socket.c lib/finding/judge_cgroup.c lib/finding/ticket_cgroup.c \
 	lib/finding/judge_probe.c lib/finding/judge_reqlat.c \
 	lib/finding/lookup.h lib/finding/lookup.c lib/finding/observe.h lib/finding/observe.c \
-	lib/finding/observe_priv.h lib/finding/observe_pick.c \
+	lib/finding/observe_priv.h lib/finding/observe_pick.h lib/finding/observe_pick.c \
+	lib/finding/observe_verdict.h lib/finding/observe_verdict.c \
+	lib/finding/judge_disk_row.h lib/finding/judge_disk_row.c \
 	lib/finding/observe_disk.c lib/finding/observe_cgroup.c lib/finding/observe_socket.c \
 	lib/finding/ratchet.h lib/finding/ratchet.c \
 	lib/finding/tracker.h lib/finding/tracker.c

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "figures/disk.h"
+#include "figures/disk_record.h"
 #include "view/view.h"
 
 struct tw_view_lookup {

@@ -3,7 +3,7 @@
  * like any other, about the cgroup's directory (its whole path, so that
  * two cgroups of one unit name are two findings), judged with
  * check_bufcache --cgroup's rules (judge_cgroup.c) and advised on with
- * lib/advice/cgroup.c. Its symptom is its own (cgroup-cache-bounded) when
+ * lib/advice/advice_cgroup.c. Its symptom is its own (cgroup-cache-bounded) when
  * its limit bounds it, so that an NMS routes it to the service's owner;
  * a service far from its limit shows the host's refaults in its share of
  * the cache, and keeps the host's symptom with itself as the subject. The

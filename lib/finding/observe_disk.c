@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "advice/ticket.h"
+#include "finding/judge_disk_row.h"
 #include "util/error.h"
 #include "view/fig_disk.h"
 #include "view/fig_probe.h"
@@ -112,21 +113,17 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	for (i = 0; i < v->ndisks && rc == 0; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
 		struct tw_disk_fig fig;
-		const struct tw_disk_fig *f = &fig;
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
 		struct tw_observe_note n;
 		enum tw_state sev;
 		const char *subject;
 
-		/* Most disks are fine: judge them on what is judged, and
-		 * decode the rest of a disk only when it is not. */
-		tw_view_disk_judged(d, &fig);
-		if (!tw_judge_disk(c, f, tw_judge_write_bound(f, held), &j) ||
+		/* Most disks are fine: judged on what is judged, and decoded
+		 * whole only when they are not. */
+		if (!tw_judge_disk_row(c, d, held, window_s, 0, &fig, &j, &verdicts) ||
 		    !tw_observe_bad(j.worst))
 			continue;
-		tw_view_disk_figures(d, &fig);
-		tw_judge_disk_verdicts(f, &j, window_s, &verdicts);
 		subject = tw_ticket_subject_disk(d);
 		sev = tw_state_worst(j.read, j.queue);
 		if (j.read == sev)

@@ -3,7 +3,7 @@
  * lines and tunewatchd's findings. */
 #include "config.h"
 
-#include "finding/observe.h"
+#include "finding/observe_pick.h"
 
 #include "util/error.h"
 

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "collect/cgroup.h"
+#include "collect/cgroupread.h"
 #include "util/error.h"
 #include "util/escape.h"
 

@@ -165,13 +165,39 @@ tw_out_perf(struct tw_out *o, const struct tw_perf *p)
 	return TW_OK;
 }
 
-/* Length of text without its last '\n'-ended record. */
+int
+tw_out_figure(struct tw_out *o, const char *name, const char *what, double v,
+    const char *uom, unsigned precision, const struct tw_range *warn,
+    const struct tw_range *crit, int percent)
+{
+	char label[96];
+	struct tw_perf item;
+
+	if (name != NULL) {
+		snprintf(label, sizeof(label), "%s %s", name, what);
+		what = label;
+	}
+	memset(&item, 0, sizeof(item));
+	item.label = what;
+	item.value = v;
+	item.uom = uom;
+	item.precision = precision;
+	item.warn = warn;
+	item.crit = crit;
+	item.has_min = 1;
+	item.has_max = percent;
+	item.max = 100;
+	return tw_out_perf(o, &item);
+}
+
+/* Length of text without its last '\n'-ended line (a perfdata item or a
+ * long-output line). */
 static size_t
-drop_last_record(const char *text, size_t len)
+drop_last_line(const char *text, size_t len)
 {
 	if (len == 0)
 		return 0;
-	len--;			/* the record's own '\n' */
+	len--;			/* the line's own '\n' */
 	while (len > 0 && text[len - 1] != '\n')
 		len--;
 	return len;
@@ -199,9 +225,9 @@ fit_lines(const struct tw_out *o, size_t llen, size_t rest, char *note, size_t n
 
 	for (;;) {
 		while (llen > 0 && rest + llen + strlen(note) > o->limit)
-			llen = drop_last_record(o->lines.data, llen);
+			llen = drop_last_line(o->lines.data, llen);
 		while (llen > 0 && o->lines.data[llen] == ' ')
-			llen = drop_last_record(o->lines.data, llen);
+			llen = drop_last_line(o->lines.data, llen);
 		snprintf(note, notelen, "(%zu more lines left out to keep the output within %zu "
 		    "bytes)\n", all - count_records(o->lines.data, llen), o->limit);
 		if (rest + llen + strlen(note) <= o->limit)
@@ -243,7 +269,7 @@ tw_out_finish(struct tw_out *o, enum tw_state st, const char **text, size_t *len
 		total = TOTAL() + strlen(note);
 	}
 	while (o->limit != 0 && total > o->limit && plen > 0) {
-		plen = drop_last_record(o->perf.data, plen);
+		plen = drop_last_line(o->perf.data, plen);
 		total = TOTAL();
 	}
 	if (o->limit != 0 && total > o->limit && slen > 0) {

@@ -88,6 +88,14 @@ int tw_out_line(struct tw_out *o, const char *fmt, ...) TW_PRINTF(2, 3);
  * shares are left as they are. */
 int tw_out_perf(struct tw_out *o, const struct tw_perf *p);
 
+/* Append the item of one figure as the checks give each: labelled "NAME
+ * WHAT" ("sda r_await", cut to 95 bytes), or WHAT alone where name is
+ * NULL; min 0, and max 100 where percent; precision as struct tw_perf's
+ * (0: the default). */
+int tw_out_figure(struct tw_out *o, const char *name, const char *what, double v,
+    const char *uom, unsigned precision, const struct tw_range *warn,
+    const struct tw_range *crit, int percent);
+
 /* Build the final text, "SERVICE STATE - summary | perf\nline\n...", and
  * return it in *text (owned by o, valid until the next call on o) and its
  * length in *len. Without a summary it is "SERVICE STATE"; without a

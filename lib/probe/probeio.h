@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
-/* The record of a probe (its schedule, its figures, under its lock) and
+/* The state of a probe (its schedule, its figures, under its lock) and
  * what its reading thread (probereader.c) does to it (probeio.c). The
- * probe's own calls (probe.c) keep the same record, so it is here, below
+ * probe's own calls (probe.c) keep the same state, so it is here, below
  * both: the thread and the probe then never include each other. Only
  * lib/probe/ uses it.
  *

@@ -6,7 +6,7 @@
  * hierarchy and a few file reads per cgroup, so it is done every `rescan`
  * samples (every five minutes in tunewatchd, by default), not every
  * sample: a rescan reads each cgroup's refaults (memory.stat), on v2 its
- * limit events (memory.events), and its I/O counters (collect/cgroup.h),
+ * limit events (memory.events), and its I/O counters (collect/cgroupread.h),
  * each only where the sum above it moved; keeps those that qualify
  * (refaults, limit events or I/O since the last rescan, at the first ever,
  * or a memory limit); ranks them by refaults, then limit events, then
@@ -14,7 +14,7 @@
  * thrashes is never pushed out by idle ones with limits; and publishes
  * the first max_rows. Those with a limit alone rank last, by index:
  * limits are read in that order only until max_rows are found. What the
- * walk could not reach is counted by reason (collect/cgroup.h struct
+ * walk could not reach is counted by reason (collect/cgroupread.h struct
  * tw_cg_cuts). Between rescans only the published cgroups are read:
  * memory.events, the pressure files and the limits every
  * TW_CGROUPS_SLOW_EVERY-th sample only (so a changed limit shows within
@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "collect/cgroup.h"
+#include "collect/cgroupread.h"
 #include "collect/cgroupowner.h"
 
 /* The default bound on published cgroups (tunewatchd.conf: cgroupMax). */

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "collect/cgroup.h"
+#include "collect/cgroupread.h"
 #include "sample/cgroups.h"
 
 /* What is remembered of a cgroup between samples. */

@@ -35,7 +35,7 @@ void tw_lines_init(struct tw_lines *it, const char *text, size_t len);
  * a truncated read. */
 int tw_lines_next(struct tw_lines *it, const char **line, size_t *len, int *complete);
 
-/* The loop of every collector whose file holds one record a line: count
+/* The loop of every collector whose file holds one entry a line: count
  * each line in ps and hand each complete one to parse_line with ctx. An
  * incomplete line, and one parse_line rejects with TW_E_INVAL, counts as
  * malformed; any other error (TW_E_NOMEM) ends the loop and is returned.

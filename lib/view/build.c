@@ -7,7 +7,7 @@
 
 #include "view/build.h"
 
-#include "derive/agent.h"
+#include "derive/derive_agent.h"
 #include "reqlat/reqwin.h"
 #include "util/error.h"
 #include "view/build_priv.h"

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "figures/change.h"
+#include "figures/change_record.h"
 
 #include "view/view.h"
 

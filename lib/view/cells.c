@@ -9,8 +9,8 @@
 #include "util/error.h"
 #include "util/escape.h"
 
-/* A cell's value against its row of the column table (columns.c): scaled
- * in and out of the MIB's number, checked against the row's type and
+/* A cell's value against its entry of the column table (columns.c): scaled
+ * in and out of the MIB's number, checked against the entry's type and
  * range, and moved between the wire and a view's row. */
 
 /* ---- Values --------------------------------------------------------------- */

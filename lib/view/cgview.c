@@ -3,12 +3,12 @@
 
 #include "view/build_priv.h"
 
-#include "derive/cgroup.h"
+#include "derive/derive_cgroup.h"
 #include "util/error.h"
 #include "view/figrow.h"
 
 /* twCgroupTable's rows: each published cgroup's record
- * (lib/derive/cgroup.c) projected into the MIB's numbers. */
+ * (lib/derive/derive_cgroup.c) projected into the MIB's numbers. */
 
 /* A path too long for a DisplayString keeps its end, where the unit and
  * the names that tell cgroups apart are: "..." and the last components

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* twChangeTable's rows: the change history's records (lib/change/),
+/* twChangeTable's rows: the change history's entries (lib/change/),
  * newest first, projected into the MIB's numbers. */
 #include "config.h"
 

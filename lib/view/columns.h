@@ -5,17 +5,17 @@
  *
  * The agent encodes with this table (view.c scales figures into the MIB's
  * numbers, mibview.c takes the wire types), the SNMP client decodes with
- * it (one loop, and a value whose type or range is not the row's is an
+ * it (one loop, and a value whose type or range is not its entry's is an
  * error, never an absence), the records of lib/figures/ are decoded
  * with it (lib/view/fig_*.c: every reader takes a figure from its row's
  * record), and tests/mib_text.c holds it against the MIB text
  * and mib/tunewatch_oids.h. Adding a column is: the MIB text, the
- * header, one row in its group's columns_GROUP.c, and the code that
+ * header, one entry in its group's columns_GROUP.c, and the code that
  * computes the figure.
  *
- * The rows are in columns_GROUP.c, one file for each group of the MIB,
+ * The entries are in columns_GROUP.c, one file for each group of the MIB,
  * the list of groups in columns_groups.c and the lookups in columns.c; a
- * cell's value against its row (scaled, checked, loaded and stored) in
+ * cell's value against its entry (scaled, checked, loaded and stored) in
  * cells.c. */
 #ifndef TW_COLUMNS_H
 #define TW_COLUMNS_H

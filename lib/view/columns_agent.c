@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twAgent, the scalars about tunewatchd itself. */
+/* The column table's entries for twAgent, the scalars about tunewatchd itself. */
 #include "config.h"
 
 #include "view/columns_rows.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twBufferCache, the scalars of the page cache. */
+/* The column table's entries for twBufferCache, the scalars of the page cache. */
 #include "config.h"
 
 #include "view/columns_rows.h"

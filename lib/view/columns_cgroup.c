@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twCgroupTable, one row per cgroup. */
+/* The column table's entries for twCgroupTable, one row per cgroup. */
 #include "config.h"
 
 #include "view/columns_rows.h"
@@ -51,11 +51,11 @@ const struct tw_column tw_columns_cgroup[] = {
 	    INT(struct tw_cgroup_fig, owner_kind)),
 	[TW_OID_CGROUP_OWNER_UID] = NUM("twCgroupOwnerUid", TW_SMI_UNSIGNED32, NULL, SKIP,
 	    INT(struct tw_cgroup_fig, owner_uid)),
-	/* Read: the advice sizes a limit from it (advice/cgroup.h). */
+	/* Read: the advice sizes a limit from it (advice/advice_cgroup.h). */
 	[TW_OID_CGROUP_FILESET_BYTES] = NUM("twCgroupFileSetBytes",
 	    TW_SMI_COUNTER_BASED_GAUGE64, "bytes", READ,
 	    REAL(struct tw_cgroup_fig, fileset_bytes)),
-	/* Read: a leak is not sized (advice/cgroup.h). */
+	/* Read: a leak is not sized (advice/advice_cgroup.h). */
 	[TW_OID_CGROUP_ANON_GROWTH] = NUM("twCgroupAnonGrowth", TW_SMI_INTEGER32, "kilobytes",
 	    READ, REAL(struct tw_cgroup_fig, anon_growth_kib)),
 	[TW_OID_CGROUP_ANON_FALL] = NUM("twCgroupAnonFall", TW_SMI_INTEGER32, "kilobytes",

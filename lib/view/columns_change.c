@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twChangeTable, the record of each change of a
+/* The column table's entries for twChangeTable, the record of each change of a
  * published tunable. */
 #include "config.h"
 

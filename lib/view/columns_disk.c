@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twDiskTable, one row per disk, and
+/* The column table's entries for twDiskTable, one row per disk, and
  * twTunableTable, its tunables. */
 #include "config.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twFindings, the scalars of the findings, and
+/* The column table's entries for twFindings, the scalars of the findings, and
  * twFindingTable below them. */
 #include "config.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twDblockTable, one row per message-buffer pool. */
+/* The column table's entries for twDblockTable, one row per message-buffer pool. */
 #include "config.h"
 
 #include "view/columns_rows.h"

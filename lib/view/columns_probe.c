@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twProbeTable, one row per probed device. */
+/* The column table's entries for twProbeTable, one row per probed device. */
 #include "config.h"
 
 #include "view/columns_rows.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twReqLatTable and twReqHistTable, the latency of
+/* The column table's entries for twReqLatTable and twReqHistTable, the latency of
  * every request. */
 #include "config.h"
 

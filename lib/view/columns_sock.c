@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* The column table's rows of twSocketDropTable, the UDP sockets that drop. */
+/* The column table's entries for twSocketDropTable, the UDP sockets that drop. */
 #include "config.h"
 
 #include "view/columns_rows.h"

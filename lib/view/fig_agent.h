@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: ISC */
-/* tunewatchd's record (figures/agent.h) from the view's twAgent scalars:
+/* tunewatchd's record (figures/agent_record.h) from the view's twAgent scalars:
  * the one place their cells are decoded. */
 #ifndef TW_VIEW_FIG_AGENT_H
 #define TW_VIEW_FIG_AGENT_H
 
-#include "figures/agent.h"
+#include "figures/agent_record.h"
 
 struct tw_view_agent;
 

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: ISC */
-/* The buffer cache's record (figures/cache.h) from the view's
+/* The buffer cache's record (figures/cache_record.h) from the view's
  * twBufferCache scalars: the one place they are decoded, so that the
  * agent's judges and the checks, over SNMP or --local, read the same
  * figures in the same units. */
 #ifndef TW_VIEW_FIG_CACHE_H
 #define TW_VIEW_FIG_CACHE_H
 
-#include "figures/cache.h"
+#include "figures/cache_record.h"
 
 struct tw_view_bufcache;
 

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: ISC */
-/* A cgroup's record (figures/cgroup.h) from a row of the view's
+/* A cgroup's record (figures/cgroup_record.h) from a row of the view's
  * twCgroupTable: the one place its cells are decoded. */
 #ifndef TW_VIEW_FIG_CGROUP_H
 #define TW_VIEW_FIG_CGROUP_H
 
-#include "figures/cgroup.h"
+#include "figures/cgroup_record.h"
 
 struct tw_view_cgroup;
 

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: ISC */
-/* A change's record (figures/change.h) from a row of the view's
+/* A change's record (figures/change_record.h) from a row of the view's
  * twChangeTable: the one place its cells are decoded. */
 #ifndef TW_VIEW_FIG_CHANGE_H
 #define TW_VIEW_FIG_CHANGE_H
 
-#include "figures/change.h"
+#include "figures/change_record.h"
 
 struct tw_view_change;
 

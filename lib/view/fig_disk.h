@@ -3,7 +3,7 @@
 #ifndef TW_VIEW_FIG_DISK_H
 #define TW_VIEW_FIG_DISK_H
 
-#include "figures/disk.h"
+#include "figures/disk_record.h"
 #include "view/view.h"
 
 /* Decode d into f through the column table: each figure scaled into its
@@ -16,7 +16,7 @@ void tw_view_disk_figures(const struct tw_view_disk *d, struct tw_disk_fig *f);
  * few are decoded whole. */
 void tw_view_disk_judged(const struct tw_view_disk *d, struct tw_disk_fig *f);
 
-/* Decode only d's load (figures/disk.h), as tw_view_disk_figures would. */
+/* Decode only d's load (figures/disk_record.h), as tw_view_disk_figures would. */
 void tw_view_disk_load(const struct tw_view_disk *d, struct tw_disk_load *l);
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* A pool's figures (figures/pool.h) out of the view's twDblockTable row:
+/* A pool's figures (figures/pool_record.h) out of the view's twDblockTable row:
  * the one place that reads the row's cells, so that the SNMP client, the
  * agent and --local hand every reader the same record. */
 #ifndef TW_VIEW_FIG_POOL_H
@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "figures/pool.h"
+#include "figures/pool_record.h"
 #include "view/view.h"
 
 /* The figures of row p. The record's strings point into p. */

@@ -3,7 +3,7 @@
 #ifndef TW_VIEW_FIG_PROBE_H
 #define TW_VIEW_FIG_PROBE_H
 
-#include "figures/probe.h"
+#include "figures/probe_record.h"
 #include "view/view.h"
 
 /* Decode pr into f through the column table; f's strings point into pr. */

@@ -3,7 +3,7 @@
 #ifndef TW_VIEW_FIG_REQLAT_H
 #define TW_VIEW_FIG_REQLAT_H
 
-#include "figures/reqlat.h"
+#include "figures/reqlat_record.h"
 #include "view/view.h"
 
 /* Decode r into f through the column table; f's strings point into r. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "derive/socket.h"
+#include "derive/derive_socket.h"
 #include "util/error.h"
 #include "util/uid.h"
 #include "view/columns.h"
@@ -90,7 +90,7 @@ totals(struct pick *p, size_t n)
 	}
 }
 
-/* The row: the socket's record (lib/derive/socket.c) projected into the
+/* The row: the socket's record (lib/derive/derive_socket.c) projected into the
  * MIB's numbers. */
 static void
 build_row(struct tw_view_sock *vs, const struct pick *p, int recent, int64_t rmem_max)

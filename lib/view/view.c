@@ -132,3 +132,59 @@ tw_view_reserve_socks(struct tw_view *v, size_t n)
 	v->socks = p;
 	return rc;
 }
+
+const struct tw_view_disk *
+tw_view_find_disk(const struct tw_view *v, uint32_t major, uint32_t minor)
+{
+	size_t lo = 0, hi = v->ndisks;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct tw_view_disk *d = &v->disks[mid];
+
+		if (d->major == major && d->minor == minor)
+			return d;
+		if (d->major < major || (d->major == major && d->minor < minor))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+const struct tw_view_pool *
+tw_view_find_pool(const struct tw_view *v, uint32_t cls, uint32_t instance)
+{
+	size_t lo = 0, hi = v->npools;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct tw_view_pool *p = &v->pools[mid];
+
+		if (p->cls == cls && p->instance == instance)
+			return p;
+		if (p->cls < cls || (p->cls == cls && p->instance < instance))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+const struct tw_view_cgroup *
+tw_view_find_cgroup(const struct tw_view *v, uint32_t index)
+{
+	size_t lo = 0, hi = v->ncgroups;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v->cgroups[mid].index == index)
+			return &v->cgroups[mid];
+		if (v->cgroups[mid].index < index)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}

@@ -257,6 +257,14 @@ const uint32_t *tw_view_reqhist_bounds(size_t *n);
 /* Look a tunable's value up by name; NULL when the view does not have it. */
 const char *tw_view_tunable(const struct tw_view *v, const char *name);
 
+/* A row by its index, in the order the view keeps its table in (a binary
+ * search); NULL when the view has no such row. */
+const struct tw_view_disk *tw_view_find_disk(const struct tw_view *v, uint32_t major,
+    uint32_t minor);
+const struct tw_view_pool *tw_view_find_pool(const struct tw_view *v, uint32_t cls,
+    uint32_t instance);
+const struct tw_view_cgroup *tw_view_find_cgroup(const struct tw_view *v, uint32_t index);
+
 /* Whether a row (&v->agent, &v->bc, a disk or a pool) has column col. */
 #define tw_view_has(row, col) (((row)->has & TW_VIEW_BIT(col)) != 0)
 

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /* The buffer cache's scalars (twBufferCache): its record
- * (lib/derive/cache.c) projected into the MIB's numbers. */
+ * (lib/derive/derive_cache.c) projected into the MIB's numbers. */
 #include "config.h"
 
 #include "view/build_priv.h"
 
-#include "derive/cache.h"
+#include "derive/derive_cache.h"
 #include "view/figrow.h"
 
 void

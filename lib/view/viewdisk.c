@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /* twDiskTable's rows: each disk of the newest sample, its record
- * (lib/derive/disk.c) projected into the MIB's numbers. */
+ * (lib/derive/derive_disk.c) projected into the MIB's numbers. */
 #include "config.h"
 
 #include "view/build_priv.h"
 
-#include "derive/disk.h"
+#include "derive/derive_disk.h"
 #include "util/error.h"
 #include "view/figrow.h"
 

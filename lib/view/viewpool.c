@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /* twDblockTable's rows: each pool of the newest sample, its record
- * (lib/derive/pool.c) projected into the MIB's numbers. */
+ * (lib/derive/derive_pool.c) projected into the MIB's numbers. */
 #include "config.h"
 
 #include "view/build_priv.h"
 
-#include "derive/pool.h"
+#include "derive/derive_pool.h"
 #include "util/error.h"
 #include "view/figrow.h"
 

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /* twProbeTable in the view: each probed device's record
- * (lib/derive/probe.c) projected into the MIB's numbers. */
+ * (lib/derive/derive_probe.c) projected into the MIB's numbers. */
 #include "config.h"
 
 #include "view/build_priv.h"
 
-#include "derive/probe.h"
+#include "derive/derive_probe.h"
 #include "util/error.h"
 #include "view/figrow.h"
 

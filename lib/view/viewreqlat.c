@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /* twReqLatTable and twReqHistTable in the view: each disk's and
- * direction's record (lib/derive/reqlat.c) projected into the MIB's
+ * direction's record (lib/derive/derive_reqlat.c) projected into the MIB's
  * numbers, and the histogram's ladder of bounds, for the disks of the view
  * only, so that a disk's rows leave with its disk row. */
 #include "config.h"
 
 #include "view/build_priv.h"
 
-#include "derive/reqlat.h"
+#include "derive/derive_reqlat.h"
 #include "reqlat/reqwin.h"
 #include "util/error.h"
 #include "view/figrow.h"

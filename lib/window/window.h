@@ -61,7 +61,7 @@ enum tw_wcg {
 	TW_WCG_WRITE_BYTES,
 	TW_WCG_EVENTS_MS,	/* the sample time LIMIT_EVENTS was last read at */
 	/* Its memory besides the page cache, the sums of its rises and of
-	 * its falls since first seen (collect/cgroup.h TW_CG_ANON_UP, _DOWN). */
+	 * its falls since first seen (collect/cgroupread.h TW_CG_ANON_UP, _DOWN). */
 	TW_WCG_ANON_UP,
 	TW_WCG_ANON_DOWN,
 	TW_WCG_K

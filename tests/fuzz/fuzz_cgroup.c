@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "collect/cgroup.h"
+#include "collect/cgroupread.h"
 #include "util/error.h"
 
 static int

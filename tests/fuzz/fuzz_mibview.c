@@ -23,7 +23,7 @@
 #include "fuzz_check.h"
 #include "view/mibview.h"
 #include "tunewatch_oids.h"
-#include "figures/cache.h"
+#include "figures/cache_record.h"
 #include "view/view.h"
 
 #define REQ_MAX 40		/* longer requests are cut */

@@ -175,7 +175,7 @@ def check_output(out, cgs, limits):
         assert t["owner"] == ("plain cgroup, no systemd unit's own: not where systemd puts a "
                               "unit"), (cg, t)
         # The suggestion is sized from the cgroup's own figures at that
-        # sample (lib/advice/cgroup.c): between a quarter more than its
+        # sample (lib/advice/advice_cgroup.c): between a quarter more than its
         # limit and 16 times it; the apply line writes that many bytes.
         m = re.search(r" %dM -> (\d+)M \(" % (limits[cg] // MIB), tune)
         assert m, (cg, tune)

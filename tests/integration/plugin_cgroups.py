@@ -326,7 +326,7 @@ def test():
         ids = [l for l in out.lines if l.startswith("  finding: ")]
         assert len(ids) == 2 and ids[0] != ids[1], out
         user_row, hostile_row = found[subject(USER_WEB)], found[subject(HOSTILE_WEB)]
-        # Each sized from its own figures (lib/advice/cgroup.c).
+        # Each sized from its own figures (lib/advice/advice_cgroup.c).
         user, hostile = second[USER_WEB], second[HOSTILE_WEB]
         user_size = pc.cgroup_limit(user["CGROUP_MEMORY_USAGE"], 64 << 20,
                                     user["CGROUP_REFAULT_RATE"] / 100.0)

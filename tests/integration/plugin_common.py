@@ -308,7 +308,7 @@ def systemd_size(b):
 
 def cgroup_limit(usage, limit, refaults, mem_total=0):
     """The limit check_bufcache --cgroup proposes for a cgroup at its own
-    limit whose file set the agent could not measure (lib/advice/cgroup.c;
+    limit whose file set the agent could not measure (lib/advice/advice_cgroup.c;
     a fixture's processes are none of the host's), worked out here on its
     own: what it holds (usage, bytes) plus what it read back in 10 s
     (refaults/s; pages of 4 KiB), whatever the window, a quarter more, in

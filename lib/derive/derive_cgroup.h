@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: ISC */
-/* A cgroup's record (figures/cgroup.h) from the sample's published row and
+/* A cgroup's record (figures/cgroup_record.h) from the sample's published row and
  * its track in the window. Figures the cgroup's kernel or version lacks
  * (pressure on v1, refaults before 4.x) are absent, not zero. */
 #ifndef TW_DERIVE_CGROUP_H
 #define TW_DERIVE_CGROUP_H
 
-#include "collect/cgroup.h"
-#include "figures/cgroup.h"
+#include "collect/cgroupread.h"
+#include "figures/cgroup_record.h"
 #include "sample/cgroups.h"
 #include "util/escape.h"
 #include "window/window.h"

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: ISC */
-/* The buffer cache's record (figures/cache.h): the newest sample's memory
+/* The buffer cache's record (figures/cache_record.h): the newest sample's memory
  * figures, and the window's rates of the reads, refaults and reclaim
  * behind them. */
 #ifndef TW_DERIVE_CACHE_H
 #define TW_DERIVE_CACHE_H
 
-#include "figures/cache.h"
+#include "figures/cache_record.h"
 #include "sample/sample.h"
 #include "window/window.h"
 

@@ -2,8 +2,8 @@
 /* tunewatchd's own figures (the twAgent scalars), each in its natural
  * unit. A figure the agent did not give is TW_FIG_NONE (figures/fig.h), a
  * string NULL. Strings point into the row the record was made from. */
-#ifndef TW_FIGURES_AGENT_H
-#define TW_FIGURES_AGENT_H
+#ifndef TW_FIGURES_AGENT_RECORD_H
+#define TW_FIGURES_AGENT_RECORD_H
 
 #include "figures/fig.h"
 

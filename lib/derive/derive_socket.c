@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "derive/socket.h"
+#include "derive/derive_socket.h"
 
 void
 tw_derive_socket(const struct tw_sock_row *r, int recent, int64_t rmem_max,

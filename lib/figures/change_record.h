@@ -3,8 +3,8 @@
  * units. A figure the source did not give is TW_FIG_NONE (figures/fig.h),
  * an integer -1, a string NULL. Strings point into the row the record was
  * made from. */
-#ifndef TW_FIGURES_CHANGE_H
-#define TW_FIGURES_CHANGE_H
+#ifndef TW_FIGURES_CHANGE_RECORD_H
+#define TW_FIGURES_CHANGE_RECORD_H
 
 #include <stdint.h>
 

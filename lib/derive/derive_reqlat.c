@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "derive/reqlat.h"
+#include "derive/derive_reqlat.h"
 
 /* A histogram's figure in ms from its microseconds. */
 static double

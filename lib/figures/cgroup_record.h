@@ -4,8 +4,8 @@
  * integer -1, a string NULL; but path, the row's identity, is never NULL
  * ("" when the source gave none), since every reader names the cgroup by
  * it. Strings point into the row the record was made from. */
-#ifndef TW_FIGURES_CGROUP_H
-#define TW_FIGURES_CGROUP_H
+#ifndef TW_FIGURES_CGROUP_RECORD_H
+#define TW_FIGURES_CGROUP_RECORD_H
 
 #include <stdint.h>
 

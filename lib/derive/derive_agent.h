@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: ISC */
-/* tunewatchd's own record (figures/agent.h): what it was told, what its
+/* tunewatchd's own record (figures/agent_record.h): what it was told, what its
  * window holds, and what the last walk of the cgroups left out. The
  * request-latency source's state and the count of names shown escaped
  * are the view's to add (view/build.c). */
 #ifndef TW_DERIVE_AGENT_H
 #define TW_DERIVE_AGENT_H
 
-#include "figures/agent.h"
+#include "figures/agent_record.h"
 #include "sample/sample.h"
 #include "window/window.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "derive/cgroup.h"
+#include "derive/derive_cgroup.h"
 
 #include <stddef.h>
 

@@ -12,8 +12,8 @@
  * memory.stat, where only the lines of the wanted keys are checked (the
  * others, some 45, are counted as lines and not looked into: checking them
  * was most of a sample's cost with 500 cgroups). */
-#ifndef TW_CGROUP_H
-#define TW_CGROUP_H
+#ifndef TW_COLLECT_CGROUPREAD_H
+#define TW_COLLECT_CGROUPREAD_H
 
 #include <limits.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "derive/cache.h"
+#include "derive/derive_cache.h"
 
 #include <stddef.h>
 

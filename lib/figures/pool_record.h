@@ -5,8 +5,8 @@
  * Only the window's figures are here: the cumulative counters
  * (twDblockFailures, twDblockPressureTime) are there for pollers that
  * take their own differences, and nothing in tunewatch judges them. */
-#ifndef TW_FIGURES_POOL_H
-#define TW_FIGURES_POOL_H
+#ifndef TW_FIGURES_POOL_RECORD_H
+#define TW_FIGURES_POOL_RECORD_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* A disk's record (figures/disk.h) from the newest sample and the window:
+/* A disk's record (figures/disk_record.h) from the newest sample and the window:
  * its totals, the queue's tunables and names, and its figures over the
  * window as iostat -x gives them. */
 #ifndef TW_DERIVE_DISK_H
@@ -8,7 +8,7 @@
 #include "collect/blockident.h"
 #include "collect/blockqueue.h"
 #include "collect/diskstats.h"
-#include "figures/disk.h"
+#include "figures/disk_record.h"
 #include "window/window.h"
 
 /* t is the disk's track in w, NULL when it has none. f's strings point

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: ISC */
-/* A message-buffer pool's record (figures/pool.h): the newest sample's
+/* A message-buffer pool's record (figures/pool_record.h): the newest sample's
  * pool, with its failures and pressure over the window. */
 #ifndef TW_DERIVE_POOL_H
 #define TW_DERIVE_POOL_H
 
-#include "figures/pool.h"
+#include "figures/pool_record.h"
 #include "sample/pools.h"
 #include "window/window.h"
 

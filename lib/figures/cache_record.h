@@ -2,8 +2,8 @@
 /* The buffer cache's figures (twBufferCache), each in its natural unit.
  * A figure the source did not give is TW_FIG_NONE (figures/fig.h), so
  * that no reader mistakes an absent figure for a zero. */
-#ifndef TW_FIGURES_CACHE_H
-#define TW_FIGURES_CACHE_H
+#ifndef TW_FIGURES_CACHE_RECORD_H
+#define TW_FIGURES_CACHE_RECORD_H
 
 #include <stdint.h>
 

@@ -4,8 +4,8 @@
  * lib/view/fig_reqlat.c. Absent: a double is TW_FIG_NONE (a percentile of
  * too few requests among them), a string NULL; strings point into the
  * row. */
-#ifndef TW_FIGURES_REQLAT_H
-#define TW_FIGURES_REQLAT_H
+#ifndef TW_FIGURES_REQLAT_RECORD_H
+#define TW_FIGURES_REQLAT_RECORD_H
 
 #include <stdint.h>
 

@@ -2,15 +2,15 @@
 /* One disk's figures over the window, in natural units: what the judges,
  * advice, lib/change and check_disklatency read of a twDiskEntry.
  *
- * lib/derive/disk.c makes it from the window and the sample; the view
+ * lib/derive/derive_disk.c makes it from the window and the sample; the view
  * keeps it as the MIB's numbers (the column table names each field), and
  * every reader decodes a view's row into it (lib/view/fig_disk.c), so the
  * agent, a check over SNMP and a check's --local read the same figures,
  * rounded to the MIB's resolution. A double is TW_FIG_NONE when absent, a
  * count TW_FIG_NO_COUNT, an integer tunable -1, a string NULL; strings
  * point into what the record was made from, which must outlive it. */
-#ifndef TW_FIGURES_DISK_H
-#define TW_FIGURES_DISK_H
+#ifndef TW_FIGURES_DISK_RECORD_H
+#define TW_FIGURES_DISK_RECORD_H
 
 #include <stdint.h>
 

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 /* A disk's reads or writes as the request-latency source timed them
- * (figures/reqlat.h), from their histograms over the window. A percentile
+ * (figures/reqlat_record.h), from their histograms over the window. A percentile
  * the window has too few requests for is absent (probe/histogram.h says
  * how many each needs), and so are max and mean without requests: never a
  * made-up zero. */
 #ifndef TW_DERIVE_REQLAT_H
 #define TW_DERIVE_REQLAT_H
 
-#include "figures/reqlat.h"
+#include "figures/reqlat_record.h"
 #include "probe/histogram.h"
 
 /* service and queue are the window's histograms of the disk (its shown

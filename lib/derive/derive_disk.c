@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "derive/disk.h"
+#include "derive/derive_disk.h"
 
 #include <stdint.h>
 

@@ -3,8 +3,8 @@
  * from its view row by lib/view/fig_probe.c. Absent: a double is
  * TW_FIG_NONE. The strings point into the row, which always has them
  * ("" when unknown). */
-#ifndef TW_FIGURES_PROBE_H
-#define TW_FIGURES_PROBE_H
+#ifndef TW_FIGURES_PROBE_RECORD_H
+#define TW_FIGURES_PROBE_RECORD_H
 
 #include <stdint.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "derive/agent.h"
+#include "derive/derive_agent.h"
 
 void
 tw_derive_agent(const struct tw_agent_told *told, const struct tw_window *w,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "advice/cgroup.h"
+#include "advice/advice_cgroup.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -124,7 +124,7 @@ file_need(const struct tw_cgroup_figures *f)
 	return anon + (f->fileset > f->cache ? f->fileset : f->cache);
 }
 
-/* The need (see cgroup.h), in bytes: the file set's where it shows the
+/* The need (see advice_cgroup.h), in bytes: the file set's where it shows the
  * limit short, else what it holds and read back; *from_files says which. */
 static double
 need(const struct tw_cgroup_figures *f, int *from_files)

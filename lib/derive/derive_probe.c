@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "derive/probe.h"
+#include "derive/derive_probe.h"
 
 void
 tw_derive_probe(const struct tw_probe_row *row, struct tw_probe_fig *f)

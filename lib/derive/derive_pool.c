@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "derive/pool.h"
+#include "derive/derive_pool.h"
 
 void
 tw_derive_pool(const struct tw_window *w, const struct tw_pool *p, struct tw_pool_fig *f)
