@@ -205,10 +205,29 @@ struct tw_socket_figures {
 	/* Datagrams the host's UDP memory pool dropped in the window (its
 	 * twDblockRecentFailures): a socket drops then whatever its buffer. */
 	uint64_t udp_mem_failures;
+	/* Over the window's intervals in which it dropped
+	 * (twSockDropOwnerCpu, ...CpuWait, ...FullShare): the owner's time
+	 * on a CPU and waiting for one, percent of one CPU, and the share of
+	 * them that ended with its queue full. */
+	int have_busy;
+	double owner_cpu;
+	double owner_cpu_wait;
+	double full_share;
 };
 
-/* The buffer at what SO_RCVBUF may ask for: raise rmem_max (and the
- * application's SO_RCVBUF). Below it, or unknown: no tunable, and what
+/* A receiver short of CPU: while its socket dropped, its queue full (at
+ * least half its buffer) in TW_SHORT_CPU_FULL percent of those intervals
+ * or more, and its owner on a CPU or waiting for one TW_SHORT_CPU_BUSY
+ * percent of one CPU or more: never off a CPU for want of data. A steady excess then drops
+ * whatever the buffer (the lab's neg-udp-cpu); a receiver that stalls in
+ * bursts, which a buffer serves, sleeps between them. */
+#define TW_SHORT_CPU_FULL 80.0
+#define TW_SHORT_CPU_BUSY 90.0
+int tw_evidence_short_of_cpu(double owner_cpu, double owner_cpu_wait, double full_share);
+
+/* A receiver short of CPU (tw_evidence_short_of_cpu): no tunable, since a
+ * bigger buffer only delays its drops. The buffer at what SO_RCVBUF may
+ * ask for: raise rmem_max (and the application's SO_RCVBUF). Below it, or unknown: no tunable, and what
  * to do instead (below it the application's own SO_RCVBUF, which no
  * sysctl sets: verdict.no_apply says so for the ticket); a buffer of
  * exactly rmem_default, what a socket that sets no SO_RCVBUF gets, also
@@ -226,6 +245,9 @@ struct tw_udp_rcvbuf_figures {
 	size_t sockets;			/* sockets that dropped in the window */
 	size_t at_max;			/* of those, buffers at rmem_max */
 	size_t unknown;			/* of those, buffers unknown */
+	size_t short_of_cpu;		/* of those, receivers short of CPU
+					 * (counted neither at_max nor
+					 * unknown) */
 	/* Users' sockets (util/uid.h) that dropped in it, not counted above,
 	 * how many users own them, and the one user's uid when one does. */
 	uint64_t user_sockets;
@@ -234,7 +256,8 @@ struct tw_udp_rcvbuf_figures {
 };
 
 /* rmem_max and rmem_default (UDP_RCVBUF), unless every socket that
- * dropped is known and below rmem_max: then their applications'
+ * dropped is known and below rmem_max or its receiver short of CPU (none
+ * at rmem_max): a bigger buffer only delays a CPU-bound receiver's drops; then their applications'
  * SO_RCVBUF is the knob, which each socket's own line says. Nor when only
  * users' sockets dropped: a host-wide knob would serve those users alone,
  * and each raises their own SO_RCVBUF. */
