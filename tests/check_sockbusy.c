@@ -37,14 +37,14 @@ thread(struct tw_fakeproc *fp, int pid, int tid, uint64_t run, uint64_t wait)
 
 /* What the watcher does: read pid (0: not) and step. */
 static void
-busy_step(struct tw_sock_busy *b, unsigned slot, int dropped, int full, struct tw_fakeproc *fp,
-    int pid, uint64_t now)
+busy_step(struct tw_sock_busy *b, unsigned slot, uint64_t drops, int full,
+    struct tw_fakeproc *fp, int pid, uint64_t now)
 {
 	struct tw_busy_reading rd = { .pid = pid };
 
 	if (pid > 0)
 		ck_assert_int_eq(tw_sockbusy_read(fp->fd, pid, &rd.run_ns, &rd.wait_ns), TW_OK);
-	tw_sockbusy_step(b, slot, dropped, full, pid > 0 ? &rd : NULL, now);
+	tw_sockbusy_step(b, slot, drops, full, pid > 0 ? &rd : NULL, now);
 }
 
 /* Every thread's time, summed; what is not a process's is said so. */
@@ -79,11 +79,13 @@ START_TEST(test_read)
 }
 END_TEST
 
-/* Over a window of 4 intervals, those in which the socket dropped: the
- * shares of one CPU over those read (two at least), the full ones
- * counted. An interval it did not drop in counts for nothing (the
- * receiver caught up and slept); one without its owner read, or after
- * the pid changed, adds no time. */
+/* Over a window of 4 intervals, those in which the socket dropped,
+ * weighted by their drops: the share of the drops in intervals that ended
+ * full, and of one CPU over those read, each from two such intervals. An
+ * interval without drops counts for nothing (the receiver caught up and
+ * slept); one without its owner read, or after the pid changed, adds no
+ * time. Once too few are left, the episode's last whole figures are kept
+ * until the window has no drops. */
 START_TEST(test_window)
 {
 	static const unsigned none[] = { 0 };
@@ -99,63 +101,72 @@ START_TEST(test_window)
 	ck_assert_int_eq(tw_sockbusy_init(&b, 4), TW_OK);
 
 	thread(&fp, 10, 10, 0, 0);
-	busy_step(&b, 0, 1, 1, &fp, 10, 100 * S);		/* the first reading */
-	tw_sockbusy_window(&b, 4, &bw);
-	ck_assert_int_eq(bw.have_cpu, 0);
+	busy_step(&b, 0, 100, 1, &fp, 10, 100 * S);		/* the first reading */
+	tw_sockbusy_window(&b, &bw);
 	ck_assert_uint_eq(bw.dropped, 1);
-	ck_assert_uint_eq(bw.full, 1);
+	ck_assert_int_eq(bw.have_full, 0);
+	ck_assert_int_eq(bw.have_cpu, 0);
 
 	thread(&fp, 10, 10, S / 2, S / 2 - S / 10);		/* 50 % + 40 % */
-	busy_step(&b, 1, 1, 1, &fp, 10, 101 * S);
-	tw_sockbusy_window(&b, 4, &bw);
+	busy_step(&b, 1, 100, 1, &fp, 10, 101 * S);
+	tw_sockbusy_window(&b, &bw);
+	ck_assert_int_eq(bw.have_full, 1);
+	ck_assert_double_eq_tol(bw.full_share, 1.0, 1e-9);
 	ck_assert_int_eq(bw.have_cpu, 0);			/* one read */
 
 	thread(&fp, 10, 10, S / 2 + 2 * S / 10, S - S / 10);	/* 20 % + 50 % */
-	busy_step(&b, 2, 1, 0, &fp, 10, 102 * S);
-	tw_sockbusy_window(&b, 4, &bw);
-	ck_assert_int_eq(bw.have_cpu, 1);
-	ck_assert_double_eq_tol(bw.run_share, 0.35, 1e-9);
-	ck_assert_double_eq_tol(bw.wait_share, 0.45, 1e-9);
+	busy_step(&b, 2, 200, 0, &fp, 10, 102 * S);
+	tw_sockbusy_window(&b, &bw);
 	ck_assert_uint_eq(bw.dropped, 3);
-	ck_assert_uint_eq(bw.full, 2);
+	ck_assert_double_eq_tol(bw.full_share, 0.5, 1e-9);	/* 200 of 400 */
+	ck_assert_int_eq(bw.have_cpu, 1);
+	ck_assert_double_eq_tol(bw.run_share, 0.3, 1e-9);	/* (100 .5 + 200 .2) / 300 */
+	ck_assert_double_eq_tol(bw.wait_share, 1.4 / 3, 1e-9);
 
 	/* No drop, the receiver idle: read, and left out. A queue "full"
 	 * without a drop is not counted either. */
 	busy_step(&b, 3, 0, 1, &fp, 10, 103 * S);
-	tw_sockbusy_window(&b, 4, &bw);
-	ck_assert_double_eq_tol(bw.run_share, 0.35, 1e-9);
-	ck_assert_double_eq_tol(bw.wait_share, 0.45, 1e-9);
+	tw_sockbusy_window(&b, &bw);
 	ck_assert_uint_eq(bw.dropped, 3);
-	ck_assert_uint_eq(bw.full, 2);
+	ck_assert_double_eq_tol(bw.full_share, 0.5, 1e-9);
+	ck_assert_double_eq_tol(bw.run_share, 0.3, 1e-9);
 
 	/* Another pid (the owner changed): no time for this interval, which
 	 * takes the slot of the first. */
-	busy_step(&b, 0, 1, 1, &fp, 20, 104 * S);
-	tw_sockbusy_window(&b, 4, &bw);
-	ck_assert_double_eq_tol(bw.run_share, 0.35, 1e-9);
-	ck_assert_uint_eq(bw.dropped, 3);
-	ck_assert_uint_eq(bw.full, 2);
+	busy_step(&b, 0, 100, 1, &fp, 20, 104 * S);
+	tw_sockbusy_window(&b, &bw);
+	ck_assert_double_eq_tol(bw.full_share, 0.5, 1e-9);
+	ck_assert_double_eq_tol(bw.run_share, 0.3, 1e-9);
 
-	/* Owner unknown (not read): one read interval of those it dropped
-	 * in is left, too few for a figure. */
-	busy_step(&b, 1, 1, 0, &fp, 0, 105 * S);
-	tw_sockbusy_window(&b, 4, &bw);
-	ck_assert_uint_eq(bw.dropped, 3);
-	ck_assert_uint_eq(bw.full, 1);
+	/* The drops stop: with one interval of them left, the figures of
+	 * the last window that had enough; with none, nothing. */
+	busy_step(&b, 1, 0, 0, &fp, 0, 105 * S);
+	busy_step(&b, 2, 0, 0, &fp, 0, 106 * S);
+	tw_sockbusy_window(&b, &bw);
+	ck_assert_uint_eq(bw.dropped, 1);
+	ck_assert_int_eq(bw.have_full, 1);
+	ck_assert_int_eq(bw.have_cpu, 1);
+	ck_assert_double_eq_tol(bw.full_share, 0.5, 1e-9);
+	ck_assert_double_eq_tol(bw.run_share, 0.3, 1e-9);
+	busy_step(&b, 3, 0, 0, &fp, 0, 107 * S);
+	busy_step(&b, 0, 0, 0, &fp, 0, 108 * S);
+	tw_sockbusy_window(&b, &bw);
+	ck_assert_uint_eq(bw.dropped, 0);
+	ck_assert_int_eq(bw.have_full, 0);
 	ck_assert_int_eq(bw.have_cpu, 0);
 
-	/* The whole window dropping and read, all of one CPU running or
-	 * waiting. */
+	/* A new episode, the whole window dropping and read, all of one CPU
+	 * running or waiting: nothing of the last one kept. */
 	for (k = 1; k <= 5; k++) {
 		thread(&fp, 20, 20, k * 6 * S / 10, k * 4 * S / 10);
-		busy_step(&b, (k + 1) % 4, 1, 1, &fp, 20, (105 + k) * S);
+		busy_step(&b, k % 4, 50, 1, &fp, 20, (108 + k) * S);
 	}
-	tw_sockbusy_window(&b, 4, &bw);
+	tw_sockbusy_window(&b, &bw);
 	ck_assert_int_eq(bw.have_cpu, 1);
 	ck_assert_double_eq_tol(bw.run_share, 0.6, 1e-9);
 	ck_assert_double_eq_tol(bw.wait_share, 0.4, 1e-9);
 	ck_assert_uint_eq(bw.dropped, 4);
-	ck_assert_uint_eq(bw.full, 4);
+	ck_assert_double_eq_tol(bw.full_share, 1.0, 1e-9);
 	tw_sockbusy_free(&b);
 	tw_fakeproc_close(&fp);
 }
@@ -213,7 +224,7 @@ START_TEST(test_view_row)
 	}
 	/* It stops dropping and its owner runs flat out at something else:
 	 * the intervals it dropped in keep their figures while the window
-	 * holds two of them, then the figures go. */
+	 * holds them, then the figures go. */
 	for (k = 8; k <= 13; k++) {
 		fake_now = (200 + k) * S;
 		thread(&fp, 10, 10, k * S, 0);

@@ -4,8 +4,8 @@
 #include "derive/socket.h"
 
 void
-tw_derive_socket(const struct tw_sock_row *r, int recent, unsigned intervals,
-    int64_t rmem_max, struct tw_socket_shown *shown, struct tw_socket_fig *f)
+tw_derive_socket(const struct tw_sock_row *r, int recent, int64_t rmem_max,
+    struct tw_socket_shown *shown, struct tw_socket_fig *f)
 {
 	tw_socket_fig_init(f);
 	f->proto = r->sock.proto;
@@ -19,9 +19,9 @@ tw_derive_socket(const struct tw_sock_row *r, int recent, unsigned intervals,
 		struct tw_busy_window bw;
 
 		f->recent_drops = (double)r->recent;
-		tw_sockbusy_window(&r->busy, intervals, &bw);
-		if (bw.dropped >= TW_SOCK_BUSY_MIN)
-			f->full_share = 100.0 * bw.full / bw.dropped;
+		tw_sockbusy_window(&r->busy, &bw);
+		if (bw.have_full)
+			f->full_share = 100.0 * bw.full_share;
 		if (bw.have_cpu && r->owner.pid > 0) {
 			f->owner_cpu = 100.0 * bw.run_share;
 			f->owner_cpu_wait = 100.0 * bw.wait_share;

@@ -12,10 +12,9 @@ struct tw_socket_shown {
 	char address[48];	/* INET6_ADDRSTRLEN */
 };
 
-/* recent: the watcher has a window's drops, of `intervals` intervals;
- * rmem_max is net.core.rmem_max, -1 when unknown. f's strings point into
- * r, *shown and static text. */
-void tw_derive_socket(const struct tw_sock_row *r, int recent, unsigned intervals,
-    int64_t rmem_max, struct tw_socket_shown *shown, struct tw_socket_fig *f);
+/* recent: the watcher has a window's drops; rmem_max is net.core.rmem_max,
+ * -1 when unknown. f's strings point into r, *shown and static text. */
+void tw_derive_socket(const struct tw_sock_row *r, int recent, int64_t rmem_max,
+    struct tw_socket_shown *shown, struct tw_socket_fig *f);
 
 #endif

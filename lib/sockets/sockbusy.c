@@ -18,7 +18,8 @@ int
 tw_sockbusy_init(struct tw_sock_busy *b, unsigned intervals)
 {
 	memset(b, 0, sizeof(*b));
-	if ((b->ring = calloc(intervals ? intervals : 1, sizeof(*b->ring))) == NULL)
+	b->intervals = intervals ? intervals : 1;
+	if ((b->ring = calloc(b->intervals, sizeof(*b->ring))) == NULL)
 		return TW_E_NOMEM;
 	return TW_OK;
 }
@@ -86,58 +87,84 @@ tw_sockbusy_read(int proc_fd, int32_t pid, uint64_t *run_ns, uint64_t *wait_ns)
 	return rc;
 }
 
-void
-tw_sockbusy_step(struct tw_sock_busy *b, unsigned slot, int dropped, int full,
-    const struct tw_busy_reading *rd, uint64_t now_ns)
+/* The window as its slots have it, with nothing kept. */
+static void
+live(const struct tw_sock_busy *b, struct tw_busy_window *out)
 {
-	struct tw_busy_slot *s = &b->ring[slot];
+	double drops = 0, full = 0, read = 0, run = 0, wait = 0;
+	unsigned i, nread = 0;
 
-	memset(s, 0, sizeof(*s));
-	s->dropped = dropped != 0;
-	s->full = dropped && full;
-	if (rd == NULL || rd->pid <= 0) {
-		b->pid = 0;
-		return;
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < b->intervals; i++) {
+		const struct tw_busy_slot *s = &b->ring[i];
+		double w = (double)s->drops;
+
+		if (s->drops == 0)
+			continue;
+		out->dropped++;
+		drops += w;
+		full += s->full ? w : 0;
+		if (s->span_ns == 0)
+			continue;
+		nread++;
+		read += w;
+		run += w * (double)s->run_ns / (double)s->span_ns;
+		wait += w * (double)s->wait_ns / (double)s->span_ns;
 	}
-	/* The same process as at the last reading, and no thread's time
-	 * gone backwards (a thread that ended takes its time with it): the
-	 * difference is this interval's. */
-	if (b->pid == rd->pid && now_ns > b->at_ns && rd->run_ns >= b->run_ns &&
-	    rd->wait_ns >= b->wait_ns) {
-		s->run_ns = rd->run_ns - b->run_ns;
-		s->wait_ns = rd->wait_ns - b->wait_ns;
-		s->span_ns = now_ns - b->at_ns;
+	if (out->dropped >= TW_SOCK_BUSY_MIN) {
+		out->have_full = 1;
+		out->full_share = full / drops;
 	}
-	b->pid = rd->pid;
-	b->run_ns = rd->run_ns;
-	b->wait_ns = rd->wait_ns;
-	b->at_ns = now_ns;
+	if (nread >= TW_SOCK_BUSY_MIN) {
+		out->have_cpu = 1;
+		out->run_share = run / read;
+		out->wait_share = wait / read;
+	}
 }
 
 void
-tw_sockbusy_window(const struct tw_sock_busy *b, unsigned intervals, struct tw_busy_window *out)
+tw_sockbusy_step(struct tw_sock_busy *b, unsigned slot, uint64_t drops, int full,
+    const struct tw_busy_reading *rd, uint64_t now_ns)
 {
-	uint64_t run = 0, wait = 0, span = 0;
-	unsigned i, read = 0;
+	struct tw_busy_slot *s = &b->ring[slot % b->intervals];
+	struct tw_busy_window now;
 
-	memset(out, 0, sizeof(*out));
-	for (i = 0; i < intervals; i++) {
-		const struct tw_busy_slot *s = &b->ring[i];
-
-		if (!s->dropped)
-			continue;
-		out->dropped++;
-		out->full += s->full != 0;
-		if (s->span_ns == 0)
-			continue;
-		run += s->run_ns;
-		wait += s->wait_ns;
-		span += s->span_ns;
-		read++;
+	memset(s, 0, sizeof(*s));
+	s->drops = drops;
+	s->full = drops > 0 && full;
+	if (rd == NULL || rd->pid <= 0) {
+		b->pid = 0;
+	} else {
+		/* The same process as at the last reading, and no thread's
+		 * time gone backwards (a thread that ended takes its time
+		 * with it): the difference is this interval's. */
+		if (b->pid == rd->pid && now_ns > b->at_ns && rd->run_ns >= b->run_ns &&
+		    rd->wait_ns >= b->wait_ns) {
+			s->run_ns = rd->run_ns - b->run_ns;
+			s->wait_ns = rd->wait_ns - b->wait_ns;
+			s->span_ns = now_ns - b->at_ns;
+		}
+		b->pid = rd->pid;
+		b->run_ns = rd->run_ns;
+		b->wait_ns = rd->wait_ns;
+		b->at_ns = now_ns;
 	}
-	if (span > 0 && read >= TW_SOCK_BUSY_MIN) {
-		out->have_cpu = 1;
-		out->run_share = (double)run / (double)span;
-		out->wait_share = (double)wait / (double)span;
+	live(b, &now);
+	if (now.dropped == 0)
+		memset(&b->kept, 0, sizeof(b->kept));	/* the episode is over */
+	else if (now.have_full && now.have_cpu)
+		b->kept = now;
+}
+
+void
+tw_sockbusy_window(const struct tw_sock_busy *b, struct tw_busy_window *out)
+{
+	live(b, out);
+	if (out->dropped > 0 && !(out->have_full && out->have_cpu) && b->kept.have_full &&
+	    b->kept.have_cpu) {
+		unsigned dropped = out->dropped;
+
+		*out = b->kept;
+		out->dropped = dropped;
 	}
 }

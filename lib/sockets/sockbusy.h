@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /* Whether a dropping socket's receiver is short of CPU: over the
- * intervals of the window in which the socket dropped, how long its
- * owner's threads ran and waited to run (/proc/PID/task/TID/schedstat:
- * time on a CPU and time runnable on a run queue, in ns), and in how many
- * of them its queue held at least half its buffer when the interval ended.
- * Only those intervals: once a flood stops the receiver catches up and
- * sleeps, while the window still counts its drops, and a receiver that
- * was short of CPU while it dropped is no less so.
+ * intervals of the window in which the socket dropped, each weighted by
+ * its drops, how much of a CPU its owner's threads ran and waited to run
+ * (/proc/PID/task/TID/schedstat: time on a CPU and time runnable on a run
+ * queue, in ns), and how many of the drops fell in intervals that ended
+ * with its queue at least half its buffer. The drops the window counts
+ * are what is judged: once a flood stops, the receiver catches up and
+ * sleeps, and the flood's last interval, partly idle and its queue
+ * drained, holds few of them. While the window still holds drops but too
+ * few intervals of them to say (TW_SOCK_BUSY_MIN), the figures of the
+ * episode's last window that could say are kept.
  *
  * A receiver that cannot keep up at any buffer size (a fixed cost per
  * datagram above what one CPU does in the time, or its CPU taken by
@@ -32,26 +35,30 @@ struct tw_busy_slot {
 	uint64_t run_ns;	/* the owner's threads on a CPU */
 	uint64_t wait_ns;	/* runnable, waiting for one */
 	uint64_t span_ns;	/* the interval, by the clock; 0: not read */
-	int dropped;		/* the socket dropped in it */
+	uint64_t drops;		/* the socket's drops in it */
 	int full;		/* dropped, queue >= half its buffer at the end */
+};
+
+/* The window's figures, over the intervals in which the socket dropped,
+ * weighted by their drops; each needs TW_SOCK_BUSY_MIN such intervals
+ * (one is a moment, not a rate). */
+#define TW_SOCK_BUSY_MIN 2
+struct tw_busy_window {
+	unsigned dropped;	/* intervals the socket dropped in */
+	int have_full;		/* TW_SOCK_BUSY_MIN of them */
+	double full_share;	/* of the drops, in intervals ending full */
+	int have_cpu;		/* TW_SOCK_BUSY_MIN of them were read */
+	double run_share;	/* of one CPU, over those read */
+	double wait_share;
 };
 
 struct tw_sock_busy {
 	struct tw_busy_slot *ring;	/* the window's intervals */
+	unsigned intervals;
 	int32_t pid;			/* the last reading was of; 0: none */
 	uint64_t run_ns, wait_ns;	/* that reading */
 	uint64_t at_ns;			/* when it was taken */
-};
-
-/* The window's figures, over the intervals in which the socket dropped;
- * each needs TW_SOCK_BUSY_MIN of them (one is a moment, not a rate). */
-#define TW_SOCK_BUSY_MIN 2
-struct tw_busy_window {
-	unsigned dropped;	/* intervals the socket dropped in */
-	unsigned full;		/* of those, with its queue full at the end */
-	int have_cpu;		/* TW_SOCK_BUSY_MIN of those were read */
-	double run_share;	/* of one CPU over those read */
-	double wait_share;
+	struct tw_busy_window kept;	/* the episode's last whole figures */
 };
 
 int tw_sockbusy_init(struct tw_sock_busy *b, unsigned intervals);
@@ -63,15 +70,16 @@ struct tw_busy_reading {
 	uint64_t run_ns, wait_ns;
 };
 
-/* The interval that ends now (ring slot `slot`): whether the socket
- * dropped in it, and whether its queue then held at least half its buffer
- * (full); rd is its owner read at now_ns (NULL, or pid 0: not read,
- * unknown for this interval). */
-void tw_sockbusy_step(struct tw_sock_busy *b, unsigned slot, int dropped, int full,
+/* The interval that ends now (ring slot `slot`): the socket's drops in
+ * it, and whether its queue then held at least half its buffer (full); rd
+ * is its owner read at now_ns (NULL, or pid 0: not read, unknown for this
+ * interval). */
+void tw_sockbusy_step(struct tw_sock_busy *b, unsigned slot, uint64_t drops, int full,
     const struct tw_busy_reading *rd, uint64_t now_ns);
 
-void tw_sockbusy_window(const struct tw_sock_busy *b, unsigned intervals,
-    struct tw_busy_window *out);
+/* The figures over the window as it stands (tw_sockbusy_step keeps the
+ * episode's last whole ones where the window no longer has enough). */
+void tw_sockbusy_window(const struct tw_sock_busy *b, struct tw_busy_window *out);
 
 /* The sum of run and wait ns over pid's threads under proc_fd; TW_E_ABSENT
  * when the process is gone or unreadable, TW_E_TOOBIG past

@@ -324,7 +324,7 @@ follow_busy(struct tw_sockwatch *w, int proc_fd)
 			    2 * (uint64_t)r->sock.rx_queue >= r->rcvbuf;
 			if (r->owner_state == TW_OWNER_FOUND && r->recent > 0 && r->owner.pid > 0)
 				rd = reading(seen, &nseen, proc_fd, r->owner.pid);
-			tw_sockbusy_step(&r->busy, slot, r->grew, full, rd, now);
+			tw_sockbusy_step(&r->busy, slot, r->ring[slot], full, rd, now);
 		}
 }
 

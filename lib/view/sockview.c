@@ -93,13 +93,12 @@ totals(struct pick *p, size_t n)
 /* The row: the socket's record (lib/derive/socket.c) projected into the
  * MIB's numbers. */
 static void
-build_row(struct tw_view_sock *vs, const struct pick *p, int recent, unsigned intervals,
-    int64_t rmem_max)
+build_row(struct tw_view_sock *vs, const struct pick *p, int recent, int64_t rmem_max)
 {
 	struct tw_socket_shown shown;
 	struct tw_socket_fig f;
 
-	tw_derive_socket(p->r, recent, intervals, rmem_max, &shown, &f);
+	tw_derive_socket(p->r, recent, rmem_max, &shown, &f);
 	if (recent) {
 		f.uid_sockets = (double)p->uid_sockets;
 		f.uid_recent_drops = (double)p->uid_recent;
@@ -139,7 +138,7 @@ tw_view_build_socks(struct tw_view *v, const struct tw_sockwatch *w, const struc
 		return rc;
 	}
 	for (i = 0; i < n; i++)
-		build_row(&v->socks[i], &pick[i], tw_sockwatch_has_recent(w), w->cfg.intervals,
+		build_row(&v->socks[i], &pick[i], tw_sockwatch_has_recent(w),
 		    have_max ? rmem_max : -1);
 	v->nsocks = n;
 	free(pick);
