@@ -80,8 +80,8 @@ START_TEST(test_read)
 END_TEST
 
 /* Over a window of 4 intervals, those in which the socket dropped,
- * weighted by their drops: the share of the drops in intervals that ended
- * full, and of one CPU over those read, each from two such intervals. An
+ * weighted by their drops: the share of the drops in intervals that began
+ * or ended full, and of one CPU over those read, each from two such intervals. An
  * interval without drops counts for nothing (the receiver caught up and
  * slept); one without its owner read, or after the pid changed, adds no
  * time. Once too few are left, the episode's last whole figures are kept
@@ -107,8 +107,9 @@ START_TEST(test_window)
 	ck_assert_int_eq(bw.have_full, 0);
 	ck_assert_int_eq(bw.have_cpu, 0);
 
+	/* Drained at its end, but begun full: counted full. */
 	thread(&fp, 10, 10, S / 2, S / 2 - S / 10);		/* 50 % + 40 % */
-	busy_step(&b, 1, 100, 1, &fp, 10, 101 * S);
+	busy_step(&b, 1, 100, 0, &fp, 10, 101 * S);
 	tw_sockbusy_window(&b, &bw);
 	ck_assert_int_eq(bw.have_full, 1);
 	ck_assert_double_eq_tol(bw.full_share, 1.0, 1e-9);

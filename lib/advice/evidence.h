@@ -208,7 +208,7 @@ struct tw_socket_figures {
 	/* Over the window's intervals in which it dropped, by their drops
 	 * (twSockDropOwnerCpu, ...CpuWait, ...FullShare): the owner's time
 	 * on a CPU and waiting for one, percent of one CPU, and the share of
-	 * the drops in intervals that ended with its queue full. */
+	 * the drops in intervals that began or ended with its queue full. */
 	int have_busy;
 	double owner_cpu;
 	double owner_cpu_wait;
@@ -216,12 +216,12 @@ struct tw_socket_figures {
 };
 
 /* A receiver short of CPU: while its socket dropped, TW_SHORT_CPU_FULL
- * percent of its drops or more in intervals that ended with its queue full
- * (at least half its buffer), and its owner on a CPU or waiting for one
- * TW_SHORT_CPU_BUSY percent of one CPU or more: never off a CPU for want
- * of data. A steady excess then drops
- * whatever the buffer (the lab's neg-udp-cpu); a receiver that stalls in
- * bursts, which a buffer serves, sleeps between them. */
+ * percent of its drops or more in intervals that began or ended with its
+ * queue full (at least half its buffer), and its owner on a CPU or
+ * waiting for one TW_SHORT_CPU_BUSY percent of one CPU or more: never off
+ * a CPU for want of data. A steady excess then drops whatever the buffer
+ * (the lab's neg-udp-cpu); a receiver that stalls in bursts, which a
+ * buffer serves, sleeps between them. */
 #define TW_SHORT_CPU_FULL 80.0
 #define TW_SHORT_CPU_BUSY 90.0
 int tw_evidence_short_of_cpu(double owner_cpu, double owner_cpu_wait, double full_share);

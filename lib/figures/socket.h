@@ -33,10 +33,10 @@ struct tw_socket_fig {
 	 * drops in it. */
 	double uid_sockets;
 	double uid_recent_drops;	/* datagrams */
-	/* Over the window's intervals in which it dropped (sockets/
-	 * sockbusy.h): its owner's threads on a CPU and waiting for one,
-	 * percent of one CPU; the share of them that ended with its queue
-	 * at least half its buffer, percent. */
+	/* Over the window's intervals in which it dropped, by their drops
+	 * (sockets/sockbusy.h): its owner's threads on a CPU and waiting for
+	 * one, percent of one CPU; the share of the drops in those that
+	 * began or ended with its queue at least half its buffer, percent. */
 	double owner_cpu;
 	double owner_cpu_wait;
 	double full_share;

@@ -131,7 +131,10 @@ tw_sockbusy_step(struct tw_sock_busy *b, unsigned slot, uint64_t drops, int full
 
 	memset(s, 0, sizeof(*s));
 	s->drops = drops;
-	s->full = drops > 0 && full;
+	/* Full at either end: the interval a flood stops in began full and
+	 * ends drained, and is no sign of a buffer that was large enough. */
+	s->full = drops > 0 && (full || b->full_before);
+	b->full_before = full != 0;
 	if (rd == NULL || rd->pid <= 0) {
 		b->pid = 0;
 	} else {

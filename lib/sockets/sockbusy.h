@@ -3,11 +3,11 @@
  * intervals of the window in which the socket dropped, each weighted by
  * its drops, how much of a CPU its owner's threads ran and waited to run
  * (/proc/PID/task/TID/schedstat: time on a CPU and time runnable on a run
- * queue, in ns), and how many of the drops fell in intervals that ended
- * with its queue at least half its buffer. The drops the window counts
- * are what is judged: once a flood stops, the receiver catches up and
- * sleeps, and the flood's last interval, partly idle and its queue
- * drained, holds few of them. While the window still holds drops but too
+ * queue, in ns), and how many of the drops fell in intervals that began
+ * or ended with its queue at least half its buffer. The drops the window
+ * counts are what is judged: once a flood stops, the receiver catches up
+ * and sleeps, and the flood's last interval, begun full, ends drained and
+ * partly idle. While the window still holds drops but too
  * few intervals of them to say (TW_SOCK_BUSY_MIN), the figures of the
  * episode's last window that could say are kept.
  *
@@ -36,7 +36,8 @@ struct tw_busy_slot {
 	uint64_t wait_ns;	/* runnable, waiting for one */
 	uint64_t span_ns;	/* the interval, by the clock; 0: not read */
 	uint64_t drops;		/* the socket's drops in it */
-	int full;		/* dropped, queue >= half its buffer at the end */
+	int full;		/* dropped, queue >= half its buffer at its
+				 * start or its end */
 };
 
 /* The window's figures, over the intervals in which the socket dropped,
@@ -58,6 +59,7 @@ struct tw_sock_busy {
 	int32_t pid;			/* the last reading was of; 0: none */
 	uint64_t run_ns, wait_ns;	/* that reading */
 	uint64_t at_ns;			/* when it was taken */
+	int full_before;		/* the queue was full at the last step */
 	struct tw_busy_window kept;	/* the episode's last whole figures */
 };
 
@@ -71,8 +73,9 @@ struct tw_busy_reading {
 };
 
 /* The interval that ends now (ring slot `slot`): the socket's drops in
- * it, and whether its queue then held at least half its buffer (full); rd
- * is its owner read at now_ns (NULL, or pid 0: not read, unknown for this
+ * it, and whether its queue holds at least half its buffer now (full; the
+ * interval counts as full if it did at its start or its end); rd is its
+ * owner read at now_ns (NULL, or pid 0: not read, unknown for this
  * interval). */
 void tw_sockbusy_step(struct tw_sock_busy *b, unsigned slot, uint64_t drops, int full,
     const struct tw_busy_reading *rd, uint64_t now_ns);

@@ -320,7 +320,7 @@ follow_busy(struct tw_sockwatch *w, int proc_fd)
 
 			if (tw_uid_is_user(r->sock.uid) != users)
 				continue;
-			full = r->grew && r->have_mem && r->rcvbuf > 0 &&
+			full = r->have_mem && r->rcvbuf > 0 &&
 			    2 * (uint64_t)r->sock.rx_queue >= r->rcvbuf;
 			if (r->owner_state == TW_OWNER_FOUND && r->recent > 0 && r->owner.pid > 0)
 				rd = reading(seen, &nseen, proc_fd, r->owner.pid);
