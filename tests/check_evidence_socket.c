@@ -162,7 +162,7 @@ START_TEST(test_short_of_cpu)
 	struct tw_verdict v;
 
 	f.window_s = 10;
-	f.have_busy = 1;
+	f.have_full = f.have_cpu = 1;
 	f.owner_cpu = 15.4;
 	f.owner_cpu_wait = 83;
 	f.full_share = 90;
@@ -187,7 +187,7 @@ START_TEST(test_short_of_cpu)
 
 	/* Absent: each condition short, or the owner unknown. */
 	f = syslogd();
-	f.have_busy = 1;
+	f.have_full = f.have_cpu = 1;
 	f.owner_cpu = 50;
 	f.owner_cpu_wait = 39.9;
 	f.full_share = 100;
@@ -199,16 +199,34 @@ START_TEST(test_short_of_cpu)
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 1);
 	f.full_share = 80;
-	f.command = NULL;
+	f.have_full = 0;
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 1);
-	f.command = "syslogd";
-	f.have_busy = 0;
-	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
-	ck_assert_uint_eq(v.nfound, 1);
-	f.have_busy = 1;
+	f.have_full = 1;
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);		/* 80 % full, 90 % busy: short */
+	ck_assert_ptr_nonnull(strstr(v.no_tunable, "is short of CPU"));
+	/* Full as it dropped, its CPU not known (not read yet, or its owner
+	 * not found yet): a steady excess all the same, no knob, and not
+	 * called short of CPU. Below 80 % full: the buffer's advice. */
+	f.have_cpu = 0;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable, "syslogd (pid 412) dropped 1,204 datagrams in the last 60 s "
+	    "with its queue full: a bigger buffer only delays them (its CPU not known)");
+	f.have_cpu = 1;
+	f.command = NULL;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable, "a process not found dropped 1,204 datagrams in the last "
+	    "60 s with its queue full: a bigger buffer only delays them (its CPU not known)");
+	f.command = "syslogd";
+	f.have_cpu = 0;
+	f.full_share = 79.9;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	f.full_share = 80;
+	f.have_cpu = 1;
 	/* UDP memory first: a socket drops then whatever its receiver. */
 	f.udp_mem_failures = 1;
 	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
@@ -246,12 +264,12 @@ START_TEST(test_host_pool)
 	/* Every socket's receiver short of CPU: no buffer helps. One at
 	 * rmem_max beside it keeps the finding. */
 	f.unknown = 0;
-	f.short_of_cpu = 2;
+	f.cannot_keep_up = 2;
 	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable,
 	    "1,204 datagrams were dropped on full receive buffers in the last 60 s, by 2 sockets "
-	    "whose receiver is short of CPU: a bigger buffer only delays the drops (see each "
+	    "whose receiver cannot keep up: a bigger buffer only delays the drops (see each "
 	    "socket's line)");
 	f.sockets = 3;
 	f.at_max = 1;
@@ -281,6 +299,7 @@ START_TEST(test_worst_case_fits_with_note)
 		{ 1, 0, UINT32_MAX, UINT32_MAX },		/* at it */
 		{ 2, 0, UINT32_MAX, UINT32_MAX },		/* UDP memory dropped */
 		{ 3, 0, UINT32_MAX, UINT32_MAX },		/* short of CPU */
+		{ 4, 0, UINT32_MAX, UINT32_MAX },		/* full, CPU unknown */
 	};
 	size_t i, k;
 
@@ -304,7 +323,8 @@ START_TEST(test_worst_case_fits_with_note)
 		f.rmem_max = cases[i].rmem_max;
 		f.have_rmem_default = cases[i].have_default;
 		f.rmem_default = cases[i].rcvbuf;
-		f.have_busy = cases[i].have_rcvbuf == 3;
+		f.have_full = cases[i].have_rcvbuf >= 3;
+		f.have_cpu = cases[i].have_rcvbuf == 3;
 		f.owner_cpu = f.owner_cpu_wait = 42949672.95;	/* TwHundredths' most */
 		f.full_share = 100;
 		ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
@@ -313,7 +333,7 @@ START_TEST(test_worst_case_fits_with_note)
 		    strlen(NOTE), ev);
 		/* Short of CPU says how much, not the drops: the threshold's
 		 * note (its figure) does. Without its owner, not short. */
-		if (f.have_busy && k == 0)
+		if (f.have_cpu && k == 0)
 			ck_assert_ptr_nonnull(strstr(ev, "is short of CPU: ran 9999%"));
 		else
 			ck_assert_ptr_nonnull(strstr(ev, "18,446,744,073,709,551,615 datagrams"));

@@ -22,9 +22,10 @@
 #define POOL "udp receive buffer"
 
 /* rx's udp 127.0.0.1:5140, its buffer at rmem_max 212992, dropping 5,000
- * datagrams in the window; with `busy`, its owner ran `cpu` and waited
- * `wait` percent of a CPU and its queue was full in `full` percent of the
- * window (TwHundredths in the cells). The udp receive buffer pool failed
+ * datagrams in the window; with `busy` 1, its owner ran `cpu` and waited
+ * `wait` percent of a CPU and `full` percent of its drops were in
+ * intervals with its queue full (TwHundredths in the cells); with 2, only
+ * the last is known. The udp receive buffer pool failed
  * as often. */
 static void
 make_view(struct tw_view *v, int busy, unsigned cpu, unsigned wait, unsigned full)
@@ -50,11 +51,12 @@ make_view(struct tw_view *v, int busy, unsigned cpu, unsigned wait, unsigned ful
 	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RCVBUF, 212992);
 	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RMEM_MAX, 212992);
 	TW_PUT_CELL(*s, TW_OID_SOCKDROP_UID, 0);
-	if (busy) {
+	if (busy == 1) {
 		TW_PUT_CELL(*s, TW_OID_SOCKDROP_OWNER_CPU, cpu * 100);
 		TW_PUT_CELL(*s, TW_OID_SOCKDROP_OWNER_CPU_WAIT, wait * 100);
-		TW_PUT_CELL(*s, TW_OID_SOCKDROP_FULL_SHARE, full * 100);
 	}
+	if (busy)
+		TW_PUT_CELL(*s, TW_OID_SOCKDROP_FULL_SHARE, full * 100);
 	v->nsocks = 1;
 	ck_assert_int_eq(tw_view_reserve_tunables(v, 1), TW_OK);
 	v->tunables[0].index = 3;
@@ -106,7 +108,7 @@ START_TEST(test_short_of_cpu)
 	o = find_subject(&s, POOL);
 	ck_assert_ptr_nonnull(o);
 	ck_assert_str_eq(o->tunable, "");
-	ck_assert_ptr_nonnull(strstr(o->evidence, "whose receiver is short of CPU"));
+	ck_assert_ptr_nonnull(strstr(o->evidence, "whose receiver cannot keep up"));
 
 	tw_view_socket_figures(&v.socks[0], &f);
 	ck_assert_int_eq(tw_judge_socket_verdict(&v, &f, 5000, 10, NULL, NULL, &verdict), TW_OK);
@@ -114,7 +116,32 @@ START_TEST(test_short_of_cpu)
 	ck_assert_ptr_nonnull(strstr(verdict.no_tunable, "is short of CPU"));
 	ck_assert_int_eq(tw_judge_udp_rcvbuf(&v, 5000, 10, &verdict), TW_OK);
 	ck_assert_uint_eq(verdict.nfound, 0);
-	ck_assert_ptr_nonnull(strstr(verdict.no_tunable, "whose receiver is short of CPU"));
+	ck_assert_ptr_nonnull(strstr(verdict.no_tunable, "whose receiver cannot keep up"));
+	tw_view_free(&v);
+}
+END_TEST
+
+/* Its queue full as it dropped, its owner's CPU not known yet (the owner
+ * search or its first two intervals under way): no knob either, and not
+ * called short of CPU. */
+START_TEST(test_full_cpu_unknown)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+	const struct tw_finding *o;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 2, 0, 0, 95);
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	o = find_subject(&s, SUBJECT);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->tunable, "");
+	ck_assert_msg(strstr(o->evidence, "with its queue full: a bigger buffer only delays them "
+	    "(its CPU not known)") != NULL, "%s", o->evidence);
+	o = find_subject(&s, POOL);
+	ck_assert_ptr_nonnull(o);
+	ck_assert_str_eq(o->tunable, "");
 	tw_view_free(&v);
 }
 END_TEST
@@ -159,6 +186,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_short_of_cpu);
+	tcase_add_test(tc, test_full_cpu_unknown);
 	tcase_add_test(tc, test_not_short);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);

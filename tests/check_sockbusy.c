@@ -107,13 +107,16 @@ START_TEST(test_window)
 	ck_assert_int_eq(bw.have_full, 0);
 	ck_assert_int_eq(bw.have_cpu, 0);
 
-	/* Drained at its end, but begun full: counted full. */
+	/* Drained at its end, but begun full: counted full. One interval
+	 * read gives the CPU. */
 	thread(&fp, 10, 10, S / 2, S / 2 - S / 10);		/* 50 % + 40 % */
 	busy_step(&b, 1, 100, 0, &fp, 10, 101 * S);
 	tw_sockbusy_window(&b, &bw);
 	ck_assert_int_eq(bw.have_full, 1);
 	ck_assert_double_eq_tol(bw.full_share, 1.0, 1e-9);
-	ck_assert_int_eq(bw.have_cpu, 0);			/* one read */
+	ck_assert_int_eq(bw.have_cpu, 1);
+	ck_assert_double_eq_tol(bw.run_share, 0.5, 1e-9);
+	ck_assert_double_eq_tol(bw.wait_share, 0.4, 1e-9);
 
 	thread(&fp, 10, 10, S / 2 + 2 * S / 10, S - S / 10);	/* 20 % + 50 % */
 	busy_step(&b, 2, 200, 0, &fp, 10, 102 * S);
@@ -147,8 +150,11 @@ START_TEST(test_window)
 	ck_assert_uint_eq(bw.dropped, 1);
 	ck_assert_int_eq(bw.have_full, 1);
 	ck_assert_int_eq(bw.have_cpu, 1);
-	ck_assert_double_eq_tol(bw.full_share, 0.5, 1e-9);
-	ck_assert_double_eq_tol(bw.run_share, 0.3, 1e-9);
+	/* Those of the window at 105: slots 0 (100, full, not read) and 2
+	 * (200, not full, 20 % + 50 %). */
+	ck_assert_double_eq_tol(bw.full_share, 1.0 / 3, 1e-9);
+	ck_assert_double_eq_tol(bw.run_share, 0.2, 1e-9);
+	ck_assert_double_eq_tol(bw.wait_share, 0.5, 1e-9);
 	busy_step(&b, 3, 0, 0, &fp, 0, 107 * S);
 	busy_step(&b, 0, 0, 0, &fp, 0, 108 * S);
 	tw_sockbusy_window(&b, &bw);
@@ -212,9 +218,9 @@ START_TEST(test_view_row)
 		ck_assert_uint_eq(v.nsocks, 1);
 		tw_view_socket_figures(&v.socks[0], &sf);
 		/* Nothing recent in the first sample; found in the second
-		 * (its drops grew) and read from then on: a figure once
-		 * half the window (2 intervals) has been read. */
-		if (k < 4) {
+		 * (its drops grew) and read from then on: a figure once an
+		 * interval has been read. */
+		if (k < 3) {
 			ck_assert(!tw_view_has(&v.socks[0], TW_OID_SOCKDROP_OWNER_CPU));
 			continue;
 		}

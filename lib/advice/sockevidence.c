@@ -81,6 +81,15 @@ tw_evidence_short_of_cpu(double owner_cpu, double owner_cpu_wait, double full_sh
 	    owner_cpu + owner_cpu_wait >= TW_SHORT_CPU_BUSY;
 }
 
+int
+tw_evidence_cannot_keep_up(int have_full, double full_share, int have_cpu, double owner_cpu,
+    double owner_cpu_wait)
+{
+	if (!have_full || full_share < TW_SHORT_CPU_FULL)
+		return 0;
+	return !have_cpu || tw_evidence_short_of_cpu(owner_cpu, owner_cpu_wait, full_share);
+}
+
 /* A share of a CPU as a whole percent; a process of many threads may show
  * more than 100, but no more than 9999 is printed, so that the evidence
  * fits (a larger share says no more). */
@@ -119,7 +128,7 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 	 * buffer size delivered as much at 16 times the buffer; the excess
 	 * is dropped, later with a bigger one. Its owner must be known: the
 	 * figures are its. */
-	if (f->have_busy && f->command != NULL &&
+	if (f->have_full && f->have_cpu && f->command != NULL &&
 	    tw_evidence_short_of_cpu(f->owner_cpu, f->owner_cpu_wait, f->full_share)) {
 		char ran[16], waited[16];
 
@@ -131,6 +140,19 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 		    f->window_s);
 		out->no_apply = "none: the receiver's CPU (a faster or less loaded CPU, more "
 		    "threads or processes reading, less work a datagram), which no sysctl gives";
+		return TW_OK;
+	}
+	/* Its queue full as it dropped, its owner's CPU not known yet (the
+	 * owner search and two intervals of its CPU take samples, more on a
+	 * busy host): a steady excess, which a buffer only delays whatever
+	 * the cause. Said so rather than a knob the next samples may show
+	 * useless. */
+	if (tw_evidence_cannot_keep_up(f->have_full, f->full_share, f->have_cpu && f->command != NULL,
+	    f->owner_cpu, f->owner_cpu_wait)) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s dropped %s datagrams in the last %u s with its queue full: a bigger buffer "
+		    "only delays them (its CPU not known)", name, drops, f->window_s);
+		out->no_apply = "none: a receiver that cannot keep up, which no sysctl helps";
 		return TW_OK;
 	}
 	if (!f->have_rcvbuf || !f->have_rmem_max) {
@@ -258,13 +280,13 @@ tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict 
 		out->no_apply = USER_KNOB;
 		return TW_OK;
 	}
-	if (f->sockets > 0 && f->short_of_cpu == f->sockets) {
+	if (f->sockets > 0 && f->cannot_keep_up == f->sockets) {
 		text(out->no_tunable, sizeof(out->no_tunable),
 		    "%s datagrams were dropped on full receive buffers in the last %u s, by %zu "
-		    "socket%s whose receiver is short of CPU: a bigger buffer only delays the drops "
+		    "socket%s whose receiver cannot keep up: a bigger buffer only delays the drops "
 		    "(see each socket's line)", n, f->window_s, f->sockets,
 		    f->sockets == 1 ? "" : "s");
-		out->no_apply = "none: the receivers' CPU, which no sysctl gives";
+		out->no_apply = "none: the receivers' CPU or code, which no sysctl changes";
 		return TW_OK;
 	}
 	if (f->sockets > 0 && f->at_max == 0 && f->unknown == 0) {

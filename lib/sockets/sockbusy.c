@@ -115,7 +115,7 @@ live(const struct tw_sock_busy *b, struct tw_busy_window *out)
 		out->have_full = 1;
 		out->full_share = full / drops;
 	}
-	if (nread >= TW_SOCK_BUSY_MIN) {
+	if (nread >= TW_SOCK_BUSY_MIN_CPU) {
 		out->have_cpu = 1;
 		out->run_share = run / read;
 		out->wait_share = wait / read;

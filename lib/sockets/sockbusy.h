@@ -8,8 +8,8 @@
  * counts are what is judged: once a flood stops, the receiver catches up
  * and sleeps, and the flood's last interval, begun full, ends drained and
  * partly idle. While the window still holds drops but too
- * few intervals of them to say (TW_SOCK_BUSY_MIN), the figures of the
- * episode's last window that could say are kept.
+ * few intervals of them to say, the figures of the episode's last window
+ * that could say are kept.
  *
  * A receiver that cannot keep up at any buffer size (a fixed cost per
  * datagram above what one CPU does in the time, or its CPU taken by
@@ -41,14 +41,18 @@ struct tw_busy_slot {
 };
 
 /* The window's figures, over the intervals in which the socket dropped,
- * weighted by their drops; each needs TW_SOCK_BUSY_MIN such intervals
- * (one is a moment, not a rate). */
+ * weighted by their drops: the queue's from two such intervals (one is a
+ * moment, not a steady excess), the CPU's from one read (the first
+ * interval of drops, in which its owner is found, is not: the CPU must be
+ * known by the next, or a flood over two intervals would leave it
+ * unknown). */
 #define TW_SOCK_BUSY_MIN 2
+#define TW_SOCK_BUSY_MIN_CPU 1
 struct tw_busy_window {
 	unsigned dropped;	/* intervals the socket dropped in */
 	int have_full;		/* TW_SOCK_BUSY_MIN of them */
 	double full_share;	/* of the drops, in intervals ending full */
-	int have_cpu;		/* TW_SOCK_BUSY_MIN of them were read */
+	int have_cpu;		/* TW_SOCK_BUSY_MIN_CPU of them were read */
 	double run_share;	/* of one CPU, over those read */
 	double wait_share;
 };
