@@ -186,6 +186,9 @@
 #define TW_OID_SOCKDROP_UID 16
 #define TW_OID_SOCKDROP_UID_SOCKETS 17	/* of that uid, dropping in the window */
 #define TW_OID_SOCKDROP_UID_RECENT_DROPS 18
+#define TW_OID_SOCKDROP_OWNER_CPU 19		/* hundredths of a percent of a CPU */
+#define TW_OID_SOCKDROP_OWNER_CPU_WAIT 20
+#define TW_OID_SOCKDROP_FULL_SHARE 21		/* of the window's intervals */
 
 /* twObjects.8 twProbeTable.1 twProbeEntry.N.<major>.<minor>: the active
  * latency probe, one row per probed device, indexed as its twDiskEntry. */

@@ -3,7 +3,8 @@
 
 /* Unit tests for tw_evidence_socket (lib/advice/sockevidence.c): rmem_max
  * is named only when the socket's buffer is at it; below it, or unknown,
- * no tunable and what to do instead. */
+ * no tunable and what to do instead; a receiver short of CPU, no tunable
+ * whatever its buffer. */
 #include "advice/evidence.h"
 #include "tw_check.h"
 #include "util/error.h"
@@ -151,6 +152,88 @@ START_TEST(test_unknown_buffer)
 }
 END_TEST
 
+/* The lab's neg-udp-cpu: a receiver that ran or waited to run 90 % of a
+ * CPU or more while its queue was full in 80 % of the window or more is
+ * short of CPU: no tunable, at rmem_max or at rmem_default alike. Short
+ * of any of it, or with its owner unknown, the buffer's advice stands. */
+START_TEST(test_short_of_cpu)
+{
+	struct tw_socket_figures f = syslogd();
+	struct tw_verdict v;
+
+	f.window_s = 10;
+	f.have_full = f.have_cpu = 1;
+	f.owner_cpu = 15.4;
+	f.owner_cpu_wait = 83;
+	f.full_share = 90;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_SOCKET_RCVBUF);
+	ck_assert_str_eq(v.no_tunable,
+	    "syslogd (pid 412) is short of CPU: ran 15% and waited 83% of a CPU as it dropped in "
+	    "the last 10 s, queue full: a bigger buffer only delays drops");
+	ck_assert_ptr_nonnull(v.no_apply);
+	/* At rmem_default (below rmem_max) too. */
+	f.rmem_max = 4194304;
+	f.have_rmem_default = 1;
+	f.rmem_default = f.rcvbuf;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_ptr_nonnull(strstr(v.no_tunable, "is short of CPU"));
+	/* Many threads: more than one CPU, the most shown 9999 %. */
+	f.owner_cpu = 2.5e6;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_ptr_nonnull(strstr(v.no_tunable, "ran 9999% and waited 83%"));
+
+	/* Absent: each condition short, or the owner unknown. */
+	f = syslogd();
+	f.have_full = f.have_cpu = 1;
+	f.owner_cpu = 50;
+	f.owner_cpu_wait = 39.9;
+	f.full_share = 100;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	ck_assert_int_eq(v.found[0].sym, TW_SYM_SOCKET_RCVBUF);
+	f.owner_cpu_wait = 40;
+	f.full_share = 79.9;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	f.full_share = 80;
+	f.have_full = 0;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	f.have_full = 1;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);		/* 80 % full, 90 % busy: short */
+	ck_assert_ptr_nonnull(strstr(v.no_tunable, "is short of CPU"));
+	/* Full as it dropped, its CPU not known (not read yet, or its owner
+	 * not found yet): a steady excess all the same, no knob, and not
+	 * called short of CPU. Below 80 % full: the buffer's advice. */
+	f.have_cpu = 0;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable, "syslogd (pid 412) dropped 1,204 datagrams in the last 60 s "
+	    "with its queue full: a bigger buffer only delays them (its CPU not known)");
+	f.have_cpu = 1;
+	f.command = NULL;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable, "a process not found dropped 1,204 datagrams in the last "
+	    "60 s with its queue full: a bigger buffer only delays them (its CPU not known)");
+	f.command = "syslogd";
+	f.have_cpu = 0;
+	f.full_share = 79.9;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	f.full_share = 80;
+	f.have_cpu = 1;
+	/* UDP memory first: a socket drops then whatever its receiver. */
+	f.udp_mem_failures = 1;
+	ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
+	ck_assert_ptr_nonnull(strstr(v.no_tunable, "net.ipv4.udp_mem"));
+}
+END_TEST
+
 /* The host's pool: rmem_max and rmem_default unless every socket that
  * dropped is known and below rmem_max. */
 START_TEST(test_host_pool)
@@ -178,6 +261,20 @@ START_TEST(test_host_pool)
 	f.unknown = 1;
 	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 1);
+	/* Every socket's receiver short of CPU: no buffer helps. One at
+	 * rmem_max beside it keeps the finding. */
+	f.unknown = 0;
+	f.cannot_keep_up = 2;
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_str_eq(v.no_tunable,
+	    "1,204 datagrams were dropped on full receive buffers in the last 60 s, by 2 sockets "
+	    "whose receiver cannot keep up: a bigger buffer only delays the drops (see each "
+	    "socket's line)");
+	f.sockets = 3;
+	f.at_max = 1;
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
 	ck_assert_int_eq(tw_evidence_udp_rcvbuf(NULL, &v), TW_E_INVAL);
 }
 END_TEST
@@ -201,6 +298,8 @@ START_TEST(test_worst_case_fits_with_note)
 		{ 1, 0, UINT32_MAX - 1, UINT32_MAX },		/* below rmem_max */
 		{ 1, 0, UINT32_MAX, UINT32_MAX },		/* at it */
 		{ 2, 0, UINT32_MAX, UINT32_MAX },		/* UDP memory dropped */
+		{ 3, 0, UINT32_MAX, UINT32_MAX },		/* short of CPU */
+		{ 4, 0, UINT32_MAX, UINT32_MAX },		/* full, CPU unknown */
 	};
 	size_t i, k;
 
@@ -224,11 +323,20 @@ START_TEST(test_worst_case_fits_with_note)
 		f.rmem_max = cases[i].rmem_max;
 		f.have_rmem_default = cases[i].have_default;
 		f.rmem_default = cases[i].rcvbuf;
+		f.have_full = cases[i].have_rcvbuf >= 3;
+		f.have_cpu = cases[i].have_rcvbuf == 3;
+		f.owner_cpu = f.owner_cpu_wait = 42949672.95;	/* TwHundredths' most */
+		f.full_share = 100;
 		ck_assert_int_eq(tw_evidence_socket(&f, &v), TW_OK);
 		ev = v.nfound > 0 ? v.found[0].evidence : v.no_tunable;
 		ck_assert_msg(strlen(ev) + strlen(NOTE) <= 255, "%zu + %zu: %s", strlen(ev),
 		    strlen(NOTE), ev);
-		ck_assert_ptr_nonnull(strstr(ev, "18,446,744,073,709,551,615 datagrams"));
+		/* Short of CPU says how much, not the drops: the threshold's
+		 * note (its figure) does. Without its owner, not short. */
+		if (f.have_cpu && k == 0)
+			ck_assert_ptr_nonnull(strstr(ev, "is short of CPU: ran 9999%"));
+		else
+			ck_assert_ptr_nonnull(strstr(ev, "18,446,744,073,709,551,615 datagrams"));
 		ck_assert_msg(strpbrk(ev, ";[]<>$&*|?") == NULL, "snmptt would change: %s", ev);
 	}
 }
@@ -292,6 +400,7 @@ main(void)
 	tcase_add_test(tc, test_unknown_buffer);
 	tcase_add_test(tc, test_worst_case_fits_with_note);
 	tcase_add_test(tc, test_host_pool);
+	tcase_add_test(tc, test_short_of_cpu);
 	tcase_add_test(tc, test_escaped_name_keeps_pid);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);

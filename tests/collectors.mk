@@ -111,6 +111,12 @@ tests_check_sockwatch_LDFLAGS = $(AM_LDFLAGS) -Wl,--wrap=socket
 tests_check_sockwatch_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_sockwatch
 
+check_PROGRAMS += tests/check_sockbusy
+tests_check_sockbusy_SOURCES = tests/check_sockbusy.c tests/tw_check.h tests/tw_fakeproc.h
+tests_check_sockbusy_CFLAGS = $(TESTS_CFLAGS)
+tests_check_sockbusy_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_sockbusy
+
 check_PROGRAMS += tests/check_sockowner
 tests_check_sockowner_SOURCES = tests/check_sockowner.c tests/tw_check.h tests/tw_fakeproc.h
 tests_check_sockowner_CFLAGS = $(TESTS_CFLAGS)

@@ -130,6 +130,12 @@ tests_check_finding_socket_SOURCES = tests/check_finding_socket.c tests/tw_check
 tests_check_finding_socket_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_socket_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding_socket
+check_PROGRAMS += tests/check_finding_sockcpu
+tests_check_finding_sockcpu_SOURCES = tests/check_finding_sockcpu.c tests/tw_check.h \
+	tests/tw_findings.h
+tests_check_finding_sockcpu_CFLAGS = $(TESTS_CFLAGS)
+tests_check_finding_sockcpu_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_finding_sockcpu
 check_PROGRAMS += tests/check_finding_cgroup
 tests_check_finding_cgroup_SOURCES = tests/check_finding_cgroup.c tests/tw_check.h tests/tw_findings.h
 tests_check_finding_cgroup_CFLAGS = $(TESTS_CFLAGS)

@@ -205,12 +205,42 @@ struct tw_socket_figures {
 	/* Datagrams the host's UDP memory pool dropped in the window (its
 	 * twDblockRecentFailures): a socket drops then whatever its buffer. */
 	uint64_t udp_mem_failures;
+	/* Over the window's intervals in which it dropped, by their drops
+	 * (twSockDropOwnerCpu, ...CpuWait, ...FullShare): the owner's time
+	 * on a CPU and waiting for one, percent of one CPU, and the share of
+	 * the drops in intervals that began or ended with its queue full. */
+	int have_full;			/* full_share known */
+	int have_cpu;			/* owner_cpu and owner_cpu_wait known */
+	double owner_cpu;
+	double owner_cpu_wait;
+	double full_share;
 };
 
-/* The buffer at what SO_RCVBUF may ask for: raise rmem_max (and the
- * application's SO_RCVBUF). Below it, or unknown: no tunable, and what
- * to do instead (below it the application's own SO_RCVBUF, which no
- * sysctl sets: verdict.no_apply says so for the ticket); a buffer of
+/* A receiver short of CPU: while its socket dropped, TW_SHORT_CPU_FULL
+ * percent of its drops or more in intervals that began or ended with its
+ * queue full (at least half its buffer), and its owner on a CPU or
+ * waiting for one TW_SHORT_CPU_BUSY percent of one CPU or more: never off
+ * a CPU for want of data. A steady excess then drops whatever the buffer
+ * (the lab's neg-udp-cpu); a receiver that stalls in bursts, which a
+ * buffer serves, sleeps between them. */
+#define TW_SHORT_CPU_FULL 80.0
+#define TW_SHORT_CPU_BUSY 90.0
+int tw_evidence_short_of_cpu(double owner_cpu, double owner_cpu_wait, double full_share);
+
+/* Whether a socket's receiver cannot keep up, so that no buffer helps:
+ * short of CPU, or its queue full as it dropped (TW_SHORT_CPU_FULL) while
+ * its owner's CPU is not known (its owner not found yet, fewer than two
+ * intervals of it read, or not readable): a steady excess either way. */
+int tw_evidence_cannot_keep_up(int have_full, double full_share, int have_cpu,
+    double owner_cpu, double owner_cpu_wait);
+
+/* A receiver short of CPU (tw_evidence_short_of_cpu), or one whose queue
+ * was full as it dropped while its CPU is not known yet: no tunable, since
+ * a bigger buffer only delays its drops. The buffer at what SO_RCVBUF may
+ * ask for: raise rmem_max (and the application's SO_RCVBUF). Below it, or
+ * unknown: no tunable, and what to do instead (below it the application's
+ * own SO_RCVBUF, which no sysctl sets: verdict.no_apply says so for the
+ * ticket); a buffer of
  * exactly rmem_default, what a socket that sets no SO_RCVBUF gets, also
  * names rmem_default for an application that cannot set it. While UDP's
  * memory limit dropped datagrams in the window, none of these: the
@@ -226,6 +256,10 @@ struct tw_udp_rcvbuf_figures {
 	size_t sockets;			/* sockets that dropped in the window */
 	size_t at_max;			/* of those, buffers at rmem_max */
 	size_t unknown;			/* of those, buffers unknown */
+	size_t cannot_keep_up;		/* of those, receivers that cannot
+					 * keep up (tw_evidence_cannot_
+					 * keep_up; counted neither at_max
+					 * nor unknown) */
 	/* Users' sockets (util/uid.h) that dropped in it, not counted above,
 	 * how many users own them, and the one user's uid when one does. */
 	uint64_t user_sockets;
@@ -234,8 +268,10 @@ struct tw_udp_rcvbuf_figures {
 };
 
 /* rmem_max and rmem_default (UDP_RCVBUF), unless every socket that
- * dropped is known and below rmem_max: then their applications'
- * SO_RCVBUF is the knob, which each socket's own line says. Nor when only
+ * dropped is known and below rmem_max, or its receiver cannot keep up
+ * (none at rmem_max): a bigger buffer only delays such a receiver's drops,
+ * and below rmem_max the applications' SO_RCVBUF is the knob, which each
+ * socket's own line says. Nor when only
  * users' sockets dropped: a host-wide knob would serve those users alone,
  * and each raises their own SO_RCVBUF. */
 int tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out);

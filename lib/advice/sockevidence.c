@@ -75,6 +75,31 @@ who(const struct tw_socket_figures *f, char *out, size_t len)
 }
 
 int
+tw_evidence_short_of_cpu(double owner_cpu, double owner_cpu_wait, double full_share)
+{
+	return full_share >= TW_SHORT_CPU_FULL && owner_cpu >= 0 && owner_cpu_wait >= 0 &&
+	    owner_cpu + owner_cpu_wait >= TW_SHORT_CPU_BUSY;
+}
+
+int
+tw_evidence_cannot_keep_up(int have_full, double full_share, int have_cpu, double owner_cpu,
+    double owner_cpu_wait)
+{
+	if (!have_full || full_share < TW_SHORT_CPU_FULL)
+		return 0;
+	return !have_cpu || tw_evidence_short_of_cpu(owner_cpu, owner_cpu_wait, full_share);
+}
+
+/* A share of a CPU as a whole percent; a process of many threads may show
+ * more than 100, but no more than 9999 is printed, so that the evidence
+ * fits (a larger share says no more). */
+static void
+percent(double v, char *out, size_t len)
+{
+	snprintf(out, len, "%.0f", v < 9999.0 ? v : 9999.0);
+}
+
+int
 tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 {
 	char name[64], drops[32], buf[32], mx[32];
@@ -97,6 +122,37 @@ tw_evidence_socket(const struct tw_socket_figures *f, struct tw_verdict *out)
 		    "%s dropped %s datagrams in the last %u s while UDP hit its memory limit: "
 		    "net.ipv4.udp_mem bounds them (see udp memory), not its buffer", name, drops,
 		    f->window_s);
+		return TW_OK;
+	}
+	/* The lab's neg-udp-cpu: a receiver that cannot keep up at any
+	 * buffer size delivered as much at 16 times the buffer; the excess
+	 * is dropped, later with a bigger one. Its owner must be known: the
+	 * figures are its. */
+	if (f->have_full && f->have_cpu && f->command != NULL &&
+	    tw_evidence_short_of_cpu(f->owner_cpu, f->owner_cpu_wait, f->full_share)) {
+		char ran[16], waited[16];
+
+		percent(f->owner_cpu, ran, sizeof(ran));
+		percent(f->owner_cpu_wait, waited, sizeof(waited));
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s is short of CPU: ran %s%% and waited %s%% of a CPU as it dropped in the last "
+		    "%u s, queue full: a bigger buffer only delays drops", name, ran, waited,
+		    f->window_s);
+		out->no_apply = "none: the receiver's CPU (a faster or less loaded CPU, more "
+		    "threads or processes reading, less work a datagram), which no sysctl gives";
+		return TW_OK;
+	}
+	/* Its queue full as it dropped, its owner's CPU not known yet (the
+	 * owner search and two intervals of its CPU take samples, more on a
+	 * busy host): a steady excess, which a buffer only delays whatever
+	 * the cause. Said so rather than a knob the next samples may show
+	 * useless. */
+	if (tw_evidence_cannot_keep_up(f->have_full, f->full_share, f->have_cpu && f->command != NULL,
+	    f->owner_cpu, f->owner_cpu_wait)) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s dropped %s datagrams in the last %u s with its queue full: a bigger buffer "
+		    "only delays them (its CPU not known)", name, drops, f->window_s);
+		out->no_apply = "none: a receiver that cannot keep up, which no sysctl helps";
 		return TW_OK;
 	}
 	if (!f->have_rcvbuf || !f->have_rmem_max) {
@@ -222,6 +278,15 @@ tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict 
 			    "those users alone (see each user's sockets)", n, f->window_s, us,
 			    f->users);
 		out->no_apply = USER_KNOB;
+		return TW_OK;
+	}
+	if (f->sockets > 0 && f->cannot_keep_up == f->sockets) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s datagrams were dropped on full receive buffers in the last %u s, by %zu "
+		    "socket%s whose receiver cannot keep up: a bigger buffer only delays the drops "
+		    "(see each socket's line)", n, f->window_s, f->sockets,
+		    f->sockets == 1 ? "" : "s");
+		out->no_apply = "none: the receivers' CPU or code, which no sysctl changes";
 		return TW_OK;
 	}
 	if (f->sockets > 0 && f->at_max == 0 && f->unknown == 0) {

@@ -15,8 +15,18 @@ tw_derive_socket(const struct tw_sock_row *r, int recent, int64_t rmem_max,
 	f->address = shown->address;
 	f->port = r->sock.port;
 	f->drops = (double)r->drops;
-	if (recent)
+	if (recent) {
+		struct tw_busy_window bw;
+
 		f->recent_drops = (double)r->recent;
+		tw_sockbusy_window(&r->busy, &bw);
+		if (bw.have_full)
+			f->full_share = 100.0 * bw.full_share;
+		if (bw.have_cpu && r->owner.pid > 0) {
+			f->owner_cpu = 100.0 * bw.run_share;
+			f->owner_cpu_wait = 100.0 * bw.wait_share;
+		}
+	}
 	f->rx_queue_bytes = (double)r->sock.rx_queue;
 	if (r->owner.pid > 0) {
 		f->command = r->owner.comm;

@@ -33,6 +33,13 @@ struct tw_socket_fig {
 	 * drops in it. */
 	double uid_sockets;
 	double uid_recent_drops;	/* datagrams */
+	/* Over the window's intervals in which it dropped, by their drops
+	 * (sockets/sockbusy.h): its owner's threads on a CPU and waiting for
+	 * one, percent of one CPU; the share of the drops in those that
+	 * began or ended with its queue at least half its buffer, percent. */
+	double owner_cpu;
+	double owner_cpu_wait;
+	double full_share;
 };
 
 /* Every figure absent; the identity's strings "". */
@@ -45,6 +52,7 @@ tw_socket_fig_init(struct tw_socket_fig *f)
 		.owner_search = -1, .searches_cut = TW_FIG_NO_COUNT, .rcvbuf_bytes = TW_FIG_NONE,
 		.rmem_alloc_bytes = TW_FIG_NONE, .rmem_max_bytes = TW_FIG_NONE, .uid = -1,
 		.uid_sockets = TW_FIG_NONE, .uid_recent_drops = TW_FIG_NONE,
+		.owner_cpu = TW_FIG_NONE, .owner_cpu_wait = TW_FIG_NONE, .full_share = TW_FIG_NONE,
 	};
 }
 

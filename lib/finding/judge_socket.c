@@ -89,6 +89,11 @@ tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_fig *s,
 	if (lookup != NULL)
 		f.have_rmem_default = bytes_of(lookup(ctx, "net.core.rmem_default"),
 		    &f.rmem_default);
+	f.have_full = tw_fig_has(s->full_share);
+	f.have_cpu = tw_fig_has(s->owner_cpu) && tw_fig_has(s->owner_cpu_wait);
+	f.owner_cpu = tw_fig_or0(s->owner_cpu);
+	f.owner_cpu_wait = tw_fig_or0(s->owner_cpu_wait);
+	f.full_share = tw_fig_or0(s->full_share);
 	return tw_evidence_socket(&f, out);
 }
 
@@ -194,7 +199,11 @@ tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures, unsign
 			continue;
 		}
 		f.sockets++;
-		if (!tw_fig_has(s.rcvbuf_bytes) || !tw_fig_has(s.rmem_max_bytes))
+		if (tw_evidence_cannot_keep_up(tw_fig_has(s.full_share), s.full_share,
+		    s.command != NULL && tw_fig_has(s.owner_cpu) && tw_fig_has(s.owner_cpu_wait),
+		    s.owner_cpu, s.owner_cpu_wait))
+			f.cannot_keep_up++;
+		else if (!tw_fig_has(s.rcvbuf_bytes) || !tw_fig_has(s.rmem_max_bytes))
 			f.unknown++;
 		else if (s.rcvbuf_bytes >= s.rmem_max_bytes)
 			f.at_max++;

@@ -5,11 +5,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "collect/sockdiag.h"
 #include "sockets/dropgate.h"
 #include "util/array.h"
 #include "util/error.h"
+#include "util/uid.h"
 
 int
 tw_sockwatch_init(struct tw_sockwatch *w, const struct tw_sockwatch_config *cfg)
@@ -30,8 +32,10 @@ free_rows(struct tw_sock_row *rows, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		free(rows[i].ring);
+		tw_sockbusy_free(&rows[i].busy);
+	}
 }
 
 void
@@ -81,7 +85,7 @@ merge(struct tw_sockwatch *w)
 		struct tw_sock_row r;
 
 		while (j < w->nrows && tw_udp_key(&w->rows[j].sock) < key)
-			free(w->rows[j++].ring);
+			free_rows(&w->rows[j++], 1);
 		if (j < w->nrows && tw_udp_key(&w->rows[j].sock) == key) {
 			r = w->rows[j++];
 			/* The kernel's count is 32 bits: a smaller one wrapped. */
@@ -91,6 +95,10 @@ merge(struct tw_sockwatch *w)
 			r.owner_state = TW_OWNER_UNKNOWN;
 			if ((r.ring = calloc(w->cfg.intervals, sizeof(*r.ring))) == NULL)
 				continue;
+			if (tw_sockbusy_init(&r.busy, w->cfg.intervals) != TW_OK) {
+				free(r.ring);
+				continue;
+			}
 			grew = w->seq > 0 ? s->drops : 0;
 			r.drops = s->drops - grew;
 		}
@@ -109,7 +117,7 @@ merge(struct tw_sockwatch *w)
 		next[n++] = r;
 	}
 	while (j < w->nrows)
-		free(w->rows[j++].ring);
+		free_rows(&w->rows[j++], 1);
 	old = w->rows;
 	old_cap = w->cap;
 	w->rows = next;
@@ -262,6 +270,64 @@ must_read(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
 	    w->seq - w->last_read_seq >= w->cfg.intervals;
 }
 
+static uint64_t
+monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The owner pid's reading in this sample: one read a process however many
+ * of its sockets drop, TW_SOCK_BUSY_ROWS processes at most (then NULL). */
+static const struct tw_busy_reading *
+reading(struct tw_busy_reading *seen, size_t *nseen, int proc_fd, int32_t pid)
+{
+	struct tw_busy_reading *rd;
+	size_t i;
+
+	for (i = 0; i < *nseen; i++)
+		if (seen[i].pid == pid || -seen[i].pid == pid)
+			return seen[i].pid > 0 ? &seen[i] : NULL;
+	if (*nseen == TW_SOCK_BUSY_ROWS)
+		return NULL;
+	rd = &seen[(*nseen)++];
+	rd->pid = pid;
+	/* A process that cannot be read is remembered as -pid. */
+	if (tw_sockbusy_read(proc_fd, pid, &rd->run_ns, &rd->wait_ns) != TW_OK)
+		rd->pid = -pid;
+	return rd->pid > 0 ? rd : NULL;
+}
+
+/* The interval just ended, for each row: whether it dropped, with its
+ * queue at least half its buffer or not, and its owner's CPU (sockbusy.h)
+ * while it drops in the window, services' owners first. */
+static void
+follow_busy(struct tw_sockwatch *w, int proc_fd)
+{
+	struct tw_busy_reading seen[TW_SOCK_BUSY_ROWS];
+	unsigned slot = (unsigned)((w->seq - 1) % w->cfg.intervals);
+	uint64_t now = w->cfg.clock_ns ? w->cfg.clock_ns() : monotonic_ns();
+	size_t i, nseen = 0;
+	int users;
+
+	for (users = 0; users <= 1; users++)
+		for (i = 0; i < w->nrows; i++) {
+			struct tw_sock_row *r = &w->rows[i];
+			const struct tw_busy_reading *rd = NULL;
+			int full;
+
+			if (tw_uid_is_user(r->sock.uid) != users)
+				continue;
+			full = r->have_mem && r->rcvbuf > 0 &&
+			    2 * (uint64_t)r->sock.rx_queue >= r->rcvbuf;
+			if (r->owner_state == TW_OWNER_FOUND && r->recent > 0 && r->owner.pid > 0)
+				rd = reading(seen, &nseen, proc_fd, r->owner.pid);
+			tw_sockbusy_step(&r->busy, slot, r->ring[slot], full, rd, now);
+		}
+}
+
 int
 tw_sockwatch_uncounted(const struct tw_sockwatch *w, uint64_t *count)
 {
@@ -318,5 +384,8 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
 	w->seq++;
 	if ((rc = find_owners(w, proc_fd)) != TW_OK)
 		return rc;
-	return query_buffers(w);
+	if ((rc = query_buffers(w)) != TW_OK)
+		return rc;
+	follow_busy(w, proc_fd);
+	return TW_OK;
 }

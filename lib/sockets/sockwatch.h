@@ -45,6 +45,7 @@
 #include "collect/netstat.h"
 #include "collect/sockowner.h"
 #include "collect/udpsock.h"
+#include "sockets/sockbusy.h"
 #include "sockets/uncounted.h"
 #include "util/readfile.h"
 #include "util/scan.h"
@@ -71,7 +72,14 @@ struct tw_sockwatch_config {
 				 * files (collect/sockdiag.h: a tenth of the
 				 * CPU with thousands of sockets); the files
 				 * when the kernel refuses */
+	uint64_t (*clock_ns)(void); /* for the owners' CPU (sockbusy.h);
+				 * NULL: CLOCK_MONOTONIC */
 };
+
+/* Owners read for their CPU a sample (sockbusy.h), each once however
+ * many of its sockets drop, services' before users' (util/uid.h): a
+ * bound on what a flood of sockets costs. */
+#define TW_SOCK_BUSY_ROWS 64
 
 struct tw_sock_row {
 	struct tw_udp_sock sock;	/* the newest reading */
@@ -87,6 +95,7 @@ struct tw_sock_row {
 	uint32_t rmem_alloc;		/* bytes */
 	uint64_t *ring;			/* intervals: drops added in each */
 	int grew;			/* dropped in the newest interval */
+	struct tw_sock_busy busy;	/* its owner's CPU, its queue full */
 };
 
 struct tw_sockwatch {

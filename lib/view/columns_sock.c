@@ -43,6 +43,12 @@ const struct tw_column tw_columns_sock[] = {
 	    READ, REAL(struct tw_socket_fig, uid_sockets)),
 	[TW_OID_SOCKDROP_UID_RECENT_DROPS] = NUM("twSockDropUidRecentDrops", TW_SMI_GAUGE32,
 	    "datagrams", READ, REAL(struct tw_socket_fig, uid_recent_drops)),
+	[TW_OID_SOCKDROP_OWNER_CPU] = SCALED("twSockDropOwnerCpu", TW_SMI_HUNDREDTHS, "percent",
+	    100, "%", READ, REAL(struct tw_socket_fig, owner_cpu)),
+	[TW_OID_SOCKDROP_OWNER_CPU_WAIT] = SCALED("twSockDropOwnerCpuWait", TW_SMI_HUNDREDTHS,
+	    "percent", 100, "%", READ, REAL(struct tw_socket_fig, owner_cpu_wait)),
+	[TW_OID_SOCKDROP_FULL_SHARE] = PERCENT("twSockDropFullShare",
+	    REAL(struct tw_socket_fig, full_share)),
 };
 
 _Static_assert(NCOLS(tw_columns_sock) == TW_VIEW_SOCK_COLS,

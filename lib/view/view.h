@@ -36,7 +36,7 @@
 
 /* twChangeTable holds at most this many changes, the newest. */
 #define TW_VIEW_CHANGES 32
-#define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_UID_RECENT_DROPS + 1)
+#define TW_VIEW_SOCK_COLS (TW_OID_SOCKDROP_FULL_SHARE + 1)
 #define TW_VIEW_PROBE_COLS (TW_OID_PROBE_ERRORS + 1)
 #define TW_VIEW_CGROUP_COLS (TW_OID_CGROUP_ANON_FALL + 1)
 #define TW_VIEW_REQLAT_COLS (TW_OID_REQLAT_TOTAL + 1)

@@ -459,7 +459,7 @@ expected_miss(const uint32_t *oid, size_t len)
 		    oid[2] < TW_VIEW_CHANGE_COLS ? TW_MV_NO_SUCH_INSTANCE : TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_SOCKDROP_TABLE:	/* no rows in this view */
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_SOCKDROP_PROTOCOL_NAME &&
-		    oid[2] <= TW_OID_SOCKDROP_UID_RECENT_DROPS ? TW_MV_NO_SUCH_INSTANCE :
+		    oid[2] <= TW_OID_SOCKDROP_FULL_SHARE ? TW_MV_NO_SUCH_INSTANCE :
 		    TW_MV_NO_SUCH_OBJECT;
 	case TW_OID_PROBE_TABLE:
 		return len >= 3 && oid[1] == 1 && oid[2] >= TW_OID_PROBE_DEVICE &&

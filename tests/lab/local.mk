@@ -40,6 +40,7 @@ LAB_FILES = \
 	tests/lab/scenario_neg_disk_throughput.py \
 	tests/lab/scenario_neg_odirect_ra64.py \
 	tests/lab/scenario_neg_random_ra16.py \
+	tests/lab/scenario_neg_udp_cpu.py \
 	tests/lab/scenario_neg_writer_faster.py \
 	tests/lab/scenario_net_busypoll.py \
 	tests/lab/scenario_net_highorder.py \
