@@ -112,6 +112,10 @@ tw_options_parse(struct tw_agent_options *o, int argc, char **argv)
 	o->window = TW_DEFAULT_WINDOW;
 	o->probe_timeout_s = TW_PROBE_DEFAULT_TIMEOUT_MS / 1000;
 	o->probe_idle_s = TW_PROBE_DEFAULT_IDLE_S;
+	/* -Ls (the packaged unit's -Lsd) logs under our own name: Net-SNMP's
+	 * default is "net-snmp", which is what the journal's SYSLOG_IDENTIFIER
+	 * and syslog's tag said, so `journalctl -t tunewatchd` found nothing. */
+	snmp_log_syslogname(TW_AGENT_NAME);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":fx:L:Cc:D::hV", longopts, NULL)) != -1) {
 		switch (c) {

@@ -105,6 +105,16 @@ tests_proof_table_LDADD = $(TESTS_LDADD)
 dist_noinst_SCRIPTS += tests/proof_lab.py
 TESTS += tests/proof_lab.py
 
+# Every Linux action of lib/advice has its row in the guest lab's coverage
+# table (tests/guest/coverage.py): the scenario that shows it, or why none
+# does yet.
+check_PROGRAMS += tests/advice_rules
+tests_advice_rules_SOURCES = tests/advice_rules.c
+tests_advice_rules_CFLAGS = $(TESTS_CFLAGS)
+tests_advice_rules_LDADD = $(TESTS_LDADD)
+dist_noinst_SCRIPTS += tests/guest_coverage.py
+TESTS += tests/guest_coverage.py
+
 # Each stage of lib/ includes only its own and lower stages, and no files
 # include each other in a circle.
 dist_noinst_SCRIPTS += tests/layers.py

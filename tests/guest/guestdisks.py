@@ -41,7 +41,11 @@ KEY = "/root/tw/luks.key"
 
 
 def by_id(disk):
-    """The guest's stable path of a disk by its serial."""
+    """The guest's stable path of a disk: by its WWN where it has one
+    (udev's scsi_id then names it by the WWN, not by the serial), else by
+    its serial."""
+    if disk.wwn is not None:
+        return "/dev/disk/by-id/wwn-0x%016x" % disk.wwn
     if disk.kind == "virtio-blk":
         return "/dev/disk/by-id/virtio-%s" % disk.serial
     if disk.kind == "nvme":
@@ -71,7 +75,9 @@ mount /dev/md/twmirror /srv/md
 
 
 def resolve(g, path):
-    return g.run(["readlink", "-f", path]).out.strip()
+    """The device path links to; CommandFailed when there is no such link
+    (readlink -f would give the link's own name back)."""
+    return g.run(["readlink", "-e", path]).out.strip()
 
 
 def setup(ctx):
@@ -103,6 +109,39 @@ def flat(tree):
             walk(n.get("children", []))
     walk(tree["blockdevices"])
     return out
+
+
+# The kernel's identifiers of a block device, as sysfs has them, in the
+# order blockident.h takes them (the wwid, then an NVMe namespace's NGUID or
+# EUI, then a device-mapper uuid), and udev's names for it
+# (/dev/disk/by-id), which come from the device's VPD pages, serial
+# attributes or metadata and need not be in sysfs at all.
+IDS = r"""
+import json, os, sys
+out = {}
+links = {}
+d = "/dev/disk/by-id"
+for n in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+    links.setdefault(os.path.basename(os.path.realpath(os.path.join(d, n))), []).append(n)
+for dev in sys.argv[1:]:
+    ids = []
+    for attr, prefix in (("wwid", ""), ("device/wwid", ""), ("nguid", "nguid."),
+                         ("eui", "eui."), ("dm/uuid", "")):
+        try:
+            with open("/sys/block/%s/%s" % (dev, attr)) as fh:
+                v = fh.read().strip()
+        except OSError:
+            continue
+        if v:
+            ids.append([attr, prefix + v])
+    out[dev] = {"sysfs": ids, "by_id": links.get(dev, [])}
+print(json.dumps(out))
+"""
+
+
+def ids(g, devs):
+    """{dev: {"sysfs": [[attribute, id], ...], "by_id": [udev's names]}}."""
+    return json.loads(g.run(["python3", "-c", IDS] + sorted(devs)).out)
 
 
 def queue(g, dev, attr):

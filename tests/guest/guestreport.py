@@ -48,7 +48,31 @@ def problem_row(r):
             first.get("evaluation", ""), _status(r)]
 
 
-def report(results, run):
+def coverage_section(cov):
+    """cov: (rows, counts) from coverage.rows(), or a string saying why
+    there is no table."""
+    out = ["## Every Linux action of lib/advice, and the scenario that shows it\n",
+           "Issue 33 asks for a row for every rule of lib/advice that carries a Linux action. "
+           "The rules are the product's own (tests/advice_rules prints lib/advice's tables: "
+           "rules.c's rules, each ratio/bytes twin, a service's limit in each form its ticket "
+           "writes); tests/guest/coverage.py names the scenarios that show each, or why none "
+           "does, and tests/guest_coverage.py (make check) fails when a rule has no row. "
+           "\"shown\": a scenario that shows it passed in its latest run (the guest's: this "
+           "report's run; the lab's: doc/LAB.json, or doc/LAB.md's table where there is no "
+           "LAB.json); \"proof.c\": the effect the product's tune line cites.\n"]
+    if isinstance(cov, str):
+        out.append(cov + "\n")
+        return out
+    rows, counts = cov
+    out.append("%d actions: %s.\n" % (len(rows), ", ".join(
+        "%d %s" % (n, state) for state, n in counts.items())))
+    out.append(_table(["symptom", "tunable", "where", "action", "state",
+                       "scenarios (latest result, workload's figure) or why not yet",
+                       "proof.c"], rows))
+    return out
+
+
+def report(results, run, coverage=None):
     img = run.get("image") or {}
     boot = run.get("boot") or {}
     out = ["# The lab on a real system: a Debian guest\n",
@@ -98,6 +122,8 @@ def report(results, run):
                           [[r["name"], r.get("workload", ""), r.get("where", ""),
                             "; ".join(code(x) for x in r.get("findings") or []) or "none",
                             _status(r)] for r in negative]))
+    if coverage is not None:
+        out += coverage_section(coverage)
     notes = [(r["name"], n) for r in results for n in r.get("notes", [])]
     if notes:
         out.append("## Notes\n")

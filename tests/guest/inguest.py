@@ -36,16 +36,48 @@ def snmp_answers(oid, wait="1"):
     return r.returncode == 0 and "No Such" not in r.stdout and "=" in r.stdout
 
 
+def journal_marks(since):
+    """When, by the monotonic clock, the journal has each step of a master
+    restart since `since` (time.monotonic()): tunewatchd losing the master,
+    systemd's "Started snmpd.service" (snmpd's unit is Type=notify: snmpd
+    said READY=1, its sockets open), and tunewatchd registering again (its
+    AgentX session open; the MIB's subtrees follow in the same turn). The
+    journal stamps a message when it receives it, on CLOCK_MONOTONIC, the
+    clock of time.monotonic()."""
+    r = subprocess.run(["journalctl", "-b", "-o", "json", "--no-pager", "-n", "400",
+                        "-u", "snmpd", "-u", "tunewatchd"], capture_output=True, text=True)
+    marks = {}
+    for line in r.stdout.splitlines():
+        try:
+            e = json.loads(line)
+            t = int(e["__MONOTONIC_TIMESTAMP"]) / 1e6
+        except (ValueError, KeyError):
+            continue
+        msg = e.get("MESSAGE")
+        if t < since or not isinstance(msg, str):
+            continue
+        for key, needle in (("lost", "lost the master agent"),
+                            ("ready", "Started snmpd.service"),
+                            ("registered", "registered with the master agent")):
+            if needle in msg and key not in marks:
+                marks[key] = t
+    return marks
+
+
 def restart_snmpd(oid, limit="30"):
     """back_s: from `systemctl restart snmpd`'s return to the end of the
     first get of oid that is answered (gets 0.1 s apart, each waiting up
     to 1 s); answered_s: how long that get itself took; snmpd_s: to the
-    first answer of snmpd's own sysUpTime.0 before it."""
+    first answer of snmpd's own sysUpTime.0 before it. From the journal,
+    on the same clock and from the same return (negative: before it):
+    lost_s, tunewatchd saw the master go; ready_s, snmpd was ready;
+    registered_s, tunewatchd's session to the new master was open."""
     t0 = time.monotonic()
     subprocess.run(["systemctl", "restart", "snmpd"], check=True)
     t1 = time.monotonic()
     n = 0
     snmpd_s = None
+    out = {"restart_s": round(t1 - t0, 3), "back_s": None}
     while time.monotonic() - t1 < float(limit):
         n += 1
         if snmpd_s is None and snmp_answers("1.3.6.1.2.1.1.3.0"):
@@ -53,13 +85,14 @@ def restart_snmpd(oid, limit="30"):
         s = time.monotonic()
         if snmpd_s is not None and snmp_answers(oid):
             t2 = time.monotonic()
-            print(json.dumps({"restart_s": round(t1 - t0, 3), "back_s": round(t2 - t1, 3),
-                              "answered_s": round(t2 - s, 3), "snmpd_s": snmpd_s,
-                              "polls": n}))
-            return
+            out.update(back_s=round(t2 - t1, 3), answered_s=round(t2 - s, 3))
+            break
         time.sleep(0.1)
-    print(json.dumps({"restart_s": round(t1 - t0, 3), "back_s": None, "snmpd_s": snmpd_s,
-                      "polls": n}))
+    out.update(snmpd_s=snmpd_s, polls=n)
+    time.sleep(0.5)                     # the journal's last lines in
+    for key, t in journal_marks(t0).items():
+        out[key + "_s"] = round(t - t1, 3)
+    print(json.dumps(out))
 
 
 def answer_after_boot(oid):

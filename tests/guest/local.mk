@@ -14,6 +14,7 @@ GUEST_FILES = \
 	tests/guest/run.py \
 	tests/guest/guestlab.py \
 	tests/guest/guestreport.py \
+	tests/guest/coverage.py \
 	tests/guest/inguest.py \
 	tests/guest/guestcgroup.py \
 	tests/guest/guestdisks.py \
@@ -36,8 +37,10 @@ GUEST_FILES = \
 EXTRA_DIST += $(GUEST_FILES)
 GUEST_RESULTS = $(abs_top_builddir)/guest-results
 
-lab-guest:
-	@rc=0; top_srcdir='$(abs_top_srcdir)' \
+# tests/advice_rules prints lib/advice's rules for the report's coverage
+# table (tests/guest/coverage.py).
+lab-guest: tests/advice_rules$(EXEEXT)
+	@rc=0; top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	    $(PYTHON3) -B $(abs_top_srcdir)/tests/guest/run.py --results '$(GUEST_RESULTS)' \
 	    $(GUEST_FLAGS) || rc=$$?; \
 	if [ $$rc -eq 77 ]; then echo "lab-guest: skipped (see above)"; rc=0; fi; \

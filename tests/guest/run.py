@@ -36,6 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
 
+import coverage  # noqa: E402
 import guestlab  # noqa: E402
 import guestreport  # noqa: E402
 import image  # noqa: E402
@@ -119,6 +120,16 @@ def disks(mods):
                 seen.add(d.name)
                 out.append(d)
     return out
+
+
+def coverage_of(outcomes):
+    """The coverage table's rows (coverage.py), or why there are none."""
+    build = os.environ.get("top_builddir", os.getcwd())
+    try:
+        return coverage.rows(coverage.rules(build), outcomes, coverage.lab_results())
+    except (OSError, subprocess.SubprocessError) as e:
+        return "No table: %s/tests/advice_rules did not run (%s; make check builds it)." % (
+            build, e)
 
 
 def main():
@@ -217,7 +228,7 @@ def main():
     with open(os.path.join(results, "run.json"), "w") as fh:
         json.dump(run, fh, indent=1)
     with open(out, "w") as fh:
-        fh.write(guestreport.report(outcomes, run))
+        fh.write(guestreport.report(outcomes, run, coverage_of(outcomes)))
     # Beside it, what a program reads: the lab's doc/LAB.json shape.
     commit = subprocess.run(["git", "-C", TOP, "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True).stdout.strip()

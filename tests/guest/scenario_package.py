@@ -167,6 +167,15 @@ def restarts(ctx):
                                ", ".join("%s" % x.get("snmpd_s") for x in runs),
                                ", ".join("%.2f" % b if b is not None else "never in 30"
                                          for b in backs)))
+    # Where the time went, by the journal on the guest's clock: snmpd ready
+    # (its unit is Type=notify) -> tunewatchd's AgentX session open again
+    # (it retries once a second, Net-SNMP's agentxPingInterval at its
+    # least) -> the tables answering an NMS's get.
+    res.note("the restarts, split by the journal (s from each restart's return; "
+             "ready: systemd's Started snmpd.service; registered: tunewatchd's session open): "
+             + "; ".join("lost %s, ready %s, registered %s, snmpd answered %s, tables %s" % (
+                 r.get("lost_s"), r.get("ready_s"), r.get("registered_s"), r.get("snmpd_s"),
+                 r.get("back_s")) for r in runs))
     walk = ctx.agent.walk(DISK_NAMES)
     res.checked("its tables are back (twDiskTable walked)", bool(walk),
                 "%d disks" % len(walk or []))

@@ -77,6 +77,12 @@ class Disk:
     def __init__(self, name, kind, size="256M", extra="", fmt="raw", serial=None):
         self.name, self.kind, self.size, self.extra, self.fmt = name, kind, size, extra, fmt
         self.serial = serial or ("tw-" + name)[:20]
+        # A SCSI disk that stands for a real one has a WWN (NAA 5, an
+        # IEEE-registered name, made from its name), as real disks do: the
+        # kernel's device/wwid shows it, and udev names the disk by it
+        # (/dev/disk/by-id/wwn-0x...), no longer by qemu's serial.
+        self.wwn = (0x5000c50000000000 | (zlib.crc32(name.encode()) & 0xffffffff)
+                    if kind == "scsi-hdd" else None)
 
     def create(self, folder):
         self.path = os.path.join(folder, self.name + "." + self.fmt)
@@ -96,12 +102,9 @@ class Disk:
             dev = "scsi-hd,drive=d-%s,bus=scsi0.0,serial=%s" % (self.name, self.serial)
         elif self.kind == "scsi-hdd":
             # A SCSI disk that says it rotates (VPD page B1), as a spinning
-            # disk behind an HBA does: the guest's rotational flag is 1. Its
-            # WWN (NAA 5, an IEEE-registered name, made from its name) is
-            # what the kernel's device/wwid shows, as a real disk's.
-            wwn = 0x5000c50000000000 | (zlib.crc32(self.name.encode()) & 0xffffffff)
+            # disk behind an HBA does: the guest's rotational flag is 1.
             dev = "scsi-hd,drive=d-%s,bus=scsi0.0,serial=%s,rotation_rate=7200,wwn=0x%x" % (
-                self.name, self.serial, wwn)
+                self.name, self.serial, self.wwn)
         else:
             raise ValueError("unknown disk kind %s" % self.kind)
         return ["-drive", drive, "-device", dev]

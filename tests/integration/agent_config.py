@@ -5,12 +5,17 @@ configuration API (-C -c FILE, and found in the configuration path, as
 the packaged unit finds /etc/snmp/tunewatchd.conf), the command line winning over it, disk
 include and exclude expressions, bad options and settings refused with one
 line and a sysexits code, the MIB read-only (a SET is refused), no MIB file
-loaded (no "Cannot find module" noise), --user giving up root, and this
+loaded (no "Cannot find module" noise), --user giving up root, -Lsd
+logging to syslog under tunewatchd's own name, and this
 machine's real /proc giving a sane disk table."""
 
 import os
 import pwd
+import re
+import shutil
+import socket
 import subprocess
+import time
 
 import twtest
 from twtest import as_dict, column, oid
@@ -111,6 +116,55 @@ def test_user(h, root):
     h.stop(h.agent)
 
 
+# In a mount namespace of its own: /dev a tmpfs with the few devices a
+# process needs bound from the real one, and /dev/log the test's socket.
+# Nothing of the host's mounts changes (unshare makes them private).
+OWN_DEVLOG = ('mount --bind /dev "$1" && mount -t tmpfs tw-dev /dev && '
+              'for f in null zero random urandom; do '
+              'touch /dev/$f && mount --bind "$1/$f" /dev/$f || exit 1; done && '
+              'touch /dev/log && mount --bind "$2" /dev/log && shift 2 && exec "$@"')
+SYSLOG_LINE = re.compile(r"^<(\d+)>\w{3} [ \d]\d \d\d:\d\d:\d\d ([^\[: ]+)")
+
+
+def test_syslog_name(h, root):
+    """-Lsd, as the packaged unit logs: to syslog, facility daemon, under
+    tunewatchd's own name (the journal's SYSLOG_IDENTIFIER; Net-SNMP's
+    default is "net-snmp", which the Debian guest's journal showed)."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        print("not root or no unshare: the syslog name not tested")
+        return
+    old = os.path.join(h.dir, "olddev")
+    os.mkdir(old)
+    path = os.path.join(h.dir, "devlog")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(path)
+    sock.settimeout(0.5)
+    agent = subprocess.Popen(
+        ["unshare", "--mount", "--propagation", "private", "sh", "-c", OWN_DEVLOG, "sh", old,
+         path, h.agent_bin, "-f", "-Lsd", "-C", "-x", h.socket, "--interval", "60",
+         "--window", "300", "--proc-root", os.path.join(root, "proc"),
+         "--sys-root", os.path.join(root, "sys")],
+        stdout=h.log("tunewatchd-syslog"), stderr=subprocess.STDOUT)
+    h.procs.append(agent)
+    lines = []
+    deadline = time.monotonic() + 30
+    try:
+        while time.monotonic() < deadline and not any("sampling every" in l for l in lines):
+            assert agent.poll() is None, "tunewatchd -Lsd exited %s" % agent.returncode
+            try:
+                lines.append(sock.recv(4096).decode(errors="replace"))
+            except socket.timeout:
+                pass
+    finally:
+        h.stop(agent)
+        sock.close()
+    assert any("sampling every" in l for l in lines), lines
+    for line in lines:
+        m = SYSLOG_LINE.match(line)
+        assert m and m.group(2) == "tunewatchd", "not under tunewatchd's name: %r" % line
+        assert int(m.group(1)) >> 3 == 3, "not facility daemon: %r" % line
+
+
 def test_real_proc(h):
     h.start_agent(None, None, interval=60, window=300)
     # Read before the agent's second sample: its counters can only be higher.
@@ -144,6 +198,7 @@ def test():
         test_config_file(h, root)
         test_config_path(h, root)
         test_user(h, root)
+        test_syslog_name(h, root)
         test_real_proc(h)
 
 
