@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "advice/advice.h"
-#include "advice/cgroup.h"
+#include "advice/advice_cgroup.h"
 #include "advice/proof.h"
 #include "advice/ticket.h"
 #include "util/error.h"
