@@ -97,6 +97,22 @@ class Report(unittest.TestCase):
         self.assertIn("| healthy-x |", text)
         self.assertIn("| net-y |", text)
 
+    def test_failed_before_proof(self):
+        # As cache-cgroup leaves it when a round fails: the proof has the
+        # value it started from and no final value (the whole run of
+        # 2026-12-07 crashed here after 74 minutes).
+        r = {"name": "cache-x", "kind": "problem", "status": "fail", "reason": "a round",
+             "seconds": 23.4, "symptom": "s", "tunable": "MemoryLimit",
+             "rounds": [{"round": 1, "finding": "tw-2", "advice": "tune: x"}],
+             "proof": {"stock": "64M", "margin": 0.3, "better": "lower",
+                       "figure_what": "the job's time", "capped_rounds": []}}
+        text = labreport.render([r], INFO)
+        row = [l for l in text.splitlines() if l.startswith("| cache-x |")]
+        self.assertEqual(len(row), 1, text)
+        self.assertIn("64M -> ?", row[0])
+        self.assertIn("fail: a round", row[0])
+        self.assertIsNone(labreport.summary([r], INFO)["scenarios"][0]["to"])
+
     def test_negative_section(self):
         neg = {"name": "neg-disk", "kind": "negative", "status": "pass", "seconds": 60,
                "symptom": "a disk at its throughput", "worst": {"check_disklatency": "OK"},

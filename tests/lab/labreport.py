@@ -70,7 +70,9 @@ def short_row(r):
     proof = r.get("proof") or {}
     knob = r.get("tunable") or "(none: the application's own)"
     if proof.get("stock"):
-        change = "%s -> %s" % (proof["stock"], proof["final"])
+        # A scenario that failed before its proof has no final value.
+        change = "%s -> %s" % (proof["stock"], proof.get("final") or
+                               (rounds[-1].get("suggested") if rounds else None) or "?")
     elif rounds and rounds[0].get("current"):
         change = "%s -> %s" % (rounds[0]["current"], rounds[-1].get("suggested"))
     else:

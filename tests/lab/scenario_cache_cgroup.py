@@ -26,7 +26,7 @@ The 4x set is then taken as an operator would: its apply: line is
 `systemctl set-property --runtime UNIT MemoryLimit=SIZE`, which needs
 systemd: the lab writes SIZE to memory.limit_in_bytes, the file
 set-property writes on cgroup v1, and says so. The change must be in
-twChangeTable as MemoryLimit of the unit, 64M -> SIZE, with
+twChangeTable as MemoryLimit of the cgroup's directory, 64M -> SIZE, with
 twTunableChanged and twTunableChangeEvaluated within two windows, and the
 finding must clear, and stay clear two windows more. Its effect is judged
 against noise: the job (3 passes, at SIZE after one that settles, its
@@ -253,7 +253,9 @@ def take_ticket(lab, stack, memcg, blkcg, unit, data, t_start):
             r["applied_note"] = note
         t_apply = time.monotonic()
         change = labproblem.wait_change(stack, adv, timeout=30)
-        assert change.get("SUBJECT") == unit and "BEFORE" in change, change
+        # The change is the cgroup's, under its directory (its finding's
+        # subject), not the unit's name (issue 34, hole 2).
+        assert change.get("SUBJECT") == memcg and "BEFORE" in change, change
         labproblem.wait_change_trap(stack, labcore.TUNABLE_CHANGED, adv, timeout=30)
         labproblem.wait_change_trap(stack, labcore.CHANGE_EVALUATED, adv,
                                     timeout=2 * stack.window + 10)
