@@ -249,13 +249,8 @@ class Alertmanager:
 
 def listeners_on_loopback(h, procs):
     """Nothing the test started listens beyond 127.0.0.1 (ss, where present)."""
-    ss = twtest.which("ss")
-    if not ss:
-        return
-    out = subprocess.run([ss, "-H", "-l", "-n", "-p", "-u", "-t"], capture_output=True,
-                         text=True).stdout
     pids = {p.pid for p in procs}
-    for line in out.splitlines():
+    for line in twtest.listening_sockets():
         for pid in pids:
             if "pid=%d," % pid in line:
                 local = line.split()[4]

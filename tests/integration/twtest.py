@@ -191,6 +191,19 @@ def parse_varbinds(output):
     return values
 
 
+def listening_sockets(wrap=()):
+    """The lines of `ss -H -l -n -p -u -t` (run under wrap, e.g. a netns),
+    or none where ss is missing. Other users' process names are any bytes
+    (a comm need not be UTF-8: names_forged makes such), and ss prints them
+    as they are: decoded with escapes, never an error."""
+    ss = which("ss")
+    if not ss:
+        return []
+    return subprocess.run(list(wrap) + [ss, "-H", "-l", "-n", "-p", "-u", "-t"],
+                          capture_output=True, text=True,
+                          errors="backslashreplace").stdout.splitlines()
+
+
 class Harness:
     def __init__(self, name, wrap=()):
         self.name = name
@@ -288,14 +301,7 @@ class Harness:
 
     def check_listeners(self, pid):
         """Nothing of snmpd listens beyond 127.0.0.1 (no smux on port 199)."""
-        ss = which("ss")
-        if not ss:
-            return
-        # Other users' process names are any bytes (a comm need not be
-        # UTF-8): ss prints them as they are.
-        out = subprocess.run(self.wrap + [ss, "-H", "-l", "-n", "-p", "-u", "-t"],
-                             capture_output=True, text=True, errors="backslashreplace").stdout
-        for line in out.splitlines():
+        for line in listening_sockets(self.wrap):
             if "pid=%d," % pid not in line:
                 continue
             # Netid State Recv-Q Send-Q Local Peer Process
