@@ -28,10 +28,12 @@ the limit sized from what its line shows of the working set (the usage
 plus what was read back in the window, a quarter more, at most 16 times
 the limit: 1G here, where the re-read file alone is 200 MiB) and its
 drop-in line, and says it is a system unit (it sits where systemd puts a
-service of Slice=-.slice). The host stays calm: MemAvailable stays above
-four times the file (the host had room to cache it whole) and host memory
-pressure, where the kernel has PSI, stays under 10 %. The host's own
-refault count is not calm: /proc/vmstat counts the cgroup's refaults too.
+service of Slice=-.slice). The host had room: MemAvailable stays above
+four times the file (it could have cached it whole). Neither the host's
+refault count nor its memory pressure is calm, and neither is asserted:
+/proc/vmstat counts the cgroup's refaults, and /proc/pressure/memory
+counts every task stalled on memory, a cgroup's at its own limit too (27 %
+with two other tests' cgroups at their limits beside this one).
 
 Bounded (the reader stops when told, or itself after 180 s),
 and cleaned up in every path: reader, cgroups, file. Skipped without root
@@ -187,7 +189,6 @@ def test():
             time.sleep(max(WINDOW_S, SETTLED_S - first_s))
             out = pc.run("check_bufcache", ["--cgroup", unit, "-t", "20"], h.port)
             host = twtest.as_dict(h.get([twtest.oid("BC_MEM_AVAILABLE")]))
-            psi = h.try_get([twtest.oid("BC_MEMORY_PRESSURE")])
             after = cgroup_row(h, "/" + unit)
             reader.stdin.close()
             reader.wait(timeout=60)
@@ -236,8 +237,6 @@ def test():
 
         avail = host[twtest.oid("BC_MEM_AVAILABLE")].num
         assert avail > 4 * FILE_MIB << 20, "the host itself was short of memory: %d" % avail
-        if psi:
-            assert psi[0].num < 1000, "host memory pressure %d hundredths" % psi[0].num
     finally:
         if reader is not None and reader.poll() is None:
             reader.kill()
