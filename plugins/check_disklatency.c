@@ -11,7 +11,7 @@
 #include "finding/judge.h"
 #include "finding/judge_disk_row.h"
 #include "advise.h"
-#include "options.h"
+#include "cmdline.h"
 #include "plugin.h"
 #include "report.h"
 #include "probecheck.h"

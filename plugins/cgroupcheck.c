@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "cgroups.h"
+#include "cgroupcheck.h"
 
 #include <fnmatch.h>
 #include <stdio.h>
