@@ -7,9 +7,9 @@ agentx_tunewatchd_SOURCES = \
 	agentx/privdrop.h agentx/privdrop.c \
 	agentx/mibhandler.h agentx/mibhandler.c \
 	agentx/notify.h agentx/notify.c \
-	agentx/changes.h agentx/changes.c \
+	agentx/changenotify.h agentx/changenotify.c \
 	agentx/probes.h agentx/probes.c \
-	agentx/reqlat.h agentx/reqlat.c \
+	agentx/reqlathooks.h agentx/reqlathooks.c \
 	agentx/findconf.h agentx/findconf.c \
 	agentx/findnotify.h agentx/findnotify.c
 agentx_tunewatchd_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "changes.h"
+#include "changenotify.h"
 #include "findconf.h"
 #include "findnotify.h"
 #include "mibhandler.h"
@@ -26,7 +26,7 @@
 #include "options.h"
 #include "privdrop.h"
 #include "probes.h"
-#include "reqlat.h"
+#include "reqlathooks.h"
 #include "sample/sampler.h"
 #include "sockets/sockwatch.h"
 #include "util/error.h"

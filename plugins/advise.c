@@ -8,6 +8,7 @@
 
 #include "advice/shortfall.h"
 #include "advice/ticket.h"
+#include "collect/blockqueue.h"
 #include "finding/lookup.h"
 #include "finding/observe.h"
 #include "finding/ratchet.h"
@@ -73,7 +74,7 @@ tw_plugin_device_lookup(void *ctx, const char *name)
 {
 	struct tw_device_lookup *c = ctx;
 
-	if (strncmp(name, "queue/", 6) != 0)
+	if (tw_queue_attr(name) == NULL)
 		return host_value(c->p, c->v, name);
 	/* lib/finding's, as tunewatchd reads the row: wbt_lat_usec is signed. */
 	return tw_view_queue_value(c->d, name, c->buf, sizeof(c->buf));

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* What a check is: its table of options, --help text and run()
  * (struct tw_check), and the settings the shared options give that run
- * (struct tw_plugin). The parts of the shared run (options.c, help.c,
+ * (struct tw_plugin). The parts of the shared run (cmdline.c, help.c,
  * report.c, local.c) include this, not plugin.h, which is built on them. */
 #ifndef TW_PLUGIN_CHECK_H
 #define TW_PLUGIN_CHECK_H

@@ -13,10 +13,10 @@
 #include "finding/judge.h"
 #include "advice/shortfall.h"
 #include "advice/ticket.h"
-#include "cgroups.h"
+#include "cgroupcheck.h"
 #include "changes.h"
 #include "advise.h"
-#include "options.h"
+#include "cmdline.h"
 #include "plugin.h"
 #include "report.h"
 #include "util/error.h"
@@ -153,31 +153,36 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	tw_view_cache_figures(&v->bc, &bc);
 	tw_judge_cache(&cfg.judge, &bc, v, p->window_s, p->os, &j);
 	if (j.have_hit)
-		tw_out_figure(out, NULL, "hit_ratio", j.fig.hit, "%", 0, w, c, 1);
+		tw_out_figure(out, NULL, NULL, "hit_ratio", j.fig.hit, "%", 0, w, c, 1);
 	if (j.have_refaults)
-		tw_out_figure(out, NULL, "refaults", j.fig.refaults, "", 0,
+		tw_out_figure(out, NULL, NULL, "refaults", j.fig.refaults, "", 0,
 		    tw_threshold_range(&cfg.judge.refault_warn),
 		    tw_threshold_range(&cfg.judge.refault_crit), 0);
 	if (tw_fig_has(bc.major_faults_s))
-		tw_out_figure(out, NULL, "major_faults", bc.major_faults_s, "", 0, NULL, NULL, 0);
+		tw_out_figure(out, NULL, NULL, "major_faults", bc.major_faults_s, "", 0,
+		    NULL, NULL, 0);
 	if (tw_fig_has(bc.page_in_kib_s))
-		tw_out_figure(out, NULL, "page_in_kib", bc.page_in_kib_s, "", 0, NULL, NULL, 0);
+		tw_out_figure(out, NULL, NULL, "page_in_kib", bc.page_in_kib_s, "", 0,
+		    NULL, NULL, 0);
 	if (j.have_psi)
-		tw_out_figure(out, NULL, "memory_pressure", j.fig.psi, "%", 0,
+		tw_out_figure(out, NULL, NULL, "memory_pressure", j.fig.psi, "%", 0,
 		    tw_threshold_range(&cfg.judge.psi_warn),
 		    tw_threshold_range(&cfg.judge.psi_crit), 1);
 	if (tw_fig_has(bc.io_pressure_pct))
-		tw_out_figure(out, NULL, "io_pressure", bc.io_pressure_pct, "%", 0, NULL, NULL, 1);
+		tw_out_figure(out, NULL, NULL, "io_pressure", bc.io_pressure_pct, "%", 0,
+		    NULL, NULL, 1);
 	if (tw_fig_has(bc.cached_bytes))
-		tw_out_figure(out, NULL, "cached", bc.cached_bytes, "B", 0, NULL, NULL, 0);
+		tw_out_figure(out, NULL, NULL, "cached", bc.cached_bytes, "B", 0, NULL, NULL, 0);
 	if (tw_fig_has(bc.dirty_bytes))
-		tw_out_figure(out, NULL, "dirty", bc.dirty_bytes, "B", 0, NULL, NULL, 0);
+		tw_out_figure(out, NULL, NULL, "dirty", bc.dirty_bytes, "B", 0, NULL, NULL, 0);
 	if (tw_fig_has(bc.writeback_bytes))
-		tw_out_figure(out, NULL, "writeback", bc.writeback_bytes, "B", 0, NULL, NULL, 0);
+		tw_out_figure(out, NULL, NULL, "writeback", bc.writeback_bytes, "B", 0,
+		    NULL, NULL, 0);
 	if (j.fig.have_dirty)
-		tw_out_figure(out, NULL, "dirty_limited", j.fig.dirty_limited, "%", 0, NULL, NULL, 1);
+		tw_out_figure(out, NULL, NULL, "dirty_limited", j.fig.dirty_limited, "%", 0,
+		    NULL, NULL, 1);
 	if (j.fig.have_reclaim)
-		tw_out_figure(out, NULL, "host_reclaim", j.fig.reclaim, "", 0, NULL, NULL, 0);
+		tw_out_figure(out, NULL, NULL, "host_reclaim", j.fig.reclaim, "", 0, NULL, NULL, 0);
 
 	/* Nothing at all to judge: no /proc/meminfo, /proc/vmstat or process
 	 * counters behind the agent. */

@@ -11,7 +11,7 @@
 #include "figures/pool_record.h"
 #include "finding/judge.h"
 #include "advise.h"
-#include "options.h"
+#include "cmdline.h"
 #include "plugin.h"
 #include "advice/poolwords.h"
 #include "advice/ticket.h"

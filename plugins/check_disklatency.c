@@ -11,7 +11,7 @@
 #include "finding/judge.h"
 #include "finding/judge_disk_row.h"
 #include "advise.h"
-#include "options.h"
+#include "cmdline.h"
 #include "plugin.h"
 #include "report.h"
 #include "probecheck.h"
@@ -259,12 +259,12 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		/* Latency in ms to the microsecond the MIB gives. %util can
 		 * pass 100 when the kernel's busy time and our clock disagree
 		 * by a few ms; a graph's scale should not. */
-		tw_out_figure(out, d->name, "r_await", r, "ms", 3, rw, rc, 0);
-		tw_out_figure(out, d->name, "w_await", w, "ms", 3, ww, wc, 0);
-		tw_out_figure(out, d->name, "aqu-sz", q, "", 2,
+		tw_out_figure(out, d->name, NULL, "r_await", r, "ms", 3, rw, rc, 0);
+		tw_out_figure(out, d->name, NULL, "w_await", w, "ms", 3, ww, wc, 0);
+		tw_out_figure(out, d->name, NULL, "aqu-sz", q, "", 2,
 		    tw_threshold_range(&cfg.judge.queue_warn),
 		    tw_threshold_range(&cfg.judge.queue_crit), 0);
-		tw_out_figure(out, d->name, "util", u > 100 ? 100 : u, "%", 2,
+		tw_out_figure(out, d->name, NULL, "util", u > 100 ? 100 : u, "%", 2,
 		    tw_threshold_range(&cfg.judge.util_warn),
 		    tw_threshold_range(&cfg.judge.util_crit), 1);
 

@@ -5,7 +5,7 @@
 noinst_LIBRARIES += plugins/libcheck.a
 plugins_libcheck_a_SOURCES = \
 	plugins/plugin.h plugins/plugin.c plugins/check.h \
-	plugins/options.h plugins/options.c \
+	plugins/cmdline.h plugins/cmdline.c \
 	plugins/help.h plugins/help.c \
 	plugins/report.h plugins/report.c \
 	plugins/local.h plugins/local.c \
@@ -36,6 +36,6 @@ plugins_check_dblock_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins
 plugins_check_dblock_LDADD = $(PLUGIN_LDADD)
 
 plugin_PROGRAMS += plugins/check_bufcache
-plugins_check_bufcache_SOURCES = plugins/check_bufcache.c plugins/cgroups.h plugins/cgroups.c
+plugins_check_bufcache_SOURCES = plugins/check_bufcache.c plugins/cgroupcheck.h plugins/cgroupcheck.c
 plugins_check_bufcache_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins
 plugins_check_bufcache_LDADD = $(PLUGIN_LDADD)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "options.h"
+#include "cmdline.h"
 #include "plugin.h"
 #include "report.h"
 

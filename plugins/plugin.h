@@ -11,7 +11,7 @@
  *
  *   check.h     a check's table and the settings its run is given
  *   plugin.c    the run of a check, from argv to exit code
- *   options.c   the command line; help.c  --help and --version
+ *   cmdline.c   the command line; help.c  --help and --version
  *   report.c    what is printed, whole, and the timeout
  *   local.c     --local: figures sampled on this host
  *   tunables.c  the agent's tunable table, read when advice first needs it

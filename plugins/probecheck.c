@@ -115,15 +115,15 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_probe_
 	st = j.worst;
 	/* Each percentile the row has, in ms to the microsecond. */
 	if (tw_fig_has(pr->p50_ms))
-		tw_out_figure(out, pr->device, "p50", pr->p50_ms, "ms", 3,
+		tw_out_figure(out, pr->device, NULL, "p50", pr->p50_ms, "ms", 3,
 		    c->percentile == 50 ? w : NULL, c->percentile == 50 ? cr : NULL, 0);
 	if (c->percentile == 90 && tw_fig_has(pr->p90_ms))
-		tw_out_figure(out, pr->device, "p90", pr->p90_ms, "ms", 3, w, cr, 0);
+		tw_out_figure(out, pr->device, NULL, "p90", pr->p90_ms, "ms", 3, w, cr, 0);
 	if (tw_fig_has(pr->p99_ms))
-		tw_out_figure(out, pr->device, "p99", pr->p99_ms, "ms", 3,
+		tw_out_figure(out, pr->device, NULL, "p99", pr->p99_ms, "ms", 3,
 		    c->percentile == 99 ? w : NULL, c->percentile == 99 ? cr : NULL, 0);
 	if (tw_fig_has(pr->max_ms))
-		tw_out_figure(out, pr->device, "max", pr->max_ms, "ms", 3, NULL, NULL, 0);
+		tw_out_figure(out, pr->device, NULL, "max", pr->max_ms, "ms", 3, NULL, NULL, 0);
 	tw_out_line(out, "%s: %s, probe p%u %s ms (%s; %llu reads, %llu timeouts, %llu missed "
 	    "slots, %llu errors in the last %llu s at %llu/s)%s%s", lb, tw_state_name(st),
 	    c->percentile, tw_plugin_num(n1, sizeof(n1), ms, 3), fig, count(pr->reads), timeouts,

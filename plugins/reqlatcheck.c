@@ -113,16 +113,16 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_d
 	/* Each percentile a timed direction has, in ms to the microsecond. */
 	ms = j.rrow != NULL ? j.rrow->p50_ms : TW_FIG_NONE;
 	if (tw_fig_has(ms))
-		tw_out_figure(out, d->name, "read p50", ms, "ms", 3,
+		tw_out_figure(out, d->name, NULL, "read p50", ms, "ms", 3,
 		    c->percentile == 50 ? rw : NULL, c->percentile == 50 ? rc : NULL, 0);
 	snprintf(what, sizeof(what), "read p%u", c->percentile);
 	ms = j.rrow != NULL ? tw_reqlat_fig_percentile(j.rrow, c->percentile) : TW_FIG_NONE;
 	if (c->percentile != 50 && tw_fig_has(ms))
-		tw_out_figure(out, d->name, what, ms, "ms", 3, rw, rc, 0);
+		tw_out_figure(out, d->name, NULL, what, ms, "ms", 3, rw, rc, 0);
 	snprintf(what, sizeof(what), "write p%u", c->percentile);
 	ms = j.wrow != NULL ? tw_reqlat_fig_percentile(j.wrow, c->percentile) : TW_FIG_NONE;
 	if (tw_fig_has(ms))
-		tw_out_figure(out, d->name, what, ms, "ms", 3, ww, wc, 0);
+		tw_out_figure(out, d->name, NULL, what, ms, "ms", 3, ww, wc, 0);
 	direction(j.rrow, "read", c->percentile, rd, sizeof(rd));
 	direction(j.wrow, "write", c->percentile, wr, sizeof(wr));
 	queue(j.rrow, q, sizeof(q));

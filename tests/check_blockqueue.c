@@ -176,6 +176,19 @@ START_TEST(test_read_through_symlink)
 }
 END_TEST
 
+/* A tunable's name: a queue attribute's after "queue/", else none. */
+START_TEST(test_queue_attr)
+{
+	ck_assert_str_eq(tw_queue_attr("queue/nr_requests"), "nr_requests");
+	ck_assert_str_eq(tw_queue_attr("queue/"), "");
+	ck_assert_ptr_null(tw_queue_attr("queue"));
+	ck_assert_ptr_null(tw_queue_attr("vm.dirty_ratio"));
+	ck_assert_ptr_null(tw_queue_attr("net.core.somaxconn"));
+	ck_assert_ptr_null(tw_queue_attr("MemoryHigh"));
+	ck_assert_ptr_null(tw_queue_attr(""));
+}
+END_TEST
+
 static Suite *
 blockqueue_suite(void)
 {
@@ -187,6 +200,7 @@ blockqueue_suite(void)
 	tcase_add_test(tc, test_read_absent_and_invalid);
 	tcase_add_test(tc, test_read_debian12_vm);
 	tcase_add_test(tc, test_read_through_symlink);
+	tcase_add_test(tc, test_queue_attr);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -14,6 +14,7 @@
 #include "finding/observe.h"
 #include "tw_check.h"
 #include "tw_findings.h"
+#include "tw_sockview.h"
 #include "util/error.h"
 #include "view/fig_socket.h"
 #include "view/view.h"
@@ -30,26 +31,8 @@
 static void
 make_view(struct tw_view *v, int busy, unsigned cpu, unsigned wait, unsigned full)
 {
-	struct tw_view_sock *s;
-	struct tw_view_pool *p;
+	struct tw_view_sock *s = udp_sock_view(v, "rx\\x1b[31m", "127.0.0.1", 5140, 5000, 212992);
 
-	tw_view_init(v);
-	v->agent.has = TW_VIEW_BIT(TW_OID_AGENT_SYSTEM);
-	strcpy(v->agent.system, "Linux 6.1.0-18-amd64");
-	ck_assert_int_eq(tw_view_reserve_socks(v, 1), TW_OK);
-	s = &v->socks[0];
-	memset(s, 0, sizeof(*s));
-	s->proto = 1;
-	s->inode = 4242;
-	strcpy(s->proto_name, "udp");
-	strcpy(s->address, "127.0.0.1");
-	strcpy(s->command, "rx\\x1b[31m");
-	s->has = TW_VIEW_BIT(TW_OID_SOCKDROP_OWNER_COMMAND);
-	TW_PUT_CELL(*s, TW_OID_SOCKDROP_LOCAL_PORT, 5140);
-	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RECENT_DROPS, 5000);
-	TW_PUT_CELL(*s, TW_OID_SOCKDROP_OWNER_PID, 321);
-	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RCVBUF, 212992);
-	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RMEM_MAX, 212992);
 	TW_PUT_CELL(*s, TW_OID_SOCKDROP_UID, 0);
 	if (busy == 1) {
 		TW_PUT_CELL(*s, TW_OID_SOCKDROP_OWNER_CPU, cpu * 100);
@@ -57,30 +40,7 @@ make_view(struct tw_view *v, int busy, unsigned cpu, unsigned wait, unsigned ful
 	}
 	if (busy)
 		TW_PUT_CELL(*s, TW_OID_SOCKDROP_FULL_SHARE, full * 100);
-	v->nsocks = 1;
-	ck_assert_int_eq(tw_view_reserve_tunables(v, 1), TW_OK);
-	v->tunables[0].index = 3;
-	strcpy(v->tunables[0].name, "net.core.rmem_max");
-	strcpy(v->tunables[0].value, "212992");
-	v->ntunables = 1;
-	ck_assert_int_eq(tw_view_reserve_pools(v, 1), TW_OK);
-	p = &v->pools[0];
-	memset(p, 0, sizeof(*p));
-	p->cls = TW_DBLOCK_UDP_RCVBUF;
-	strcpy(p->name, POOL);
-	TW_PUT_CELL(*p, TW_OID_DBLOCK_RECENT_FAILURES, 5000);
-	v->npools = 1;
-}
-
-static const struct tw_finding *
-find_subject(const struct seen *s, const char *subject)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		if (strcmp(s->o[i].subject, subject) == 0)
-			return &s->o[i];
-	return NULL;
+	add_udp_pool(v, 5000);
 }
 
 /* Short of CPU: no knob for the socket nor the pool, in tunewatchd's

@@ -14,6 +14,7 @@
 #include "finding/tracker.h"
 #include "tw_check.h"
 #include "tw_findings.h"
+#include "tw_sockview.h"
 #include "util/error.h"
 #include "sample/poolclass.h"
 #include "view/fig_socket.h"
@@ -24,31 +25,7 @@
 static void
 make_view(struct tw_view *v, unsigned drops, uint64_t rcvbuf)
 {
-	struct tw_view_sock *s;
-
-	tw_view_init(v);
-	v->agent.has = TW_VIEW_BIT(TW_OID_AGENT_SYSTEM);
-	strcpy(v->agent.system, "Linux 6.1.0-18-amd64");
-	ck_assert_int_eq(tw_view_reserve_socks(v, 1), TW_OK);
-	s = &v->socks[0];
-	memset(s, 0, sizeof(*s));
-	s->proto = 1;
-	s->inode = 4242;
-	strcpy(s->proto_name, "udp");
-	strcpy(s->address, "0.0.0.0");
-	strcpy(s->command, "syslogd");
-	s->has = TW_VIEW_BIT(TW_OID_SOCKDROP_OWNER_COMMAND);
-	TW_PUT_CELL(*s, TW_OID_SOCKDROP_LOCAL_PORT, 514);
-	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RECENT_DROPS, drops);
-	TW_PUT_CELL(*s, TW_OID_SOCKDROP_OWNER_PID, 321);
-	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RCVBUF, rcvbuf);
-	TW_PUT_CELL(*s, TW_OID_SOCKDROP_RMEM_MAX, 212992);
-	v->nsocks = 1;
-	ck_assert_int_eq(tw_view_reserve_tunables(v, 1), TW_OK);
-	v->tunables[0].index = 3;
-	strcpy(v->tunables[0].name, "net.core.rmem_max");
-	strcpy(v->tunables[0].value, "212992");
-	v->ntunables = 1;
+	udp_sock_view(v, "syslogd", "0.0.0.0", 514, drops, rcvbuf);
 }
 
 /* Row s's record, as check_dblock and tunewatchd judge it. */
@@ -157,33 +134,6 @@ START_TEST(test_observe_default_buffer)
 	tw_view_free(&v);
 }
 END_TEST
-
-/* The host's "udp receive buffer" pool failing failures times, beside
- * the socket of make_view. */
-static void
-add_udp_pool(struct tw_view *v, unsigned failures)
-{
-	struct tw_view_pool *p;
-
-	ck_assert_int_eq(tw_view_reserve_pools(v, 1), TW_OK);
-	p = &v->pools[0];
-	memset(p, 0, sizeof(*p));
-	p->cls = TW_DBLOCK_UDP_RCVBUF;
-	strcpy(p->name, "udp receive buffer");
-	TW_PUT_CELL(*p, TW_OID_DBLOCK_RECENT_FAILURES, failures);
-	v->npools = 1;
-}
-
-static const struct tw_finding *
-find_subject(const struct seen *s, const char *subject)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		if (strcmp(s->o[i].subject, subject) == 0)
-			return &s->o[i];
-	return NULL;
-}
 
 /* The pool's finding (tunewatchd) and check_dblock's verdict on it
  * (tw_judge_udp_rcvbuf, what plugins/sockdrops.c prints) on the same

@@ -69,11 +69,53 @@ START_TEST(test_out_figure)
 
 	ck_assert_int_eq(tw_range_parse("20", &w), TW_OK);
 	tw_out_init(&o, "DISKLATENCY");
-	ck_assert_int_eq(tw_out_figure(&o, "sda", "r_await", 1.5, "ms", 3, &w, NULL, 0), TW_OK);
-	ck_assert_int_eq(tw_out_figure(&o, "sda", "util", 42, "%", 2, NULL, NULL, 1), TW_OK);
-	ck_assert_int_eq(tw_out_figure(&o, NULL, "cached", 4096, "B", 0, NULL, NULL, 0), TW_OK);
+	ck_assert_int_eq(tw_out_figure(&o, "sda", NULL, "r_await", 1.5, "ms", 3, &w, NULL, 0),
+	    TW_OK);
+	ck_assert_int_eq(tw_out_figure(&o, "sda", NULL, "util", 42, "%", 2, NULL, NULL, 1), TW_OK);
+	ck_assert_int_eq(tw_out_figure(&o, NULL, NULL, "cached", 4096, "B", 0, NULL, NULL, 0),
+	    TW_OK);
 	ck_assert_str_eq(finish(&o, TW_STATE_OK),
 	    "DISKLATENCY OK | sda_r_await=1.5ms;20;;0 sda_util=42%;;;0;100 cached=4096B;;;0\n");
+	tw_out_free(&o);
+}
+END_TEST
+
+/* A name too long for the label keeps its tail, where a cgroup's unit
+ * is, and the figure's word whole; a subject tells two cgroups of one
+ * label apart; a word that leaves no room is refused. */
+START_TEST(test_out_figure_cut)
+{
+	char name[160], want[200], what[TW_OUT_FIGURE_LABEL];
+	const char *text;
+	struct tw_out o;
+
+	name[0] = '/';
+	memset(name + 1, 'a', 140);
+	strcpy(name + 141, "/web.service");
+	tw_out_init(&o, "BUFCACHE");
+	ck_assert_int_eq(tw_out_figure(&o, name, "/x/web.service", "cache", 4096, "B", 0, NULL,
+	    NULL, 0), TW_OK);
+	/* "..." and the last 134 bytes: 143 with " cache"; the label's
+	 * alphabet drops the leading dots. */
+	strcpy(want, "BUFCACHE OK | ");
+	memset(want + 14, 'a', 122);
+	strcpy(want + 14 + 122, "_web_service_cache=4096B;;;0\n");
+	ck_assert_str_eq(finish(&o, TW_STATE_OK), want);
+	tw_out_free(&o);
+
+	tw_out_init(&o, "BUFCACHE");
+	ck_assert_int_eq(tw_out_figure(&o, "web.service", "/a/web.service", "refaults", 1, "", 0,
+	    NULL, NULL, 0), TW_OK);
+	ck_assert_int_eq(tw_out_figure(&o, "web.service", "/b/web.service", "refaults", 2, "", 0,
+	    NULL, NULL, 0), TW_OK);
+	text = finish(&o, TW_STATE_OK);
+	ck_assert_ptr_null(strstr(text, "web_service_refaults="));
+	ck_assert_ptr_nonnull(strstr(text, "web_service_refaults_"));
+	memset(what, 'w', sizeof(what) - 4);
+	what[sizeof(what) - 4] = '\0';
+	ck_assert_int_eq(tw_out_figure(&o, "sda", NULL, what, 1, "", 0, NULL, NULL, 0),
+	    TW_E_INVAL);
+	ck_assert_str_eq(finish(&o, TW_STATE_OK), text);
 	tw_out_free(&o);
 }
 END_TEST
@@ -267,6 +309,7 @@ output_suite(void)
 
 	tcase_add_test(tc, test_out);
 	tcase_add_test(tc, test_out_figure);
+	tcase_add_test(tc, test_out_figure_cut);
 	tcase_add_test(tc, test_out_shapes);
 	tcase_add_test(tc, test_out_limit);
 	tcase_add_test(tc, test_out_limit_groups);

@@ -126,13 +126,14 @@ tests_check_finding_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding
 check_PROGRAMS += tests/check_finding_socket
-tests_check_finding_socket_SOURCES = tests/check_finding_socket.c tests/tw_check.h tests/tw_findings.h
+tests_check_finding_socket_SOURCES = tests/check_finding_socket.c tests/tw_check.h tests/tw_findings.h \
+	tests/tw_sockview.h
 tests_check_finding_socket_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_socket_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding_socket
 check_PROGRAMS += tests/check_finding_sockcpu
 tests_check_finding_sockcpu_SOURCES = tests/check_finding_sockcpu.c tests/tw_check.h \
-	tests/tw_findings.h
+	tests/tw_findings.h tests/tw_sockview.h
 tests_check_finding_sockcpu_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_sockcpu_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding_sockcpu

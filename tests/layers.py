@@ -20,9 +20,10 @@ module, not a circle.
 STAGES is the order, lowest first, the same as TW_LIBS read backwards; a
 new folder of lib/ must be placed in it (the test fails on a folder it does
 not know). It fails as well on a header name that stands in two folders
-of lib/: a reader, and any tool that pairs a header with its .c by name,
-takes lib/x/foo.h for the header of lib/y/foo.c, so each header's name
-says which module it is (derive/derive_disk.h, figures/disk_record.h).
+of lib/, plugins/ and agentx/: a reader, and any tool that pairs a header
+with its .c by name, takes lib/x/foo.h for the header of lib/y/foo.c (or
+of agentx/foo.c), so each header's name says which module it is
+(derive/derive_disk.h, figures/disk_record.h, agentx/reqlathooks.h).
 With --root DIR it reads another tree, to show it on a copy.
 """
 
@@ -194,11 +195,11 @@ def cycle_in(comp, edges):
 
 
 def same_names(paths):
-    """Each header name that more than one folder of lib/ holds, with the
-    paths that hold it."""
+    """Each header name that more than one folder of lib/, plugins/ and
+    agentx/ holds, with the paths that hold it."""
     holders = {}
     for path in paths:
-        if path.startswith("lib/") and path.endswith(".h"):
+        if path.endswith(".h"):
             holders.setdefault(os.path.basename(path), []).append(path)
     return [(name, sorted(held)) for name, held in sorted(holders.items()) if len(held) > 1]
 
@@ -210,7 +211,7 @@ def check(root):
     paths = list(sources(root))
     module = modules(root, paths)
     for name, held in same_names(paths):
-        problems.append(f"header name {name} stands {len(held)} times in lib/: "
+        problems.append(f"header name {name} stands {len(held)} times: "
                         + ", ".join(held))
     for path in paths:
         stage = stage_of(path)
@@ -259,7 +260,7 @@ def main():
         print(f"FAIL: {len(problems)} include(s) or header name(s) against the stages")
         return 1
     print("ok: every include is of its own stage or a lower one, none is circular, "
-          "and no header name stands twice in lib/")
+          "and no header name stands twice in lib/, plugins/ and agentx/")
     return 0
 
 

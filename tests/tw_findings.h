@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "advice/advice.h"
 #include "advice/ticket.h"
@@ -58,6 +59,18 @@ collect(void *ctx, const struct tw_finding *o)
 	if (s->n < TW_SEEN_MAX)
 		s->o[s->n++] = *o;
 	return 0;
+}
+
+/* The observation in s on subject, or NULL. */
+static inline const struct tw_finding *
+find_subject(const struct seen *s, const char *subject)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (strcmp(s->o[i].subject, subject) == 0)
+			return &s->o[i];
+	return NULL;
 }
 
 /* One sample of v, judged with c on Linux, through tracker t at time now;

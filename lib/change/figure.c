@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "advice/advice.h"
+#include "collect/blockqueue.h"
 #include "view/fig_agent.h"
 #include "view/fig_cache.h"
 #include "view/fig_cgroup.h"
@@ -81,7 +82,7 @@ tw_change_map(const char *tunable)
 	 * larger reads take longer each: there, how many reads a MiB takes. */
 	if (strcmp(tunable, "queue/read_ahead_kb") == 0)
 		return readahead;
-	if (strncmp(tunable, "queue/", 6) == 0)
+	if (tw_queue_attr(tunable) != NULL)
 		return disk;
 	/* A cgroup's limit bounds its cache (no rule of the table names it:
 	 * advice/advice_cgroup.c does). */

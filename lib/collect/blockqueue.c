@@ -26,6 +26,15 @@ tw_queue_init(struct tw_queue *q)
 	q->rotational = -1;
 }
 
+const char *
+tw_queue_attr(const char *tunable)
+{
+	static const char prefix[] = "queue/";
+
+	return strncmp(tunable, prefix, sizeof(prefix) - 1) == 0 ? tunable + sizeof(prefix) - 1 :
+	    NULL;
+}
+
 /* A scheduler name is an elevator module's: printable ASCII with no
  * blanks, brackets or backslash, so it is its own shown form
  * (util/escape.h) and the view copies it as it is. */

@@ -19,6 +19,11 @@ struct tw_queue {
 
 void tw_queue_init(struct tw_queue *q);
 
+/* The tunables of the advice and of the change record name an attribute
+ * of this directory "queue/ATTR" ("queue/nr_requests"), a sysctl by its
+ * own name. ATTR for a queue attribute, NULL for any other tunable. */
+const char *tw_queue_attr(const char *tunable);
+
 /* Pick the active scheduler out of the kernel's list: the bracketed one in
  * "mq-deadline kyber [bfq] none"; a lone "none" is itself the active one.
  * A final newline is allowed. TW_E_INVAL when the text names none (or two),

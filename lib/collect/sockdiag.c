@@ -64,33 +64,39 @@ errno_rc(int e)
 	return TW_E_IO;
 }
 
-static void
-take_meminfo(const struct inet_diag_msg *m, size_t len, struct tw_sock_mem *s)
+/* The memory counters of one socket's message, the first nv of them; 1 when
+ * the kernel sent that many, 0 when it sent none or fewer. */
+static int
+meminfo(const struct inet_diag_msg *m, size_t len, uint32_t *v, size_t nv)
 {
 	const struct rtattr *rta = (const struct rtattr *)(m + 1);
 	unsigned int rlen = (unsigned int)len;
+	int have = 0;
 
-	for (; RTA_OK(rta, rlen); rta = RTA_NEXT(rta, rlen)) {
-		uint32_t v[SK_MEMINFO_RCVBUF + 1];
-
-		if (rta->rta_type != INET_DIAG_SKMEMINFO || RTA_PAYLOAD(rta) < sizeof(v))
-			continue;
-		memcpy(v, RTA_DATA(rta), sizeof(v));
-		s->rmem_alloc = v[SK_MEMINFO_RMEM_ALLOC];
-		s->rcvbuf = v[SK_MEMINFO_RCVBUF];
-		s->have = 1;
-	}
+	for (; RTA_OK(rta, rlen); rta = RTA_NEXT(rta, rlen))
+		if (rta->rta_type == INET_DIAG_SKMEMINFO && RTA_PAYLOAD(rta) >= nv * sizeof(*v)) {
+			memcpy(v, RTA_DATA(rta), nv * sizeof(*v));
+			have = 1;
+		}
+	return have;
 }
 
-int
-tw_sockdiag_parse(const void *buf, size_t len, struct tw_sock_mem *mem, size_t n)
+/* One socket of a dump, with the length of the attributes after it:
+ * 0 to go on, or an error that ends the dump. */
+typedef int sock_fn(const struct inet_diag_msg *m, size_t attr_len, void *ctx);
+
+/* Each socket of one buffer of the kernel's answers to fn: 1 when the
+ * dump is done, 0 when more buffers follow, else an error (the kernel's
+ * or fn's). */
+static int
+each_sock(const void *buf, size_t len, sock_fn *fn, void *ctx)
 {
 	const struct nlmsghdr *h = buf;
 	unsigned int left = (unsigned int)len;
 
 	for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
 		const struct inet_diag_msg *m;
-		struct tw_sock_mem *s;
+		int rc;
 
 		if (h->nlmsg_type == NLMSG_DONE)
 			return 1;
@@ -105,18 +111,43 @@ tw_sockdiag_parse(const void *buf, size_t len, struct tw_sock_mem *mem, size_t n
 		    h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)))
 			continue;
 		m = NLMSG_DATA(h);
-		if ((s = find(mem, n, m->idiag_inode)) != NULL)
-			take_meminfo(m, h->nlmsg_len - NLMSG_LENGTH(sizeof(*m)), s);
+		if ((rc = fn(m, h->nlmsg_len - NLMSG_LENGTH(sizeof(*m)), ctx)) != 0)
+			return rc;
 	}
 	return 0;
 }
 
-/* A dump of one protocol's sockets with their memory, each buffer of the
- * kernel's answers handed to fn (its tw_sockdiag_parse's contract). */
-typedef int dump_fn(const void *buf, size_t len, void *ctx);
+struct query {
+	struct tw_sock_mem *mem;
+	size_t n;
+};
 
 static int
-dump_req(unsigned family, unsigned protocol, uint32_t states, unsigned ext, dump_fn *fn,
+query_sock(const struct inet_diag_msg *m, size_t attr_len, void *ctx)
+{
+	struct query *q = ctx;
+	struct tw_sock_mem *s = find(q->mem, q->n, m->idiag_inode);
+	uint32_t v[SK_MEMINFO_RCVBUF + 1];
+
+	if (s != NULL && meminfo(m, attr_len, v, SK_MEMINFO_RCVBUF + 1)) {
+		s->rmem_alloc = v[SK_MEMINFO_RMEM_ALLOC];
+		s->rcvbuf = v[SK_MEMINFO_RCVBUF];
+		s->have = 1;
+	}
+	return 0;
+}
+
+int
+tw_sockdiag_parse(const void *buf, size_t len, struct tw_sock_mem *mem, size_t n)
+{
+	struct query q = { mem, n };
+
+	return each_sock(buf, len, query_sock, &q);
+}
+
+/* A dump of one protocol's sockets, each handed to fn. */
+static int
+dump_req(unsigned family, unsigned protocol, uint32_t states, unsigned ext, sock_fn *fn,
     void *ctx)
 {
 	struct {
@@ -161,7 +192,7 @@ dump_req(unsigned family, unsigned protocol, uint32_t states, unsigned ext, dump
 			rc = got < 0 ? errno_rc(errno) : TW_E_IO;
 			break;
 		}
-		if ((r = fn(buf, (size_t)got, ctx)) != 0) {
+		if ((r = each_sock(buf, (size_t)got, fn, ctx)) != 0) {
 			rc = r == 1 ? TW_OK : r;
 			break;
 		}
@@ -173,26 +204,13 @@ out:
 }
 
 static int
-dump(unsigned proto, dump_fn *fn, void *ctx)
+dump(unsigned proto, sock_fn *fn, void *ctx)
 {
 	if (tw_udp_proto_file(proto) == NULL)
 		return TW_E_INVAL;
 	return dump_req(proto == TW_UDP_UDP6 || proto == TW_UDP_LITE6 ? AF_INET6 : AF_INET,
 	    proto == TW_UDP_LITE || proto == TW_UDP_LITE6 ? IPPROTO_UDPLITE : IPPROTO_UDP, ~0u,
 	    1u << (INET_DIAG_SKMEMINFO - 1), fn, ctx);
-}
-
-struct query {
-	struct tw_sock_mem *mem;
-	size_t n;
-};
-
-static int
-query_part(const void *buf, size_t len, void *ctx)
-{
-	struct query *q = ctx;
-
-	return tw_sockdiag_parse(buf, len, q->mem, q->n);
 }
 
 int
@@ -204,7 +222,7 @@ tw_sockdiag_query(unsigned proto, struct tw_sock_mem *mem, size_t n)
 		return TW_E_INVAL;
 	if (n == 0)
 		return TW_OK;
-	return dump(proto, query_part, &q);
+	return dump(proto, query_sock, &q);
 }
 
 /* The sockets that dropped, from one buffer of a dump (tw_sockdiag_read). */
@@ -214,64 +232,35 @@ struct reading {
 };
 
 static int
-read_part(const void *buf, size_t len, void *ctx)
+read_sock(const struct inet_diag_msg *m, size_t attr_len, void *ctx)
 {
 	struct reading *rd = ctx;
-	const struct nlmsghdr *h = buf;
-	unsigned int left = (unsigned int)len;
+	uint32_t v[SK_MEMINFO_DROPS + 1];
+	struct tw_udp_sock s;
+	void *grown;
 
-	for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
-		const struct inet_diag_msg *m;
-		const struct rtattr *rta;
-		unsigned int rlen;
-		uint32_t v[SK_MEMINFO_DROPS + 1];
-		struct tw_udp_sock s;
-		int have = 0;
-		void *grown;
-
-		if (h->nlmsg_type == NLMSG_DONE)
-			return 1;
-		if (h->nlmsg_type == NLMSG_ERROR) {
-			const struct nlmsgerr *e = NLMSG_DATA(h);
-
-			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*e)))
-				return TW_E_IO;
-			return e->error == 0 ? 1 : errno_rc(-e->error);
-		}
-		if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY ||
-		    h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)))
-			continue;
-		m = NLMSG_DATA(h);
-		rta = (const struct rtattr *)(m + 1);
-		rlen = h->nlmsg_len - NLMSG_LENGTH(sizeof(*m));
-		for (; RTA_OK(rta, rlen); rta = RTA_NEXT(rta, rlen))
-			if (rta->rta_type == INET_DIAG_SKMEMINFO && RTA_PAYLOAD(rta) >= sizeof(v)) {
-				memcpy(v, RTA_DATA(rta), sizeof(v));
-				have = 1;
-			}
-		/* A kernel that gives no drops count: the files must say. */
-		if (!have)
-			return TW_E_ABSENT;
-		rd->out->seen++;
-		if (v[SK_MEMINFO_DROPS] == 0)
-			continue;
-		memset(&s, 0, sizeof(s));
-		s.proto = (uint8_t)rd->proto;
-		s.inode = m->idiag_inode;
-		s.drops = v[SK_MEMINFO_DROPS];
-		s.uid = m->idiag_uid;
-		s.rx_queue = m->idiag_rqueue;
-		s.port = ntohs(m->id.idiag_sport);
-		memcpy(s.addr, m->id.idiag_src, m->idiag_family == AF_INET6 ? 16 : 4);
-		s.have_mem = 1;
-		s.rcvbuf = v[SK_MEMINFO_RCVBUF];
-		s.rmem_alloc = v[SK_MEMINFO_RMEM_ALLOC];
-		if (tw_array_grow(rd->out->socks, &rd->out->cap, rd->out->count + 1, sizeof(s),
-		    &grown) != TW_OK)
-			return TW_E_NOMEM;
-		rd->out->socks = grown;
-		rd->out->socks[rd->out->count++] = s;
-	}
+	/* A kernel that gives no drops count: the files must say. */
+	if (!meminfo(m, attr_len, v, SK_MEMINFO_DROPS + 1))
+		return TW_E_ABSENT;
+	rd->out->seen++;
+	if (v[SK_MEMINFO_DROPS] == 0)
+		return 0;
+	memset(&s, 0, sizeof(s));
+	s.proto = (uint8_t)rd->proto;
+	s.inode = m->idiag_inode;
+	s.drops = v[SK_MEMINFO_DROPS];
+	s.uid = m->idiag_uid;
+	s.rx_queue = m->idiag_rqueue;
+	s.port = ntohs(m->id.idiag_sport);
+	memcpy(s.addr, m->id.idiag_src, m->idiag_family == AF_INET6 ? 16 : 4);
+	s.have_mem = 1;
+	s.rcvbuf = v[SK_MEMINFO_RCVBUF];
+	s.rmem_alloc = v[SK_MEMINFO_RMEM_ALLOC];
+	if (tw_array_grow(rd->out->socks, &rd->out->cap, rd->out->count + 1, sizeof(s),
+	    &grown) != TW_OK)
+		return TW_E_NOMEM;
+	rd->out->socks = grown;
+	rd->out->socks[rd->out->count++] = s;
 	return 0;
 }
 
@@ -280,7 +269,7 @@ tw_sockdiag_read(unsigned proto, struct tw_udp_set *out)
 {
 	struct reading rd = { proto, out };
 
-	return dump(proto, read_part, &rd);
+	return dump(proto, read_sock, &rd);
 }
 
 int
@@ -308,33 +297,14 @@ struct listeners {
 };
 
 static int
-listener_part(const void *buf, size_t len, void *ctx)
+listener_sock(const struct inet_diag_msg *m, size_t attr_len, void *ctx)
 {
 	struct listeners *l = ctx;
-	const struct nlmsghdr *h = buf;
-	unsigned int left = (unsigned int)len;
 
-	for (; NLMSG_OK(h, left); h = NLMSG_NEXT(h, left)) {
-		const struct inet_diag_msg *m;
-
-		if (h->nlmsg_type == NLMSG_DONE)
-			return 1;
-		if (h->nlmsg_type == NLMSG_ERROR) {
-			const struct nlmsgerr *e = NLMSG_DATA(h);
-
-			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*e)))
-				return TW_E_IO;
-			return e->error == 0 ? 1 : errno_rc(-e->error);
-		}
-		if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY ||
-		    h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)))
-			continue;
-		m = NLMSG_DATA(h);
-		/* A listener's rqueue is its accept queue, wqueue its
-		 * backlog (inet_diag's own convention for LISTEN). */
-		l->fn(l->ctx, m->idiag_uid, ntohs(m->id.idiag_sport), m->idiag_rqueue,
-		    m->idiag_wqueue);
-	}
+	(void)attr_len;
+	/* A listener's rqueue is its accept queue, wqueue its backlog
+	 * (inet_diag's own convention for LISTEN). */
+	l->fn(l->ctx, m->idiag_uid, ntohs(m->id.idiag_sport), m->idiag_rqueue, m->idiag_wqueue);
 	return 0;
 }
 
@@ -342,10 +312,10 @@ int
 tw_sockdiag_listeners(tw_listener_fn *fn, void *ctx)
 {
 	struct listeners l = { fn, ctx };
-	int rc = dump_req(AF_INET, IPPROTO_TCP, 1u << 10, 0, listener_part, &l);
+	int rc = dump_req(AF_INET, IPPROTO_TCP, 1u << 10, 0, listener_sock, &l);
 
 	if (rc != TW_OK)
 		return rc;
-	rc = dump_req(AF_INET6, IPPROTO_TCP, 1u << 10, 0, listener_part, &l);
+	rc = dump_req(AF_INET6, IPPROTO_TCP, 1u << 10, 0, listener_sock, &l);
 	return rc == TW_E_ABSENT ? TW_OK : rc;
 }

@@ -166,19 +166,36 @@ tw_out_perf(struct tw_out *o, const struct tw_perf *p)
 }
 
 int
-tw_out_figure(struct tw_out *o, const char *name, const char *what, double v,
-    const char *uom, unsigned precision, const struct tw_range *warn,
+tw_out_figure(struct tw_out *o, const char *name, const char *subject, const char *what,
+    double v, const char *uom, unsigned precision, const struct tw_range *warn,
     const struct tw_range *crit, int percent)
 {
-	char label[96];
+	char label[TW_OUT_FIGURE_LABEL];
 	struct tw_perf item;
 
 	if (name != NULL) {
-		snprintf(label, sizeof(label), "%s %s", name, what);
+		size_t n = strlen(name), w = strlen(what);
+		int len;
+
+		if (w + 5 > sizeof(label))
+			return TW_E_INVAL;
+		/* A long name keeps its tail, where a path's unit is, and every
+		 * label keeps its figure's word: a cut must never make two
+		 * figures of one subject one label. */
+		if (n + w + 2 > sizeof(label)) {
+			int keep = (int)(sizeof(label) - w - 5);
+
+			len = snprintf(label, sizeof(label), "...%.*s %s", keep,
+			    name + n - (size_t)keep, what);
+		} else
+			len = snprintf(label, sizeof(label), "%s %s", name, what);
+		if (len < 0 || (size_t)len >= sizeof(label))
+			return TW_E_INVAL;	/* no label rather than half of one */
 		what = label;
 	}
 	memset(&item, 0, sizeof(item));
 	item.label = what;
+	item.subject = subject;
 	item.value = v;
 	item.uom = uom;
 	item.precision = precision;

@@ -88,12 +88,19 @@ int tw_out_line(struct tw_out *o, const char *fmt, ...) TW_PRINTF(2, 3);
  * shares are left as they are. */
 int tw_out_perf(struct tw_out *o, const struct tw_perf *p);
 
+/* The longest label tw_out_figure writes, with its NUL: a view's name
+ * (TW_VIEW_STR, 128) and a figure's word. */
+#define TW_OUT_FIGURE_LABEL 144
+
 /* Append the item of one figure as the checks give each: labelled "NAME
- * WHAT" ("sda r_await", cut to 95 bytes), or WHAT alone where name is
- * NULL; min 0, and max 100 where percent; precision as struct tw_perf's
- * (0: the default). */
-int tw_out_figure(struct tw_out *o, const char *name, const char *what, double v,
-    const char *uom, unsigned precision, const struct tw_range *warn,
+ * WHAT" ("sda r_await"), or WHAT alone where name is NULL; a name too long
+ * for TW_OUT_FIGURE_LABEL keeps its tail after "...", and WHAT whole. The
+ * item's subject is subject (two subjects with one label are told apart
+ * as tw_out_perf says), or the label where subject is NULL. Min 0, and
+ * max 100 where percent; precision as struct tw_perf's (0: the default).
+ * TW_E_INVAL, and nothing appended, for a WHAT that leaves no room. */
+int tw_out_figure(struct tw_out *o, const char *name, const char *subject, const char *what,
+    double v, const char *uom, unsigned precision, const struct tw_range *warn,
     const struct tw_range *crit, int percent);
 
 /* Build the final text, "SERVICE STATE - summary | perf\nline\n...", and

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "options.h"
+#include "cmdline.h"
 
 #include <errno.h>
 #include <getopt.h>

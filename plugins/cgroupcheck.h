@@ -10,8 +10,8 @@
  * twCgroupTable (the agent's busiest cgroups, up to its cgroupMax) is
  * judged on its refaults per second and, where the kernel has it, its
  * memory pressure. */
-#ifndef TW_PLUGIN_CGROUPS_H
-#define TW_PLUGIN_CGROUPS_H
+#ifndef TW_PLUGIN_CGROUPCHECK_H
+#define TW_PLUGIN_CGROUPCHECK_H
 
 #include <stddef.h>
 

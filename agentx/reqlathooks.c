@@ -4,7 +4,7 @@
 #include <net-snmp/net-snmp-config.h>
 #include <net-snmp/net-snmp-includes.h>
 
-#include "reqlat.h"
+#include "reqlathooks.h"
 
 #include <string.h>
 

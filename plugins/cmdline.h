@@ -2,8 +2,8 @@
 /* The command line every check shares (SNMP target, -w/-c, --local, -t,
  * -v ...) and the helpers a check's own options use. --extra-opts has
  * been expanded into argv before any of this sees it. */
-#ifndef TW_PLUGIN_OPTIONS_H
-#define TW_PLUGIN_OPTIONS_H
+#ifndef TW_PLUGIN_CMDLINE_H
+#define TW_PLUGIN_CMDLINE_H
 
 #include <stddef.h>
 

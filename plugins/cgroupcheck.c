@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "cgroups.h"
+#include "cgroupcheck.h"
 
 #include <fnmatch.h>
 #include <stdio.h>
@@ -140,40 +140,6 @@ or_default(const struct tw_threshold *t, struct tw_threshold *def, const char *t
 	return def;
 }
 
-/* A cgroup's figure, labelled by its unit or path; two cgroups whose
- * labels read alike are told apart by their paths (plugin/output.h). */
-static void
-perf(struct tw_out *out, const struct tw_cgroup_fig *cg, const char *name, const char *what,
-    double v, const char *uom, const struct tw_threshold *w, const struct tw_threshold *c)
-{
-	struct tw_perf item;
-	char label[TW_VIEW_STR + 16];
-	size_t room = sizeof(label) - strlen(what) - 2, n = strlen(name);
-	int len;
-
-	/* A long path keeps its tail, where the unit's name is, and every
-	 * label keeps its figure's word: a cut must never make the refaults
-	 * and the cache of one cgroup one label. */
-	if (n > room) {
-		int keep = (int)(room - 3);
-
-		len = snprintf(label, sizeof(label), "...%.*s %s", keep, name + n - (size_t)keep,
-		    what);
-	} else
-		len = snprintf(label, sizeof(label), "%s %s", name, what);
-	if (len < 0 || (size_t)len >= sizeof(label))
-		return;		/* no label rather than half of one */
-	memset(&item, 0, sizeof(item));
-	item.label = label;
-	item.subject = cg->path;
-	item.value = v;
-	item.uom = uom;
-	item.warn = tw_threshold_range(w);
-	item.crit = tw_threshold_range(c);
-	item.has_min = 1;
-	tw_out_perf(out, &item);
-}
-
 /* "nginx.service (/system.slice/nginx.service): CRITICAL, 1000 refaults/s,
  * page cache 60 MiB, memory 64 of 64 MiB (memory.high), ..." */
 static void
@@ -292,10 +258,13 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 			continue;
 		r = tw_fig_or0(c.refaults_s);
 		cs = tw_judge_cgroup(fw, fc, &cc->pwarn, &cc->pcrit, &c);
+		/* Labelled by its unit or path; two cgroups whose labels read
+		 * alike told apart by their paths. */
 		if (tw_fig_has(c.refaults_s))
-			perf(out, &c, name_of(names, i, &c), "refaults", r, "", fw, fc);
-		perf(out, &c, name_of(names, i, &c), "cache", tw_fig_or0(c.cache_bytes), "B",
-		    NULL, NULL);
+			tw_out_figure(out, name_of(names, i, &c), c.path, "refaults", r, "", 0,
+			    tw_threshold_range(fw), tw_threshold_range(fc), 0);
+		tw_out_figure(out, name_of(names, i, &c), c.path, "cache",
+		    tw_fig_or0(c.cache_bytes), "B", 0, NULL, NULL, 0);
 		describe(out, &c, name_of(names, i, &c), cs);
 		if (cs != TW_STATE_OK) {
 			bad++;

@@ -3,8 +3,8 @@
  * (lib/reqlat/): the BPF program is loaded before the agent gives up root,
  * and its state goes to snmp_log once when set and once when it changes,
  * never at every sample. */
-#ifndef TW_AGENT_REQLAT_H
-#define TW_AGENT_REQLAT_H
+#ifndef TW_AGENT_REQLATHOOKS_H
+#define TW_AGENT_REQLATHOOKS_H
 
 #include "monitor/monitor.h"
 #include "options.h"

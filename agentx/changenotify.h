@@ -4,8 +4,8 @@
  * sample this announces what happened through the master:
  * twTunableChanged when a change is seen, twTunableChangeEvaluated when
  * the window after it is complete. */
-#ifndef TW_AGENT_CHANGES_H
-#define TW_AGENT_CHANGES_H
+#ifndef TW_AGENT_CHANGENOTIFY_H
+#define TW_AGENT_CHANGENOTIFY_H
 
 #include "monitor/monitor.h"
 

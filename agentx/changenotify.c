@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "changes.h"
+#include "changenotify.h"
 
 #include <net-snmp/net-snmp-config.h>
 #include <net-snmp/net-snmp-includes.h>
