@@ -313,6 +313,10 @@ struct tw_disk_judgement {
 	enum tw_state read, write, queue, util, worst;
 	double r_await, w_await, queue_depth, util_pct;	/* ms, ms, requests, % */
 	double w_judged;	/* the write latency judged (tw_judge_write_bound) */
+	/* Writers were held at the dirty limit (TW_JUDGE_WRITERS_HELD of the
+	 * window or more): set by tw_judge_disk_row, which knows it; 0 where
+	 * unknown, judged as before. */
+	int writers_held;
 };
 
 /* Writers held at the dirty limit this percent of the window
