@@ -30,7 +30,6 @@ finding or tune: line may name read_ahead_kb.
 """
 
 import os
-import threading
 import time
 
 import labcache
@@ -52,16 +51,6 @@ def watch(lab, stack, work, wrong, what, expect=None, extra=None, every=2.0, set
     lines = {}
     seen = {}
     advice = {}
-    failure = []
-    done = threading.Event()
-
-    def body():
-        try:
-            work()
-        except BaseException as e:  # noqa: BLE001 - reported below
-            failure.append(e)
-        finally:
-            done.set()
 
     def poll():
         runs = [(c, ()) for c in CHECKS] + [(c, tuple(a)) for c, a in (extra or {}).items()]
@@ -75,23 +64,7 @@ def watch(lab, stack, work, wrong, what, expect=None, extra=None, every=2.0, set
         for row in stack.findings().values():
             seen.setdefault(row.get("ID"), row)
 
-    t0 = time.monotonic()
-    th = threading.Thread(target=body, daemon=True)
-    th.start()
-    while not done.wait(every):
-        poll()
-    poll()
-    end = time.monotonic() + (settle if settle is not None else
-                              stack.window + 3 * stack.interval + 2)
-    while time.monotonic() < end:
-        time.sleep(every)
-        poll()
-    if failure:
-        raise failure[0]
-    res["ran_s"] = round(time.monotonic() - t0, 1)
-    for n in stack.sink.notifications(labcore.RAISED):
-        cols = labcore.varbinds(n.text)
-        seen.setdefault(cols.get("ID"), cols)
+    labcache.poll_while(lab, stack, work, poll, seen, every, settle)
     res["worst"] = worst
     res["findings"] = ["%s %s %s %s" % (r.get("ID"), r.get("SYMPTOM"), r.get("SUBJECT"),
                                         r.get("TUNABLE") or "(no tunable)")
