@@ -313,14 +313,10 @@ struct tw_disk_judgement {
 	enum tw_state read, write, queue, util, worst;
 	double r_await, w_await, queue_depth, util_pct;	/* ms, ms, requests, % */
 	double w_judged;	/* the write latency judged (tw_judge_write_bound) */
-	/* Writers were held at the dirty limit (TW_JUDGE_WRITERS_HELD of the
-	 * window or more): set by tw_judge_disk_row, which knows it; 0 where
-	 * unknown, judged as before. */
-	int writers_held;
+	int writers_held;	/* at the dirty limit (tw_judge_disk_row); 0: unknown */
 };
 
-/* Writers held at the dirty limit this percent of the window
- * (twBcDirtyLimited) wait on the disk (TW_EVIDENCE_DIRTY_LIMITED). */
+/* Writers held at the dirty limit this percent of the window wait on the disk. */
 #define TW_JUDGE_WRITERS_HELD 10.0
 
 /* What of a disk's write latency is waited on. A buffered write returns
