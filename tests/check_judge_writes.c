@@ -232,6 +232,36 @@ START_TEST(test_writer_faster_than_its_disk)
 }
 END_TEST
 
+/* The same through the distribution of every request (twReqLatTable):
+ * loop1's write p99 1,146.9 ms with 25 requests queued at 59 % busy was
+ * called bursts on the window after the writer stopped; while writers
+ * were held at any time in the window, no dirty limit is named. */
+START_TEST(test_reqlat_writers_held)
+{
+	struct tw_view v;
+	struct tw_disk_fig f;
+	struct tw_reqlat_judgement j;
+	struct tw_disk_verdicts out;
+
+	tw_view_init(&v);
+	put_loop(&v, "loop1", 1083.5, 25.6, 19.7, 59);
+	tw_view_disk_figures(&v.disks[0], &f);
+	memset(&j, 0, sizeof(j));
+	j.have_write = 1;
+	j.write_ms = 1146.9;
+	j.write = j.worst = TW_STATE_CRITICAL;
+	tw_judge_reqlat_verdicts(&f, &j, 10, 99, &out);
+	ck_assert(out.has_write);
+	ck_assert_uint_eq(out.write.nfound, 1);
+	j.writers_held = 1;
+	tw_judge_reqlat_verdicts(&f, &j, 10, 99, &out);
+	ck_assert(out.has_write);
+	ck_assert_uint_eq(out.write.nfound, 0);
+	ck_assert_ptr_nonnull(strstr(out.write.no_tunable, "while writers were held"));
+	tw_view_free(&v);
+}
+END_TEST
+
 static Suite *
 judge_writes_suite(void)
 {
@@ -243,6 +273,7 @@ judge_writes_suite(void)
 	tcase_add_test(tc, test_unknown_is_judged);
 	tcase_add_test(tc, test_slow_device);
 	tcase_add_test(tc, test_writer_faster_than_its_disk);
+	tcase_add_test(tc, test_reqlat_writers_held);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -131,7 +131,8 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 	/* Dirty-data limits are host-wide: only a deep queue of writes on a
 	 * device that had room shows writeback arriving in bursts that
 	 * earlier flushing would spread. Not while writers were held at the
-	 * dirty limit: dirty pages were past the background threshold, the
+	 * dirty limit in the window: dirty pages were past the background
+	 * threshold, and its tail is their writeback draining; the
 	 * flusher wrote all along, and a lower threshold starts nothing
 	 * sooner (the lab's writer faster than its loop device, held 100 %
 	 * of the window, was told to halve dirty_background_bytes). */
