@@ -144,6 +144,20 @@ def free_port():
     raise RuntimeError("no free UDP port found on 127.0.0.1")
 
 
+def free_tcp_port():
+    """A TCP port on 127.0.0.1 that nothing holds right now."""
+    for _ in range(50):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        finally:
+            s.close()
+        if port >= 10000:
+            return port
+    raise RuntimeError("no free TCP port found on 127.0.0.1")
+
+
 def wait_for(what, predicate, timeout=10.0, step=0.05):
     """Poll predicate until it returns a true value; bounded."""
     deadline = time.monotonic() + timeout
