@@ -130,10 +130,11 @@ def cold_file(path, mib):
         os.close(fd)
 
 
-def free_port():
-    """A UDP port on 127.0.0.1 that nothing holds right now."""
+def _free_port(kind, proto):
+    """A port of socket type kind on 127.0.0.1 that nothing holds right
+    now, at or above 10000."""
     for _ in range(50):
-        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        s = socket.socket(socket.AF_INET, kind)
         try:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
@@ -141,21 +142,17 @@ def free_port():
             s.close()
         if port >= 10000:
             return port
-    raise RuntimeError("no free UDP port found on 127.0.0.1")
+    raise RuntimeError("no free %s port found on 127.0.0.1" % proto)
+
+
+def free_port():
+    """A UDP port on 127.0.0.1 that nothing holds right now."""
+    return _free_port(socket.SOCK_DGRAM, "UDP")
 
 
 def free_tcp_port():
     """A TCP port on 127.0.0.1 that nothing holds right now."""
-    for _ in range(50):
-        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        try:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        finally:
-            s.close()
-        if port >= 10000:
-            return port
-    raise RuntimeError("no free TCP port found on 127.0.0.1")
+    return _free_port(socket.SOCK_STREAM, "TCP")
 
 
 def wait_for(what, predicate, timeout=10.0, step=0.05):
