@@ -166,7 +166,7 @@ def proof_section(r):
     pp = proof.get("pingpong")
     if pp:
         out.append("- after the change, the same workload %s s (%d windows) more: %s" % (
-            pp["seconds"], pp["windows"], "TURNED BACK: " + "; ".join(pp["turned"])
+            pp.get("seconds", "?"), pp["windows"], "TURNED BACK: " + "; ".join(pp["turned"])
             if pp["turned"] else "no finding and no advice turned %s or a knob coupled to "
             "it back" % r.get("tunable")))
         if pp.get("more"):
