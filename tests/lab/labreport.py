@@ -182,7 +182,8 @@ def proof_section(r):
                        proof["stock"], proof["final"], proof.get("phases_s")))
         for which in ("before", "control", "after"):
             out.append("  - %s: %s" % (which, "; ".join(
-                "%s (%s)" % (p["workload_text"], p["symptom_text"]) for p in ph[which])))
+                "%s (%s)" % (p.get("workload_text") or _num(p["workload"]),
+                             p.get("symptom_text") or _num(p["symptom"])) for p in ph[which])))
     if v:
         out.append("  - the workload's %s after/before: %s, 95 %% interval (%s, %d and %d "
                    "phases); margin %d %%%s: %s; the control: %s: %s" % (
