@@ -12,11 +12,15 @@ START_TEST(test_find)
 	char buf[400];
 
 	ck_assert_ptr_nonnull(tw_proof_find(TW_SYM_LISTEN_OVERFLOW, "net.core.somaxconn"));
-	/* A device's attribute, any device. */
-	ck_assert_ptr_nonnull(tw_proof_find(TW_SYM_LOW_HIT_SEQUENTIAL,
-	    "/sys/block/loop3/queue/read_ahead_kb"));
+	/* A cgroup's limit, by whichever file or property the ticket names. */
+	ck_assert_ptr_nonnull(tw_proof_find(TW_SYM_CGROUP_CACHE_BOUNDED, "MemoryMax"));
+	ck_assert_ptr_nonnull(tw_proof_find(TW_SYM_CGROUP_CACHE_BOUNDED,
+	    "memory.limit_in_bytes"));
+	ck_assert_ptr_null(tw_proof_find(TW_SYM_CGROUP_CACHE_BOUNDED, "memory.swap.max"));
+	/* read_ahead_kb's row went with the whole run of 2026-12-07 14:37 UTC,
+	 * where cache-readahead's interval reached down to 1.19. */
 	ck_assert_ptr_null(tw_proof_find(TW_SYM_LOW_HIT_SEQUENTIAL,
-	    "/sys/block/loop3/queue/xread_ahead_kb"));
+	    "/sys/block/loop3/queue/read_ahead_kb"));
 	/* The knob of another symptom's rule: not proven for this one. */
 	ck_assert_ptr_null(tw_proof_find(TW_SYM_UDP_RCVBUF, "net.core.rmem_max"));
 	ck_assert_ptr_null(tw_proof_find(TW_SYM_WRITE_LATENCY, "vm.dirty_background_ratio"));

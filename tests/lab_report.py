@@ -76,6 +76,19 @@ class Report(unittest.TestCase):
         self.assertIn("raised 2.9 s after the symptom started", text)
         self.assertIn("no finding and no advice turned net.core.somaxconn", text)
 
+    def test_pingpong_without_its_seconds(self):
+        # cache-cgroup's proof wrote no "seconds": the whole run of
+        # 2026-12-07 14:37 UTC crashed at its report, after an hour.
+        # Nor texts for its phases' figures.
+        r = proven()
+        del r["proof"]["pingpong"]["seconds"]
+        for ph in r["proof"]["phases"].values():
+            for p in ph:
+                del p["workload_text"], p["symptom_text"]
+        text = labreport.render([r], INFO)
+        self.assertIn("the same workload ? s (2 windows) more", text)
+        self.assertIn("  - before: 68.3 (100);", text)
+
     def test_failed_margin_says_not_beyond(self):
         r = proven(after=(70, 72, 69, 71, 70))
         r["status"], r["reason"] = "fail", "not beyond"

@@ -163,12 +163,35 @@ class Interleaved(unittest.TestCase):
                     "symptom": 0.0}
 
         phases = labsweep.interleaved(1, 2, apply, measure, repeats=5)
-        self.assertEqual(log[:6], [1, 1, 2, 2, 1, 1])
+        self.assertEqual(log[:6], [1, 2, 1, 1, 2, 1])
         self.assertEqual([len(phases[k]) for k in ("before", "control", "after")], [5, 5, 5])
         got = labsweep.judge(phases, 0.2, "lower")
         self.assertTrue(got["helped"])
         self.assertTrue(got["control_holds"])
         self.assertLess(got["effect"]["hi"], 0.8)
+
+    def test_control_meets_changes_as_before_does(self):
+        # A phase just after a change measures 10 % more (carry-over, as
+        # cache-dirty's writeback): the control must still hold 1. With
+        # "before" always the phase after the switch back, the control
+        # was 0.91 every round.
+        state = {"value": 2}                    # the proof starts at new
+        log = []
+
+        def apply(v):
+            log.append(v != state["value"])
+            state["value"] = v
+
+        def measure():
+            return {"workload": (100.0 if state["value"] == 1 else 50.0) *
+                    (1.1 if log[-1] else 1.0), "symptom": 0.0}
+
+        phases = labsweep.interleaved(1, 2, apply, measure, repeats=5)
+        got = labsweep.judge(phases, 0.2, "lower")
+        self.assertTrue(got["control_holds"], got["control"])
+        switched = {k: sum(p["workload"] > (100.0 if k != "after" else 50.0) for p in phases[k])
+                    for k in ("before", "control")}
+        self.assertEqual(switched["before"], switched["control"])
 
     def test_sweep_visits_every_value_each_round(self):
         seen = []

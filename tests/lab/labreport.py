@@ -166,7 +166,7 @@ def proof_section(r):
     pp = proof.get("pingpong")
     if pp:
         out.append("- after the change, the same workload %s s (%d windows) more: %s" % (
-            pp["seconds"], pp["windows"], "TURNED BACK: " + "; ".join(pp["turned"])
+            pp.get("seconds", "?"), pp["windows"], "TURNED BACK: " + "; ".join(pp["turned"])
             if pp["turned"] else "no finding and no advice turned %s or a knob coupled to "
             "it back" % r.get("tunable")))
         if pp.get("more"):
@@ -182,7 +182,8 @@ def proof_section(r):
                        proof["stock"], proof["final"], proof.get("phases_s")))
         for which in ("before", "control", "after"):
             out.append("  - %s: %s" % (which, "; ".join(
-                "%s (%s)" % (p["workload_text"], p["symptom_text"]) for p in ph[which])))
+                "%s (%s)" % (p.get("workload_text") or _num(p["workload"]),
+                             p.get("symptom_text") or _num(p["symptom"])) for p in ph[which])))
     if v:
         out.append("  - the workload's %s after/before: %s, 95 %% interval (%s, %d and %d "
                    "phases); margin %d %%%s: %s; the control: %s: %s" % (
@@ -293,8 +294,10 @@ def render(results, info):
         "run exactly, the change record evaluated, the finding cleared, another ticket if not.",
         "Then, unless the run was quick: the same workload two more windows at the new value",
         "(no finding may turn that knob or a coupled one back); five rounds of three phases,",
-        "interleaved -- the value it started from, that value written again (the no-change",
-        "control), the new value -- and the ratio new/old of the workload's own figure with its",
+        "interleaved -- the value it started from, the new value, the old value written again;",
+        "by turns the first or the last of the two at the old value is the no-change control,",
+        "so that it follows a change as often as the \"before\" does -- and the ratio new/old",
+        "of the workload's own figure with its",
         "95 % interval (Hodges-Lehmann, exact Mann-Whitney), which must lie wholly beyond the",
         "scenario's margin while the control's holds 1; a sweep of the tunable from the value it",
         "started from to 16 times it (six values, log-spaced) and the suggestion, three times",

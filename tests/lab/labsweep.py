@@ -28,18 +28,22 @@ SWEEP_REPEATS = 3
 
 
 def interleaved(old, new, apply, measure, repeats=REPEATS):
-    """repeats rounds of three phases: at old ("before"), at old written
-    again ("control": the no-change control), at new ("after"); even
-    rounds in that order, odd ones new first, so that neither side is
-    always the one measured first after a change. Returns {"before":
-    [phase...], "control": [...], "after": [...]}, each phase measure()'s
-    dict with "value" and "round" added."""
+    """repeats rounds of three phases: at old, at new, at old again. One
+    of the two phases at old is "before", the other "control" (the
+    no-change control: the same value written again), by turns: even
+    rounds call the first one before, odd ones the second. A phase just
+    after a change can differ from one after a phase at the same value
+    (cache-dirty's writeback still draining: its control came out 1.05,
+    1.01-1.13, with "before" always the phase after the switch back), so
+    before and control must meet a change equally often: the second phase
+    at old always follows one, the first does in round 0 (the knob is at
+    new when the proof begins) and never after, which over 5 rounds is 3
+    each. Returns {"before": [phase...], "control": [...], "after": [...]},
+    each phase measure()'s dict with "value" and "round" added."""
     out = {"before": [], "control": [], "after": []}
     for rnd in range(repeats):
-        steps = [("before", old), ("control", old), ("after", new)]
-        if rnd % 2:
-            steps = [("after", new), ("before", old), ("control", old)]
-        for which, value in steps:
+        first, last = ("before", "control") if rnd % 2 == 0 else ("control", "before")
+        for which, value in ((first, old), ("after", new), (last, old)):
             apply(value)
             phase = dict(measure())
             phase["value"] = value

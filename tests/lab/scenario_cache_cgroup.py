@@ -277,12 +277,14 @@ def take_ticket(lab, stack, memcg, blkcg, unit, data, t_start):
         if not quick_mode():
             # No ping-pong: two windows more of the job at the new limit
             # raise nothing that turns it.
-            end = time.monotonic() + 2 * stack.window
+            t0 = time.monotonic()
+            end = t0 + 2 * stack.window
             while time.monotonic() < end:
                 _, again = finding_of(stack, memcg)
                 assert again is None, "raised again at %s: %r" % (adv.suggested, again)
                 time.sleep(1)
-            res["proof"]["pingpong"] = {"windows": 2, "turned": []}
+            res["proof"]["pingpong"] = {"seconds": round(time.monotonic() - t0, 1),
+                                        "windows": 2, "turned": []}
     finally:
         looping.stop()
     return adv

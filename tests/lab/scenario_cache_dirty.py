@@ -44,6 +44,8 @@ import time
 import labcache
 import labcore
 import labproblem
+import tracing
+import twtest
 
 META = {"name": "cache-dirty", "kind": "problem",
         "symptom": "writers throttled at a dirty limit below what the disk takes "
@@ -69,28 +71,19 @@ PAUSES = ("tracepoint:writeback:balance_dirty_pages /args->pause > 0/ { @n++; } 
           "interval:ms:250 { printf(\"pauses %d\\n\", @n); }")
 
 
-TRACEFS = "/sys/kernel/tracing"
-
-
-def tracefs(lab):
-    """bpftrace finds a tracepoint in tracefs: mount it where this boot did
-    not (journalled: unmounted after)."""
-    if os.path.isdir(os.path.join(TRACEFS, "events")):
-        return
-    # Lazily: a tracer another user started meanwhile keeps its files.
-    lab.journal.undo(["umount", "-l", TRACEFS], "unmount %s" % TRACEFS)
-    r = subprocess.run(["mount", "-t", "tracefs", "nodev", TRACEFS], capture_output=True,
-                       text=True, timeout=30)
-    if r.returncode != 0:
-        raise labcore.Skip("tracefs is not mounted and cannot be: %s" % r.stderr.strip())
-
-
 class Pauses:
     """bpftrace counting writers' pauses in balance_dirty_pages()."""
 
     def __init__(self, lab):
         self.count = 0
-        tracefs(lab)
+        # tracefs as the tests share it (tests/integration/tracing.py): mounted
+        # only where nothing has, unmounted by its last user, so that a lab
+        # beside a make check never takes the tracepoints from its bpftrace.
+        self.tracefs = tracing.Tracefs("writeback/balance_dirty_pages")
+        try:
+            self.tracefs.__enter__()
+        except twtest.Skip as e:
+            raise labcore.Skip(str(e))
         self.err = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen(["bpftrace", "-q", "-e", PAUSES], stdout=subprocess.PIPE,
                                      stderr=self.err, text=True)
@@ -121,6 +114,7 @@ class Pauses:
         if self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(timeout=10)
+        self.tracefs.__exit__()
 
 
 class Dirty(labproblem.Problem):
