@@ -119,6 +119,14 @@ find_owners(struct tw_sockwatch *w, int proc_fd)
 	return rc == TW_E_NOMEM ? rc : TW_OK;
 }
 
+/* A row whose buffer is asked for: it dropped in this interval, and the
+ * reading did not have its buffer. */
+static int
+needs_query(const struct tw_sock_row *r)
+{
+	return r->grew && r->sock.inode != 0 && !r->sock.have_mem;
+}
+
 /* The receive buffers of the sockets that dropped in this interval, one
  * dump a protocol that has any. Rows of one protocol are in inode order. */
 static int
@@ -132,15 +140,21 @@ query_buffers(struct tw_sockwatch *w)
 	w->diag_rc = TW_OK;
 	if (!w->cfg.diag)
 		return TW_OK;
-	if ((mem = malloc((w->nrows ? w->nrows : 1) * sizeof(*mem))) == NULL)
+	/* Read from sock_diag, every row has its buffer: under a flood, no
+	 * pass a protocol over thousands of rows for nothing. */
+	for (i = 0; i < w->nrows; i++)
+		if (needs_query(&w->rows[i]))
+			break;
+	if (i == w->nrows)
+		return TW_OK;
+	if ((mem = malloc(w->nrows * sizeof(*mem))) == NULL)
 		return TW_E_NOMEM;
 	for (proto = 1; proto <= TW_UDP_NPROTO; proto++) {
 		n = 0;
 		for (first = 0; first < w->nrows && w->rows[first].sock.proto < proto; first++)
 			continue;
 		for (i = first; i < w->nrows && w->rows[i].sock.proto == proto; i++)
-			if (w->rows[i].grew && w->rows[i].sock.inode != 0 &&
-			    !w->rows[i].sock.have_mem)
+			if (needs_query(&w->rows[i]))
 				mem[n++] = (struct tw_sock_mem){ .inode = w->rows[i].sock.inode };
 		if (n == 0)
 			continue;
@@ -155,7 +169,7 @@ query_buffers(struct tw_sockwatch *w)
 		for (i = first; i < w->nrows && w->rows[i].sock.proto == proto; i++) {
 			struct tw_sock_row *r = &w->rows[i];
 
-			if (!r->grew || r->sock.inode == 0 || r->sock.have_mem)
+			if (!needs_query(r))
 				continue;
 			/* Refused or not found: unknown, not the old figure. */
 			r->have_mem = rc == TW_OK && mem[n].have;
