@@ -110,6 +110,7 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_d
 		return 0;
 	}
 	*st = j.worst;
+	j.writers_held = tw_fig_has(tw_judge_dirty_limited(v)) && tw_judge_dirty_limited(v) > 0;
 	/* Each percentile a timed direction has, in ms to the microsecond. */
 	ms = j.rrow != NULL ? j.rrow->p50_ms : TW_FIG_NONE;
 	if (tw_fig_has(ms))

@@ -7,6 +7,8 @@
  * units) is in check_advice_values.c. */
 #include "tw_advice_fake.h"
 
+#include "collect/blockqueue.h"
+
 /* ---- The table */
 
 START_TEST(test_table_shape)
@@ -98,7 +100,7 @@ START_TEST(test_linux_names_known)
 		for (k = 0; k < 2 && names[k] != NULL; k++) {
 			const char *n = names[k]->name;
 
-			if (strncmp(n, "queue/", 6) == 0) {
+			if (tw_queue_attr(n) != NULL) {
 				ck_assert_msg(names[k]->flags & TW_ADV_PER_DEVICE,
 				    "%s is per device", n);
 				continue;

@@ -262,6 +262,12 @@ START_TEST(test_dirty_limited)
 	ck_assert(!tw_evidence_dirty_limited(&c));
 	ck_assert_int_eq(tw_evidence_cache_dirty(&c, &v, &shortfall), TW_E_INVAL);
 	c.writer_util = 52;
+	/* Its writes queued (2 on average, TW_EVIDENCE_DEEP_QUEUE): they
+	 * wait on the disk, and a higher limit lets more of them wait. */
+	c.writer_waiting = 2;
+	ck_assert(!tw_evidence_dirty_limited(&c));
+	c.writer_waiting = 1.9;
+	ck_assert(tw_evidence_dirty_limited(&c));
 	c.dirty_limited = 9;
 	ck_assert(!tw_evidence_dirty_limited(&c));
 	c.dirty_limited = 87;

@@ -131,6 +131,11 @@ tests_check_finding_socket_SOURCES = tests/check_finding_socket.c tests/tw_check
 tests_check_finding_socket_CFLAGS = $(TESTS_CFLAGS)
 tests_check_finding_socket_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_finding_socket
+check_PROGRAMS += tests/check_monitor_ratchet
+tests_check_monitor_ratchet_SOURCES = tests/check_monitor_ratchet.c tests/tw_check.h
+tests_check_monitor_ratchet_CFLAGS = $(TESTS_CFLAGS)
+tests_check_monitor_ratchet_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_monitor_ratchet
 check_PROGRAMS += tests/check_finding_sockcpu
 tests_check_finding_sockcpu_SOURCES = tests/check_finding_sockcpu.c tests/tw_check.h \
 	tests/tw_findings.h tests/tw_sockview.h

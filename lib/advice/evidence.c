@@ -67,7 +67,8 @@ int
 tw_evidence_dirty_limited(const struct tw_cache_figures *c)
 {
 	return c->have_dirty && c->dirty_limited >= TW_EVIDENCE_DIRTY_LIMITED &&
-	    c->writer != NULL && c->writer_util < TW_EVIDENCE_WRITER_BUSY;
+	    c->writer != NULL && c->writer_util < TW_EVIDENCE_WRITER_BUSY &&
+	    c->writer_waiting < TW_EVIDENCE_DEEP_QUEUE;
 }
 
 /* "no swap", "512 MiB of swap, none in use", "swap not reported". */

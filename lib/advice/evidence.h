@@ -43,8 +43,9 @@
 #define TW_EVIDENCE_FILL_LOW 0.9
 #define TW_EVIDENCE_FILL_HIGH 1.5
 /* Writers throttled at the dirty limit this share of the window, percent,
- * while the disk that took the writes was busy less than this: the limit, not
- * the disk, held them back. */
+ * while the disk that took the writes was busy less than this (and its
+ * writes did not queue, TW_EVIDENCE_DEEP_QUEUE): the limit, not the disk,
+ * held them back. */
 #define TW_EVIDENCE_DIRTY_LIMITED 10.0
 #define TW_EVIDENCE_WRITER_BUSY 80.0
 
@@ -68,15 +69,18 @@ struct tw_disk_figures {
 	 * w_await; "read p99" when r_await and w_await hold a percentile of
 	 * the distribution of every request instead. */
 	const char *r_name, *w_name;
+	/* Writers held at the dirty limit in the window: dirty pages stayed
+	 * past the background threshold, so the flusher wrote all along. */
+	int writers_held;
 };
 
 /* A device whose reads are too slow (or whose queue is too deep). */
 int tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out);
 /* A device whose writes are too slow. The dirty limits only where a deep
  * queue of writes came in bursts: the device had room in the window
- * (busy under TW_EVIDENCE_WRITER_BUSY); one busy through it writes at its
- * throughput, and a writer faster than that is held back whatever the
- * limits (no tunable). */
+ * (busy under TW_EVIDENCE_WRITER_BUSY) and no writer was held at the
+ * dirty limit; one busy through it writes at its throughput, and a writer
+ * faster than that is held back whatever the limits (no tunable). */
 int tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out);
 
 /* A queue knob shortens the wait of one kind of request behind another:
@@ -118,6 +122,7 @@ struct tw_cache_figures {
 	double dirty_threshold, dirty_bg_threshold;	/* bytes */
 	const char *writer;		/* the disk that took the writes (judge_cache.c); NULL: none */
 	double writer_bytes_s, writer_util;
+	double writer_waiting;		/* its writes queued on average, requests */
 	enum tw_os os;
 	unsigned window_s;
 };
@@ -134,7 +139,10 @@ double tw_evidence_host_refaults(const struct tw_cache_figures *c);
 int tw_evidence_small_window(double rops, double read_bytes_s, int64_t read_ahead_kb);
 
 /* Writers throttled at the dirty limit for TW_EVIDENCE_DIRTY_LIMITED of
- * the window while the disk that took the writes had room. */
+ * the window while the disk that took the writes had room: busy under
+ * TW_EVIDENCE_WRITER_BUSY, with fewer than TW_EVIDENCE_DEEP_QUEUE writes
+ * queued on average (writes that wait on the disk are held by it, and a
+ * higher limit only lets more of them wait). */
 int tw_evidence_dirty_limited(const struct tw_cache_figures *c);
 
 /* The hit ratio is under its threshold, refaults over theirs, or a

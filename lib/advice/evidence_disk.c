@@ -130,8 +130,13 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 	wn = d->w_name != NULL ? d->w_name : "w_await";
 	/* Dirty-data limits are host-wide: only a deep queue of writes on a
 	 * device that had room shows writeback arriving in bursts that
-	 * earlier flushing would spread. */
-	if (deep(d) && d->wops >= d->rops && d->wops > 0 && !saturated(d))
+	 * earlier flushing would spread. Not while writers were held at the
+	 * dirty limit in the window: dirty pages were past the background
+	 * threshold, and its tail is their writeback draining; the
+	 * flusher wrote all along, and a lower threshold starts nothing
+	 * sooner (the lab's writer faster than its loop device, held 100 %
+	 * of the window, was told to halve dirty_background_bytes). */
+	if (deep(d) && d->wops >= d->rops && d->wops > 0 && !saturated(d) && !d->writers_held)
 		tw_verdict_found(out, TW_SYM_WRITE_LATENCY, "%s %s %s ms with %s requests queued on "
 		    "average, mostly writes (%s/s against %s reads/s): writeback arrives in "
 		    "bursts, in the last %u s", d->name, wn, w, q, tw_verdict_num(&n, d->wops, 1),
@@ -149,6 +154,14 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 		    "%s %s %s ms at queue depth %s: the device itself is slow "
 		    "(check its health, its controller and its write cache, or move load)",
 		    d->name, wn, w, q);
+	else if (d->wops >= d->rops && d->wops > 0 && !saturated(d))
+		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
+		    "%s %s %s ms at queue depth %s, mostly writes (%s MiB/s), while writers were "
+		    "held at the dirty limit: the flusher wrote all along, so that is the "
+		    "device's throughput for these writes, and no writeback knob makes a writer "
+		    "faster than it (spread the I/O or add devices)", d->name, wn, w, q,
+		    d->write_bytes_s >= 0 ? tw_verdict_num(&n, d->write_bytes_s / 1048576.0, 1) :
+		    "unknown");
 	else if (d->wops >= d->rops && d->wops > 0)
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s %s %s ms at queue depth %s, mostly writes (%s MiB/s), busy %s %% of the "

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "collect/blockqueue.h"
+
 /* Copied from doc/LAB.json's effect of each scenario at the commit that
  * doc/LAB.md names; tests/proof_lab.py holds them to it and says what to
  * write when a new whole run changes them. */
@@ -53,7 +55,7 @@ matches(const struct tw_proof *p, const char *t)
 	if (strcmp(t, p->knob) == 0)
 		return 1;
 	/* "queue/read_ahead_kb" of any device: "/sys/block/sda/queue/..." */
-	return strncmp(p->knob, "queue/", 6) == 0 && n > k && t[n - k - 1] == '/' &&
+	return tw_queue_attr(p->knob) != NULL && n > k && t[n - k - 1] == '/' &&
 	    strcmp(t + n - k, p->knob) == 0;
 }
 

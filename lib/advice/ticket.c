@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "advice/poolwords.h"
+#include "collect/blockqueue.h"
 #include "sample/poolclass.h"
 #include "view/view.h"
 
@@ -108,7 +109,7 @@ tw_ticket_subject(const char *subject, const struct tw_view_disk *disk, const ch
 	/* A queue tunable belongs to its disk, whatever the check: the
 	 * read-ahead of sda and of sdb are two tickets. */
 	if (disk != NULL && (subject == NULL ||
-	    (tunable != NULL && strncmp(tunable, "queue/", 6) == 0)))
+	    (tunable != NULL && tw_queue_attr(tunable) != NULL)))
 		return tw_ticket_subject_disk(disk);
 	return subject != NULL ? subject : "";
 }

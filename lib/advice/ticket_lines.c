@@ -11,11 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "collect/blockqueue.h"
 #include "util/error.h"
 #include "util/strwriter.h"
 #include "view/view.h"
 
-#define QUEUE_PREFIX "queue/"
 #define SYSCTL_D "/etc/sysctl.d/90-tunewatch.conf"
 #define UDEV_RULES "/etc/udev/rules.d/60-tunewatch.rules"
 #define FREEBSD_SYSCTL_CONF "/etc/sysctl.conf"
@@ -75,19 +75,10 @@ safe_value(const char *v)
 	return 1;
 }
 
-/* The part after "queue/" of a queue attribute, or NULL for a sysctl. */
-static const char *
-queue_attr(const char *tunable)
-{
-	size_t n = sizeof(QUEUE_PREFIX) - 1;
-
-	return strncmp(tunable, QUEUE_PREFIX, n) == 0 ? tunable + n : NULL;
-}
-
 int
 tw_ticket_queue_path(char *buf, size_t len, const char *device, const char *tunable)
 {
-	if (device == NULL || queue_attr(tunable) == NULL)
+	if (device == NULL || tw_queue_attr(tunable) == NULL)
 		return 0;
 	snprintf(buf, len, "/sys/block/%s/%s", device, tunable);
 	return 1;
@@ -127,7 +118,7 @@ check_input(char *buf, size_t len, enum tw_os os, const char *tunable, const cha
 		return TW_E_ABSENT;
 	if (!safe_value(value))
 		return TW_E_INVAL;
-	attr = os == TW_OS_LINUX ? queue_attr(tunable) : NULL;
+	attr = os == TW_OS_LINUX ? tw_queue_attr(tunable) : NULL;
 	if (attr != NULL) {
 		if (!safe_word(attr, 64, "/"))
 			return TW_E_INVAL;
@@ -211,7 +202,7 @@ persist(char *buf, size_t len, enum tw_os os, const char *tunable, const char *d
 	tw_strwriter_init(&w, buf, len);
 	switch (os) {
 	case TW_OS_LINUX:
-		attr = queue_attr(tunable);
+		attr = tw_queue_attr(tunable);
 		if (attr == NULL) {
 			tw_strwriter_printf(&w, "%s: %s = %s", SYSCTL_D, tunable, value);
 		} else if (d == NULL) {

@@ -61,6 +61,7 @@ tw_disk_fig_init(struct tw_disk_fig *f)
  * twice a sample, so it is decoded alone, in the same units. */
 struct tw_disk_load {
 	double read_ops_s, read_bytes_s, write_bytes_s;
+	double write_ops_s, w_await_ms;
 	double util_pct;
 	int64_t read_ahead_kb;			/* -1: absent */
 };

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "collect/blockqueue.h"
 #include "util/error.h"
 #include "util/escape.h"
 #include "util/uid.h"
@@ -33,7 +34,7 @@ tw_finding_tune(struct tw_finding *f, enum tw_os os, enum tw_symptom sym,
     const char *evidence, const struct tw_suggestion *s)
 {
 	const char *dev = device != NULL ? device->name : NULL;
-	int per_device = dev != NULL && strncmp(s->name, "queue/", 6) == 0;
+	int per_device = dev != NULL && tw_queue_attr(s->name) != NULL;
 	int err;
 
 	/* Every field is written, so the sample's many findings are not
@@ -56,7 +57,7 @@ tw_finding_tune(struct tw_finding *f, enum tw_os os, enum tw_symptom sym,
 	 * a person fills in. */
 	f->actionable = s->proposed[0] != '\0' && !(s->flags & (TW_SUG_AT_LIMIT |
 	    TW_SUG_NO_CHANGE | TW_SUG_PER_CLASS)) && (dev != NULL ||
-	    strncmp(s->name, "queue/", 6) != 0);
+	    tw_queue_attr(s->name) == NULL);
 	if (s->proposed[0] == '\0')
 		return;
 	err = tw_ticket_apply(f->apply, sizeof(f->apply), os, s->name, dev, s->proposed);

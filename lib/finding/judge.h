@@ -313,10 +313,10 @@ struct tw_disk_judgement {
 	enum tw_state read, write, queue, util, worst;
 	double r_await, w_await, queue_depth, util_pct;	/* ms, ms, requests, % */
 	double w_judged;	/* the write latency judged (tw_judge_write_bound) */
+	int writers_held;	/* at the dirty limit in the window (tw_judge_disk_row) */
 };
 
-/* Writers held at the dirty limit this percent of the window
- * (twBcDirtyLimited) wait on the disk (TW_EVIDENCE_DIRTY_LIMITED). */
+/* Writers held at the dirty limit this percent of the window wait on the disk. */
 #define TW_JUDGE_WRITERS_HELD 10.0
 
 /* What of a disk's write latency is waited on. A buffered write returns
@@ -365,7 +365,7 @@ struct tw_reqlat_figs {
 
 struct tw_reqlat_judgement {
 	const struct tw_reqlat_fig *rrow, *wrow;	/* NULL: no row */
-	int have_read, have_write;	/* the percentile is given */
+	int have_read, have_write, writers_held;	/* held: set by the caller */
 	double read_ms, write_ms;
 	enum tw_state read, write, worst;
 };

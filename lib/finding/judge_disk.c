@@ -94,6 +94,7 @@ tw_judge_disk_verdicts(const struct tw_disk_fig *d, const struct tw_disk_judgeme
 	if (j->worst == TW_STATE_OK)
 		return;
 	tw_judge_disk_figures(d, window_s, &f);
+	f.writers_held = j->writers_held;
 	if (read_bad && tw_evidence_disk_read(&f, &out->read) == TW_OK)
 		out->has_read = 1;
 	if (j->write != TW_STATE_OK && tw_evidence_disk_write(&f, &out->write) == TW_OK) {

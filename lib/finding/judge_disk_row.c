@@ -17,6 +17,7 @@ tw_judge_disk_row(const struct tw_judge_config *c, const struct tw_view_disk *ro
 	verdicts->has_read = verdicts->has_write = verdicts->util_only = 0;
 	if (!tw_judge_disk(c, f, tw_judge_write_bound(f, held), j))
 		return 0;
+	j->writers_held = tw_fig_has(held) && held > 0;
 	if (j->worst == TW_STATE_OK)
 		return 1;
 	if (!whole)

@@ -88,6 +88,7 @@ tw_judge_reqlat_verdicts(const struct tw_disk_fig *d, const struct tw_reqlat_jud
 	f.w_await = j->write_ms;
 	f.r_name = rn;
 	f.w_name = wn;
+	f.writers_held = j->writers_held;
 	if (j->read != TW_STATE_OK && tw_evidence_disk_read(&f, &out->read) == TW_OK)
 		out->has_read = 1;
 	if (j->write != TW_STATE_OK && tw_evidence_disk_write(&f, &out->write) == TW_OK) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "advice/advice.h"
+#include "collect/blockqueue.h"
 #include "view/fig_agent.h"
 
 const char *
@@ -49,7 +50,7 @@ tw_view_lookup(void *ctx, const char *name)
 			return NULL;
 		return agent.system + 6;
 	}
-	if (strncmp(name, "queue/", 6) != 0)
+	if (tw_queue_attr(name) == NULL)
 		return tw_view_tunable(c->v, name);
 	return tw_view_queue_value(c->d, name, c->buf, sizeof(c->buf));
 }

@@ -84,6 +84,7 @@ observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsign
 		    &c->reqlat_write_crit, &rf, c->reqlat_percentile, tw_judge_write_bound(&f, held),
 		    &j) || !tw_observe_bad(j.worst))
 			continue;
+		j.writers_held = tw_fig_has(held) && held > 0;
 		tw_view_disk_figures(d, &f);
 		tw_judge_reqlat_verdicts(&f, &j, window_s,
 		    c->reqlat_percentile, &verdicts);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "collect/blockqueue.h"
 #include "view/fig_change.h"
 
 /* Two values the same, whatever blanks separate a vector's fields. */
@@ -46,7 +47,7 @@ tw_ratchet_held(const struct tw_view *v, const struct tw_suggestion *s, char *wh
 	size_t i;
 
 	if (v == NULL || s == NULL || s->name == NULL || s->proposed[0] == '\0' ||
-	    s->current[0] == '\0' || s->dir != TW_ADV_UP || strncmp(s->name, "queue/", 6) == 0)
+	    s->current[0] == '\0' || s->dir != TW_ADV_UP || tw_queue_attr(s->name) != NULL)
 		return 0;
 	/* The view keeps them newest first. */
 	for (i = 0; i < v->nchanges; i++) {

@@ -252,10 +252,27 @@ reqlat_sample(struct tw_monitor *m)
 	return rc == TW_E_INVAL ? TW_OK : rc;
 }
 
-/* What is judged from the view's figures, once they are built: the
- * findings (on Linux's tunables: the agent runs there), then the change
- * record, whose before and after figures come from the view. A failure of
- * the change record is the agent's to report; the sample stands. */
+/* What is judged from the view's figures, once they are built: first the
+ * change record, whose before and after figures come from the view. A
+ * failure of the change record is the agent's to report; the sample
+ * stands. */
+static void
+record(void *ctx, const struct tw_view *v)
+{
+	struct tw_monitor *m = ctx;
+
+	if (m->changes) {
+		m->changes_rc = tw_change_watch_step(&m->watch, &m->sample, v, (int64_t)time(NULL));
+		m->nchanged = tw_change_history_list(&m->watch.history, m->changed);
+	}
+}
+
+/* Then the findings (on Linux's tunables: the agent runs there), on the
+ * change rows this sample publishes: judged on the sample before's, a
+ * raise held back by finding/ratchet.h was still held in the sample that
+ * published its change evaluated (and offered again in the one that
+ * published the change), while a check reading that view said the
+ * opposite. */
 static int
 assess(void *ctx, const struct tw_view *v)
 {
@@ -268,10 +285,6 @@ assess(void *ctx, const struct tw_view *v)
 		    tw_tracker_observe, &m->tracker);
 		tw_tracker_end(&m->tracker, (uint64_t)time(NULL));
 		tw_tracker_findings(&m->tracker, &m->found);
-	}
-	if (m->changes) {
-		m->changes_rc = tw_change_watch_step(&m->watch, &m->sample, v, (int64_t)time(NULL));
-		m->nchanged = tw_change_history_list(&m->watch.history, m->changed);
 	}
 	return rc;
 }
@@ -310,6 +323,7 @@ tw_monitor_sample(struct tw_monitor *m)
 		src.reqlat_timing = st == TW_REQLAT_TIMING;
 		src.reqwin = &m->reqwin;
 	}
+	src.record = record;
 	src.assess = assess;
 	src.assess_ctx = m;
 	src.findings = m->findings ? &m->found : NULL;

@@ -104,7 +104,7 @@ live(const struct tw_sock_busy *b, struct tw_busy_window *out)
 		out->dropped++;
 		drops += w;
 		full += s->full ? w : 0;
-		if (s->span_ns == 0)
+		if (s->span_ns == 0 || s->drained)
 			continue;
 		nread++;
 		read += w;
@@ -134,6 +134,7 @@ tw_sockbusy_step(struct tw_sock_busy *b, unsigned slot, uint64_t drops, int full
 	/* Full at either end: the interval a flood stops in began full and
 	 * ends drained, and is no sign of a buffer that was large enough. */
 	s->full = drops > 0 && (full || b->full_before);
+	s->drained = drops > 0 && b->full_before && !full;
 	b->full_before = full != 0;
 	if (rd == NULL || rd->pid <= 0) {
 		b->pid = 0;

@@ -38,6 +38,8 @@ struct tw_busy_slot {
 	uint64_t drops;		/* the socket's drops in it */
 	int full;		/* dropped, queue >= half its buffer at its
 				 * start or its end */
+	int drained;		/* dropped, full at its start and not at its
+				 * end: its CPU is not counted */
 };
 
 /* The window's figures, over the intervals in which the socket dropped,
@@ -45,7 +47,13 @@ struct tw_busy_slot {
  * moment, not a steady excess), the CPU's from one read (the first
  * interval of drops, in which its owner is found, is not: the CPU must be
  * known by the next, or a flood over two intervals would leave it
- * unknown). */
+ * unknown). The CPU leaves out an interval that began with the queue
+ * full and ended drained: the receiver caught up in it and may have slept
+ * (a flood's last interval), which says nothing of its CPU under the
+ * excess, and that pulled a receiver short of CPU under TW_SHORT_CPU_BUSY
+ * in the flood's tail (the lab's neg-udp-cpu, --quick). An interval never
+ * seen full (or whose queue is not known) still counts: its full share
+ * decides. */
 #define TW_SOCK_BUSY_MIN 2
 #define TW_SOCK_BUSY_MIN_CPU 1
 struct tw_busy_window {
@@ -53,7 +61,8 @@ struct tw_busy_window {
 	int have_full;		/* TW_SOCK_BUSY_MIN of them */
 	double full_share;	/* of the drops, in intervals ending full */
 	int have_cpu;		/* TW_SOCK_BUSY_MIN_CPU of them were read */
-	double run_share;	/* of one CPU, over those read */
+	double run_share;	/* of one CPU, over those read, drained ones
+				 * left out */
 	double wait_share;
 };
 

@@ -132,12 +132,14 @@ tw_view_build(struct tw_view *v, const struct tw_view_sources *src)
 
 	if (src->window != NULL && (rc = build_figures(v, src)) != TW_OK)
 		return rc;
+	if (src->record != NULL)
+		src->record(src->assess_ctx, v);
+	tw_view_build_changes(v, src->changes, src->nchanges != NULL ? *src->nchanges : 0);
 	if (src->assess != NULL && (rc = src->assess(src->assess_ctx, v)) != TW_OK)
 		return rc;
 	if (src->findings != NULL &&
 	    (rc = tw_view_build_findings(v, src->findings, src->notify)) != TW_OK)
 		return rc;
-	tw_view_build_changes(v, src->changes, src->nchanges != NULL ? *src->nchanges : 0);
 	if (src->probing)
 		return tw_view_build_probes(v, src->probes, src->nprobes);
 	return TW_OK;

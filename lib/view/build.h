@@ -65,10 +65,13 @@ struct tw_view_notify_counts {
  * (or nchanges NULL),
  * and the probe rows only while probing.
  *
- * The findings and the change record are judged from the view's own
- * figures: assess, when set, runs once they are built (it may read the
- * view, and bring the tracker's and the history's lists up to date), and
- * the lists are written after it. The probe rows are written last, so
+ * The change record and the findings are judged from the view's own
+ * figures, in that order: record, when set, runs once they are built (it
+ * brings the history's list up to date), the change rows are written,
+ * then assess (the findings, which read those rows: a knob's raise held
+ * back while its change waits, finding/ratchet.h, must be judged on the
+ * rows the same view publishes, as a check reading it judges it), and the
+ * tracker's list is written after it. The probe rows are written last, so
  * that assess judges those of the sample before, as tunewatchd always
  * has. */
 struct tw_view_sources {
@@ -87,12 +90,13 @@ struct tw_view_sources {
 	const char *reqlat_state, *reqlat_reason;
 	int reqlat_timing;
 	const struct tw_reqwin *reqwin;
+	void (*record)(void *ctx, const struct tw_view *v);
 	int (*assess)(void *ctx, const struct tw_view *v);
-	void *assess_ctx;
+	void *assess_ctx;		/* record's and assess's */
 	const struct tw_view_findings_in *findings;	/* NULL: findings off */
 	const struct tw_view_notify_counts *notify;	/* NULL: none sent */
 	const struct tw_change_fig *changes;	/* newest first */
-	/* Read after assess, which may have added the sample's own changes:
+	/* Read after record, which may have added the sample's own changes:
 	 * a count taken before it would publish them a sample late. */
 	const size_t *nchanges;
 	/* probing: the probe set's rows replace the view's, sorted by major

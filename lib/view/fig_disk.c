@@ -51,6 +51,8 @@ tw_view_disk_load(const struct tw_view_disk *d, struct tw_disk_load *l)
 	l->read_ops_s = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_READ_OPS);
 	l->read_bytes_s = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_READ_RATE);
 	l->write_bytes_s = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_WRITE_RATE);
+	l->write_ops_s = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_WRITE_OPS);
+	l->w_await_ms = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_WRITE_LATENCY);
 	l->util_pct = tw_figrow_num(g, d->has, d->col, TW_OID_DISK_UTIL);
 	l->read_ahead_kb = tunable(d, TW_OID_DISK_READ_AHEAD_KB);
 }

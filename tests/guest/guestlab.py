@@ -21,7 +21,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.abspath(os.path.join(HERE, "..", ".."))
 os.environ.setdefault("top_srcdir", TOP)
 sys.path.insert(0, os.path.join(TOP, "tests", "integration"))
+sys.path.insert(0, os.path.join(TOP, "tests", "lab"))
 
+import labcore  # noqa: E402  (a check's advice: the host lab's parser)
 import trapsink  # noqa: E402
 import twtest  # noqa: E402
 
@@ -183,37 +185,7 @@ class CheckOutput:
         assert self.state, "%s printed no status: %r %r" % (name, done.out, done.err)
 
     def advice(self):
-        return advice_of(self.long)
-
-
-class Advice:
-    """One tune: (or no tunable:) line and its ticket lines."""
-
-    _TUNE = re.compile(r"^tune: (\S+) (.*?) -> (.*?) \((.*)\)$")
-
-    def __init__(self, line):
-        self.line = line
-        self.no_tunable = line.startswith("no tunable: ")
-        self.tunable = self.current = self.suggested = None
-        m = self._TUNE.match(line)
-        if m:
-            self.tunable, self.current, self.suggested = m.group(1), m.group(2), m.group(3)
-        self.finding = self.apply = self.persist = None
-
-    def __repr__(self):
-        return self.line
-
-
-def advice_of(lines):
-    found = []
-    for line in lines:
-        if line.startswith("tune: ") or line.startswith("no tunable: "):
-            found.append(Advice(line))
-        elif line.startswith("  ") and found:
-            key, _, rest = line.strip().partition(": ")
-            if key in ("finding", "apply", "persist"):
-                setattr(found[-1], key, rest)
-    return found
+        return labcore.advice_of(self)
 
 
 def effect(figure_text, before, after, control, margin, better="lower"):

@@ -237,9 +237,21 @@ def check_cgroup(h, sink, cg, data):
                                wait, kernel_cgroup.READER), data, str(settle_s() + 10)],
                               preexec_fn=into_cgroup)
     try:
-        n = sink.wait_notification(RAISED, "twFindingRaised about %s" % subject,
-                                   lambda n: n.get("SUBJECT") == subject,
-                                   timeout=wait + settle_s())
+        try:
+            n = sink.wait_notification(RAISED, "twFindingRaised about %s" % subject,
+                                       lambda n: n.get("SUBJECT") == subject,
+                                       timeout=wait + settle_s())
+        except AssertionError:
+            # What the agent saw of it, for the next one who reads this:
+            # its twCgroupTable row and twFindingTable's rows about it.
+            path = "/" + os.path.relpath(cg, kernel_cgroup.MEMCG)
+            try:
+                print("its row: %r" % kernel_cgroup.cgroup_row(h, path))
+            except AssertionError as e:
+                print(e)
+            print("findings: %r" % [r for r in rows(h).values()
+                                    if "trapsink" in r.get("SUBJECT", "")])
+            raise
         row = same_id(h, n, "cgroup")
         assert n["SEVERITY"] in ("1", "2"), n
         if sink.snmptt:
@@ -313,4 +325,4 @@ def test():
 
 
 if __name__ == "__main__":
-    twtest.main(test)
+    twtest.main(test, machine_lock=twtest.CGROUP_LOCK)

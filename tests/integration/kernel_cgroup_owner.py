@@ -133,18 +133,34 @@ def reader(data, cg, user=None):
                             preexec_fn=enter, start_new_session=True)
 
 
+def gone(pgid):
+    """Whether no process of the group is left."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
 def stop(procs):
     for p in procs:
+        group = None
         if p.poll() is None:
             # A reader's whole session (its cat too); anything else alone.
             try:
                 if os.getpgid(p.pid) == p.pid:
-                    os.killpg(p.pid, signal.SIGKILL)
+                    group = p.pid
+                    os.killpg(group, signal.SIGKILL)
                 else:
                     p.kill()
             except ProcessLookupError:
                 pass
         p.wait(timeout=30)
+        # The killed cat leaves its cgroup when its exit completes, after
+        # sh's: the cgroup's rmdir before then fails with EBUSY (seen).
+        if group is not None:
+            twtest.wait_for("reader %d's cat gone" % group, lambda: gone(group),
+                            timeout=30, step=0.05)
 
 
 def subject(cg):
@@ -412,4 +428,4 @@ def test():
 
 
 if __name__ == "__main__":
-    twtest.main(test)
+    twtest.main(test, machine_lock=twtest.CGROUP_LOCK)

@@ -282,4 +282,4 @@ def test():
 
 
 if __name__ == "__main__":
-    twtest.main(test)
+    twtest.main(test, machine_lock=twtest.CGROUP_LOCK)

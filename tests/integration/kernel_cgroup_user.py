@@ -306,4 +306,4 @@ def write_conf(h, text):
 
 
 if __name__ == "__main__":
-    twtest.main(test)
+    twtest.main(test, machine_lock=twtest.CGROUP_LOCK)

@@ -35,18 +35,8 @@ def binary(name, package):
     return path
 
 
-def free_tcp_port():
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    for _ in range(50):
-        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        try:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        finally:
-            s.close()
-        if port >= 10000:
-            return port
-    raise RuntimeError("no free TCP port found on 127.0.0.1")
+# The one in twtest, by the name this module's users call.
+free_tcp_port = twtest.free_tcp_port
 
 
 def http(url, data=None, timeout=10, headers=None):

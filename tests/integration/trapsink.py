@@ -111,14 +111,19 @@ def parse_notifications(text):
 
 
 class TrapSink:
-    """A real snmptrapd on 127.0.0.1 that accepts v2c traps and prints them."""
+    """A real snmptrapd on 127.0.0.1 that accepts v2c traps and prints them:
+    over UDP, or over TCP with transport "tcp", where a
+    test starves UDP itself (a lab scenario at a tiny udp_mem, which every
+    UDP socket of the host shares, the sink's included): given when it is
+    made."""
 
-    def __init__(self, h):
+    def __init__(self, h, transport="udp"):
         self.h = h
+        self.transport = transport
         self.bin = twtest.which("snmptrapd")
         if not self.bin:
             raise twtest.Skip("snmptrapd is needed (Debian: apt-get install snmptrapd)")
-        self.port = twtest.free_port()
+        self.port = twtest.free_tcp_port() if transport == "tcp" else twtest.free_port()
         self.logs = []		# one a start: snmptrapd -Lf truncates its file
         self.proc = None
         self.snmptt = twtest.which("snmptt")
@@ -127,7 +132,14 @@ class TrapSink:
     def snmpd_conf(self):
         """snmpd.conf lines that send its notifications here; the
         clientaddr keeps snmpd's socket on loopback."""
-        return "trap2sink 127.0.0.1:%d public\n[snmp] clientaddr 127.0.0.1\n" % self.port
+        return "trap2sink %s public\n[snmp] clientaddr 127.0.0.1\n" % self.address()
+
+    def address(self):
+        """Where snmptrapd listens, as Net-SNMP names it (udp unprefixed,
+        as always)."""
+        if self.transport == "tcp":
+            return "tcp:127.0.0.1:%d" % self.port
+        return "127.0.0.1:%d" % self.port
 
     def snmptt_ini(self):
         """An snmptt.ini of the test's own: standalone, numeric, its log
@@ -168,7 +180,8 @@ class TrapSink:
             argv += ["-m", ""]
         env = dict(os.environ, SNMP_PERSISTENT_DIR=os.path.join(self.h.dir, "trap-persist"),
                    MIBS="")
-        self.proc = subprocess.Popen(self.h.wrap + argv + ["udp:127.0.0.1:%d" % self.port],
+        self.proc = subprocess.Popen(self.h.wrap + argv + ["%s:127.0.0.1:%d" % (
+                                                               self.transport, self.port)],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, env=env)
         self.h.procs.append(self.proc)
         twtest.wait_for("snmptrapd to start",

@@ -130,10 +130,11 @@ def cold_file(path, mib):
         os.close(fd)
 
 
-def free_port():
-    """A UDP port on 127.0.0.1 that nothing holds right now."""
+def _free_port(kind, proto):
+    """A port of socket type kind on 127.0.0.1 that nothing holds right
+    now, at or above 10000."""
     for _ in range(50):
-        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        s = socket.socket(socket.AF_INET, kind)
         try:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
@@ -141,7 +142,17 @@ def free_port():
             s.close()
         if port >= 10000:
             return port
-    raise RuntimeError("no free UDP port found on 127.0.0.1")
+    raise RuntimeError("no free %s port found on 127.0.0.1" % proto)
+
+
+def free_port():
+    """A UDP port on 127.0.0.1 that nothing holds right now."""
+    return _free_port(socket.SOCK_DGRAM, "UDP")
+
+
+def free_tcp_port():
+    """A TCP port on 127.0.0.1 that nothing holds right now."""
+    return _free_port(socket.SOCK_STREAM, "TCP")
 
 
 def wait_for(what, predicate, timeout=10.0, step=0.05):
@@ -412,9 +423,47 @@ def as_dict(values):
     return {v.oid: v for v in values}
 
 
-def main(test):
-    """Run test(), translating Skip and failures into automake exit codes."""
+# Tests that thrash memory cgroups (a reader at its limit) and judge what
+# the agent sees of the host's: one at a time on the machine, whichever
+# tree or make check runs them. Two at once saw each other's cgroups and
+# stalls (the host's memory pressure at 27 %, a notification that never
+# came, "the churn holds 16 rows"); a lab's or another engineer's tree
+# runs the same tests beside this one.
+CGROUP_LOCK = "/run/lock/tw-tests-memcg.lock"
+LOCK_WAIT_S = 900
+
+
+def hold_machine_lock(path, wait_s=LOCK_WAIT_S):
+    """An exclusive flock on path, held until the process ends; waited
+    for at most wait_s (then the test fails, saying who it waited for)."""
+    import fcntl
     try:
+        fh = open(path, "a")
+    except OSError as e:
+        # Not root (the test will skip) or no /run/lock: nothing to share.
+        print("no machine lock %s: %s" % (path, e))
+        return None
+    t0 = time.monotonic()
+    while True:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() - t0 > wait_s:
+                raise AssertionError("waited %d s for %s" % (wait_s, path))
+            time.sleep(0.5)
+    waited = time.monotonic() - t0
+    if waited >= 1:
+        print("waited %.0f s for %s" % (waited, path))
+    return fh
+
+
+def main(test, machine_lock=None):
+    """Run test(), translating Skip and failures into automake exit codes;
+    holding machine_lock (a path, e.g. CGROUP_LOCK) throughout."""
+    try:
+        if machine_lock is not None:
+            lock = hold_machine_lock(machine_lock)  # noqa: F841 (held open)
         test()
     except Skip as e:
         print("SKIP: %s" % e)

@@ -19,6 +19,7 @@ Names start with labcore.PREFIX and the scenario's name.
 
 import os
 import subprocess
+import threading
 import time
 
 import labcore
@@ -165,24 +166,13 @@ GUARDED = CHECKS
 RANK = {"OK": 0, "WARNING": 1, "CRITICAL": 2, "UNKNOWN": 3}
 
 
-def run_healthy(lab, stack, work, what, every=3.0, settle=None):
-    """Run work() (it returns when the workload is done) while the checks
-    run every `every` seconds at their defaults, then, for a window and the
-    hold-down more, let tunewatchd judge what is left. Fills lab.result's
-    worst, findings and workload; asserts the guarded checks stayed OK and
-    no finding was raised (in twFindingTable at any poll, or
-    as twFindingRaised at the sink): all three checks, the disk's
-    included."""
-    import threading
-
-    res = lab.result
-    res["workload"] = what
-    worst = {c: "OK" for c in CHECKS}
-    lines = {}
-    seen = {}
-    # What the old defaults (-w 90: -c 80: on the hit ratio) said of the
-    # same figures, and the lowest ratio seen.
-    old = {"state": "OK", "line": None, "hit": None}
+def poll_while(lab, stack, work, poll, seen, every, settle):
+    """Run work() in a thread of its own (it returns when the workload is
+    done) and poll() every `every` seconds meanwhile; then, for `settle`
+    seconds more (None: a window and the hold-down), let tunewatchd judge
+    what the window still holds, polling on. Raises what work() raised;
+    sets lab.result's ran_s and adds each twFindingRaised at the sink to
+    seen (by ID)."""
     done = threading.Event()
     failure = []
 
@@ -194,6 +184,41 @@ def run_healthy(lab, stack, work, what, every=3.0, settle=None):
         finally:
             done.set()
 
+    t0 = time.monotonic()
+    th = threading.Thread(target=body, daemon=True)
+    th.start()
+    while not done.wait(every):
+        poll()
+    poll()
+    end = time.monotonic() + (settle if settle is not None else
+                              stack.window + 3 * stack.interval + 2)
+    while time.monotonic() < end:
+        time.sleep(every)
+        poll()
+    if failure:
+        raise failure[0]
+    lab.result["ran_s"] = round(time.monotonic() - t0, 1)
+    for n in stack.sink.notifications(labcore.RAISED):
+        cols = labcore.varbinds(n.text)
+        seen.setdefault(cols.get("ID"), cols)
+
+
+def run_healthy(lab, stack, work, what, every=3.0, settle=None):
+    """Run work() (it returns when the workload is done) while the checks
+    run every `every` seconds at their defaults, then, for a window and the
+    hold-down more, let tunewatchd judge what is left. Fills lab.result's
+    worst, findings and workload; asserts the guarded checks stayed OK and
+    no finding was raised (in twFindingTable at any poll, or
+    as twFindingRaised at the sink): all three checks, the disk's
+    included."""
+    res = lab.result
+    res["workload"] = what
+    worst = {c: "OK" for c in CHECKS}
+    lines = {}
+    seen = {}
+    # What the old defaults (-w 90: -c 80: on the hit ratio) said of the
+    # same figures, and the lowest ratio seen.
+    old = {"state": "OK", "line": None, "hit": None}
     def poll():
         for check in CHECKS:
             out = stack.check(check)
@@ -211,24 +236,7 @@ def run_healthy(lab, stack, work, what, every=3.0, settle=None):
         for row in stack.findings().values():
             seen.setdefault(row.get("ID"), row)
 
-    t0 = time.monotonic()
-    th = threading.Thread(target=body, daemon=True)
-    th.start()
-    while not done.wait(every):
-        poll()
-    poll()
-    # What the window still holds, judged past the hold-down.
-    end = time.monotonic() + (settle if settle is not None else
-                              stack.window + 3 * stack.interval + 2)
-    while time.monotonic() < end:
-        time.sleep(every)
-        poll()
-    if failure:
-        raise failure[0]
-    res["ran_s"] = round(time.monotonic() - t0, 1)
-    for n in stack.sink.notifications(labcore.RAISED):
-        cols = labcore.varbinds(n.text)
-        seen.setdefault(cols.get("ID"), cols)
+    poll_while(lab, stack, work, poll, seen, every, settle)
     res["worst"] = worst
     res["findings"] = ["%s %s %s" % (r.get("ID"), r.get("SYMPTOM"), r.get("SUBJECT"))
                        for r in seen.values()]

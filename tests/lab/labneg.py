@@ -22,11 +22,17 @@ piece of advice the checks gave, and fills lab.result:
 
 and asserts that nothing was wrong and, where expect is given, that it
 was seen: a control that never provoked its symptom proves nothing.
+
+read_ahead_control(lab, ...) is the read-ahead controls' whole run
+(scenario_neg_odirect_ra64.py, scenario_neg_random_ra16.py): a loop device
+over a cold file at a given read_ahead_kb, a reader workload on it, and no
+finding or tune: line may name read_ahead_kb.
 """
 
-import threading
+import os
 import time
 
+import labcache
 import labcore
 
 CHECKS = ("check_bufcache", "check_dblock", "check_disklatency")
@@ -45,16 +51,6 @@ def watch(lab, stack, work, wrong, what, expect=None, extra=None, every=2.0, set
     lines = {}
     seen = {}
     advice = {}
-    failure = []
-    done = threading.Event()
-
-    def body():
-        try:
-            work()
-        except BaseException as e:  # noqa: BLE001 - reported below
-            failure.append(e)
-        finally:
-            done.set()
 
     def poll():
         runs = [(c, ()) for c in CHECKS] + [(c, tuple(a)) for c, a in (extra or {}).items()]
@@ -68,23 +64,7 @@ def watch(lab, stack, work, wrong, what, expect=None, extra=None, every=2.0, set
         for row in stack.findings().values():
             seen.setdefault(row.get("ID"), row)
 
-    t0 = time.monotonic()
-    th = threading.Thread(target=body, daemon=True)
-    th.start()
-    while not done.wait(every):
-        poll()
-    poll()
-    end = time.monotonic() + (settle if settle is not None else
-                              stack.window + 3 * stack.interval + 2)
-    while time.monotonic() < end:
-        time.sleep(every)
-        poll()
-    if failure:
-        raise failure[0]
-    res["ran_s"] = round(time.monotonic() - t0, 1)
-    for n in stack.sink.notifications(labcore.RAISED):
-        cols = labcore.varbinds(n.text)
-        seen.setdefault(cols.get("ID"), cols)
+    labcache.poll_while(lab, stack, work, poll, seen, every, settle)
     res["worst"] = worst
     res["findings"] = ["%s %s %s %s" % (r.get("ID"), r.get("SYMPTOM"), r.get("SUBJECT"),
                                         r.get("TUNABLE") or "(no tunable)")
@@ -109,3 +89,42 @@ def watch(lab, stack, work, wrong, what, expect=None, extra=None, every=2.0, set
     if expect is not None:
         assert res["seen"], "the control's answer was never given: its symptom was not " \
             "provoked (advice seen: %r)" % sorted(advice)
+
+
+def read_ahead_control(lab, script, read_ahead_kb, workload, seconds, setup, what, why,
+                       kib_ok, mib=1024):
+    """A loop device over a cold file of mib MiB (labcache.loop_device) at
+    read_ahead_kb (journalled); `workload` (a workload of script) reads it
+    for `seconds`, while watch() runs. why: the words for a finding that
+    names read_ahead_kb. kib_ok(kib): the average read, in KiB, is the
+    symptom's; the reads must also come 100 a second or more."""
+    backing = os.path.join("/var/tmp", labcache.name_of(lab, "disk"))
+    dev = labcache.loop_device(lab, backing, mib)
+    name = os.path.basename(dev)
+    lab.write("/sys/block/%s/queue/read_ahead_kb" % name, str(read_ahead_kb))
+    res = lab.result
+    res["where"] = "the host; %s over a cold file of %d MiB on this machine's disk" % (dev, mib)
+    res["setup"] = "read_ahead_kb %d; %s for %d s" % (read_ahead_kb, setup, seconds)
+
+    def wrong(x):
+        t = x.get("TUNABLE", "") if isinstance(x, dict) else x.line
+        return why if "read_ahead_kb" in (t or "") else None
+
+    def work():
+        s0 = labcache.disk_stat(dev)
+        p = labcore.Workload(lab, labcore.workload_argv(script, workload, dev, seconds))
+        deadline = time.monotonic() + seconds + 30
+        while p.proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(1)
+        p.stop()
+        s1 = labcache.disk_stat(dev)
+        reads, sectors = s1[0] - s0[0], s1[2] - s0[2]
+        kib = sectors / 2.0 / max(1, reads)
+        res["workload_figures"] = {"reads_s": round(reads / seconds, 1),
+                                   "kib_per_read": round(kib, 1)}
+        res.note("%s: %.0f reads/s of %.1f KiB on average" % (name, reads / seconds, kib))
+        assert reads / seconds >= 100 and kib_ok(kib), \
+            "the reads were not the symptom's: %r" % res["workload_figures"]
+
+    with labcore.Stack(lab, agent_conf=labcache.WITH_LOOPS) as stack:
+        watch(lab, stack, work, wrong, "%s on %s for %d s" % (what, dev, seconds))

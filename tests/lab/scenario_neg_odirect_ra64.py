@@ -18,7 +18,6 @@ import mmap
 import os
 import time
 
-import labcache
 import labcore
 import labneg
 
@@ -30,38 +29,10 @@ MIB = 1024
 
 
 def run(lab):
-    backing = os.path.join("/var/tmp", labcache.name_of(lab, "disk"))
-    dev = labcache.loop_device(lab, backing, MIB)
-    name = os.path.basename(dev)
-    lab.write("/sys/block/%s/queue/read_ahead_kb" % name, "64")
-    res = lab.result
-    res["where"] = "the host; %s over a cold file of %d MiB on this machine's disk" % (dev, MIB)
-    res["setup"] = "read_ahead_kb 64; O_DIRECT reads of 1 MiB from start to end for %d s" % (
-        SECONDS)
-
-    def wrong(x):
-        t = x.get("TUNABLE", "") if isinstance(x, dict) else x.line
-        return "read-ahead for an O_DIRECT reader" if "read_ahead_kb" in (t or "") else None
-
-    def work():
-        s0 = labcache.disk_stat(dev)
-        p = labcore.Workload(lab, labcore.workload_argv(__file__, "direct", dev, SECONDS))
-        deadline = time.monotonic() + SECONDS + 30
-        while p.proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(1)
-        p.stop()
-        s1 = labcache.disk_stat(dev)
-        reads, sectors = s1[0] - s0[0], s1[2] - s0[2]
-        res["workload_figures"] = {"reads_s": round(reads / SECONDS, 1),
-                                   "kib_per_read": round(sectors / 2.0 / max(1, reads), 1)}
-        res.note("%s: %.0f reads/s of %.1f KiB on average" % (
-            name, reads / SECONDS, sectors / 2.0 / max(1, reads)))
-        assert reads / SECONDS >= 100 and sectors / 2.0 / max(1, reads) >= 512, \
-            "the reads were not the symptom's: %r" % res["workload_figures"]
-
-    with labcore.Stack(lab, agent_conf=labcache.WITH_LOOPS) as stack:
-        labneg.watch(lab, stack, work, wrong, "O_DIRECT reads of 1 MiB on %s for %d s" % (
-            dev, SECONDS))
+    labneg.read_ahead_control(
+        lab, __file__, 64, "direct", SECONDS,
+        setup="O_DIRECT reads of 1 MiB from start to end", what="O_DIRECT reads of 1 MiB",
+        why="read-ahead for an O_DIRECT reader", kib_ok=lambda kib: kib >= 512, mib=MIB)
 
 
 def direct(dev, seconds):

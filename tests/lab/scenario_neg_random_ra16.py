@@ -19,7 +19,6 @@ import os
 import random
 import time
 
-import labcache
 import labcore
 import labneg
 
@@ -31,38 +30,10 @@ MIB = 1024
 
 
 def run(lab):
-    backing = os.path.join("/var/tmp", labcache.name_of(lab, "disk"))
-    dev = labcache.loop_device(lab, backing, MIB)
-    name = os.path.basename(dev)
-    lab.write("/sys/block/%s/queue/read_ahead_kb" % name, "16")
-    res = lab.result
-    res["where"] = "the host; %s over a cold file of %d MiB on this machine's disk" % (dev, MIB)
-    res["setup"] = "read_ahead_kb 16; reads of 8, 12 or 16 KiB at random offsets for %d s" % (
-        SECONDS)
-
-    def wrong(x):
-        t = x.get("TUNABLE", "") if isinstance(x, dict) else x.line
-        return "read-ahead for random reads" if "read_ahead_kb" in (t or "") else None
-
-    def work():
-        s0 = labcache.disk_stat(dev)
-        p = labcore.Workload(lab, labcore.workload_argv(__file__, "randread", dev, SECONDS))
-        deadline = time.monotonic() + SECONDS + 30
-        while p.proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(1)
-        p.stop()
-        s1 = labcache.disk_stat(dev)
-        reads, sectors = s1[0] - s0[0], s1[2] - s0[2]
-        res["workload_figures"] = {"reads_s": round(reads / SECONDS, 1),
-                                   "kib_per_read": round(sectors / 2.0 / max(1, reads), 1)}
-        res.note("%s: %.0f reads/s of %.1f KiB on average" % (
-            name, reads / SECONDS, sectors / 2.0 / max(1, reads)))
-        assert reads / SECONDS >= 100 and 8 <= sectors / 2.0 / max(1, reads) <= 16, \
-            "the reads were not the symptom's: %r" % res["workload_figures"]
-
-    with labcore.Stack(lab, agent_conf=labcache.WITH_LOOPS) as stack:
-        labneg.watch(lab, stack, work, wrong, "random reads of 8-16 KiB on %s for %d s" % (
-            dev, SECONDS))
+    labneg.read_ahead_control(
+        lab, __file__, 16, "randread", SECONDS,
+        setup="reads of 8, 12 or 16 KiB at random offsets", what="random reads of 8-16 KiB",
+        why="read-ahead for random reads", kib_ok=lambda kib: 8 <= kib <= 16, mib=MIB)
 
 
 def randread(dev, seconds):
