@@ -3,9 +3,12 @@
 
 /* Unit tests for lib/collect/udpsock.c: /proc/net/udp and udp6 as this
  * machine prints them (tests/fixtures/collectors/udpsock/proc), and
- * malformed lines, each counted. */
+ * malformed lines, each counted; and lib/collect/udpsort.c, the sort
+ * by key. */
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "collect/udpsock.h"
@@ -177,6 +180,86 @@ START_TEST(test_absent)
 }
 END_TEST
 
+/* A socket of proto with inode, drops and port (its identity in these
+ * tests: the ports are unique). */
+static void
+add(struct tw_udp_set *set, unsigned proto, uint32_t inode, uint32_t drops, uint16_t port)
+{
+	struct tw_udp_sock *s;
+
+	if (set->count == set->cap) {
+		set->cap = set->cap ? 2 * set->cap : 64;
+		set->socks = realloc(set->socks, set->cap * sizeof(*set->socks));
+		ck_assert_ptr_nonnull(set->socks);
+	}
+	s = &set->socks[set->count++];
+	memset(s, 0, sizeof(*s));
+	s->proto = (uint8_t)proto;
+	s->inode = inode;
+	s->drops = drops;
+	s->port = port;
+}
+
+/* Sorted by key, one socket a key: of equal keys the most drops, the
+ * first of those in the input (its port the lowest, as add() numbered
+ * them in order). */
+static void
+assert_sorted(const struct tw_udp_set *set, size_t keys)
+{
+	size_t i;
+
+	ck_assert_uint_eq(set->count, keys);
+	for (i = 1; i < set->count; i++)
+		ck_assert_uint_lt(tw_udp_key(&set->socks[i - 1]), tw_udp_key(&set->socks[i]));
+}
+
+/* The sort by key (collect/udpsort.c) of a flood's thousands of sockets,
+ * inodes spread over all four bytes and all four protocols, kernel
+ * sockets (inode 0) among them; sorted again and again in the same set,
+ * growing and shrinking; and with a protocol it cannot pack. */
+START_TEST(test_sort)
+{
+	struct tw_udp_set set;
+	uint32_t x = 12345;
+	size_t i, round;
+
+	tw_udp_set_init(&set);
+	for (round = 0; round < 3; round++) {
+		size_t n = round == 1 ? 300 : 5000;
+
+		set.count = 0;
+		for (i = 0; i < n; i++) {
+			x = x * 1103515245u + 12345u;
+			/* Every inode unique: i in the low bits, noise above. */
+			add(&set, 1 + (unsigned)(x >> 30), (x & 0xffff0000u) | (uint32_t)(i + 1), 1,
+			    (uint16_t)(1000 + i));
+		}
+		/* Kernel sockets of udp: 5 drops twice (the first kept), 9 once. */
+		add(&set, TW_UDP_UDP, 0, 5, 60001);
+		add(&set, TW_UDP_UDP, 0, 9, 60002);
+		add(&set, TW_UDP_UDP, 0, 5, 60003);
+		add(&set, TW_UDP_UDP6, 0, 5, 60004);
+		add(&set, TW_UDP_UDP6, 0, 5, 60005);
+		tw_udp_set_sort(&set);
+		assert_sorted(&set, n + 2);
+		ck_assert_uint_eq(set.socks[0].port, 60002);
+		for (i = 0; i < set.count; i++)
+			if (set.socks[i].proto == TW_UDP_UDP6 && set.socks[i].inode == 0)
+				ck_assert_uint_eq(set.socks[i].port, 60004);
+	}
+	/* No protocol above 7 is packed: sorted all the same. */
+	set.count = 0;
+	add(&set, 200, 7, 1, 1);
+	add(&set, TW_UDP_UDP, 9, 1, 2);
+	add(&set, TW_UDP_UDP, 8, 1, 3);
+	tw_udp_set_sort(&set);
+	assert_sorted(&set, 3);
+	ck_assert_uint_eq(set.socks[0].inode, 8);
+	ck_assert_uint_eq(set.socks[2].proto, 200);
+	tw_udp_set_free(&set);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -187,6 +270,7 @@ main(void)
 	tcase_add_test(tc, test_v6_loopback);
 	tcase_add_test(tc, test_malformed);
 	tcase_add_test(tc, test_absent);
+	tcase_add_test(tc, test_sort);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }

@@ -22,6 +22,6 @@ lib_collect_libtwcollect_a_SOURCES = \
 # UDP sockets that drop: the socket files, owners through /proc/[pid]/fd,
 # receive buffers through sock_diag.
 lib_collect_libtwcollect_a_SOURCES += \
-	lib/collect/udpsock.h lib/collect/udpsock.c \
+	lib/collect/udpsock.h lib/collect/udpsock.c lib/collect/udpsort.c \
 	lib/collect/sockowner.h lib/collect/sockowner.c lib/collect/dents.h lib/collect/dents.c \
 	lib/collect/sockdiag.h lib/collect/sockdiag.c

@@ -33,6 +33,8 @@ void
 tw_udp_set_free(struct tw_udp_set *s)
 {
 	free(s->socks);
+	free(s->spare);
+	free(s->order);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -277,40 +279,6 @@ tw_udpsock_parse(const char *text, size_t len, unsigned proto, struct tw_udp_set
 	return tw_parse_lines(text, len, udp_parse_line, &pc, ps);
 }
 
-static int
-cmp_sock(const void *a, const void *b)
-{
-	uint64_t ka = tw_udp_key(a), kb = tw_udp_key(b);
-
-	return ka < kb ? -1 : ka > kb;
-}
-
-/* Sort by key and keep one socket a key: kernel sockets share inode 0, and
- * of those the one that dropped most is kept. */
-static void
-sort_unique(struct tw_udp_set *s)
-{
-	size_t i, n = 0;
-
-	if (s->count > 1)
-		qsort(s->socks, s->count, sizeof(s->socks[0]), cmp_sock);
-	for (i = 0; i < s->count; i++) {
-		if (n > 0 && tw_udp_key(&s->socks[n - 1]) == tw_udp_key(&s->socks[i])) {
-			if (s->socks[i].drops > s->socks[n - 1].drops)
-				s->socks[n - 1] = s->socks[i];
-			continue;
-		}
-		s->socks[n++] = s->socks[i];
-	}
-	s->count = n;
-}
-
-void
-tw_udp_set_sort(struct tw_udp_set *s)
-{
-	sort_unique(s);
-}
-
 int
 tw_udpsock_read_all(int proc_fd, struct tw_buf *scratch, struct tw_udp_set *out,
     struct tw_parse_stats *ps)
@@ -333,6 +301,6 @@ tw_udpsock_read_all(int proc_fd, struct tw_buf *scratch, struct tw_udp_set *out,
 		if (rc != TW_OK)
 			return rc;
 	}
-	sort_unique(out);
+	tw_udp_set_sort(out);
 	return TW_OK;
 }

@@ -46,6 +46,11 @@ struct tw_udp_set {
 	size_t count;
 	size_t cap;
 	uint64_t seen;			/* every socket read, dropped or not */
+	/* The sort's own room, kept from sort to sort (collect/udpsort.c). */
+	struct tw_udp_sock *spare;
+	size_t spare_cap;
+	uint64_t *order;
+	size_t order_cap;
 };
 
 void tw_udp_set_init(struct tw_udp_set *s);
@@ -74,7 +79,8 @@ void tw_udp_addr_text(const struct tw_udp_sock *s, char *out, size_t len);
 int tw_udpsock_parse(const char *text, size_t len, unsigned proto, struct tw_udp_set *out,
     struct tw_parse_stats *ps);
 
-/* Sort s by key, a socket listed twice kept once. */
+/* Sort s by key, a socket listed twice kept once (collect/udpsort.c).
+ * s->socks may be another array after it. */
 void tw_udp_set_sort(struct tw_udp_set *s);
 
 /* Read all four files (out cleared first, then sorted by key). A file the

@@ -27,21 +27,10 @@ tw_sockwatch_init(struct tw_sockwatch *w, const struct tw_sockwatch_config *cfg)
 	return TW_OK;
 }
 
-static void
-free_rows(struct tw_sock_row *rows, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		free(rows[i].ring);
-		tw_sockbusy_free(&rows[i].busy);
-	}
-}
-
 void
 tw_sockwatch_free(struct tw_sockwatch *w)
 {
-	free_rows(w->rows, w->nrows);
+	tw_sockrows_free(w->rows, w->nrows);
 	free(w->rows);
 	free(w->spare);
 	tw_udp_set_free(&w->cur);
@@ -54,77 +43,6 @@ int
 tw_sockwatch_has_recent(const struct tw_sockwatch *w)
 {
 	return w->seq >= 2;
-}
-
-static uint64_t
-ring_sum(const uint64_t *ring, unsigned n)
-{
-	uint64_t sum = 0;
-	unsigned i;
-
-	for (i = 0; i < n; i++)
-		sum += ring[i];
-	return sum;
-}
-
-/* Carry the rows over to the newest reading: same key, same socket. The
- * spare array was made large enough first, so only a new row's ring can
- * fail to be had, and that socket is then left out until it can. */
-static void
-merge(struct tw_sockwatch *w)
-{
-	unsigned slot = (unsigned)(w->seq % w->cfg.intervals);
-	struct tw_sock_row *next = w->spare, *old;
-	size_t i, j = 0, n = 0, old_cap;
-
-	w->grown = 0;
-
-	for (i = 0; i < w->cur.count; i++) {
-		const struct tw_udp_sock *s = &w->cur.socks[i];
-		uint64_t key = tw_udp_key(s), grew;
-		struct tw_sock_row r;
-
-		while (j < w->nrows && tw_udp_key(&w->rows[j].sock) < key)
-			free_rows(&w->rows[j++], 1);
-		if (j < w->nrows && tw_udp_key(&w->rows[j].sock) == key) {
-			r = w->rows[j++];
-			/* The kernel's count is 32 bits: a smaller one wrapped. */
-			grew = (uint32_t)(s->drops - r.sock.drops);
-		} else {
-			memset(&r, 0, sizeof(r));
-			r.owner_state = TW_OWNER_UNKNOWN;
-			if ((r.ring = calloc(w->cfg.intervals, sizeof(*r.ring))) == NULL)
-				continue;
-			if (tw_sockbusy_init(&r.busy, w->cfg.intervals) != TW_OK) {
-				free(r.ring);
-				continue;
-			}
-			grew = w->seq > 0 ? s->drops : 0;
-			r.drops = s->drops - grew;
-		}
-		r.sock = *s;
-		if (s->have_mem) {
-			/* The reading had the buffer: no query for it. */
-			r.have_mem = 1;
-			r.rcvbuf = s->rcvbuf;
-			r.rmem_alloc = s->rmem_alloc;
-		}
-		r.drops += grew;
-		w->grown += grew;
-		r.ring[slot] = grew;
-		r.recent = ring_sum(r.ring, w->cfg.intervals);
-		r.grew = grew > 0;
-		next[n++] = r;
-	}
-	while (j < w->nrows)
-		free_rows(&w->rows[j++], 1);
-	old = w->rows;
-	old_cap = w->cap;
-	w->rows = next;
-	w->cap = w->spare_cap;
-	w->nrows = n;
-	w->spare = old;
-	w->spare_cap = old_cap;
 }
 
 static int
@@ -201,6 +119,14 @@ find_owners(struct tw_sockwatch *w, int proc_fd)
 	return rc == TW_E_NOMEM ? rc : TW_OK;
 }
 
+/* A row whose buffer is asked for: it dropped in this interval, and the
+ * reading did not have its buffer. */
+static int
+needs_query(const struct tw_sock_row *r)
+{
+	return r->grew && r->sock.inode != 0 && !r->sock.have_mem;
+}
+
 /* The receive buffers of the sockets that dropped in this interval, one
  * dump a protocol that has any. Rows of one protocol are in inode order. */
 static int
@@ -214,15 +140,21 @@ query_buffers(struct tw_sockwatch *w)
 	w->diag_rc = TW_OK;
 	if (!w->cfg.diag)
 		return TW_OK;
-	if ((mem = malloc((w->nrows ? w->nrows : 1) * sizeof(*mem))) == NULL)
+	/* Read from sock_diag, every row has its buffer: under a flood, no
+	 * pass a protocol over thousands of rows for nothing. */
+	for (i = 0; i < w->nrows; i++)
+		if (needs_query(&w->rows[i]))
+			break;
+	if (i == w->nrows)
+		return TW_OK;
+	if ((mem = malloc(w->nrows * sizeof(*mem))) == NULL)
 		return TW_E_NOMEM;
 	for (proto = 1; proto <= TW_UDP_NPROTO; proto++) {
 		n = 0;
 		for (first = 0; first < w->nrows && w->rows[first].sock.proto < proto; first++)
 			continue;
 		for (i = first; i < w->nrows && w->rows[i].sock.proto == proto; i++)
-			if (w->rows[i].grew && w->rows[i].sock.inode != 0 &&
-			    !w->rows[i].sock.have_mem)
+			if (needs_query(&w->rows[i]))
 				mem[n++] = (struct tw_sock_mem){ .inode = w->rows[i].sock.inode };
 		if (n == 0)
 			continue;
@@ -237,7 +169,7 @@ query_buffers(struct tw_sockwatch *w)
 		for (i = first; i < w->nrows && w->rows[i].sock.proto == proto; i++) {
 			struct tw_sock_row *r = &w->rows[i];
 
-			if (!r->grew || r->sock.inode == 0 || r->sock.have_mem)
+			if (!needs_query(r))
 				continue;
 			/* Refused or not found: unknown, not the old figure. */
 			r->have_mem = rc == TW_OK && mem[n].have;
@@ -370,7 +302,8 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
 	    TW_OK)
 		return TW_E_NOMEM;
 	w->spare = grown;
-	merge(w);
+	w->grown = tw_sockrows_merge(&w->rows, &w->nrows, &w->cap, &w->spare, &w->spare_cap,
+	    &w->cur, w->cfg.intervals, w->seq);
 	if (read && w->read_rc == TW_OK) {
 		rc = tw_uncounted_after_read(&w->uncounted, proc_fd, &w->scratch, w->reads == 1,
 		    w->gate_valid, w->gate_sum, w->grown, mem);

@@ -46,6 +46,7 @@
 #include "collect/sockowner.h"
 #include "collect/udpsock.h"
 #include "sockets/sockbusy.h"
+#include "sockets/sockrows.h"
 #include "sockets/uncounted.h"
 #include "util/readfile.h"
 #include "util/scan.h"
@@ -80,23 +81,6 @@ struct tw_sockwatch_config {
  * many of its sockets drop, services' before users' (util/uid.h): a
  * bound on what a flood of sockets costs. */
 #define TW_SOCK_BUSY_ROWS 64
-
-struct tw_sock_row {
-	struct tw_udp_sock sock;	/* the newest reading */
-	uint64_t drops;			/* unwrapped since first seen with drops */
-	uint64_t recent;		/* within the window */
-	struct tw_sock_owner owner;	/* pid 0: unknown */
-	enum tw_owner_state owner_state;
-	struct tw_owner_want pass;	/* SEARCHING: where its pass began */
-	uint64_t lookups_cut;		/* owner searches that stopped at the
-					 * process limit without finding it */
-	int have_mem;			/* rcvbuf and rmem_alloc are known */
-	uint32_t rcvbuf;		/* bytes */
-	uint32_t rmem_alloc;		/* bytes */
-	uint64_t *ring;			/* intervals: drops added in each */
-	int grew;			/* dropped in the newest interval */
-	struct tw_sock_busy busy;	/* its owner's CPU, its queue full */
-};
 
 struct tw_sockwatch {
 	struct tw_sockwatch_config cfg;
