@@ -91,11 +91,9 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 		    tw_fig_has(agent.interval_s) ? (unsigned)agent.interval_s : 0);
 		goto out;
 	}
-	/* "in the last N s": the time the figures really cover. */
-	p.window_s = tw_fig_has(agent.window_span_ms) ?
-	    (unsigned)((agent.window_span_ms + 500) / 1000) : 0;
-	if (p.window_s == 0)
-		p.window_s = 1;
+	/* "in the last N s": the time the figures really cover, as
+	 * tunewatchd's findings say it. */
+	p.window_s = tw_view_window_s(&v->agent);
 	if (!os_given)
 		p.os = os_of(&agent);
 

@@ -136,6 +136,12 @@ tests_check_monitor_ratchet_SOURCES = tests/check_monitor_ratchet.c tests/tw_che
 tests_check_monitor_ratchet_CFLAGS = $(TESTS_CFLAGS)
 tests_check_monitor_ratchet_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_monitor_ratchet
+check_PROGRAMS += tests/check_monitor_cgroup
+tests_check_monitor_cgroup_SOURCES = tests/check_monitor_cgroup.c tests/tw_check.h \
+	tests/tw_cgroup_fixture.h
+tests_check_monitor_cgroup_CFLAGS = $(TESTS_CFLAGS)
+tests_check_monitor_cgroup_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_monitor_cgroup
 check_PROGRAMS += tests/check_finding_sockcpu
 tests_check_finding_sockcpu_SOURCES = tests/check_finding_sockcpu.c tests/tw_check.h \
 	tests/tw_findings.h tests/tw_sockview.h

@@ -8,8 +8,12 @@ rule that is gone, or a row naming a scenario that does not exist, is not a
 problem scenario, or never names the tunable, fails here. Then the table as
 the report writes it, from made-up results: a passing guest scenario shows
 its rule, a failing one does not, a lab scenario is read from doc/LAB.md's
-table, and the counts add up."""
+table, and the counts add up. Last the report's head and the runner's
+lock: the first boot's line shows the first boot, not the reboot a
+scenario asked for, and a guest lab waits for the machine's lab lock
+(tests/lab/labcore.py's) and gives up with why when another lab holds it."""
 
+import fcntl
 import os
 import sys
 import tempfile
@@ -34,7 +38,52 @@ def lab_md(folder):
                  "\n| other | result |\n|---|---|\n| x | pass |\n")
 
 
+def report_head():
+    """The first boot's line is the first boot's; each reboot has its own."""
+    run = {"boot": {"wall": 213.9, "uptime": 175.7},
+           "reboots": [{"wall": 131.2, "uptime": 98.4}], "seconds": 2296.3,
+           "lock_wait_s": 12.5}
+    text = guestreport.report([], run)
+    assert "- first boot: 213.9 s of wall time, multi-user at 175.7 s of guest uptime\n" \
+        in text, text[:800]
+    assert "- reboot 1: 131.2 s of wall time, multi-user at 98.4 s" in text, text[:800]
+    assert "- the whole run: 2296.3 s, after 12.5 s waiting for the lab lock" in text, \
+        text[:800]
+
+
+def lab_lock():
+    """The guest lab takes the host lab's lock, and gives up on a held one."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "lock", "tw-lab.lock")
+        held = os.environ.pop("TW_LAB_LOCK_HELD", None)
+        import run  # noqa: E402 - tests/guest/run.py, the runner
+        saved, run.LOCK = run.LOCK, path
+        try:
+            fh, why = run.lab_lock(5)
+            assert fh is not None and why is None, why
+            # Held: another process's flock on it fails.
+            other = open(path, "a")
+            try:
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                raise AssertionError("the guest lab's lock is not held")
+            except BlockingIOError:
+                pass
+            fh2, why = run.lab_lock(1)
+            assert fh2 is None and "another lab held %s" % path in why, why
+            fh.close()
+            fh2, why = run.lab_lock(1)
+            assert fh2 is not None and why is None, why
+            fh2.close()
+            other.close()
+        finally:
+            run.LOCK = saved
+            if held is not None:
+                os.environ["TW_LAB_LOCK_HELD"] = held
+
+
 def main():
+    report_head()
+    lab_lock()
     table = coverage.rules(BUILD)
     assert len(table) >= 40, "tests/advice_rules printed %d actions" % len(table)
     symptoms = {r["symptom"] for r in table}

@@ -8,6 +8,11 @@ that scenario passed, its effect helped beyond its margin with a control
 that held 1, and the effect is the one the row prints. A row whose claim
 the results do not bear out fails, with the row to write instead.
 
+The rows of knobs tried and not shown (proof.c's `tried`) are held to the
+guest lab's committed whole run (doc/LAB-GUEST.json): each names a problem
+scenario of tests/guest that did not pass there, and the effect it quotes
+is that run's (a row with no effect quotes a run in which no advice came).
+
 Without doc/LAB.json in the tree (no whole run committed yet) the first
 part still runs and the second is skipped, said so (exit 77 when it is all
 that is left)."""
@@ -25,11 +30,60 @@ BUILD = os.environ.get("top_builddir", ".")
 META = re.compile(r'META = \{"name": "([^"]+)", "kind": "([^"]+)"')
 
 
-def rows():
+def rows(*args):
     prog = os.path.join(BUILD, "tests", "proof_table")
-    out = subprocess.run([prog], capture_output=True, text=True, timeout=30, check=True).stdout
-    return [dict(zip(("symptom", "knob", "scenario", "figure", "effect"), l.split("\t")))
-            for l in out.splitlines()]
+    out = subprocess.run([prog] + list(args), capture_output=True, text=True, timeout=30,
+                         check=True).stdout
+    names = ("symptom", "knob", "scenario", "effect", "why") if args else (
+        "symptom", "knob", "scenario", "figure", "effect")
+    return [dict(zip(names, l.split("\t"))) for l in out.splitlines()]
+
+
+def guest_scenarios():
+    """{META name: kind} of tests/guest/scenario_*.py."""
+    found = {}
+    for path in glob.glob(os.path.join(TOP, "tests", "guest", "scenario_*.py")):
+        with open(path) as fh:
+            m = re.search(r'META = \{"name": "([^"]+)", "kind": "([^"]+)"', fh.read())
+        if m:
+            found[m.group(1)] = m.group(2)
+    return found
+
+
+def effects(s):
+    """Every effect text of a guest result: its own and each figure's."""
+    e = s.get("effect") or {}
+    out = {e.get("text")}
+    for r in s.get("rounds", []):
+        for v in (r.get("effect") or {}).values():
+            if isinstance(v, dict):
+                out.add(v.get("text"))
+    return out
+
+
+def tried_failures(tried, guest, results):
+    by = {s["name"]: s for s in results.get("scenarios", [])} if results else None
+    bad = []
+    for r in tried:
+        if guest.get(r["scenario"]) != "problem":
+            bad.append("%s: no tests/guest problem scenario is named %s" % (
+                r["knob"], r["scenario"]))
+            continue
+        if by is None:
+            continue
+        s = by.get(r["scenario"])
+        if s is None:
+            bad.append("%s: %s is not in doc/LAB-GUEST.json" % (r["knob"], r["scenario"]))
+        elif s.get("status") == "pass":
+            bad.append("%s: %s passed in doc/LAB-GUEST.json: it is shown, not only tried" % (
+                r["knob"], r["scenario"]))
+        elif r["effect"] and r["effect"] not in effects(s):
+            bad.append("%s: proof.c quotes %r, doc/LAB-GUEST.json's %s has %s" % (
+                r["knob"], r["effect"], r["scenario"], sorted(x for x in effects(s) if x)))
+        elif not r["effect"] and s.get("rounds"):
+            bad.append("%s: proof.c says no advice came, but %s applied one in "
+                       "doc/LAB-GUEST.json" % (r["knob"], r["scenario"]))
+    return bad
 
 
 def scenarios():
@@ -95,6 +149,16 @@ def main():
     table = rows()
     assert table, "proof.c has no row"
     bad = static_failures(table, scenarios())
+    guest_path = os.environ.get("TW_LAB_GUEST_JSON") or os.path.join(TOP, "doc",
+                                                                     "LAB-GUEST.json")
+    guest_results = None
+    if os.path.exists(guest_path):
+        with open(guest_path) as fh:
+            guest_results = json.load(fh)
+        if guest_results.get("only"):
+            bad.append("doc/LAB-GUEST.json is from a partial run: commit a whole one")
+    tried = rows("--tried")
+    bad += tried_failures(tried, guest_scenarios(), guest_results)
     # TW_LAB_JSON: another run's results, to try this test against.
     path = os.environ.get("TW_LAB_JSON") or os.path.join(TOP, "doc", "LAB.json")
     if os.path.exists(path):
@@ -111,6 +175,8 @@ def main():
         return 1
     print("PASS: %d proven rows, each a problem scenario that raises its symptom and names "
           "its knob" % len(table))
+    print("PASS: %d rows tried and not shown, each a guest problem scenario%s" % (
+        len(tried), ", held to doc/LAB-GUEST.json" if guest_results else ""))
     if not os.path.exists(path):
         print("SKIP: no doc/LAB.json in the tree (a whole `make lab` writes it beside "
               "doc/LAB.md): the rows are not yet held to the committed results")

@@ -25,6 +25,28 @@ static const struct tw_proof proofs[] = {
 	  "0.081 (0.031-0.20)" },
 };
 
+/* Tried on a kernel and not shown, from doc/LAB-GUEST.json (the guest
+ * lab's whole run that doc/LAB-GUEST.md names): what was measured, and
+ * why it shows nothing about the rule either way, as
+ * doc/ADVICE-REFERENCE.md says at the rule. tests/proof_lab.py holds
+ * them to that run. */
+static const struct tw_proof_tried tried[] = {
+	{ TW_SYM_READ_LATENCY_QUEUE, "queue/scheduler", "guest-disk-hdd-scheduler",
+	  "the reader's clat p50 (ms): 0.92x (0.77-1.09, 5 pairs)",
+	  "no effect beyond noise, on a file-backed disk that does not seek and a queue "
+	  "mostly of reads" },
+	{ TW_SYM_QUEUE_FULL, "queue/nr_requests", "guest-disk-virtio-nr-requests", "",
+	  "no advice, as written: the queue held reads only, and the rule needs reads and "
+	  "writes both" },
+};
+
+size_t
+tw_proofs_tried(const struct tw_proof_tried **rows)
+{
+	*rows = tried;
+	return sizeof(tried) / sizeof(tried[0]);
+}
+
 size_t
 tw_proofs(const struct tw_proof **rows)
 {
@@ -47,17 +69,17 @@ is_limit(const char *t)
 }
 
 static int
-matches(const struct tw_proof *p, const char *t)
+matches(const char *knob, const char *t)
 {
-	size_t n = strlen(t), k = strlen(p->knob);
+	size_t n = strlen(t), k = strlen(knob);
 
-	if (strcmp(p->knob, "limit") == 0)
+	if (strcmp(knob, "limit") == 0)
 		return is_limit(t);
-	if (strcmp(t, p->knob) == 0)
+	if (strcmp(t, knob) == 0)
 		return 1;
 	/* "queue/read_ahead_kb" of any device: "/sys/block/sda/queue/..." */
-	return tw_queue_attr(p->knob) != NULL && n > k && t[n - k - 1] == '/' &&
-	    strcmp(t + n - k, p->knob) == 0;
+	return tw_queue_attr(knob) != NULL && n > k && t[n - k - 1] == '/' &&
+	    strcmp(t + n - k, knob) == 0;
 }
 
 const struct tw_proof *
@@ -68,8 +90,21 @@ tw_proof_find(enum tw_symptom sym, const char *tunable)
 	if (tunable == NULL || tunable[0] == '\0')
 		return NULL;
 	for (i = 0; i < sizeof(proofs) / sizeof(proofs[0]); i++)
-		if (proofs[i].sym == sym && matches(&proofs[i], tunable))
+		if (proofs[i].sym == sym && matches(proofs[i].knob, tunable))
 			return &proofs[i];
+	return NULL;
+}
+
+const struct tw_proof_tried *
+tw_proof_tried_find(enum tw_symptom sym, const char *tunable)
+{
+	size_t i;
+
+	if (tunable == NULL || tunable[0] == '\0')
+		return NULL;
+	for (i = 0; i < sizeof(tried) / sizeof(tried[0]); i++)
+		if (tried[i].sym == sym && matches(tried[i].knob, tunable))
+			return &tried[i];
 	return NULL;
 }
 
@@ -77,8 +112,13 @@ void
 tw_proof_text(enum tw_symptom sym, const char *tunable, char *buf, size_t len)
 {
 	const struct tw_proof *p = tw_proof_find(sym, tunable);
+	const struct tw_proof_tried *t;
 
-	if (p == NULL)
+	if (p == NULL && (t = tw_proof_tried_find(sym, tunable)) != NULL)
+		snprintf(buf, len, "not yet shown on a kernel; tried in the guest lab's %s: %s%s%s "
+		    "(doc/LAB-GUEST.md)", t->scenario, t->effect, t->effect[0] != '\0' ? ", " : "",
+		    t->why);
+	else if (p == NULL)
 		snprintf(buf, len, "not yet shown on a kernel");
 	else
 		snprintf(buf, len, "lab scenario %s: %s at the new value over the old, %s "

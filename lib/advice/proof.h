@@ -29,15 +29,33 @@ struct tw_proof {
 				 * effect.text, the 95 % interval in brackets */
 };
 
+/* A knob tried on a kernel (the guest lab, doc/LAB-GUEST.json) and not
+ * shown to help, with what was measured: said under its tune line beside
+ * "not yet shown", so that no one takes it for untried. */
+struct tw_proof_tried {
+	enum tw_symptom sym;
+	const char *knob;	/* as struct tw_proof's */
+	const char *scenario;	/* its META name in tests/guest */
+	const char *effect;	/* doc/LAB-GUEST.json's effect.text, or "" when
+				 * no advice came to apply */
+	const char *why;	/* what the run shows, in words */
+};
+
 /* Every row. */
 size_t tw_proofs(const struct tw_proof **rows);
+size_t tw_proofs_tried(const struct tw_proof_tried **rows);
 
 /* The row for a finding's symptom and tunable as a ticket names it (a
  * sysctl, "/sys/block/sda/queue/read_ahead_kb", "MemoryHigh"), or NULL. */
 const struct tw_proof *tw_proof_find(enum tw_symptom sym, const char *tunable);
 
+/* The tried row for a finding's symptom and tunable, or NULL. */
+const struct tw_proof_tried *tw_proof_tried_find(enum tw_symptom sym, const char *tunable);
+
 /* What follows "proof: " under a tune line: "lab scenario net-listen: ...
- * (doc/LAB.md)", or "not yet shown on a kernel". */
+ * (doc/LAB.md)", or "not yet shown on a kernel", followed for a tried
+ * knob by "; tried in the guest lab's SCENARIO: what was measured
+ * (doc/LAB-GUEST.md)". */
 void tw_proof_text(enum tw_symptom sym, const char *tunable, char *buf, size_t len);
 
 #endif

@@ -12,6 +12,7 @@
 #include "util/array.h"
 #include "util/clock.h"
 #include "util/error.h"
+#include "view/fig_agent.h"
 
 static void release(struct tw_monitor *m);
 
@@ -281,7 +282,10 @@ assess(void *ctx, const struct tw_view *v)
 
 	if (m->findings) {
 		tw_tracker_begin(&m->tracker);
-		rc = tw_observe(&m->judge, v, m->settings.window_s, TW_OS_LINUX,
+		/* The span the figures cover, as a check reading this view
+		 * says it (not the configured window: they differ until it
+		 * fills, and when samples come late). */
+		rc = tw_observe(&m->judge, v, tw_view_window_s(&v->agent), TW_OS_LINUX,
 		    tw_tracker_observe, &m->tracker);
 		tw_tracker_end(&m->tracker, (uint64_t)time(NULL));
 		tw_tracker_findings(&m->tracker, &m->found);

@@ -11,4 +11,12 @@ struct tw_view_agent;
 /* Fill f from a; its strings point into a. */
 void tw_view_agent_figures(const struct tw_view_agent *a, struct tw_agent_fig *f);
 
+/* The seconds a's window figures really cover, as every "in the last N s"
+ * of a finding, a tune line and a check's status says them: the window's
+ * span (twAgentWindowSpan) to the nearest second, at least 1. Not the
+ * configured window: until it fills, and when samples come late, the span
+ * is what the figures cover, and tunewatchd and the checks, which read it
+ * from the same view, then say the same. */
+unsigned tw_view_window_s(const struct tw_view_agent *a);
+
 #endif

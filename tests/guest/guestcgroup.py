@@ -155,11 +155,14 @@ def run_round(ctx, unit, prop, start, set_property, cg_of, log):
     size = m.group(4)
     r["finding_apply"] = row.get("APPLY")
     if row.get("APPLY") != adv.apply:
-        # The finding keeps the line of the sample that raised it; the
-        # check sizes from the figures it reads now (the sizing follows
-        # the window's refaults: issue 32 changes that).
-        res.note("twFindingApply (%s) and the check's apply line (%s) differ: the check's is "
-                 "the one run" % (row.get("APPLY"), adv.apply))
+        # Two samples, not two rules: the row was read as it first
+        # appeared, and it follows the newest sample (finding/tracker.c);
+        # the check, seconds later, read a later one, and the size follows
+        # the window's refaults. At one sample they are the same
+        # (tests/check_monitor_cgroup.c, plugin_cgroups.py).
+        res.note("twFindingApply (%s, read as the finding appeared) and the check's apply "
+                 "line (%s, a later sample) differ: the check's is the one run"
+                 % (row.get("APPLY"), adv.apply))
     r["apply_printed"] = adv.apply
     r["persist"] = adv.persist
     # Before: passes that started once the finding was up (the cache at

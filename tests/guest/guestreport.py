@@ -87,8 +87,15 @@ def report(results, run, coverage=None):
                               img.get("mmdebstrap_s", ""), img.get("total_s", ""),
                               img.get("found_s", "")),
            "- first boot: %s s of wall time, multi-user at %s s of guest uptime"
-           % (boot.get("wall", ""), boot.get("uptime", "")),
-           "- the whole run: %s s" % run.get("seconds", ""), ""]
+           % (boot.get("wall", ""), boot.get("uptime", ""))]
+    # The reboots a scenario asks for (the package's, to see the units
+    # start at boot) are not the first boot: they have a line of their own.
+    for n, b in enumerate(run.get("reboots") or [], 1):
+        out.append("- reboot %d: %s s of wall time, multi-user at %s s of guest uptime"
+                   % (n, b.get("wall", ""), b.get("uptime", "")))
+    out += ["- the whole run: %s s%s" % (run.get("seconds", ""), (
+        ", after %s s waiting for the lab lock" % run["lock_wait_s"])
+        if run.get("lock_wait_s") else ""), ""]
     system = [r for r in results if r.get("kind") == "system"]
     if system:
         out.append("## The installed system\n")

@@ -121,7 +121,8 @@ class Guest:
         self.sock = None
         self.buf = b""
         self.next_id = 1
-        self.boot_seconds = None
+        self.boot_seconds = None     # the latest boot's
+        self.boots = []              # every boot's, the first one first
 
     # -- life --------------------------------------------------------------
     def argv(self):
@@ -207,6 +208,7 @@ class Guest:
         up = self.run(["cat", "/proc/uptime"]).out.split()[0]
         self.boot_seconds = {"wall": round(time.monotonic() - self.t0, 1),
                              "uptime": float(up)}
+        self.boots.append(self.boot_seconds)
         self.log("guest: up (%s) in %.1f s wall, %.1f s of guest uptime"
                  % (self.state, self.boot_seconds["wall"], float(up)))
 

@@ -21,6 +21,7 @@ import sys
 import time
 
 import agent_walk
+import plugin_common as pc
 import twtest
 from trapsink import CLEARED, FINDINGS, RAISED, TrapSink, col, scalar
 from twtest import as_dict
@@ -103,9 +104,16 @@ def test():
         assert col(v, "SYMPTOM")[index].text == "softnet-drops"
         assert col(v, "SUBJECT")[index].text == "softnet backlog"
         assert col(v, "SEVERITY")[index].num == 1
-        assert col(v, "EVIDENCE")[index].text == ("cpu1 dropped 152 packets in the last 60 s "
+        # "in the last N s": the span the window's figures cover
+        # (twAgentWindowSpan, to the nearest second), as a check reading
+        # the same view says it, not the configured 60 s: the samples here
+        # are forced, well under a second apart.
+        span_ms = pc.agent_span(h)
+        last = "in the last %d s" % max(1, int((span_ms + 500) // 1000))
+        assert col(v, "EVIDENCE")[index].text == ("cpu1 dropped 152 packets %s "
                                                   "(warning range 0, failures in the "
-                                                  "window)"), col(v, "EVIDENCE")[index]
+                                                  "window)" % last), (col(v, "EVIDENCE")[index],
+                                                                      span_ms)
         assert col(v, "TUNABLE")[index].text == "net.core.netdev_max_backlog"
         assert col(v, "CURRENT")[index].text == "1000"
         assert col(v, "SUGGESTED")[index].text == "2000"
@@ -123,8 +131,8 @@ def test():
             # the severity, is "warning" where snmptrapd loads the MIB and
             # 1 where it cannot (no IETF base modules).
             want = re.compile(re.escape(": softnet-drops on softnet backlog (") + "(warning|1)" +
-                              re.escape("): cpu1 dropped 152 packets in the last 60 s (warning "
-                                        "range 0, failures in the window); tune "
+                              re.escape("): cpu1 dropped 152 packets %s (warning "
+                                        "range 0, failures in the window); tune " % last +
                                         "net.core.netdev_max_backlog 1000 -> 2000: sysctl -w "
                                         "net.core.netdev_max_backlog=2000 [id %s]" % fid.text))
             twtest.wait_for("snmptt's line", lambda: want.search(sink.text(sink.snmptt_log)))

@@ -253,28 +253,42 @@ SYSCTL_D = "/etc/sysctl.d/90-tunewatch.conf"
 
 
 _PROOFS = None
+_TRIED = None
 _LIMITS = ("MemoryHigh", "MemoryMax", "MemoryLimit", "memory.high", "memory.max",
            "memory.limit_in_bytes")
+
+
+def _proof_rows(*args):
+    out = subprocess.run([os.path.join(twtest.TOP_BUILDDIR, "tests", "proof_table")] +
+                         list(args), capture_output=True, text=True, timeout=30,
+                         check=True).stdout
+    return [l.split("\t") for l in out.splitlines()]
+
+
+def _knob_is(knob, tunable):
+    return tunable == knob or (knob == "limit" and tunable in _LIMITS) or \
+        (knob.startswith("queue/") and tunable.endswith("/" + knob))
 
 
 def proof(symptom, tunable):
     """The proof: line of a finding that names tunable: lib/advice/proof.c's
     row for its symptom and knob (tests/proof_table prints them), matched as
     the checks match it (a device's queue attribute whatever the device, a
-    cgroup's limit whatever file or property), or not yet shown."""
-    global _PROOFS
+    cgroup's limit whatever file or property), or not yet shown, with what
+    the guest lab measured for a knob tried there (proof_table --tried)."""
+    global _PROOFS, _TRIED
     if _PROOFS is None:
-        out = subprocess.run([os.path.join(twtest.TOP_BUILDDIR, "tests", "proof_table")],
-                             capture_output=True, text=True, timeout=30, check=True).stdout
-        _PROOFS = [l.split("\t") for l in out.splitlines()]
+        _PROOFS = _proof_rows()
+        _TRIED = _proof_rows("--tried")
     for sym, knob, scenario, figure, effect in _PROOFS:
-        if sym != symptom:
-            continue
-        if tunable == knob or (knob == "limit" and tunable in _LIMITS) or \
-                (knob.startswith("queue/") and tunable.endswith("/" + knob)):
+        if sym == symptom and _knob_is(knob, tunable):
             return ("  proof: lab scenario %s: %s at the new value over the old, %s (95 %% "
                     "interval), beyond its margin with a no-change control (doc/LAB.md)" % (
                         scenario, figure, effect))
+    for sym, knob, scenario, effect, why in _TRIED:
+        if sym == symptom and _knob_is(knob, tunable):
+            return ("  proof: not yet shown on a kernel; tried in the guest lab's %s: %s%s "
+                    "(doc/LAB-GUEST.md)" % (scenario, effect + ", " if effect else "", why))
     return "  proof: not yet shown on a kernel"
 
 
