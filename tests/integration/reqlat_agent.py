@@ -10,8 +10,9 @@
    until the second goes too, and is then timed afresh (twReqLatTotal from
    0).
 2. A slow tail is a finding: requestLatencyWarning below it raises one
-   whose evidence is the read percentile, and check_disklatency
-   --percentile 99 says the same over SNMP, with perfdata.
+   whose evidence is the read percentile (of 1000 reads or more: fewer are
+   not judged), and check_disklatency --percentile 99 says the same over
+   SNMP, with perfdata.
 3. Graceful absence: started without root (setpriv to nobody), the state
    is no-permission, said once in the log and never retried, and the disk
    table is unaffected; started as root with --user nobody, the program is
@@ -147,7 +148,15 @@ def slow_tail(backing):
             rc.need_timing(h)
             twtest.wait_for("rows for %s" % loop.name,
                             lambda: "TOTAL" in rc.reqlat_row(h, loop.index()), timeout=20, step=0.5)
-            rc.fio(loop.dev, 2)
+            # A p99 is judged from 1000 reads in the window (issue 32): on a
+            # loaded machine 2 s of reads may be fewer, so read on, within
+            # the 30 s window.
+            done = 0
+            for _ in range(8):
+                done += rc.fio(loop.dev, 2)
+                if done >= 2000:
+                    break
+            assert done >= 1000, "fio read only %d times in 16 s" % done
             h.sample_now()
             h.sample_now()
             v = twtest.as_dict(h.walk(FINDINGS))
