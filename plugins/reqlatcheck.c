@@ -33,7 +33,7 @@ static void
 direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, int judged, char *buf,
     size_t len)
 {
-	char a[32], b[32], c[32], m[32], x[32];
+	char a[32], b[32], c[32], m[32], x[32], why[64];
 	unsigned long long n, need = tw_judge_reqlat_min_requests(pc);
 	double ms;
 
@@ -44,20 +44,22 @@ direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, int judge
 	n = (unsigned long long)tw_fig_or0(r->requests);
 	ms = tw_reqlat_fig_percentile(r, pc);
 	if (!tw_fig_has(ms)) {
-		snprintf(buf, len, "%s p%u absent (%llu request%s in the window; %llu needed)", dir, pc,
-		    n, n == 1 ? "" : "s", (unsigned long long)tw_hist_min_count(pc));
+		snprintf(buf, len, "%s p%u absent (%llu request%s in the window; %llu needed for it, "
+		    "%llu to judge it)", dir, pc, n, n == 1 ? "" : "s",
+		    (unsigned long long)tw_hist_min_count(pc), need);
 		return;
 	}
+	why[0] = '\0';
+	if (!judged && n < need)
+		snprintf(why, sizeof(why), ", too few to judge it: %llu needed", need);
+	else if (!judged)
+		snprintf(why, sizeof(why), ", not judged");
 	snprintf(buf, len, "%s p%u %s ms (p50 %s, p90 %s, max %s, mean %s ms; %llu requests%s)",
 	    dir, pc, tw_plugin_num(a, sizeof(a), ms, 3),
 	    tw_plugin_num(b, sizeof(b), tw_fig_or0(r->p50_ms), 3),
 	    tw_fig_has(r->p90_ms) ? tw_plugin_num(c, sizeof(c), r->p90_ms, 3) : "absent",
 	    tw_plugin_num(m, sizeof(m), tw_fig_or0(r->max_ms), 3),
-	    tw_plugin_num(x, sizeof(x), tw_fig_or0(r->mean_ms), 3), n,
-	    judged ? "" : n < need ? ", too few to judge it" : ", not judged");
-	/* The number needed, where it is what stands in the way. */
-	if (!judged && n < need)
-		snprintf(buf + strlen(buf), len - strlen(buf), ": %llu needed", need);
+	    tw_plugin_num(x, sizeof(x), tw_fig_or0(r->mean_ms), 3), n, why);
 }
 
 /* ", queue p99 1.2 ms": where a scheduler queued the reads. */
