@@ -237,8 +237,8 @@ def run_healthy(lab, stack, work, what, every=3.0, settle=None):
     # same figures, and the lowest ratio seen.
     old = {"state": "OK", "line": None, "hit": None}
     # The percentile tunewatchd's disk findings judge, with the requests it
-    # is of, as the check sees it (issue 32: healthy gzip paged on a "read
-    # p99" of a few hundred reads of 4 MiB). A record, not a guard.
+    # is of, as the check sees it (issue 32: healthy work paged on vda's
+    # "read p99"). A record, not a guard.
     tails = {}
     def poll():
         for check in CHECKS:
