@@ -203,7 +203,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	}
 	if (cfg.probe.percentile != 0) {
 		struct tw_reqlat_check rq = { cfg.probe.percentile, &cfg.judge.write_warn,
-		    &cfg.judge.write_crit, &cfg.devices };
+		    &cfg.judge.write_crit, &cfg.devices, cfg.judge.min_ops };
 
 		free(bad);
 		return tw_reqlat_check_run(p, v, &rq, out);
@@ -329,7 +329,8 @@ static struct tw_check check = {
 	    " --exclude-device=REGEX\n"
 	    "    Leave out devices whose name or alias matches\n"
 	    " --min-ops=NUMBER\n"
-	    "    Judge latency only on devices doing at least NUMBER requests per second\n"
+	    "    Judge latency (r_await and w_await, or with --percentile the\n"
+	    "    percentile) only on devices doing at least NUMBER requests per second\n"
 	    "    (default 0: all); a few slow requests on an idle disk mean little\n"
 	    TW_PROBE_OPTIONS_HELP,
 	    .notes =

@@ -46,7 +46,9 @@ enum {
 	"    of the writes' (e.g. --percentile 99 -w 20 -c 50); with --local the\n" \
 	"    check times --delay seconds of requests itself (root). A percentile\n" \
 	"    needs 100/(100-P) reads or requests in the window: p99 needs 100, at\n" \
-	"    1 probe read/s a window of 100 s or more\n" \
+	"    1 probe read/s a window of 100 s or more; a percentile of every\n" \
+	"    request is judged from ten times that (p99 from 1000, p90 from 100,\n" \
+	"    p50 from 20), and --min-ops applies to it too\n" \
 	" --probe-count=N\n" \
 	"    With --local: probe the devices --device names (without --device, the\n" \
 	"    disks tunewatchd would show) with N reads each at 10 a second (default\n" \

@@ -9,7 +9,7 @@
 
 #include "advise.h"
 #include "report.h"
-#include "finding/judge.h"
+#include "finding/judge_reqlat.h"
 #include "probe/histogram.h"
 #include "sample/sampler.h"
 #include "view/fig_agent.h"
@@ -27,12 +27,14 @@ label(const struct tw_disk_fig *d, char *buf, size_t len)
 }
 
 /* "read p99 0.2 ms (p50 0.08, p90 0.1, max 2.3 ms, mean 0.09 ms; 5000
- * requests)", or why there is no percentile. */
+ * requests)", or why there is no percentile, or why it is not judged
+ * (judged: tw_judge_reqlat's have_read or have_write). */
 static void
-direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, char *buf, size_t len)
+direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, int judged, char *buf,
+    size_t len)
 {
-	char a[32], b[32], c[32], m[32], x[32];
-	unsigned long long n;
+	char a[32], b[32], c[32], m[32], x[32], why[64];
+	unsigned long long n, need = tw_judge_reqlat_min_requests(pc);
 	double ms;
 
 	if (r == NULL) {
@@ -42,16 +44,22 @@ direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, char *buf
 	n = (unsigned long long)tw_fig_or0(r->requests);
 	ms = tw_reqlat_fig_percentile(r, pc);
 	if (!tw_fig_has(ms)) {
-		snprintf(buf, len, "%s p%u absent (%llu request%s in the window; %llu needed)", dir, pc,
-		    n, n == 1 ? "" : "s", (unsigned long long)tw_hist_min_count(pc));
+		snprintf(buf, len, "%s p%u absent (%llu request%s in the window; %llu needed for it, "
+		    "%llu to judge it)", dir, pc, n, n == 1 ? "" : "s",
+		    (unsigned long long)tw_hist_min_count(pc), need);
 		return;
 	}
-	snprintf(buf, len, "%s p%u %s ms (p50 %s, p90 %s, max %s, mean %s ms; %llu requests)", dir,
-	    pc, tw_plugin_num(a, sizeof(a), ms, 3),
+	why[0] = '\0';
+	if (!judged && n < need)
+		snprintf(why, sizeof(why), ", too few to judge it: %llu needed", need);
+	else if (!judged)
+		snprintf(why, sizeof(why), ", not judged");
+	snprintf(buf, len, "%s p%u %s ms (p50 %s, p90 %s, max %s, mean %s ms; %llu requests%s)",
+	    dir, pc, tw_plugin_num(a, sizeof(a), ms, 3),
 	    tw_plugin_num(b, sizeof(b), tw_fig_or0(r->p50_ms), 3),
 	    tw_fig_has(r->p90_ms) ? tw_plugin_num(c, sizeof(c), r->p90_ms, 3) : "absent",
 	    tw_plugin_num(m, sizeof(m), tw_fig_or0(r->max_ms), 3),
-	    tw_plugin_num(x, sizeof(x), tw_fig_or0(r->mean_ms), 3), n);
+	    tw_plugin_num(x, sizeof(x), tw_fig_or0(r->mean_ms), 3), n, why);
 }
 
 /* ", queue p99 1.2 ms": where a scheduler queued the reads. */
@@ -99,11 +107,11 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_d
 	const struct tw_range *wc = tw_threshold_range(c->write_crit);
 	struct tw_reqlat_judgement j;
 	struct tw_disk_verdicts verdicts;
-	char lb[LABEL_LEN], rd[200], wr[200], q[64], what[16];
+	char lb[LABEL_LEN], rd[200], wr[200], q[64], what[16], few[80], o[32];
 	double ms;
 
 	if (!tw_judge_reqlat(&p->warn, &p->crit, c->write_warn, c->write_crit, rf,
-	    c->percentile, tw_judge_write_bound(d, tw_judge_dirty_limited(v)), &j)) {
+	    c->percentile, tw_judge_write_bound(d, tw_judge_dirty_limited(v)), c->min_ops, &j)) {
 		tw_out_line(out, "%s: not timed (no requests of its own, past requestLatencyDevices, "
 		    "or first seen in the newest sample)", label(d, lb, sizeof(lb)));
 		*st = TW_STATE_OK;
@@ -124,11 +132,15 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_d
 	ms = j.wrow != NULL ? tw_reqlat_fig_percentile(j.wrow, c->percentile) : TW_FIG_NONE;
 	if (tw_fig_has(ms))
 		tw_out_figure(out, d->name, NULL, what, ms, "ms", 3, ww, wc, 0);
-	direction(j.rrow, "read", c->percentile, rd, sizeof(rd));
-	direction(j.wrow, "write", c->percentile, wr, sizeof(wr));
+	direction(j.rrow, "read", c->percentile, j.have_read, rd, sizeof(rd));
+	direction(j.wrow, "write", c->percentile, j.have_write, wr, sizeof(wr));
 	queue(j.rrow, q, sizeof(q));
-	tw_out_line(out, "%s: %s, %s, %s%s in the last %llu s", label(d, lb, sizeof(lb)),
-	    tw_state_name(j.worst), rd, wr, q, (unsigned long long)((tw_fig_or0(j.rrow != NULL ?
+	few[0] = '\0';
+	if (j.few_ops)
+		snprintf(few, sizeof(few), ", %s requests/s, under --min-ops",
+		    tw_plugin_num(o, sizeof(o), j.ops_s, 1));
+	tw_out_line(out, "%s: %s, %s, %s%s%s in the last %llu s", label(d, lb, sizeof(lb)),
+	    tw_state_name(j.worst), rd, wr, q, few, (unsigned long long)((tw_fig_or0(j.rrow != NULL ?
 	    j.rrow->window_ms : j.wrow->window_ms) + 500) / 1000));
 	if (j.have_read && j.read_ms > tr->ms)
 		*tr = (struct top){ j.read_ms, 1, *d };

@@ -18,6 +18,7 @@ struct tw_reqlat_check {
 	const struct tw_threshold *write_warn;	/* --write-warning */
 	const struct tw_threshold *write_crit;
 	const struct tw_namefilter *devices;	/* --device, --exclude-device */
+	double min_ops;				/* --min-ops */
 };
 
 /* check_disklatency's run() on the distribution. */

@@ -11,7 +11,7 @@
 
 #include "advice/evidence.h"
 #include "advice/ticket.h"
-#include "finding/judge.h"
+#include "finding/judge_reqlat.h"
 #include "finding/observe.h"
 #include "finding/tracker.h"
 #include "tw_check.h"
@@ -30,7 +30,7 @@ judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
 {
 	tw_judge_reqlat_figures(v, d->major, d->minor, &judged_figs);
 	/* No twBcDirtyLimited in these views: every write is judged. */
-	return tw_judge_reqlat(rw, rc, ww, wc, &judged_figs, percentile, INFINITY, j);
+	return tw_judge_reqlat(rw, rc, ww, wc, &judged_figs, percentile, INFINITY, 0, j);
 }
 
 static void
@@ -43,6 +43,9 @@ reqlat_verdicts(const struct tw_view_disk *d, const struct tw_reqlat_judgement *
 	tw_judge_reqlat_verdicts(&f, j, window_s, percentile, out);
 }
 
+/* A row of count requests over a window of 10 s, its p50 a tenth of its
+ * p99; the percentiles given from 100 requests, as the agent gives them
+ * (tw_hist_min_count). */
 static void
 reqlat_row(struct tw_view *v, uint32_t dir, double p99_ms, uint64_t count)
 {
@@ -54,6 +57,7 @@ reqlat_row(struct tw_view *v, uint32_t dir, double p99_ms, uint64_t count)
 	r->dir = dir;
 	strcpy(r->device, "sdb");
 	r->has = TW_VIEW_BIT(TW_OID_REQLAT_DEVICE);
+	TW_PUT_CELL(*r, TW_OID_REQLAT_WINDOW, 10000);
 	TW_PUT_CELL(*r, TW_OID_REQLAT_COUNT, count);
 	if (count >= 100) {
 		TW_PUT_CELL(*r, TW_OID_REQLAT_P50, (uint64_t)(p99_ms * 100));	/* microseconds */
@@ -62,10 +66,11 @@ reqlat_row(struct tw_view *v, uint32_t dir, double p99_ms, uint64_t count)
 }
 
 /* sdb (8:16), a rotational disk with a stable id at queue depth queue,
- * its reads' p99 read_ms (and writes' p99 write_ms, from 100 writes;
- * fewer when write_ms is 0). */
+ * its reads' p99 read_ms from reads requests and its writes' p99 write_ms
+ * from writes (5 when write_ms is 0: no p99). */
 static void
-make_view(struct tw_view *v, double read_ms, double write_ms, double queue)
+make_view_of(struct tw_view *v, double read_ms, uint64_t reads, double write_ms,
+    uint64_t writes, double queue)
 {
 	struct tw_view_disk *d;
 
@@ -88,8 +93,15 @@ make_view(struct tw_view *v, double read_ms, double write_ms, double queue)
 	TW_PUT_CELL(*d, TW_OID_DISK_ROTATIONAL, 1);
 	strcpy(d->scheduler, "mq-deadline");
 	v->ndisks = 1;
-	reqlat_row(v, TW_REQLAT_DIR_READ, read_ms, 1000);
-	reqlat_row(v, TW_REQLAT_DIR_WRITE, write_ms, write_ms > 0 ? 100 : 5);
+	reqlat_row(v, TW_REQLAT_DIR_READ, read_ms, reads);
+	reqlat_row(v, TW_REQLAT_DIR_WRITE, write_ms, write_ms > 0 ? writes : 5);
+}
+
+/* As make_view_of, from 1000 reads and 1000 writes: enough for a p99. */
+static void
+make_view(struct tw_view *v, double read_ms, double write_ms, double queue)
+{
+	make_view_of(v, read_ms, 1000, write_ms, 1000, queue);
 }
 
 START_TEST(test_judge)
@@ -198,6 +210,131 @@ START_TEST(test_tracked)
 }
 END_TEST
 
+/* A p99 of 250 reads is their third slowest: at queue depth 0.08, the
+ * figures of the lab's healthy-gzip finding at 56709ce ("vda read p99
+ * 35.8 ms at queue depth 0.08: the device itself is slow"), it is not
+ * judged; from 1000 reads it is. (Issue 32; that gzip's own window, as
+ * measured later, held 1678 reads: this rule alone does not quiet it.)
+ * The figure itself is still published. */
+START_TEST(test_few_requests)
+{
+	struct tw_judge_config c;
+	struct tw_reqlat_judgement j;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+
+	tw_judge_defaults(&c);
+	make_view_of(&v, 35.8, 250, 0, 0, 0.08);
+	v.disks[0].col[TW_OID_DISK_READ_OPS] = 2500;	/* 25 a second, in hundredths */
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_msg(s.n == 0, "a p99 of 250 reads judged: %s", s.n > 0 ? s.o[0].evidence : "");
+	/* As check_disklatency --percentile 99 judges it: the figure is
+	 * there, the verdict is not. */
+	ck_assert_int_eq(judge_reqlat(&c.reqlat_warn, &c.reqlat_crit, &c.reqlat_write_warn,
+	    &c.reqlat_write_crit, &v, &v.disks[0], 99, &j), 1);
+	ck_assert_ptr_nonnull(j.rrow);
+	ck_assert(j.rrow->p99_ms > 35.7 && j.rrow->p99_ms < 35.9);
+	ck_assert_int_eq(j.have_read, 0);
+	ck_assert_int_eq(j.worst, TW_STATE_OK);
+	/* Its p90 from the same 250 is judged (100 needed). */
+	ck_assert_uint_eq(tw_judge_reqlat_min_requests(99), 1000);
+	ck_assert_uint_eq(tw_judge_reqlat_min_requests(90), 100);
+	ck_assert_uint_eq(tw_judge_reqlat_min_requests(50), 20);
+	tw_view_free(&v);
+	/* 999 reads: still too few; 1000: judged, and the slow tail is kept. */
+	make_view_of(&v, 35.8, 999, 0, 0, 0.08);
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 0);
+	tw_view_free(&v);
+	make_view_of(&v, 35.8, 1000, 0, 0, 0.08);
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_int_eq(s.o[0].sym, TW_SYM_READ_LATENCY_QUEUE);
+	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
+	ck_assert_ptr_nonnull(strstr(s.o[0].evidence, "sdb read p99 35.8 ms at queue depth 0.08"));
+	tw_view_free(&v);
+	/* Writes alike: 300 ms from 500 writes is not judged, from 1000 it is. */
+	make_view_of(&v, 1, 1000, 300, 500, 0.08);
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 0);
+	tw_view_free(&v);
+	make_view_of(&v, 1, 1000, 300, 1000, 0.08);
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_int_eq(s.o[0].sym, TW_SYM_WRITE_LATENCY);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* minOps (check_disklatency --min-ops) leaves a device doing fewer
+ * requests a second out of the percentile's verdict, as out of r_await's:
+ * 1000 reads and 5 writes in 10 s are 100.5 a second. */
+START_TEST(test_min_ops)
+{
+	struct tw_judge_config c;
+	struct tw_view v;
+	struct seen s = { .n = 0 };
+
+	tw_judge_defaults(&c);
+	c.min_ops = 101;
+	make_view(&v, 60, 0, 1);
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_msg(s.n == 0, "judged under minOps: %s", s.n > 0 ? s.o[0].evidence : "");
+	c.min_ops = 100;
+	s.n = 0;
+	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_int_eq(s.o[0].sym, TW_SYM_READ_LATENCY_QUEUE);
+	tw_view_free(&v);
+}
+END_TEST
+
+/* tunewatchd's findings and check_disklatency --percentile 99 (which
+ * calls tw_judge_reqlat with its -w, -c and --min-ops, reqlatcheck.c)
+ * agree at the defaults on either side of both rules: a finding exactly
+ * when the check's judgement is not OK. */
+START_TEST(test_agent_agrees_with_check)
+{
+	static const uint64_t counts[] = { 100, 250, 999, 1000, 5000 };
+	static const double p99s[] = { 10, 35.8, 60 };
+	static const double min_ops[] = { 0, 100, 101, 600 };
+	struct tw_judge_config c;
+	struct tw_reqlat_judgement j;
+	struct tw_view v;
+	struct seen s;
+	size_t i, k, m;
+	int pages = 0, quiet = 0;
+
+	tw_judge_defaults(&c);
+	for (i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+		for (k = 0; k < sizeof(p99s) / sizeof(p99s[0]); k++)
+			for (m = 0; m < sizeof(min_ops) / sizeof(min_ops[0]); m++) {
+				make_view_of(&v, p99s[k], counts[i], 0, 0, 0.08);
+				c.min_ops = min_ops[m];
+				s.n = 0;
+				ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+				tw_judge_reqlat_figures(&v, 8, 16, &judged_figs);
+				ck_assert_int_eq(tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit,
+				    &c.reqlat_write_warn, &c.reqlat_write_crit, &judged_figs, 99, INFINITY,
+				    c.min_ops, &j), 1);
+				ck_assert_msg((s.n > 0) == (j.worst != TW_STATE_OK),
+				    "%llu reads, p99 %.1f ms, minOps %.0f: %zu findings, the check %s",
+				    (unsigned long long)counts[i], p99s[k], min_ops[m], s.n,
+				    tw_state_name(j.worst));
+				pages += s.n > 0;
+				quiet += s.n == 0;
+				tw_view_free(&v);
+			}
+	/* Both sides of the rules were met. */
+	ck_assert_int_gt(pages, 0);
+	ck_assert_int_gt(quiet, 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -207,6 +344,9 @@ main(void)
 	tcase_add_test(tc, test_judge);
 	tcase_add_test(tc, test_no_knob);
 	tcase_add_test(tc, test_tracked);
+	tcase_add_test(tc, test_few_requests);
+	tcase_add_test(tc, test_min_ops);
+	tcase_add_test(tc, test_agent_agrees_with_check);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }

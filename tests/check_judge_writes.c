@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "finding/judge.h"
+#include "finding/judge_reqlat.h"
 #include "finding/observe.h"
 #include "tw_check.h"
 #include "view/fig_cache.h"

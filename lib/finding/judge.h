@@ -25,7 +25,6 @@
 #include "sample/poolclass.h"
 #include "view/fig_disk.h"
 #include "view/fig_probe.h"
-#include "view/fig_reqlat.h"
 #include "view/view.h"
 
 /* The checks' defaults (their --help says the same). A state other than
@@ -353,48 +352,5 @@ void tw_judge_disk_figures(const struct tw_disk_fig *d, unsigned window_s,
 
 void tw_judge_disk_verdicts(const struct tw_disk_fig *d, const struct tw_disk_judgement *j,
     unsigned window_s, struct tw_disk_verdicts *out);
-
-/* ---- The distribution of every request (twReqLatTable) ---------------- */
-
-/* A disk's two rows as records: r and w point at read and write, or are
- * NULL where the view has no such row. */
-struct tw_reqlat_figs {
-	struct tw_reqlat_fig read, write;
-	const struct tw_reqlat_fig *r, *w;
-};
-
-struct tw_reqlat_judgement {
-	const struct tw_reqlat_fig *rrow, *wrow;	/* NULL: no row */
-	int have_read, have_write, writers_held;	/* held: set by the caller */
-	double read_ms, write_ms;
-	enum tw_state read, write, worst;
-};
-
-/* The row of v's twReqLatTable for a disk and direction
- * (TW_REQLAT_DIR_READ or _WRITE), or NULL. */
-const struct tw_view_reqlat *tw_judge_reqlat_row(const struct tw_view *v, uint32_t major,
-    uint32_t minor, uint32_t dir);
-
-/* The rows of v's twReqLatTable for disk (major, minor), decoded into p
- * (each once). */
-void tw_judge_reqlat_figures(const struct tw_view *v, uint32_t major, uint32_t minor,
-    struct tw_reqlat_figs *p);
-
-/* Judge a disk's reads (p->r) against rw and rc and its writes (p->w)
- * against ww and wc, at percentile, the writes' up to write_bound
- * (tw_judge_write_bound). A direction without the percentile (too few
- * requests in the window, or no row) is OK: an idle disk is no symptom.
- * Returns 0 when the disk has no row at all (not timed), 1 otherwise. j
- * points into p. */
-int tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
-    const struct tw_threshold *ww, const struct tw_threshold *wc,
-    const struct tw_reqlat_figs *p, unsigned percentile, double write_bound,
-    struct tw_reqlat_judgement *j);
-
-/* The verdicts on slow requests of a judged disk: slow r_await's and
- * w_await's (tw_evidence_disk_read and _write), on the distribution's
- * figures, named "read p99" and "write p99". */
-void tw_judge_reqlat_verdicts(const struct tw_disk_fig *d, const struct tw_reqlat_judgement *j,
-    unsigned window_s, unsigned percentile, struct tw_disk_verdicts *out);
 
 #endif

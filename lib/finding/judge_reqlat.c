@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "finding/judge.h"
+#include "finding/judge_reqlat.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,10 +47,44 @@ tw_judge_reqlat_figures(const struct tw_view *v, uint32_t major, uint32_t minor,
 	}
 }
 
+unsigned long long
+tw_judge_reqlat_min_requests(unsigned percentile)
+{
+	/* The percentiles tw_reqlat_fig_percentile gives: 50, 90, else 99. */
+	unsigned above = percentile == 50 ? 50 : percentile == 90 ? 10 : 1;
+
+	return TW_JUDGE_REQLAT_ABOVE * ((100ULL + above - 1) / above);
+}
+
+/* Whether row r has its percentile from enough requests to judge. */
+static int
+judged(const struct tw_reqlat_fig *r, unsigned percentile)
+{
+	return r != NULL && tw_fig_has(tw_reqlat_fig_percentile(r, percentile)) &&
+	    tw_fig_has(r->requests) && r->requests >= (double)tw_judge_reqlat_min_requests(percentile);
+}
+
+/* The timed requests a second of a disk's rows, 0 when unknown. */
+static double
+ops_per_s(const struct tw_reqlat_fig *r, const struct tw_reqlat_fig *w)
+{
+	double n = 0, ms = 0;
+
+	if (r != NULL && tw_fig_has(r->requests) && tw_fig_has(r->window_ms)) {
+		n += r->requests;
+		ms = r->window_ms;
+	}
+	if (w != NULL && tw_fig_has(w->requests) && tw_fig_has(w->window_ms)) {
+		n += w->requests;
+		ms = w->window_ms > ms ? w->window_ms : ms;
+	}
+	return ms > 0 ? n * 1000.0 / ms : 0;
+}
+
 int
 tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
     const struct tw_threshold *ww, const struct tw_threshold *wc,
-    const struct tw_reqlat_figs *p, unsigned percentile, double write_bound,
+    const struct tw_reqlat_figs *p, unsigned percentile, double write_bound, double min_ops,
     struct tw_reqlat_judgement *j)
 {
 	memset(j, 0, sizeof(*j));
@@ -58,12 +92,18 @@ tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
 	j->wrow = p->w;
 	if (j->rrow == NULL && j->wrow == NULL)
 		return 0;
-	if (j->rrow != NULL && tw_fig_has(tw_reqlat_fig_percentile(j->rrow, percentile))) {
+	/* As r_await's (tw_judge_disk): a disk below min_ops is OK. */
+	j->ops_s = ops_per_s(j->rrow, j->wrow);
+	if (min_ops > 0 && j->ops_s < min_ops) {
+		j->few_ops = 1;
+		return 1;
+	}
+	if (judged(j->rrow, percentile)) {
 		j->have_read = 1;
 		j->read_ms = tw_reqlat_fig_percentile(j->rrow, percentile);
 		j->read = tw_threshold_state(j->read_ms, rw, rc);
 	}
-	if (j->wrow != NULL && tw_fig_has(tw_reqlat_fig_percentile(j->wrow, percentile))) {
+	if (judged(j->wrow, percentile)) {
 		j->have_write = 1;
 		j->write_ms = tw_reqlat_fig_percentile(j->wrow, percentile);
 		j->write = tw_threshold_state(j->write_ms < write_bound ? j->write_ms : write_bound,

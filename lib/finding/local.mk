@@ -8,7 +8,7 @@ lib_finding_libtwfinding_a_SOURCES = \
 	lib/finding/judge.h lib/finding/judge.c lib/finding/judge_cache.c \
 	lib/finding/judge_pool.c lib/finding/judge_disk.c \
 	lib/finding/judge_socket.c lib/finding/judge_cgroup.c lib/finding/ticket_cgroup.c \
-	lib/finding/judge_probe.c lib/finding/judge_reqlat.c \
+	lib/finding/judge_probe.c lib/finding/judge_reqlat.h lib/finding/judge_reqlat.c \
 	lib/finding/lookup.h lib/finding/lookup.c lib/finding/observe.h lib/finding/observe.c \
 	lib/finding/observe_priv.h lib/finding/observe_pick.h lib/finding/observe_pick.c \
 	lib/finding/observe_verdict.h lib/finding/observe_verdict.c \

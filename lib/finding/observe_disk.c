@@ -11,6 +11,7 @@
 
 #include "advice/ticket.h"
 #include "finding/judge_disk_row.h"
+#include "finding/judge_reqlat.h"
 #include "util/error.h"
 #include "view/fig_disk.h"
 #include "view/fig_probe.h"
@@ -82,7 +83,7 @@ observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsign
 		tw_view_disk_judged(d, &f);
 		if (!tw_judge_reqlat(&c->reqlat_warn, &c->reqlat_crit, &c->reqlat_write_warn,
 		    &c->reqlat_write_crit, &rf, c->reqlat_percentile, tw_judge_write_bound(&f, held),
-		    &j) || !tw_observe_bad(j.worst))
+		    c->min_ops, &j) || !tw_observe_bad(j.worst))
 			continue;
 		j.writers_held = tw_fig_has(held) && held > 0;
 		tw_view_disk_figures(d, &f);

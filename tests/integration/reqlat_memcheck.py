@@ -42,11 +42,16 @@ def test():
             h.wait_agent(timeout=300)     # under valgrind; 120 s passed at load 31
             rc.need_timing(h)
             h.sample_now()
-            for _ in range(2):
+            # Two rounds at least; more until the window holds the 1000 reads
+            # a p99 is judged from (issue 32), which a loaded machine may not
+            # read in 2 s.
+            for i in range(8):
                 rc.fio(loop.dev, 1)
                 h.sample_now()
-            row = rc.reqlat_row(h, loop.index())
-            assert row.get("COUNT") and row["COUNT"].num > 0, row
+                row = rc.reqlat_row(h, loop.index())
+                if i >= 1 and row.get("COUNT") and row["COUNT"].num >= 1000:
+                    break
+            assert row.get("COUNT") and row["COUNT"].num >= 1000, row
             assert rc.reqhist_rows(h, loop.index())
             h.walk(twtest.OBJECTS, bulk=True)
             for args, expect in ((["--percentile", "99", "-w", "0.001", "-c", "0.002"], (2,)),
