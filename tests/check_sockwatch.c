@@ -572,8 +572,9 @@ END_TEST
  * after each read of the files, but a look between them saw it near
  * (tw_sockwatch_look, which tunewatchd makes every 10 to 40 ms while
  * uncounted drops are being found): that interval's uncounted drops are
- * UDP memory's; the next interval's, with no look near, are not. Looks
- * are wanted only within a window of such drops. Before, the lab's
+ * UDP memory's, and so are the next ones within the window (2 reads),
+ * with no look near; past it, they are not. Looks are wanted only within
+ * a window of such drops. Before, the lab's
  * net-udp-mem (bursts five a second, memory held some tens of ms each)
  * went 60 s on a quiet machine with every look far and no finding. */
 START_TEST(test_uncounted_look)
@@ -613,9 +614,14 @@ START_TEST(test_uncounted_look)
 	ck_assert_uint_eq(w.uncounted.far, 100);
 	ck_assert_int_eq(tw_sockwatch_looking(&w), 1);
 	ck_assert_int_eq(tw_sockwatch_look(&w, fp.fd, &far), 1);
-	step_counted(&w, &fp, 310, 7, 7, &far);		/* 100, every look far */
+	/* Every look far, but within the window (2 reads) of the one near. */
+	step_counted(&w, &fp, 310, 7, 7, &far);
 	ck_assert_int_eq(tw_sockwatch_uncounted(&w, &n), 1);
-	ck_assert_uint_eq(n, 100);
+	ck_assert_uint_eq(n, 200);
+	ck_assert_uint_eq(w.uncounted.far, 100);
+	step_counted(&w, &fp, 410, 7, 7, &far);		/* past it: far */
+	ck_assert_int_eq(tw_sockwatch_uncounted(&w, &n), 1);
+	ck_assert_uint_eq(n, 200);
 	ck_assert_uint_eq(w.uncounted.far, 200);
 	tw_sockwatch_free(&w);
 	tw_fakeproc_close(&fp);

@@ -29,6 +29,7 @@ tw_uncounted_forget(struct tw_uncounted *u)
 	u->before_valid = 0;
 	u->had_near = 0;
 	u->seen_near = 0;
+	u->near_left = 0;
 }
 
 /* InErrors' sum now, from net/snmp and snmp6 under proc_fd. */
@@ -97,12 +98,14 @@ tw_uncounted_after_read(struct tw_uncounted *u, int proc_fd, struct tw_buf *scra
 	if (rc == TW_E_NOMEM)
 		return rc;
 	is_near = near_now(proc_fd, scratch, mem);
+	if (is_near || u->had_near || u->seen_near)
+		u->near_left = u->window > 0 ? u->window : 1;
 	/* A counter that went back (a reset) tells nothing. */
 	if (!first && rc == TW_OK && u->before_valid && after >= u->before) {
 		uint64_t counted = after - u->before;
 
 		u->known = 1;
-		if (grown > counted && (is_near || u->had_near || u->seen_near))
+		if (grown > counted && u->near_left > 0)
 			u->count += grown - counted;
 		else if (grown > counted)
 			u->far += grown - counted;
@@ -112,5 +115,7 @@ tw_uncounted_after_read(struct tw_uncounted *u, int proc_fd, struct tw_buf *scra
 	u->before = before;
 	u->had_near = is_near;
 	u->seen_near = 0;
+	if (u->near_left > 0)
+		u->near_left--;
 	return found;
 }
