@@ -568,6 +568,66 @@ START_TEST(test_uncounted_memory)
 }
 END_TEST
 
+/* A burst between two samples: UDP memory far at each sample and right
+ * after each read of the files, but a look between them saw it near
+ * (tw_sockwatch_look, which tunewatchd makes every 10 to 40 ms while
+ * uncounted drops are being found): that interval's uncounted drops are
+ * UDP memory's, and so are the next ones within the window (2 reads),
+ * with no look near; past it, they are not. Looks are wanted only within
+ * a window of such drops. Before, the lab's
+ * net-udp-mem (bursts five a second, memory held some tens of ms each)
+ * went 60 s on a quiet machine with every look far and no finding. */
+START_TEST(test_uncounted_look)
+{
+	static const struct tw_udp_memory far = { 1, 0, 1, 1024 };
+	static const char *far_now = "sockets: used 9\nUDP: inuse 5 mem 3\n",
+	    *near_now = "sockets: used 9\nUDP: inuse 5 mem 1100\n";
+	struct tw_sockwatch_config cfg = { .intervals = 2, .owner_procs = 0, .diag = 0 };
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+	uint64_t n;
+
+	tw_fakeproc_open(&fp);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	tw_fakeproc_file(&fp, "net/sockstat", far_now);
+	step_counted(&w, &fp, 10, 7, 7, &far);		/* the first read */
+	ck_assert_int_eq(tw_sockwatch_looking(&w), 0);
+	step_counted(&w, &fp, 60, 7, 7, &far);		/* InErrors still: not read */
+	ck_assert_int_eq(tw_sockwatch_looking(&w), 0);
+	/* Not looking: a look sees nothing, whatever memory is. */
+	tw_fakeproc_file(&fp, "net/sockstat", near_now);
+	ck_assert_int_eq(tw_sockwatch_look(&w, fp.fd, &far), 0);
+	tw_fakeproc_file(&fp, "net/sockstat", far_now);
+	step_counted(&w, &fp, 110, 7, 7, &far);		/* read: 100 uncounted, far */
+	ck_assert_int_eq(tw_sockwatch_uncounted(&w, &n), 1);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_uint_eq(w.uncounted.far, 100);
+	ck_assert_int_eq(tw_sockwatch_looking(&w), 1);
+	ck_assert_int_eq(tw_sockwatch_look(&w, fp.fd, &far), 1);	/* far */
+	tw_fakeproc_file(&fp, "net/sockstat", near_now);
+	ck_assert_int_eq(tw_sockwatch_look(&w, fp.fd, &far), 1);	/* the burst */
+	tw_fakeproc_file(&fp, "net/sockstat", far_now);
+	ck_assert_int_eq(tw_sockwatch_look(&w, fp.fd, &far), 1);	/* far again */
+	step_counted(&w, &fp, 210, 7, 7, &far);		/* 100, a look near */
+	ck_assert_int_eq(tw_sockwatch_uncounted(&w, &n), 1);
+	ck_assert_uint_eq(n, 100);
+	ck_assert_uint_eq(w.uncounted.far, 100);
+	ck_assert_int_eq(tw_sockwatch_looking(&w), 1);
+	ck_assert_int_eq(tw_sockwatch_look(&w, fp.fd, &far), 1);
+	/* Every look far, but within the window (2 reads) of the one near. */
+	step_counted(&w, &fp, 310, 7, 7, &far);
+	ck_assert_int_eq(tw_sockwatch_uncounted(&w, &n), 1);
+	ck_assert_uint_eq(n, 200);
+	ck_assert_uint_eq(w.uncounted.far, 100);
+	step_counted(&w, &fp, 410, 7, 7, &far);		/* past it: far */
+	ck_assert_int_eq(tw_sockwatch_uncounted(&w, &n), 1);
+	ck_assert_uint_eq(n, 200);
+	ck_assert_uint_eq(w.uncounted.far, 200);
+	tw_sockwatch_free(&w);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
 /* The sockets as sock_diag dumps them are the files' (collect/sockdiag.h):
  * two sockets of this process's on 127.0.0.1 with the smallest buffer,
  * flooded, read both ways: the same inode, drops, uid, address and port,
@@ -661,6 +721,7 @@ main(void)
 	tcase_add_test(tc, test_netlink_reads_as_the_files);
 	tcase_add_test(tc, test_uncounted_one_moment);
 	tcase_add_test(tc, test_uncounted_memory);
+	tcase_add_test(tc, test_uncounted_look);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }

@@ -3,11 +3,14 @@
 
 #include "finding/ratchet.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "collect/blockqueue.h"
 #include "view/fig_change.h"
+#include "view/fig_pool.h"
 
 /* Two values the same, whatever blanks separate a vector's fields. */
 static int
@@ -40,6 +43,36 @@ better(const struct tw_change_fig *c)
 	return c->after < c->before;
 }
 
+/* Whether TCP, raised to new_value, still holds at least its first
+ * value, below which alone it leaves memory pressure (sock.c,
+ * sk_leave_memory_pressure). A doubling makes the new first value the old
+ * second, the very level above which TCP entered pressure, so a steady
+ * workload that entered it stays in it after the first doubling whatever
+ * the raise gave: its time in pressure cannot fall, and an unchanged share
+ * is no evidence that the raise did not help (the lab's net-tcp-mem: 100 %
+ * of the time before and after 3072 6144 12288 -> 6144 12288 24576 while
+ * the delivered rate rose, the pressure gone only at the third doubling).
+ * A raise after which TCP holds less than the new first value, and yet
+ * its share did not fall, is held back as any other. */
+static int
+tcp_cannot_leave(const struct tw_view *v, const char *tunable, const char *new_value)
+{
+	struct tw_pool_class_fig pc;
+	unsigned long long first;
+	char *end;
+
+	if (strcmp(tunable, "net.ipv4.tcp_mem") != 0 || new_value == NULL)
+		return 0;
+	tw_view_pool_class_figures(v, TW_DBLOCK_TCP_MEMORY, &pc);
+	if (!pc.found || !tw_fig_has(pc.busiest.in_use))
+		return 0;
+	errno = 0;
+	first = strtoull(new_value, &end, 10);
+	if (errno != 0 || end == new_value || first == 0)
+		return 0;
+	return pc.busiest.in_use >= (double)first;
+}
+
 int
 tw_ratchet_held(const struct tw_view *v, const struct tw_suggestion *s, char *why,
     size_t len)
@@ -67,7 +100,8 @@ tw_ratchet_held(const struct tw_view *v, const struct tw_suggestion *s, char *wh
 			    c.old_value : "?");
 			return 1;
 		}
-		if (!tw_fig_has(c.before) || !tw_fig_has(c.after) || better(&c))
+		if (!tw_fig_has(c.before) || !tw_fig_has(c.after) || better(&c) ||
+		    tcp_cannot_leave(v, s->name, c.new_value))
 			return 0;
 		snprintf(why, len, "%s was raised to %s (from %s) and %s did not get better (%g "
 		    "before, %g after): not raised again without new evidence", s->name,

@@ -12,8 +12,11 @@
  * both cases the suggestion is held back: the finding stays the same (its
  * id, its ticket, its tunable and current value) with no suggested value
  * and no apply line, its evidence saying why; a raise that helped, even
- * in part, is evidence for the next. Only host sysctls are held: a disk's queue and a cgroup's
- * limit are their subject's, and their tickets say so. tunewatchd and the
+ * in part, is evidence for the next, and so is a tcp_mem raise after which
+ * TCP still holds its new first value: it leaves memory pressure only
+ * below that, so its time in pressure could not fall (ratchet.c). Only
+ * host sysctls are held: a disk's queue and a cgroup's limit are their
+ * subject's, and their tickets say so. tunewatchd and the
  * checks both ask here, with the view's changes, so they agree. */
 #ifndef TW_FINDING_RATCHET_H
 #define TW_FINDING_RATCHET_H

@@ -47,6 +47,40 @@ socks_open(struct tw_monitor *m, const struct tw_sampler_config *cfg, unsigned i
 	return tw_sockwatch_init(&m->socks, &sc);
 }
 
+/* UDP memory as the last sample read it: in use, and udp_mem's first
+ * value, where the kernel starts refusing it. */
+static void
+udp_memory(const struct tw_monitor *m, struct tw_udp_memory *mem)
+{
+	const struct tw_sysctl_value *v = &m->sample.sysctl.v[TW_SYSCTL_NET_IPV4_UDP_MEM];
+	int64_t limit;
+
+	memset(mem, 0, sizeof(*mem));
+	if ((m->sample.sock.present >> TW_SOCK_UDP_MEM) & 1) {
+		mem->have_in_use = 1;
+		mem->in_use = m->sample.sock.v[TW_SOCK_UDP_MEM];
+	}
+	if (v->rc == TW_OK && tw_sysctl_field(v->text, 0, &limit) == TW_OK && limit > 0) {
+		mem->have_limit = 1;
+		mem->limit = (uint64_t)limit;
+	}
+}
+
+int
+tw_monitor_look(struct tw_monitor *m)
+{
+	struct tw_udp_memory mem;
+
+	udp_memory(m, &mem);
+	return tw_sockwatch_look(&m->socks, tw_sampler_proc_fd(m->sampler), &mem);
+}
+
+int
+tw_monitor_looking(const struct tw_monitor *m)
+{
+	return tw_sockwatch_looking(&m->socks);
+}
+
 /* The sockets are followed before the pools are built: what they dropped
  * uncounted is the UDP memory pool's (sample/poolclass.c). */
 static int
@@ -54,19 +88,10 @@ socks_step(struct tw_monitor *m)
 {
 	const struct tw_netstat_set *net = (m->sample.have & TW_SRC_BIT(TW_SRC_NETSTAT)) ?
 	    &m->sample.net : NULL;
-	const struct tw_sysctl_value *v = &m->sample.sysctl.v[TW_SYSCTL_NET_IPV4_UDP_MEM];
-	struct tw_udp_memory mem = { 0, 0, 0, 0 };
-	int64_t limit;
+	struct tw_udp_memory mem;
 	int rc;
 
-	if ((m->sample.sock.present >> TW_SOCK_UDP_MEM) & 1) {
-		mem.have_in_use = 1;
-		mem.in_use = m->sample.sock.v[TW_SOCK_UDP_MEM];
-	}
-	if (v->rc == TW_OK && tw_sysctl_field(v->text, 0, &limit) == TW_OK && limit > 0) {
-		mem.have_limit = 1;
-		mem.limit = (uint64_t)limit;
-	}
+	udp_memory(m, &mem);
 	tw_listenwatch_step(&m->listen, net);
 	rc = tw_sockwatch_step(&m->socks, tw_sampler_proc_fd(m->sampler), net, &mem,
 	    &m->sample.parse);

@@ -68,6 +68,14 @@ void tw_monitor_notify_counts(struct tw_monitor *m, const struct tw_view_notify_
  * next sample. */
 int tw_monitor_sample(struct tw_monitor *m);
 
+/* Between samples: whether looks at UDP memory are wanted now (drops no
+ * counter counted were found within the window, sockets/uncounted.h), and
+ * one such look, which returns whether more are. A program calls the look
+ * every few tens of ms, at uneven gaps, while they are: a periodic burst
+ * seen by evenly spaced looks may fall between them every time. */
+int tw_monitor_looking(const struct tw_monitor *m);
+int tw_monitor_look(struct tw_monitor *m);
+
 const struct tw_view *tw_monitor_view(const struct tw_monitor *m);
 
 /* The events of the last sample (what was raised, cleared or changed

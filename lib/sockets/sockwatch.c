@@ -23,6 +23,7 @@ tw_sockwatch_init(struct tw_sockwatch *w, const struct tw_sockwatch_config *cfg)
 	tw_udp_set_init(&w->cur);
 	tw_buf_init(&w->scratch);
 	tw_uncounted_init(&w->uncounted);
+	w->uncounted.window = cfg->intervals;
 	w->read_rc = TW_E_ABSENT;
 	return TW_OK;
 }

@@ -129,4 +129,23 @@ int tw_sockwatch_has_recent(const struct tw_sockwatch *w);
  * (and *count 0) until a read could compare them with InErrors. */
 int tw_sockwatch_uncounted(const struct tw_sockwatch *w, uint64_t *count);
 
+/* Whether drops no counter counted were found within the last window (the
+ * files are then read every sample): looks at UDP memory between samples
+ * are wanted (sockets/uncounted.h). */
+static inline int
+tw_sockwatch_looking(const struct tw_sockwatch *w)
+{
+	return w->seq < w->eager_until;
+}
+
+/* One such look, when wanted; returns tw_sockwatch_looking(). */
+static inline int
+tw_sockwatch_look(struct tw_sockwatch *w, int proc_fd, const struct tw_udp_memory *mem)
+{
+	if (!tw_sockwatch_looking(w))
+		return 0;
+	tw_uncounted_look(&w->uncounted, proc_fd, &w->scratch, mem);
+	return 1;
+}
+
 #endif

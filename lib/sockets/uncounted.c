@@ -28,6 +28,8 @@ tw_uncounted_forget(struct tw_uncounted *u)
 {
 	u->before_valid = 0;
 	u->had_near = 0;
+	u->seen_near = 0;
+	u->near_left = 0;
 }
 
 /* InErrors' sum now, from net/snmp and snmp6 under proc_fd. */
@@ -69,6 +71,22 @@ near_now(int proc_fd, struct tw_buf *scratch, const struct tw_udp_memory *mem)
 	    ((st.present >> TW_SOCK_UDP_MEM) & 1) && near(st.v[TW_SOCK_UDP_MEM], mem->limit);
 }
 
+void
+tw_uncounted_look(struct tw_uncounted *u, int proc_fd, struct tw_buf *scratch,
+    const struct tw_udp_memory *mem)
+{
+	struct tw_udp_memory limit_only;
+
+	/* One look near is enough for the interval. */
+	if (mem == NULL || u->seen_near)
+		return;
+	/* The sample's figure is old by now: read it again. */
+	limit_only = *mem;
+	limit_only.have_in_use = 0;
+	if (near_now(proc_fd, scratch, &limit_only))
+		u->seen_near = 1;
+}
+
 int
 tw_uncounted_after_read(struct tw_uncounted *u, int proc_fd, struct tw_buf *scratch,
     int first, int before_valid, uint64_t before, uint64_t grown,
@@ -80,12 +98,14 @@ tw_uncounted_after_read(struct tw_uncounted *u, int proc_fd, struct tw_buf *scra
 	if (rc == TW_E_NOMEM)
 		return rc;
 	is_near = near_now(proc_fd, scratch, mem);
+	if (is_near || u->had_near || u->seen_near)
+		u->near_left = u->window > 0 ? u->window : 1;
 	/* A counter that went back (a reset) tells nothing. */
 	if (!first && rc == TW_OK && u->before_valid && after >= u->before) {
 		uint64_t counted = after - u->before;
 
 		u->known = 1;
-		if (grown > counted && (is_near || u->had_near))
+		if (grown > counted && u->near_left > 0)
 			u->count += grown - counted;
 		else if (grown > counted)
 			u->far += grown - counted;
@@ -94,5 +114,8 @@ tw_uncounted_after_read(struct tw_uncounted *u, int proc_fd, struct tw_buf *scra
 	u->before_valid = before_valid;
 	u->before = before;
 	u->had_near = is_near;
+	u->seen_near = 0;
+	if (u->near_left > 0)
+		u->near_left--;
 	return found;
 }

@@ -51,6 +51,24 @@ window holds the bursts only, so that the change record's figure before
 is theirs (at once, it was 171,806 failures a minute before against the
 lab's 8,128 drops a second, 2,863 a second: "did not help" on a change
 that took the loss from 68.8 % to 39.2 %).
+
+Why it failed the quick run of 56709ce: tunewatchd never raised udp-mem in
+60 s, and named net.core.rmem_max for each of the four sockets instead
+(socket-rcvbuf, "buffer 8388608 bytes, at net.core.rmem_max"). On this
+kernel the drops are in the sockets' counts only, and tunewatchd names
+them UDP memory's only where it sees UDP memory near udp_mem (half its
+first value; sockets/uncounted.h); it looked once a sample and once right
+after each read of the socket files, each second at about the same moment,
+and a burst holds the memory some tens of ms of each 200: on a quiet
+machine the two clocks kept step and every look fell between bursts, so
+the drops were counted "far" and the sockets' own rule took them. The
+product now also looks at UDP memory every 10 to 40 ms, at uneven gaps,
+while such drops are being found (tunewatchd, tw_monitor_look; the test:
+check_sockwatch's test_uncounted_look). The workload is left as it was,
+bursts five a second: what the product must see. And a finding that names
+a knob for one of the workload's own sockets fails the scenario: their
+subjects carry the socket's inode after the address, which the old match
+missed, so the rmem_max findings of that run passed unremarked.
 """
 
 import os
@@ -87,14 +105,24 @@ class UdpMem(labproblem.Problem):
 
     def while_raised(self, lab, stack, workload, row):
         """Wait until tunewatchd's window holds the bursts only, as
-        net-softnet does (its docstring): the change record's figure
-        before is that window's."""
+        net-softnet does (its docstring), and only samples after the one
+        that first found the drops (the finding is raised three samples
+        after it): the change record's figure before is that window's.
+        Before it, tunewatchd reads the socket files once a window (UDP
+        InErrors does not move), so the drops of up to a window are found
+        at one read, with no look at UDP memory in their interval, and
+        counted apart; a window that holds that read counted 40 % of the
+        drops before the change against 89 % after, "did not help"
+        (0bb6380 and b0a39ff, a quick run each). That is tunewatchd's limit, not the
+        workload's: said in the results."""
         labcore.wait_for("the workload's first burst", lambda: workload.records, timeout=30)
-        until = workload.records[0]["t"] + stack.window + 2 * stack.interval
+        until = max(workload.records[0]["t"], time.monotonic()) + stack.window + \
+            2 * stack.interval
         wait = max(0.0, until - time.monotonic())
         time.sleep(wait)
         return ("the advice applied %.1f s after the finding was raised, once tunewatchd's "
-                "%d s window held the bursts only" % (wait, stack.window))
+                "%d s window held the bursts only, and only samples after the one that "
+                "first found their drops" % (wait, stack.window))
 
     def value_number(self, text):
         return int(text.split()[0])
@@ -145,11 +173,11 @@ class UdpMem(labproblem.Problem):
         return {"udp 127.0.0.1:%d" % p for p in ports}
 
     def is_wrong(self, row):
-        """A buffer knob named for one of the workload's sockets, or for
-        the host's receive buffers while only they drop: the buffers are
-        large; UDP memory is what ran out."""
-        if row.get("SUBJECT") in self.own_subjects():
-            return row.get("TUNABLE") != ""
+        """A knob named for one of the workload's sockets (rmem_max,
+        rmem_default): the buffers are large; UDP memory is what ran out.
+        A socket's subject carries its inode after the address."""
+        if any(labproblem.same_subject(row, s) for s in self.own_subjects()):
+            return row.get("TUNABLE", "") != ""
         return False
 
 
