@@ -15,7 +15,7 @@
 
 /* One notification about change c; a failure to build it is logged. */
 static void
-announce(int evaluated, const struct tw_change_fig *c)
+announce(int evaluated, const struct tw_change_record *c)
 {
 	struct tw_notice notice;
 
@@ -29,7 +29,7 @@ void
 tw_agent_changes_step(const struct tw_monitor *m)
 {
 	const struct tw_change_history *h = tw_monitor_change_history(m);
-	struct tw_change_fig list[TW_CHANGE_MAX];
+	struct tw_change_record list[TW_CHANGE_MAX];
 	size_t i, n;
 	int rc = tw_monitor_change_status(m);
 

@@ -16,7 +16,7 @@
 #include "plugin.h"
 #include "tunables.h"
 #include "util/error.h"
-#include "view/fig_agent.h"
+#include "view/record_agent.h"
 
 /* The default lookup's context: the tunable table, through the view. */
 struct table_lookup {
@@ -29,10 +29,10 @@ struct table_lookup {
 static const char *
 osrelease(const struct tw_view *v)
 {
-	struct tw_agent_fig agent;
+	struct tw_agent_record agent;
 	const char *sp;
 
-	tw_view_agent_figures(&v->agent, &agent);
+	tw_view_agent_record(&v->agent, &agent);
 	if (agent.system == NULL || strncmp(agent.system, "Linux ", 6) != 0)
 		return NULL;
 	sp = agent.system + 6;
@@ -64,7 +64,7 @@ tw_device_lookup_init(struct tw_device_lookup *c, const struct tw_plugin *p,
 	c->p = p;
 	c->v = v;
 	if (d != NULL) {
-		tw_view_disk_figures(d, &c->fig);
+		tw_view_disk_record(d, &c->fig);
 		c->d = &c->fig;
 	}
 }

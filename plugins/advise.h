@@ -10,7 +10,7 @@
 #include "advice/advice.h"
 #include "advice/evidence.h"
 #include "plugin/output.h"
-#include "view/fig_disk.h"
+#include "view/record_disk.h"
 #include "view/view.h"
 
 struct tw_plugin;
@@ -53,8 +53,8 @@ int tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct
 struct tw_device_lookup {
 	const struct tw_plugin *p;
 	const struct tw_view *v;
-	struct tw_disk_fig fig;		/* the device's, decoded once */
-	const struct tw_disk_fig *d;	/* &fig, or NULL: no device */
+	struct tw_disk_record fig;		/* the device's, decoded once */
+	const struct tw_disk_record *d;	/* &fig, or NULL: no device */
 	char buf[32];
 };
 

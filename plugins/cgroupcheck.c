@@ -15,15 +15,15 @@
 #include "plugin.h"
 #include "report.h"
 #include "util/error.h"
-#include "view/fig_agent.h"
-#include "view/fig_cgroup.h"
+#include "view/record_agent.h"
+#include "view/record_cgroup.h"
 
 #define MIB (1024.0 * 1024.0)
 
 /* A unit name or glob matches the unit's own cgroup, not the cgroups
  * below it: those a path glob reaches ("/system.slice/nginx.service/?*"). */
 int
-tw_cgroup_matches(const char *expr, const struct tw_cgroup_fig *c)
+tw_cgroup_matches(const char *expr, const struct tw_cgroup_record *c)
 {
 	const char *unit = tw_judge_cgroup_unit(c->path), *slash = strrchr(c->path, '/');
 	char service[TW_VIEW_STR + 16];
@@ -91,13 +91,13 @@ row_names(const struct tw_view *v)
 
 /* The name of row i, c, or its path when row_names had no memory. */
 static const char *
-name_of(const struct row_name *names, size_t i, const struct tw_cgroup_fig *c)
+name_of(const struct row_name *names, size_t i, const struct tw_cgroup_record *c)
 {
 	return names != NULL ? names[i].name : c->path;
 }
 
 static int
-selected(const struct tw_cgroup_check *cc, const struct tw_cgroup_fig *c)
+selected(const struct tw_cgroup_check *cc, const struct tw_cgroup_record *c)
 {
 	size_t i;
 
@@ -109,7 +109,7 @@ selected(const struct tw_cgroup_check *cc, const struct tw_cgroup_fig *c)
 
 int
 tw_cgroup_change_selected(const struct tw_cgroup_check *cc, const struct tw_view *v,
-    const struct tw_change_fig *c)
+    const struct tw_change_record *c)
 {
 	char dir[TW_TICKET_SUBJECT_CGROUP_LEN];
 	size_t i;
@@ -117,9 +117,9 @@ tw_cgroup_change_selected(const struct tw_cgroup_check *cc, const struct tw_view
 	if (c->subject == NULL || !tw_plugin_change_is_cgroup(c))
 		return 0;
 	for (i = 0; i < v->ncgroups; i++) {
-		struct tw_cgroup_fig g;
+		struct tw_cgroup_record g;
 
-		tw_view_cgroup_figures(&v->cgroups[i], &g);
+		tw_view_cgroup_record(&v->cgroups[i], &g);
 		if (!selected(cc, &g) || tw_ticket_subject_cgroup(dir, sizeof(dir),
 		    g.version > 0 ? (int)g.version : 2, g.path) != TW_OK)
 			continue;
@@ -143,7 +143,7 @@ or_default(const struct tw_threshold *t, struct tw_threshold *def, const char *t
 /* "nginx.service (/system.slice/nginx.service): CRITICAL, 1000 refaults/s,
  * page cache 60 MiB, memory 64 of 64 MiB (memory.high), ..." */
 static void
-describe(struct tw_out *out, const struct tw_cgroup_fig *c, const char *name, enum tw_state st)
+describe(struct tw_out *out, const struct tw_cgroup_record *c, const char *name, enum tw_state st)
 {
 	char a[32], b[32], d[32], e[32], f[32], g[32], limit[96], psi[96];
 
@@ -170,7 +170,7 @@ describe(struct tw_out *out, const struct tw_cgroup_fig *c, const char *name, en
 }
 
 static void
-advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_cgroup_fig *c,
+advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_cgroup_record *c,
     struct tw_out *out)
 {
 	struct tw_cgroup_figures f;
@@ -199,11 +199,11 @@ summary_cuts(const struct tw_view *v, struct tw_out *out)
 		"too deep (over 128 levels)",
 		"past the walk's 8192",
 	};
-	struct tw_agent_fig a;
+	struct tw_agent_record a;
 	double cut[3];
 	size_t i;
 
-	tw_view_agent_figures(&v->agent, &a);
+	tw_view_agent_record(&v->agent, &a);
 	cut[0] = a.cgroups_cut_long;
 	cut[1] = a.cgroups_cut_deep;
 	cut[2] = a.cgroups_cut_many;
@@ -239,7 +239,7 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 	struct tw_threshold defw, defc;
 	const struct tw_threshold *fw = or_default(&cc->fwarn, &defw, TW_CGROUP_REFAULT_WARN);
 	const struct tw_threshold *fc = or_default(&cc->fcrit, &defc, TW_CGROUP_REFAULT_CRIT);
-	struct tw_cgroup_fig worst = { 0 }, busiest = { 0 };
+	struct tw_cgroup_record worst = { 0 }, busiest = { 0 };
 	size_t worst_i = 0, busiest_i = 0;
 	enum tw_state st = TW_STATE_OK, wst = TW_STATE_OK;
 	size_t i, matched = 0, bad = 0;
@@ -249,11 +249,11 @@ tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
 	/* Each matching cgroup in the table's order: its figures, then its
 	 * advice. A refault rate the row lacks compares as 0. */
 	for (i = 0; i < v->ncgroups; i++) {
-		struct tw_cgroup_fig c;
+		struct tw_cgroup_record c;
 		enum tw_state cs = TW_STATE_OK;
 		double r;
 
-		tw_view_cgroup_figures(&v->cgroups[i], &c);
+		tw_view_cgroup_record(&v->cgroups[i], &c);
 		if (!selected(cc, &c))
 			continue;
 		r = tw_fig_or0(c.refaults_s);

@@ -40,12 +40,12 @@ struct tw_cgroup_check {
 };
 
 /* Whether expr matches the cgroup's unit or path. */
-int tw_cgroup_matches(const char *expr, const struct tw_cgroup_fig *c);
+int tw_cgroup_matches(const char *expr, const struct tw_cgroup_record *c);
 
 /* Whether change c of v is a limit of a cgroup cc selects: its subject
  * is the directory of one (its finding's subject, advice/ticket.h). */
 int tw_cgroup_change_selected(const struct tw_cgroup_check *cc, const struct tw_view *v,
-    const struct tw_change_fig *c);
+    const struct tw_change_record *c);
 
 /* Judge the matching cgroups of v into out; UNKNOWN when none matches. */
 enum tw_state tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,

@@ -9,8 +9,8 @@
 
 #include "threshold/perfdata.h"
 #include "util/error.h"
-#include "view/fig_agent.h"
-#include "view/fig_change.h"
+#include "view/record_agent.h"
+#include "view/record_change.h"
 
 /* A figure as the checks print numbers: 152, 48.5, 0.33. */
 static void
@@ -42,7 +42,7 @@ shown(const char *s)
 }
 
 static void
-one_line(const struct tw_agent_fig *agent, const struct tw_change_fig *c, time_t now,
+one_line(const struct tw_agent_record *agent, const struct tw_change_record *c, time_t now,
     struct tw_out *out)
 {
 	time_t when = tw_fig_has(c->time_s) ? (time_t)c->time_s : 0;
@@ -83,7 +83,7 @@ one_line(const struct tw_agent_fig *agent, const struct tw_change_fig *c, time_t
 }
 
 int
-tw_plugin_change_is_cgroup(const struct tw_change_fig *c)
+tw_plugin_change_is_cgroup(const struct tw_change_record *c)
 {
 	return (c->finding_id != NULL && c->finding_id[0] != '\0') ||
 	    (c->figure != NULL && strcmp(c->figure, "cgroup refaults") == 0);
@@ -91,18 +91,18 @@ tw_plugin_change_is_cgroup(const struct tw_change_fig *c)
 
 int
 tw_plugin_changes(const struct tw_view *v, enum tw_change_family family,
-    int (*shown_by)(const struct tw_view *, const struct tw_change_fig *), struct tw_out *out)
+    int (*shown_by)(const struct tw_view *, const struct tw_change_record *), struct tw_out *out)
 {
 	time_t now = time(NULL);
-	struct tw_agent_fig agent;
-	struct tw_change_fig c;
+	struct tw_agent_record agent;
+	struct tw_change_record c;
 	size_t i;
 	int n = 0;
 
-	tw_view_agent_figures(&v->agent, &agent);
+	tw_view_agent_record(&v->agent, &agent);
 	/* The view keeps them newest first, as the agent lists them. */
 	for (i = 0; i < v->nchanges && n < TW_PLUGIN_CHANGE_LINES; i++) {
-		tw_view_change_figures(&v->changes[i], &c);
+		tw_view_change_record(&v->changes[i], &c);
 		if (c.tunable == NULL || tw_change_family_of(c.tunable) != family ||
 		    (shown_by != NULL && !shown_by(v, &c)))
 			continue;

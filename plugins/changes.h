@@ -33,9 +33,9 @@
 /* Append the lines for v's changes of family that shown (NULL: all)
  * takes; returns how many. */
 int tw_plugin_changes(const struct tw_view *v, enum tw_change_family family,
-    int (*shown)(const struct tw_view *, const struct tw_change_fig *), struct tw_out *out);
+    int (*shown)(const struct tw_view *, const struct tw_change_record *), struct tw_out *out);
 
 /* Whether c is a change of a cgroup's limit. */
-int tw_plugin_change_is_cgroup(const struct tw_change_fig *c);
+int tw_plugin_change_is_cgroup(const struct tw_change_record *c);
 
 #endif

@@ -63,7 +63,7 @@ struct tw_check {
 	enum tw_change_family changes;	/* whose recent changes it reads
 					   and shows (changes.h) */
 	/* Which of them it shows: NULL, all; else those it returns 1 for. */
-	int (*change_shown)(const struct tw_view *v, const struct tw_change_fig *c);
+	int (*change_shown)(const struct tw_view *v, const struct tw_change_record *c);
 	/* A check option: return 0, or -1 with one line in err. */
 	int (*option)(int opt, const char *arg, char *err, size_t errlen);
 	enum tw_state (*run)(const struct tw_plugin *p, const struct tw_view *v,

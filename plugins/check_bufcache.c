@@ -20,7 +20,7 @@
 #include "plugin.h"
 #include "report.h"
 #include "util/error.h"
-#include "view/fig_cache.h"
+#include "view/record_cache.h"
 
 enum {
 	OPT_REFAULT_WARNING = TW_OPT_CHECK,
@@ -124,7 +124,7 @@ writeback_lines(const struct tw_cache_judgement *j, struct tw_out *out)
 /* With --cgroup, the changes of its cgroups' limits alone; else those of
  * the host's cache, none of a cgroup's. */
 static int
-change_shown(const struct tw_view *v, const struct tw_change_fig *c)
+change_shown(const struct tw_view *v, const struct tw_change_record *c)
 {
 	if (cfg.cgroups.nexprs > 0)
 		return tw_cgroup_change_selected(&cfg.cgroups, v, c);
@@ -137,7 +137,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	const struct tw_range *w = tw_threshold_range(&p->warn);
 	const struct tw_range *c = tw_threshold_range(&p->crit);
 	struct tw_cache_judgement j;
-	struct tw_cache_fig bc;
+	struct tw_cache_record bc;
 	char a[32], b[32], d[32], detail[300];
 
 	/* --cgroup judges the services instead of the host. */
@@ -150,7 +150,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	}
 	/* The states are lib/finding's, as tunewatchd's findings are. */
 	judge_config(p, &cfg.judge);
-	tw_view_cache_figures(&v->bc, &bc);
+	tw_view_cache_record(&v->bc, &bc);
 	tw_judge_cache(&cfg.judge, &bc, v, p->window_s, p->os, &j);
 	if (j.have_hit)
 		tw_out_figure(out, NULL, NULL, "hit_ratio", j.fig.hit, "%", 0, w, c, 1);

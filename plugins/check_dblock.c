@@ -47,7 +47,7 @@ option(int opt, const char *arg, char *err, size_t errlen)
 /* "; in use 5 of 1000" with whatever of the two the pool has, and its
  * time in memory pressure where it spent any in the window. */
 static void
-usage(const struct tw_pool_fig *f, char *out, size_t len)
+usage(const struct tw_pool_record *f, char *out, size_t len)
 {
 	int in_use = tw_fig_has(f->in_use), limit = tw_fig_has(f->limit);
 	size_t n;
@@ -104,7 +104,7 @@ struct class_lines {
 };
 
 static int
-keep_pool(void *ctx, const struct tw_pool_fig *f)
+keep_pool(void *ctx, const struct tw_pool_record *f)
 {
 	(void)ctx;
 	return tw_namefilter_keep(&cfg.pools, f->name);
@@ -116,7 +116,7 @@ pool_lines(void *ctx, const struct tw_pool_judged *pj)
 {
 	const struct class_lines *cx = ctx;
 	const struct tw_plugin *p = cx->p;
-	const struct tw_pool_fig *f = pj->fig;
+	const struct tw_pool_record *f = pj->fig;
 	char use[96];
 
 	if (!cx->per_cpu)

@@ -110,7 +110,7 @@ advise_disk(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *o
 /* "dm-3 (vg0-root)": the kernel's name, and beside it the one an
  * administrator knows, when the agent publishes one. */
 static const char *
-label(const struct tw_disk_fig *d, char *buf, size_t len)
+label(const struct tw_disk_record *d, char *buf, size_t len)
 {
 	if (d->alias == NULL || d->alias[0] == '\0')
 		return d->name;
@@ -126,7 +126,7 @@ tunable_or_zero(int64_t x)
 
 /* One long-output line per device. */
 static void
-device_line(struct tw_out *out, const struct tw_disk_fig *d, enum tw_state st)
+device_line(struct tw_out *out, const struct tw_disk_record *d, enum tw_state st)
 {
 	char a[32], b[32], c[32], u[32], r[32], w[32], sched[48], rot[16], lb[TW_LABEL_LEN];
 
@@ -150,7 +150,7 @@ device_line(struct tw_out *out, const struct tw_disk_fig *d, enum tw_state st)
 #define MAX_SUMMARY 3
 
 struct problem {
-	struct tw_disk_fig fig;
+	struct tw_disk_record fig;
 	enum tw_state st;
 };
 
@@ -165,7 +165,7 @@ summarise(struct tw_out *out, const struct problem *bad, size_t nbad)
 
 	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		for (i = 0; i < nbad; i++) {
-			const struct tw_disk_fig *d = &bad[i].fig;
+			const struct tw_disk_record *d = &bad[i].fig;
 
 			if (bad[i].st != order[k])
 				continue;
@@ -194,7 +194,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	struct problem *bad = calloc(v->ndisks > 0 ? v->ndisks : 1, sizeof(*bad));
 	size_t i, judged = 0, nbad = 0, young = 0;
 	double top_r = -1, top_w = -1, held = tw_judge_dirty_limited(v);
-	struct tw_disk_fig top_r_dev = { .name = "" }, top_w_dev = { .name = "" };
+	struct tw_disk_record top_r_dev = { .name = "" }, top_w_dev = { .name = "" };
 	char a[32], b[32], d4[32], lb[TW_LABEL_LEN], lr[TW_LABEL_LEN], lw[TW_LABEL_LEN];
 
 	if (cfg.probe.on) {
@@ -218,8 +218,8 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	rc = tw_threshold_range(&cfg.judge.read_crit);
 	for (i = 0; i < v->ndisks; i++) {
 		const struct tw_view_disk *row = &v->disks[i];
-		struct tw_disk_fig fig;
-		const struct tw_disk_fig *d = &fig;
+		struct tw_disk_record fig;
+		const struct tw_disk_record *d = &fig;
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
 		double r, w, q, u;

@@ -13,11 +13,11 @@
 #include "plugin/extraopts.h"
 #include "tunables.h"
 #include "util/error.h"
-#include "view/fig_agent.h"
+#include "view/record_agent.h"
 
 /* The system whose names advice uses when --os does not say: the agent's. */
 static enum tw_os
-os_of(const struct tw_agent_fig *a)
+os_of(const struct tw_agent_record *a)
 {
 	if (a->system != NULL && strncmp(a->system, "FreeBSD", 7) == 0)
 		return TW_OS_FREEBSD;
@@ -32,7 +32,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 	struct tw_view fetched;
 	struct tw_tunables tunables;
 	const struct tw_view *v;
-	struct tw_agent_fig agent;
+	struct tw_agent_record agent;
 	struct tw_out out;
 	const char *text;
 	char err[512];
@@ -83,7 +83,7 @@ tw_plugin_main(const struct tw_check *chk, int argc, char **argv)
 		rc = tw_plugin_fetch_failed(chk, &p, rc, "%s", err);
 		goto out;
 	}
-	tw_view_agent_figures(&v->agent, &agent);
+	tw_view_agent_record(&v->agent, &agent);
 	samples = tw_fig_has(agent.window_samples) ? (unsigned)agent.window_samples : 0;
 	if (samples < 2) {
 		rc = tw_plugin_unknown(chk, "tunewatchd's window holds %u sample%s; figures come "

@@ -15,7 +15,7 @@
 #include "util/error.h"
 
 static const char *
-label(const struct tw_probe_fig *pr, const struct tw_disk_fig *d, char *buf, size_t len)
+label(const struct tw_probe_record *pr, const struct tw_disk_record *d, char *buf, size_t len)
 {
 	if (d == NULL || d->alias == NULL || d->alias[0] == '\0')
 		return pr->device;
@@ -32,7 +32,7 @@ count(double x)
 
 /* "p50 0.4 ms, p90 ..., max 3 ms": what the row has. */
 static void
-figures(const struct tw_probe_fig *pr, char *buf, size_t len)
+figures(const struct tw_probe_record *pr, char *buf, size_t len)
 {
 	const struct {
 		const char *name;
@@ -57,7 +57,7 @@ figures(const struct tw_probe_fig *pr, char *buf, size_t len)
  * NULL when the disk filter hides it. */
 static void
 advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    const struct tw_probe_fig *pr, const struct tw_view_disk *drow, const struct tw_disk_fig *d,
+    const struct tw_probe_record *pr, const struct tw_view_disk *drow, const struct tw_disk_record *d,
     unsigned pc, double ms)
 {
 	struct tw_view_disk none;
@@ -77,8 +77,8 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
 
 /* One probed device: its state, its line and perfdata, its advice. */
 static enum tw_state
-judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_probe_fig *pr,
-    const struct tw_view_disk *drow, const struct tw_disk_fig *d,
+judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_probe_record *pr,
+    const struct tw_view_disk *drow, const struct tw_disk_record *d,
     const struct tw_probe_check *c, struct tw_out *out, int *judged)
 {
 	const struct tw_range *w = tw_threshold_range(&p->warn);
@@ -99,7 +99,7 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_probe_
 		return TW_STATE_UNKNOWN;
 	}
 	figures(pr, fig, sizeof(fig));
-	if (!tw_fig_has(tw_probe_fig_percentile(pr, c->percentile))) {
+	if (!tw_fig_has(tw_probe_record_percentile(pr, c->percentile))) {
 		st = strcmp(pr->state, "errors") == 0 || timeouts > 0 ? TW_STATE_CRITICAL :
 		    TW_STATE_UNKNOWN;
 		tw_out_line(out, "%s: %s, too few reads for p%u (%llu in the window; %llu needed); "
@@ -149,21 +149,21 @@ tw_probe_check_run(const struct tw_plugin *p, const struct tw_view *v,
 
 	for (i = 0; i < nprobes; i++) {
 		const struct tw_view_disk *drow = tw_judge_probe_disk(v, &probes[i]);
-		struct tw_probe_fig pr;
-		struct tw_disk_fig df;
-		const struct tw_disk_fig *d = NULL;
+		struct tw_probe_record pr;
+		struct tw_disk_record df;
+		const struct tw_disk_record *d = NULL;
 		double ms;
 		enum tw_state st;
 
-		tw_view_probe_figures(&probes[i], &pr);
+		tw_view_probe_record(&probes[i], &pr);
 		if (drow != NULL) {
-			tw_view_disk_figures(drow, &df);
+			tw_view_disk_record(drow, &df);
 			d = &df;
 		}
 		if (!tw_namefilter_keep_either(c->devices, pr.device, d != NULL ? d->alias : NULL))
 			continue;
 		seen++;
-		ms = tw_probe_fig_percentile(&pr, c->percentile);
+		ms = tw_probe_record_percentile(&pr, c->percentile);
 		st = judge(p, v, &pr, drow, d, c, out, &judged);
 		worst = tw_state_worst(worst, st);
 		if (st != TW_STATE_OK) {

@@ -12,13 +12,13 @@
 #include "finding/judge_reqlat.h"
 #include "probe/histogram.h"
 #include "sample/sampler.h"
-#include "view/fig_agent.h"
+#include "view/record_agent.h"
 
 #define LABEL_LEN (sizeof(((struct tw_view_disk *)0)->name) + \
 	sizeof(((struct tw_view_disk *)0)->alias) + 4)
 
 static const char *
-label(const struct tw_disk_fig *d, char *buf, size_t len)
+label(const struct tw_disk_record *d, char *buf, size_t len)
 {
 	if (d->alias == NULL || d->alias[0] == '\0')
 		return d->name;
@@ -30,7 +30,7 @@ label(const struct tw_disk_fig *d, char *buf, size_t len)
  * requests)", or why there is no percentile, or why it is not judged
  * (judged: tw_judge_reqlat's have_read or have_write). */
 static void
-direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, int judged, char *buf,
+direction(const struct tw_reqlat_record *r, const char *dir, unsigned pc, int judged, char *buf,
     size_t len)
 {
 	char a[32], b[32], c[32], m[32], x[32], why[64];
@@ -42,7 +42,7 @@ direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, int judge
 		return;
 	}
 	n = (unsigned long long)tw_fig_or0(r->requests);
-	ms = tw_reqlat_fig_percentile(r, pc);
+	ms = tw_reqlat_record_percentile(r, pc);
 	if (!tw_fig_has(ms)) {
 		snprintf(buf, len, "%s p%u absent (%llu request%s in the window; %llu needed for it, "
 		    "%llu to judge it)", dir, pc, n, n == 1 ? "" : "s",
@@ -64,7 +64,7 @@ direction(const struct tw_reqlat_fig *r, const char *dir, unsigned pc, int judge
 
 /* ", queue p99 1.2 ms": where a scheduler queued the reads. */
 static void
-queue(const struct tw_reqlat_fig *r, char *buf, size_t len)
+queue(const struct tw_reqlat_record *r, char *buf, size_t len)
 {
 	char a[32];
 
@@ -91,14 +91,14 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
 struct top {
 	double ms;
 	int have;
-	struct tw_disk_fig d;
+	struct tw_disk_record d;
 };
 
 /* One disk, its row drow and figures d, its rows of twReqLatTable rf:
  * its line, perfdata and advice; 1 when judged. */
 static int
 judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_disk *drow,
-    const struct tw_disk_fig *d, const struct tw_reqlat_figs *rf,
+    const struct tw_disk_record *d, const struct tw_reqlat_records *rf,
     const struct tw_reqlat_check *c, struct tw_out *out, enum tw_state *st, struct top *tr,
     struct top *tw)
 {
@@ -125,11 +125,11 @@ judge(const struct tw_plugin *p, const struct tw_view *v, const struct tw_view_d
 		tw_out_figure(out, d->name, NULL, "read p50", ms, "ms", 3,
 		    c->percentile == 50 ? rw : NULL, c->percentile == 50 ? rc : NULL, 0);
 	snprintf(what, sizeof(what), "read p%u", c->percentile);
-	ms = j.rrow != NULL ? tw_reqlat_fig_percentile(j.rrow, c->percentile) : TW_FIG_NONE;
+	ms = j.rrow != NULL ? tw_reqlat_record_percentile(j.rrow, c->percentile) : TW_FIG_NONE;
 	if (c->percentile != 50 && tw_fig_has(ms))
 		tw_out_figure(out, d->name, NULL, what, ms, "ms", 3, rw, rc, 0);
 	snprintf(what, sizeof(what), "write p%u", c->percentile);
-	ms = j.wrow != NULL ? tw_reqlat_fig_percentile(j.wrow, c->percentile) : TW_FIG_NONE;
+	ms = j.wrow != NULL ? tw_reqlat_record_percentile(j.wrow, c->percentile) : TW_FIG_NONE;
 	if (tw_fig_has(ms))
 		tw_out_figure(out, d->name, NULL, what, ms, "ms", 3, ww, wc, 0);
 	direction(j.rrow, "read", c->percentile, j.have_read, rd, sizeof(rd));
@@ -162,7 +162,7 @@ static enum tw_state run(const struct tw_plugin *p, const struct tw_view *v,
 /* With --local every device is sampled (local.c): without --device, the
  * ones tunewatchd's default filter would leave out are left out here. */
 static int
-kept(const struct tw_plugin *p, const struct tw_reqlat_check *c, const struct tw_disk_fig *d,
+kept(const struct tw_plugin *p, const struct tw_reqlat_check *c, const struct tw_disk_record *d,
     const regex_t *defaults)
 {
 	if (!tw_namefilter_keep_either(c->devices, d->name, d->alias))
@@ -195,9 +195,9 @@ run(const struct tw_plugin *p, const struct tw_view *v, const struct tw_reqlat_c
 	struct top tr = { .ms = -1 }, tw = { .ms = -1 };
 	size_t i, judged = 0, nbad = 0;
 	char a[32], b[32], lb[LABEL_LEN], lw[LABEL_LEN];
-	struct tw_agent_fig agent;
+	struct tw_agent_record agent;
 
-	tw_view_agent_figures(&v->agent, &agent);
+	tw_view_agent_record(&v->agent, &agent);
 	if (agent.reqlat_state == NULL) {
 		tw_out_printf(out, "the agent publishes no distribution of requests "
 		    "(twAgentReqLatState: a tunewatchd older than this check)");
@@ -210,20 +210,20 @@ run(const struct tw_plugin *p, const struct tw_view *v, const struct tw_reqlat_c
 	}
 	for (i = 0; i < v->ndisks; i++) {
 		const struct tw_view_disk *drow = &v->disks[i];
-		struct tw_disk_fig d;
-		struct tw_reqlat_figs rf;
+		struct tw_disk_record d;
+		struct tw_reqlat_records rf;
 		enum tw_state st;
 
-		tw_view_disk_figures(drow, &d);
+		tw_view_disk_record(drow, &d);
 		if (!kept(p, c, &d, defaults))
 			continue;
-		tw_judge_reqlat_figures(v, d.major, d.minor, &rf);
+		tw_judge_reqlat_records(v, d.major, d.minor, &rf);
 		judged += (size_t)judge(p, v, drow, &d, &rf, c, out, &st, &tr, &tw);
 		worst = tw_state_worst(worst, st);
 		if (st != TW_STATE_OK) {
-			double r = rf.r != NULL ? tw_reqlat_fig_percentile(rf.r, c->percentile) :
+			double r = rf.r != NULL ? tw_reqlat_record_percentile(rf.r, c->percentile) :
 			    TW_FIG_NONE;
-			double w = rf.w != NULL ? tw_reqlat_fig_percentile(rf.w, c->percentile) :
+			double w = rf.w != NULL ? tw_reqlat_record_percentile(rf.w, c->percentile) :
 			    TW_FIG_NONE;
 
 			tw_out_printf(out, "%s%s %s read p%u %s%s, write p%u %s%s", nbad > 0 ? "; " : "",

@@ -13,7 +13,7 @@
 #include "snmpwalk.h"
 #include "collect/diskstats.h"
 #include "util/error.h"
-#include "view/fig_disk.h"
+#include "view/record_disk.h"
 
 /* Repetitions in the disk table's first GETBULK: enough for the one or two
  * disks of most hosts, and to see where the table ends, in one round trip.

@@ -14,10 +14,10 @@
 #include "sample/poolclass.h"
 #include "util/error.h"
 #include "util/uid.h"
-#include "view/fig_socket.h"
+#include "view/record_socket.h"
 
 void
-tw_sock_pool_name(const struct tw_socket_fig *s, char *out, size_t len)
+tw_sock_pool_name(const struct tw_socket_record *s, char *out, size_t len)
 {
 	int v6 = strchr(s->address, ':') != NULL;
 	int cmd = s->command != NULL;
@@ -31,7 +31,7 @@ tw_sock_pool_name(const struct tw_socket_fig *s, char *out, size_t len)
  * else from the agent's tunable table, as for any advice. */
 struct sock_lookup {
 	struct tw_device_lookup host;
-	const struct tw_socket_fig *s;
+	const struct tw_socket_record *s;
 	char buf[32];
 };
 
@@ -49,7 +49,7 @@ sock_lookup(void *ctx, const char *name)
 
 static void
 advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
-    const struct tw_socket_fig *s, unsigned long long recent)
+    const struct tw_socket_record *s, unsigned long long recent)
 {
 	struct tw_verdict verdict;
 	struct sock_lookup lk;
@@ -67,7 +67,7 @@ advise(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out,
 
 /* "; buffer 4608 bytes, rmem_max 4194304" with what the row has. */
 static void
-buffers(const struct tw_socket_fig *s, char *out, size_t len)
+buffers(const struct tw_socket_record *s, char *out, size_t len)
 {
 	size_t n = 0;
 
@@ -88,14 +88,14 @@ users(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	size_t i, j;
 
 	for (i = 0; i < v->nsocks; i++) {
-		struct tw_socket_fig s, t;
+		struct tw_socket_record s, t;
 		struct tw_user_sockets u;
 
-		tw_view_socket_figures(&v->socks[i], &s);
+		tw_view_socket_record(&v->socks[i], &s);
 		if (!tw_uid_is_user(s.uid))
 			continue;
 		for (j = 0; j < i; j++) {
-			tw_view_socket_figures(&v->socks[j], &t);
+			tw_view_socket_record(&v->socks[j], &t);
 			if (t.uid == s.uid)
 				break;
 		}
@@ -120,13 +120,13 @@ tw_pool_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_ou
 
 	memset(tally, 0, sizeof(*tally));
 	for (i = 0; i < v->nsocks; i++) {
-		struct tw_socket_fig fig;
-		const struct tw_socket_fig *s = &fig;
+		struct tw_socket_record fig;
+		const struct tw_socket_record *s = &fig;
 		unsigned long long recent;
 		enum tw_state st;
 		char name[128], buf[96], pid[32] = "";
 
-		tw_view_socket_figures(&v->socks[i], &fig);
+		tw_view_socket_record(&v->socks[i], &fig);
 		tw_sock_pool_name(s, name, sizeof(name));
 		if (!tw_namefilter_keep(filter, name) ||
 		    !tw_judge_socket(&p->warn, &p->crit, s, &st, &recent))

@@ -7,7 +7,7 @@
 #ifndef TW_PLUGIN_SOCKDROPS_H
 #define TW_PLUGIN_SOCKDROPS_H
 
-#include "figures/socket.h"
+#include "figures/socket_record.h"
 #include "plugin.h"
 #include "util/namefilter.h"
 
@@ -33,6 +33,6 @@ void tw_pool_udp_rcvbuf(const struct tw_plugin *p, const struct tw_view *v,
 
 /* The name --pool matches: "udp 0.0.0.0:514 syslogd" (the command only
  * when it is known). */
-void tw_sock_pool_name(const struct tw_socket_fig *s, char *out, size_t len);
+void tw_sock_pool_name(const struct tw_socket_record *s, char *out, size_t len);
 
 #endif

@@ -18,7 +18,7 @@
 #include "util/error.h"
 #include "util/escape.h"
 #include "view/build.h"
-#include "view/fig_cgroup.h"
+#include "view/record_cgroup.h"
 #include "view/mibview.h"
 #include "view/view.h"
 #include "view/build_priv.h"
@@ -377,7 +377,7 @@ START_TEST(test_view_rates)
 	struct tw_view v;
 	struct tw_ber_value val;
 	const struct tw_view_cgroup *c = NULL;
-	struct tw_cgroup_fig cf;
+	struct tw_cgroup_record cf;
 	char proc[4096], sys[512], err[256];
 	uint32_t oid[4];
 	size_t i;
@@ -421,7 +421,7 @@ START_TEST(test_view_rates)
 	ck_assert_str_eq(c->limit_name, "memory.high");
 	ck_assert_uint_eq(c->col[TW_OID_CGROUP_MEMORY_LIMIT], 67108864);
 	ck_assert_uint_eq(c->col[TW_OID_CGROUP_VERSION], 2);
-	tw_view_cgroup_figures(c, &cf);
+	tw_view_cgroup_record(c, &cf);
 	ck_assert_double_eq(cf.refaults_s, 1000.0);
 	ck_assert_double_eq(cf.limit_events_s, 2.0);
 	ck_assert_double_eq(cf.read_bytes_s, 10485760.0);
@@ -597,7 +597,7 @@ START_TEST(test_events_rate_between_reads)
 	for (k = 0; k < 3 * TW_CGROUPS_SLOW_EVERY; k++) {
 		const struct tw_cgroup_row *row = NULL;
 		const struct tw_view_cgroup *c = NULL;
-		struct tw_cgroup_fig cf;
+		struct tw_cgroup_record cf;
 		uint64_t events = 40 + 10 * (uint64_t)k;
 
 		snprintf(text, sizeof(text), "high %llu\nmax 0\n", (unsigned long long)events);
@@ -622,7 +622,7 @@ START_TEST(test_events_rate_between_reads)
 			ck_assert(!(c->has & TW_VIEW_BIT(TW_OID_CGROUP_LIMIT_EVENT_RATE)));
 			continue;
 		}
-		tw_view_cgroup_figures(c, &cf);
+		tw_view_cgroup_record(c, &cf);
 		ck_assert_msg(cf.limit_events_s == 2.0, "sample %u: %g a second", k,
 		    cf.limit_events_s);
 		held_with_rate += (row->held & TW_CG_BIT(TW_CG_LIMIT_EVENTS)) != 0;

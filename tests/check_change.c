@@ -15,7 +15,7 @@
 #include "util/error.h"
 #include "view/build.h"
 #include "view/columns.h"
-#include "view/fig_change.h"
+#include "view/record_change.h"
 #include "view/mibview.h"
 #include "view/notice.h"
 
@@ -28,7 +28,7 @@
 static void
 publish(const struct tw_change_history *h, struct tw_view *v)
 {
-	struct tw_change_fig in[TW_CHANGE_MAX];
+	struct tw_change_record in[TW_CHANGE_MAX];
 	size_t n = tw_change_history_list(h, in);
 
 	ck_assert_int_eq(tw_view_build(v, &(struct tw_view_sources){ .changes = in,
@@ -172,7 +172,7 @@ START_TEST(history_figures_before_and_after)
 	struct tw_change_history h;
 	struct tw_view before, during, after;
 	const struct tw_change *c;
-	struct tw_change_fig cf;
+	struct tw_change_record cf;
 
 	/* 76 drops on cpu1 in a 30 s span: 152 a minute; cpu0 had 3. */
 	fx_view(&before, 30 * SEC, 3, 76, 48.5);
@@ -222,7 +222,7 @@ START_TEST(history_figures_before_and_after)
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_BEFORE], 15200);
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_AFTER], 300);
 	ck_assert_uint_eq(after.changes[1].col[TW_OID_CHANGE_EVALUATED], 1);
-	tw_view_change_figures(&after.changes[1], &cf);
+	tw_view_change_record(&after.changes[1], &cf);
 	ck_assert_double_eq_tol(cf.before, 152.0, 1e-9);
 	ck_assert(!tw_view_has(&after.changes[0], TW_OID_CHANGE_AFTER));
 	ck_assert(tw_view_has(&after.changes[0], TW_OID_CHANGE_BEFORE));
@@ -727,10 +727,10 @@ END_TEST
  * out, as in the table. */
 START_TEST(notice_of_a_change)
 {
-	struct tw_change_fig c;
+	struct tw_change_record c;
 	struct tw_notice n;
 
-	tw_change_fig_init(&c);
+	tw_change_record_init(&c);
 	c.index = UINT32_MAX;
 	c.tunable = "net.core.somaxconn";
 	c.subject = "host";

@@ -11,7 +11,7 @@
 #include "util/error.h"
 #include "util/escape.h"
 #include "view/columns.h"
-#include "view/fig_disk.h"
+#include "view/record_disk.h"
 #include "view/view.h"
 
 static struct tw_ber_value
@@ -187,7 +187,7 @@ START_TEST(test_store_load)
 	const struct tw_column_group *tg = tw_column_group(TW_OID_TUNABLE_TABLE);
 	struct tw_view_disk d;
 	struct tw_view_tunable t;
-	struct tw_disk_fig f;
+	struct tw_disk_record f;
 	struct tw_ber_value v, out;
 	char longname[200], utf8[200];
 	size_t i;
@@ -198,7 +198,7 @@ START_TEST(test_store_load)
 	tw_column_store(g, &d, TW_OID_DISK_READ_LATENCY, &v);
 	ck_assert(tw_view_has(&d, TW_OID_DISK_READ_LATENCY));
 	/* The MIB's microseconds, read back in the record's milliseconds. */
-	tw_view_disk_figures(&d, &f);
+	tw_view_disk_record(&d, &f);
 	ck_assert(f.r_await_ms == 2.5);
 	ck_assert(tw_column_load(g, &d, TW_OID_DISK_READ_LATENCY, &out));
 	ck_assert_int_eq(out.type, TW_BER_GAUGE32);

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /* Unit tests for the typed figures of disks, probes and request latency
  * (lib/figures/): each view row decoded into its record by
- * lib/view/fig_*.c, in natural units, with absences as NAN, -1 and NULL. */
+ * lib/view/record_*.c, in natural units, with absences as NAN, -1 and NULL. */
 #include "config.h"
 
 #include <stdint.h>
 
 #include "tw_check.h"
-#include "view/fig_disk.h"
-#include "view/fig_probe.h"
-#include "view/fig_reqlat.h"
+#include "view/record_disk.h"
+#include "view/record_probe.h"
+#include "view/record_reqlat.h"
 #include "view/view.h"
 
 #define NEAR(a, b) ck_assert_msg((a) > (b) - 1e-9 && (a) < (b) + 1e-9, "%g != %g", (a), (b))
@@ -24,7 +24,7 @@ END_TEST
 START_TEST(test_disk)
 {
 	struct tw_view_disk d;
-	struct tw_disk_fig f;
+	struct tw_disk_record f;
 
 	memset(&d, 0, sizeof(d));
 	d.major = 8;
@@ -41,7 +41,7 @@ START_TEST(test_disk)
 	TW_PUT_CELL(d, TW_OID_DISK_NR_REQUESTS, 64);
 	TW_PUT_CELL(d, TW_OID_DISK_WBT_LATENCY, (uint64_t)(int64_t)-1);
 	TW_PUT_CELL(d, TW_OID_DISK_ROTATIONAL, 2);		/* TruthValue false */
-	tw_view_disk_figures(&d, &f);
+	tw_view_disk_record(&d, &f);
 	ck_assert_uint_eq(f.major, 8);
 	ck_assert_uint_eq(f.minor, 16);
 	ck_assert_str_eq(f.name, "sdb");
@@ -64,12 +64,12 @@ START_TEST(test_disk)
 	ck_assert_ptr_null(f.type);
 	d.col[TW_OID_DISK_ROTATIONAL] = 1;
 	d.has &= ~(TW_VIEW_BIT(TW_OID_DISK_WBT_LATENCY) | TW_VIEW_BIT(TW_OID_DISK_SCHEDULER));
-	tw_view_disk_figures(&d, &f);
+	tw_view_disk_record(&d, &f);
 	ck_assert_int_eq(f.rotational, 1);
 	ck_assert(!tw_fig_has(f.wbt_lat_us));
 	ck_assert_ptr_null(f.scheduler);
 	d.has &= ~TW_VIEW_BIT(TW_OID_DISK_ROTATIONAL);
-	tw_view_disk_figures(&d, &f);
+	tw_view_disk_record(&d, &f);
 	ck_assert_int_eq(f.rotational, -1);
 }
 END_TEST
@@ -78,7 +78,7 @@ END_TEST
 START_TEST(test_disk_load)
 {
 	struct tw_view_disk d;
-	struct tw_disk_fig f;
+	struct tw_disk_record f;
 	struct tw_disk_load l;
 
 	memset(&d, 0, sizeof(d));
@@ -89,7 +89,7 @@ START_TEST(test_disk_load)
 	TW_PUT_CELL(d, TW_OID_DISK_WRITE_RATE, 4096);
 	TW_PUT_CELL(d, TW_OID_DISK_READ_AHEAD_KB, 128);
 	tw_view_disk_load(&d, &l);
-	tw_view_disk_figures(&d, &f);
+	tw_view_disk_record(&d, &f);
 	NEAR(l.read_ops_s, 150.5);
 	NEAR(l.read_bytes_s, 1048576.0);
 	NEAR(l.write_bytes_s, 4096.0);
@@ -101,7 +101,7 @@ START_TEST(test_disk_load)
 	TW_PUT_CELL(d, TW_OID_DISK_UTIL, 4250);			/* hundredths */
 	d.has &= ~(TW_VIEW_BIT(TW_OID_DISK_READ_AHEAD_KB) | TW_VIEW_BIT(TW_OID_DISK_WRITE_RATE));
 	tw_view_disk_load(&d, &l);
-	tw_view_disk_figures(&d, &f);
+	tw_view_disk_record(&d, &f);
 	NEAR(l.util_pct, f.util_pct);
 	ck_assert(tw_fig_has(l.util_pct));
 	ck_assert(!tw_fig_has(l.write_bytes_s));
@@ -114,7 +114,7 @@ END_TEST
 START_TEST(test_disk_judged)
 {
 	struct tw_view_disk d;
-	struct tw_disk_fig f, whole;
+	struct tw_disk_record f, whole;
 
 	memset(&d, 0, sizeof(d));
 	d.major = 8;
@@ -129,7 +129,7 @@ START_TEST(test_disk_judged)
 	TW_PUT_CELL(d, TW_OID_DISK_READ_RATE, 1048576);
 	TW_PUT_CELL(d, TW_OID_DISK_READ_AHEAD_KB, 128);
 	tw_view_disk_judged(&d, &f);
-	tw_view_disk_figures(&d, &whole);
+	tw_view_disk_record(&d, &whole);
 	ck_assert_uint_eq(f.major, 8);
 	ck_assert_uint_eq(f.minor, 32);
 	ck_assert_str_eq(f.name, "sdc");
@@ -151,7 +151,7 @@ END_TEST
 START_TEST(test_probe)
 {
 	struct tw_view_probe pr;
-	struct tw_probe_fig f;
+	struct tw_probe_record f;
 
 	memset(&pr, 0, sizeof(pr));
 	pr.major = 8;
@@ -161,15 +161,15 @@ START_TEST(test_probe)
 	TW_PUT_CELL(pr, TW_OID_PROBE_P90, 1250);
 	TW_PUT_CELL(pr, TW_OID_PROBE_COUNT, 600);
 	TW_PUT_CELL(pr, TW_OID_PROBE_WINDOW, 60000);
-	tw_view_probe_figures(&pr, &f);
+	tw_view_probe_record(&pr, &f);
 	ck_assert_str_eq(f.device, "sda");
 	ck_assert_str_eq(f.state, "probing");
 	ck_assert_str_eq(f.reason, "");
 	NEAR(f.p50_ms, 0.4);
-	NEAR(tw_probe_fig_percentile(&f, 90), 1.25);
+	NEAR(tw_probe_record_percentile(&f, 90), 1.25);
 	NEAR(f.reads, 600.0);
 	NEAR(f.window_ms, 60000.0);
-	ck_assert(!tw_fig_has(tw_probe_fig_percentile(&f, 99)));
+	ck_assert(!tw_fig_has(tw_probe_record_percentile(&f, 99)));
 	ck_assert(!tw_fig_has(f.timeouts));
 }
 END_TEST
@@ -177,7 +177,7 @@ END_TEST
 START_TEST(test_reqlat)
 {
 	struct tw_view_reqlat r;
-	struct tw_reqlat_fig f;
+	struct tw_reqlat_record f;
 
 	memset(&r, 0, sizeof(r));
 	r.major = 259;
@@ -187,15 +187,15 @@ START_TEST(test_reqlat)
 	TW_PUT_CELL(r, TW_OID_REQLAT_P99, 2300);
 	TW_PUT_CELL(r, TW_OID_REQLAT_COUNT, 5000);
 	TW_PUT_CELL(r, TW_OID_REQLAT_QUEUE_P50, 10);
-	tw_view_reqlat_figures(&r, &f);
+	tw_view_reqlat_record(&r, &f);
 	ck_assert_uint_eq(f.major, 259);
 	ck_assert_uint_eq(f.dir, TW_REQLAT_DIR_WRITE);
 	ck_assert_str_eq(f.device, "nvme0n1");
 	NEAR(f.p50_ms, 0.08);
-	NEAR(tw_reqlat_fig_percentile(&f, 99), 2.3);
+	NEAR(tw_reqlat_record_percentile(&f, 99), 2.3);
 	NEAR(f.requests, 5000.0);
 	NEAR(f.queue_p50_ms, 0.01);
-	ck_assert(!tw_fig_has(tw_reqlat_fig_percentile(&f, 90)));
+	ck_assert(!tw_fig_has(tw_reqlat_record_percentile(&f, 90)));
 	ck_assert(!tw_fig_has(f.max_ms));
 	ck_assert(!tw_fig_has(f.queue_p99_ms));
 }

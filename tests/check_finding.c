@@ -16,8 +16,8 @@
 #include "util/error.h"
 #include "view/build.h"
 #include "view/columns.h"
-#include "view/fig_cache.h"
-#include "view/fig_pool.h"
+#include "view/record_cache.h"
+#include "view/record_pool.h"
 #include "finding/ratchet.h"
 #include "view/build_priv.h"
 #include "view/mibview.h"
@@ -25,12 +25,12 @@
 #include "view/view.h"
 
 /* The figures of a pool row, as the judges read them. */
-static const struct tw_pool_fig *
-pool_fig(const struct tw_view_pool *p)
+static const struct tw_pool_record *
+pool_record(const struct tw_view_pool *p)
 {
-	static struct tw_pool_fig f;
+	static struct tw_pool_record f;
 
-	tw_view_pool_figures(p, &f);
+	tw_view_pool_record(p, &f);
 	return &f;
 }
 
@@ -39,9 +39,9 @@ static int
 judge_disk(const struct tw_judge_config *c, const struct tw_view_disk *d,
     struct tw_disk_judgement *j)
 {
-	struct tw_disk_fig f;
+	struct tw_disk_record f;
 
-	tw_view_disk_figures(d, &f);
+	tw_view_disk_record(d, &f);
 	/* No twBcDirtyLimited in these views: every write is judged. */
 	return tw_judge_disk(c, &f, INFINITY, j);
 }
@@ -49,11 +49,11 @@ judge_disk(const struct tw_judge_config *c, const struct tw_view_disk *d,
 static const char *
 queue_value(const struct tw_view_disk *d, const char *name, char *buf, size_t len)
 {
-	struct tw_disk_fig f;
+	struct tw_disk_record f;
 
 	if (d == NULL)
 		return tw_view_queue_value(NULL, name, buf, len);
-	tw_view_disk_figures(d, &f);
+	tw_view_disk_record(d, &f);
 	return tw_view_queue_value(&f, name, buf, len);
 }
 
@@ -172,9 +172,9 @@ static void
 one_change(struct tw_view *v, const char *new_value, int evaluated, double before,
     double after)
 {
-	struct tw_change_fig c;
+	struct tw_change_record c;
 
-	tw_change_fig_init(&c);
+	tw_change_record_init(&c);
 	c.index = UINT32_MAX;
 	c.tunable = "net.core.netdev_max_backlog";
 	c.subject = "host";
@@ -271,7 +271,7 @@ START_TEST(test_ratchet_tcp_mem)
 {
 	struct tw_judge_config c;
 	struct tw_view v;
-	struct tw_change_fig ch;
+	struct tw_change_record ch;
 	struct seen s = { .n = 0 };
 	const struct tw_finding *o;
 
@@ -282,7 +282,7 @@ START_TEST(test_ratchet_tcp_mem)
 	TW_PUT_CELL(v.pools[0], TW_OID_DBLOCK_IN_USE, 13000);
 	strcpy(v.tunables[0].name, "net.ipv4.tcp_mem");
 	strcpy(v.tunables[0].value, "6144 12288 24576");
-	tw_change_fig_init(&ch);
+	tw_change_record_init(&ch);
 	ch.index = UINT32_MAX;
 	ch.tunable = "net.ipv4.tcp_mem";
 	ch.subject = "host";
@@ -392,7 +392,7 @@ START_TEST(test_observe_pressure_held)
 	set_pool(&v, 0, TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", 0);
 	TW_PUT_CELL(v.pools[0], TW_OID_DBLOCK_RECENT_PRESSURE_TIME, 9800);
 	set_pool(&v, 1, TW_DBLOCK_TCP_RCVBUF, 0, "tcp receive buffer", 157);
-	ck_assert_int_eq(tw_judge_pool(&c, pool_fig(&v.pools[0]), &st, &failures), 1);
+	ck_assert_int_eq(tw_judge_pool(&c, pool_record(&v.pools[0]), &st, &failures), 1);
 	ck_assert_int_eq(st, TW_STATE_WARNING);
 	ck_assert_uint_eq(failures, 0);
 	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
@@ -416,7 +416,7 @@ START_TEST(test_observe_pressure_held)
 	/* Out of pressure, no entry: nothing of tcp memory. */
 	v.pools[0].col[TW_OID_DBLOCK_RECENT_FAILURES] = 0;
 	v.pools[0].col[TW_OID_DBLOCK_RECENT_PRESSURE_TIME] = 0;
-	ck_assert_int_eq(tw_judge_pool(&c, pool_fig(&v.pools[0]), &st, &failures), 1);
+	ck_assert_int_eq(tw_judge_pool(&c, pool_record(&v.pools[0]), &st, &failures), 1);
 	ck_assert_int_eq(st, TW_STATE_OK);
 	s.n = 0;
 	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
@@ -483,11 +483,11 @@ START_TEST(test_observe_squeeze_needs_drops)
 	strcpy(v.tunables[0].name, "net.core.netdev_budget");
 	strcpy(v.tunables[0].value, "8");
 	v.ntunables = 1;
-	ck_assert_int_eq(tw_judge_pool_of(&c, &v, pool_fig(&v.pools[1]), &st, &failures), 1);
+	ck_assert_int_eq(tw_judge_pool_of(&c, &v, pool_record(&v.pools[1]), &st, &failures), 1);
 	ck_assert_int_eq(st, TW_STATE_OK);
 	ck_assert_uint_eq(failures, 1970);
 	/* tw_judge_pool alone, without the backlog beside it, warns. */
-	ck_assert_int_eq(tw_judge_pool(&c, pool_fig(&v.pools[1]), &st, &failures), 1);
+	ck_assert_int_eq(tw_judge_pool(&c, pool_record(&v.pools[1]), &st, &failures), 1);
 	ck_assert_int_eq(st, TW_STATE_WARNING);
 	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
 	ck_assert_ptr_null(find_sym(&s, TW_SYM_SOFTNET_SQUEEZE));
@@ -921,9 +921,9 @@ static void
 judge_cache(const struct tw_judge_config *c, const struct tw_view *v,
     struct tw_cache_judgement *j)
 {
-	struct tw_cache_fig bc;
+	struct tw_cache_record bc;
 
-	tw_view_cache_figures(&v->bc, &bc);
+	tw_view_cache_record(&v->bc, &bc);
 	tw_judge_cache(c, &bc, v, 60, TW_OS_LINUX, j);
 }
 
@@ -1044,7 +1044,7 @@ START_TEST(test_queue_values)
 	struct tw_view v;
 	struct tw_view_disk d;
 	struct tw_view_lookup lk;
-	struct tw_disk_fig fig;
+	struct tw_disk_record fig;
 	char buf[32];
 
 	memset(&d, 0, sizeof(d));
@@ -1064,7 +1064,7 @@ START_TEST(test_queue_values)
 	tw_view_init(&v);
 	d.col[TW_OID_DISK_WBT_LATENCY] = (uint64_t)(int64_t)-1;
 	lk.v = &v;
-	tw_view_disk_figures(&d, &fig);
+	tw_view_disk_record(&d, &fig);
 	lk.d = &fig;
 	ck_assert_str_eq(tw_view_lookup(&lk, "queue/wbt_lat_usec"), "-1");
 	lk.d = NULL;

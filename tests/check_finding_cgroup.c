@@ -17,7 +17,7 @@
 #include "tw_check.h"
 #include "tw_findings.h"
 #include "util/error.h"
-#include "view/fig_cgroup.h"
+#include "view/record_cgroup.h"
 #include "view/view.h"
 
 #define MIB 1048576ULL
@@ -50,12 +50,12 @@ make_view(struct tw_view *v, unsigned refaults, unsigned usage_mib)
 }
 
 /* Row c's record, as the checks and tunewatchd judge it. */
-static const struct tw_cgroup_fig *
+static const struct tw_cgroup_record *
 record(const struct tw_view_cgroup *c)
 {
-	static struct tw_cgroup_fig f;
+	static struct tw_cgroup_record f;
 
-	tw_view_cgroup_figures(c, &f);
+	tw_view_cgroup_record(c, &f);
 	return &f;
 }
 

@@ -22,9 +22,9 @@ static int
 judge_probe(const struct tw_threshold *warn, const struct tw_threshold *crit,
     const struct tw_view_probe *pr, unsigned percentile, struct tw_probe_judgement *j)
 {
-	struct tw_probe_fig f;
+	struct tw_probe_record f;
 
-	tw_view_probe_figures(pr, &f);
+	tw_view_probe_record(pr, &f);
 	return tw_judge_probe(warn, crit, &f, percentile, j);
 }
 

@@ -21,25 +21,25 @@
 
 /* The judges read records: the view's rows decoded as tunewatchd does,
  * kept here for the judgement that points into them. */
-static struct tw_reqlat_figs judged_figs;
+static struct tw_reqlat_records judged_records;
 
 static int
 judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
     const struct tw_threshold *ww, const struct tw_threshold *wc, const struct tw_view *v,
     const struct tw_view_disk *d, unsigned percentile, struct tw_reqlat_judgement *j)
 {
-	tw_judge_reqlat_figures(v, d->major, d->minor, &judged_figs);
+	tw_judge_reqlat_records(v, d->major, d->minor, &judged_records);
 	/* No twBcDirtyLimited in these views: every write is judged. */
-	return tw_judge_reqlat(rw, rc, ww, wc, &judged_figs, percentile, INFINITY, 0, j);
+	return tw_judge_reqlat(rw, rc, ww, wc, &judged_records, percentile, INFINITY, 0, j);
 }
 
 static void
 reqlat_verdicts(const struct tw_view_disk *d, const struct tw_reqlat_judgement *j,
     unsigned window_s, unsigned percentile, struct tw_disk_verdicts *out)
 {
-	struct tw_disk_fig f;
+	struct tw_disk_record f;
 
-	tw_view_disk_figures(d, &f);
+	tw_view_disk_record(d, &f);
 	tw_judge_reqlat_verdicts(&f, j, window_s, percentile, out);
 }
 
@@ -317,9 +317,9 @@ START_TEST(test_agent_agrees_with_check)
 				c.min_ops = min_ops[m];
 				s.n = 0;
 				ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
-				tw_judge_reqlat_figures(&v, 8, 16, &judged_figs);
+				tw_judge_reqlat_records(&v, 8, 16, &judged_records);
 				ck_assert_int_eq(tw_judge_reqlat(&c.reqlat_warn, &c.reqlat_crit,
-				    &c.reqlat_write_warn, &c.reqlat_write_crit, &judged_figs, 99, INFINITY,
+				    &c.reqlat_write_warn, &c.reqlat_write_crit, &judged_records, 99, INFINITY,
 				    c.min_ops, &j), 1);
 				ck_assert_msg((s.n > 0) == (j.worst != TW_STATE_OK),
 				    "%llu reads, p99 %.1f ms, minOps %.0f: %zu findings, the check %s",

@@ -16,7 +16,7 @@
 #include "tw_findings.h"
 #include "tw_sockview.h"
 #include "util/error.h"
-#include "view/fig_socket.h"
+#include "view/record_socket.h"
 #include "view/view.h"
 
 #define SUBJECT "udp 127.0.0.1:5140 inode 4242"
@@ -50,7 +50,7 @@ START_TEST(test_short_of_cpu)
 	struct tw_judge_config c;
 	struct tw_view v;
 	struct seen s = { .n = 0 };
-	struct tw_socket_fig f;
+	struct tw_socket_record f;
 	struct tw_verdict verdict;
 	const struct tw_finding *o;
 
@@ -70,7 +70,7 @@ START_TEST(test_short_of_cpu)
 	ck_assert_str_eq(o->tunable, "");
 	ck_assert_ptr_nonnull(strstr(o->evidence, "whose receiver cannot keep up"));
 
-	tw_view_socket_figures(&v.socks[0], &f);
+	tw_view_socket_record(&v.socks[0], &f);
 	ck_assert_int_eq(tw_judge_socket_verdict(&v, &f, 5000, 10, NULL, NULL, &verdict), TW_OK);
 	ck_assert_uint_eq(verdict.nfound, 0);
 	ck_assert_ptr_nonnull(strstr(verdict.no_tunable, "is short of CPU"));

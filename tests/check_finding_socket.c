@@ -17,7 +17,7 @@
 #include "tw_sockview.h"
 #include "util/error.h"
 #include "sample/poolclass.h"
-#include "view/fig_socket.h"
+#include "view/record_socket.h"
 #include "view/view.h"
 
 /* syslogd's udp 0.0.0.0:514 dropping drops datagrams in the window, its
@@ -29,12 +29,12 @@ make_view(struct tw_view *v, unsigned drops, uint64_t rcvbuf)
 }
 
 /* Row s's record, as check_dblock and tunewatchd judge it. */
-static const struct tw_socket_fig *
+static const struct tw_socket_record *
 record(const struct tw_view_sock *s)
 {
-	static struct tw_socket_fig f;
+	static struct tw_socket_record f;
 
-	tw_view_socket_figures(s, &f);
+	tw_view_socket_record(s, &f);
 	return &f;
 }
 

@@ -15,8 +15,8 @@
 #include "finding/judge_reqlat.h"
 #include "finding/observe.h"
 #include "tw_check.h"
-#include "view/fig_cache.h"
-#include "view/fig_disk.h"
+#include "view/record_cache.h"
+#include "view/record_disk.h"
 #include "view/view.h"
 
 /* vda: w_await ms at queue depth 14, busy util % of the window, 250
@@ -62,10 +62,10 @@ write_state(const struct tw_view *v, double *bound)
 {
 	struct tw_judge_config c;
 	struct tw_disk_judgement j;
-	struct tw_disk_fig f;
+	struct tw_disk_record f;
 
 	tw_judge_defaults(&c);
-	tw_view_disk_figures(&v->disks[0], &f);
+	tw_view_disk_record(&v->disks[0], &f);
 	*bound = tw_judge_write_bound(&f, tw_judge_dirty_limited(v));
 	ck_assert_int_eq(tw_judge_disk(&c, &f, *bound, &j), 1);
 	/* What is printed is the figure itself, whatever is judged. */
@@ -192,7 +192,7 @@ names_dirty(void *ctx, const struct tw_finding *o)
 START_TEST(test_writer_faster_than_its_disk)
 {
 	struct tw_judge_config c;
-	struct tw_cache_fig bc;
+	struct tw_cache_record bc;
 	struct tw_cache_judgement j;
 	struct tw_view v;
 	size_t n = 0;
@@ -206,7 +206,7 @@ START_TEST(test_writer_faster_than_its_disk)
 	TW_PUT_CELL(v.bc, TW_OID_BC_WRITEBACK, 4 << 20);
 	put_loop(&v, "loop1", 1083.5, 29.3, 19.7, 59);
 	tw_judge_defaults(&c);
-	tw_view_cache_figures(&v.bc, &bc);
+	tw_view_cache_record(&v.bc, &bc);
 	tw_judge_cache(&c, &bc, &v, 10, TW_OS_LINUX, &j);
 	ck_assert_ptr_eq(j.writer, &v.disks[1]);
 	ck_assert_str_eq(j.fig.writer, "loop1");
@@ -225,7 +225,7 @@ START_TEST(test_writer_faster_than_its_disk)
 	TW_PUT_CELL(v.bc, TW_OID_BC_DIRTY_THRESHOLD, 32 << 20);
 	TW_PUT_CELL(v.bc, TW_OID_BC_DIRTY_BG_THRESHOLD, 8 << 20);
 	put_loop(&v, "loop1", 40, 29.3, 19.7, 30);
-	tw_view_cache_figures(&v.bc, &bc);
+	tw_view_cache_record(&v.bc, &bc);
 	tw_judge_cache(&c, &bc, &v, 10, TW_OS_LINUX, &j);
 	ck_assert_int_eq(j.dirty, TW_STATE_WARNING);
 	tw_view_free(&v);
@@ -239,13 +239,13 @@ END_TEST
 START_TEST(test_reqlat_writers_held)
 {
 	struct tw_view v;
-	struct tw_disk_fig f;
+	struct tw_disk_record f;
 	struct tw_reqlat_judgement j;
 	struct tw_disk_verdicts out;
 
 	tw_view_init(&v);
 	put_loop(&v, "loop1", 1083.5, 25.6, 19.7, 59);
-	tw_view_disk_figures(&v.disks[0], &f);
+	tw_view_disk_record(&v.disks[0], &f);
 	memset(&j, 0, sizeof(j));
 	j.have_write = 1;
 	j.write_ms = 1146.9;

@@ -27,7 +27,7 @@
 #include "tw_cgroup_fixture.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "view/fig_agent.h"
+#include "view/record_agent.h"
 #include "view/view.h"
 
 #define NGINX "/system.slice/nginx.service"

@@ -26,7 +26,7 @@
 #include "sample/sampler.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "view/fig_change.h"
+#include "view/record_change.h"
 #include "view/view.h"
 
 #define BACKLOG "net.core.netdev_max_backlog"
@@ -112,11 +112,11 @@ static int
 evaluated(const struct tw_monitor *m)
 {
 	const struct tw_view *v = tw_monitor_view(m);
-	struct tw_change_fig c;
+	struct tw_change_record c;
 
 	if (v->nchanges == 0)
 		return -1;
-	tw_view_change_figures(&v->changes[0], &c);
+	tw_view_change_record(&v->changes[0], &c);
 	return c.evaluated == 1;
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests for lib/view/fig_pool.c and the judgement of a pool class
+/* Unit tests for lib/view/record_pool.c and the judgement of a pool class
  * (lib/finding/judge_pool.c): a twDblockTable row decoded into its
  * record, absent figures NAN and absent strings NULL, the CPU of a
  * per-CPU pool from its instance; the pools of a class summed and the
@@ -15,7 +15,7 @@
 #include "finding/judge.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "view/fig_pool.h"
+#include "view/record_pool.h"
 #include "view/view.h"
 
 /* Pool i of v: class cls, instance, name and its failures in the window. */
@@ -42,7 +42,7 @@ START_TEST(test_row_decoded)
 {
 	struct tw_view v;
 	struct tw_view_pool *p;
-	struct tw_pool_fig f;
+	struct tw_pool_record f;
 
 	tw_view_init(&v);
 	p = set_pool(&v, 0, TW_DBLOCK_SOFTNET_BACKLOG, 3, "cpu3 backlog", 11);
@@ -52,7 +52,7 @@ START_TEST(test_row_decoded)
 	p->has |= TW_VIEW_BIT(TW_OID_DBLOCK_TUNABLE) | TW_VIEW_BIT(TW_OID_DBLOCK_FAILURE_EVENT);
 	strcpy(p->tunable, "net.core.netdev_max_backlog");
 	strcpy(p->event, "packet dropped");
-	tw_view_pool_figures(p, &f);
+	tw_view_pool_record(p, &f);
 	ck_assert_uint_eq(f.cls, TW_DBLOCK_SOFTNET_BACKLOG);
 	ck_assert_uint_eq(f.instance, 3);
 	/* The CPU is the instance of a per-CPU class, not read from the name. */
@@ -72,7 +72,7 @@ START_TEST(test_row_decoded)
 	p->has = 0;
 	TW_PUT_CELL(*p, TW_OID_DBLOCK_SIZE, 4096);
 	TW_PUT_CELL(*p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME, 9800);
-	tw_view_pool_figures(p, &f);
+	tw_view_pool_record(p, &f);
 	ck_assert_int_eq(f.cpu, -1);
 	ck_assert_str_eq(f.name, "tcp memory");
 	ck_assert_ptr_null(f.tunable);
@@ -84,7 +84,7 @@ START_TEST(test_row_decoded)
 
 	/* A class no row of the table has (a foreign agent's): no CPU. */
 	p = set_pool(&v, 2, TW_DBLOCK_HIGH_ORDER + 1, 4, "other", 0);
-	tw_view_pool_figures(p, &f);
+	tw_view_pool_record(p, &f);
 	ck_assert_int_eq(f.cpu, -1);
 	tw_view_free(&v);
 }
@@ -93,7 +93,7 @@ END_TEST
 START_TEST(test_class_taken_together)
 {
 	struct tw_view v;
-	struct tw_pool_class_fig c;
+	struct tw_pool_class_record c;
 
 	tw_view_init(&v);
 	set_pool(&v, 0, TW_DBLOCK_SOFTNET_BACKLOG, 0, "cpu0 backlog", 5);
@@ -102,7 +102,7 @@ START_TEST(test_class_taken_together)
 	set_pool(&v, 3, TW_DBLOCK_TCP_MEMORY, 0, "tcp memory", 2);
 	TW_PUT_CELL(v.pools[3], TW_OID_DBLOCK_RECENT_PRESSURE_TIME, 9800);
 
-	tw_view_pool_class_figures(&v, TW_DBLOCK_SOFTNET_BACKLOG, &c);
+	tw_view_pool_class_record(&v, TW_DBLOCK_SOFTNET_BACKLOG, &c);
 	ck_assert_uint_eq(c.count, 3);
 	ck_assert_double_eq(c.recent_failures, 23);
 	ck_assert(!tw_fig_has(c.recent_pressure_ms));
@@ -111,18 +111,18 @@ START_TEST(test_class_taken_together)
 	ck_assert_uint_eq(c.busiest.instance, 1);
 	ck_assert_int_eq(c.busiest.cpu, 1);
 
-	tw_view_pool_class_figures(&v, TW_DBLOCK_TCP_MEMORY, &c);
+	tw_view_pool_class_record(&v, TW_DBLOCK_TCP_MEMORY, &c);
 	ck_assert_uint_eq(c.count, 1);
 	ck_assert_double_eq(c.recent_failures, 2);
 	ck_assert_double_eq(c.recent_pressure_ms, 9800);
 
 	/* No pool of the class, or none with the figure. */
-	tw_view_pool_class_figures(&v, TW_DBLOCK_UDP_MEMORY, &c);
+	tw_view_pool_class_record(&v, TW_DBLOCK_UDP_MEMORY, &c);
 	ck_assert_uint_eq(c.count, 0);
 	ck_assert_int_eq(c.found, 0);
 	ck_assert(!tw_fig_has(c.recent_failures));
 	v.pools[3].has = 0;
-	tw_view_pool_class_figures(&v, TW_DBLOCK_TCP_MEMORY, &c);
+	tw_view_pool_class_record(&v, TW_DBLOCK_TCP_MEMORY, &c);
 	ck_assert_uint_eq(c.count, 1);
 	ck_assert_int_eq(c.found, 0);
 	ck_assert(!tw_fig_has(c.recent_failures));
@@ -146,7 +146,7 @@ collect(void *ctx, const struct tw_pool_judged *pj)
 }
 
 static int
-not_cpu2(void *ctx, const struct tw_pool_fig *f)
+not_cpu2(void *ctx, const struct tw_pool_record *f)
 {
 	(void)ctx;
 	return f->cpu != 2;

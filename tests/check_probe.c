@@ -27,7 +27,7 @@
 #include "tw_check.h"
 #include "util/error.h"
 #include "view/build.h"
-#include "view/fig_probe.h"
+#include "view/record_probe.h"
 #include "view/view.h"
 
 /* pthread_create, refused with EAGAIN while refuse_threads is set. */
@@ -365,7 +365,7 @@ START_TEST(test_view_rows)
 {
 	struct tw_probe_row rows[2];
 	struct tw_view v;
-	struct tw_probe_fig pf;
+	struct tw_probe_record pf;
 	int i;
 
 	memset(rows, 0, sizeof(rows));
@@ -398,7 +398,7 @@ START_TEST(test_view_rows)
 	ck_assert_uint_eq(v.probes[0].col[TW_OID_PROBE_MIN], 8000);	/* microseconds */
 	ck_assert(v.probes[0].col[TW_OID_PROBE_P50] >= 8000 * 31 / 32 &&
 	    v.probes[0].col[TW_OID_PROBE_P50] <= 8000 * 33 / 32);
-	tw_view_probe_figures(&v.probes[0], &pf);
+	tw_view_probe_record(&v.probes[0], &pf);
 	ck_assert_double_eq_tol(pf.max_ms, 8.0, 1e-9);
 	ck_assert_uint_eq(v.probes[0].col[TW_OID_PROBE_COUNT], 60);
 	ck_assert_uint_eq(v.probes[0].col[TW_OID_PROBE_MISSED], 3);

@@ -14,7 +14,7 @@
 #include "tw_check.h"
 #include "tw_fakeproc.h"
 #include "util/error.h"
-#include "view/fig_socket.h"
+#include "view/record_socket.h"
 #include "view/sockview.h"
 
 #define S 1000000000ull
@@ -259,7 +259,7 @@ START_TEST(test_view_row)
 	struct tw_fakeproc fp;
 	struct tw_sample s;
 	struct tw_view v;
-	struct tw_socket_fig sf;
+	struct tw_socket_record sf;
 	unsigned k, drops;
 
 	tw_fakeproc_open(&fp);
@@ -275,7 +275,7 @@ START_TEST(test_view_row)
 		ck_assert_int_eq(tw_sockwatch_step(&w, fp.fd, NULL, NULL, &ps), TW_OK);
 		ck_assert_int_eq(tw_view_build_socks(&v, &w, &s), TW_OK);
 		ck_assert_uint_eq(v.nsocks, 1);
-		tw_view_socket_figures(&v.socks[0], &sf);
+		tw_view_socket_record(&v.socks[0], &sf);
 		/* Nothing recent in the first sample; found in the second
 		 * (its drops grew) and read from then on: a figure once an
 		 * interval has been read. */
@@ -297,7 +297,7 @@ START_TEST(test_view_row)
 		ck_assert_int_eq(tw_sockwatch_step(&w, fp.fd, NULL, NULL, &ps), TW_OK);
 		if (k == 9) {
 			ck_assert_int_eq(tw_view_build_socks(&v, &w, &s), TW_OK);
-			tw_view_socket_figures(&v.socks[0], &sf);
+			tw_view_socket_record(&v.socks[0], &sf);
 			ck_assert_double_eq_tol(sf.owner_cpu, 70, 0.01);
 			ck_assert_double_eq_tol(sf.owner_cpu_wait, 25, 0.01);
 		}

@@ -22,7 +22,7 @@
 #include "tw_check.h"
 #include "tw_fakeproc.h"
 #include "util/error.h"
-#include "view/fig_socket.h"
+#include "view/record_socket.h"
 #include "view/sockview.h"
 
 int __real_socket(int domain, int type, int protocol);
@@ -321,7 +321,7 @@ START_TEST(test_view_rows)
 	struct tw_sample s;
 	struct tw_view v;
 	const struct tw_view_sock *vs;
-	struct tw_socket_fig sf;
+	struct tw_socket_record sf;
 
 	tw_fakeproc_open(&fp);
 	tw_fakeproc_process(&fp, 10, "syslogd", fd10, 1);
@@ -341,7 +341,7 @@ START_TEST(test_view_rows)
 	ck_assert_uint_eq(vs->inode, 1002);
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RECENT_DROPS));	/* one sample */
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_OWNER_PID));
-	tw_view_socket_figures(vs, &sf);
+	tw_view_socket_record(vs, &sf);
 	ck_assert_int_eq(sf.owner_search, TW_OWNER_UNKNOWN);
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RCVBUF));
 
@@ -352,7 +352,7 @@ START_TEST(test_view_rows)
 	ck_assert_uint_eq(vs->inode, 1001);
 	ck_assert_str_eq(vs->proto_name, "udp");
 	ck_assert_str_eq(vs->command, "syslogd");
-	tw_view_socket_figures(vs, &sf);
+	tw_view_socket_record(vs, &sf);
 	ck_assert_int_eq(sf.pid, 10);
 	ck_assert_int_eq(sf.owner_search, TW_OWNER_FOUND);
 	ck_assert_double_eq(sf.recent_drops, 7);
@@ -360,7 +360,7 @@ START_TEST(test_view_rows)
 	ck_assert_int_eq(sf.port, 5140);
 	ck_assert_double_eq(sf.rmem_max_bytes, 212992);
 	ck_assert(!tw_view_has(vs, TW_OID_SOCKDROP_RCVBUF));
-	tw_view_socket_figures(&v.socks[1], &sf);
+	tw_view_socket_record(&v.socks[1], &sf);
 	ck_assert_double_eq(sf.recent_drops, 0);
 
 	tw_view_free(&v);

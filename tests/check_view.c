@@ -11,7 +11,7 @@
 #include "util/error.h"
 #include "tw_sample_fixture.h"
 #include "view/build.h"
-#include "view/fig_pool.h"
+#include "view/record_pool.h"
 #include "figures/cache_record.h"
 #include "view/view.h"
 #include "window/window.h"
@@ -28,7 +28,7 @@ static const struct fx_disk sda_b = {
 #define COL(vd, c) ((vd)->col[c])
 #define HAS(vd, c) (((vd)->has >> (c)) & 1)
 
-START_TEST(test_view_disk_figures)
+START_TEST(test_view_disk_record)
 {
 	struct tw_window w;
 	struct tw_sample s;
@@ -223,7 +223,7 @@ START_TEST(test_view_pressure_time)
 	struct tw_pool_set pools;
 	struct tw_view v;
 	const struct tw_view_pool *p;
-	struct tw_pool_fig pf;
+	struct tw_pool_record pf;
 	size_t i;
 
 	tw_sample_init(&s);
@@ -243,7 +243,7 @@ START_TEST(test_view_pressure_time)
 	ck_assert_ptr_nonnull(p);
 	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_PRESSURE_TIME), 20600);
 	ck_assert_uint_eq(COL(p, TW_OID_DBLOCK_RECENT_PRESSURE_TIME), 10000);
-	tw_view_pool_figures(p, &pf);
+	tw_view_pool_record(p, &pf);
 	ck_assert_double_eq_tol(pf.recent_pressure_ms, 10000, 1e-9);
 	p = find_pool(&v, TW_DBLOCK_SOFTNET_BACKLOG, 1);
 	ck_assert(!HAS(p, TW_OID_DBLOCK_PRESSURE_TIME));
@@ -400,7 +400,7 @@ view_suite(void)
 	Suite *s = suite_create("view");
 	TCase *tc = tcase_create("core");
 
-	tcase_add_test(tc, test_view_disk_figures);
+	tcase_add_test(tc, test_view_disk_record);
 	tcase_add_test(tc, test_view_pools);
 	tcase_add_test(tc, test_view_pressure_time);
 	tcase_add_test(tc, test_view_bufcache);

@@ -13,7 +13,7 @@
 #include "reqlat/reqlat.h"
 #include "tw_check.h"
 #include "util/error.h"
-#include "view/fig_reqlat.h"
+#include "view/record_reqlat.h"
 #include "view/mibview.h"
 #include "view/view.h"
 #include "reqlat/reqwin.h"
@@ -110,7 +110,7 @@ teardown(void)
 START_TEST(test_rows_follow_the_disks)
 {
 	const struct tw_view_reqlat *r, *w;
-	struct tw_reqlat_fig rf, wf;
+	struct tw_reqlat_record rf, wf;
 
 	ck_assert_int_eq(tw_view_build_reqlat(&v, &rw, 1), TW_OK);
 	/* 8:0 is timed but not in the view; 9:0 in the view but not timed. */
@@ -121,8 +121,8 @@ START_TEST(test_rows_follow_the_disks)
 	ck_assert_uint_eq(r->dir, TW_REQLAT_DIR_READ);
 	ck_assert_uint_eq(w->dir, TW_REQLAT_DIR_WRITE);
 	ck_assert_str_eq(r->device, "loop0");
-	tw_view_reqlat_figures(r, &rf);
-	tw_view_reqlat_figures(w, &wf);
+	tw_view_reqlat_record(r, &rf);
+	tw_view_reqlat_record(w, &wf);
 	ck_assert_double_eq(rf.requests, 105);
 	ck_assert_double_eq(rf.window_ms, 2000);
 	ck_assert_double_eq(rf.total, 105);

@@ -11,7 +11,7 @@
 #include "finding/judge.h"
 #include "util/array.h"
 #include "util/error.h"
-#include "view/fig_cgroup.h"
+#include "view/record_cgroup.h"
 
 /* The memory limits of the published cgroups, watched as tunables: a
  * service's cache is bounded by its limit, and the ticket that names the
@@ -45,14 +45,14 @@ compare(struct tw_change_watch *w, const struct tw_change_cglimit *a,
 	const struct tw_view_cgroup *vc = tw_view_find_cgroup(v, b->index);
 	const char *unit, *name;
 	char x[32], y[32], subject[TW_TICKET_SUBJECT_CGROUP_LEN], id[TW_TICKET_ID_LEN];
-	struct tw_cgroup_fig fig;
+	struct tw_cgroup_record fig;
 	int64_t uid;
 	size_t f;
 
 	if (vc == NULL || tw_ticket_subject_cgroup(subject, sizeof(subject), ver == TW_CG_V1 ? 1 :
 	    2, vc->path) != TW_OK)
 		return;
-	tw_view_cgroup_figures(vc, &fig);
+	tw_view_cgroup_record(vc, &fig);
 	uid = fig.owner_kind == TW_CG_OWNER_SYSTEM_UNIT ? 0 : fig.owner_uid;
 	unit = tw_judge_cgroup_unit(vc->path);
 	for (f = 0; f < sizeof(limit_files) / sizeof(limit_files[0]); f++) {

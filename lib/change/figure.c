@@ -8,11 +8,11 @@
 
 #include "advice/advice.h"
 #include "collect/blockqueue.h"
-#include "view/fig_agent.h"
-#include "view/fig_cache.h"
-#include "view/fig_cgroup.h"
-#include "view/fig_pool.h"
-#include "view/fig_disk.h"
+#include "view/record_agent.h"
+#include "view/record_cache.h"
+#include "view/record_cgroup.h"
+#include "view/record_pool.h"
+#include "view/record_disk.h"
 
 /* Each symptom's family and figure; see figure.h. Pool symptoms name the
  * class of twDblockTable whose failures they are. */
@@ -107,8 +107,8 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
     uint32_t minor, const char *disk_name, struct tw_change_figure *f)
 {
 	struct tw_change_map m = tw_change_map(tunable);
-	struct tw_pool_class_fig pc;
-	const struct tw_pool_fig *p = &pc.busiest;
+	struct tw_pool_class_record pc;
+	const struct tw_pool_record *p = &pc.busiest;
 
 	memset(f, 0, sizeof(*f));
 	switch (m.kind) {
@@ -117,7 +117,7 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 		return 0;
 	case TW_CHANGE_FIG_POOL_PRESSURE:
 		/* The pool of the class with the most failures in the window. */
-		tw_view_pool_class_figures(v, m.pool_class, &pc);
+		tw_view_pool_class_record(v, m.pool_class, &pc);
 		if (!pc.found)
 			return 0;
 		f->a = p->cls;
@@ -134,7 +134,7 @@ tw_change_figure_pick(const struct tw_view *v, const char *tunable, uint32_t maj
 		f->unit = "%";
 		break;
 	case TW_CHANGE_FIG_POOL_FAILURES:
-		tw_view_pool_class_figures(v, m.pool_class, &pc);
+		tw_view_pool_class_record(v, m.pool_class, &pc);
 		if (!pc.found)
 			return 0;
 		f->a = p->cls;
@@ -187,13 +187,13 @@ tw_change_figure_cgroup(uint32_t index, struct tw_change_figure *f)
 
 /* Disk (major, minor)'s record in df; 0 when v has no such disk. */
 static int
-disk_figures(const struct tw_view *v, uint32_t major, uint32_t minor, struct tw_disk_fig *df)
+disk_figures(const struct tw_view *v, uint32_t major, uint32_t minor, struct tw_disk_record *df)
 {
 	const struct tw_view_disk *d = tw_view_find_disk(v, major, minor);
 
 	if (d == NULL)
 		return 0;
-	tw_view_disk_figures(d, df);
+	tw_view_disk_record(d, df);
 	return 1;
 }
 
@@ -211,9 +211,9 @@ given(double x, double *out)
 static int
 cache_figure(const struct tw_view *v, enum tw_change_figure_kind kind, double *out)
 {
-	struct tw_cache_fig bc;
+	struct tw_cache_record bc;
 
-	tw_view_cache_figures(&v->bc, &bc);
+	tw_view_cache_record(&v->bc, &bc);
 	switch (kind) {
 	case TW_CHANGE_FIG_DIRTY_LIMITED:
 		return given(bc.dirty_limited_pct, out);
@@ -232,9 +232,9 @@ cache_figure(const struct tw_view *v, enum tw_change_figure_kind kind, double *o
 static double
 window_span_ms(const struct tw_view *v)
 {
-	struct tw_agent_fig agent;
+	struct tw_agent_record agent;
 
-	tw_view_agent_figures(&v->agent, &agent);
+	tw_view_agent_record(&v->agent, &agent);
 	return agent.window_span_ms;
 }
 
@@ -242,10 +242,10 @@ int
 tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f, double *out)
 {
 	const struct tw_view_pool *p;
-	struct tw_pool_fig pf;
-	struct tw_disk_fig df;
+	struct tw_pool_record pf;
+	struct tw_disk_record df;
 	const struct tw_view_cgroup *cg;
-	struct tw_cgroup_fig cgf;
+	struct tw_cgroup_record cgf;
 	double span_ms;
 
 	switch (f->kind) {
@@ -253,7 +253,7 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 		/* The window's time in pressure against its span. */
 		if ((p = tw_view_find_pool(v, f->a, f->b)) == NULL)
 			return 0;
-		tw_view_pool_figures(p, &pf);
+		tw_view_pool_record(p, &pf);
 		span_ms = window_span_ms(v);
 		if (!tw_fig_has(pf.recent_pressure_ms) || !tw_fig_has(span_ms) || span_ms <= 0)
 			return 0;
@@ -265,7 +265,7 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 		/* Failures within the window, per minute of the window's span. */
 		if ((p = tw_view_find_pool(v, f->a, f->b)) == NULL)
 			return 0;
-		tw_view_pool_figures(p, &pf);
+		tw_view_pool_record(p, &pf);
 		span_ms = window_span_ms(v);
 		if (!tw_fig_has(pf.recent_failures) || !tw_fig_has(span_ms) || span_ms <= 0)
 			return 0;
@@ -292,7 +292,7 @@ tw_change_figure_read(const struct tw_view *v, const struct tw_change_figure *f,
 		cg = tw_view_find_cgroup(v, f->a);
 		if (cg == NULL)
 			return 0;
-		tw_view_cgroup_figures(cg, &cgf);
+		tw_view_cgroup_record(cg, &cgf);
 		return given(cgf.refaults_s, out);
 	case TW_CHANGE_FIG_NONE:
 		break;

@@ -171,16 +171,16 @@ tw_change_history_at(const struct tw_change_history *h, size_t i)
 }
 
 size_t
-tw_change_history_list(const struct tw_change_history *h, struct tw_change_fig *out)
+tw_change_history_list(const struct tw_change_history *h, struct tw_change_record *out)
 {
 	size_t i;
 
 	for (i = 0; i < h->count; i++) {
 		const struct tw_change *c = tw_change_history_at(h, i);
-		struct tw_change_fig *e = &out[i];
+		struct tw_change_record *e = &out[i];
 		int watched = c->fig.kind != TW_CHANGE_FIG_NONE;
 
-		tw_change_fig_init(e);
+		tw_change_record_init(e);
 		e->index = c->index;
 		e->tunable = c->tunable;
 		e->subject = c->subject;

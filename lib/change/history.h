@@ -100,6 +100,6 @@ const struct tw_change *tw_change_history_at(const struct tw_change_history *h, 
 /* The history as the view takes it in (tw_view_sources.changes), newest
  * first, into out's TW_CHANGE_MAX entries; returns how many. The strings
  * are the history's own, valid until its next change. */
-size_t tw_change_history_list(const struct tw_change_history *h, struct tw_change_fig *out);
+size_t tw_change_history_list(const struct tw_change_history *h, struct tw_change_record *out);
 
 #endif

@@ -5,9 +5,9 @@
 
 void
 tw_derive_agent(const struct tw_agent_told *told, const struct tw_window *w,
-    const struct tw_sample *s, struct tw_agent_fig *f)
+    const struct tw_sample *s, struct tw_agent_record *f)
 {
-	tw_agent_fig_init(f);
+	tw_agent_record_init(f);
 	f->version = told->version;
 	f->system = told->system;
 	f->interval_s = told->interval_s;

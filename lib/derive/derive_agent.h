@@ -19,6 +19,6 @@ struct tw_agent_told {
 
 /* f's strings point into told. */
 void tw_derive_agent(const struct tw_agent_told *told, const struct tw_window *w,
-    const struct tw_sample *s, struct tw_agent_fig *f);
+    const struct tw_sample *s, struct tw_agent_record *f);
 
 #endif

@@ -13,20 +13,20 @@ per_s(uint64_t delta, uint64_t cov_ms)
 }
 
 static void
-memory(const struct tw_sample *s, struct tw_cache_fig *f)
+memory(const struct tw_sample *s, struct tw_cache_record *f)
 {
 	static const struct {
 		enum tw_mem_field field;
 		size_t off;
 	} mem[] = {
-		{ TW_MEM_TOTAL, offsetof(struct tw_cache_fig, mem_total_bytes) },
-		{ TW_MEM_AVAILABLE, offsetof(struct tw_cache_fig, mem_available_bytes) },
-		{ TW_MEM_CACHED, offsetof(struct tw_cache_fig, cached_bytes) },
-		{ TW_MEM_BUFFERS, offsetof(struct tw_cache_fig, buffers_bytes) },
-		{ TW_MEM_DIRTY, offsetof(struct tw_cache_fig, dirty_bytes) },
-		{ TW_MEM_WRITEBACK, offsetof(struct tw_cache_fig, writeback_bytes) },
-		{ TW_MEM_SWAP_TOTAL, offsetof(struct tw_cache_fig, swap_total_bytes) },
-		{ TW_MEM_SWAP_FREE, offsetof(struct tw_cache_fig, swap_free_bytes) },
+		{ TW_MEM_TOTAL, offsetof(struct tw_cache_record, mem_total_bytes) },
+		{ TW_MEM_AVAILABLE, offsetof(struct tw_cache_record, mem_available_bytes) },
+		{ TW_MEM_CACHED, offsetof(struct tw_cache_record, cached_bytes) },
+		{ TW_MEM_BUFFERS, offsetof(struct tw_cache_record, buffers_bytes) },
+		{ TW_MEM_DIRTY, offsetof(struct tw_cache_record, dirty_bytes) },
+		{ TW_MEM_WRITEBACK, offsetof(struct tw_cache_record, writeback_bytes) },
+		{ TW_MEM_SWAP_TOTAL, offsetof(struct tw_cache_record, swap_total_bytes) },
+		{ TW_MEM_SWAP_FREE, offsetof(struct tw_cache_record, swap_free_bytes) },
 	};
 	size_t i;
 
@@ -40,7 +40,7 @@ memory(const struct tw_sample *s, struct tw_cache_fig *f)
 
 /* The page cache's hit ratio, estimated from what processes read. */
 static void
-reads(const struct tw_window *w, struct tw_cache_fig *f)
+reads(const struct tw_window *w, struct tw_cache_record *f)
 {
 	const struct tw_track *t = tw_track_set_find(&w->reads, 0);
 	uint64_t d[TW_TRACK_MAX_K], cov;
@@ -62,7 +62,7 @@ reads(const struct tw_window *w, struct tw_cache_fig *f)
 }
 
 static void
-vm(const struct tw_window *w, const struct tw_sample *s, struct tw_cache_fig *f)
+vm(const struct tw_window *w, const struct tw_sample *s, struct tw_cache_record *f)
 {
 	const struct tw_track *t = tw_track_set_find(&w->vm, 0);
 	uint64_t d[TW_TRACK_MAX_K], cov;
@@ -92,9 +92,9 @@ vm(const struct tw_window *w, const struct tw_sample *s, struct tw_cache_fig *f)
 }
 
 void
-tw_derive_cache(const struct tw_window *w, const struct tw_sample *s, struct tw_cache_fig *f)
+tw_derive_cache(const struct tw_window *w, const struct tw_sample *s, struct tw_cache_record *f)
 {
-	tw_cache_fig_init(f);
+	tw_cache_record_init(f);
 	memory(s, f);
 	reads(w, f);
 	vm(w, s, f);

@@ -10,6 +10,6 @@
 #include "window/window.h"
 
 void tw_derive_cache(const struct tw_window *w, const struct tw_sample *s,
-    struct tw_cache_fig *f);
+    struct tw_cache_record *f);
 
 #endif

@@ -8,7 +8,7 @@
 /* The limit that bounds the cache: the lower of memory.high and
  * memory.max; v1 has only the one. */
 static void
-limit(const struct tw_cgroup *cg, enum tw_cg_version ver, struct tw_cgroup_fig *f)
+limit(const struct tw_cgroup *cg, enum tw_cg_version ver, struct tw_cgroup_record *f)
 {
 	int high = (cg->present & TW_CG_BIT(TW_CG_HIGH)) != 0;
 	int max = (cg->present & TW_CG_BIT(TW_CG_MAX)) != 0;
@@ -23,7 +23,7 @@ limit(const struct tw_cgroup *cg, enum tw_cg_version ver, struct tw_cgroup_fig *
 }
 
 static void
-gauges(const struct tw_cgroup *cg, struct tw_cgroup_fig *f)
+gauges(const struct tw_cgroup *cg, struct tw_cgroup_record *f)
 {
 	if (cg->present & TW_CG_BIT(TW_CG_CACHE))
 		f->cache_bytes = (double)cg->v[TW_CG_CACHE];
@@ -43,7 +43,7 @@ gauges(const struct tw_cgroup *cg, struct tw_cgroup_fig *f)
  * they were read in (window/cgtrack.c), the others' the window's. */
 static void
 counters(const struct tw_window *w, const struct tw_cgroup *cg, const struct tw_track *t,
-    struct tw_cgroup_fig *f)
+    struct tw_cgroup_record *f)
 {
 	static const struct {
 		enum tw_cg_field field;
@@ -51,16 +51,16 @@ counters(const struct tw_window *w, const struct tw_cgroup *cg, const struct tw_
 		size_t total, rate;
 		int own_time;
 	} cs[] = {
-		{ TW_CG_REFAULTS, TW_WCG_REFAULTS, offsetof(struct tw_cgroup_fig, refaults),
-		    offsetof(struct tw_cgroup_fig, refaults_s), 0 },
+		{ TW_CG_REFAULTS, TW_WCG_REFAULTS, offsetof(struct tw_cgroup_record, refaults),
+		    offsetof(struct tw_cgroup_record, refaults_s), 0 },
 		{ TW_CG_LIMIT_EVENTS, TW_WCG_LIMIT_EVENTS,
-		    offsetof(struct tw_cgroup_fig, limit_events),
-		    offsetof(struct tw_cgroup_fig, limit_events_s), 1 },
-		{ TW_CG_READ_BYTES, TW_WCG_READ_BYTES, offsetof(struct tw_cgroup_fig, read_bytes),
-		    offsetof(struct tw_cgroup_fig, read_bytes_s), 0 },
+		    offsetof(struct tw_cgroup_record, limit_events),
+		    offsetof(struct tw_cgroup_record, limit_events_s), 1 },
+		{ TW_CG_READ_BYTES, TW_WCG_READ_BYTES, offsetof(struct tw_cgroup_record, read_bytes),
+		    offsetof(struct tw_cgroup_record, read_bytes_s), 0 },
 		{ TW_CG_WRITE_BYTES, TW_WCG_WRITE_BYTES,
-		    offsetof(struct tw_cgroup_fig, written_bytes),
-		    offsetof(struct tw_cgroup_fig, write_bytes_s), 0 },
+		    offsetof(struct tw_cgroup_record, written_bytes),
+		    offsetof(struct tw_cgroup_record, write_bytes_s), 0 },
 	};
 	uint64_t d[TW_TRACK_MAX_K], cov = 0;
 	int windowed = tw_window_track_delta(w, &w->cgroups, t, d, &cov) && cov > 0;
@@ -87,9 +87,9 @@ counters(const struct tw_window *w, const struct tw_cgroup *cg, const struct tw_
 void
 tw_derive_cgroup(const struct tw_window *w, const struct tw_cgroup_row *r,
     enum tw_cg_version ver, const struct tw_track *t, struct tw_cgroup_shown *shown,
-    struct tw_cgroup_fig *f)
+    struct tw_cgroup_record *f)
 {
-	tw_cgroup_fig_init(f);
+	tw_cgroup_record_init(f);
 	f->index = r->index;
 	(void)tw_escape_str(shown->path, sizeof(shown->path), r->cg.path);
 	f->path = shown->path;

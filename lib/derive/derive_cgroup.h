@@ -20,6 +20,6 @@ struct tw_cgroup_shown {
  * into r and *shown. */
 void tw_derive_cgroup(const struct tw_window *w, const struct tw_cgroup_row *r,
     enum tw_cg_version ver, const struct tw_track *t, struct tw_cgroup_shown *shown,
-    struct tw_cgroup_fig *f);
+    struct tw_cgroup_record *f);
 
 #endif

@@ -15,7 +15,7 @@ per_s(uint64_t delta, uint64_t cov_ms)
 /* sysstat's figures (iostat -x), over the time the increases cover, each
  * in its natural unit. */
 static void
-over_window(struct tw_disk_fig *f, const uint64_t *d, uint64_t cov)
+over_window(struct tw_disk_record *f, const uint64_t *d, uint64_t cov)
 {
 	const double t = (double)cov;
 
@@ -35,7 +35,7 @@ over_window(struct tw_disk_fig *f, const uint64_t *d, uint64_t cov)
 }
 
 static void
-totals(struct tw_disk_fig *f, const struct tw_window *w, const struct tw_track *t,
+totals(struct tw_disk_record *f, const struct tw_window *w, const struct tw_track *t,
     const struct tw_disk_stat *ds)
 {
 	f->reads = tw_track_total(&w->disks, t, TW_WDISK_READS);
@@ -51,11 +51,11 @@ totals(struct tw_disk_fig *f, const struct tw_window *w, const struct tw_track *
 void
 tw_derive_disk(const struct tw_window *w, const struct tw_track *t,
     const struct tw_disk_stat *ds, const struct tw_queue *q, const struct tw_blockident *id,
-    struct tw_disk_fig *f)
+    struct tw_disk_record *f)
 {
 	uint64_t d[TW_WDISK_K], cov;
 
-	tw_disk_fig_init(f);
+	tw_disk_record_init(f);
 	f->major = ds->major;
 	f->minor = ds->minor;
 	f->name = ds->name;

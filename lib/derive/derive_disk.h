@@ -15,6 +15,6 @@
  * into ds, q and id. */
 void tw_derive_disk(const struct tw_window *w, const struct tw_track *t,
     const struct tw_disk_stat *ds, const struct tw_queue *q, const struct tw_blockident *id,
-    struct tw_disk_fig *f);
+    struct tw_disk_record *f);
 
 #endif

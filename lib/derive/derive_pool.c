@@ -4,11 +4,11 @@
 #include "derive/derive_pool.h"
 
 void
-tw_derive_pool(const struct tw_window *w, const struct tw_pool *p, struct tw_pool_fig *f)
+tw_derive_pool(const struct tw_window *w, const struct tw_pool *p, struct tw_pool_record *f)
 {
 	uint64_t recent;
 
-	tw_pool_fig_init(f);
+	tw_pool_record_init(f);
 	f->cls = p->cls;
 	f->instance = p->instance;
 	f->cpu = p->cpu;

@@ -9,6 +9,6 @@
 #include "window/window.h"
 
 /* f's strings point into p. */
-void tw_derive_pool(const struct tw_window *w, const struct tw_pool *p, struct tw_pool_fig *f);
+void tw_derive_pool(const struct tw_window *w, const struct tw_pool *p, struct tw_pool_record *f);
 
 #endif

@@ -4,13 +4,13 @@
 #include "derive/derive_probe.h"
 
 void
-tw_derive_probe(const struct tw_probe_row *row, struct tw_probe_fig *f)
+tw_derive_probe(const struct tw_probe_row *row, struct tw_probe_record *f)
 {
 	const struct tw_probe_report *r = &row->r;
 	const struct tw_hist *h = &r->hist;
 	uint64_t us;
 
-	tw_probe_fig_init(f);
+	tw_probe_record_init(f);
 	f->major = row->major;
 	f->minor = row->minor;
 	f->device = row->name;

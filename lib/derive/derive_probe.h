@@ -10,6 +10,6 @@
 #include "probe/probeset.h"
 
 /* f's strings point into row and static text. */
-void tw_derive_probe(const struct tw_probe_row *row, struct tw_probe_fig *f);
+void tw_derive_probe(const struct tw_probe_row *row, struct tw_probe_record *f);
 
 #endif

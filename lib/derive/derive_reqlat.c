@@ -26,9 +26,9 @@ percentiles(const struct tw_hist *h, double *p50, double *p90, double *p99)
 void
 tw_derive_reqlat(uint32_t major, uint32_t minor, const char *device, uint32_t dir,
     const struct tw_hist *service, const struct tw_hist *queue, uint64_t cov_ms,
-    uint64_t total, struct tw_reqlat_fig *f)
+    uint64_t total, struct tw_reqlat_record *f)
 {
-	tw_reqlat_fig_init(f);
+	tw_reqlat_record_init(f);
 	f->major = major;
 	f->minor = minor;
 	f->dir = dir;

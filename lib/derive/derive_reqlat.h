@@ -16,6 +16,6 @@
  * points at device. */
 void tw_derive_reqlat(uint32_t major, uint32_t minor, const char *device, uint32_t dir,
     const struct tw_hist *service, const struct tw_hist *queue, uint64_t cov_ms,
-    uint64_t total, struct tw_reqlat_fig *f);
+    uint64_t total, struct tw_reqlat_record *f);
 
 #endif

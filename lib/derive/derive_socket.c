@@ -5,9 +5,9 @@
 
 void
 tw_derive_socket(const struct tw_sock_row *r, int recent, int64_t rmem_max,
-    struct tw_socket_shown *shown, struct tw_socket_fig *f)
+    struct tw_socket_shown *shown, struct tw_socket_record *f)
 {
-	tw_socket_fig_init(f);
+	tw_socket_record_init(f);
 	f->proto = r->sock.proto;
 	f->inode = r->sock.inode;
 	f->proto_name = tw_udp_proto_name(r->sock.proto);

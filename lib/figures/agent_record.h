@@ -7,7 +7,7 @@
 
 #include "figures/fig.h"
 
-struct tw_agent_fig {
+struct tw_agent_record {
 	const char *version;
 	const char *system;		/* "Linux 6.1.0-18-amd64" */
 	double interval_s;		/* between samples */
@@ -30,9 +30,9 @@ struct tw_agent_fig {
 
 /* Every figure absent. */
 static inline void
-tw_agent_fig_init(struct tw_agent_fig *f)
+tw_agent_record_init(struct tw_agent_record *f)
 {
-	*f = (struct tw_agent_fig){
+	*f = (struct tw_agent_record){
 		.interval_s = TW_FIG_NONE, .window_s = TW_FIG_NONE, .sample_age_ms = TW_FIG_NONE,
 		.malformed_lines = TW_FIG_NONE, .window_samples = TW_FIG_NONE,
 		.window_span_ms = TW_FIG_NONE, .samples = TW_FIG_NONE,

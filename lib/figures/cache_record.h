@@ -14,7 +14,7 @@
 	"proc-pid-io: 1 - sum(read_bytes)/sum(rchar) of processes alive across or born within " \
 	"each interval"
 
-struct tw_cache_fig {
+struct tw_cache_record {
 	double mem_total_bytes;
 	double mem_available_bytes;
 	double cached_bytes;
@@ -44,9 +44,9 @@ struct tw_cache_fig {
 
 /* Every figure absent. */
 static inline void
-tw_cache_fig_init(struct tw_cache_fig *f)
+tw_cache_record_init(struct tw_cache_record *f)
 {
-	*f = (struct tw_cache_fig){
+	*f = (struct tw_cache_record){
 		.mem_total_bytes = TW_FIG_NONE, .mem_available_bytes = TW_FIG_NONE,
 		.cached_bytes = TW_FIG_NONE, .buffers_bytes = TW_FIG_NONE,
 		.dirty_bytes = TW_FIG_NONE, .writeback_bytes = TW_FIG_NONE,

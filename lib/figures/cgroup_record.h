@@ -11,7 +11,7 @@
 
 #include "figures/fig.h"
 
-struct tw_cgroup_fig {
+struct tw_cgroup_record {
 	uint32_t index;			/* the row's twCgroupIndex */
 	const char *path;		/* shown; "" when none */
 	const char *unit;		/* the unit the agent named, or NULL */
@@ -40,9 +40,9 @@ struct tw_cgroup_fig {
 
 /* Every figure absent; path "". */
 static inline void
-tw_cgroup_fig_init(struct tw_cgroup_fig *f)
+tw_cgroup_record_init(struct tw_cgroup_record *f)
 {
-	*f = (struct tw_cgroup_fig){
+	*f = (struct tw_cgroup_record){
 		.path = "", .version = -1, .cache_bytes = TW_FIG_NONE,
 		.memory_usage_bytes = TW_FIG_NONE, .memory_limit_bytes = TW_FIG_NONE,
 		.refaults = TW_FIG_NO_COUNT, .refaults_s = TW_FIG_NONE,

@@ -10,7 +10,7 @@
 
 #include "figures/fig.h"
 
-struct tw_change_fig {
+struct tw_change_record {
 	uint32_t index;			/* counts down: newest first */
 	const char *tunable;
 	const char *subject;		/* "host", or the device or pool */
@@ -27,9 +27,9 @@ struct tw_change_fig {
 
 /* Every figure absent. */
 static inline void
-tw_change_fig_init(struct tw_change_fig *f)
+tw_change_record_init(struct tw_change_record *f)
 {
-	*f = (struct tw_change_fig){
+	*f = (struct tw_change_record){
 		.time_s = TW_FIG_NONE, .evaluated = -1, .before = TW_FIG_NONE,
 		.after = TW_FIG_NONE,
 	};

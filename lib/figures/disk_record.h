@@ -4,7 +4,7 @@
  *
  * lib/derive/derive_disk.c makes it from the window and the sample; the view
  * keeps it as the MIB's numbers (the column table names each field), and
- * every reader decodes a view's row into it (lib/view/fig_disk.c), so the
+ * every reader decodes a view's row into it (lib/view/record_disk.c), so the
  * agent, a check over SNMP and a check's --local read the same figures,
  * rounded to the MIB's resolution. A double is TW_FIG_NONE when absent, a
  * count TW_FIG_NO_COUNT, an integer tunable -1, a string NULL; strings
@@ -16,7 +16,7 @@
 
 #include "figures/fig.h"
 
-struct tw_disk_fig {
+struct tw_disk_record {
 	uint32_t major, minor;
 	const char *name;		/* the kernel's, shown; never NULL */
 	const char *alias;		/* a dm or md name */
@@ -43,9 +43,9 @@ struct tw_disk_fig {
 
 /* Every figure absent: what a record is before its source fills it. */
 static inline void
-tw_disk_fig_init(struct tw_disk_fig *f)
+tw_disk_record_init(struct tw_disk_record *f)
 {
-	*f = (struct tw_disk_fig){
+	*f = (struct tw_disk_record){
 		.name = "", .reads = TW_FIG_NO_COUNT, .writes = TW_FIG_NO_COUNT,
 		.read_bytes = TW_FIG_NO_COUNT, .written_bytes = TW_FIG_NO_COUNT,
 		.read_time_ms = TW_FIG_NO_COUNT, .write_time_ms = TW_FIG_NO_COUNT,

@@ -6,5 +6,5 @@
 # window or sample header. Headers only: no library of its own.
 noinst_HEADERS = \
 	lib/figures/fig.h lib/figures/disk_record.h lib/figures/probe_record.h lib/figures/reqlat_record.h \
-	lib/figures/cache_record.h lib/figures/cgroup_record.h lib/figures/socket.h lib/figures/pool_record.h \
+	lib/figures/cache_record.h lib/figures/cgroup_record.h lib/figures/socket_record.h lib/figures/pool_record.h \
 	lib/figures/agent_record.h lib/figures/change_record.h

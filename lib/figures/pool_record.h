@@ -13,7 +13,7 @@
 
 #include "figures/fig.h"
 
-struct tw_pool_fig {
+struct tw_pool_record {
 	uint32_t cls;			/* twDblockClass (TW_DBLOCK_*) */
 	uint32_t instance;		/* twDblockInstance */
 	int32_t cpu;			/* a per-CPU pool's CPU; -1 for any other */
@@ -37,9 +37,9 @@ struct tw_pool_fig {
 /* The pools of one class taken together. */
 /* Every figure absent; name "". */
 static inline void
-tw_pool_fig_init(struct tw_pool_fig *f)
+tw_pool_record_init(struct tw_pool_record *f)
 {
-	*f = (struct tw_pool_fig){
+	*f = (struct tw_pool_record){
 		.cpu = -1, .name = "", .size_bytes = TW_FIG_NONE, .in_use = TW_FIG_NONE,
 		.free = TW_FIG_NONE, .limit = TW_FIG_NONE, .failures = TW_FIG_NO_COUNT,
 		.recent_failures = TW_FIG_NONE, .pressure_ms = TW_FIG_NO_COUNT,
@@ -47,14 +47,14 @@ tw_pool_fig_init(struct tw_pool_fig *f)
 	};
 }
 
-struct tw_pool_class_fig {
+struct tw_pool_class_record {
 	size_t count;			/* pools of the class */
 	double recent_failures;		/* summed over the pools that have it */
 	double recent_pressure_ms;	/* likewise */
 	/* The pool with the most failures in the window, the first of them
 	 * when tied; found is 0 when no pool of the class has the figure. */
 	int found;
-	struct tw_pool_fig busiest;
+	struct tw_pool_record busiest;
 };
 
 #endif

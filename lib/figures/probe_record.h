@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /* One probed device's figures (a twProbeEntry) in natural units, decoded
- * from its view row by lib/view/fig_probe.c. Absent: a double is
+ * from its view row by lib/view/record_probe.c. Absent: a double is
  * TW_FIG_NONE. The strings point into the row, which always has them
  * ("" when unknown). */
 #ifndef TW_FIGURES_PROBE_RECORD_H
@@ -10,7 +10,7 @@
 
 #include "figures/fig.h"
 
-struct tw_probe_fig {
+struct tw_probe_record {
 	uint32_t major, minor;
 	const char *device;
 	const char *state;		/* "probing", "errors", "idle", ... */
@@ -25,9 +25,9 @@ struct tw_probe_fig {
 
 /* Every figure absent; the strings "". */
 static inline void
-tw_probe_fig_init(struct tw_probe_fig *f)
+tw_probe_record_init(struct tw_probe_record *f)
 {
-	*f = (struct tw_probe_fig){
+	*f = (struct tw_probe_record){
 		.device = "", .state = "", .reason = "", .rate_reads_s = TW_FIG_NONE,
 		.read_size_bytes = TW_FIG_NONE, .window_ms = TW_FIG_NONE, .reads = TW_FIG_NONE,
 		.min_ms = TW_FIG_NONE, .p50_ms = TW_FIG_NONE, .p90_ms = TW_FIG_NONE,
@@ -38,7 +38,7 @@ tw_probe_fig_init(struct tw_probe_fig *f)
 
 /* The percentile pc (50, 90, anything else 99) of f, in ms. */
 static inline double
-tw_probe_fig_percentile(const struct tw_probe_fig *f, unsigned pc)
+tw_probe_record_percentile(const struct tw_probe_record *f, unsigned pc)
 {
 	return pc == 50 ? f->p50_ms : pc == 90 ? f->p90_ms : f->p99_ms;
 }

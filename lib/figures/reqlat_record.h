@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* One disk's reads or writes as the request-latency source timed them (a
  * twReqLatEntry), in natural units, decoded from its view row by
- * lib/view/fig_reqlat.c. Absent: a double is TW_FIG_NONE (a percentile of
+ * lib/view/record_reqlat.c. Absent: a double is TW_FIG_NONE (a percentile of
  * too few requests among them), a string NULL; strings point into the
  * row. */
 #ifndef TW_FIGURES_REQLAT_RECORD_H
@@ -11,7 +11,7 @@
 
 #include "figures/fig.h"
 
-struct tw_reqlat_fig {
+struct tw_reqlat_record {
 	uint32_t major, minor;
 	uint32_t dir;			/* TW_REQLAT_DIR_READ or _WRITE */
 	const char *device;
@@ -25,9 +25,9 @@ struct tw_reqlat_fig {
 
 /* Every figure absent; device "". */
 static inline void
-tw_reqlat_fig_init(struct tw_reqlat_fig *f)
+tw_reqlat_record_init(struct tw_reqlat_record *f)
 {
-	*f = (struct tw_reqlat_fig){
+	*f = (struct tw_reqlat_record){
 		.device = "", .window_ms = TW_FIG_NONE, .requests = TW_FIG_NONE,
 		.p50_ms = TW_FIG_NONE, .p90_ms = TW_FIG_NONE, .p99_ms = TW_FIG_NONE,
 		.max_ms = TW_FIG_NONE, .mean_ms = TW_FIG_NONE, .queued = TW_FIG_NONE,
@@ -38,7 +38,7 @@ tw_reqlat_fig_init(struct tw_reqlat_fig *f)
 
 /* The percentile pc (50, 90, anything else 99) of f's service time, ms. */
 static inline double
-tw_reqlat_fig_percentile(const struct tw_reqlat_fig *f, unsigned pc)
+tw_reqlat_record_percentile(const struct tw_reqlat_record *f, unsigned pc)
 {
 	return pc == 50 ? f->p50_ms : pc == 90 ? f->p90_ms : f->p99_ms;
 }

@@ -18,13 +18,13 @@
 #include "finding/finding.h"
 #include "figures/cache_record.h"
 #include "figures/cgroup_record.h"
-#include "figures/socket.h"
+#include "figures/socket_record.h"
 #include "figures/pool_record.h"
 #include "threshold/state.h"
 #include "threshold/threshold.h"
 #include "sample/poolclass.h"
-#include "view/fig_disk.h"
-#include "view/fig_probe.h"
+#include "view/record_disk.h"
+#include "view/record_probe.h"
 #include "view/view.h"
 
 /* The checks' defaults (their --help says the same). A state other than
@@ -93,7 +93,7 @@ struct tw_cache_judgement {
 
 /* Judge the cache whose figures are bc; v gives the disks that read and
  * wrote (read-ahead, the dirty limit). */
-void tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
+void tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_record *bc,
     const struct tw_view *v, unsigned window_s, enum tw_os os, struct tw_cache_judgement *j);
 
 /* The verdicts of a judged cache: reads (hit ratio, refaults or
@@ -115,7 +115,7 @@ void tw_judge_cache_verdicts(const struct tw_cache_judgement *j, struct tw_cache
  * (twDblockRecentPressureTime) that did not enter it there is judged as
  * one failure: the episode under way, which began before the window.
  * Returns 0 (and OK) when the pool has no failure count to judge. */
-int tw_judge_pool(const struct tw_judge_config *c, const struct tw_pool_fig *f,
+int tw_judge_pool(const struct tw_judge_config *c, const struct tw_pool_record *f,
     enum tw_state *st, unsigned long long *failures);
 
 /* As tw_judge_pool, for pool f of view v, with what the class needs of
@@ -125,11 +125,11 @@ int tw_judge_pool(const struct tw_judge_config *c, const struct tw_pool_fig *f,
  * often). The lab squeezed a CPU 197 times a second (netdev_budget 8)
  * with no datagram lost and bursts no slower than at 300. */
 int tw_judge_pool_of(const struct tw_judge_config *c, const struct tw_view *v,
-    const struct tw_pool_fig *f, enum tw_state *st, unsigned long long *failures);
+    const struct tw_pool_record *f, enum tw_state *st, unsigned long long *failures);
 
 /* One pool of a class as tw_judge_pool_class judged it. */
 struct tw_pool_judged {
-	const struct tw_pool_fig *fig;
+	const struct tw_pool_record *fig;
 	enum tw_state state;
 	unsigned long long failures;
 	/* A budget pool that ran out with its backlog losing nothing: it
@@ -156,7 +156,7 @@ struct tw_pool_judgement {
 	double pressure_ms;
 };
 
-typedef int (*tw_pool_keep_fn)(void *ctx, const struct tw_pool_fig *f);
+typedef int (*tw_pool_keep_fn)(void *ctx, const struct tw_pool_record *f);
 typedef void (*tw_pool_judged_fn)(void *ctx, const struct tw_pool_judged *pj);
 
 /* Judge every pool of class cl in v (through tw_judge_pool_of) into *j.
@@ -196,13 +196,13 @@ int tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, uns
  * (check_dblock's -w/-c; tunewatchd's socketDrop* tokens); *recent gets
  * them. Returns 0 (and OK) when the row has no drop count. */
 int tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit,
-    const struct tw_socket_fig *s, enum tw_state *st, unsigned long long *recent);
+    const struct tw_socket_record *s, enum tw_state *st, unsigned long long *recent);
 
 /* The socket as a finding's subject: "udp 0.0.0.0:514 inode 12345", its
  * whole identity (advice/ticket.h), so that two sockets on one port are
  * two findings; no command: the id must not change when the owner is not
  * known in some sample. */
-void tw_judge_socket_subject(const struct tw_socket_fig *s, char *out, size_t len);
+void tw_judge_socket_subject(const struct tw_socket_record *s, char *out, size_t len);
 
 /* A user's sockets (util/uid.h) are judged as one: all of theirs that
  * dropped in the window, rows or not, against the socket thresholds, one
@@ -227,7 +227,7 @@ int tw_judge_user_sockets(const struct tw_view *v, int64_t uid, const struct tw_
  * (tw_evidence_socket), beside v's udp memory pool; lookup (may be NULL)
  * gives net.core.rmem_default, which the row does not carry. Returns
  * TW_OK or its error. */
-int tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_fig *s,
+int tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_record *s,
     unsigned long long recent, unsigned window_s, tw_advice_lookup_fn lookup, void *ctx,
     struct tw_verdict *out);
 
@@ -241,7 +241,7 @@ int tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures,
 
 /* ---- Probed devices (twProbeTable) ------------------------------------ */
 
-/* A probe is judged on its record (figures/probe_record.h, view/fig_probe.h). */
+/* A probe is judged on its record (figures/probe_record.h, view/record_probe.h). */
 
 struct tw_probe_judgement {
 	double ms;		/* the percentile judged */
@@ -253,7 +253,7 @@ struct tw_probe_judgement {
  * Returns 0 when it has no figure to judge (not probing, idle-skipped, too
  * few reads), 1 when judged. */
 int tw_judge_probe(const struct tw_threshold *warn, const struct tw_threshold *crit,
-    const struct tw_probe_fig *pr, unsigned percentile, struct tw_probe_judgement *j);
+    const struct tw_probe_record *pr, unsigned percentile, struct tw_probe_judgement *j);
 
 /* The disk of v probed by pr, or NULL (the disk filter hides it). */
 const struct tw_view_disk *tw_judge_probe_disk(const struct tw_view *v,
@@ -261,7 +261,7 @@ const struct tw_view_disk *tw_judge_probe_disk(const struct tw_view *v,
 
 /* The verdict on slow seeks of ms at percentile on pr's device d (or
  * NULL): tw_evidence_probe_seek. Returns TW_OK or its error. */
-int tw_judge_probe_verdict(const struct tw_probe_fig *pr, const struct tw_disk_fig *d,
+int tw_judge_probe_verdict(const struct tw_probe_record *pr, const struct tw_disk_record *d,
     unsigned window_s, unsigned percentile, double ms, struct tw_verdict *out);
 
 /* ---- Cgroups (twCgroupTable) ------------------------------------------ */
@@ -270,7 +270,7 @@ int tw_judge_probe_verdict(const struct tw_probe_fig *pr, const struct tw_disk_f
  * against pwarn and pcrit, where it has them: the worst state. */
 enum tw_state tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_threshold *fcrit,
     const struct tw_threshold *pwarn, const struct tw_threshold *pcrit,
-    const struct tw_cgroup_fig *c);
+    const struct tw_cgroup_record *c);
 
 /* The unit whose own cgroup is at path, a system unit's or a user's, told
  * by the path alone (collect/cgroupowner.h), or NULL for a plain cgroup. */
@@ -283,7 +283,7 @@ void tw_judge_cgroup_name(const char *path, char *buf, size_t len);
 
 /* What lib/advice/advice_cgroup.c judges of c; v gives the host's memory and
  * the window's span. */
-void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
+void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_record *c,
     unsigned window_s, struct tw_cgroup_figures *f);
 
 /* A cgroup's finding, the same for tunewatchd's twFindingTable and
@@ -306,7 +306,7 @@ void tw_judge_cgroup_finding(const struct tw_cgroup_figures *f, struct tw_findin
 /* ---- Disks ----------------------------------------------------------- */
 
 /* A disk is judged on its record (figures/disk_record.h), decoded from its row
- * once (view/fig_disk.h) for the judgement, its verdicts and its advice. */
+ * once (view/record_disk.h) for the judgement, its verdicts and its advice. */
 
 struct tw_disk_judgement {
 	enum tw_state read, write, queue, util, worst;
@@ -328,14 +328,14 @@ struct tw_disk_judgement {
  * (INFINITY) where writers are held or dirty_limited is unknown
  * (TW_FIG_NONE), else the device's time per request. A commit behind a
  * backup's writeback on a fast device is not told apart: unjudged. */
-double tw_judge_write_bound(const struct tw_disk_fig *d, double dirty_limited);
+double tw_judge_write_bound(const struct tw_disk_record *d, double dirty_limited);
 
 /* The host's twBcDirtyLimited as the view has it, or TW_FIG_NONE. */
 double tw_judge_dirty_limited(const struct tw_view *v);
 
 /* Judge one disk, its write latency up to write_bound. Returns 0 when it
  * has no figures yet (first seen in the newest sample), 1 when judged. */
-int tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d,
+int tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_record *d,
     double write_bound, struct tw_disk_judgement *j);
 
 /* The verdicts of a judged disk that is not OK: reads (slow reads or a
@@ -347,10 +347,10 @@ struct tw_disk_verdicts {
 };
 
 /* The figures of device d that lib/advice/evidence.c judges. */
-void tw_judge_disk_figures(const struct tw_disk_fig *d, unsigned window_s,
+void tw_judge_disk_figures(const struct tw_disk_record *d, unsigned window_s,
     struct tw_disk_figures *f);
 
-void tw_judge_disk_verdicts(const struct tw_disk_fig *d, const struct tw_disk_judgement *j,
+void tw_judge_disk_verdicts(const struct tw_disk_record *d, const struct tw_disk_judgement *j,
     unsigned window_s, struct tw_disk_verdicts *out);
 
 #endif

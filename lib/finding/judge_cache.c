@@ -102,7 +102,7 @@ bad(enum tw_state st)
 }
 
 static void
-dirty_figures(const struct tw_cache_fig *bc, const struct tw_disk_fig *writer,
+dirty_figures(const struct tw_cache_record *bc, const struct tw_disk_record *writer,
     struct tw_cache_figures *f)
 {
 	f->have_dirty = tw_fig_has(bc->dirty_limited_pct) && tw_fig_has(bc->dirty_threshold_bytes);
@@ -120,12 +120,12 @@ dirty_figures(const struct tw_cache_fig *bc, const struct tw_disk_fig *writer,
 }
 
 void
-tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
+tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_record *bc,
     const struct tw_view *v, unsigned window_s, enum tw_os os, struct tw_cache_judgement *j)
 {
 	struct tw_cache_figures *f = &j->fig;
-	const struct tw_disk_fig *disk = NULL;
-	struct tw_disk_fig read_fig, write_fig;
+	const struct tw_disk_record *disk = NULL;
+	struct tw_disk_record read_record, write_record;
 	long at, writer_at;
 
 	memset(j, 0, sizeof(*j));
@@ -165,8 +165,8 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 	f->disk_read_ahead_kb = -1;
 	choose_disks(v, &at, &writer_at);
 	if (at >= 0) {
-		tw_view_disk_figures(&v->disks[at], &read_fig);
-		disk = &read_fig;
+		tw_view_disk_record(&v->disks[at], &read_record);
+		disk = &read_record;
 		j->disk = &v->disks[at];
 		f->disk = disk->name;
 		f->disk_rops = tw_fig_or0(disk->read_ops_s);
@@ -175,8 +175,8 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_fig *bc,
 	}
 	if (writer_at >= 0) {
 		j->writer = &v->disks[writer_at];
-		tw_view_disk_figures(&v->disks[writer_at], &write_fig);
-		dirty_figures(bc, &write_fig, f);
+		tw_view_disk_record(&v->disks[writer_at], &write_record);
+		dirty_figures(bc, &write_record, f);
 	} else {
 		dirty_figures(bc, NULL, f);
 	}

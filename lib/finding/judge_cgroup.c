@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "view/fig_cache.h"
+#include "view/record_cache.h"
 
 /* By the path, not twCgroupUnit: a check and tunewatchd then tell the
  * owner by one rule, whatever an agent of another version published. */
@@ -30,7 +30,7 @@ tw_judge_cgroup_name(const char *path, char *buf, size_t len)
 enum tw_state
 tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_threshold *fcrit,
     const struct tw_threshold *pwarn, const struct tw_threshold *pcrit,
-    const struct tw_cgroup_fig *c)
+    const struct tw_cgroup_record *c)
 {
 	enum tw_state st = TW_STATE_OK;
 
@@ -42,10 +42,10 @@ tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_threshold *fcr
 }
 
 void
-tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
+tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_record *c,
     unsigned window_s, struct tw_cgroup_figures *f)
 {
-	struct tw_cache_fig bc;
+	struct tw_cache_record bc;
 
 	memset(f, 0, sizeof(*f));
 	f->path = c->path;
@@ -67,7 +67,7 @@ tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_fig *c,
 	f->fall = tw_fig_or0(c->anon_fall_kib) * 1024.0;
 	f->have_events = tw_fig_has(c->limit_events_s);
 	f->events = tw_fig_or0(c->limit_events_s);
-	tw_view_cache_figures(&v->bc, &bc);
+	tw_view_cache_record(&v->bc, &bc);
 	f->mem_total = tw_fig_or0(bc.mem_total_bytes);
 	f->window_s = window_s;
 }

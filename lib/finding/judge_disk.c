@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "util/error.h"
-#include "view/fig_cache.h"
+#include "view/record_cache.h"
 
 double
-tw_judge_write_bound(const struct tw_disk_fig *d, double dirty_limited)
+tw_judge_write_bound(const struct tw_disk_record *d, double dirty_limited)
 {
 	double ops = tw_fig_or0(d->read_ops_s) + tw_fig_or0(d->write_ops_s);
 
@@ -28,14 +28,14 @@ tw_judge_write_bound(const struct tw_disk_fig *d, double dirty_limited)
 double
 tw_judge_dirty_limited(const struct tw_view *v)
 {
-	struct tw_cache_fig bc;
+	struct tw_cache_record bc;
 
-	tw_view_cache_figures(&v->bc, &bc);
+	tw_view_cache_record(&v->bc, &bc);
 	return bc.dirty_limited_pct;
 }
 
 int
-tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d, double write_bound,
+tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_record *d, double write_bound,
     struct tw_disk_judgement *j)
 {
 	double rops, wops;
@@ -64,7 +64,7 @@ tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_fig *d, doub
 }
 
 void
-tw_judge_disk_figures(const struct tw_disk_fig *d, unsigned window_s, struct tw_disk_figures *f)
+tw_judge_disk_figures(const struct tw_disk_record *d, unsigned window_s, struct tw_disk_figures *f)
 {
 	memset(f, 0, sizeof(*f));
 	f->name = d->name;
@@ -84,7 +84,7 @@ tw_judge_disk_figures(const struct tw_disk_fig *d, unsigned window_s, struct tw_
 }
 
 void
-tw_judge_disk_verdicts(const struct tw_disk_fig *d, const struct tw_disk_judgement *j,
+tw_judge_disk_verdicts(const struct tw_disk_record *d, const struct tw_disk_judgement *j,
     unsigned window_s, struct tw_disk_verdicts *out)
 {
 	struct tw_disk_figures f;

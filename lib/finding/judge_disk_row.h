@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /* A disk's row of the view judged, the one way tunewatchd's findings and
- * check_disklatency judge it: decoded (view/fig_disk.h), judged against
+ * check_disklatency judge it: decoded (view/record_disk.h), judged against
  * the thresholds with its writes bounded (judge.h), and where it is not
  * OK, its verdicts. The two differ only in what they do with the result. */
 #ifndef TW_FINDING_JUDGE_DISK_ROW_H
@@ -18,7 +18,7 @@
  * found otherwise. Returns 0 when the disk has no figures yet (first seen
  * in the newest sample), 1 when judged. */
 int tw_judge_disk_row(const struct tw_judge_config *c, const struct tw_view_disk *row,
-    double held, unsigned window_s, int whole, struct tw_disk_fig *f,
+    double held, unsigned window_s, int whole, struct tw_disk_record *f,
     struct tw_disk_judgement *j, struct tw_disk_verdicts *verdicts);
 
 #endif

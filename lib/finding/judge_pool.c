@@ -9,11 +9,11 @@
 #include "advice/poolwords.h"
 #include "util/error.h"
 #include "util/uid.h"
-#include "view/fig_cache.h"
-#include "view/fig_pool.h"
+#include "view/record_cache.h"
+#include "view/record_pool.h"
 
 int
-tw_judge_pool(const struct tw_judge_config *c, const struct tw_pool_fig *f, enum tw_state *st,
+tw_judge_pool(const struct tw_judge_config *c, const struct tw_pool_record *f, enum tw_state *st,
     unsigned long long *failures)
 {
 	unsigned long long judged;
@@ -37,7 +37,7 @@ tw_judge_pool(const struct tw_judge_config *c, const struct tw_pool_fig *f, enum
 static int
 backlog_dropped(const struct tw_view *v, uint32_t cpu, size_t *at)
 {
-	struct tw_pool_fig f;
+	struct tw_pool_record f;
 	size_t k;
 
 	for (k = 0; k < v->npools; k++) {
@@ -45,7 +45,7 @@ backlog_dropped(const struct tw_view *v, uint32_t cpu, size_t *at)
 
 		if (v->pools[i].cls == TW_DBLOCK_SOFTNET_BACKLOG && v->pools[i].instance == cpu) {
 			*at = i + 1;
-			tw_view_pool_figures(&v->pools[i], &f);
+			tw_view_pool_record(&v->pools[i], &f);
 			return tw_fig_has(f.recent_failures) && f.recent_failures > 0;
 		}
 	}
@@ -53,7 +53,7 @@ backlog_dropped(const struct tw_view *v, uint32_t cpu, size_t *at)
 }
 
 static int
-judge_of(const struct tw_judge_config *c, const struct tw_view *v, const struct tw_pool_fig *f,
+judge_of(const struct tw_judge_config *c, const struct tw_view *v, const struct tw_pool_record *f,
     enum tw_state *st, unsigned long long *failures, size_t *at)
 {
 	int judged = tw_judge_pool(c, f, st, failures);
@@ -65,7 +65,7 @@ judge_of(const struct tw_judge_config *c, const struct tw_view *v, const struct 
 
 int
 tw_judge_pool_of(const struct tw_judge_config *c, const struct tw_view *v,
-    const struct tw_pool_fig *f, enum tw_state *st, unsigned long long *failures)
+    const struct tw_pool_record *f, enum tw_state *st, unsigned long long *failures)
 {
 	size_t at = 0;
 
@@ -120,12 +120,12 @@ tw_judge_pool_class(const struct tw_judge_config *c, const struct tw_view *v,
 	memset(j, 0, sizeof(*j));
 	j->worst = TW_STATE_OK;
 	for (i = 0; i < v->npools; i++) {
-		struct tw_pool_fig f;
+		struct tw_pool_record f;
 		struct tw_pool_judged pj;
 
 		if (v->pools[i].cls != cl->id)
 			continue;
-		tw_view_pool_figures(&v->pools[i], &f);
+		tw_view_pool_record(&v->pools[i], &f);
 		if (tw_fig_has(f.recent_pressure_ms)) {
 			j->pressure_ms += f.recent_pressure_ms;
 			have_pressure = 1;
@@ -197,12 +197,12 @@ tw_judge_tcp_prune(const struct tw_view *v, unsigned long long failures, unsigne
     struct tw_verdict *out)
 {
 	struct tw_tcp_prune_figures f;
-	struct tw_pool_class_fig tcp;
+	struct tw_pool_class_record tcp;
 
 	memset(&f, 0, sizeof(f));
 	f.failures = failures;
 	f.window_s = window_s;
-	tw_view_pool_class_figures(v, TW_DBLOCK_TCP_MEMORY, &tcp);
+	tw_view_pool_class_record(v, TW_DBLOCK_TCP_MEMORY, &tcp);
 	f.have_pressure_ms = tw_fig_has(tcp.recent_pressure_ms);
 	if (f.have_pressure_ms)
 		f.pressure_ms = (uint64_t)tcp.recent_pressure_ms;
@@ -218,26 +218,26 @@ tw_judge_highorder(const struct tw_view *v, unsigned long long failures, unsigne
     struct tw_verdict *out)
 {
 	struct tw_highorder_figures h;
-	struct tw_cache_fig bc;
+	struct tw_cache_record bc;
 	size_t i;
 
 	memset(&h, 0, sizeof(h));
 	h.failures = failures;
 	h.window_s = window_s;
 	for (i = 0; i < v->npools; i++) {
-		struct tw_pool_fig f;
+		struct tw_pool_record f;
 		size_t len;
 
 		if (v->pools[i].cls != TW_DBLOCK_BUDDY_ZONE)
 			continue;
-		tw_view_pool_figures(&v->pools[i], &f);
+		tw_view_pool_record(&v->pools[i], &f);
 		len = strlen(f.name);
 		if (!tw_fig_has(f.free) || (len >= 4 && strcmp(f.name + len - 4, " DMA") == 0))
 			continue;
 		h.have_free = 1;
 		h.free_blocks += (uint64_t)f.free;
 	}
-	tw_view_cache_figures(&v->bc, &bc);
+	tw_view_cache_record(&v->bc, &bc);
 	if (tw_fig_has(bc.memory_pressure_pct)) {
 		h.have_psi = 1;
 		h.psi = bc.memory_pressure_pct;

@@ -20,9 +20,9 @@ tw_judge_probe_disk(const struct tw_view *v, const struct tw_view_probe *pr)
 
 int
 tw_judge_probe(const struct tw_threshold *warn, const struct tw_threshold *crit,
-    const struct tw_probe_fig *pr, unsigned percentile, struct tw_probe_judgement *j)
+    const struct tw_probe_record *pr, unsigned percentile, struct tw_probe_judgement *j)
 {
-	double ms = tw_probe_fig_percentile(pr, percentile);
+	double ms = tw_probe_record_percentile(pr, percentile);
 
 	memset(j, 0, sizeof(*j));
 	if ((strcmp(pr->state, "probing") != 0 && strcmp(pr->state, "errors") != 0) ||
@@ -38,7 +38,7 @@ tw_judge_probe(const struct tw_threshold *warn, const struct tw_threshold *crit,
 }
 
 int
-tw_judge_probe_verdict(const struct tw_probe_fig *pr, const struct tw_disk_fig *d,
+tw_judge_probe_verdict(const struct tw_probe_record *pr, const struct tw_disk_record *d,
     unsigned window_s, unsigned percentile, double ms, struct tw_verdict *out)
 {
 	struct tw_disk_figures f;

@@ -30,19 +30,19 @@ tw_judge_reqlat_row(const struct tw_view *v, uint32_t major, uint32_t minor, uin
 }
 
 void
-tw_judge_reqlat_figures(const struct tw_view *v, uint32_t major, uint32_t minor,
-    struct tw_reqlat_figs *p)
+tw_judge_reqlat_records(const struct tw_view *v, uint32_t major, uint32_t minor,
+    struct tw_reqlat_records *p)
 {
 	const struct tw_view_reqlat *r = tw_judge_reqlat_row(v, major, minor, TW_REQLAT_DIR_READ);
 	const struct tw_view_reqlat *w = tw_judge_reqlat_row(v, major, minor, TW_REQLAT_DIR_WRITE);
 
 	p->r = p->w = NULL;
 	if (r != NULL) {
-		tw_view_reqlat_figures(r, &p->read);
+		tw_view_reqlat_record(r, &p->read);
 		p->r = &p->read;
 	}
 	if (w != NULL) {
-		tw_view_reqlat_figures(w, &p->write);
+		tw_view_reqlat_record(w, &p->write);
 		p->w = &p->write;
 	}
 }
@@ -50,7 +50,7 @@ tw_judge_reqlat_figures(const struct tw_view *v, uint32_t major, uint32_t minor,
 unsigned long long
 tw_judge_reqlat_min_requests(unsigned percentile)
 {
-	/* The percentiles tw_reqlat_fig_percentile gives: 50, 90, else 99. */
+	/* The percentiles tw_reqlat_record_percentile gives: 50, 90, else 99. */
 	unsigned above = percentile == 50 ? 50 : percentile == 90 ? 10 : 1;
 
 	return TW_JUDGE_REQLAT_ABOVE * ((100ULL + above - 1) / above);
@@ -58,15 +58,15 @@ tw_judge_reqlat_min_requests(unsigned percentile)
 
 /* Whether row r has its percentile from enough requests to judge. */
 static int
-judged(const struct tw_reqlat_fig *r, unsigned percentile)
+judged(const struct tw_reqlat_record *r, unsigned percentile)
 {
-	return r != NULL && tw_fig_has(tw_reqlat_fig_percentile(r, percentile)) &&
+	return r != NULL && tw_fig_has(tw_reqlat_record_percentile(r, percentile)) &&
 	    tw_fig_has(r->requests) && r->requests >= (double)tw_judge_reqlat_min_requests(percentile);
 }
 
 /* The timed requests a second of a disk's rows, 0 when unknown. */
 static double
-ops_per_s(const struct tw_reqlat_fig *r, const struct tw_reqlat_fig *w)
+ops_per_s(const struct tw_reqlat_record *r, const struct tw_reqlat_record *w)
 {
 	double n = 0, ms = 0;
 
@@ -84,7 +84,7 @@ ops_per_s(const struct tw_reqlat_fig *r, const struct tw_reqlat_fig *w)
 int
 tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
     const struct tw_threshold *ww, const struct tw_threshold *wc,
-    const struct tw_reqlat_figs *p, unsigned percentile, double write_bound, double min_ops,
+    const struct tw_reqlat_records *p, unsigned percentile, double write_bound, double min_ops,
     struct tw_reqlat_judgement *j)
 {
 	memset(j, 0, sizeof(*j));
@@ -100,12 +100,12 @@ tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
 	}
 	if (judged(j->rrow, percentile)) {
 		j->have_read = 1;
-		j->read_ms = tw_reqlat_fig_percentile(j->rrow, percentile);
+		j->read_ms = tw_reqlat_record_percentile(j->rrow, percentile);
 		j->read = tw_threshold_state(j->read_ms, rw, rc);
 	}
 	if (judged(j->wrow, percentile)) {
 		j->have_write = 1;
-		j->write_ms = tw_reqlat_fig_percentile(j->wrow, percentile);
+		j->write_ms = tw_reqlat_record_percentile(j->wrow, percentile);
 		j->write = tw_threshold_state(j->write_ms < write_bound ? j->write_ms : write_bound,
 		    ww, wc);
 	}
@@ -114,7 +114,7 @@ tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
 }
 
 void
-tw_judge_reqlat_verdicts(const struct tw_disk_fig *d, const struct tw_reqlat_judgement *j,
+tw_judge_reqlat_verdicts(const struct tw_disk_record *d, const struct tw_reqlat_judgement *j,
     unsigned window_s, unsigned percentile, struct tw_disk_verdicts *out)
 {
 	struct tw_disk_figures f;

@@ -7,17 +7,17 @@
 #define TW_FINDING_JUDGE_REQLAT_H
 
 #include "finding/judge.h"
-#include "view/fig_reqlat.h"
+#include "view/record_reqlat.h"
 
 /* A disk's two rows as records: r and w point at read and write, or are
  * NULL where the view has no such row. */
-struct tw_reqlat_figs {
-	struct tw_reqlat_fig read, write;
-	const struct tw_reqlat_fig *r, *w;
+struct tw_reqlat_records {
+	struct tw_reqlat_record read, write;
+	const struct tw_reqlat_record *r, *w;
 };
 
 struct tw_reqlat_judgement {
-	const struct tw_reqlat_fig *rrow, *wrow;	/* NULL: no row */
+	const struct tw_reqlat_record *rrow, *wrow;	/* NULL: no row */
 	int have_read, have_write, writers_held;	/* held: set by the caller */
 	int few_ops;		/* fewer requests a second than min_ops: none judged */
 	double ops_s;		/* the rows' requests a second, 0 when unknown */
@@ -32,8 +32,8 @@ const struct tw_view_reqlat *tw_judge_reqlat_row(const struct tw_view *v, uint32
 
 /* The rows of v's twReqLatTable for disk (major, minor), decoded into p
  * (each once). */
-void tw_judge_reqlat_figures(const struct tw_view *v, uint32_t major, uint32_t minor,
-    struct tw_reqlat_figs *p);
+void tw_judge_reqlat_records(const struct tw_view *v, uint32_t major, uint32_t minor,
+    struct tw_reqlat_records *p);
 
 /* The fewest requests in the window a direction's percentile is judged
  * from: TW_JUDGE_REQLAT_ABOVE times the fewest it is given for
@@ -64,13 +64,13 @@ unsigned long long tw_judge_reqlat_min_requests(unsigned percentile);
  * all (not timed), 1 otherwise. j points into p. */
 int tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
     const struct tw_threshold *ww, const struct tw_threshold *wc,
-    const struct tw_reqlat_figs *p, unsigned percentile, double write_bound, double min_ops,
+    const struct tw_reqlat_records *p, unsigned percentile, double write_bound, double min_ops,
     struct tw_reqlat_judgement *j);
 
 /* The verdicts on slow requests of a judged disk: slow r_await's and
  * w_await's (tw_evidence_disk_read and _write), on the distribution's
  * figures, named "read p99" and "write p99". */
-void tw_judge_reqlat_verdicts(const struct tw_disk_fig *d, const struct tw_reqlat_judgement *j,
+void tw_judge_reqlat_verdicts(const struct tw_disk_record *d, const struct tw_reqlat_judgement *j,
     unsigned window_s, unsigned percentile, struct tw_disk_verdicts *out);
 
 #endif

@@ -11,15 +11,15 @@
 
 #include "util/error.h"
 #include "util/uid.h"
-#include "view/fig_socket.h"
-#include "view/fig_pool.h"
+#include "view/record_socket.h"
+#include "view/record_pool.h"
 
 /* A socket is judged like a pool of its own (check_dblock counts each
  * twSocketDropTable row so): its drops in the window against the pool
  * thresholds the caller passes. */
 int
 tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit,
-    const struct tw_socket_fig *s, enum tw_state *st, unsigned long long *recent)
+    const struct tw_socket_record *s, enum tw_state *st, unsigned long long *recent)
 {
 	*st = TW_STATE_OK;
 	*recent = 0;
@@ -32,13 +32,13 @@ tw_judge_socket(const struct tw_threshold *warn, const struct tw_threshold *crit
 
 /* The port, 0 when the row has none (as the MIB's zero port reads). */
 static unsigned
-port_of(const struct tw_socket_fig *s)
+port_of(const struct tw_socket_record *s)
 {
 	return s->port > 0 ? (unsigned)s->port : 0;
 }
 
 void
-tw_judge_socket_subject(const struct tw_socket_fig *s, char *out, size_t len)
+tw_judge_socket_subject(const struct tw_socket_record *s, char *out, size_t len)
 {
 	snprintf(out, len, "%s %s:%u inode %u", s->proto_name, s->address, port_of(s),
 	    (unsigned)s->inode);
@@ -62,15 +62,15 @@ bytes_of(const char *text, uint64_t *out)
 }
 
 int
-tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_fig *s,
+tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_record *s,
     unsigned long long recent, unsigned window_s, tw_advice_lookup_fn lookup, void *ctx,
     struct tw_verdict *out)
 {
 	struct tw_socket_figures f;
-	struct tw_pool_class_fig udp_mem;
+	struct tw_pool_class_record udp_mem;
 
 	memset(&f, 0, sizeof(f));
-	tw_view_pool_class_figures(v, TW_DBLOCK_UDP_MEMORY, &udp_mem);
+	tw_view_pool_class_record(v, TW_DBLOCK_UDP_MEMORY, &udp_mem);
 	if (tw_fig_has(udp_mem.recent_failures))
 		f.udp_mem_failures = (uint64_t)udp_mem.recent_failures;
 	f.proto = s->proto_name;
@@ -129,20 +129,20 @@ tw_judge_user_sockets(const struct tw_view *v, int64_t uid, const struct tw_thre
     const struct tw_threshold *crit, unsigned window_s, struct tw_user_sockets *out)
 {
 	struct tw_user_sockets_figures f;
-	struct tw_socket_fig worst;
+	struct tw_socket_record worst;
 	char name[TW_VIEW_STR], *cut;
 	size_t i;
 	int have = 0;
 
 	memset(out, 0, sizeof(*out));
 	memset(&f, 0, sizeof(f));
-	tw_socket_fig_init(&worst);
+	tw_socket_record_init(&worst);
 	for (i = 0; i < v->nsocks; i++) {
-		struct tw_socket_fig s;
+		struct tw_socket_record s;
 
 		if (row_uid(v, i) != uid)
 			continue;
-		tw_view_socket_figures(&v->socks[i], &s);
+		tw_view_socket_record(&v->socks[i], &s);
 		if (!tw_fig_has(s.uid_sockets) || !tw_fig_has(s.uid_recent_drops) ||
 		    !tw_fig_has(s.recent_drops))
 			continue;
@@ -183,9 +183,9 @@ tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures, unsign
 	f.failures = failures;
 	f.window_s = window_s;
 	for (i = 0; i < v->nsocks; i++) {
-		struct tw_socket_fig s;
+		struct tw_socket_record s;
 
-		tw_view_socket_figures(&v->socks[i], &s);
+		tw_view_socket_record(&v->socks[i], &s);
 		if (!tw_fig_has(s.recent_drops) || s.recent_drops <= 0)
 			continue;
 		if (tw_uid_is_user(s.uid)) {

@@ -8,10 +8,10 @@
 
 #include "advice/advice.h"
 #include "collect/blockqueue.h"
-#include "view/fig_agent.h"
+#include "view/record_agent.h"
 
 const char *
-tw_view_queue_value(const struct tw_disk_fig *d, const char *name, char *buf, size_t len)
+tw_view_queue_value(const struct tw_disk_record *d, const char *name, char *buf, size_t len)
 {
 	int64_t n;
 
@@ -41,10 +41,10 @@ const char *
 tw_view_lookup(void *ctx, const char *name)
 {
 	struct tw_view_lookup *c = ctx;
-	struct tw_agent_fig agent;
+	struct tw_agent_record agent;
 
 	if (strcmp(name, TW_ADVICE_OSRELEASE) == 0) {
-		tw_view_agent_figures(&c->v->agent, &agent);
+		tw_view_agent_record(&c->v->agent, &agent);
 		if (agent.system == NULL || strncmp(agent.system, "Linux ", 6) != 0 ||
 		    agent.system[6] == '\0')
 			return NULL;

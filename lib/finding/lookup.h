@@ -14,7 +14,7 @@
 
 struct tw_view_lookup {
 	const struct tw_view *v;
-	const struct tw_disk_fig *d;	/* NULL: no device */
+	const struct tw_disk_record *d;	/* NULL: no device */
 	char buf[32];
 };
 
@@ -22,7 +22,7 @@ struct tw_view_lookup {
  * kernel prints it, in buf: the checks' lookup and tunewatchd's share it.
  * NULL when the record lacks it or name is no attribute a disk carries.
  * wbt_lat_usec is signed: -1 (the kernel's default) stays "-1". */
-const char *tw_view_queue_value(const struct tw_disk_fig *d, const char *name, char *buf,
+const char *tw_view_queue_value(const struct tw_disk_record *d, const char *name, char *buf,
     size_t len);
 
 /* A tw_advice_lookup_fn; ctx is a struct tw_view_lookup. */

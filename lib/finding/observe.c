@@ -9,7 +9,7 @@
 #include "advice/poolwords.h"
 #include "advice/ticket.h"
 #include "util/error.h"
-#include "view/fig_cache.h"
+#include "view/record_cache.h"
 
 static int
 observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
@@ -18,12 +18,12 @@ observe_cache(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 	static const struct tw_threshold unset;
 	struct tw_cache_judgement j;
 	struct tw_cache_verdicts verdicts;
-	struct tw_cache_fig bc;
+	struct tw_cache_record bc;
 	struct tw_observe_note n;
 	enum tw_state reads;
 	int rc = 0;
 
-	tw_view_cache_figures(&v->bc, &bc);
+	tw_view_cache_record(&v->bc, &bc);
 	tw_judge_cache(c, &bc, v, window_s, os, &j);
 	if (!tw_observe_bad(j.worst))
 		return 0;

@@ -19,7 +19,7 @@
 #include "threshold/perfdata.h"
 #include "util/error.h"
 #include "util/strwriter.h"
-#include "view/fig_cgroup.h"
+#include "view/record_cgroup.h"
 
 #define MIB (1024.0 * 1024.0)
 
@@ -52,7 +52,7 @@ cut(char *s)
  * owner is unknown is taken for a user's (the lowest class), owned by no
  * one in particular. */
 static void
-owned(struct tw_finding *o, const struct tw_cgroup_fig *c)
+owned(struct tw_finding *o, const struct tw_cgroup_record *c)
 {
 	if (c->owner_kind == TW_CG_OWNER_SYSTEM_UNIT)
 		tw_finding_owned(o, 0);
@@ -68,7 +68,7 @@ owned(struct tw_finding *o, const struct tw_cgroup_fig *c)
  * the threshold passed after it, as for the other findings. */
 static int
 observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned window_s,
-    const struct tw_cgroup_fig *c, enum tw_state st, tw_observe_fn fn, void *ctx)
+    const struct tw_cgroup_record *c, enum tw_state st, tw_observe_fn fn, void *ctx)
 {
 	const struct tw_threshold *t = st == TW_STATE_CRITICAL ? &cfg->cg_refault_crit :
 	    &cfg->cg_refault_warn;
@@ -109,7 +109,7 @@ tw_observe_cgroups(const struct tw_judge_config *cfg, const struct tw_view *v, u
 	int rc = 0;
 
 	for (i = 0; i < v->ncgroups && rc == 0; i++) {
-		struct tw_cgroup_fig c;
+		struct tw_cgroup_record c;
 		enum tw_state st;
 
 		/* Judged on what is judged; decoded whole when it is not fine. */
@@ -118,7 +118,7 @@ tw_observe_cgroups(const struct tw_judge_config *cfg, const struct tw_view *v, u
 		    &cfg->cg_psi_crit, &c);
 		if (st != TW_STATE_WARNING && st != TW_STATE_CRITICAL)
 			continue;
-		tw_view_cgroup_figures(&v->cgroups[i], &c);
+		tw_view_cgroup_record(&v->cgroups[i], &c);
 		rc = observe_one(cfg, v, window_s, &c, st, fn, ctx);
 	}
 	return rc;

@@ -13,8 +13,8 @@
 #include "finding/judge_disk_row.h"
 #include "finding/judge_reqlat.h"
 #include "util/error.h"
-#include "view/fig_disk.h"
-#include "view/fig_probe.h"
+#include "view/record_disk.h"
+#include "view/record_probe.h"
 
 /* A probed device whose seeks are slow: a disk finding like r_await's,
  * its subject the disk's (twDiskStableId or kernel name). A device the
@@ -29,20 +29,20 @@ observe_probes(const struct tw_judge_config *c, const struct tw_view *v, unsigne
 	for (i = 0; i < v->nprobes && rc == 0; i++) {
 		const struct tw_view_probe *pr = &v->probes[i];
 		const struct tw_view_disk *d;
-		struct tw_probe_fig pf;
-		struct tw_disk_fig df;
+		struct tw_probe_record pf;
+		struct tw_disk_record df;
 		struct tw_probe_judgement j;
 		struct tw_view_disk none;
 		struct tw_verdict verdict;
 		struct tw_observe_note n;
 		char what[32];
 
-		tw_view_probe_figures(pr, &pf);
+		tw_view_probe_record(pr, &pf);
 		if (!tw_judge_probe(&c->probe_warn, &c->probe_crit, &pf, c->probe_percentile, &j) ||
 		    !tw_observe_bad(j.latency))
 			continue;
 		d = tw_judge_probe_disk(v, pr);
-		if (tw_judge_probe_verdict(&pf, d != NULL ? (tw_view_disk_figures(d, &df), &df) : NULL,
+		if (tw_judge_probe_verdict(&pf, d != NULL ? (tw_view_disk_record(d, &df), &df) : NULL,
 		    window_s, c->probe_percentile, j.ms, &verdict) != TW_OK)
 			continue;
 		if (d == NULL) {
@@ -72,21 +72,21 @@ observe_reqlats(const struct tw_judge_config *c, const struct tw_view *v, unsign
 
 	for (i = 0; i < v->ndisks && rc == 0 && v->nreqlats > 0; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
-		struct tw_reqlat_figs rf;
-		struct tw_disk_fig f;
+		struct tw_reqlat_records rf;
+		struct tw_disk_record f;
 		struct tw_reqlat_judgement j;
 		struct tw_disk_verdicts verdicts;
 		struct tw_observe_note n;
 		char what[32];
 
-		tw_judge_reqlat_figures(v, d->major, d->minor, &rf);
+		tw_judge_reqlat_records(v, d->major, d->minor, &rf);
 		tw_view_disk_judged(d, &f);
 		if (!tw_judge_reqlat(&c->reqlat_warn, &c->reqlat_crit, &c->reqlat_write_warn,
 		    &c->reqlat_write_crit, &rf, c->reqlat_percentile, tw_judge_write_bound(&f, held),
 		    c->min_ops, &j) || !tw_observe_bad(j.worst))
 			continue;
 		j.writers_held = tw_fig_has(held) && held > 0;
-		tw_view_disk_figures(d, &f);
+		tw_view_disk_record(d, &f);
 		tw_judge_reqlat_verdicts(&f, &j, window_s,
 		    c->reqlat_percentile, &verdicts);
 		snprintf(what, sizeof(what), "read p%u, ms", c->reqlat_percentile);
@@ -114,7 +114,7 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 
 	for (i = 0; i < v->ndisks && rc == 0; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
-		struct tw_disk_fig fig;
+		struct tw_disk_record fig;
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
 		struct tw_observe_note n;

@@ -12,7 +12,7 @@
 #include "finding/lookup.h"
 #include "util/error.h"
 #include "util/uid.h"
-#include "view/fig_socket.h"
+#include "view/record_socket.h"
 
 /* The owner of row i, from its cell; -1 when it has none. */
 static int64_t
@@ -44,7 +44,7 @@ hand_on(void *ctx, const struct tw_finding *o)
 /* A service's socket: a finding of its own. */
 static int
 observe_one(const struct tw_judge_config *c, const struct tw_view *v, unsigned window_s,
-    enum tw_os os, const struct tw_socket_fig *s, tw_observe_fn fn, void *ctx)
+    enum tw_os os, const struct tw_socket_record *s, tw_observe_fn fn, void *ctx)
 {
 	struct tw_view_lookup lk = { v, NULL, "" };
 	struct owned_note on = { fn, ctx, s->uid >= 0 ? s->uid : 0 };
@@ -88,11 +88,11 @@ tw_observe_sockets(const struct tw_judge_config *c, const struct tw_view *v, uns
 	int rc = 0;
 
 	for (i = 0; i < v->nsocks && rc == 0; i++) {
-		struct tw_socket_fig s;
+		struct tw_socket_record s;
 		int64_t uid = row_uid(v, i);
 
 		if (!tw_uid_is_user(uid)) {
-			tw_view_socket_figures(&v->socks[i], &s);
+			tw_view_socket_record(&v->socks[i], &s);
 			rc = observe_one(c, v, window_s, os, &s, fn, ctx);
 			continue;
 		}

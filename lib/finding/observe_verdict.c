@@ -15,7 +15,7 @@
 #include "finding/observe_pick.h"
 #include "finding/ratchet.h"
 #include "util/error.h"
-#include "view/fig_disk.h"
+#include "view/record_disk.h"
 
 /* A line longer than the MIB holds is not published: a command cut short
  * is another command. */
@@ -67,7 +67,7 @@ tw_observe_symptom(const struct tw_view *v, enum tw_os os, enum tw_symptom sym,
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
     const char *evidence, const uint64_t *shortfall, const struct tw_observe_note *n)
 {
-	struct tw_disk_fig fig;
+	struct tw_disk_record fig;
 	struct tw_view_lookup lk = { v, NULL, "" };
 	struct tw_shortfall_lookup sl;
 	tw_advice_lookup_fn lookup = tw_view_lookup;
@@ -79,7 +79,7 @@ tw_observe_symptom(const struct tw_view *v, enum tw_os os, enum tw_symptom sym,
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
 		return 0;
 	if (device != NULL) {
-		tw_view_disk_figures(device, &fig);
+		tw_view_disk_record(device, &fig);
 		lk.d = &fig;
 	}
 	if (shortfall != NULL) {

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "collect/blockqueue.h"
-#include "view/fig_change.h"
-#include "view/fig_pool.h"
+#include "view/record_change.h"
+#include "view/record_pool.h"
 
 /* Two values the same, whatever blanks separate a vector's fields. */
 static int
@@ -36,7 +36,7 @@ same_value(const char *a, const char *b)
 /* Whether the figure got better from before to after: higher for the
  * read hit ratio, lower for every other. */
 static int
-better(const struct tw_change_fig *c)
+better(const struct tw_change_record *c)
 {
 	if (c->figure != NULL && strcmp(c->figure, "read hit ratio") == 0)
 		return c->after > c->before;
@@ -57,13 +57,13 @@ better(const struct tw_change_fig *c)
 static int
 tcp_cannot_leave(const struct tw_view *v, const char *tunable, const char *new_value)
 {
-	struct tw_pool_class_fig pc;
+	struct tw_pool_class_record pc;
 	unsigned long long first;
 	char *end;
 
 	if (strcmp(tunable, "net.ipv4.tcp_mem") != 0 || new_value == NULL)
 		return 0;
-	tw_view_pool_class_figures(v, TW_DBLOCK_TCP_MEMORY, &pc);
+	tw_view_pool_class_record(v, TW_DBLOCK_TCP_MEMORY, &pc);
 	if (!pc.found || !tw_fig_has(pc.busiest.in_use))
 		return 0;
 	errno = 0;
@@ -84,9 +84,9 @@ tw_ratchet_held(const struct tw_view *v, const struct tw_suggestion *s, char *wh
 		return 0;
 	/* The view keeps them newest first. */
 	for (i = 0; i < v->nchanges; i++) {
-		struct tw_change_fig c;
+		struct tw_change_record c;
 
-		tw_view_change_figures(&v->changes[i], &c);
+		tw_view_change_record(&v->changes[i], &c);
 		if (c.tunable == NULL || strcmp(c.tunable, s->name) != 0 || c.subject == NULL ||
 		    strcmp(c.subject, "host") != 0)
 			continue;

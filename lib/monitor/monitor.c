@@ -12,7 +12,7 @@
 #include "util/array.h"
 #include "util/clock.h"
 #include "util/error.h"
-#include "view/fig_agent.h"
+#include "view/record_agent.h"
 
 static void release(struct tw_monitor *m);
 

@@ -43,7 +43,7 @@ struct tw_monitor {
 	int changes;
 	int changes_rc;
 	struct tw_change_watch watch;
-	struct tw_change_fig changed[TW_CHANGE_MAX];
+	struct tw_change_record changed[TW_CHANGE_MAX];
 	size_t nchanged;
 	/* The distribution of every request, when tw_monitor_reqlat() set it
 	 * up: the source, its window and its last reading. */

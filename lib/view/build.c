@@ -11,7 +11,7 @@
 #include "reqlat/reqwin.h"
 #include "util/error.h"
 #include "view/build_priv.h"
-#include "view/figrow.h"
+#include "view/recordrow.h"
 #include "view/sockview.h"
 
 /* The agent's scalars, last: they count the names the other rows show. */
@@ -21,7 +21,7 @@ build_agent(struct tw_view *v, const struct tw_view_sources *src, uint64_t unpri
 	const struct tw_view_settings *set = src->settings;
 	const struct tw_agent_told told = { set->version, set->system, set->interval_s,
 	    set->window_s };
-	struct tw_agent_fig f;
+	struct tw_agent_record f;
 
 	tw_derive_agent(&told, src->window, src->sample, &f);
 	f.unprintable_names = (double)unprintable;
@@ -33,7 +33,7 @@ build_agent(struct tw_view *v, const struct tw_view_sources *src, uint64_t unpri
 	}
 	memset(&v->agent, 0, sizeof(v->agent));
 	v->agent.newest_ms = src->sample->mono_ms;
-	tw_figrow_project(tw_vb_group(TW_OID_AGENT), &f, &v->agent);
+	tw_recordrow_project(tw_vb_group(TW_OID_AGENT), &f, &v->agent);
 }
 
 static void

@@ -95,7 +95,7 @@ struct tw_view_sources {
 	void *assess_ctx;		/* record's and assess's */
 	const struct tw_view_findings_in *findings;	/* NULL: findings off */
 	const struct tw_view_notify_counts *notify;	/* NULL: none sent */
-	const struct tw_change_fig *changes;	/* newest first */
+	const struct tw_change_record *changes;	/* newest first */
 	/* Read after record, which may have added the sample's own changes:
 	 * a count taken before it would publish them a sample late. */
 	const size_t *nchanges;

@@ -3,7 +3,7 @@
  * builders of each group, which build.c runs in order.
  *
  * A builder makes each row's record (lib/derive/) and projects it into
- * the row (view/figrow.h): every group's figures are scaled, rounded and
+ * the row (view/recordrow.h): every group's figures are scaled, rounded and
  * clamped there alone, as the column table says, so the agent and --local
  * give the same numbers. */
 #ifndef TW_VIEW_VIEWBUILD_H
@@ -53,11 +53,11 @@ int tw_view_build_findings(struct tw_view *v, const struct tw_view_findings_in *
     const struct tw_view_notify_counts *c);
 
 /* One change's row of twChangeTable (changerow.c). */
-void tw_view_build_change_row(const struct tw_change_fig *c, struct tw_view_change *r);
+void tw_view_build_change_row(const struct tw_change_record *c, struct tw_view_change *r);
 
 /* twChangeTable from the history's n changes, newest first (at most
  * TW_VIEW_CHANGES; changerow.c). */
-void tw_view_build_changes(struct tw_view *v, const struct tw_change_fig *changes,
+void tw_view_build_changes(struct tw_view *v, const struct tw_change_record *changes,
     size_t n);
 
 /* twProbeTable from the probe set's rows, sorted by major and minor

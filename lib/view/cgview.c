@@ -5,7 +5,7 @@
 
 #include "derive/derive_cgroup.h"
 #include "util/error.h"
-#include "view/figrow.h"
+#include "view/recordrow.h"
 
 /* twCgroupTable's rows: each published cgroup's record
  * (lib/derive/derive_cgroup.c) projected into the MIB's numbers. */
@@ -36,12 +36,12 @@ build_cgroup(struct tw_view_cgroup *vc, const struct tw_window *w, const struct 
     enum tw_cg_version ver, const struct tw_track *t)
 {
 	struct tw_cgroup_shown shown;
-	struct tw_cgroup_fig f;
+	struct tw_cgroup_record f;
 
 	tw_derive_cgroup(w, r, ver, t, &shown, &f);
 	memset(vc, 0, sizeof(*vc));
 	vc->index = f.index;
-	tw_figrow_project(tw_vb_group(TW_OID_CGROUP_TABLE), &f, vc);
+	tw_recordrow_project(tw_vb_group(TW_OID_CGROUP_TABLE), &f, vc);
 	put_path(vc, f.path);
 }
 

@@ -5,18 +5,18 @@
 
 #include "view/build_priv.h"
 
-#include "view/figrow.h"
+#include "view/recordrow.h"
 
 void
-tw_view_build_change_row(const struct tw_change_fig *c, struct tw_view_change *r)
+tw_view_build_change_row(const struct tw_change_record *c, struct tw_view_change *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->index = c->index;
-	tw_figrow_project(tw_vb_group(TW_OID_CHANGE_TABLE), c, r);
+	tw_recordrow_project(tw_vb_group(TW_OID_CHANGE_TABLE), c, r);
 }
 
 void
-tw_view_build_changes(struct tw_view *v, const struct tw_change_fig *changes, size_t n)
+tw_view_build_changes(struct tw_view *v, const struct tw_change_record *changes, size_t n)
 {
 	size_t i;
 

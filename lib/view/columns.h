@@ -7,7 +7,7 @@
  * numbers, mibview.c takes the wire types), the SNMP client decodes with
  * it (one loop, and a value whose type or range is not its entry's is an
  * error, never an absence), the records of lib/figures/ are decoded
- * with it (lib/view/fig_*.c: every reader takes a figure from its row's
+ * with it (lib/view/record_*.c: every reader takes a figure from its row's
  * record), and tests/mib_text.c holds it against the MIB text
  * and mib/tunewatch_oids.h. Adding a column is: the MIB text, the
  * header, one entry in its group's columns_GROUP.c, and the code that
@@ -71,7 +71,7 @@ enum tw_access {
 /* What a column is in its group's record (lib/figures/), the typed form
  * every reader takes a figure in: the view projects a record into its
  * row's cells and decodes a row's cells back into the record
- * (view/figrow.h). */
+ * (view/recordrow.h). */
 enum tw_fig_kind {
 	TW_FIG_NO_FIELD,	/* none: an index, or a group without a record */
 	TW_FIG_REAL,		/* double in the figure's unit; TW_FIG_NONE: absent */

@@ -18,7 +18,7 @@
 #include "figures/pool_record.h"
 #include "figures/probe_record.h"
 #include "figures/reqlat_record.h"
-#include "figures/socket.h"
+#include "figures/socket_record.h"
 #include "tunewatch_oids.h"
 #include "view/columns.h"
 #include "view/view.h"

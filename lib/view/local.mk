@@ -19,8 +19,8 @@ lib_view_libtwview_a_SOURCES += \
 	lib/view/sockview.h lib/view/sockview.c
 # The typed records (lib/figures/) each group's cells decode into.
 lib_view_libtwview_a_SOURCES += \
-	lib/view/fig_cache.h lib/view/fig_cache.c lib/view/fig_cgroup.h lib/view/fig_cgroup.c \
-	lib/view/fig_socket.h lib/view/fig_socket.c lib/view/fig_pool.h lib/view/fig_pool.c \
-	lib/view/fig_disk.h lib/view/fig_disk.c lib/view/fig_probe.h lib/view/fig_probe.c \
-	lib/view/fig_reqlat.h lib/view/fig_reqlat.c lib/view/fig_agent.h lib/view/fig_agent.c \
-	lib/view/fig_change.h lib/view/fig_change.c lib/view/figrow.h lib/view/figrow.c
+	lib/view/record_cache.h lib/view/record_cache.c lib/view/record_cgroup.h lib/view/record_cgroup.c \
+	lib/view/record_socket.h lib/view/record_socket.c lib/view/record_pool.h lib/view/record_pool.c \
+	lib/view/record_disk.h lib/view/record_disk.c lib/view/record_probe.h lib/view/record_probe.c \
+	lib/view/record_reqlat.h lib/view/record_reqlat.c lib/view/record_agent.h lib/view/record_agent.c \
+	lib/view/record_change.h lib/view/record_change.c lib/view/recordrow.h lib/view/recordrow.c

@@ -68,7 +68,7 @@ tw_notice_finding(struct tw_notice *out, unsigned notification,
 }
 
 void
-tw_notice_change(struct tw_notice *out, int evaluated, const struct tw_change_fig *c)
+tw_notice_change(struct tw_notice *out, int evaluated, const struct tw_change_record *c)
 {
 	const struct tw_column_group *g = tw_column_group(TW_OID_CHANGE_TABLE);
 	size_t i, n = NOBJECTS(change_objects) - (evaluated ? 0 : 2);

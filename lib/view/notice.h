@@ -57,6 +57,6 @@ void tw_notice_finding(struct tw_notice *out, unsigned notification,
     const struct tw_view_finding_in *f);
 
 /* twTunableChanged, or with evaluated twTunableChangeEvaluated, about c. */
-void tw_notice_change(struct tw_notice *out, int evaluated, const struct tw_change_fig *c);
+void tw_notice_change(struct tw_notice *out, int evaluated, const struct tw_change_record *c);
 
 #endif

@@ -10,7 +10,7 @@
 #include "util/error.h"
 #include "util/uid.h"
 #include "view/columns.h"
-#include "view/figrow.h"
+#include "view/recordrow.h"
 
 /* Most recent drops first, then most drops: the rows kept past the cap. */
 static int
@@ -96,7 +96,7 @@ static void
 build_row(struct tw_view_sock *vs, const struct pick *p, int recent, int64_t rmem_max)
 {
 	struct tw_socket_shown shown;
-	struct tw_socket_fig f;
+	struct tw_socket_record f;
 
 	tw_derive_socket(p->r, recent, rmem_max, &shown, &f);
 	if (recent) {
@@ -106,7 +106,7 @@ build_row(struct tw_view_sock *vs, const struct pick *p, int recent, int64_t rme
 	memset(vs, 0, sizeof(*vs));
 	vs->proto = f.proto;
 	vs->inode = f.inode;
-	tw_figrow_project(tw_column_group(TW_OID_SOCKDROP_TABLE), &f, vs);
+	tw_recordrow_project(tw_column_group(TW_OID_SOCKDROP_TABLE), &f, vs);
 }
 
 int

@@ -238,7 +238,7 @@ void tw_view_init(struct tw_view *v);
 void tw_view_free(struct tw_view *v);
 
 /* Make room for n rows (for views filled by other means, such as SNMP).
- * Making room for disks retires their records (view/fig_disk.h) until
+ * Making room for disks retires their records (view/record_disk.h) until
  * they are decoded again. */
 int tw_view_reserve_disks(struct tw_view *v, size_t n);
 int tw_view_reserve_pools(struct tw_view *v, size_t n);

@@ -6,15 +6,15 @@
 #include "view/build_priv.h"
 
 #include "derive/derive_cache.h"
-#include "view/figrow.h"
+#include "view/recordrow.h"
 
 void
 tw_view_build_bufcache(struct tw_view_bufcache *bc, const struct tw_window *w,
     const struct tw_sample *s)
 {
-	struct tw_cache_fig f;
+	struct tw_cache_record f;
 
 	tw_derive_cache(w, s, &f);
 	memset(bc, 0, sizeof(*bc));
-	tw_figrow_project(tw_vb_group(TW_OID_BUFCACHE), &f, bc);
+	tw_recordrow_project(tw_vb_group(TW_OID_BUFCACHE), &f, bc);
 }

@@ -7,20 +7,20 @@
 
 #include "derive/derive_disk.h"
 #include "util/error.h"
-#include "view/figrow.h"
+#include "view/recordrow.h"
 
 /* t: the disk's track in the window, NULL when it has none. */
 static void
 build_disk(struct tw_view_disk *vd, const struct tw_window *w, const struct tw_disk_stat *ds,
     const struct tw_queue *q, const struct tw_blockident *id, const struct tw_track *t)
 {
-	struct tw_disk_fig f;
+	struct tw_disk_record f;
 
 	tw_derive_disk(w, t, ds, q, id, &f);
 	memset(vd, 0, sizeof(*vd));
 	vd->major = f.major;
 	vd->minor = f.minor;
-	tw_figrow_project(tw_vb_group(TW_OID_DISK_TABLE), &f, vd);
+	tw_recordrow_project(tw_vb_group(TW_OID_DISK_TABLE), &f, vd);
 }
 
 int

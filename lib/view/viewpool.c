@@ -7,7 +7,7 @@
 
 #include "derive/derive_pool.h"
 #include "util/error.h"
-#include "view/figrow.h"
+#include "view/recordrow.h"
 
 int
 tw_view_build_pools(struct tw_view *v, const struct tw_window *w, const struct tw_pool_set *pools)
@@ -20,13 +20,13 @@ tw_view_build_pools(struct tw_view *v, const struct tw_window *w, const struct t
 		return rc;
 	for (i = 0; i < pools->count; i++) {
 		struct tw_view_pool *vp = &v->pools[i];
-		struct tw_pool_fig f;
+		struct tw_pool_record f;
 
 		tw_derive_pool(w, &pools->pools[i], &f);
 		memset(vp, 0, sizeof(*vp));
 		vp->cls = f.cls;
 		vp->instance = f.instance;
-		tw_figrow_project(g, &f, vp);
+		tw_recordrow_project(g, &f, vp);
 	}
 	v->npools = pools->count;
 	return TW_OK;

@@ -7,7 +7,7 @@
 
 #include "derive/derive_probe.h"
 #include "util/error.h"
-#include "view/figrow.h"
+#include "view/recordrow.h"
 
 int
 tw_view_build_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t n)
@@ -19,13 +19,13 @@ tw_view_build_probes(struct tw_view *v, const struct tw_probe_row *rows, size_t 
 		return rc;
 	for (i = 0; i < n; i++) {
 		struct tw_view_probe *vp = &v->probes[i];
-		struct tw_probe_fig f;
+		struct tw_probe_record f;
 
 		tw_derive_probe(&rows[i], &f);
 		memset(vp, 0, sizeof(*vp));
 		vp->major = f.major;
 		vp->minor = f.minor;
-		tw_figrow_project(tw_vb_group(TW_OID_PROBE_TABLE), &f, vp);
+		tw_recordrow_project(tw_vb_group(TW_OID_PROBE_TABLE), &f, vp);
 	}
 	v->nprobes = n;
 	return TW_OK;

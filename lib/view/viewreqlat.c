@@ -10,7 +10,7 @@
 #include "derive/derive_reqlat.h"
 #include "reqlat/reqwin.h"
 #include "util/error.h"
-#include "view/figrow.h"
+#include "view/recordrow.h"
 
 /* The edges of every fourth bucket above 16 us, and 1, 2, 4, 8 below:
  * steps of at most 1.25, each the upper edge of a tw_hist bucket. */
@@ -47,7 +47,7 @@ build_row(struct tw_view_reqlat *r, const struct tw_view_disk *d, unsigned dir,
     const struct tw_hist *service, const struct tw_hist *queue, uint64_t cov_ms,
     uint64_t total)
 {
-	struct tw_reqlat_fig f;
+	struct tw_reqlat_record f;
 
 	tw_derive_reqlat(d->major, d->minor, d->name,
 	    dir == TW_REQLAT_READ ? TW_REQLAT_DIR_READ : TW_REQLAT_DIR_WRITE, service, queue,
@@ -56,7 +56,7 @@ build_row(struct tw_view_reqlat *r, const struct tw_view_disk *d, unsigned dir,
 	r->major = f.major;
 	r->minor = f.minor;
 	r->dir = f.dir;
-	tw_figrow_project(tw_vb_group(TW_OID_REQLAT_TABLE), &f, r);
+	tw_recordrow_project(tw_vb_group(TW_OID_REQLAT_TABLE), &f, r);
 }
 
 /* The histogram's rows of one disk and direction: the ladder from the

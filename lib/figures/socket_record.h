@@ -4,14 +4,14 @@
  * (figures/fig.h), an integer -1, a string NULL; but proto_name and
  * address, the row's identity, are never NULL ("" when the source gave
  * none). Strings point into the row the record was made from. */
-#ifndef TW_FIGURES_SOCKET_H
-#define TW_FIGURES_SOCKET_H
+#ifndef TW_FIGURES_SOCKET_RECORD_H
+#define TW_FIGURES_SOCKET_RECORD_H
 
 #include <stdint.h>
 
 #include "figures/fig.h"
 
-struct tw_socket_fig {
+struct tw_socket_record {
 	uint32_t proto;			/* the row's index: enum tw_udp_proto */
 	uint32_t inode;
 	const char *proto_name;		/* "udp", "udp6"; "" when none */
@@ -44,9 +44,9 @@ struct tw_socket_fig {
 
 /* Every figure absent; the identity's strings "". */
 static inline void
-tw_socket_fig_init(struct tw_socket_fig *f)
+tw_socket_record_init(struct tw_socket_record *f)
 {
-	*f = (struct tw_socket_fig){
+	*f = (struct tw_socket_record){
 		.proto_name = "", .address = "", .port = -1, .drops = TW_FIG_NONE,
 		.recent_drops = TW_FIG_NONE, .rx_queue_bytes = TW_FIG_NONE, .pid = -1,
 		.owner_search = -1, .searches_cut = TW_FIG_NO_COUNT, .rcvbuf_bytes = TW_FIG_NONE,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /* Unit tests for the typed records of tunewatchd's scalars and of a
- * change (lib/view/fig_agent.c, fig_change.c): each figure decoded into
+ * change (lib/view/record_agent.c, record_change.c): each figure decoded into
  * its natural unit by the column table, an absent one NAN, -1 or NULL,
  * never 0; and the OIDs a notice's notification and objects go out
  * under (lib/view/notice.c). */
@@ -10,15 +10,15 @@
 #include <stdint.h>
 
 #include "tw_check.h"
-#include "view/fig_agent.h"
-#include "view/fig_change.h"
+#include "view/record_agent.h"
+#include "view/record_change.h"
 #include "view/notice.h"
 #include "view/view.h"
 
 START_TEST(test_agent)
 {
 	struct tw_view_agent a;
-	struct tw_agent_fig f;
+	struct tw_agent_record f;
 
 	memset(&a, 0, sizeof(a));
 	a.has = TW_VIEW_BIT(TW_OID_AGENT_SYSTEM) | TW_VIEW_BIT(TW_OID_AGENT_REQLAT_STATE);
@@ -30,7 +30,7 @@ START_TEST(test_agent)
 	TW_PUT_CELL(a, TW_OID_AGENT_CGROUPS_WALKED, 320);
 	TW_PUT_CELL(a, TW_OID_AGENT_CGROUPS_CUT_DEEP, 0);
 	a.col[TW_OID_AGENT_WINDOW] = 300;		/* no has bit */
-	tw_view_agent_figures(&a, &f);
+	tw_view_agent_record(&a, &f);
 	ck_assert_str_eq(f.system, "Linux 6.1.0-18-amd64");
 	ck_assert_str_eq(f.reqlat_state, "timing");
 	ck_assert_ptr_null(f.version);
@@ -44,7 +44,7 @@ START_TEST(test_agent)
 	ck_assert(!tw_fig_has(f.window_samples));
 	ck_assert(!tw_fig_has(f.cgroups_cut_long));
 	a.has = 0;
-	tw_view_agent_figures(&a, &f);
+	tw_view_agent_record(&a, &f);
 	ck_assert_ptr_null(f.system);
 	ck_assert(!tw_fig_has(f.interval_s));
 }
@@ -53,7 +53,7 @@ END_TEST
 START_TEST(test_change)
 {
 	struct tw_view_change c;
-	struct tw_change_fig f;
+	struct tw_change_record f;
 
 	memset(&c, 0, sizeof(c));
 	c.index = UINT32_MAX;
@@ -67,7 +67,7 @@ START_TEST(test_change)
 	TW_PUT_CELL(c, TW_OID_CHANGE_TIME, 1700000000);
 	TW_PUT_CELL(c, TW_OID_CHANGE_EVALUATED, 2);	/* TruthValue false */
 	TW_PUT_CELL(c, TW_OID_CHANGE_BEFORE, 250);	/* hundredths */
-	tw_view_change_figures(&c, &f);
+	tw_view_change_record(&c, &f);
 	ck_assert_uint_eq(f.index, UINT32_MAX);
 	ck_assert_str_eq(f.tunable, "net.core.somaxconn");
 	ck_assert_str_eq(f.subject, "host");
@@ -81,11 +81,11 @@ START_TEST(test_change)
 	ck_assert(!tw_fig_has(f.after));
 	c.col[TW_OID_CHANGE_EVALUATED] = 1;
 	TW_PUT_CELL(c, TW_OID_CHANGE_AFTER, 0);
-	tw_view_change_figures(&c, &f);
+	tw_view_change_record(&c, &f);
 	ck_assert_int_eq(f.evaluated, 1);
 	ck_assert(tw_fig_has(f.after) && f.after == 0.0);
 	c.has = 0;
-	tw_view_change_figures(&c, &f);
+	tw_view_change_record(&c, &f);
 	ck_assert_ptr_null(f.tunable);
 	ck_assert_int_eq(f.evaluated, -1);
 	ck_assert(!tw_fig_has(f.time_s));
@@ -97,7 +97,7 @@ END_TEST
 START_TEST(test_notice_names)
 {
 	static const uint32_t arc[TW_MIB_ARC_LEN] = { TW_MIB_ARC };
-	struct tw_change_fig c;
+	struct tw_change_record c;
 	struct tw_notice n;
 	uint32_t name[TW_NOTICE_NAME_MAX];
 	size_t len;
@@ -108,7 +108,7 @@ START_TEST(test_notice_names)
 	ck_assert_uint_eq(name[TW_MIB_ARC_LEN], TW_OID_NOTIFICATIONS);
 	ck_assert_uint_eq(name[TW_MIB_ARC_LEN + 1], TW_NOTIFY_TUNABLE_CHANGED);
 
-	tw_change_fig_init(&c);
+	tw_change_record_init(&c);
 	c.index = 4000000000u;
 	c.tunable = "vm.swappiness";
 	c.subject = "host";
@@ -129,7 +129,7 @@ END_TEST
 static Suite *
 suite(void)
 {
-	Suite *s = suite_create("fig_agent");
+	Suite *s = suite_create("record_agent");
 	TCase *tc = tcase_create("records");
 
 	tcase_add_test(tc, test_agent);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests for lib/view/figrow.c: a group's record projected into a view
+/* Unit tests for lib/view/recordrow.c: a group's record projected into a view
  * row and decoded back. A record with every figure absent leaves its row
  * empty (but for the names every row carries) and an empty row decodes
  * into exactly the record's own "absent" (figures/GROUP.h's init), so a
@@ -20,23 +20,23 @@
 #include "figures/pool_record.h"
 #include "figures/probe_record.h"
 #include "figures/reqlat_record.h"
-#include "figures/socket.h"
+#include "figures/socket_record.h"
 #include "tw_check.h"
 #include "view/columns.h"
-#include "view/fig_disk.h"
-#include "view/figrow.h"
+#include "view/record_disk.h"
+#include "view/recordrow.h"
 #include "view/view.h"
 
 union record {
-	struct tw_agent_fig agent;
-	struct tw_cache_fig cache;
-	struct tw_disk_fig disk;
-	struct tw_pool_fig pool;
-	struct tw_socket_fig socket;
-	struct tw_probe_fig probe;
-	struct tw_cgroup_fig cgroup;
-	struct tw_reqlat_fig reqlat;
-	struct tw_change_fig change;
+	struct tw_agent_record agent;
+	struct tw_cache_record cache;
+	struct tw_disk_record disk;
+	struct tw_pool_record pool;
+	struct tw_socket_record socket;
+	struct tw_probe_record probe;
+	struct tw_cgroup_record cgroup;
+	struct tw_reqlat_record reqlat;
+	struct tw_change_record change;
 };
 
 union row {
@@ -51,15 +51,15 @@ union row {
 	struct tw_view_change change;
 };
 
-static void init_agent(union record *r) { tw_agent_fig_init(&r->agent); }
-static void init_cache(union record *r) { tw_cache_fig_init(&r->cache); }
-static void init_disk(union record *r) { tw_disk_fig_init(&r->disk); }
-static void init_pool(union record *r) { tw_pool_fig_init(&r->pool); }
-static void init_socket(union record *r) { tw_socket_fig_init(&r->socket); }
-static void init_probe(union record *r) { tw_probe_fig_init(&r->probe); }
-static void init_cgroup(union record *r) { tw_cgroup_fig_init(&r->cgroup); }
-static void init_reqlat(union record *r) { tw_reqlat_fig_init(&r->reqlat); }
-static void init_change(union record *r) { tw_change_fig_init(&r->change); }
+static void init_agent(union record *r) { tw_agent_record_init(&r->agent); }
+static void init_cache(union record *r) { tw_cache_record_init(&r->cache); }
+static void init_disk(union record *r) { tw_disk_record_init(&r->disk); }
+static void init_pool(union record *r) { tw_pool_record_init(&r->pool); }
+static void init_socket(union record *r) { tw_socket_record_init(&r->socket); }
+static void init_probe(union record *r) { tw_probe_record_init(&r->probe); }
+static void init_cgroup(union record *r) { tw_cgroup_record_init(&r->cgroup); }
+static void init_reqlat(union record *r) { tw_reqlat_record_init(&r->reqlat); }
+static void init_change(union record *r) { tw_change_record_init(&r->change); }
 
 static const struct {
 	uint32_t group;
@@ -148,12 +148,12 @@ START_TEST(test_absent_both_ways)
 
 		groups[i].init(&absent);
 		memset(&row, 0, sizeof(row));
-		tw_figrow_project(g, &absent, &row);
+		tw_recordrow_project(g, &absent, &row);
 		ck_assert_msg(has_of(&row, groups[i].has_off) == names_of(g), "%s: has %#x",
 		    g->name, (unsigned)has_of(&row, groups[i].has_off));
 		memset(&row, 0, sizeof(row));
 		memset(&decoded, 0xab, sizeof(decoded));
-		tw_figrow_decode(g, &row, &decoded);
+		tw_recordrow_decode(g, &row, &decoded);
 		for (col = g->first; col < g->ncols; col++)
 			if (g->cols[col].name != NULL && g->cols[col].fig != TW_FIG_NO_FIELD) {
 				same_absence(&g->cols[col], &absent, &decoded);
@@ -190,10 +190,10 @@ END_TEST
 START_TEST(test_disk_round_trip)
 {
 	const struct tw_column_group *g = tw_column_group(TW_OID_DISK_TABLE);
-	struct tw_disk_fig f, back;
+	struct tw_disk_record f, back;
 	struct tw_view_disk row;
 
-	tw_disk_fig_init(&f);
+	tw_disk_record_init(&f);
 	f.major = 8;
 	f.name = "sda";
 	f.reads = UINT64_C(18446744073709551000);	/* past a double's exactness */
@@ -207,8 +207,8 @@ START_TEST(test_disk_round_trip)
 	f.alias = "vg0-root\x1b[2J";			/* shown as it goes in */
 	memset(&row, 0, sizeof(row));
 	row.major = f.major;
-	tw_figrow_project(g, &f, &row);
-	tw_view_disk_figures(&row, &back);
+	tw_recordrow_project(g, &f, &row);
+	tw_view_disk_record(&row, &back);
 	ck_assert_uint_eq(back.major, 8);
 	ck_assert_str_eq(back.name, "sda");
 	ck_assert_uint_eq(back.reads, UINT64_C(18446744073709551000));
@@ -230,9 +230,9 @@ START_TEST(test_disk_round_trip)
 END_TEST
 
 static Suite *
-figrow_suite(void)
+recordrow_suite(void)
 {
-	Suite *s = suite_create("figrow");
+	Suite *s = suite_create("recordrow");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_absent_both_ways);
@@ -245,5 +245,5 @@ figrow_suite(void)
 int
 main(void)
 {
-	return tw_run_suite(figrow_suite());
+	return tw_run_suite(recordrow_suite());
 }

@@ -3,8 +3,8 @@
  * twBufferCache scalars: the one place they are decoded, so that the
  * agent's judges and the checks, over SNMP or --local, read the same
  * figures in the same units. */
-#ifndef TW_VIEW_FIG_CACHE_H
-#define TW_VIEW_FIG_CACHE_H
+#ifndef TW_VIEW_RECORD_CACHE_H
+#define TW_VIEW_RECORD_CACHE_H
 
 #include "figures/cache_record.h"
 
@@ -12,6 +12,6 @@ struct tw_view_bufcache;
 
 /* Fill f from bc; a scalar bc lacks is absent in f. f->method points
  * into bc. */
-void tw_view_cache_figures(const struct tw_view_bufcache *bc, struct tw_cache_fig *f);
+void tw_view_cache_record(const struct tw_view_bufcache *bc, struct tw_cache_record *f);
 
 #endif

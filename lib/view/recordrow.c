@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "view/figrow.h"
+#include "view/recordrow.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -117,7 +117,7 @@ row_has(const struct tw_column_group *g, const void *row)
 /* ---- Decode -------------------------------------------------------------------- */
 
 void
-tw_figrow_decode(const struct tw_column_group *g, const void *row, void *rec)
+tw_recordrow_decode(const struct tw_column_group *g, const void *row, void *rec)
 {
 	struct fields own;
 	const struct fields *fs = fields_of(g, &own);
@@ -161,7 +161,7 @@ clamp(const struct tw_column *c, uint64_t n)
 }
 
 void
-tw_figrow_project(const struct tw_column_group *g, const void *rec, void *row)
+tw_recordrow_project(const struct tw_column_group *g, const void *rec, void *row)
 {
 	struct fields own;
 	const struct fields *fs = fields_of(g, &own);

@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "view/fig_pool.h"
+#include "view/record_pool.h"
 
 #include "sample/poolclass.h"
-#include "view/figrow.h"
+#include "view/recordrow.h"
 
 void
-tw_view_pool_figures(const struct tw_view_pool *p, struct tw_pool_fig *f)
+tw_view_pool_record(const struct tw_view_pool *p, struct tw_pool_record *f)
 {
 	const struct tw_pool_class *cl = tw_pool_class_find(p->cls);
 
-	tw_figrow_decode(tw_column_group(TW_OID_DBLOCK_TABLE), p, f);
+	tw_recordrow_decode(tw_column_group(TW_OID_DBLOCK_TABLE), p, f);
 	f->cls = p->cls;
 	f->instance = p->instance;
 	/* The MIB has no CPU column: a per-CPU class numbers its pools by
@@ -20,7 +20,7 @@ tw_view_pool_figures(const struct tw_view_pool *p, struct tw_pool_fig *f)
 }
 
 void
-tw_view_pool_class_figures(const struct tw_view *v, uint32_t cls, struct tw_pool_class_fig *out)
+tw_view_pool_class_record(const struct tw_view *v, uint32_t cls, struct tw_pool_class_record *out)
 {
 	double failures = 0, pressure = 0;
 	int have_failures = 0, have_pressure = 0;
@@ -29,12 +29,12 @@ tw_view_pool_class_figures(const struct tw_view *v, uint32_t cls, struct tw_pool
 	out->count = 0;
 	out->found = 0;
 	for (i = 0; i < v->npools; i++) {
-		struct tw_pool_fig f;
+		struct tw_pool_record f;
 
 		if (v->pools[i].cls != cls)
 			continue;
 		out->count++;
-		tw_view_pool_figures(&v->pools[i], &f);
+		tw_view_pool_record(&v->pools[i], &f);
 		if (tw_fig_has(f.recent_pressure_ms)) {
 			pressure += f.recent_pressure_ms;
 			have_pressure = 1;
