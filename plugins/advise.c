@@ -64,8 +64,8 @@ tw_device_lookup_init(struct tw_device_lookup *c, const struct tw_plugin *p,
 	c->p = p;
 	c->v = v;
 	if (d != NULL) {
-		tw_view_disk_record(d, &c->fig);
-		c->d = &c->fig;
+		tw_view_disk_record(d, &c->rec);
+		c->d = &c->rec;
 	}
 }
 

@@ -53,8 +53,8 @@ int tw_plugin_verdict(const struct tw_plugin *p, const struct tw_view *v, struct
 struct tw_device_lookup {
 	const struct tw_plugin *p;
 	const struct tw_view *v;
-	struct tw_disk_record fig;		/* the device's, decoded once */
-	const struct tw_disk_record *d;	/* &fig, or NULL: no device */
+	struct tw_disk_record rec;		/* the device's, decoded once */
+	const struct tw_disk_record *d;	/* &rec, or NULL: no device */
 	char buf[32];
 };
 

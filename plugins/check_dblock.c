@@ -116,7 +116,7 @@ pool_lines(void *ctx, const struct tw_pool_judged *pj)
 {
 	const struct class_lines *cx = ctx;
 	const struct tw_plugin *p = cx->p;
-	const struct tw_pool_record *f = pj->fig;
+	const struct tw_pool_record *f = pj->rec;
 	char use[96];
 
 	if (!cx->per_cpu)

@@ -150,7 +150,7 @@ device_line(struct tw_out *out, const struct tw_disk_record *d, enum tw_state st
 #define MAX_SUMMARY 3
 
 struct problem {
-	struct tw_disk_record fig;
+	struct tw_disk_record rec;
 	enum tw_state st;
 };
 
@@ -165,7 +165,7 @@ summarise(struct tw_out *out, const struct problem *bad, size_t nbad)
 
 	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		for (i = 0; i < nbad; i++) {
-			const struct tw_disk_record *d = &bad[i].fig;
+			const struct tw_disk_record *d = &bad[i].rec;
 
 			if (bad[i].st != order[k])
 				continue;
@@ -218,8 +218,8 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	rc = tw_threshold_range(&cfg.judge.read_crit);
 	for (i = 0; i < v->ndisks; i++) {
 		const struct tw_view_disk *row = &v->disks[i];
-		struct tw_disk_record fig;
-		const struct tw_disk_record *d = &fig;
+		struct tw_disk_record rec;
+		const struct tw_disk_record *d = &rec;
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
 		double r, w, q, u;
@@ -227,7 +227,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 
 		/* Judged as tunewatchd judges it; decoded whole, as its line
 		 * and the filter read more than the judgement. */
-		int judged_now = tw_judge_disk_row(&cfg.judge, row, held, p->window_s, 1, &fig, &j,
+		int judged_now = tw_judge_disk_row(&cfg.judge, row, held, p->window_s, 1, &rec, &j,
 		    &verdicts);
 
 		if (!tw_namefilter_keep_either(&cfg.devices, d->name, d->alias))

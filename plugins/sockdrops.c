@@ -120,13 +120,13 @@ tw_pool_sockets(const struct tw_plugin *p, const struct tw_view *v, struct tw_ou
 
 	memset(tally, 0, sizeof(*tally));
 	for (i = 0; i < v->nsocks; i++) {
-		struct tw_socket_record fig;
-		const struct tw_socket_record *s = &fig;
+		struct tw_socket_record rec;
+		const struct tw_socket_record *s = &rec;
 		unsigned long long recent;
 		enum tw_state st;
 		char name[128], buf[96], pid[32] = "";
 
-		tw_view_socket_record(&v->socks[i], &fig);
+		tw_view_socket_record(&v->socks[i], &rec);
 		tw_sock_pool_name(s, name, sizeof(name));
 		if (!tw_namefilter_keep(filter, name) ||
 		    !tw_judge_socket(&p->warn, &p->crit, s, &st, &recent))

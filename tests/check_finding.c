@@ -1044,7 +1044,7 @@ START_TEST(test_queue_values)
 	struct tw_view v;
 	struct tw_view_disk d;
 	struct tw_view_lookup lk;
-	struct tw_disk_record fig;
+	struct tw_disk_record rec;
 	char buf[32];
 
 	memset(&d, 0, sizeof(d));
@@ -1064,8 +1064,8 @@ START_TEST(test_queue_values)
 	tw_view_init(&v);
 	d.col[TW_OID_DISK_WBT_LATENCY] = (uint64_t)(int64_t)-1;
 	lk.v = &v;
-	tw_view_disk_record(&d, &fig);
-	lk.d = &fig;
+	tw_view_disk_record(&d, &rec);
+	lk.d = &rec;
 	ck_assert_str_eq(tw_view_lookup(&lk, "queue/wbt_lat_usec"), "-1");
 	lk.d = NULL;
 	ck_assert_ptr_null(tw_view_lookup(&lk, "queue/wbt_lat_usec"));

@@ -141,7 +141,7 @@ collect(void *ctx, const struct tw_pool_judged *pj)
 {
 	struct seen *s = ctx;
 
-	s->instance[s->n] = pj->fig->instance;
+	s->instance[s->n] = pj->rec->instance;
 	s->squeezed[s->n++] = pj->squeezed;
 }
 

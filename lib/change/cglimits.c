@@ -45,15 +45,15 @@ compare(struct tw_change_watch *w, const struct tw_change_cglimit *a,
 	const struct tw_view_cgroup *vc = tw_view_find_cgroup(v, b->index);
 	const char *unit, *name;
 	char x[32], y[32], subject[TW_TICKET_SUBJECT_CGROUP_LEN], id[TW_TICKET_ID_LEN];
-	struct tw_cgroup_record fig;
+	struct tw_cgroup_record rec;
 	int64_t uid;
 	size_t f;
 
 	if (vc == NULL || tw_ticket_subject_cgroup(subject, sizeof(subject), ver == TW_CG_V1 ? 1 :
 	    2, vc->path) != TW_OK)
 		return;
-	tw_view_cgroup_record(vc, &fig);
-	uid = fig.owner_kind == TW_CG_OWNER_SYSTEM_UNIT ? 0 : fig.owner_uid;
+	tw_view_cgroup_record(vc, &rec);
+	uid = rec.owner_kind == TW_CG_OWNER_SYSTEM_UNIT ? 0 : rec.owner_uid;
 	unit = tw_judge_cgroup_unit(vc->path);
 	for (f = 0; f < sizeof(limit_files) / sizeof(limit_files[0]); f++) {
 		uint32_t bit = TW_CG_BIT(limit_files[f].field);

@@ -129,7 +129,7 @@ int tw_judge_pool_of(const struct tw_judge_config *c, const struct tw_view *v,
 
 /* One pool of a class as tw_judge_pool_class judged it. */
 struct tw_pool_judged {
-	const struct tw_pool_record *fig;
+	const struct tw_pool_record *rec;
 	enum tw_state state;
 	unsigned long long failures;
 	/* A budget pool that ran out with its backlog losing nothing: it

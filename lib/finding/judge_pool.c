@@ -104,8 +104,8 @@ count(struct tw_pool_judgement *j, const struct tw_pool_judged *pj)
 	j->failing_sum += pj->failures;
 	if (pj->failures > j->shortfall)
 		j->shortfall = pj->failures;
-	if (pj->fig->cpu >= 0)
-		name_cpu(j->who, sizeof(j->who), j->failing, pj->fig->cpu);
+	if (pj->rec->cpu >= 0)
+		name_cpu(j->who, sizeof(j->who), j->failing, pj->rec->cpu);
 	j->failing++;
 }
 
@@ -133,7 +133,7 @@ tw_judge_pool_class(const struct tw_judge_config *c, const struct tw_view *v,
 		if ((keep != NULL && !keep(ctx, &f)) ||
 		    !judge_of(c, v, &f, &pj.state, &pj.failures, &at))
 			continue;
-		pj.fig = &f;
+		pj.rec = &f;
 		/* Squeezed, and nothing lost: not a failure. */
 		pj.squeezed = pj.state == TW_STATE_OK && cl->id == TW_DBLOCK_SOFTNET_BUDGET &&
 		    pj.failures > 0;

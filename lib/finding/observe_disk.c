@@ -114,7 +114,7 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 
 	for (i = 0; i < v->ndisks && rc == 0; i++) {
 		const struct tw_view_disk *d = &v->disks[i];
-		struct tw_disk_record fig;
+		struct tw_disk_record rec;
 		struct tw_disk_judgement j;
 		struct tw_disk_verdicts verdicts;
 		struct tw_observe_note n;
@@ -123,7 +123,7 @@ observe_disks(const struct tw_judge_config *c, const struct tw_view *v, unsigned
 
 		/* Most disks are fine: judged on what is judged, and decoded
 		 * whole only when they are not. */
-		if (!tw_judge_disk_row(c, d, held, window_s, 0, &fig, &j, &verdicts) ||
+		if (!tw_judge_disk_row(c, d, held, window_s, 0, &rec, &j, &verdicts) ||
 		    !tw_observe_bad(j.worst))
 			continue;
 		subject = tw_ticket_subject_disk(d);

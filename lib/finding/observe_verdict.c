@@ -67,7 +67,7 @@ tw_observe_symptom(const struct tw_view *v, enum tw_os os, enum tw_symptom sym,
     enum tw_state severity, const char *subject, const struct tw_view_disk *device,
     const char *evidence, const uint64_t *shortfall, const struct tw_observe_note *n)
 {
-	struct tw_disk_record fig;
+	struct tw_disk_record rec;
 	struct tw_view_lookup lk = { v, NULL, "" };
 	struct tw_shortfall_lookup sl;
 	tw_advice_lookup_fn lookup = tw_view_lookup;
@@ -79,8 +79,8 @@ tw_observe_symptom(const struct tw_view *v, enum tw_os os, enum tw_symptom sym,
 	if (severity != TW_STATE_WARNING && severity != TW_STATE_CRITICAL)
 		return 0;
 	if (device != NULL) {
-		tw_view_disk_record(device, &fig);
-		lk.d = &fig;
+		tw_view_disk_record(device, &rec);
+		lk.d = &rec;
 	}
 	if (shortfall != NULL) {
 		tw_shortfall_lookup_init(&sl, tw_view_lookup, &lk, *shortfall);
