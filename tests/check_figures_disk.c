@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* Unit tests for the typed figures of disks, probes and request latency
+/* Unit tests for the records of disks, probes and request latency
  * (lib/figures/): each view row decoded into its record by
  * lib/view/record_*.c, in natural units, with absences as NAN, -1 and NULL. */
 #include "config.h"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: ISC
-# lib/figures/: typed figures, one plain record per group, in natural
+# lib/figures/: the records, one plain struct per group, in natural
 # units: lib/derive/ makes them, the view projects them into its rows and
 # decodes its rows back into them, and the judges, advice and checks read
 # them instead of MIB cells. Plain structs that include no view,

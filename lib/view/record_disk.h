@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* A twDiskTable row of the view as its typed figures. */
+/* A twDiskTable row of the view decoded into its record. */
 #ifndef TW_VIEW_RECORD_DISK_H
 #define TW_VIEW_RECORD_DISK_H
 

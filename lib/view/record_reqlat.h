@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC */
-/* A twReqLatTable row of the view as its typed figures. */
+/* A twReqLatTable row of the view decoded into its record. */
 #ifndef TW_VIEW_RECORD_REQLAT_H
 #define TW_VIEW_RECORD_REQLAT_H
 
