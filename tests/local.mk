@@ -126,6 +126,12 @@ tests_check_scan_CFLAGS = $(TESTS_CFLAGS)
 tests_check_scan_LDADD = $(TESTS_LDADD)
 TESTS += tests/check_scan
 
+check_PROGRAMS += tests/check_sorted
+tests_check_sorted_SOURCES = tests/check_sorted.c tests/tw_check.h
+tests_check_sorted_CFLAGS = $(TESTS_CFLAGS)
+tests_check_sorted_LDADD = $(TESTS_LDADD)
+TESTS += tests/check_sorted
+
 check_PROGRAMS += tests/check_namefilter
 tests_check_namefilter_SOURCES = tests/check_namefilter.c tests/tw_check.h
 tests_check_namefilter_CFLAGS = $(TESTS_CFLAGS)

@@ -19,6 +19,7 @@
 #include "collect/udpsock.h"
 #include "util/array.h"
 #include "util/error.h"
+#include "util/sorted.h"
 
 #ifndef IPPROTO_UDPLITE
 #define IPPROTO_UDPLITE 136
@@ -30,22 +31,18 @@
 /* A dump of a million sockets is some 4,000 buffers: more is a loop. */
 #define DIAG_MAX_RECV 100000
 
+static uint64_t
+inode_key(const void *mem, size_t i)
+{
+	return ((const struct tw_sock_mem *)mem)[i].inode;
+}
+
 static struct tw_sock_mem *
 find(struct tw_sock_mem *mem, size_t n, uint32_t inode)
 {
-	size_t lo = 0, hi = n;
+	size_t i = tw_sorted_find(mem, n, inode_key, inode);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (mem[mid].inode == inode)
-			return &mem[mid];
-		if (mem[mid].inode < inode)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return i < n ? &mem[i] : NULL;
 }
 
 static int

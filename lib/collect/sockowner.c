@@ -18,6 +18,7 @@
 #include "util/error.h"
 #include "util/readfile.h"
 #include "util/scan.h"
+#include "util/sorted.h"
 
 /* The thread's CPU clock is read every this many fds and processes, not
  * each: a reading is a system call (about as dear as a readlinkat), so a
@@ -108,22 +109,18 @@ settle(struct run *r, int32_t pid)
 }
 
 /* The want for inode, or NULL. */
+static uint64_t
+inode_key(const void *wants, size_t i)
+{
+	return ((const struct tw_owner_want *)wants)[i].inode;
+}
+
 static struct tw_owner_want *
 find_want(struct tw_owner_want *wants, size_t n, uint32_t inode)
 {
-	size_t lo = 0, hi = n;
+	size_t i = tw_sorted_find(wants, n, inode_key, inode);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (wants[mid].inode == inode)
-			return &wants[mid];
-		if (wants[mid].inode < inode)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return i < n ? &wants[i] : NULL;
 }
 
 /* The budget ran out at fd in a process: the next run reads it from the
@@ -247,21 +244,26 @@ tw_sockowner_idle(struct tw_owner_cursor *c)
 	c->cut = 0;
 }
 
+struct pid_below {
+	const int32_t *pids;
+	int32_t pid;
+};
+
+static int
+pid_below(const void *ctx, size_t i)
+{
+	const struct pid_below *b = ctx;
+
+	return b->pids[i] < b->pid;
+}
+
 /* The first index in pids[n] at or above pid. */
 static size_t
 lower_bound(const int32_t *pids, size_t n, int32_t pid)
 {
-	size_t lo = 0, hi = n;
+	struct pid_below b = { pids, pid };
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (pids[mid] < pid)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return tw_sorted_first(n, pid_below, &b);
 }
 
 int

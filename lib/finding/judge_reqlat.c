@@ -7,26 +7,33 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/sorted.h"
+
+struct reqlat_at {
+	const struct tw_view_reqlat *rows;
+	uint64_t dev;		/* major << 32 | minor */
+	uint32_t dir;
+};
+
+/* The rows are sorted by (major, minor, direction), as the table walks. */
+static int
+row_before(const void *ctx, size_t i)
+{
+	const struct reqlat_at *at = ctx;
+	const struct tw_view_reqlat *r = &at->rows[i];
+	uint64_t dev = (uint64_t)r->major << 32 | r->minor;
+
+	return dev < at->dev || (dev == at->dev && r->dir < at->dir);
+}
 
 const struct tw_view_reqlat *
 tw_judge_reqlat_row(const struct tw_view *v, uint32_t major, uint32_t minor, uint32_t dir)
 {
-	size_t lo = 0, hi = v->nreqlats;
+	struct reqlat_at at = { v->reqlats, (uint64_t)major << 32 | minor, dir };
+	size_t i = tw_sorted_first(v->nreqlats, row_before, &at);
+	const struct tw_view_reqlat *r = i < v->nreqlats ? &v->reqlats[i] : NULL;
 
-	/* Sorted by (major, minor, direction), as the table walks. */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct tw_view_reqlat *r = &v->reqlats[mid];
-		uint64_t a = (uint64_t)r->major << 32 | r->minor, b = (uint64_t)major << 32 | minor;
-
-		if (a < b || (a == b && r->dir < dir))
-			lo = mid + 1;
-		else if (a > b || r->dir > dir)
-			hi = mid;
-		else
-			return r;
-	}
-	return NULL;
+	return r != NULL && r->major == major && r->minor == minor && r->dir == dir ? r : NULL;
 }
 
 void

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/sorted.h"
 
 enum { SLOT_FREE, SLOT_USED, SLOT_COOLING };
 
@@ -56,24 +57,22 @@ before(const struct tw_reqlat_want *a, const struct tw_reqlat_want *b)
 	return a->major < b->major || (a->major == b->major && a->minor < b->minor);
 }
 
+/* A want's place in the order of before(). */
+static uint64_t
+want_key(const void *want, size_t i)
+{
+	const struct tw_reqlat_want *w = (const struct tw_reqlat_want *)want + i;
+
+	return (uint64_t)w->major << 32 | w->minor;
+}
+
 static int
 wanted(const struct tw_reqlat_want *want, size_t n, uint32_t dev)
 {
-	struct tw_reqlat_want d = { dev >> TW_REQLAT_MINOR_BITS,
-	    dev & ((1u << TW_REQLAT_MINOR_BITS) - 1) };
-	size_t lo = 0, hi = n;
+	uint64_t key = (uint64_t)(dev >> TW_REQLAT_MINOR_BITS) << 32 |
+	    (dev & ((1u << TW_REQLAT_MINOR_BITS) - 1));
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (before(&want[mid], &d))
-			lo = mid + 1;
-		else if (before(&d, &want[mid]))
-			hi = mid;
-		else
-			return 1;
-	}
-	return 0;
+	return tw_sorted_find(want, n, want_key, key) < n;
 }
 
 int

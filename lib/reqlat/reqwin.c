@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/error.h"
+#include "util/sorted.h"
 
 int
 tw_reqwin_init(struct tw_reqwin *w, unsigned intervals)
@@ -194,23 +195,21 @@ tw_reqwin_push(struct tw_reqwin *w, const struct tw_reqlat_reading *rd, uint64_t
 	return rc;
 }
 
+/* A device's place in the order of before(). */
+static uint64_t
+dev_key(const void *devs, size_t i)
+{
+	const struct tw_reqwin_dev *d = ((struct tw_reqwin_dev *const *)devs)[i];
+
+	return (uint64_t)d->major << 32 | d->minor;
+}
+
 static const struct tw_reqwin_dev *
 find(const struct tw_reqwin *w, uint32_t major, uint32_t minor)
 {
-	size_t lo = 0, hi = w->count;
+	size_t i = tw_sorted_find(w->devs, w->count, dev_key, (uint64_t)major << 32 | minor);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct tw_reqwin_dev *d = w->devs[mid];
-
-		if (before(d->major, d->minor, major, minor))
-			lo = mid + 1;
-		else if (before(major, minor, d->major, d->minor))
-			hi = mid;
-		else
-			return d;
-	}
-	return NULL;
+	return i < w->count ? w->devs[i] : NULL;
 }
 
 int

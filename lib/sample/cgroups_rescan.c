@@ -15,6 +15,7 @@
 #include "util/array.h"
 #include "util/error.h"
 #include "util/escape.h"
+#include "util/sorted.h"
 
 static int
 cmp_path(const void *a, const void *b)
@@ -22,24 +23,23 @@ cmp_path(const void *a, const void *b)
 	return strcmp(((const struct known *)a)->path, ((const struct known *)b)->path);
 }
 
-/* Not bsearch, which would need the path copied into a struct known. */
+struct path_at { const struct known *known; const char *path; };
+
+static int
+path_before(const void *ctx, size_t i)
+{
+	const struct path_at *at = ctx;
+
+	return strcmp(at->known[i].path, at->path) < 0;
+}
+
 static struct known *
 find_known(struct tw_cgroups *r, const char *path)
 {
-	size_t lo = 0, hi = r->nknown;
+	struct path_at at = { r->known, path };
+	size_t i = tw_sorted_first(r->nknown, path_before, &at);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(path, r->known[mid].path);
-
-		if (c == 0)
-			return &r->known[mid];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return NULL;
+	return i < r->nknown && strcmp(r->known[i].path, path) == 0 ? &r->known[i] : NULL;
 }
 
 static uint32_t

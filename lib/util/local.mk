@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: ISC
 # lib/util/: errors, reading files, scanning text, growing arrays, the clock
 # the name filter, the bounded string writer, the shown (escaped) form of
-# foreign strings, the rate limit and the send queue.
+# foreign strings, the rate limit, the send queue and the one binary search.
 noinst_LIBRARIES += lib/util/libtwutil.a
 lib_util_libtwutil_a_SOURCES = \
 	lib/util/error.h lib/util/error.c \
@@ -12,6 +12,7 @@ lib_util_libtwutil_a_SOURCES = \
 	lib/util/namefilter.h lib/util/namefilter.c \
 	lib/util/printf.h \
 	lib/util/uid.h \
+	lib/util/sorted.h \
 	lib/util/strwriter.h lib/util/strwriter.c \
 	lib/util/escape.h lib/util/escape.c \
 	lib/util/ratelimit.h lib/util/ratelimit.c \

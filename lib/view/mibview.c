@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "util/sorted.h"
 #include "view/mibrows.h"
 
 /* Everything below twObjects, in order: a scalar group {id} (its objects
@@ -65,26 +66,36 @@ tw_oid_cmp(const uint32_t *a, size_t alen, const uint32_t *b, size_t blen)
 	return alen < blen ? -1 : alen > blen;
 }
 
+struct row_at {
+	const struct tw_view *v;
+	const struct tw_mv_table *t;
+	size_t index_len;
+	const uint32_t *rem;
+	size_t remlen;
+	int inclusive;
+};
+
+/* Whether row i's index comes before rem (at it too, when not inclusive). */
+static int
+row_before(const void *ctx, size_t i)
+{
+	const struct row_at *at = ctx;
+	uint32_t idx[TW_MV_INDEX_MAX];
+	int c;
+
+	at->t->index(at->v, i, idx);
+	c = tw_oid_cmp(idx, at->index_len, at->rem, at->remlen);
+	return c < 0 || (c == 0 && !at->inclusive);
+}
+
 /* The first row whose index is after rem (at or after it when inclusive). */
 static size_t
 first_row_after(const struct tw_view *v, const struct tw_mv_table *t, size_t index_len,
     const uint32_t *rem, size_t remlen, int inclusive)
 {
-	size_t lo = 0, hi = t->nrows(v);
-	uint32_t idx[TW_MV_INDEX_MAX];
+	struct row_at at = { v, t, index_len, rem, remlen, inclusive };
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c;
-
-		t->index(v, mid, idx);
-		c = tw_oid_cmp(idx, index_len, rem, remlen);
-		if (c > 0 || (c == 0 && inclusive))
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return lo;
+	return tw_sorted_first(t->nrows(v), row_before, &at);
 }
 
 enum tw_mv_result

@@ -8,6 +8,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/sorted.h"
 
 void
 tw_view_init(struct tw_view *v)
@@ -133,58 +134,49 @@ tw_view_reserve_socks(struct tw_view *v, size_t n)
 	return rc;
 }
 
+/* Each table's rows in the order of their index (tw_sorted_find). */
+static uint64_t
+disk_key(const void *base, size_t i)
+{
+	const struct tw_view_disk *d = (const struct tw_view_disk *)base + i;
+
+	return (uint64_t)d->major << 32 | d->minor;
+}
+
+static uint64_t
+pool_key(const void *base, size_t i)
+{
+	const struct tw_view_pool *p = (const struct tw_view_pool *)base + i;
+
+	return (uint64_t)p->cls << 32 | p->instance;
+}
+
+static uint64_t
+cgroup_key(const void *base, size_t i)
+{
+	return ((const struct tw_view_cgroup *)base)[i].index;
+}
+
 const struct tw_view_disk *
 tw_view_find_disk(const struct tw_view *v, uint32_t major, uint32_t minor)
 {
-	size_t lo = 0, hi = v->ndisks;
+	size_t i = tw_sorted_find(v->disks, v->ndisks, disk_key, (uint64_t)major << 32 | minor);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct tw_view_disk *d = &v->disks[mid];
-
-		if (d->major == major && d->minor == minor)
-			return d;
-		if (d->major < major || (d->major == major && d->minor < minor))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return i < v->ndisks ? &v->disks[i] : NULL;
 }
 
 const struct tw_view_pool *
 tw_view_find_pool(const struct tw_view *v, uint32_t cls, uint32_t instance)
 {
-	size_t lo = 0, hi = v->npools;
+	size_t i = tw_sorted_find(v->pools, v->npools, pool_key, (uint64_t)cls << 32 | instance);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct tw_view_pool *p = &v->pools[mid];
-
-		if (p->cls == cls && p->instance == instance)
-			return p;
-		if (p->cls < cls || (p->cls == cls && p->instance < instance))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return i < v->npools ? &v->pools[i] : NULL;
 }
 
 const struct tw_view_cgroup *
 tw_view_find_cgroup(const struct tw_view *v, uint32_t index)
 {
-	size_t lo = 0, hi = v->ncgroups;
+	size_t i = tw_sorted_find(v->cgroups, v->ncgroups, cgroup_key, index);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v->cgroups[mid].index == index)
-			return &v->cgroups[mid];
-		if (v->cgroups[mid].index < index)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return i < v->ncgroups ? &v->cgroups[i] : NULL;
 }

@@ -10,6 +10,7 @@
 
 #include "util/array.h"
 #include "util/error.h"
+#include "util/sorted.h"
 
 /* What one process of the last sample did over the interval. */
 enum step_state {
@@ -28,22 +29,18 @@ sat_add(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
+static uint64_t
+pid_key(const void *procs, size_t i)
+{
+	return tw_sorted_signed(((const struct tw_proc_io *)procs)[i].pid);
+}
+
 static const struct tw_proc_io *
 find_pid(const struct tw_proc_io_set *set, int32_t pid)
 {
-	size_t lo = 0, hi = set->count;
+	size_t i = tw_sorted_find(set->procs, set->count, pid_key, tw_sorted_signed(pid));
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (set->procs[mid].pid < pid)
-			lo = mid + 1;
-		else if (set->procs[mid].pid > pid)
-			hi = mid;
-		else
-			return &set->procs[mid];
-	}
-	return NULL;
+	return i < set->count ? &set->procs[i] : NULL;
 }
 
 /* The process of the last sample that should show a vanished one's

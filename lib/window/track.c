@@ -8,6 +8,7 @@
 
 #include "window/counter.h"
 #include "util/error.h"
+#include "util/sorted.h"
 
 int
 tw_track_set_init(struct tw_track_set *ts, unsigned k, unsigned slots, const uint8_t *bits)
@@ -169,23 +170,18 @@ tw_track_set_update(struct tw_track_set *ts, uint64_t seq, uint64_t dt_ms,
 	return TW_OK;
 }
 
+static uint64_t
+key_at(const void *keys, size_t i)
+{
+	return ((const uint64_t *)keys)[i];
+}
+
 const struct tw_track *
 tw_track_set_find(const struct tw_track_set *ts, uint64_t key)
 {
-	size_t lo = 0, hi = ts->count;
+	size_t i = tw_sorted_find(ts->keys, ts->count, key_at, key);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		uint64_t k = ts->keys[mid];
-
-		if (k == key)
-			return ts->tracks[mid];
-		if (k < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return i < ts->count ? ts->tracks[i] : NULL;
 }
 
 int
