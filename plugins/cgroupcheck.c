@@ -23,7 +23,7 @@
 /* A unit name or glob matches the unit's own cgroup, not the cgroups
  * below it: those a path glob reaches ("/system.slice/nginx.service/?*"). */
 int
-tw_cgroup_matches(const char *expr, const struct tw_cgroup_record *c)
+tw_cgroup_check_matches(const char *expr, const struct tw_cgroup_record *c)
 {
 	const char *unit = tw_judge_cgroup_unit(c->path), *slash = strrchr(c->path, '/');
 	char service[TW_VIEW_STR + 16];
@@ -102,13 +102,13 @@ selected(const struct tw_cgroup_check *cc, const struct tw_cgroup_record *c)
 	size_t i;
 
 	for (i = 0; i < cc->nexprs; i++)
-		if (tw_cgroup_matches(cc->exprs[i], c))
+		if (tw_cgroup_check_matches(cc->exprs[i], c))
 			return 1;
 	return 0;
 }
 
 int
-tw_cgroup_change_selected(const struct tw_cgroup_check *cc, const struct tw_view *v,
+tw_cgroup_check_change_selected(const struct tw_cgroup_check *cc, const struct tw_view *v,
     const struct tw_change_record *c)
 {
 	char dir[TW_TICKET_SUBJECT_CGROUP_LEN];
@@ -173,7 +173,7 @@ static void
 advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_cgroup_record *c,
     struct tw_out *out)
 {
-	struct tw_cgroup_figures f;
+	struct tw_advice_cgroup_figures f;
 	struct tw_finding t;
 	char line[1024];
 	int tune;
@@ -233,12 +233,12 @@ summary_none(const struct tw_view *v, const struct tw_cgroup_check *cc, struct t
 }
 
 enum tw_state
-tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
+tw_cgroup_check_run(const struct tw_plugin *p, const struct tw_view *v,
     const struct tw_cgroup_check *cc, struct tw_out *out)
 {
 	struct tw_threshold defw, defc;
-	const struct tw_threshold *fw = or_default(&cc->fwarn, &defw, TW_CGROUP_REFAULT_WARN);
-	const struct tw_threshold *fc = or_default(&cc->fcrit, &defc, TW_CGROUP_REFAULT_CRIT);
+	const struct tw_threshold *fw = or_default(&cc->fwarn, &defw, TW_CGROUP_CHECK_REFAULT_WARN);
+	const struct tw_threshold *fc = or_default(&cc->fcrit, &defc, TW_CGROUP_CHECK_REFAULT_CRIT);
 	struct tw_cgroup_record worst = { 0 }, busiest = { 0 };
 	size_t worst_i = 0, busiest_i = 0;
 	enum tw_state st = TW_STATE_OK, wst = TW_STATE_OK;

@@ -24,31 +24,31 @@
 
 struct tw_plugin;
 
-#define TW_CGROUP_EXPRS_MAX 16
+#define TW_CGROUP_CHECK_EXPRS_MAX 16
 
 /* Refaults per second that warn and are critical when --refault-* do not
  * say: 100 pages/s is 400 KiB/s read back that the cache had already held,
  * 1000 is 4 MiB/s. */
-#define TW_CGROUP_REFAULT_WARN TW_JUDGE_CGROUP_REFAULT_WARN
-#define TW_CGROUP_REFAULT_CRIT TW_JUDGE_CGROUP_REFAULT_CRIT
+#define TW_CGROUP_CHECK_REFAULT_WARN TW_JUDGE_CGROUP_REFAULT_WARN
+#define TW_CGROUP_CHECK_REFAULT_CRIT TW_JUDGE_CGROUP_REFAULT_CRIT
 
 struct tw_cgroup_check {
-	const char *exprs[TW_CGROUP_EXPRS_MAX];
+	const char *exprs[TW_CGROUP_CHECK_EXPRS_MAX];
 	size_t nexprs;
 	struct tw_threshold fwarn, fcrit;	/* refaults per second */
 	struct tw_threshold pwarn, pcrit;	/* memory pressure, percent */
 };
 
 /* Whether expr matches the cgroup's unit or path. */
-int tw_cgroup_matches(const char *expr, const struct tw_cgroup_record *c);
+int tw_cgroup_check_matches(const char *expr, const struct tw_cgroup_record *c);
 
 /* Whether change c of v is a limit of a cgroup cc selects: its subject
  * is the directory of one (its finding's subject, advice/ticket.h). */
-int tw_cgroup_change_selected(const struct tw_cgroup_check *cc, const struct tw_view *v,
+int tw_cgroup_check_change_selected(const struct tw_cgroup_check *cc, const struct tw_view *v,
     const struct tw_change_record *c);
 
 /* Judge the matching cgroups of v into out; UNKNOWN when none matches. */
-enum tw_state tw_cgroup_run(const struct tw_plugin *p, const struct tw_view *v,
+enum tw_state tw_cgroup_check_run(const struct tw_plugin *p, const struct tw_view *v,
     const struct tw_cgroup_check *cc, struct tw_out *out);
 
 #endif

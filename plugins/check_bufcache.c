@@ -64,9 +64,9 @@ option(int opt, const char *arg, char *err, size_t errlen)
 	size_t i;
 
 	if (opt == OPT_CGROUP) {
-		if (arg[0] == '\0' || cfg.cgroups.nexprs == TW_CGROUP_EXPRS_MAX) {
+		if (arg[0] == '\0' || cfg.cgroups.nexprs == TW_CGROUP_CHECK_EXPRS_MAX) {
 			snprintf(err, errlen, "--cgroup wants a unit name, a glob or a path "
-			    "(at most %d of them)", TW_CGROUP_EXPRS_MAX);
+			    "(at most %d of them)", TW_CGROUP_CHECK_EXPRS_MAX);
 			return -1;
 		}
 		cfg.cgroups.exprs[cfg.cgroups.nexprs++] = arg;
@@ -127,7 +127,7 @@ static int
 change_shown(const struct tw_view *v, const struct tw_change_record *c)
 {
 	if (cfg.cgroups.nexprs > 0)
-		return tw_cgroup_change_selected(&cfg.cgroups, v, c);
+		return tw_cgroup_check_change_selected(&cfg.cgroups, v, c);
 	return !tw_plugin_change_is_cgroup(c);
 }
 
@@ -146,7 +146,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		cfg.cgroups.fcrit = cfg.judge.refault_crit;
 		cfg.cgroups.pwarn = cfg.judge.psi_warn;
 		cfg.cgroups.pcrit = cfg.judge.psi_crit;
-		return tw_cgroup_run(p, v, &cfg.cgroups, out);
+		return tw_cgroup_check_run(p, v, &cfg.cgroups, out);
 	}
 	/* The states are lib/finding's, as tunewatchd's findings are. */
 	judge_config(p, &cfg.judge);
@@ -288,8 +288,8 @@ static struct tw_check check = {
 	    "    EXPR (a unit name, \"nginx\" for nginx.service, or a glob: \"php*.service\")\n"
 	    "    or, when EXPR holds a '/', whose path matches it (\"/system.slice/*\"). May\n"
 	    "    be repeated. Each is judged on its refaults per second (--refault-warning\n"
-	    "    and --refault-critical; by default " TW_CGROUP_REFAULT_WARN " and "
-	    TW_CGROUP_REFAULT_CRIT ") and, on cgroup v2,\n"
+	    "    and --refault-critical; by default " TW_CGROUP_CHECK_REFAULT_WARN " and "
+	    TW_CGROUP_CHECK_REFAULT_CRIT ") and, on cgroup v2,\n"
 	    "    its memory pressure (--pressure-warning and --pressure-critical); -w, -c\n"
 	    "    and the host's figures are not used. UNKNOWN when none matches among the\n"
 	    "    cgroups the agent publishes (up to its cgroupMax, those that refault first),\n"

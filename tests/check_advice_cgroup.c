@@ -18,10 +18,10 @@
 
 /* nginx.service on v2, at its 64 MiB memory.high, 55.4 MiB of it page
  * cache, reading a file set of 256 MiB; 24 GiB host. */
-static struct tw_cgroup_figures
+static struct tw_advice_cgroup_figures
 nginx(void)
 {
-	struct tw_cgroup_figures f;
+	struct tw_advice_cgroup_figures f;
 
 	memset(&f, 0, sizeof(f));
 	f.path = "/system.slice/nginx.service";
@@ -43,7 +43,7 @@ nginx(void)
 }
 
 static const char *
-advise(const struct tw_cgroup_figures *f, int want_tune)
+advise(const struct tw_advice_cgroup_figures *f, int want_tune)
 {
 	static char line[1024];
 	int tune = -1;
@@ -55,7 +55,7 @@ advise(const struct tw_cgroup_figures *f, int want_tune)
 
 START_TEST(test_service_at_high)
 {
-	struct tw_cgroup_figures f = nginx();
+	struct tw_advice_cgroup_figures f = nginx();
 
 	/* (8.5 + 256) * 1.25 = 330.6 MiB. */
 	ck_assert_str_eq(advise(&f, 1),
@@ -98,7 +98,7 @@ START_TEST(test_sized_from_need)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		for (w = 0; w < sizeof(windows) / sizeof(windows[0]); w++) {
-			struct tw_cgroup_figures f = nginx();
+			struct tw_advice_cgroup_figures f = nginx();
 			const char *line;
 
 			f.fileset = cases[i].fileset_mib * MIB;
@@ -139,7 +139,7 @@ START_TEST(test_sized_without_file_set)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		for (w = 0; w < sizeof(windows) / sizeof(windows[0]); w++) {
-			struct tw_cgroup_figures f = nginx();
+			struct tw_advice_cgroup_figures f = nginx();
 			const char *line;
 
 			f.have_fileset = 0;
@@ -162,7 +162,7 @@ END_TEST
  * beside it. No bigger limit: it would be filled the same way. */
 START_TEST(test_anonymous_squeeze)
 {
-	struct tw_cgroup_figures f = nginx();
+	struct tw_advice_cgroup_figures f = nginx();
 	struct tw_finding t;
 	char name[64], cur[16], next[16];
 
@@ -198,7 +198,7 @@ END_TEST
  * heap that rose less than an eighth of the limit is sized as before. */
 START_TEST(test_leak_grows)
 {
-	struct tw_cgroup_figures f = nginx();
+	struct tw_advice_cgroup_figures f = nginx();
 	char name[64], cur[16], next[16];
 
 	f.cache = 20 * MIB;
@@ -232,7 +232,7 @@ END_TEST
 
 START_TEST(test_property_follows_the_file)
 {
-	struct tw_cgroup_figures f = nginx();
+	struct tw_advice_cgroup_figures f = nginx();
 
 	/* memory.max bounds it: MemoryMax=. */
 	f.limit_name = "memory.max";
@@ -258,7 +258,7 @@ END_TEST
 
 START_TEST(test_no_unit_names_the_file)
 {
-	struct tw_cgroup_figures f = nginx();
+	struct tw_advice_cgroup_figures f = nginx();
 
 	f.path = "/tw-test";
 	tw_cgroup_owner(f.path, &f.owner);
@@ -311,7 +311,7 @@ START_TEST(test_tune_line_agrees_with_ticket)
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct tw_cgroup_figures f = nginx();
+		struct tw_advice_cgroup_figures f = nginx();
 		struct tw_finding t;
 		const char *line;
 		char knob[1024];
@@ -342,7 +342,7 @@ END_TEST
 
 START_TEST(test_not_bounded)
 {
-	struct tw_cgroup_figures f = nginx();
+	struct tw_advice_cgroup_figures f = nginx();
 
 	/* Well below its limit, no limit events: not the limit's doing. */
 	f.usage = 20 * MIB;
@@ -364,7 +364,7 @@ END_TEST
 
 START_TEST(test_host_memory_caps)
 {
-	struct tw_cgroup_figures f = nginx();
+	struct tw_advice_cgroup_figures f = nginx();
 
 	/* Raising 16 GiB on a 24 GiB host stops at 24 GiB... */
 	f.limit = 16384 * MIB;
@@ -381,7 +381,7 @@ END_TEST
 
 START_TEST(test_sizes_and_bad_input)
 {
-	struct tw_cgroup_figures f = nginx();
+	struct tw_advice_cgroup_figures f = nginx();
 	char buf[32], small[40];
 	int tune = 1;
 

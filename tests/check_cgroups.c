@@ -67,8 +67,8 @@ open_sys(const char *root)
 	return fd;
 }
 
-static const struct tw_cgroup_row *
-row_of(const struct tw_cgroup_set *s, const char *path)
+static const struct tw_sample_cgroup *
+row_of(const struct tw_sample_cgroups *s, const char *path)
 {
 	size_t i;
 
@@ -80,7 +80,7 @@ row_of(const struct tw_cgroup_set *s, const char *path)
 
 struct reg {
 	struct tw_cgroups *r;
-	struct tw_cgroup_set set;
+	struct tw_sample_cgroups set;
 	struct tw_buf b;
 	struct tw_parse_stats ps;
 	int fd;
@@ -91,7 +91,7 @@ reg_open(struct reg *g, const char *root, size_t max_rows, unsigned rescan)
 {
 	memset(g, 0, sizeof(*g));
 	ck_assert_int_eq(tw_cgroups_open(&g->r, max_rows, rescan), TW_OK);
-	tw_cgroup_set_init(&g->set);
+	tw_sample_cgroups_init(&g->set);
 	tw_buf_init(&g->b);
 	g->fd = open_sys(root);
 }
@@ -106,7 +106,7 @@ static void
 reg_close(struct reg *g)
 {
 	tw_cgroups_close(g->r);
-	tw_cgroup_set_free(&g->set);
+	tw_sample_cgroups_free(&g->set);
 	tw_buf_free(&g->b);
 	close(g->fd);
 }
@@ -114,7 +114,7 @@ reg_close(struct reg *g)
 START_TEST(test_qualify_and_bound)
 {
 	struct reg g;
-	const struct tw_cgroup_row *nginx, *slice;
+	const struct tw_sample_cgroup *nginx, *slice;
 	size_t i;
 
 	/* Four qualify: system.slice, nginx and old.service by their
@@ -214,7 +214,7 @@ START_TEST(test_chosen_names_shown)
 	ck_assert_int_eq(tw_view_build_cgroups(&v, &w, &s), TW_OK);
 	ck_assert_uint_eq(v.ncgroups, g.set.count);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		const struct tw_cgroup_row *row = row_of(&g.set, cases[i].raw);
+		const struct tw_sample_cgroup *row = row_of(&g.set, cases[i].raw);
 		const struct tw_view_cgroup *vc;
 
 		ck_assert_msg(row != NULL, "no row for %s", cases[i].path);
@@ -497,7 +497,7 @@ START_TEST(test_slow_files_in_turn)
 		reg_sample(&g);
 		ck_assert_uint_eq(g.set.count, 4);
 		for (i = 0; i < g.set.count; i++) {
-			const struct tw_cgroup_row *row = &g.set.rows[i];
+			const struct tw_sample_cgroup *row = &g.set.rows[i];
 			int read = (row->held & TW_CG_BIT(TW_CG_LIMIT_EVENTS)) == 0;
 
 			ck_assert_uint_eq(row->cg.v[TW_CG_USAGE], 4096);
@@ -531,7 +531,7 @@ END_TEST
 START_TEST(test_limits_in_turn)
 {
 	const unsigned every = TW_CGROUPS_SLOW_EVERY;
-	const struct tw_cgroup_row *row;
+	const struct tw_sample_cgroup *row;
 	unsigned t, seen_at = 0;
 	struct reg g;
 
@@ -595,7 +595,7 @@ START_TEST(test_events_rate_between_reads)
 	tw_view_init(&v);
 	ck_assert_int_eq(tw_window_init(&w, 12), TW_OK);
 	for (k = 0; k < 3 * TW_CGROUPS_SLOW_EVERY; k++) {
-		const struct tw_cgroup_row *row = NULL;
+		const struct tw_sample_cgroup *row = NULL;
 		const struct tw_view_cgroup *c = NULL;
 		struct tw_cgroup_record cf;
 		uint64_t events = 40 + 10 * (uint64_t)k;
@@ -730,7 +730,7 @@ host_remove(void)
 /* An idle service that is not published now (indexes follow the order
  * the directory lists them in, not their names). */
 static void
-unpublished_idle(const struct tw_cgroup_set *set, char *path, size_t len, unsigned from)
+unpublished_idle(const struct tw_sample_cgroups *set, char *path, size_t len, unsigned from)
 {
 	unsigned i;
 

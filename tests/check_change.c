@@ -575,7 +575,7 @@ fx_cgroups(struct tw_sample *s, struct tw_view *v, enum tw_cg_version ver,
 	ck_assert_int_eq(tw_view_reserve_cgroups(v, n), TW_OK);
 	v->ncgroups = n;
 	for (i = 0; i < n; i++) {
-		struct tw_cgroup_row *r = &s->cgroups.rows[i];
+		struct tw_sample_cgroup *r = &s->cgroups.rows[i];
 		struct tw_view_cgroup *vc = &v->cgroups[i];
 
 		memset(r, 0, sizeof(*r));

@@ -158,7 +158,7 @@ END_TEST
 
 /* The ticket of figures f with the cgroup at path, on cgroup version. */
 static void
-ticket_at(struct tw_view *v, const char *path, int version, struct tw_cgroup_figures *f,
+ticket_at(struct tw_view *v, const char *path, int version, struct tw_advice_cgroup_figures *f,
     struct tw_finding *t)
 {
 	strcpy(v->cgroups[0].path, path);
@@ -172,7 +172,7 @@ ticket_at(struct tw_view *v, const char *path, int version, struct tw_cgroup_fig
  * file is written, and nothing persists it. */
 START_TEST(test_ticket_plain_cgroup)
 {
-	struct tw_cgroup_figures f;
+	struct tw_advice_cgroup_figures f;
 	struct tw_finding t;
 	struct tw_view v;
 	char id[TW_TICKET_ID_LEN];
@@ -231,7 +231,7 @@ END_TEST
  * file; a name unsafe in a shell gets no command at all. */
 START_TEST(test_ticket_system_unit)
 {
-	struct tw_cgroup_figures f;
+	struct tw_advice_cgroup_figures f;
 	struct tw_finding t;
 	struct tw_view v;
 
@@ -264,7 +264,7 @@ END_TEST
  * v1 (the user's manager has no memory controller there). */
 START_TEST(test_ticket_user_unit)
 {
-	struct tw_cgroup_figures f;
+	struct tw_advice_cgroup_figures f;
 	struct tw_finding t;
 	struct tw_view v;
 

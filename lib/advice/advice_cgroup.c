@@ -82,22 +82,22 @@ tw_advice_cgroup_value(int limited, double bytes, const char *limit_name, int un
 
 /* A unit's own cgroup, whose limit its manager sets from a property. */
 static int
-is_unit(const struct tw_cgroup_figures *f)
+is_unit(const struct tw_advice_cgroup_figures *f)
 {
 	return f->owner.kind == TW_CG_OWNER_SYSTEM_UNIT || f->owner.kind == TW_CG_OWNER_USER_UNIT;
 }
 
 static int
-at_limit(const struct tw_cgroup_figures *f)
+at_limit(const struct tw_advice_cgroup_figures *f)
 {
 	if (!f->have_limit || f->limit <= 0)
 		return 0;
-	return (f->have_usage && f->usage >= f->limit * TW_CGROUP_AT_LIMIT) ||
+	return (f->have_usage && f->usage >= f->limit * TW_ADVICE_CGROUP_AT_LIMIT) ||
 	    (f->have_events && f->events > 0);
 }
 
 int
-tw_advice_cgroup_bounded(const struct tw_cgroup_figures *f)
+tw_advice_cgroup_bounded(const struct tw_advice_cgroup_figures *f)
 {
 	return f != NULL && at_limit(f);
 }
@@ -105,7 +105,7 @@ tw_advice_cgroup_bounded(const struct tw_cgroup_figures *f)
 /* What it holds besides its page cache (anonymous memory, kernel memory),
  * or -1 unknown. */
 static double
-anonymous(const struct tw_cgroup_figures *f)
+anonymous(const struct tw_advice_cgroup_figures *f)
 {
 	if (!f->have_usage || !f->have_cache || f->cache > f->usage)
 		return -1;
@@ -115,7 +115,7 @@ anonymous(const struct tw_cgroup_figures *f)
 /* What its anonymous memory and the file set it reads add up to, or -1
  * where either is unknown. */
 static double
-file_need(const struct tw_cgroup_figures *f)
+file_need(const struct tw_advice_cgroup_figures *f)
 {
 	double anon = anonymous(f);
 
@@ -127,50 +127,50 @@ file_need(const struct tw_cgroup_figures *f)
 /* The need (see advice_cgroup.h), in bytes: the file set's where it shows the
  * limit short, else what it holds and read back; *from_files says which. */
 static double
-need(const struct tw_cgroup_figures *f, int *from_files)
+need(const struct tw_advice_cgroup_figures *f, int *from_files)
 {
 	double files = file_need(f), held = f->have_usage ? f->usage : f->limit;
 
 	*from_files = files > f->limit;
 	if (*from_files)
 		return files;
-	return held + (f->refaults > 0 ? f->refaults * TW_CGROUP_READBACK_S * TW_CGROUP_PAGE : 0);
+	return held + (f->refaults > 0 ? f->refaults * TW_ADVICE_CGROUP_READBACK_S * TW_ADVICE_CGROUP_PAGE : 0);
 }
 
 /* Its anonymous memory, not its limit, squeezes the cache: the file set
  * it reads fits beside that memory within the limit, which holds half the
  * limit or more. */
 static int
-squeezed(const struct tw_cgroup_figures *f)
+squeezed(const struct tw_advice_cgroup_figures *f)
 {
 	double files = file_need(f);
 
 	return files >= 0 && files <= f->limit &&
-	    anonymous(f) >= f->limit * TW_CGROUP_ANON_SHARE;
+	    anonymous(f) >= f->limit * TW_ADVICE_CGROUP_ANON_SHARE;
 }
 
-/* Its memory besides the cache grew by TW_CGROUP_LEAK_SHARE of the limit
+/* Its memory besides the cache grew by TW_ADVICE_CGROUP_LEAK_SHARE of the limit
  * or more within the window. */
 static int
-leaking(const struct tw_cgroup_figures *f)
+leaking(const struct tw_advice_cgroup_figures *f)
 {
-	return f->have_growth && (f->growth >= f->limit * TW_CGROUP_LEAK_SHARE ||
-	    f->fall >= f->limit * TW_CGROUP_LEAK_SHARE);
+	return f->have_growth && (f->growth >= f->limit * TW_ADVICE_CGROUP_LEAK_SHARE ||
+	    f->fall >= f->limit * TW_ADVICE_CGROUP_LEAK_SHARE);
 }
 
 /* The need with headroom, in whole MiB: between a quarter more than the
- * limit and TW_CGROUP_SIZE_CAP times it, never past the host's memory; 0
+ * limit and TW_ADVICE_CGROUP_SIZE_CAP times it, never past the host's memory; 0
  * when the limit is already there. */
 static double
-proposed(const struct tw_cgroup_figures *f)
+proposed(const struct tw_advice_cgroup_figures *f)
 {
 	int from_files;
-	double want = need(f, &from_files) * TW_CGROUP_HEADROOM, p;
+	double want = need(f, &from_files) * TW_ADVICE_CGROUP_HEADROOM, p;
 
-	if (want < f->limit * TW_CGROUP_HEADROOM)
-		want = f->limit * TW_CGROUP_HEADROOM;
-	if (want > f->limit * TW_CGROUP_SIZE_CAP)
-		want = f->limit * TW_CGROUP_SIZE_CAP;
+	if (want < f->limit * TW_ADVICE_CGROUP_HEADROOM)
+		want = f->limit * TW_ADVICE_CGROUP_HEADROOM;
+	if (want > f->limit * TW_ADVICE_CGROUP_SIZE_CAP)
+		want = f->limit * TW_ADVICE_CGROUP_SIZE_CAP;
 	p = (double)(unsigned long long)((want + MIB - 1) / MIB) * MIB;
 	if (f->mem_total > 0 && p > f->mem_total)
 		p = (double)(unsigned long long)(f->mem_total / MIB) * MIB;
@@ -180,7 +180,7 @@ proposed(const struct tw_cgroup_figures *f)
 /* "while memory.current 63.9 MiB sits at memory.high 64 MiB" and the
  * limit events, the evidence of every line. */
 static void
-evidence(const struct tw_cgroup_figures *f, const char *where, char *buf, size_t len)
+evidence(const struct tw_advice_cgroup_figures *f, const char *where, char *buf, size_t len)
 {
 	char r[32], u[48], l[32], e[32];
 
@@ -197,9 +197,9 @@ evidence(const struct tw_cgroup_figures *f, const char *where, char *buf, size_t
 }
 
 /* How the need was told: "it reads a file set of 256 MiB beside 8.5 MiB
- * of other memory", or what it read back in TW_CGROUP_READBACK_S. */
+ * of other memory", or what it read back in TW_ADVICE_CGROUP_READBACK_S. */
 static void
-sizing(const struct tw_cgroup_figures *f, char *buf, size_t len)
+sizing(const struct tw_advice_cgroup_figures *f, char *buf, size_t len)
 {
 	char a[32], b[32];
 	int from_files;
@@ -211,11 +211,11 @@ sizing(const struct tw_cgroup_figures *f, char *buf, size_t len)
 		    mib(anonymous(f), b, sizeof(b)));
 	else if (file_need(f) >= 0)
 		snprintf(buf, len, "sized from what it holds and read back in %.0f s, %s MiB "
-		    "(the files it holds open, %s MiB, fit: an upper bound)", TW_CGROUP_READBACK_S,
+		    "(the files it holds open, %s MiB, fit: an upper bound)", TW_ADVICE_CGROUP_READBACK_S,
 		    mib(n, a, sizeof(a)), mib(f->fileset, b, sizeof(b)));
 	else
 		snprintf(buf, len, "sized from what it holds and read back in %.0f s, %s MiB "
-		    "(its file set unknown: an upper bound)", TW_CGROUP_READBACK_S,
+		    "(its file set unknown: an upper bound)", TW_ADVICE_CGROUP_READBACK_S,
 		    mib(n, a, sizeof(a)));
 }
 
@@ -226,7 +226,7 @@ fits(int n, size_t len)
 }
 
 int
-tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_t len)
+tw_advice_cgroup(const struct tw_advice_cgroup_figures *f, int *tune, char *line, size_t len)
 {
 	const char *doc;
 	char name[TW_CG_UNIT_NAME_MAX + 32], ev[300], how[256], cur[32], next[32], a[32], b[32];
@@ -300,7 +300,7 @@ tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_
 }
 
 int
-tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen, char *cur,
+tw_advice_cgroup_knob(const struct tw_advice_cgroup_figures *f, char *name, size_t nlen, char *cur,
     char *next, size_t vlen, uint64_t *bytes)
 {
 	double p;

@@ -22,17 +22,17 @@
  * (twCgroupFileSetBytes, collect/cgfiles.h: its open files' pages cached
  * and evicted-but-remembered), a gauge that no window length changes. The
  * limit proposed is a quarter more, in whole MiB: at least a quarter more
- * than the limit, at most TW_CGROUP_SIZE_CAP times it, never past the
+ * than the limit, at most TW_ADVICE_CGROUP_SIZE_CAP times it, never past the
  * host's memory. Where the agent could not measure the file set, or the
  * files its processes hold open fit within the limit (so they are not
  * what it reads back: files opened and closed, a compiler's), the need is
- * what it holds plus what it read back over TW_CGROUP_READBACK_S (an
+ * what it holds plus what it read back over TW_ADVICE_CGROUP_READBACK_S (an
  * upper bound where the set is re-read faster than that, as before but
  * the same at any window). Where the file set is known and fits beside
  * its anonymous memory, and that memory holds half the limit or more, the
  * limit is not what its cache lacks: anonymous memory squeezes it (a
  * leak, or a heap grown), and the advice is no tunable, with why; so too
- * where that memory grew by TW_CGROUP_LEAK_SHARE of the limit or more
+ * where that memory grew by TW_ADVICE_CGROUP_LEAK_SHARE of the limit or more
  * within the window (twCgroupAnonGrowth), whatever the file set: a leak
  * fills any limit, and sizing one from it would ratchet the limit up
  * ticket by ticket; and where it fell as much (twCgroupAnonFall: a
@@ -51,28 +51,28 @@
 
 /* Memory within this share of the limit counts as "at" it: the kernel
  * reclaims a little below memory.high and usage moves between samples. */
-#define TW_CGROUP_AT_LIMIT 0.9
+#define TW_ADVICE_CGROUP_AT_LIMIT 0.9
 /* The proposal's headroom over the working set, and its bound: a service
  * whose refaults within a window are many times its limit re-reads its
  * files over and over, and what it really needs cannot be told from them
  * past that (the old SVR4 practice of doubling and watching, four steps
  * at once). */
-#define TW_CGROUP_HEADROOM 1.25
-#define TW_CGROUP_SIZE_CAP 16
+#define TW_ADVICE_CGROUP_HEADROOM 1.25
+#define TW_ADVICE_CGROUP_SIZE_CAP 16
 /* Without the file set: the seconds of read-back counted as need (the lab's
  * window, where the old sizing was measured). */
-#define TW_CGROUP_READBACK_S 10.0
+#define TW_ADVICE_CGROUP_READBACK_S 10.0
 /* Anonymous memory holding this share of the limit or more, beside a
  * file set that fits: the cache is squeezed, not bounded. */
-#define TW_CGROUP_ANON_SHARE 0.5
+#define TW_ADVICE_CGROUP_ANON_SHARE 0.5
 /* Memory besides the cache that rose by this share of the limit or more
  * within the window: a leak, which a bigger limit only feeds (or a
  * process that started in it: it is sized a window later). */
-#define TW_CGROUP_LEAK_SHARE 0.125
+#define TW_ADVICE_CGROUP_LEAK_SHARE 0.125
 /* Bytes a refault brings back: the page of the kernels measured. */
-#define TW_CGROUP_PAGE 4096.0
+#define TW_ADVICE_CGROUP_PAGE 4096.0
 
-struct tw_cgroup_figures {
+struct tw_advice_cgroup_figures {
 	const char *path;		/* "/system.slice/nginx.service" */
 	struct tw_cg_owner owner;	/* tw_cgroup_owner(path): who sets its
 					 * limit, told by where it sits */
@@ -101,7 +101,7 @@ struct tw_cgroup_figures {
 };
 
 /* The advice for a cgroup whose refaults the check judged too many. When
- * its own limit bounds it (memory within TW_CGROUP_AT_LIMIT of the limit,
+ * its own limit bounds it (memory within TW_ADVICE_CGROUP_AT_LIMIT of the limit,
  * or limit events in the window), *tune is 1 and line is what follows
  * "tune: ":
  *
@@ -119,7 +119,7 @@ struct tw_cgroup_figures {
  * Otherwise *tune is 0 and line is what follows "no tunable: ". Returns
  * TW_OK, TW_E_INVAL for bad arguments, TW_E_TOOBIG when line is too
  * short (line is then ""). */
-int tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, size_t len);
+int tw_advice_cgroup(const struct tw_advice_cgroup_figures *f, int *tune, char *line, size_t len);
 
 /* The knob of a cgroup whose own limit bounds its cache (when
  * tw_advice_cgroup says "tune"): name is the systemd property
@@ -128,14 +128,14 @@ int tw_advice_cgroup(const struct tw_cgroup_figures *f, int *tune, char *line, s
  * proposal as systemd sizes ("64M", "128M"), and *bytes the proposal in
  * bytes (bytes may be NULL). Returns TW_OK, or TW_E_ABSENT when the limit
  * does not bound it or is already the host's memory. */
-int tw_advice_cgroup_knob(const struct tw_cgroup_figures *f, char *name, size_t nlen,
+int tw_advice_cgroup_knob(const struct tw_advice_cgroup_figures *f, char *name, size_t nlen,
     char *cur, char *next, size_t vlen, uint64_t *bytes);
 
-/* 1 when f's own limit bounds its cache (memory within TW_CGROUP_AT_LIMIT
+/* 1 when f's own limit bounds its cache (memory within TW_ADVICE_CGROUP_AT_LIMIT
  * of the limit, or limit events in the window): the symptom is then
  * TW_SYM_CGROUP_CACHE_BOUNDED, a service's own, and not the host's
  * TW_SYM_LOW_HIT_REFAULTS, which a service far from its limit shows. */
-int tw_advice_cgroup_bounded(const struct tw_cgroup_figures *f);
+int tw_advice_cgroup_bounded(const struct tw_advice_cgroup_figures *f);
 
 /* A size as systemd's properties take it: "128M", "1G", "1536K", or
  * bytes when no unit divides it. */

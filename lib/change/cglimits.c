@@ -39,7 +39,7 @@ static const struct {
 
 static void
 compare(struct tw_change_watch *w, const struct tw_change_cglimit *a,
-    const struct tw_cgroup_row *b, enum tw_cg_version ver, const struct tw_view *v,
+    const struct tw_sample_cgroup *b, enum tw_cg_version ver, const struct tw_view *v,
     uint64_t now_ms, int64_t now_s)
 {
 	const struct tw_view_cgroup *vc = tw_view_find_cgroup(v, b->index);
@@ -78,7 +78,7 @@ void
 tw_change_watch_cgroups(struct tw_change_watch *w, const struct tw_sample *s,
     const struct tw_view *v, int64_t now_s)
 {
-	const struct tw_cgroup_set *set = &s->cgroups;
+	const struct tw_sample_cgroups *set = &s->cgroups;
 	size_t i, j = 0;
 
 	if (!w->cgroups_read || !(s->have & TW_SRC_BIT(TW_SRC_CGROUPS)) ||
@@ -96,7 +96,7 @@ tw_change_watch_cgroups(struct tw_change_watch *w, const struct tw_sample *s,
 int
 tw_change_keep_cgroups(struct tw_change_watch *w, const struct tw_sample *s)
 {
-	const struct tw_cgroup_set *set = &s->cgroups;
+	const struct tw_sample_cgroups *set = &s->cgroups;
 	size_t i, n = (s->have & TW_SRC_BIT(TW_SRC_CGROUPS)) ? set->count : 0;
 	void *p;
 	int rc;
@@ -109,7 +109,7 @@ tw_change_keep_cgroups(struct tw_change_watch *w, const struct tw_sample *s)
 		return rc;
 	}
 	for (i = 0; i < n; i++) {
-		const struct tw_cgroup_row *r = &set->rows[i];
+		const struct tw_sample_cgroup *r = &set->rows[i];
 		size_t f;
 
 		w->cgroups[i].index = r->index;

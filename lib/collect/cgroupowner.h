@@ -28,8 +28,8 @@
  * tunewatch speaks no D-Bus: where systemd lays a unit out otherwise, its
  * cgroup is taken for a plain one, whose ticket writes only its own file,
  * never a command for another unit. */
-#ifndef TW_CGROUP_OWNER_H
-#define TW_CGROUP_OWNER_H
+#ifndef TW_COLLECT_CGROUPOWNER_H
+#define TW_COLLECT_CGROUPOWNER_H
 
 #include <stddef.h>
 #include <stdint.h>

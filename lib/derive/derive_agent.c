@@ -21,7 +21,7 @@ tw_derive_agent(const struct tw_agent_told *told, const struct tw_window *w,
 	/* What the last walk of the cgroup hierarchy found and left out:
 	 * nothing to say where the host has no cgroup controllers. */
 	if (s->have & TW_SRC_BIT(TW_SRC_CGROUPS)) {
-		const struct tw_cgroup_set *cs = &s->cgroups;
+		const struct tw_sample_cgroups *cs = &s->cgroups;
 
 		f->cgroups_walked = (double)cs->walked;
 		f->cgroups_unpublished = (double)cs->unpublished;

@@ -85,8 +85,8 @@ counters(const struct tw_window *w, const struct tw_cgroup *cg, const struct tw_
 }
 
 void
-tw_derive_cgroup(const struct tw_window *w, const struct tw_cgroup_row *r,
-    enum tw_cg_version ver, const struct tw_track *t, struct tw_cgroup_shown *shown,
+tw_derive_cgroup(const struct tw_window *w, const struct tw_sample_cgroup *r,
+    enum tw_cg_version ver, const struct tw_track *t, struct tw_derive_cgroup_shown *shown,
     struct tw_cgroup_record *f)
 {
 	tw_cgroup_record_init(f);

@@ -12,14 +12,14 @@
 #include "window/window.h"
 
 /* Where a record's path is shown: the raw path escaped (util/escape.h). */
-struct tw_cgroup_shown {
+struct tw_derive_cgroup_shown {
 	char path[TW_ESCAPE_SIZE(TW_CG_PATH_LEN - 1)];
 };
 
 /* t is the cgroup's track in w, NULL when it has none. f's strings point
  * into r and *shown. */
-void tw_derive_cgroup(const struct tw_window *w, const struct tw_cgroup_row *r,
-    enum tw_cg_version ver, const struct tw_track *t, struct tw_cgroup_shown *shown,
+void tw_derive_cgroup(const struct tw_window *w, const struct tw_sample_cgroup *r,
+    enum tw_cg_version ver, const struct tw_track *t, struct tw_derive_cgroup_shown *shown,
     struct tw_cgroup_record *f);
 
 #endif

@@ -43,7 +43,7 @@ tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_threshold *fcr
 
 void
 tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_record *c,
-    unsigned window_s, struct tw_cgroup_figures *f)
+    unsigned window_s, struct tw_advice_cgroup_figures *f)
 {
 	struct tw_cache_record bc;
 

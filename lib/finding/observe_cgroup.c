@@ -26,7 +26,7 @@
 /* "1000 refaults/s, memory 63.9 of 64 MiB (memory.high), in the last 60 s":
  * the figures behind a limit to raise; the knob is in its own columns. */
 static void
-limit_evidence(const struct tw_cgroup_figures *f, char *out, size_t len)
+limit_evidence(const struct tw_advice_cgroup_figures *f, char *out, size_t len)
 {
 	char r[32] = "unknown", u[32] = "unknown", l[32] = "unknown";
 
@@ -72,7 +72,7 @@ observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned
 {
 	const struct tw_threshold *t = st == TW_STATE_CRITICAL ? &cfg->cg_refault_crit :
 	    &cfg->cg_refault_warn;
-	struct tw_cgroup_figures f;
+	struct tw_advice_cgroup_figures f;
 	struct tw_finding o;
 	char line[1024];
 	size_t used;

@@ -46,7 +46,7 @@ raw_unit(char *buf, size_t cap, const char *shown)
 }
 
 static void
-system_unit_lines(const struct tw_cgroup_figures *f, struct tw_finding *t)
+system_unit_lines(const struct tw_advice_cgroup_figures *f, struct tw_finding *t)
 {
 	char unit[TW_CG_UNIT_LEN];
 	int err = raw_unit(unit, sizeof(unit), f->owner.unit);
@@ -67,7 +67,7 @@ system_unit_lines(const struct tw_cgroup_figures *f, struct tw_finding *t)
 }
 
 static void
-user_unit_lines(const struct tw_cgroup_figures *f, struct tw_finding *t)
+user_unit_lines(const struct tw_advice_cgroup_figures *f, struct tw_finding *t)
 {
 	char unit[TW_CG_UNIT_LEN];
 	int err;
@@ -93,7 +93,7 @@ user_unit_lines(const struct tw_cgroup_figures *f, struct tw_finding *t)
 }
 
 static void
-plain_cgroup_lines(const struct tw_cgroup_figures *f, struct tw_finding *t,
+plain_cgroup_lines(const struct tw_advice_cgroup_figures *f, struct tw_finding *t,
     uint64_t bytes)
 {
 	t->no_persist = NOTHING_PERSISTS;
@@ -104,7 +104,7 @@ plain_cgroup_lines(const struct tw_cgroup_figures *f, struct tw_finding *t,
 
 /* The manual a limit of f's is set by. */
 static const char *
-documentation(const struct tw_cgroup_figures *f)
+documentation(const struct tw_advice_cgroup_figures *f)
 {
 	if (tw_judge_cgroup_unit(f->path) != NULL)
 		return "systemd.resource-control(5)";
@@ -113,7 +113,7 @@ documentation(const struct tw_cgroup_figures *f)
 }
 
 void
-tw_judge_cgroup_finding(const struct tw_cgroup_figures *f, struct tw_finding *t)
+tw_judge_cgroup_finding(const struct tw_advice_cgroup_figures *f, struct tw_finding *t)
 {
 	uint64_t bytes = 0;
 

@@ -14,13 +14,13 @@
 #include "util/error.h"
 
 void
-tw_cgroup_set_init(struct tw_cgroup_set *s)
+tw_sample_cgroups_init(struct tw_sample_cgroups *s)
 {
 	memset(s, 0, sizeof(*s));
 }
 
 void
-tw_cgroup_set_free(struct tw_cgroup_set *s)
+tw_sample_cgroups_free(struct tw_sample_cgroups *s)
 {
 	free(s->rows);
 	memset(s, 0, sizeof(*s));
@@ -123,7 +123,7 @@ tw_cgroups_note_limits(struct known *k, const struct tw_cgroup *cg, unsigned whi
 
 /* Hold what this sample read of SLOW, or put the held figures in. */
 static void
-slow_figures(struct known *k, struct tw_cgroup_row *row, int read)
+slow_figures(struct known *k, struct tw_sample_cgroup *row, int read)
 {
 	size_t f;
 
@@ -148,7 +148,7 @@ slow_figures(struct known *k, struct tw_cgroup_row *row, int read)
 
 /* Memory within this share of its limit: where the cache is bounded by
  * the limit, and the file set sizes the limit it needs (the advice's
- * TW_CGROUP_AT_LIMIT). */
+ * TW_ADVICE_CGROUP_AT_LIMIT). */
 #define FILESET_AT_LIMIT 0.9
 
 static int
@@ -170,7 +170,7 @@ near_limit(const struct tw_cgroup *cg)
  * size a limit short of them. None for a cgroup below its limit, whose
  * cache its limit does not bound. */
 static void
-fileset(struct tw_cgroups *r, struct known *k, struct tw_cgroup_row *row)
+fileset(struct tw_cgroups *r, struct known *k, struct tw_sample_cgroup *row)
 {
 	struct tw_cg_fileset fs;
 	int dir = k->keep.dir, own = 0;
@@ -201,7 +201,7 @@ fileset(struct tw_cgroups *r, struct known *k, struct tw_cgroup_row *row)
  * goes both ways: a tracked counter's decrease is a reset, which drops
  * the whole interval's time. */
 static void
-anon_counters(struct known *k, struct tw_cgroup_row *row)
+anon_counters(struct known *k, struct tw_sample_cgroup *row)
 {
 	const struct tw_cgroup *cg = &row->cg;
 	uint64_t a;
@@ -224,7 +224,7 @@ anon_counters(struct known *k, struct tw_cgroup_row *row)
 
 int
 tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
-    struct tw_cgroup_set *out, struct tw_parse_stats *ps)
+    struct tw_sample_cgroups *out, struct tw_parse_stats *ps)
 {
 	size_t i, kept = 0;
 	unsigned what, limits;
@@ -255,7 +255,7 @@ tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
 		return TW_E_ABSENT;
 	for (i = 0; i < r->npub; i++) {
 		struct known *k = &r->known[r->pub[i].at];
-		struct tw_cgroup_row *row;
+		struct tw_sample_cgroup *row;
 
 		if (!k->published)
 			continue;

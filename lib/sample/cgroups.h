@@ -54,7 +54,7 @@
  * default is 12) sees a changed limit within it. */
 #define TW_CGROUPS_SLOW_EVERY 4
 
-struct tw_cgroup_row {
+struct tw_sample_cgroup {
 	uint32_t index;
 	char unit[TW_CG_UNIT_LEN];	/* the unit whose own cgroup it is, by
 					 * systemd's layout (collect/cgroupowner.h),
@@ -71,8 +71,8 @@ struct tw_cgroup_row {
 };
 
 /* One sample's cgroups, sorted by index. */
-struct tw_cgroup_set {
-	struct tw_cgroup_row *rows;
+struct tw_sample_cgroups {
+	struct tw_sample_cgroup *rows;
 	size_t count;
 	size_t cap;
 	enum tw_cg_version version;
@@ -85,8 +85,8 @@ struct tw_cgroup_set {
 	struct tw_cg_cuts cuts;	/* what the last walk left out */
 };
 
-void tw_cgroup_set_init(struct tw_cgroup_set *s);
-void tw_cgroup_set_free(struct tw_cgroup_set *s);
+void tw_sample_cgroups_init(struct tw_sample_cgroups *s);
+void tw_sample_cgroups_free(struct tw_sample_cgroups *s);
 
 struct tw_cgroups;
 
@@ -102,6 +102,6 @@ void tw_cgroups_set_proc(struct tw_cgroups *r, int proc_fd);
 /* Fill out (emptied first) from the sys root. TW_E_ABSENT when the host
  * has no cgroup memory or io controller; only TW_E_NOMEM otherwise. */
 int tw_cgroups_sample(struct tw_cgroups *r, int sys_fd, struct tw_buf *scratch,
-    struct tw_cgroup_set *out, struct tw_parse_stats *ps);
+    struct tw_sample_cgroups *out, struct tw_parse_stats *ps);
 
 #endif

@@ -18,7 +18,7 @@ tw_sample_init(struct tw_sample *s)
 	tw_softnet_set_init(&s->softnet);
 	tw_netstat_set_init(&s->net);
 	tw_buddy_set_init(&s->buddy);
-	tw_cgroup_set_init(&s->cgroups);
+	tw_sample_cgroups_init(&s->cgroups);
 	s->page_size = 4096;
 }
 
@@ -32,7 +32,7 @@ tw_sample_free(struct tw_sample *s)
 	tw_softnet_set_free(&s->softnet);
 	tw_netstat_set_free(&s->net);
 	tw_buddy_set_free(&s->buddy);
-	tw_cgroup_set_free(&s->cgroups);
+	tw_sample_cgroups_free(&s->cgroups);
 	memset(s, 0, sizeof(*s));
 }
 

@@ -74,7 +74,7 @@ struct tw_sample {
 	uint64_t udp_uncounted;
 	struct tw_buddy_set buddy;
 	struct tw_sysctl_set sysctl;
-	struct tw_cgroup_set cgroups;	/* published cgroups, sorted by index */
+	struct tw_sample_cgroups cgroups;	/* published cgroups, sorted by index */
 	uint32_t page_size;		/* bytes, for pools counted in pages */
 	struct tw_parse_stats parse;	/* this sample's lines and malformed ones */
 };

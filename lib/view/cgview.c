@@ -32,10 +32,10 @@ put_path(struct tw_view_cgroup *vc, const char *shown)
 }
 
 static void
-build_cgroup(struct tw_view_cgroup *vc, const struct tw_window *w, const struct tw_cgroup_row *r,
+build_cgroup(struct tw_view_cgroup *vc, const struct tw_window *w, const struct tw_sample_cgroup *r,
     enum tw_cg_version ver, const struct tw_track *t)
 {
-	struct tw_cgroup_shown shown;
+	struct tw_derive_cgroup_shown shown;
 	struct tw_cgroup_record f;
 
 	tw_derive_cgroup(w, r, ver, t, &shown, &f);
@@ -48,7 +48,7 @@ build_cgroup(struct tw_view_cgroup *vc, const struct tw_window *w, const struct 
 int
 tw_view_build_cgroups(struct tw_view *v, const struct tw_window *w, const struct tw_sample *s)
 {
-	const struct tw_cgroup_set *set = &s->cgroups;
+	const struct tw_sample_cgroups *set = &s->cgroups;
 	size_t i, j = 0, n = (s->have & TW_SRC_BIT(TW_SRC_CGROUPS)) ? set->count : 0;
 	int rc;
 

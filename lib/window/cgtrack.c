@@ -32,7 +32,7 @@ tw_window_cgroups_init(struct tw_track_set *set, unsigned slots)
  * that begins with a held figure starts its time now, which can only
  * stretch its first span. */
 static uint64_t
-events_ms(const struct tw_track_set *set, const struct tw_cgroup_row *row, uint64_t now)
+events_ms(const struct tw_track_set *set, const struct tw_sample_cgroup *row, uint64_t now)
 {
 	const struct tw_track *t;
 
@@ -65,7 +65,7 @@ tw_window_push_cgroups(struct tw_track_set *set, const struct tw_sample *s, uint
 		return TW_E_NOMEM;
 	}
 	for (i = 0; i < n; i++) {
-		const struct tw_cgroup_row *row = &s->cgroups.rows[i];
+		const struct tw_sample_cgroup *row = &s->cgroups.rows[i];
 
 		keys[i] = row->index;
 		for (f = 0; f < TW_WCG_EVENTS_MS; f++)
