@@ -3,15 +3,25 @@
 """The read-ahead window of a sequential reader: a device whose
 read_ahead_kb is 4, read through by a process in small reads.
 
-A loop device of the lab's own (losetup --direct-io=on over a 512 MiB file
-on this machine's disk) with read_ahead_kb 4, under a cgroup v1 blkio
-throttle of 100 MiB/s for its reader (a disk has a bandwidth; this one is
-the host's disk, fast and shared, so the throttle gives the stream one of
-its own). The reader reads the device from start to end in 4 KiB reads,
-the pages dropped (posix_fadvise DONTNEED) before each pass, over and over:
-each read waits for a request that carries one page, some 15,000 requests
-a second where a window of the kernel's default (128 KiB) needs 800 for a
-faster stream.
+A loop device with direct I/O over tests/fusedelay's file (labdisk.py),
+one request at a time, each answered DELAY_US after the daemon gets it,
+with read_ahead_kb 4. The reader reads the device from start to end in
+4 KiB reads, the pages dropped (posix_fadvise DONTNEED) before each pass,
+over and over: each read waits for a request that carries one page, where
+a window of the kernel's default (128 KiB) carries 32 in one wait.
+
+Not a loop device over a file on this machine's disk (as up to the run at
+e8fc9b2): a request's time was then vda's, a virtual disk shared with
+everyone's I/O and the hypervisor's cache, and the same read_ahead_kb 4
+streamed 4.9 MiB/s in one phase and 84 MiB/s in another (its no-change
+control 1.14, 0.20-11.4). A fusedelay request takes its delay plus the
+wake-ups of the loop worker, the daemon and the reader, and on a loaded
+machine those took as long as the delay (3 ms requests at load 18 on 2
+CPUs: before 0.43-0.95 MiB/s, control 0.62-0.92, 1.35 (0.78-1.72)); so
+the daemon and the reader run at SCHED_FIFO (labdisk.realtime()), as a
+disk waits for no CPU: at load 26 before 0.97-1.03 MiB/s, control
+0.94-1.02, 0.97 (0.92-1.03), after 36.1-38.1. The loop worker's wake-up
+still waits for a CPU: the note says the load average over the run.
 
 The symptom's counter is the device's reads beyond what the bytes it read
 take at the kernel's default window, one request a 128 KiB (from its
@@ -19,7 +29,8 @@ stat: reads less sectors read / 256): the requests the small window costs,
 which fall to none when the window is the default however fast the stream
 then goes (the reads themselves need not fall: a faster stream makes as
 many larger ones). tunewatchd, in the host's namespace at its
-defaults, must raise low-hit-sequential on the device; check_bufcache's
+defaults, must raise low-hit-sequential on the device (at 4 KiB a read,
+some 250 reads/s: over the rule's 100); check_bufcache's
 advice is the device's read_ahead_kb, 4 -> 128 (at least the kernel's
 default, one ticket: a doubling took five); its apply: line is run exactly.
 The change is recorded on the device's reads per MiB, which must fall by
@@ -27,8 +38,9 @@ The change is recorded on the device's reads per MiB, which must fall by
 larger reads), and the stream must get faster.
 
 tunewatch's read count (twBcPhysicalReadBytes) is held against pgpgin over
-the run: a loop device with direct I/O reads its file from the disk below
-it, which both count again, the same way.
+the run: both count the reader's requests to the loop device once (the
+loop driver's reads of a FUSE file are no block I/O, so neither counts
+them again).
 """
 
 import os
@@ -38,6 +50,7 @@ import time
 
 import labcache
 import labcore
+import labdisk
 import labproblem
 
 META = {"name": "cache-readahead", "kind": "problem",
@@ -45,7 +58,7 @@ META = {"name": "cache-readahead", "kind": "problem",
 
 DEVICE_MIB = 512
 WINDOW_KB = 4
-BPS = 100 << 20
+DELAY_US = 3000
 
 
 class ReadAhead(labproblem.Problem):
@@ -67,16 +80,18 @@ class ReadAhead(labproblem.Problem):
                 "taken by data read before it is asked for; a file keeps the window it was "
                 "opened with, so readers must open it again" % (self.name, new, old))
 
-    def __init__(self, dev, cg, script):
+    def __init__(self, dev, script):
         self.dev = dev
         self.name = os.path.basename(dev)
-        self.cg = cg
         self.script = script
         self.tunable = "/sys/block/%s/queue/read_ahead_kb" % self.name
 
     def start(self, lab):
-        return labcore.Workload(lab, labcore.workload_argv(self.script, "stream", self.dev,
-                                                           self.cg))
+        workload = labcore.Workload(lab, labcore.workload_argv(self.script, "stream", self.dev))
+        why = labdisk.realtime(workload.proc.pid)
+        if why:
+            lab.result.note("the reader at its ordinary priority: " + why)
+        return workload
 
     def symptom_count(self, lab):
         # Requests merged past 128 KiB make the difference go back a little:
@@ -95,43 +110,43 @@ class ReadAhead(labproblem.Problem):
             "keeps the read-ahead window it was opened with"
 
     def workload_figure(self, records):
-        mbps = statistics.median(r["mib_s"] for r in records)
-        return labcore.figure(round(mbps, 1), "MiB/s", "the stream read %s MiB/s (median of "
-                              "%d seconds)" % (labcore.fmt(round(mbps, 1)), len(records)))
+        # Three significant digits: at 4 KiB a read the stream moves some
+        # 0.6 MiB/s, where tenths of a MiB/s are steps of 20 %.
+        mbps = float("%.3g" % statistics.median(r["mib_s"] for r in records))
+        return labcore.figure(mbps, "MiB/s", "the stream read %s MiB/s (median of "
+                              "%d seconds)" % (labcore.fmt(mbps), len(records)))
 
 
 def run(lab):
-    backing = os.path.join("/var/tmp", labcache.name_of(lab, "ra") + ".img")
-    dev = labcache.loop_device(lab, backing, DEVICE_MIB)
+    dev, _ = labdisk.fuse_device(lab, "ra", DELAY_US, DEVICE_MIB, fifo=True)
     name = os.path.basename(dev)
     lab.write("/sys/block/%s/queue/read_ahead_kb" % name, WINDOW_KB)
-    cg = labcache.cgroup(lab, labcache.BLKCG, labcache.name_of(lab, "reader"))
-    with open("/sys/block/%s/dev" % name) as fh:
-        majmin = fh.read().strip()
-    with open(os.path.join(cg, "blkio.throttle.read_bps_device"), "w") as fh:
-        fh.write("%s %d\n" % (majmin, BPS))
     lab.result.note("starts from read_ahead_kb %d, not the stock 128: the rule turns "
                     "read_ahead_kb only below the kernel's default window (a stream that "
                     "fills 128 KiB or more gets no tunable, lib/advice/evidence.c)" % WINDOW_KB)
-    lab.result["setup"] = ("%s (loop, direct I/O, %d MiB) at read_ahead_kb %d, its reader "
-                           "throttled to %d MiB/s (cgroup v1 blkio)" % (
-                               name, DEVICE_MIB, WINDOW_KB, BPS >> 20))
+    lab.result["setup"] = ("%s (loop, direct I/O, %d MiB over a fusedelay file: %g ms a "
+                           "request, one at a time) at read_ahead_kb %d" % (
+                               name, DEVICE_MIB, DELAY_US / 1000.0, WINDOW_KB))
     lab.result["where"] = "the host's namespaces; tunewatchd watches loop devices (diskExclude)"
     with labcore.Stack(lab, agent_conf=labcache.WITH_LOOPS) as stack:
         meter = labcache.PgpginMeter(stack).start()
-        labproblem.run_problem(lab, stack, ReadAhead(dev, cg, __file__))
+        load0 = os.getloadavg()[0]
+        labproblem.run_problem(lab, stack, ReadAhead(dev, __file__))
         meter.stop()
+        lab.result.note("a request takes %g ms in fusedelay, plus the wake-up of the loop "
+                        "worker, which waits for a CPU (the daemon and the reader do not: "
+                        "SCHED_FIFO); the 1-minute load average was %.2f at the start, %.2f at "
+                        "the end" % (DELAY_US / 1000.0, load0, os.getloadavg()[0]))
         labcache.pgpgin_note(lab, meter)
 
 
 # ---- the workload --------------------------------------------------------------
 
 
-def stream(dev, cg):
-    """Read dev from start to end in 4 KiB reads, cold each pass, in cgroup
-    cg; a record a second: MiB/s. SIGHUP: open it again where it stands
-    (a file takes its read-ahead window when it is opened)."""
-    labcache.join([cg])
+def stream(dev):
+    """Read dev from start to end in 4 KiB reads, cold each pass; a record
+    a second: MiB/s. SIGHUP: open it again where it stands (a file takes
+    its read-ahead window when it is opened)."""
     reopen = []
     signal.signal(signal.SIGHUP, lambda s, f: reopen.append(1))
     t_rec, n = time.monotonic(), 0
