@@ -114,7 +114,9 @@ class RequestTracker:
         return self
 
     def get(self, path):
-        status, body = promtest.http(self.url + "/REST/2.0/" + path, timeout=20,
+        # A hang detector, not a speed target: rt-server (Perl, SQLite) took
+        # more than 20 s to answer one search at a load average of 35.
+        status, body = promtest.http(self.url + "/REST/2.0/" + path, timeout=120,
                                      headers={"Authorization": "token %s" % self.token})
         return status, (json.loads(body) if status == 200 else body)
 

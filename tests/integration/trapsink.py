@@ -27,6 +27,9 @@ TRAP_OID = "1.3.6.1.6.3.1.1.4.1.0"		# snmpTrapOID.0
 COLUMNS = ("ID", "SYMPTOM", "SUBJECT", "SEVERITY", "EVIDENCE", "TUNABLE", "CURRENT",
            "SUGGESTED", "APPLY", "PERSIST", "DOCUMENTATION", "RAISED", "CHANGED", "OWNER",
            "CLASS", "OWNER_UID")
+# The columns every row has (twFindingOwnerUid has no instance for the
+# host's findings).
+WHOLE = COLUMNS[:COLUMNS.index("CLASS") + 1]
 _BY_NUMBER = {H["TW_OID_FINDING_" + c][0]: c for c in COLUMNS}
 
 
@@ -41,13 +44,41 @@ def col(v, name):
 
 
 def rows(h):
-    """twFindingTable as snmpwalk reads it now: {index: {column: text}}."""
+    """twFindingTable as snmpwalk reads it now: {index: {column: text}}.
+
+    A walk reads the table column after column, one request each, and on a
+    busy machine it spans samples: a row raised or cleared meanwhile came
+    back with some of its columns only (names_forged: a socket's row
+    without its evidence, beside make -j2 and fio). Such a row is read again
+    whole in one GET, which tunewatchd answers from one sample, and left out
+    if it is gone by then."""
     v = twtest.as_dict(h.walk(FINDINGS))
     out = {}
     for name in COLUMNS:
         for index, x in col(v, name).items():
-            out.setdefault(index, {})[name] = x.text if x.type else _value("", x.text)
+            out.setdefault(index, {})[name] = _text(x)
+    for index in [i for i, r in out.items() if not all(c in r for c in WHOLE)]:
+        whole = _row(h, index)
+        if whole:
+            out[index] = whole
+        else:
+            del out[index]
     return out
+
+
+def _text(x):
+    return x.text if x.type else _value("", x.text)
+
+
+def _row(h, index):
+    """One row's columns in one GET, or None where it is gone."""
+    got = h.try_get(["%s.%d.%s" % (ENTRY, H["TW_OID_FINDING_" + c][0], index)
+                     for c in COLUMNS])
+    if got is None or len(got) != len(COLUMNS):
+        return None
+    row = {c: _text(x) for c, x in zip(COLUMNS, got)
+           if x.type or not x.text.startswith("No Such")}
+    return row if all(c in row for c in WHOLE) else None
 
 
 class Notification:
