@@ -11,6 +11,8 @@
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -22,6 +24,7 @@
 #include "tw_check.h"
 #include "tw_fakeproc.h"
 #include "util/error.h"
+#include "util/uid.h"
 #include "view/record_socket.h"
 #include "view/sockview.h"
 
@@ -689,6 +692,126 @@ START_TEST(test_netlink_reads_as_the_files)
 }
 END_TEST
 
+/* What a read of the sockets costs, as the fake thread clock says: each
+ * look at it moves it by read_cost_ns, and a read looks twice. */
+static uint64_t read_cost_ns, fake_cpu_now;
+
+static uint64_t
+fake_cpu(void)
+{
+	return fake_cpu_now += read_cost_ns;
+}
+
+/* The samples of a flood, InErrors moving with the drops of 1001 and 1002
+ * in each but the 9th to the 12th, under a budget of 100 us a sample and
+ * reads that take 350 us: once the set of dropping sockets is steady (the
+ * third read), the next read waits 4 samples; 1002, dropping for the first
+ * time in the window, brings the reads back to each sample until the set
+ * is steady again; samples where InErrors did not move are not read. No
+ * drop is lost: each read sees all of them. With no budget, every sample
+ * where InErrors moved is read (as before the budget). */
+START_TEST(test_dump_budget)
+{
+	static const unsigned inodes[] = { 1001, 1002 }, ports[] = { 5140, 5141 };
+	static const unsigned d1[] = { 5, 10, 15, 20, 25, 30, 35, 40, 45, 45, 45, 45, 45 };
+	static const unsigned d2[] = { 0, 0, 0, 0, 0, 0, 7, 9, 11, 11, 11, 11, 11 };
+	/* Per sample, with the budget: reads so far, deferred so far, and
+	 * 1001's drops and recent drops after it. */
+	static const uint64_t reads[] = { 1, 2, 3, 3, 3, 3, 4, 5, 5, 5, 5, 6, 6 };
+	static const uint64_t deferred[] = { 0, 0, 0, 1, 2, 3, 3, 3, 4, 5, 6, 6, 6 };
+	static const uint64_t drops1[] = { 5, 10, 15, 15, 15, 15, 35, 40, 40, 40, 40, 45, 45 };
+	static const uint64_t recent1[] = { 0, 5, 10, 10, 10, 10, 30, 35, 35, 30, 25, 30, 30 };
+	struct tw_sockwatch_config cfg = { .intervals = 8, .owner_procs = 0, .diag = 0,
+	    .dump_budget_us = 100, .cpu_ns = fake_cpu };
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_netstat_set net;
+	struct tw_sockwatch w, plain;
+	struct tw_fakeproc fp;
+	char snmp[128];
+	size_t i;
+
+	read_cost_ns = 350000;
+	tw_fakeproc_open(&fp);
+	tw_netstat_set_init(&net);
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	cfg.dump_budget_us = 0;
+	ck_assert_int_eq(tw_sockwatch_init(&plain, &cfg), TW_OK);
+	for (i = 0; i < sizeof(d1) / sizeof(d1[0]); i++) {
+		unsigned drops[2] = { d1[i], d2[i] };
+
+		tw_fakeproc_udp(&fp, inodes, ports, drops, 2);
+		net.count = 0;
+		snprintf(snmp, sizeof(snmp), "Udp: InDatagrams InErrors\nUdp: 10 %u\n",
+		    d1[i] + d2[i]);
+		tw_fakeproc_file(&fp, "net/snmp", snmp);
+		ck_assert_int_eq(tw_netstat_parse(snmp, strlen(snmp), &net, &ps), TW_OK);
+		ck_assert_int_eq(tw_sockwatch_step(&w, fp.fd, &net, NULL, &ps), TW_OK);
+		ck_assert_int_eq(tw_sockwatch_step(&plain, fp.fd, &net, NULL, &ps), TW_OK);
+		ck_assert_msg(w.reads == reads[i] && w.deferred == deferred[i],
+		    "sample %zu: %llu reads, %llu deferred", i, (unsigned long long)w.reads,
+		    (unsigned long long)w.deferred);
+		ck_assert_uint_eq(w.read_ns, 350000);
+		ck_assert_uint_eq(row(&w, 1001)->drops, drops1[i]);
+		ck_assert_uint_eq(row(&w, 1001)->recent, recent1[i]);
+		ck_assert_uint_eq(plain.reads, i < 9 ? i + 1 : 9);
+		ck_assert_uint_eq(plain.deferred, 0);
+		ck_assert_uint_eq(row(&plain, 1001)->drops, d1[i]);
+	}
+	ck_assert_uint_eq(w.stride, 4);
+	ck_assert_uint_eq(row(&w, 1002)->drops, 11);
+	ck_assert_uint_eq(row(&w, 1002)->recent, 11);
+	tw_netstat_set_free(&net);
+	tw_sockwatch_free(&w);
+	tw_sockwatch_free(&plain);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
+/* The stride is what a read cost over the budget, at most
+ * TW_SOCK_DUMP_STRIDE_MAX and the window; a read under the budget waits
+ * for nothing. */
+START_TEST(test_dump_budget_stride)
+{
+	static const unsigned inodes[] = { 1001 }, ports[] = { 5140 };
+	static const struct { uint64_t cost_ns; unsigned intervals, stride; } c[] = {
+		{ 90000, 8, 1 }, { 100000, 8, 1 }, { 100001, 8, 2 }, { 250000, 8, 3 },
+		{ 5000000, 8, TW_SOCK_DUMP_STRIDE_MAX }, { 250000, 2, 2 },
+	};
+	struct tw_parse_stats ps = { 0, 0 };
+	struct tw_netstat_set net;
+	struct tw_sockwatch w;
+	struct tw_fakeproc fp;
+	char snmp[128];
+	unsigned drops[1], k;
+	size_t i;
+
+	tw_fakeproc_open(&fp);
+	tw_netstat_set_init(&net);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct tw_sockwatch_config cfg = { .intervals = c[i].intervals, .owner_procs = 0,
+		    .diag = 0, .dump_budget_us = 100, .cpu_ns = fake_cpu };
+
+		read_cost_ns = c[i].cost_ns;
+		ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+		for (k = 0; k < 3; k++) {
+			drops[0] = 10 * (k + 1);
+			tw_fakeproc_udp(&fp, inodes, ports, drops, 1);
+			net.count = 0;
+			snprintf(snmp, sizeof(snmp), "Udp: InDatagrams InErrors\nUdp: 10 %u\n",
+			    drops[0]);
+			tw_fakeproc_file(&fp, "net/snmp", snmp);
+			ck_assert_int_eq(tw_netstat_parse(snmp, strlen(snmp), &net, &ps), TW_OK);
+			ck_assert_int_eq(tw_sockwatch_step(&w, fp.fd, &net, NULL, &ps), TW_OK);
+		}
+		ck_assert_uint_eq(w.reads, 3);
+		ck_assert_msg(w.stride == c[i].stride, "case %zu: stride %u", i, w.stride);
+		tw_sockwatch_free(&w);
+	}
+	tw_netstat_set_free(&net);
+	tw_fakeproc_close(&fp);
+}
+END_TEST
+
 START_TEST(test_owner_link)
 {
 	uint32_t inode = 0;
@@ -722,6 +845,8 @@ main(void)
 	tcase_add_test(tc, test_uncounted_one_moment);
 	tcase_add_test(tc, test_uncounted_memory);
 	tcase_add_test(tc, test_uncounted_look);
+	tcase_add_test(tc, test_dump_budget);
+	tcase_add_test(tc, test_dump_budget_stride);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }
