@@ -812,6 +812,117 @@ START_TEST(test_dump_budget_stride)
 }
 END_TEST
 
+/* A watch whose rows are made here: n sockets, inode 5000 + i (the rows'
+ * key order), of uid[i] with recent[i] drops in the window and as many
+ * drops in all plus drops_extra[i]. */
+static void
+made_rows(struct tw_sockwatch *w, size_t n, const uint32_t *uid, const uint64_t *recent,
+    const uint64_t *drops_extra)
+{
+	size_t i;
+
+	w->rows = calloc(n, sizeof(*w->rows));
+	ck_assert_ptr_nonnull(w->rows);
+	for (i = 0; i < n; i++) {
+		struct tw_sock_row *r = &w->rows[i];
+
+		r->sock.proto = TW_UDP_UDP;
+		r->sock.inode = 5000 + (uint32_t)i;
+		r->sock.uid = uid[i];
+		r->recent = recent[i];
+		r->drops = recent[i] + drops_extra[i];
+		r->owner_state = TW_OWNER_UNKNOWN;
+		r->ring = calloc(w->cfg.intervals, sizeof(*r->ring));
+		ck_assert_ptr_nonnull(r->ring);
+		ck_assert_int_eq(tw_sockbusy_init(&r->busy, w->cfg.intervals), TW_OK);
+	}
+	w->nrows = w->cap = n;
+	w->seq = 2;		/* recent drops mean something */
+}
+
+/* The rows published: every socket of root and the service accounts,
+ * then a user's worst 8 (the most recent drops, then the most drops; of
+ * equals, the first in key order), 256 at most, in key order; each with
+ * its owner's totals over all of its sockets. Picked for a user in one
+ * pass, not by sorting thousands (issue 34). */
+START_TEST(test_view_choice)
+{
+	/* 0-2: uid 100; 3-22: nobody's, recent 20 down to 1 but 11's 13 as
+	 * 10's (a tie at the 8th place); 23-24: uid 1000; 25: root's. */
+	enum { N = 26, BIG = 300 };
+	uint32_t uid[BIG];
+	uint64_t recent[BIG], extra[BIG];
+	struct tw_sockwatch_config cfg = { .intervals = 4, .owner_procs = 0, .diag = 0 };
+	struct tw_sockwatch w;
+	struct tw_sample s;
+	struct tw_view v;
+	struct tw_socket_record sf;
+	/* Expected rows, by inode - 5000: the services' 0-2 and 25, nobody's
+	 * worst 8 (3-10: recent 20..13; 11 has recent 13 too and the same
+	 * drops as 10, so it goes: 10 is first in key order), uid 1000's two. */
+	static const unsigned want[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 23, 24, 25 };
+	size_t i;
+
+	memset(extra, 0, sizeof(extra));
+	for (i = 0; i < N; i++) {
+		uid[i] = i < 3 ? 100 : i < 23 ? 65534 : i < 25 ? 1000 : 0;
+		recent[i] = i < 3 ? 1 : i < 23 ? 20 - (i - 3) : i < 25 ? 2 : 0;
+	}
+	recent[11] = 13;	/* ties with 10 (13): 10 comes first */
+	extra[12] = 100;	/* the most drops, but recent 11: not kept */
+	tw_sample_init(&s);
+	tw_view_init(&v);
+
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	made_rows(&w, N, uid, recent, extra);
+	ck_assert_int_eq(tw_view_build_socks(&v, &w, &s), TW_OK);
+	ck_assert_uint_eq(v.nsocks, sizeof(want) / sizeof(want[0]));
+	for (i = 0; i < v.nsocks; i++) {
+		unsigned at = want[i];
+
+		ck_assert_msg(v.socks[i].inode == 5000 + at, "row %zu: inode %u", i,
+		    (unsigned)v.socks[i].inode);
+		tw_view_socket_record(&v.socks[i], &sf);
+		ck_assert_double_eq(sf.recent_drops, (double)recent[at]);
+		if (uid[at] == 65534) {
+			/* 20 down to 1, with 13 for 12: all 20 dropping. */
+			ck_assert_double_eq(sf.uid_sockets, 20);
+			ck_assert_double_eq(sf.uid_recent_drops, 211);
+		} else if (uid[at] == 100) {
+			ck_assert_double_eq(sf.uid_sockets, 3);
+			ck_assert_double_eq(sf.uid_recent_drops, 3);
+		} else if (uid[at] == 0) {
+			ck_assert_double_eq(sf.uid_sockets, 0);
+			ck_assert_double_eq(sf.uid_recent_drops, 0);
+		}
+	}
+	tw_sockwatch_free(&w);
+
+	/* 264 of root's besides: the services' rows fill the 256, the least
+	 * bad of them (recent 0, fewest drops) left out, and no user's. */
+	for (i = N; i < BIG - 10; i++) {
+		uid[i] = 0;
+		recent[i] = 1000 + i;
+		extra[i] = 0;
+	}
+	ck_assert_int_eq(tw_sockwatch_init(&w, &cfg), TW_OK);
+	made_rows(&w, BIG - 10, uid, recent, extra);
+	ck_assert_int_eq(tw_view_build_socks(&v, &w, &s), TW_OK);
+	ck_assert_uint_eq(v.nsocks, TW_VIEW_SOCKS_MAX);
+	for (i = 0; i < v.nsocks; i++) {
+		unsigned at = v.socks[i].inode - 5000;
+
+		ck_assert_msg(!tw_uid_is_user(uid[at]), "row %zu: uid %u", i, uid[at]);
+		ck_assert_msg(at != 25, "root's socket with no recent drops is published");
+		if (i > 0)
+			ck_assert_uint_lt(v.socks[i - 1].inode, v.socks[i].inode);
+	}
+	tw_view_free(&v);
+	tw_sample_free(&s);
+	tw_sockwatch_free(&w);
+}
+END_TEST
+
 START_TEST(test_owner_link)
 {
 	uint32_t inode = 0;
@@ -847,6 +958,7 @@ main(void)
 	tcase_add_test(tc, test_uncounted_look);
 	tcase_add_test(tc, test_dump_budget);
 	tcase_add_test(tc, test_dump_budget_stride);
+	tcase_add_test(tc, test_view_choice);
 	suite_add_tcase(s, tc);
 	return tw_run_suite(s);
 }
