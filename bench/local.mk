@@ -66,7 +66,7 @@ EXTRA_DIST += BENCHMARKS.md bench/twbench.py bench/mkroot.py bench/part1_checks.
 	bench/part5_changes.py bench/part6_findings.py bench/part7_cgroups.py bench/sockets.py \
 	bench/compare_sample_cost.py bench/compare_commits.py \
 	bench/cgroups_compare.py bench/flood_walk_compare.py bench/names_compare.py \
-	bench/flood_users.py
+	bench/flood_users.py bench/flood_dumps.py
 
 BENCH_ARGS =
 CLEANFILES += bench-results/results.md bench-results/results.json

@@ -39,6 +39,7 @@ socks_open(struct tw_monitor *m, const struct tw_sampler_config *cfg, unsigned i
 	    TW_SOCK_OWNER_PROCS_DEFAULT;
 	sc.owner_budget_us = cfg->sock_owner_budget_ms * 1000u;
 	sc.diag = !cfg->sock_no_diag;
+	sc.dump_budget_us = TW_SOCK_DUMP_BUDGET_US_DEFAULT;
 	/* The kernel's own sockets only where /proc is the kernel's: a
 	 * fixture root's files are what a test reads. */
 	sc.netlink = sc.diag && (cfg->proc_root == NULL || strcmp(cfg->proc_root, "/proc") == 0);

@@ -25,6 +25,7 @@ tw_sockwatch_init(struct tw_sockwatch *w, const struct tw_sockwatch_config *cfg)
 	tw_uncounted_init(&w->uncounted);
 	w->uncounted.window = cfg->intervals;
 	w->read_rc = TW_E_ABSENT;
+	w->stride = 1;
 	return TW_OK;
 }
 
@@ -184,8 +185,9 @@ query_buffers(struct tw_sockwatch *w)
 }
 
 /* Whether the socket files must be read in this sample: the first time,
- * when the counters cannot tell, when they moved, and once a window. An
- * unread sample keeps the last reading, so every row grows by 0. */
+ * once a window, and when the counters moved (or cannot tell) since the
+ * last read, stride samples after it. An unread sample keeps the last
+ * reading, so every row grows by 0. */
 static int
 must_read(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net, int *rc)
 {
@@ -199,8 +201,58 @@ must_read(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
 	w->gate_valid = *rc == TW_OK;
 	w->gate_sum = sum;
 	*rc = TW_OK;
-	return moved || w->reads == 0 || w->read_rc != TW_OK || w->seq < w->eager_until ||
-	    w->seq - w->last_read_seq >= w->cfg.intervals;
+	w->pending |= moved;
+	if (w->reads == 0 || w->read_rc != TW_OK || w->seq < w->eager_until ||
+	    w->seq - w->last_read_seq >= w->cfg.intervals)
+		return 1;
+	if (!w->pending)
+		return 0;
+	if (w->seq - w->last_read_seq >= w->stride)
+		return 1;
+	w->deferred++;
+	return 0;
+}
+
+static uint64_t
+thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether a read found a socket that dropped with no drops before it in
+ * the window: the set of dropping sockets changed. The merge put this
+ * read's drops in slot. */
+static int
+new_dropper(const struct tw_sockwatch *w, unsigned slot)
+{
+	size_t i;
+
+	for (i = 0; i < w->nrows; i++)
+		if (w->rows[i].grew && w->rows[i].recent == w->rows[i].ring[slot])
+			return 1;
+	return 0;
+}
+
+/* The samples until the next read while InErrors moves: 1 from the first
+ * read to the second and while the set of dropping sockets changes, else
+ * what this read cost over the budget. */
+static unsigned
+next_stride(const struct tw_sockwatch *w, unsigned slot)
+{
+	uint64_t budget = w->cfg.dump_budget_us * 1000ull, k;
+
+	if (budget == 0 || w->reads < 2 || w->read_rc != TW_OK || new_dropper(w, slot))
+		return 1;
+	k = (w->read_ns + budget - 1) / budget;
+	if (k > TW_SOCK_DUMP_STRIDE_MAX)
+		k = TW_SOCK_DUMP_STRIDE_MAX;
+	if (k > w->cfg.intervals)
+		k = w->cfg.intervals;
+	return k > 1 ? (unsigned)k : 1;
 }
 
 static uint64_t
@@ -272,10 +324,13 @@ int
 tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_set *net,
     const struct tw_udp_memory *mem, struct tw_parse_stats *ps)
 {
+	uint64_t (*cpu)(void) = w->cfg.cpu_ns ? w->cfg.cpu_ns : thread_cpu_ns;
+	uint64_t t0 = 0;
 	void *grown;
 	int rc, read;
 
 	if ((read = must_read(w, proc_fd, net, &rc))) {
+		t0 = cpu();
 		rc = TW_E_ABSENT;
 		if (w->cfg.netlink && !w->netlink_failed) {
 			rc = tw_sockdiag_read_all(&w->cur);
@@ -287,9 +342,11 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
 			rc = tw_udpsock_read_all(proc_fd, &w->scratch, &w->cur, ps);
 		if (rc == TW_E_NOMEM)
 			return rc;
+		w->read_ns = cpu() - t0;
 		w->read_rc = rc;
 		w->reads++;
 		w->last_read_seq = w->seq;
+		w->pending = 0;
 		if (rc != TW_OK) {
 			w->cur.count = 0;
 			/* The next read finds every socket anew: nothing to
@@ -315,6 +372,8 @@ tw_sockwatch_step(struct tw_sockwatch *w, int proc_fd, const struct tw_netstat_s
 		if (rc == 1)
 			w->eager_until = w->seq + w->cfg.intervals;
 	}
+	if (read)
+		w->stride = next_stride(w, (unsigned)(w->seq % w->cfg.intervals));
 	w->seq++;
 	if ((rc = find_owners(w, proc_fd)) != TW_OK)
 		return rc;

@@ -21,6 +21,20 @@
  * sockets leave and queues are fresh; a host whose sockets do not drop
  * pays for /proc/net/snmp6 and a comparison.
  *
+ * While InErrors moves, a read costs CPU in proportion to the sockets
+ * (the kernel's sock_diag dump is most of it: about 1 ms a thousand
+ * sockets here). In a steady flood, where the last read found no socket
+ * that had not dropped within the window, the next read waits stride
+ * samples, stride being what the last read took over dump_budget_us (at
+ * most TW_SOCK_DUMP_STRIDE_MAX and the window), so that the reads' CPU a
+ * sample stays within the budget on average. No drop is lost: the
+ * kernel's counts are cumulative, and the drops of the samples waited go
+ * into the interval of the read that sees them. What it costs: a
+ * socket's drops, queue and buffer may be stride - 1 samples old, and a
+ * socket that starts to drop in a flood is seen up to stride - 1 samples
+ * late (the reads after it are every sample again, until the set of
+ * dropping sockets is steady).
+ *
  * Linux 6.18 drops datagrams at the UDP memory limit (net.ipv4.udp_mem)
  * in its per-NUMA receive queue's batch, counting them in the socket's
  * drops only: no Udp counter moves (measured here: 77,938 datagrams lost
@@ -59,6 +73,14 @@
 #define TW_SOCK_OWNER_BUDGET_MS_DEFAULT 40
 #define TW_SOCK_OWNER_BUDGET_MS_MAX 10000
 
+/* CPU a sample that reading the sockets may take on average in a steady
+ * flood (above): a fifth of the 5 ms a whole sample takes here with no
+ * flood (BENCHMARKS.md, issue 34); and the most samples a read may wait
+ * for it, so that a socket that starts to drop is seen 3 samples late at
+ * most (15 s at tunewatchd's default interval). */
+#define TW_SOCK_DUMP_BUDGET_US_DEFAULT 1000
+#define TW_SOCK_DUMP_STRIDE_MAX 4
+
 struct tw_sockwatch_config {
 	unsigned intervals;	/* the window, in intervals; at least 1 */
 	unsigned owner_procs;	/* processes one socket's owner search reads;
@@ -75,6 +97,12 @@ struct tw_sockwatch_config {
 				 * when the kernel refuses */
 	uint64_t (*clock_ns)(void); /* for the owners' CPU (sockbusy.h);
 				 * NULL: CLOCK_MONOTONIC */
+	uint32_t dump_budget_us; /* CPU a sample the reads of the sockets
+				 * may take on average in a steady flood
+				 * (above); 0: no budget, read whenever
+				 * InErrors moved */
+	uint64_t (*cpu_ns)(void); /* the thread's CPU time, to measure a
+				 * read; NULL: CLOCK_THREAD_CPUTIME_ID */
 };
 
 /* Owners read for their CPU a sample (sockbusy.h), each once however
@@ -102,6 +130,12 @@ struct tw_sockwatch {
 	uint64_t grown;			/* drops added at the newest read */
 	struct tw_uncounted uncounted;	/* what no counter counted */
 	uint64_t eager_until;		/* read every sample before this one */
+	int pending;			/* InErrors moved since the last read */
+	unsigned stride;		/* samples from a read to the next while
+					 * InErrors moves: 1, or more in a
+					 * steady flood (dump_budget_us) */
+	uint64_t read_ns;		/* CPU time the newest read took */
+	uint64_t deferred;		/* samples whose read the budget put off */
 	struct tw_owner_cursor owner_cursor;	/* where the search stands */
 	/* What the costly parts did, for tests and benchmarks. */
 	uint64_t owner_runs;		/* samples the fd scan ran in */

@@ -27,67 +27,98 @@ worse(const struct tw_sock_row *x, const struct tw_sock_row *y)
 struct pick {
 	const struct tw_sock_row *r;
 	uint64_t uid_sockets, uid_recent;
-	int keep;
 };
 
-/* By owner, each owner's worst first. */
-static int
-cmp_owner(const void *a, const void *b)
-{
-	const struct pick *x = a, *y = b;
-
-	if (x->r->sock.uid != y->r->sock.uid)
-		return x->r->sock.uid < y->r->sock.uid ? -1 : 1;
-	return worse(x->r, y->r);
-}
-
-/* The kept first, services' before users' (util/uid.h), then the worst. */
+/* Services' before users' (util/uid.h), then the worst. */
 static int
 cmp_rank(const void *a, const void *b)
 {
 	const struct pick *x = a, *y = b;
 	int ux = tw_uid_is_user(x->r->sock.uid), uy = tw_uid_is_user(y->r->sock.uid);
 
-	if (x->keep != y->keep)
-		return x->keep ? -1 : 1;
 	if (ux != uy)
 		return ux - uy;
 	return worse(x->r, y->r);
 }
 
+/* In the rows' order, which is tw_udp_key()'s. */
 static int
-cmp_key(const void *a, const void *b)
+cmp_place(const void *a, const void *b)
 {
-	uint64_t x = tw_udp_key(&((const struct pick *)a)->r->sock);
-	uint64_t y = tw_udp_key(&((const struct pick *)b)->r->sock);
+	const struct tw_sock_row *x = ((const struct pick *)a)->r;
+	const struct tw_sock_row *y = ((const struct pick *)b)->r;
 
 	return (x > y) - (x < y);
 }
 
-/* Each owner's sockets that dropped in the window and their drops, on
- * every row of theirs; a user's worst TW_VIEW_SOCKS_PER_USER kept, every
- * other owner's (root's, a service account's) all. */
-static void
-totals(struct pick *p, size_t n)
+static int
+cmp_word(const void *a, const void *b)
 {
-	size_t i = 0, j, k;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
-	qsort(p, n, sizeof(*p), cmp_owner);
+	return (x > y) - (x < y);
+}
+
+/* The worst of an owner's sockets rows[at[0..n)], TW_VIEW_SOCKS_PER_USER
+ * at most, into best (worst first; in the rows' order where they tie):
+ * under a flood one user has thousands, of which 8 are published, so
+ * they are picked in one pass, not sorted. Returns how many. */
+static size_t
+worst_of(const struct tw_sock_row *rows, const uint64_t *at, size_t n,
+    const struct tw_sock_row **best)
+{
+	size_t i, k = 0, j;
+
+	for (i = 0; i < n; i++) {
+		const struct tw_sock_row *r = &rows[(uint32_t)at[i]];
+
+		if (k == TW_VIEW_SOCKS_PER_USER && worse(r, best[k - 1]) >= 0)
+			continue;
+		j = k < TW_VIEW_SOCKS_PER_USER ? k++ : k - 1;
+		for (; j > 0 && worse(r, best[j - 1]) < 0; j--)
+			best[j] = best[j - 1];
+		best[j] = r;
+	}
+	return k;
+}
+
+/* The sockets to publish, into p (room for n), with their owners'
+ * totals: each owner's sockets that dropped in the window and their
+ * drops; a user's worst TW_VIEW_SOCKS_PER_USER, every other owner's
+ * (root's, a service account's) all. The rows are grouped by owner
+ * through one word a row, uid above place, so that no comparison reads a
+ * row. Returns how many; at is room for n words. */
+static size_t
+choose(const struct tw_sockwatch *w, uint64_t *at, struct pick *p)
+{
+	const struct tw_sock_row *best[TW_VIEW_SOCKS_PER_USER];
+	size_t n = w->nrows, i = 0, j, k, m = 0, nb;
+
+	for (i = 0; i < n; i++)
+		at[i] = (uint64_t)w->rows[i].sock.uid << 32 | (uint32_t)i;
+	qsort(at, n, sizeof(*at), cmp_word);
+	i = 0;
 	while (i < n) {
+		uint32_t uid = (uint32_t)(at[i] >> 32);
 		uint64_t socks = 0, recent = 0;
 
-		for (j = i; j < n && p[j].r->sock.uid == p[i].r->sock.uid; j++) {
-			socks += p[j].r->recent > 0;
-			recent += p[j].r->recent;
+		for (j = i; j < n && (uint32_t)(at[j] >> 32) == uid; j++) {
+			const struct tw_sock_row *r = &w->rows[(uint32_t)at[j]];
+
+			socks += r->recent > 0;
+			recent += r->recent;
 		}
-		for (k = i; k < j; k++) {
-			p[k].uid_sockets = socks;
-			p[k].uid_recent = recent;
-			p[k].keep = !tw_uid_is_user(p[k].r->sock.uid) ||
-			    k - i < TW_VIEW_SOCKS_PER_USER;
+		if (tw_uid_is_user(uid)) {
+			nb = worst_of(w->rows, &at[i], j - i, best);
+			for (k = 0; k < nb; k++)
+				p[m++] = (struct pick){ best[k], socks, recent };
+		} else {
+			for (k = i; k < j; k++)
+				p[m++] = (struct pick){ &w->rows[(uint32_t)at[k]], socks, recent };
 		}
 		i = j;
 	}
+	return m;
 }
 
 /* The row: the socket's record (lib/derive/derive_socket.c) projected into the
@@ -114,6 +145,7 @@ tw_view_build_socks(struct tw_view *v, const struct tw_sockwatch *w, const struc
 {
 	const struct tw_sysctl_value *mx = &s->sysctl.v[TW_SYSCTL_NET_CORE_RMEM_MAX];
 	struct pick *pick;
+	uint64_t *at;
 	size_t n = w->nrows, i;
 	int64_t rmem_max = 0;
 	int have_max, rc;
@@ -123,16 +155,22 @@ tw_view_build_socks(struct tw_view *v, const struct tw_sockwatch *w, const struc
 		return TW_OK;
 	have_max = (s->have & TW_SRC_BIT(TW_SRC_SYSCTL)) && mx->rc == TW_OK &&
 	    tw_sysctl_field(mx->text, 0, &rmem_max) == TW_OK && rmem_max >= 0;
-	if ((pick = calloc(n, sizeof(*pick))) == NULL)
+	/* The rows' places must fit the word's 32 bits below the uid. */
+	if (n > UINT32_MAX)
 		return TW_E_NOMEM;
-	for (i = 0; i < n; i++)
-		pick[i].r = &w->rows[i];
-	totals(pick, n);
+	pick = calloc(n, sizeof(*pick));
+	at = malloc(n * sizeof(*at));
+	if (pick == NULL || at == NULL) {
+		free(pick);
+		free(at);
+		return TW_E_NOMEM;
+	}
+	n = choose(w, at, pick);
+	free(at);
 	qsort(pick, n, sizeof(*pick), cmp_rank);
-	for (i = 0; i < n && pick[i].keep; i++)
-		continue;
-	n = i < TW_VIEW_SOCKS_MAX ? i : TW_VIEW_SOCKS_MAX;
-	qsort(pick, n, sizeof(*pick), cmp_key);
+	if (n > TW_VIEW_SOCKS_MAX)
+		n = TW_VIEW_SOCKS_MAX;
+	qsort(pick, n, sizeof(*pick), cmp_place);
 	if ((rc = tw_view_reserve_socks(v, n)) != TW_OK) {
 		free(pick);
 		return rc;
