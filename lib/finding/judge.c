@@ -18,10 +18,9 @@ tw_judge_defaults(struct tw_judge_config *c)
 	tw_threshold_parse(&c->probe_warn, TW_JUDGE_READ_WARN);
 	tw_threshold_parse(&c->probe_crit, TW_JUDGE_READ_CRIT);
 	c->probe_percentile = TW_JUDGE_PROBE_PERCENTILE;
-	tw_threshold_parse(&c->reqlat_warn, TW_JUDGE_READ_WARN);
-	tw_threshold_parse(&c->reqlat_crit, TW_JUDGE_READ_CRIT);
-	tw_threshold_parse(&c->reqlat_write_warn, TW_JUDGE_WRITE_WARN);
-	tw_threshold_parse(&c->reqlat_write_crit, TW_JUDGE_WRITE_CRIT);
+	/* No reqlat_* thresholds: a percentile of every request is a site's
+	 * service objective (judge_reqlat.h), as check_disklatency judges it
+	 * only with --percentile. */
 	c->reqlat_percentile = TW_JUDGE_REQLAT_PERCENTILE;
 	tw_threshold_parse(&c->cg_refault_warn, TW_JUDGE_CGROUP_REFAULT_WARN);
 	tw_threshold_parse(&c->cg_refault_crit, TW_JUDGE_CGROUP_REFAULT_CRIT);

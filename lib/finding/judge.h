@@ -61,7 +61,8 @@ struct tw_judge_config {
 	struct tw_threshold probe_warn, probe_crit;	/* a probe percentile, ms */
 	unsigned probe_percentile;	/* 50, 90 or 99 */
 	/* A percentile of every request's service time, ms (twReqLatTable):
-	 * reads against the first pair, writes against the second. */
+	 * reads against the first pair, writes against the second; unset by
+	 * default (a site's objective, judge_reqlat.h). */
 	struct tw_threshold reqlat_warn, reqlat_crit;
 	struct tw_threshold reqlat_write_warn, reqlat_write_crit;
 	unsigned reqlat_percentile;	/* 50, 90 or 99 */
@@ -70,7 +71,8 @@ struct tw_judge_config {
 
 /* The checks' defaults: the host's refaults 100 and 1000 a second, pool
  * failures 0, r_await 20 and 50 ms, w_await 50 and 200 ms, a cgroup's
- * refaults 100 and 1000; the rest unset (the hit ratio among them). */
+ * refaults 100 and 1000; the rest unset (the hit ratio and a percentile of
+ * every request among them). */
 void tw_judge_defaults(struct tw_judge_config *c);
 
 /* ---- The buffer cache ------------------------------------------------ */

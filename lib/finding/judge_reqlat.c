@@ -71,6 +71,13 @@ judged(const struct tw_reqlat_record *r, unsigned percentile)
 	    tw_fig_has(r->requests) && r->requests >= (double)tw_judge_reqlat_min_requests(percentile);
 }
 
+/* Whether a direction has an objective: either threshold set. */
+static int
+objective(const struct tw_threshold *warn, const struct tw_threshold *crit)
+{
+	return (warn != NULL && warn->set) || (crit != NULL && crit->set);
+}
+
 /* The timed requests a second of a disk's rows, 0 when unknown. */
 static double
 ops_per_s(const struct tw_reqlat_record *r, const struct tw_reqlat_record *w)
@@ -105,12 +112,12 @@ tw_judge_reqlat(const struct tw_threshold *rw, const struct tw_threshold *rc,
 		j->few_ops = 1;
 		return 1;
 	}
-	if (judged(j->rrow, percentile)) {
+	if (objective(rw, rc) && judged(j->rrow, percentile)) {
 		j->have_read = 1;
 		j->read_ms = tw_reqlat_record_percentile(j->rrow, percentile);
 		j->read = tw_threshold_state(j->read_ms, rw, rc);
 	}
-	if (judged(j->wrow, percentile)) {
+	if (objective(ww, wc) && judged(j->wrow, percentile)) {
 		j->have_write = 1;
 		j->write_ms = tw_reqlat_record_percentile(j->wrow, percentile);
 		j->write = tw_threshold_state(j->write_ms < write_bound ? j->write_ms : write_bound,

@@ -55,10 +55,17 @@ unsigned long long tw_judge_reqlat_min_requests(unsigned percentile);
 
 /* Judge a disk's reads (p->r) against rw and rc and its writes (p->w)
  * against ww and wc, at percentile, the writes' up to write_bound
- * (tw_judge_write_bound). A direction without the percentile, with fewer
- * requests in the window than tw_judge_reqlat_min_requests, or without a
- * row is OK and not judged (have_* 0): an idle disk is no symptom, and a
- * few slow requests are no tail. So is the whole disk when its timed
+ * (tw_judge_write_bound). A direction with neither threshold set, without
+ * the percentile, with fewer requests in the window than
+ * tw_judge_reqlat_min_requests, or without a row is OK and not judged
+ * (have_* 0): an idle disk is no symptom, and a few slow requests are no
+ * tail. A percentile of every request is a site's service objective, not
+ * a default that one machine's tail can defend (a mean such as r_await's
+ * 20 ms is no bound on a p99: the lab's healthy gzip, issue 32, had vda's
+ * read p99 at 21-26 ms from 1678-5812 reads beside others' I/O), so
+ * tw_judge_defaults sets none: tunewatchd judges it only when its
+ * requestLatency*Warning or *Critical are set, check_disklatency only with
+ * --percentile, against its -w and -c. So is the whole disk when its timed
  * reads and writes come to fewer than min_ops a second (minOps,
  * --min-ops; 0: any), as r_await is. Returns 0 when the disk has no row at
  * all (not timed), 1 otherwise. j points into p. */
