@@ -53,6 +53,7 @@ LAB_FILES = \
 	tests/lab/scenario_net_udp_mem.py \
 	tests/lab/scenario_net_syslog.py \
 	tests/lab/scenario_net_udp_sndbuf.py \
+	tests/lab/scenario_net_udp_wmem_max.py \
 	tests/lab/scenario_net_udp_sorcvbuf.py
 
 EXTRA_DIST += $(LAB_FILES) doc/LAB.md
