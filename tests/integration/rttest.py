@@ -143,11 +143,16 @@ class RequestTracker:
                 if item["id"] in self.seen:
                     out.append(self.seen[item["id"]])
                     continue
-                _, txn = self.get("transaction/%s" % item["id"])
+                # Kept once read, so a failed read must not be kept as an
+                # empty text (i33-host's run saw a string where the
+                # transaction's document was).
+                status, txn = self.get("transaction/%s" % item["id"])
+                assert status == 200, (item, txn)
                 text = ""
                 for link in txn.get("_hyperlinks", []):
                     if link.get("ref") == "attachment":
-                        _, att = self.get("attachment/%s" % link["_url"].rsplit("/", 1)[1])
+                        status, att = self.get("attachment/%s" % link["_url"].rsplit("/", 1)[1])
+                        assert status is not None, (link, att)
                         if isinstance(att, dict) and att.get("Content"):
                             text += base64.b64decode(att["Content"]).decode("utf-8", "replace")
                 self.seen[item["id"]] = (txn.get("Type"), text, txn.get("Field"),
