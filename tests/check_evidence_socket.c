@@ -275,6 +275,25 @@ START_TEST(test_host_pool)
 	f.at_max = 1;
 	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 1);
+	/* A knob changed within the window: only when no socket open now
+	 * dropped does it hold the knobs back. */
+	f.changed = "net.core.rmem_default";
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 1);
+	memset(&f, 0, sizeof(f));
+	f.failures = UINT64_MAX;
+	f.window_s = 86400;
+	f.changed = "net.core.rmem_default";
+	ck_assert_int_eq(tw_evidence_udp_rcvbuf(&f, &v), TW_OK);
+	ck_assert_uint_eq(v.nfound, 0);
+	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_UDP_RCVBUF);
+	ck_assert_ptr_nonnull(v.no_apply);
+	/* The longest, with the pool's note, fits twFindingEvidence. */
+	ck_assert_str_eq(v.no_tunable, "18,446,744,073,709,551,615 datagrams were dropped on "
+	    "full receive buffers in the last 86400 s, by no socket open now: those closed "
+	    "since net.core.rmem_default changed; its change record says if that helped");
+	ck_assert_uint_le(strlen(v.no_tunable) + strlen(" (critical range 10000, failures in "
+	    "the window)"), 255);
 	ck_assert_int_eq(tw_evidence_udp_rcvbuf(NULL, &v), TW_E_INVAL);
 }
 END_TEST

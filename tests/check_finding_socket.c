@@ -17,6 +17,7 @@
 #include "tw_sockview.h"
 #include "util/error.h"
 #include "sample/poolclass.h"
+#include "view/build_priv.h"
 #include "view/record_socket.h"
 #include "view/view.h"
 
@@ -275,6 +276,74 @@ START_TEST(test_pool_rules_with_prev)
 }
 END_TEST
 
+/* The host's pool still counts, for a window, the drops of a socket that
+ * was made again to take a raised rmem_default, as its advice asks: no
+ * socket open now dropped. While that change waits for its window after,
+ * neither tunewatchd nor check_dblock names a knob (the lab's
+ * net-udp-default named rmem_max 4194304 -> 8388608, and rmem_default
+ * again, in the windows after its raise); once it has closed, drops in
+ * the window are the new value's, and the rules name both again. */
+START_TEST(test_pool_after_remade_socket)
+{
+	const char *pool = "udp receive buffer";
+	struct tw_change_record ch;
+	struct tw_judge_config c;
+	struct tw_verdict verdict;
+	const struct tw_finding *o;
+	struct tw_view v;
+	int evaluated;
+
+	tw_judge_defaults(&c);
+	make_view(&v, 0, 425984);
+	add_udp_pool(&v, 11368);
+	ck_assert_int_eq(tw_view_reserve_tunables(&v, 2), TW_OK);
+	v.tunables[1].index = 4;
+	strcpy(v.tunables[1].name, "net.core.rmem_default");
+	strcpy(v.tunables[1].value, "425984");
+	v.ntunables = 2;
+	tw_change_record_init(&ch);
+	ch.index = UINT32_MAX;
+	ch.tunable = "net.core.rmem_default";
+	ch.subject = "host";
+	ch.old_value = "212992";
+	ch.new_value = "425984";
+	ch.time_s = 1700000000;
+	ch.figure = pool;
+	ch.unit = "failures/min";
+	ch.before = 189569.19;
+	for (evaluated = 0; evaluated < 2; evaluated++) {
+		struct seen s = { .n = 0 };
+
+		ch.evaluated = evaluated;
+		ch.after = evaluated ? 136347.83 : TW_FIG_NONE;
+		tw_view_build_change_row(&ch, &v.changes[0]);
+		v.nchanges = 1;
+		ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+		o = find_subject(&s, pool);
+		ck_assert_ptr_nonnull(o);
+		ck_assert_int_eq(o->sym, TW_SYM_UDP_RCVBUF);
+		ck_assert_int_eq(tw_judge_udp_rcvbuf(&v, 11368, 10, &verdict), TW_OK);
+		if (evaluated) {
+			ck_assert_uint_eq(verdict.nfound, 1);
+			ck_assert_str_eq(o->tunable, "net.core.rmem_max");
+			continue;
+		}
+		ck_assert_uint_eq(verdict.nfound, 0);
+		ck_assert_str_eq(o->tunable, "");
+		ck_assert_str_eq(o->apply, "");
+		ck_assert_str_eq(verdict.no_tunable, "11,368 datagrams were dropped on full receive "
+		    "buffers in the last 10 s, by no socket open now: those closed since "
+		    "net.core.rmem_default changed; its change record says if that helped");
+		ck_assert_ptr_eq(strstr(o->evidence, verdict.no_tunable), o->evidence);
+		/* No other finding of the pool names a knob. */
+		for (size_t i = 0; i < s.n; i++)
+			if (strcmp(s.o[i].subject, pool) == 0)
+				ck_assert_str_eq(s.o[i].tunable, "");
+	}
+	tw_view_free(&v);
+}
+END_TEST
+
 /* Drops at the UDP memory limit (the udp memory pool failing, as Linux
  * 6.18's uncounted socket drops make it): the pool's finding names
  * udp_mem with its value, and the socket at rmem_max, which would name
@@ -356,6 +425,7 @@ main(void)
 	tcase_add_test(tc, test_observe_default_buffer);
 	tcase_add_test(tc, test_pool_agrees_with_check);
 	tcase_add_test(tc, test_pool_rules_with_prev);
+	tcase_add_test(tc, test_pool_after_remade_socket);
 	tcase_add_test(tc, test_udp_memory_pool);
 	tcase_add_test(tc, test_tracked);
 	suite_add_tcase(s, tc);

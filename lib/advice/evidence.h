@@ -273,6 +273,9 @@ struct tw_udp_rcvbuf_figures {
 	uint64_t user_sockets;
 	size_t users;
 	uint32_t user_uid;
+	/* A knob of their buffers (rmem_default, rmem_max) changed on the
+	 * host less than a window ago, or NULL. */
+	const char *changed;
 };
 
 /* rmem_max and rmem_default (UDP_RCVBUF), unless every socket that
@@ -281,7 +284,10 @@ struct tw_udp_rcvbuf_figures {
  * and below rmem_max the applications' SO_RCVBUF is the knob, which each
  * socket's own line says. Nor when only
  * users' sockets dropped: a host-wide knob would serve those users alone,
- * and each raises their own SO_RCVBUF. */
+ * and each raises their own SO_RCVBUF. Nor when no socket open now dropped
+ * and `changed` was changed within the window: the sockets that dropped
+ * closed since (made again to take the new value, as its advice says), the
+ * window's count is the old value's, and the change record judges it. */
 int tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out);
 
 /* No tunable: every listener seen full when the accept queues overflowed

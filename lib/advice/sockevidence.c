@@ -280,6 +280,18 @@ tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict 
 		out->no_apply = USER_KNOB;
 		return TW_OK;
 	}
+	/* Drops counted before the change by sockets made again since:
+	 * another raise, or rmem_max for sockets that were at rmem_default,
+	 * would answer the old value (the lab's net-udp-default, issue 32). */
+	if (f->sockets == 0 && f->user_sockets == 0 && f->changed != NULL) {
+		text(out->no_tunable, sizeof(out->no_tunable),
+		    "%s datagrams were dropped on full receive buffers in the last %u s, by no "
+		    "socket open now: those closed since %s changed; its change record says "
+		    "if that helped", n, f->window_s, f->changed);
+		out->no_apply = "none yet: the drops are older than the change; see its record "
+		    "in twChangeTable";
+		return TW_OK;
+	}
 	if (f->sockets > 0 && f->cannot_keep_up == f->sockets) {
 		text(out->no_tunable, sizeof(out->no_tunable),
 		    "%s datagrams were dropped on full receive buffers in the last %u s, by %zu "

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "finding/ratchet.h"
 #include "util/error.h"
 #include "util/uid.h"
 #include "view/record_socket.h"
@@ -207,6 +208,15 @@ tw_judge_udp_rcvbuf(const struct tw_view *v, unsigned long long failures, unsign
 			f.unknown++;
 		else if (s.rcvbuf_bytes >= s.rmem_max_bytes)
 			f.at_max++;
+	}
+	if (f.sockets == 0 && f.users == 0) {
+		static const char *const knobs[] = { "net.core.rmem_default", "net.core.rmem_max" };
+		struct tw_change_record c;
+		size_t k;
+
+		for (k = 0; k < sizeof(knobs) / sizeof(knobs[0]) && f.changed == NULL; k++)
+			if (tw_ratchet_pending(v, knobs[k], &c))
+				f.changed = knobs[k];
 	}
 	return tw_evidence_udp_rcvbuf(&f, out);
 }

@@ -74,6 +74,24 @@ tcp_cannot_leave(const struct tw_view *v, const char *tunable, const char *new_v
 }
 
 int
+tw_ratchet_pending(const struct tw_view *v, const char *tunable, struct tw_change_record *c)
+{
+	size_t i;
+
+	if (v == NULL || tunable == NULL || c == NULL)
+		return 0;
+	/* The view keeps them newest first. */
+	for (i = 0; i < v->nchanges; i++) {
+		tw_view_change_record(&v->changes[i], c);
+		if (c->tunable == NULL || strcmp(c->tunable, tunable) != 0 ||
+		    c->subject == NULL || strcmp(c->subject, "host") != 0)
+			continue;
+		return c->evaluated == 0;
+	}
+	return 0;
+}
+
+int
 tw_ratchet_held(const struct tw_view *v, const struct tw_suggestion *s, char *why,
     size_t len)
 {

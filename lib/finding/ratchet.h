@@ -24,12 +24,20 @@
 #include <stddef.h>
 
 #include "advice/advice.h"
+#include "figures/change_record.h"
 #include "view/view.h"
 
 /* Whether v's change record holds back suggestion s (one that proposes
  * to raise it from s->current): why gets the reason, one line. */
 int tw_ratchet_held(const struct tw_view *v, const struct tw_suggestion *s, char *why,
     size_t len);
+
+/* Whether the newest change of host sysctl tunable in v's change record
+ * has not had its window after yet (1, *c filled from it; its strings
+ * point into v), else 0. A figure counted over the window then holds the
+ * old value's time as well as the new one's. */
+int tw_ratchet_pending(const struct tw_view *v, const char *tunable,
+    struct tw_change_record *c);
 
 /* The apply line's word for a suggestion held back. */
 #define TW_RATCHET_NO_APPLY "none: tunewatch's own advice raised this knob already and the " \
