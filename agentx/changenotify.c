@@ -35,7 +35,7 @@ tw_agent_changes_step(const struct tw_monitor *m)
 
 	if (rc != TW_OK)
 		snmp_log(LOG_ERR, TW_AGENT_NAME ": cannot keep the tunables for the change "
-		    "record: %s\n", tw_strerror(rc));
+		    "history: %s\n", tw_strerror(rc));
 	if (h == NULL)
 		return;
 	n = tw_change_history_list(h, list);

@@ -38,7 +38,7 @@ def cpu_ms(ctx, root, changes, samples):
 
 def instr(ctx, root, changes):
     prog = os.path.join(ctx.builddir, "bench", "sample_cost")
-    # The change record is kept inside the monitor's sample, so one toggle
+    # The change history is kept inside the monitor's sample, so one toggle
     # counts it (a nested toggle would turn the count off within it).
     toggles = ["--toggle-collect=tw_monitor_sample"]
     counts = []

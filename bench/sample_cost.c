@@ -6,7 +6,7 @@
  * interval, window and queue-refresh slice), first once from cold (every
  * device new, every queue read) and then --samples times warm, timing each
  * with the thread's CPU clock so that sleeping and other processes do not
- * count. With --changes each sample also keeps the change record as
+ * count. With --changes each sample also keeps the change history as
  * tunewatchd's does (lib/change/: compare with the previous sample,
  * evaluate, and twChangeTable in the view); with --findings it judges
  * every sample as tunewatchd does by default (lib/finding, the checks'
@@ -77,7 +77,7 @@ status_kb(const char *field)
 	return kb;
 }
 
-/* One sample as tunewatchd takes it (the change record in it when
+/* One sample as tunewatchd takes it (the change history in it when
  * tw_monitor_changes turned it on). */
 static int
 sample(struct tw_monitor *m)

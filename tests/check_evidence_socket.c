@@ -291,7 +291,7 @@ START_TEST(test_host_pool)
 	/* The longest, with the pool's note, fits twFindingEvidence. */
 	ck_assert_str_eq(v.no_tunable, "18,446,744,073,709,551,615 datagrams were dropped on "
 	    "full receive buffers in the last 86400 s, by no socket open now: those closed "
-	    "since net.core.rmem_default changed; its change record says if that helped");
+	    "since net.core.rmem_default changed; its change history says if that helped");
 	ck_assert_uint_le(strlen(v.no_tunable) + strlen(" (critical range 10000, failures in "
 	    "the window)"), 255);
 	ck_assert_int_eq(tw_evidence_udp_rcvbuf(NULL, &v), TW_E_INVAL);

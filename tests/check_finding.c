@@ -166,7 +166,7 @@ START_TEST(test_observe_pool)
 }
 END_TEST
 
-/* The view's change record holds one change of netdev_max_backlog,
+/* The view's change history holds one change of netdev_max_backlog,
  * 1000 -> new_value, evaluated or not, its figure before and after. */
 static void
 one_change(struct tw_view *v, const char *new_value, int evaluated, double before,

@@ -333,7 +333,7 @@ START_TEST(test_pool_after_remade_socket)
 		ck_assert_str_eq(o->apply, "");
 		ck_assert_str_eq(verdict.no_tunable, "11,368 datagrams were dropped on full receive "
 		    "buffers in the last 10 s, by no socket open now: those closed since "
-		    "net.core.rmem_default changed; its change record says if that helped");
+		    "net.core.rmem_default changed; its change history says if that helped");
 		ck_assert_ptr_eq(strstr(o->evidence, verdict.no_tunable), o->evidence);
 		/* No other finding of the pool names a knob. */
 		for (size_t i = 0; i < s.n; i++)

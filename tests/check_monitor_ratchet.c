@@ -9,7 +9,7 @@
  * check makes of the same view (tw_observe on it, whose hold reads the
  * view's change rows, as check_dblock's does): held with no value while
  * the change waits for its window after, the next doubling (4000) once
- * the change record shows it helped in part. Before the fix the monitor
+ * the change history shows it helped in part. Before the fix the monitor
  * judged the findings on the sample before's change rows: the sample that
  * published the change still offered 4000, and the one that published it
  * evaluated still held (the lab's net-udp-sndbuf, net-udp-default and

@@ -43,7 +43,7 @@ class Failure(Exception):
 
 def tunable_key(tunable, subject="host"):
     """The name a ticket and a change share: a sysctl as it is, a disk's
-    queue attribute as 'sda queue/nr_requests' (the change record's
+    queue attribute as 'sda queue/nr_requests' (the change history's
     subject and tunable; a finding's /sys/block/sda/queue/nr_requests)."""
     m = SYS_QUEUE.match(tunable)
     if m:

@@ -287,7 +287,7 @@ struct tw_udp_rcvbuf_figures {
  * and each raises their own SO_RCVBUF. Nor when no socket open now dropped
  * and `changed` was changed within the window: the sockets that dropped
  * closed since (made again to take the new value, as its advice says), the
- * window's count is the old value's, and the change record judges it. */
+ * window's count is the old value's, and the change history judges it. */
 int tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict *out);
 
 /* No tunable: every listener seen full when the accept queues overflowed

@@ -216,7 +216,7 @@ static const struct tw_advice_rule advice_table[] = {
 	    DOUBLE("kern.maxvnodes", 0, TUNING_7),
 	    DOUBLE("NINODE", TW_ADV_RELINK, SCO_GUIDE) }, 0 },
 
-	/* Before DIRTY_BURST: the change record watches a dirty limit on the
+	/* Before DIRTY_BURST: the change history watches a dirty limit on the
 	 * first rule that names it, and the figure of this one falls when a
 	 * raised limit helps (lib/change/figure.c). */
 	{ TW_SYM_DIRTY_LIMITED,

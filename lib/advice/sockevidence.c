@@ -286,7 +286,7 @@ tw_evidence_udp_rcvbuf(const struct tw_udp_rcvbuf_figures *f, struct tw_verdict 
 	if (f->sockets == 0 && f->user_sockets == 0 && f->changed != NULL) {
 		text(out->no_tunable, sizeof(out->no_tunable),
 		    "%s datagrams were dropped on full receive buffers in the last %u s, by no "
-		    "socket open now: those closed since %s changed; its change record says "
+		    "socket open now: those closed since %s changed; its change history says "
 		    "if that helped", n, f->window_s, f->changed);
 		out->no_apply = "none yet: the drops are older than the change; see its record "
 		    "in twChangeTable";

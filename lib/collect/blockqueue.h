@@ -19,7 +19,7 @@ struct tw_queue {
 
 void tw_queue_init(struct tw_queue *q);
 
-/* The tunables of the advice and of the change record name an attribute
+/* The tunables of the advice and of the change history name an attribute
  * of this directory "queue/ATTR" ("queue/nr_requests"), a sysctl by its
  * own name. ATTR for a queue attribute, NULL for any other tunable. */
 const char *tw_queue_attr(const char *tunable);

@@ -236,7 +236,7 @@ int tw_judge_socket_verdict(const struct tw_view *v, const struct tw_socket_reco
 /* The verdict on the host's "udp receive buffer" pool, which failed
  * failures times in window_s: rmem_max and rmem_default, unless every
  * socket of v that dropped in the window has a known buffer below
- * rmem_max, or none did and v's change record holds a change of
+ * rmem_max, or none did and v's change history holds a change of
  * rmem_default or rmem_max whose window after has not closed
  * (tw_evidence_udp_rcvbuf). check_dblock and tunewatchd both
  * ask this, so that neither names a knob the other says will not help. */

@@ -113,7 +113,7 @@ tw_ratchet_held(const struct tw_view *v, const struct tw_suggestion *s, char *wh
 			return 0;
 		if (c.evaluated != 1) {
 			snprintf(why, len, "%s was raised to %s (from %s) and the window after the "
-			    "change has not closed: not raised again until the change record says "
+			    "change has not closed: not raised again until the change history says "
 			    "whether that helped", s->name, s->current, c.old_value != NULL ?
 			    c.old_value : "?");
 			return 1;

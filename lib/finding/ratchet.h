@@ -5,7 +5,7 @@
  * A knob raised by a doubling, applied, and the symptom still there is
  * doubled again, and again: automation that runs apply lines ratchets the
  * host's limits (a user's socket that asks for rmem_max each time gets
- * rmem_max doubled after each apply). The change record (twChangeTable)
+ * rmem_max doubled after each apply). The change history (twChangeTable)
  * says what the last change did: when its window after has not closed,
  * nothing is known yet; when it has and the watched figure did not get
  * better, the raise did not help, and the next one would not either. In
@@ -27,12 +27,12 @@
 #include "figures/change_record.h"
 #include "view/view.h"
 
-/* Whether v's change record holds back suggestion s (one that proposes
+/* Whether v's change history holds back suggestion s (one that proposes
  * to raise it from s->current): why gets the reason, one line. */
 int tw_ratchet_held(const struct tw_view *v, const struct tw_suggestion *s, char *why,
     size_t len);
 
-/* Whether the newest change of host sysctl tunable in v's change record
+/* Whether the newest change of host sysctl tunable in v's change history
  * has not had its window after yet (1, *c filled from it; its strings
  * point into v), else 0. A figure counted over the window then holds the
  * old value's time as well as the new one's. */
@@ -41,6 +41,6 @@ int tw_ratchet_pending(const struct tw_view *v, const char *tunable,
 
 /* The apply line's word for a suggestion held back. */
 #define TW_RATCHET_NO_APPLY "none: tunewatch's own advice raised this knob already and the " \
-	"change record shows no gain yet (see the evidence); raise it again only on new evidence"
+	"change history shows no gain yet (see the evidence); raise it again only on new evidence"
 
 #endif

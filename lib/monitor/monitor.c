@@ -280,8 +280,8 @@ reqlat_sample(struct tw_monitor *m)
 }
 
 /* What is judged from the view's figures, once they are built: first the
- * change record, whose before and after figures come from the view. A
- * failure of the change record is the agent's to report; the sample
+ * change history, whose before and after figures come from the view. A
+ * failure of the change history is the agent's to report; the sample
  * stands. */
 static void
 record(void *ctx, const struct tw_view *v)

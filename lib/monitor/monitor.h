@@ -2,11 +2,11 @@
 /* The monitor: a sampler, the window and the view, run together. It is
  * what tunewatchd does on its timer and what a plugin's --local mode does
  * twice: take a sample, derive the pools, push both into the window and
- * build the view from every source, the findings and the change record
+ * build the view from every source, the findings and the change history
  * judged from its figures included.
  *
  * Its parts are its own (monitor.c); callers see the view, the findings'
- * events of the last sample and the change record, read-only. */
+ * events of the last sample and the change history, read-only. */
 #ifndef TW_MONITOR_H
 #define TW_MONITOR_H
 
@@ -63,7 +63,7 @@ void tw_monitor_probes(struct tw_monitor *m, struct tw_probeset *ps);
  * build and put into the view now (they move between samples too). */
 void tw_monitor_notify_counts(struct tw_monitor *m, const struct tw_view_notify_counts *c);
 
-/* Take one sample and bring the window, the findings, the change record
+/* Take one sample and bring the window, the findings, the change history
  * and the view up to date. On failure the view is to be rebuilt by the
  * next sample. */
 int tw_monitor_sample(struct tw_monitor *m);
@@ -85,7 +85,7 @@ const struct tw_finding_event *tw_monitor_events(const struct tw_monitor *m, siz
 /* The tracker behind the findings (its counts), NULL while they are off. */
 const struct tw_tracker *tw_monitor_tracker(const struct tw_monitor *m);
 
-/* The change record, NULL while it is not kept; and how its last step
+/* The change history, NULL while it is not kept; and how its last step
  * went (TW_OK, or TW_E_NOMEM when the tunables could not be kept). */
 const struct tw_change_history *tw_monitor_change_history(const struct tw_monitor *m);
 int tw_monitor_change_status(const struct tw_monitor *m);

@@ -39,7 +39,7 @@ struct tw_monitor {
 	struct tw_view_findings_in found;
 	int have_counts;
 	struct tw_view_notify_counts counts;
-	/* The change record, when tw_monitor_changes() turned it on. */
+	/* The change history, when tw_monitor_changes() turned it on. */
 	int changes;
 	int changes_rc;
 	struct tw_change_watch watch;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /* What a monitor lets its callers read: the view, the findings' events,
- * the tracker, the change record and the request-latency state. */
+ * the tracker, the change history and the request-latency state. */
 #include "config.h"
 
 #include "monitor/monitor_priv.h"

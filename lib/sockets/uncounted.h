@@ -36,7 +36,7 @@
  * names it and the uncounted drops of the window's reads from it on: the
  * looks see a burst when they see it, and counting only the intervals
  * they saw made the figure follow their luck (the lab's net-udp-mem, a
- * change record that said 451,931 -> 586,318 failures a minute, "did not
+ * change history that said 451,931 -> 586,318 failures a minute, "did not
  * help", where the sockets' drops fell from 17,011 to 10,728 a second:
  * 44 % of the drops counted before, 91 % after). The looks are there because bursts are brief and often
  * periodic: the lab's net-udp-mem, bursts five a second that held UDP

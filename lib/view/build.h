@@ -61,11 +61,11 @@ struct tw_view_notify_counts {
 
 /* Every source of a view. A NULL window leaves the figures as they are
  * (a view of probes alone), and so does a NULL findings list twFindings;
- * the change record is written from changes, none when *nchanges is 0
+ * the change history is written from changes, none when *nchanges is 0
  * (or nchanges NULL),
  * and the probe rows only while probing.
  *
- * The change record and the findings are judged from the view's own
+ * The change history and the findings are judged from the view's own
  * figures, in that order: record, when set, runs once they are built (it
  * brings the history's list up to date), the change rows are written,
  * then assess (the findings, which read those rows: a knob's raise held

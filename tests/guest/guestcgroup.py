@@ -123,7 +123,7 @@ def fig_passes(values, what):
 def run_round(ctx, unit, prop, start, set_property, cg_of, log):
     """One unit's round: start it, wait for the finding, the check's
     advice, the control, the apply line as printed, the passes after, the
-    change record and the clearing. start(): start the unit;
+    change history and the clearing. start(): start the unit;
     set_property(value): the control's command line; cg_of(): the unit's
     cgroup directory."""
     g, res, agent = ctx.guest, ctx.result, ctx.agent

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
-"""A ticket is its subject, and the change record cannot be flushed
+"""A ticket is its subject, and the change history cannot be flushed
 (issue 34, holes 2 and 5), on this machine's real kernel (cgroup v1 memory
 controller, delegation simulated by chown as systemd delegates on v2).
 

@@ -274,13 +274,13 @@ def run_problem(lab, stack, problem):
             r["evaluation"] = evaluation(change)
             fell = sym_before["value"] == 0 or sym1["value"] <= (1 - FALL) * sym_before["value"]
             r["symptom_fell"] = fell
-            # The ticket closes on the change record, as an operator closes
+            # The ticket closes on the change history, as an operator closes
             # it: a record that says the change did not help reopens it,
             # whatever the lab's own phase saw.
             still = any(ours(problem, x) for x in stack.findings().values())
             if not fell or (r["evaluation"] != "helped" and still):
                 res.note("round %d: %s did not remove the symptom (%s -> %s; the change "
-                         "record: %s)" % (rnd, adv.apply, sym_before["text"], sym1["text"],
+                         "history: %s)" % (rnd, adv.apply, sym_before["text"], sym1["text"],
                                           r["evaluation"]))
                 sym_before, work_before = sym1, work1
                 continue
@@ -288,7 +288,7 @@ def run_problem(lab, stack, problem):
                 # The finding cleared and the lab's own counter fell by 90 %
                 # or more: the ticket is closed; the record's proxy figure
                 # is said beside it (the proof below judges the change).
-                res.note("round %d: the change record says %s (%s %s -> %s %s) while the "
+                res.note("round %d: the change history says %s (%s %s -> %s %s) while the "
                          "symptom fell %s -> %s and the finding cleared" % (
                              rnd, r["evaluation"], change.get("FIGURE"),
                              r["change"]["BEFORE"], r["change"]["AFTER"],
@@ -333,7 +333,7 @@ class NoTunableProblem(Problem):
     SO_RCVBUF): the check says "no tunable", names the knob plainly, and
     no finding may name a host-wide sysctl. The operator does what the
     ticket says, to the application (fix()); nothing of the host changes,
-    so there is no change record, and the finding must clear."""
+    so there is no change history, and the finding must clear."""
 
     tunable = ""
     knob = ""			# words the no-tunable line must hold: "SO_RCVBUF"
@@ -446,7 +446,7 @@ def run_no_tunable(lab, stack, problem):
         r["cleared_s"] = round(time.monotonic() - t_fix, 1)
         added = len(stack.changes()) - changes_before
         assert added == 0, "twChangeTable has %d new rows, where no tunable changed" % added
-        r["evaluation"] = "no change record (no tunable changed)"
+        r["evaluation"] = "no change history (no tunable changed)"
         others(res, stack, problem)
         res["after"] = {"symptom": sym1, "workload": work1}
         before, after = problem.fix_values()
@@ -540,7 +540,7 @@ def trap_hundredths(text):
 
 
 def evaluation(change):
-    """The change record's verdict, from its figures before and after:
+    """The change history's verdict, from its figures before and after:
     "helped" when the figure fell by at least 90 % (to 0 for a count of
     failures), "helped partly" when it fell less, "did not help"."""
     if "BEFORE" not in change or "AFTER" not in change:

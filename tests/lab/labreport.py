@@ -291,7 +291,7 @@ def render(results, info):
         "sampling every second over a 10 s window instead of every 5 s over 60 s. A problem",
         "scenario first does what an operator would: the finding raised (\"raised after\" counts",
         "from the first rise of the symptom's counter), the check's advice, its `apply:` line",
-        "run exactly, the change record evaluated, the finding cleared, another ticket if not.",
+        "run exactly, the change history evaluated, the finding cleared, another ticket if not.",
         "Then, unless the run was quick: the same workload two more windows at the new value",
         "(no finding may turn that knob or a coupled one back); five rounds of three phases,",
         "interleaved -- the value it started from, the new value, the old value written again;",

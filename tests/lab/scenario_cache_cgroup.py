@@ -233,7 +233,7 @@ def apply_limit(lab, adv, memcg):
 
 def take_ticket(lab, stack, memcg, blkcg, unit, data, t_start):
     """The operator's round for the applied set: the finding raised again
-    at 64M, its apply: line run while the job loops, the change record
+    at 64M, its apply: line run while the job loops, the change history
     and its evaluation, the finding cleared, and (but in quick mode) two
     windows more without it. Returns the advice taken."""
     res = lab.result

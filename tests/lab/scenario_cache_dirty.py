@@ -237,7 +237,7 @@ def bursts(path):
     the share of time (17-20 % at 16 MiB, measured every 0.1 s): the
     finding took 38 s to be raised, or none in 60 s, and after the raise
     to 50 MiB, whose bursts are past the point some 5 % of the time, the
-    change record read 20.85 -> 50.01 %, "did not help"."""
+    change history read 20.85 -> 50.01 %, "did not help"."""
     block = b"x" * (1 << 20)
     size = os.path.getsize(path)
     fd = os.open(path, os.O_WRONLY)

@@ -22,7 +22,7 @@ nothing but the bursts (a window after the first burst), as an
 administrator acts on a finding that has lasted. Applied at once (6-8 s
 into the bursts; the agent started some 2 s before them, and its advice
 said "cpu0 dropped 7802 packets in the last 6 s", 1,300 a second), the
-change record's figure before was the drops over a window that began
+change history's figure before was the drops over a window that began
 before the bursts: in a run of 2026-12-07, 16 -> 32 took the drops from
 1,588 to 1,326 a second as the lab counted them (loss 83 % -> 67 %), but
 the record said 78,830 -> 79,958 failures a minute (1,314 -> 1,333 a
@@ -79,7 +79,7 @@ class Softnet(labproblem.Problem):
 
     def while_raised(self, lab, stack, workload, row):
         """Wait until tunewatchd's window holds the bursts only (the
-        docstring): its figure before the change is the change record's."""
+        docstring): its figure before the change is the change history's."""
         labcore.wait_for("the workload's first burst", lambda: workload.records, timeout=30)
         until = workload.records[0]["t"] + stack.window + 2 * stack.interval
         wait = max(0.0, until - time.monotonic())

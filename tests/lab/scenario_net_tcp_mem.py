@@ -42,7 +42,7 @@ first value is the old second, the level above which TCP entered
 pressure. After the first round TCP could leave it only in a dip of the
 batches below 6144 pages: on a loaded machine (the whole run of 3b39ebf,
 160 MB/s) there were some, 100 % -> 77 % of the time, and the change
-record said "helped partly"; on a quiet one (444 -> 477 MB/s) there were
+history said "helped partly"; on a quiet one (444 -> 477 MB/s) there were
 none, 100 % -> 100 %, the record said "did not help", and the no-ratchet
 rule (finding/ratchet.c) held the second doubling back: "not raised
 again". The share could not fall whatever the raise gave, so it was no
@@ -68,7 +68,7 @@ gives 2.7 to 4 times the first at Debian's proportions (1 : 1.33 : 2) and
 that suffices; a doubling
 applied only while the last one did not suffice stays under 2x of it
 whatever the need. That run: three rounds (100 -> 90.48 %, 100 -> 18.47 %,
-83.3 -> 0 % of the time in pressure in the change record), smallest
+83.3 -> 0 % of the time in pressure in the change history), smallest
 sufficient 16214 by the sweep, suggestion 24576 (1.52x), the rate 2.77
 (1.96-3.25), control 0.97 (0.64-1.19).
 """

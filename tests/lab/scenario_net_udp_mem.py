@@ -47,7 +47,7 @@ waits to be read, so the bursts come five a second, not ten, at which a
 walk of twFindingTable timed out twice running (one run, 2026-12-07; at
 two and at five a second the walks went through, one run each). And, as
 net-softnet does, the first round's advice is applied once tunewatchd's
-window holds the bursts only, so that the change record's figure before
+window holds the bursts only, so that the change history's figure before
 is theirs (at once, it was 171,806 failures a minute before against the
 lab's 8,128 drops a second, 2,863 a second: "did not help" on a change
 that took the loss from 68.8 % to 39.2 %).
@@ -107,7 +107,7 @@ class UdpMem(labproblem.Problem):
         """Wait until tunewatchd's window holds the bursts only, as
         net-softnet does (its docstring), and only samples after the one
         that first found the drops (the finding is raised three samples
-        after it): the change record's figure before is that window's.
+        after it): the change history's figure before is that window's.
         Before it, tunewatchd reads the socket files once a window (UDP
         InErrors does not move), so the drops of up to a window are found
         at one read, with no look at UDP memory in their interval, and
