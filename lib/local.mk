@@ -29,7 +29,7 @@ include lib/advice/local.mk
 include lib/finding/local.mk
 include lib/change/local.mk
 include lib/monitor/local.mk
-include lib/plugin/local.mk
+include lib/checkio/local.mk
 
 # What tunewatchd and every program of the core link, highest stage first.
 TW_LIBS = \
@@ -49,7 +49,7 @@ TW_LIBS = \
 	lib/util/libtwutil.a
 
 # The checks link their helpers above the core.
-TW_PLUGIN_LIBS = lib/plugin/libtwplugin.a $(TW_LIBS)
+TW_CHECKIO_LIBS = lib/checkio/libtwcheckio.a $(TW_LIBS)
 
 # Every source of lib/, for the fuzz targets' archive (tests/fuzz.mk).
 TW_LIB_FILES = \
@@ -60,4 +60,4 @@ TW_LIB_FILES = \
 	$(lib_view_libtwview_a_SOURCES) \
 	$(lib_threshold_libtwthreshold_a_SOURCES) $(lib_advice_libtwadvice_a_SOURCES) \
 	$(lib_finding_libtwfinding_a_SOURCES) $(lib_change_libtwchange_a_SOURCES) \
-	$(lib_monitor_libtwmonitor_a_SOURCES) $(lib_plugin_libtwplugin_a_SOURCES)
+	$(lib_monitor_libtwmonitor_a_SOURCES) $(lib_checkio_libtwcheckio_a_SOURCES)

@@ -9,7 +9,7 @@
 
 #include "advice/advice.h"
 #include "advice/evidence.h"
-#include "plugin/output.h"
+#include "checkio/output.h"
 #include "view/record_disk.h"
 #include "view/view.h"
 

@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 #include "finding/judge.h"
-#include "plugin/output.h"
+#include "checkio/output.h"
 #include "threshold/state.h"
 #include "threshold/threshold.h"
 #include "figures/change_record.h"

@@ -24,7 +24,7 @@
 
 #include "change/figure.h"
 #include "figures/change_record.h"
-#include "plugin/output.h"
+#include "checkio/output.h"
 #include "view/view.h"
 
 /* At most this many lines, the newest changes first. */

@@ -12,7 +12,7 @@
 #include "advice/advice.h"
 #include "change/figure.h"
 #include "figures/change_record.h"
-#include "plugin/output.h"
+#include "checkio/output.h"
 #include "snmptarget.h"
 #include "threshold/state.h"
 #include "threshold/threshold.h"

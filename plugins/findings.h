@@ -14,7 +14,7 @@
 
 #include "advice/advice.h"
 #include "finding/finding.h"
-#include "plugin/output.h"
+#include "checkio/output.h"
 #include "view/view.h"
 
 struct tw_plugin;

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: ISC
 # plugins/: the Nagios/Icinga checks. libcheck.a is their common program
 # (options, the SNMP client that fills a view, the report and its advice),
-# the part that links Net-SNMP; lib/plugin/ is what they share below it.
+# the part that links Net-SNMP; lib/checkio/ is what they share below it.
 noinst_LIBRARIES += plugins/libcheck.a
 plugins_libcheck_a_SOURCES = \
 	plugins/plugin.h plugins/plugin.c plugins/check.h \
@@ -21,7 +21,7 @@ plugins_libcheck_a_SOURCES = \
 	plugins/snmpdecode.h plugins/snmpdecode.c
 plugins_libcheck_a_CPPFLAGS = $(AM_CPPFLAGS) $(NETSNMP_CFLAGS)
 
-PLUGIN_LDADD = plugins/libcheck.a $(TW_PLUGIN_LIBS) $(NETSNMP_LIBS)
+PLUGIN_LDADD = plugins/libcheck.a $(TW_CHECKIO_LIBS) $(NETSNMP_LIBS)
 
 plugin_PROGRAMS += plugins/check_disklatency
 plugins_check_disklatency_SOURCES = plugins/check_disklatency.c \

@@ -10,7 +10,7 @@
 #include "changes.h"
 #include "local.h"
 #include "monitor/monitor.h"
-#include "plugin/extraopts.h"
+#include "checkio/extraopts.h"
 #include "tunables.h"
 #include "util/error.h"
 #include "view/record_agent.h"

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "plugin/output.h"
+#include "checkio/output.h"
 
 struct tw_check;
 struct tw_plugin;

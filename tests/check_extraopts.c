@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* Unit tests for lib/plugin/extraopts.c: argv expansion, with the fixtures in
+/* Unit tests for lib/checkio/extraopts.c: argv expansion, with the fixtures in
  * tests/fixtures/extraopts/. */
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "plugin/extraopts.h"
+#include "checkio/extraopts.h"
 #include "tw_check.h"
 #include "util/error.h"
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* Unit tests for lib/plugin/ini.c, the ini reader behind --extra-opts: every
+/* Unit tests for lib/checkio/ini.c, the ini reader behind --extra-opts: every
  * kind of line, the sections they fall in, and stopping early. */
-#include "plugin/ini.h"
+#include "checkio/ini.h"
 #include "tw_check.h"
 #include "util/scan.h"
 

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* Unit tests for lib/plugin/output.c: a whole plugin output, its shapes,
+/* Unit tests for lib/checkio/output.c: a whole plugin output, its shapes,
  * its cap and its labels told apart. */
 #include <stdint.h>
 
-#include "plugin/output.h"
+#include "checkio/output.h"
 #include "threshold/range.h"
 #include "tw_check.h"
 #include "util/error.h"

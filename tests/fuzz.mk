@@ -24,7 +24,7 @@ FUZZ_CPPFLAGS = -I$(top_srcdir)/lib -I$(top_srcdir)/mib -I$(top_builddir)
 # the programs are: each target links only the members it uses, so lib/ can
 # move code between its files freely, and a stage that calls up into a
 # higher one fails to link here too.
-FUZZ_LIBS = $(TW_PLUGIN_LIBS:.a=.fuzz.a)
+FUZZ_LIBS = $(TW_CHECKIO_LIBS:.a=.fuzz.a)
 FUZZ_STAMP = tests/fuzz/libs.stamp
 FUZZ_DEPS = $(FUZZ_STAMP) $(srcdir)/tests/fuzz/fuzz_check.h
 FUZZ_LINK = $(AM_V_CCLD)$(FUZZ_CC) $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(srcdir)/$@.c

@@ -37,7 +37,7 @@ import sys
 # are the programs on top: neither includes the other's files.
 STAGES = ["mib", "util", "collect", "sample", "window", "sockets", "probe", "reqlat",
           "figures", "derive", "view", "threshold", "advice", "finding", "change", "monitor",
-          "plugin"]
+          "checkio"]
 TOP_FOLDERS = ["plugins", "agentx"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 # A function defined in the tree's style: its name at the start of a line,

@@ -71,7 +71,7 @@ print-sanitizer-tests:
 .PHONY: print-sanitizer-tests
 
 TESTS_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-TESTS_LDADD = $(TW_PLUGIN_LIBS) $(CHECK_LIBS)
+TESTS_LDADD = $(TW_CHECKIO_LIBS) $(CHECK_LIBS)
 
 EXTRA_DIST += tests/fixtures
 

@@ -6,7 +6,7 @@
  * Numbers never depend on the process locale (the separator is always '.').
  * An item is either written whole or not at all: a plugin must never print
  * half a perfdata item, which graphers would store as a wrong value.
- * plugin/output.h puts items into a plugin's output. */
+ * checkio/output.h puts items into a plugin's output. */
 #ifndef TW_PERFDATA_H
 #define TW_PERFDATA_H
 
@@ -40,7 +40,7 @@ int tw_perf_uom_valid(const char *uom);
  * becomes one '_', and a run at either end is dropped. "sda r_await" is
  * sda_r_await, "nginx.service refaults" nginx_service_refaults. No label
  * needs quotes, so none has them. Two subjects whose labels come out
- * alike in one output are told apart by plugin/output.c (a suffix). */
+ * alike in one output are told apart by checkio/output.c (a suffix). */
 #define TW_PERF_LABEL_CHARS \
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-/* libFuzzer target for tw_ini_parse (lib/plugin/ini.c), the --extra-opts
+/* libFuzzer target for tw_ini_parse (lib/checkio/ini.c), the --extra-opts
  * ini reader.
  *
  * Every item handed to the callback is checked: its line number, that its
@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "plugin/ini.h"
+#include "checkio/ini.h"
 #include "fuzz_check.h"
 
 #define MAX_ITEMS 4096

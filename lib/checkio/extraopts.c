@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "plugin/extraopts.h"
+#include "checkio/extraopts.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "plugin/ini.h"
+#include "checkio/ini.h"
 #include "util/error.h"
 #include "util/readfile.h"
 #include "util/printf.h"

@@ -30,7 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "plugin/outlabel.h"
+#include "checkio/outlabel.h"
 #include "threshold/perfdata.h"
 #include "threshold/state.h"
 #include "util/printf.h"

@@ -10,7 +10,7 @@
  *                        verbatim (no quotes removed)
  *
  * A key is [A-Za-z0-9][A-Za-z0-9._-]*. What a line means to a plugin, and
- * which malformed lines matter, is plugin/extraopts.h's business. */
+ * which malformed lines matter, is checkio/extraopts.h's business. */
 #ifndef TW_INI_H
 #define TW_INI_H
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "plugin/output.h"
+#include "checkio/output.h"
 
 #include <stdarg.h>
 #include <stdio.h>

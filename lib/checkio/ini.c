@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "plugin/ini.h"
+#include "checkio/ini.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 #include "config.h"
 
-#include "plugin/outlabel.h"
+#include "checkio/outlabel.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: ISC */
-/* Two subjects, one label (plugin/outlabel.c): perfdata labels that two
+/* Two subjects, one label (checkio/outlabel.c): perfdata labels that two
  * subjects share get a suffix of their subject's. The functions are for
- * plugin/output.c; output.h includes this for struct tw_out_label. */
-#ifndef TW_PLUGIN_OUTLABEL_H
-#define TW_PLUGIN_OUTLABEL_H
+ * checkio/output.c; output.h includes this for struct tw_out_label. */
+#ifndef TW_CHECKIO_OUTLABEL_H
+#define TW_CHECKIO_OUTLABEL_H
 
 #include <stddef.h>
 #include <stdint.h>
