@@ -228,6 +228,25 @@ START_TEST(test_tracked)
 }
 END_TEST
 
+/* test_few_requests's counts on either side of a p99's 1000 requests,
+ * at queue depth 0.08: sdb's reads, then its writes. */
+static const struct {
+	double read_ms;
+	uint64_t reads;
+	double write_ms;
+	uint64_t writes;
+	size_t findings;		/* 0 or 1 */
+	enum tw_symptom sym;		/* the finding's */
+	int severity;			/* -1: not asserted */
+	const char *evidence;		/* in the finding's, or NULL */
+} few_counts[] = {
+	{ 35.8, 999, 0, 0, 0, 0, -1, NULL },
+	{ 35.8, 1000, 0, 0, 1, TW_SYM_READ_LATENCY_QUEUE, TW_STATE_WARNING,
+	    "sdb read p99 35.8 ms at queue depth 0.08" },
+	{ 1, 1000, 300, 500, 0, 0, -1, NULL },
+	{ 1, 1000, 300, 1000, 1, TW_SYM_WRITE_LATENCY, -1, NULL },
+};
+
 /* A p99 of 250 reads is their third slowest: at queue depth 0.08, the
  * figures of the lab's healthy-gzip finding at 56709ce ("vda read p99
  * 35.8 ms at queue depth 0.08: the device itself is slow"), it is not
@@ -240,6 +259,7 @@ START_TEST(test_few_requests)
 	struct tw_reqlat_judgement j;
 	struct tw_view v;
 	struct seen s = { .n = 0 };
+	size_t i;
 
 	tw_judge_defaults(&c);
 	set_objective(&c);
@@ -260,32 +280,22 @@ START_TEST(test_few_requests)
 	ck_assert_uint_eq(tw_judge_reqlat_min_requests(90), 100);
 	ck_assert_uint_eq(tw_judge_reqlat_min_requests(50), 20);
 	tw_view_free(&v);
-	/* 999 reads: still too few; 1000: judged, and the slow tail is kept. */
-	make_view_of(&v, 35.8, 999, 0, 0, 0.08);
-	s.n = 0;
-	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
-	ck_assert_uint_eq(s.n, 0);
-	tw_view_free(&v);
-	make_view_of(&v, 35.8, 1000, 0, 0, 0.08);
-	s.n = 0;
-	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
-	ck_assert_uint_eq(s.n, 1);
-	ck_assert_int_eq(s.o[0].sym, TW_SYM_READ_LATENCY_QUEUE);
-	ck_assert_int_eq(s.o[0].severity, TW_STATE_WARNING);
-	ck_assert_ptr_nonnull(strstr(s.o[0].evidence, "sdb read p99 35.8 ms at queue depth 0.08"));
-	tw_view_free(&v);
-	/* Writes alike: 300 ms from 500 writes is not judged, from 1000 it is. */
-	make_view_of(&v, 1, 1000, 300, 500, 0.08);
-	s.n = 0;
-	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
-	ck_assert_uint_eq(s.n, 0);
-	tw_view_free(&v);
-	make_view_of(&v, 1, 1000, 300, 1000, 0.08);
-	s.n = 0;
-	ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
-	ck_assert_uint_eq(s.n, 1);
-	ck_assert_int_eq(s.o[0].sym, TW_SYM_WRITE_LATENCY);
-	tw_view_free(&v);
+	/* 999 reads: still too few; 1000: judged, and the slow tail is kept.
+	 * Writes alike: 300 ms from 500 writes is not judged, from 1000 it is. */
+	for (i = 0; i < sizeof(few_counts) / sizeof(few_counts[0]); i++) {
+		make_view_of(&v, few_counts[i].read_ms, few_counts[i].reads, few_counts[i].write_ms,
+		    few_counts[i].writes, 0.08);
+		s.n = 0;
+		ck_assert_int_eq(tw_observe(&c, &v, 10, TW_OS_LINUX, collect, &s), 0);
+		ck_assert_msg(s.n == few_counts[i].findings, "case %zu: %zu findings", i, s.n);
+		if (few_counts[i].findings > 0)
+			ck_assert_int_eq(s.o[0].sym, few_counts[i].sym);
+		if (few_counts[i].severity >= 0)
+			ck_assert_int_eq(s.o[0].severity, few_counts[i].severity);
+		if (few_counts[i].evidence != NULL)
+			ck_assert_ptr_nonnull(strstr(s.o[0].evidence, few_counts[i].evidence));
+		tw_view_free(&v);
+	}
 }
 END_TEST
 

@@ -34,19 +34,6 @@
 
 static char root[64], trees[64];
 
-static void
-put(const char *rel, const char *text)
-{
-	char path[256];
-	FILE *fh;
-
-	snprintf(path, sizeof(path), "%s/sys/fs/cgroup%s", root, rel);
-	fh = fopen(path, "w");
-	ck_assert_ptr_nonnull(fh);
-	ck_assert_int_ge(fputs(text, fh), 0);
-	ck_assert_int_eq(fclose(fh), 0);
-}
-
 /* nginx has refaulted this many file pages since it started. */
 static void
 refaults(unsigned long n)
@@ -55,7 +42,7 @@ refaults(unsigned long n)
 
 	snprintf(text, sizeof(text), "anon 4000000\nfile 62914560\nfile_mapped 1000\n"
 	    "workingset_refault_anon 0\nworkingset_refault_file %lu\n", n);
-	put(NGINX "/memory.stat", text);
+	tw_write_file(root, "sys/fs/cgroup" NGINX "/memory.stat", text);
 }
 
 struct seen {
@@ -126,20 +113,15 @@ START_TEST(test_agent_and_check_say_alike)
 	struct tw_judge_config c;
 	struct tw_monitor *m = tw_monitor_new();
 	const struct tw_view_finding_in *f;
-	char cmd[4400], proc[128], sys[128], err[256];
+	char cmd[256], proc[128], sys[128], err[256];
 	unsigned long n = 123456;
 	int sample;
 
 	ck_assert_int_eq(tw_cgroup_trees(trees, sizeof(trees)), 0);
-	snprintf(root, sizeof(root), "/tmp/tw-monitor-cgroup-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(root));
-	/* One fixture path a command: tw_fixture_path's buffer is one. */
-	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s/proc'", tw_fixture_path("agent/proc"), root);
-	ck_assert_int_eq(system(cmd), 0);
-	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s/sys'", tw_fixture_path("agent/sys"), root);
-	ck_assert_int_eq(system(cmd), 0);
-	snprintf(cmd, sizeof(cmd), "chmod -R u+w '%s' && cp -R '%s/v2/sys/fs' '%s/sys/'", root,
-	    trees, root);
+	tw_tmp_dir(root, sizeof(root), "monitor-cgroup");
+	tw_fixture_copy(root, "agent/proc", "proc");
+	tw_fixture_copy(root, "agent/sys", "sys");
+	snprintf(cmd, sizeof(cmd), "cp -R '%s/v2/sys/fs' '%s/sys/'", trees, root);
 	ck_assert_int_eq(system(cmd), 0);
 	snprintf(proc, sizeof(proc), "%s/proc", root);
 	snprintf(sys, sizeof(sys), "%s/sys", root);
@@ -165,8 +147,7 @@ START_TEST(test_agent_and_check_say_alike)
 	}
 
 	tw_monitor_close(m);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	ck_assert_int_eq(system(cmd), 0);
+	tw_tmp_remove(root);
 	tw_cgroup_trees_remove(trees);
 }
 END_TEST

@@ -33,19 +33,6 @@
 
 static char root[64];
 
-static void
-put(const char *rel, const char *text)
-{
-	char path[256];
-	FILE *fh;
-
-	snprintf(path, sizeof(path), "%s/proc/%s", root, rel);
-	fh = fopen(path, "w");
-	ck_assert_ptr_nonnull(fh);
-	ck_assert_int_ge(fputs(text, fh), 0);
-	ck_assert_int_eq(fclose(fh), 0);
-}
-
 /* CPU 1 has dropped this many packets since boot. */
 static void
 drops(unsigned long n)
@@ -56,7 +43,7 @@ drops(unsigned long n)
 	    "00000000 00000000 00000000 00000000 00000000 00000000 00000000\n"
 	    "0000b000 %08lx 00000000 00000000 00000000 00000000 00000000 00000000 00000000 "
 	    "00000000 00000005 00000001\n", n);
-	put("net/softnet_stat", text);
+	tw_write_file(root, "proc/net/softnet_stat", text);
 }
 
 struct seen {
@@ -126,14 +113,12 @@ START_TEST(test_agent_and_check_hold_alike)
 	struct tw_judge_config c;
 	struct tw_monitor *m = tw_monitor_new();
 	const struct tw_view_finding_in *f;
-	char cmd[4200], proc[128], err[256];
+	char proc[128], err[256];
 	unsigned long n = 16;
 	int sample = 0, rounds;
 
-	snprintf(root, sizeof(root), "/tmp/tw-monitor-ratchet-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(root));
-	snprintf(cmd, sizeof(cmd), "cp -R '%s' '%s/proc'", tw_fixture_path("agent/proc"), root);
-	ck_assert_int_eq(system(cmd), 0);
+	tw_tmp_dir(root, sizeof(root), "monitor-ratchet");
+	tw_fixture_copy(root, "agent/proc", "proc");
 	snprintf(proc, sizeof(proc), "%s/proc", root);
 	cfg.proc_root = proc;
 	cfg.sys_root = tw_fixture_path("agent/sys");
@@ -155,7 +140,7 @@ START_TEST(test_agent_and_check_hold_alike)
 	ck_assert_str_eq(f->current, "1000");
 	ck_assert_str_eq(f->suggested, "2000");
 	/* Applied; the sample that sees it publishes the change waiting. */
-	put("sys/net/core/netdev_max_backlog", "2000\n");
+	tw_write_file(root, "proc/sys/net/core/netdev_max_backlog", "2000\n");
 	sleep(1);
 	drops(n += 600);
 	ck_assert_int_eq(tw_monitor_sample(m), TW_OK);
@@ -174,8 +159,7 @@ START_TEST(test_agent_and_check_hold_alike)
 	ck_assert_str_eq(f->suggested, "4000");
 
 	tw_monitor_close(m);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	ck_assert_int_eq(system(cmd), 0);
+	tw_tmp_remove(root);
 }
 END_TEST
 

@@ -126,45 +126,16 @@ END_TEST
 static char root[64];
 
 static void
-put(const char *rel, const char *text)
-{
-	char path[256], dir[256], *slash;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	snprintf(dir, sizeof(dir), "%s", path);
-	for (slash = dir + strlen(root) + 1; (slash = strchr(slash, '/')) != NULL; slash++) {
-		*slash = '\0';
-		mkdir(dir, 0755);
-		*slash = '/';
-	}
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-static void
 make_sys(void)
 {
-	snprintf(root, sizeof(root), "/tmp/tw-check-probe-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(root));
-	put("block/sdb/dev", "8:16\n");
-	put("block/sdb/diskseq", "7\n");
-	put("block/sdb/queue/rotational", "1\n");
-	put("block/sdb/stat", "10 0 80 1 5 0 40 1 0 2 2 0 0 0 0\n");
-	put("block/dm-3/dev", "253:3\n");
-	put("block/dm-3/dm/name", "vg0-root\n");
-	put("block/dm-3/dm/uuid", "LVM-abc\n");
-}
-
-static void
-remove_sys(void)
-{
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	ck_assert_int_eq(system(cmd), 0);
+	tw_tmp_dir(root, sizeof(root), "check-probe");
+	tw_write_file(root, "block/sdb/dev", "8:16\n");
+	tw_write_file(root, "block/sdb/diskseq", "7\n");
+	tw_write_file(root, "block/sdb/queue/rotational", "1\n");
+	tw_write_file(root, "block/sdb/stat", "10 0 80 1 5 0 40 1 0 2 2 0 0 0 0\n");
+	tw_write_file(root, "block/dm-3/dev", "253:3\n");
+	tw_write_file(root, "block/dm-3/dm/name", "vg0-root\n");
+	tw_write_file(root, "block/dm-3/dm/uuid", "LVM-abc\n");
 }
 
 START_TEST(test_resolve_names)
@@ -194,7 +165,7 @@ START_TEST(test_resolve_names)
 	ck_assert_int_eq(tw_probedev_resolve(fd, "/dev/null", &d), TW_E_ABSENT);
 	ck_assert_int_eq(tw_probedev_resolve(-1, "sdb", &d), TW_E_ABSENT);
 	close(fd);
-	remove_sys();
+	tw_tmp_remove(root);
 }
 END_TEST
 
@@ -357,7 +328,7 @@ START_TEST(test_probeset_rows)
 	tw_probeset_tick(ps, 6000);
 	ck_assert_ptr_null(strstr(strstr(logged, "probe nothing") + 1, "probe nothing"));
 	tw_probeset_close(ps);
-	remove_sys();
+	tw_tmp_remove(root);
 }
 END_TEST
 
