@@ -584,20 +584,20 @@ START_TEST(test_every_evidence_survives_snmptt)
 			for (c = 0; c < 3; c++)
 				for (d = 0; d < 3; d++)
 					for (e = 0; e < 3; e++) {
-		struct tw_disk_figures f;
+		struct tw_disk_record r;
+		struct tw_disk_evidence f = { .rec = &r, .window_s = 60 };
 
-		memset(&f, 0, sizeof(f));
-		f.name = "nvme0n1";
-		f.r_await = f.w_await = e == 0 ? NAN : 40;
-		f.queue = queues[a];
-		f.rotational = rots[b];
-		f.scheduler = scheds[c];
-		f.rops = ops[d];
-		f.wops = ops[e];
-		f.read_bytes_s = ops[d] * 131072;
-		f.nr_requests = d == 0 ? -1 : 64;
-		f.read_ahead_kb = ahead[e];
-		f.window_s = 60;
+		tw_disk_record_init(&r);
+		r.name = "nvme0n1";
+		r.r_await_ms = r.w_await_ms = e == 0 ? NAN : 40;
+		r.queue_depth = queues[a];
+		r.rotational = rots[b];
+		r.scheduler = scheds[c];
+		r.read_ops_s = ops[d];
+		r.write_ops_s = ops[e];
+		r.read_bytes_s = ops[d] * 131072;
+		r.nr_requests = d == 0 ? -1 : 64;
+		r.read_ahead_kb = ahead[e];
 		ck_assert_int_eq(tw_evidence_disk_read(&f, &v), TW_OK);
 		survives_snmptt(&v);
 		ck_assert_int_eq(tw_evidence_disk_write(&f, &v), TW_OK);

@@ -153,25 +153,23 @@ END_TEST
 /* A verdict without a tunable names the symptom looked for: its id. */
 START_TEST(test_no_tunable_symptom)
 {
-	struct tw_disk_figures d;
+	struct tw_disk_record d;
 	struct tw_cache_figures c;
 	struct tw_highorder_figures h;
 	struct tw_verdict v;
 
-	memset(&d, 0, sizeof(d));
+	tw_disk_record_init(&d);
 	d.name = "sda";
-	d.r_await = 80;
-	d.w_await = 90;
-	d.queue = 1;
-	d.rops = 100;
+	d.r_await_ms = 80;
+	d.w_await_ms = 90;
+	d.queue_depth = 1;
+	d.read_ops_s = 100;
+	d.write_ops_s = 0;
 	d.rotational = 1;
-	d.nr_requests = -1;
-	d.read_ahead_kb = -1;
-	d.read_bytes_s = -1;
-	ck_assert_int_eq(tw_evidence_disk_read(&d, &v), TW_OK);
+	ck_assert_int_eq(tw_evidence_disk_read(&(struct tw_disk_evidence){ .rec = &d }, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_READ_LATENCY_QUEUE);
-	ck_assert_int_eq(tw_evidence_disk_write(&d, &v), TW_OK);
+	ck_assert_int_eq(tw_evidence_disk_write(&(struct tw_disk_evidence){ .rec = &d }, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_WRITE_LATENCY);
 

@@ -61,26 +61,32 @@ has(const struct tw_verdict *v, enum tw_symptom sym)
 	return 0;
 }
 
-static inline struct tw_disk_figures
+/* sda's record: the figures a disk evidence test starts from. */
+static inline struct tw_disk_record
 disk(double r_await, double queue, int rotational, const char *sched)
 {
-	struct tw_disk_figures d;
+	struct tw_disk_record d;
 
-	memset(&d, 0, sizeof(d));
+	tw_disk_record_init(&d);
 	d.name = "sda";
-	d.r_await = r_await;
-	d.w_await = 5;
-	d.queue = queue;
-	d.rops = 100;
-	d.wops = 10;
+	d.r_await_ms = r_await;
+	d.w_await_ms = 5;
+	d.queue_depth = queue;
+	d.read_ops_s = 100;
+	d.write_ops_s = 10;
 	d.read_bytes_s = 100 * 8192;
+	d.write_bytes_s = 0;
+	d.util_pct = 0;
 	d.rotational = rotational;
 	d.scheduler = sched;
 	d.nr_requests = 64;
 	d.read_ahead_kb = 128;
-	d.window_s = 60;
 	return d;
 }
+
+/* The evidence of the record at r over a window of 60 s, with what a judge
+ * adds (designated initializers of struct tw_disk_evidence). */
+#define EV(r, ...) (&(struct tw_disk_evidence){ .rec = (r), .window_s = 60, __VA_ARGS__ })
 
 /* ---- Disks: reads */
 

@@ -21,6 +21,7 @@
 
 #include "advice/advice.h"
 #include "advice/verdict.h"
+#include "figures/disk_record.h"
 
 /* "Well above 1": a queue that a queue knob can shorten. */
 #define TW_EVIDENCE_DEEP_QUEUE 2.0
@@ -49,39 +50,58 @@
 #define TW_EVIDENCE_DIRTY_LIMITED 10.0
 #define TW_EVIDENCE_WRITER_BUSY 80.0
 
-/* One device's figures over the window. Unknown: rotational -1, scheduler
- * NULL, nr_requests and read_ahead_kb -1, read_bytes_s, write_bytes_s and
- * util < 0. */
-struct tw_disk_figures {
+/* One slow device as its evidence reads it: the device's record, read as
+ * it is (figures/disk_record.h: an absent figure is NAN; nr_requests,
+ * read_ahead_kb and rotational -1), where an absent queue depth or request
+ * rate reads as none, and what the judge adds to it. */
+struct tw_disk_evidence {
+	const struct tw_disk_record *rec;
+	/* The device as the lines name it; NULL: rec->name. */
 	const char *name;
-	double r_await, w_await;	/* ms */
-	double queue;			/* aqu-sz */
-	double rops, wops;		/* requests/s */
-	double read_bytes_s;
-	double write_bytes_s;		/* < 0 unknown */
-	double util;			/* percent of the window busy; < 0 unknown */
-	int rotational;
-	const char *scheduler;		/* the active one */
-	int64_t nr_requests;
-	int64_t read_ahead_kb;
-	unsigned window_s;
-	/* The latency figures' names in the evidence: NULL for r_await and
-	 * w_await; "read p99" when r_await and w_await hold a percentile of
-	 * the distribution of every request instead. */
+	/* A percentile of the distribution of every request judged instead of
+	 * r_await or w_await: its name in the evidence ("read p99") and its
+	 * value, ms. NULL: the record's r_await_ms, w_await_ms. */
 	const char *r_name, *w_name;
+	double r_pct_ms, w_pct_ms;
+	unsigned window_s;
 	/* Writers held at the dirty limit in the window: dirty pages stayed
 	 * past the background threshold, so the flusher wrote all along. */
 	int writers_held;
 };
 
+/* The name d's lines give the device, and its figures the rules read. */
+static inline const char *
+tw_disk_evidence_name(const struct tw_disk_evidence *d)
+{
+	return d->name != NULL ? d->name : d->rec->name;
+}
+
+static inline double
+tw_disk_evidence_queue(const struct tw_disk_evidence *d)
+{
+	return tw_fig_or0(d->rec->queue_depth);
+}
+
+static inline double
+tw_disk_evidence_rops(const struct tw_disk_evidence *d)
+{
+	return tw_fig_or0(d->rec->read_ops_s);
+}
+
+static inline double
+tw_disk_evidence_wops(const struct tw_disk_evidence *d)
+{
+	return tw_fig_or0(d->rec->write_ops_s);
+}
+
 /* A device whose reads are too slow (or whose queue is too deep). */
-int tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out);
+int tw_evidence_disk_read(const struct tw_disk_evidence *d, struct tw_verdict *out);
 /* A device whose writes are too slow. The dirty limits only where a deep
  * queue of writes came in bursts: the device had room in the window
  * (busy under TW_EVIDENCE_WRITER_BUSY) and no writer was held at the
  * dirty limit; one busy through it writes at its throughput, and a writer
  * faster than that is held back whatever the limits (no tunable). */
-int tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out);
+int tw_evidence_disk_write(const struct tw_disk_evidence *d, struct tw_verdict *out);
 
 /* A queue knob shortens the wait of one kind of request behind another:
  * reads and writes each make up at least this share of the requests. A
@@ -94,7 +114,7 @@ int tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *o
  * a queue knob only where d's queue is deep; without d's queue figures
  * (have_queue 0: the agent's disk filter hides the device) no knob is
  * named, and the line says why. */
-int tw_evidence_probe_seek(const struct tw_disk_figures *d, int have_queue, double p,
+int tw_evidence_probe_seek(const struct tw_disk_evidence *d, int have_queue, double p,
     double ms, struct tw_verdict *out);
 
 /* The buffer cache's figures. have_* says a figure is known. */

@@ -11,122 +11,148 @@
 #include "advice/verdict.h"
 #include "util/error.h"
 
-static int
-deep(const struct tw_disk_figures *d)
+/* The latencies judged: a percentile named in d, else the record's. */
+static double
+r_ms(const struct tw_disk_evidence *d)
 {
-	return d->queue >= TW_EVIDENCE_DEEP_QUEUE;
+	return d->r_name != NULL ? d->r_pct_ms : tw_fig_or0(d->rec->r_await_ms);
+}
+
+static double
+w_ms(const struct tw_disk_evidence *d)
+{
+	return d->w_name != NULL ? d->w_pct_ms : tw_fig_or0(d->rec->w_await_ms);
+}
+
+static int
+deep(const struct tw_disk_evidence *d)
+{
+	return tw_disk_evidence_queue(d) >= TW_EVIDENCE_DEEP_QUEUE;
 }
 
 /* Reads and writes both in the queue (TW_EVIDENCE_MIXED_SHARE). */
 static int
-mixed(const struct tw_disk_figures *d)
+mixed(const struct tw_disk_evidence *d)
 {
-	double all = d->rops + d->wops;
+	double all = tw_disk_evidence_rops(d) + tw_disk_evidence_wops(d);
 
-	return all > 0 && d->rops >= all * TW_EVIDENCE_MIXED_SHARE &&
-	    d->wops >= all * TW_EVIDENCE_MIXED_SHARE;
+	return all > 0 && tw_disk_evidence_rops(d) >= all * TW_EVIDENCE_MIXED_SHARE &&
+	    tw_disk_evidence_wops(d) >= all * TW_EVIDENCE_MIXED_SHARE;
 }
 
 /* A queue held near nr_requests, of reads and writes both: halving it caps
  * what one kind waits behind the other. Below half of it, halving changes
  * nothing; a single stream waits behind itself whatever its length. */
 static int
-queue_full(const struct tw_disk_figures *d)
+queue_full(const struct tw_disk_evidence *d)
 {
-	return deep(d) && mixed(d) && d->nr_requests > 0 &&
-	    d->queue * 2 >= (double)d->nr_requests;
+	return deep(d) && mixed(d) && d->rec->nr_requests > 0 &&
+	    tw_disk_evidence_queue(d) * 2 >= (double)d->rec->nr_requests;
 }
 
 /* Busy through the window: at its throughput, not in bursts. */
 static int
-saturated(const struct tw_disk_figures *d)
+saturated(const struct tw_disk_evidence *d)
 {
-	return d->util >= TW_EVIDENCE_WRITER_BUSY;
+	return d->rec->util_pct >= TW_EVIDENCE_WRITER_BUSY;
 }
 
 static void
-add_queue_full(const struct tw_disk_figures *d, struct tw_verdict_nums *n, struct tw_verdict *out)
+add_queue_full(const struct tw_disk_evidence *d, struct tw_verdict_nums *n, struct tw_verdict *out)
 {
 	if (queue_full(d))
 		tw_verdict_found(out, TW_SYM_QUEUE_FULL, "%s holds %s requests on average against "
-		    "nr_requests %lld, in the last %u s", d->name, tw_verdict_num(n, d->queue, 2),
-		    (long long)d->nr_requests, d->window_s);
+		    "nr_requests %lld, in the last %u s", tw_disk_evidence_name(d),
+		    tw_verdict_num(n, tw_disk_evidence_queue(d), 2),
+		    (long long)d->rec->nr_requests, d->window_s);
 }
 
 static const char *
-kind(const struct tw_disk_figures *d)
+kind(const struct tw_disk_evidence *d)
 {
-	if (d->rotational == 1)
+	if (d->rec->rotational == 1)
 		return "a rotational disk";
-	if (d->rotational == 0)
-		return d->scheduler != NULL && strcmp(d->scheduler, "none") == 0 ?
+	if (d->rec->rotational == 0)
+		return d->rec->scheduler != NULL && strcmp(d->rec->scheduler, "none") == 0 ?
 		    "a solid-state device already without a scheduler" : "a solid-state device";
 	return "a device of unknown kind";
 }
 
 int
-tw_evidence_disk_read(const struct tw_disk_figures *d, struct tw_verdict *out)
+tw_evidence_disk_read(const struct tw_disk_evidence *d, struct tw_verdict *out)
 {
+	const char *dn;
+	double queue, rops, wops;
 	struct tw_verdict_nums n = { .next = 0 };
 	const char *r, *q, *rn;
 
 	if (out == NULL)
 		return TW_E_INVAL;
 	tw_verdict_init(out);
-	if (d == NULL || d->name == NULL)
+	if (d == NULL || d->rec == NULL || tw_disk_evidence_name(d) == NULL)
 		return TW_E_INVAL;
-	r = tw_verdict_num(&n, d->r_await, 1);
-	q = tw_verdict_num(&n, d->queue, 2);
+	dn = tw_disk_evidence_name(d);
+	queue = tw_disk_evidence_queue(d);
+	rops = tw_disk_evidence_rops(d);
+	wops = tw_disk_evidence_wops(d);
+	r = tw_verdict_num(&n, r_ms(d), 1);
+	q = tw_verdict_num(&n, queue, 2);
 	rn = d->r_name != NULL ? d->r_name : "r_await";
 
 	/* A software scheduler on a solid-state device only costs time
 	 * where requests queue for it to order. */
-	if (deep(d) && d->rotational == 0 && d->scheduler != NULL &&
-	    strcmp(d->scheduler, "none") != 0)
+	if (deep(d) && d->rec->rotational == 0 && d->rec->scheduler != NULL &&
+	    strcmp(d->rec->scheduler, "none") != 0)
 		tw_verdict_found(out, TW_SYM_NONROT_SCHEDULER, "%s %s %s ms at queue depth %s on a "
-		    "solid-state device scheduled by %s, in the last %u s", d->name, rn, r, q,
-		    d->scheduler, d->window_s);
+		    "solid-state device scheduled by %s, in the last %u s", dn, rn, r, q,
+		    d->rec->scheduler, d->window_s);
 	/* A deadline scheduler orders a queue for a disk that seeks; on a
 	 * solid-state device it is the scheduler the rule above removes. */
-	if (deep(d) && d->rotational == 1)
+	if (deep(d) && d->rec->rotational == 1)
 		tw_verdict_found(out, TW_SYM_READ_LATENCY_QUEUE, "%s %s %s ms at queue depth %s on a "
-		    "rotational disk, in the last %u s", d->name, rn, r, q, d->window_s);
+		    "rotational disk, in the last %u s", dn, rn, r, q, d->window_s);
 	add_queue_full(d, &n, out);
 	/* Writes outnumbering reads in a queue: writeback crowds the reads. */
-	if (deep(d) && d->wops > d->rops && d->wops > 0)
+	if (deep(d) && wops > rops && wops > 0)
 		tw_verdict_found(out, TW_SYM_READ_LATENCY_WRITEBACK, "%s %s %s ms behind %s writes/s "
-		    "(against %s reads/s) at queue depth %s, in the last %u s", d->name, rn, r,
-		    tw_verdict_num(&n, d->wops, 1), tw_verdict_num(&n, d->rops, 1), q, d->window_s);
+		    "(against %s reads/s) at queue depth %s, in the last %u s", dn, rn, r,
+		    tw_verdict_num(&n, wops, 1), tw_verdict_num(&n, rops, 1), q, d->window_s);
 	if (out->nfound > 0)
 		return TW_OK;
 	if (!deep(d) && d->r_name == NULL)
 		tw_verdict_none(out, TW_SYM_READ_LATENCY_QUEUE,
 		    "%s takes %s ms per read at queue depth %s: the device itself is slow "
-		    "(check its health, its controller, or move load)", d->name, r, q);
+		    "(check its health, its controller, or move load)", dn, r, q);
 	else if (!deep(d))
 		tw_verdict_none(out, TW_SYM_READ_LATENCY_QUEUE,
 		    "%s %s %s ms at queue depth %s: the device itself is slow "
-		    "(check its health, its controller, or move load)", d->name, rn, r, q);
+		    "(check its health, its controller, or move load)", dn, rn, r, q);
 	else
 		tw_verdict_none(out, TW_SYM_READ_LATENCY_QUEUE,
 		    "%s %s %s ms at queue depth %s, on %s: no queue knob applies, the "
-		    "device is saturated (spread the I/O or add devices)", d->name, rn, r, q, kind(d));
+		    "device is saturated (spread the I/O or add devices)", dn, rn, r, q, kind(d));
 	return TW_OK;
 }
 
 int
-tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
+tw_evidence_disk_write(const struct tw_disk_evidence *d, struct tw_verdict *out)
 {
+	const char *dn;
+	double queue, rops, wops;
 	struct tw_verdict_nums n = { .next = 0 };
 	const char *w, *q, *wn;
 
 	if (out == NULL)
 		return TW_E_INVAL;
 	tw_verdict_init(out);
-	if (d == NULL || d->name == NULL)
+	if (d == NULL || d->rec == NULL || tw_disk_evidence_name(d) == NULL)
 		return TW_E_INVAL;
-	w = tw_verdict_num(&n, d->w_await, 1);
-	q = tw_verdict_num(&n, d->queue, 2);
+	dn = tw_disk_evidence_name(d);
+	queue = tw_disk_evidence_queue(d);
+	rops = tw_disk_evidence_rops(d);
+	wops = tw_disk_evidence_wops(d);
+	w = tw_verdict_num(&n, w_ms(d), 1);
+	q = tw_verdict_num(&n, queue, 2);
 	wn = d->w_name != NULL ? d->w_name : "w_await";
 	/* Dirty-data limits are host-wide: only a deep queue of writes on a
 	 * device that had room shows writeback arriving in bursts that
@@ -136,11 +162,11 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 	 * flusher wrote all along, and a lower threshold starts nothing
 	 * sooner (the lab's writer faster than its loop device, held 100 %
 	 * of the window, was told to halve dirty_background_bytes). */
-	if (deep(d) && d->wops >= d->rops && d->wops > 0 && !saturated(d) && !d->writers_held)
+	if (deep(d) && wops >= rops && wops > 0 && !saturated(d) && !d->writers_held)
 		tw_verdict_found(out, TW_SYM_WRITE_LATENCY, "%s %s %s ms with %s requests queued on "
 		    "average, mostly writes (%s/s against %s reads/s): writeback arrives in "
-		    "bursts, in the last %u s", d->name, wn, w, q, tw_verdict_num(&n, d->wops, 1),
-		    tw_verdict_num(&n, d->rops, 1), d->window_s);
+		    "bursts, in the last %u s", dn, wn, w, q, tw_verdict_num(&n, wops, 1),
+		    tw_verdict_num(&n, rops, 1), d->window_s);
 	add_queue_full(d, &n, out);
 	if (out->nfound > 0)
 		return TW_OK;
@@ -148,31 +174,31 @@ tw_evidence_disk_write(const struct tw_disk_figures *d, struct tw_verdict *out)
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s takes %s ms per write at queue depth %s: the device itself is slow "
 		    "(check its health, its controller and its write cache, or move load)",
-		    d->name, w, q);
+		    dn, w, q);
 	else if (!deep(d))
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s %s %s ms at queue depth %s: the device itself is slow "
 		    "(check its health, its controller and its write cache, or move load)",
-		    d->name, wn, w, q);
-	else if (d->wops >= d->rops && d->wops > 0 && !saturated(d))
+		    dn, wn, w, q);
+	else if (wops >= rops && wops > 0 && !saturated(d))
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s %s %s ms at queue depth %s, mostly writes (%s MiB/s), while writers were "
 		    "held at the dirty limit: the flusher wrote all along, so that is the "
 		    "device's throughput for these writes, and no writeback knob makes a writer "
-		    "faster than it (spread the I/O or add devices)", d->name, wn, w, q,
-		    d->write_bytes_s >= 0 ? tw_verdict_num(&n, d->write_bytes_s / 1048576.0, 1) :
+		    "faster than it (spread the I/O or add devices)", dn, wn, w, q,
+		    tw_fig_has(d->rec->write_bytes_s) ? tw_verdict_num(&n, d->rec->write_bytes_s / 1048576.0, 1) :
 		    "unknown");
-	else if (d->wops >= d->rops && d->wops > 0)
+	else if (wops >= rops && wops > 0)
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s %s %s ms at queue depth %s, mostly writes (%s MiB/s), busy %s %% of the "
 		    "window: the device writes at its throughput, and no writeback knob makes a "
-		    "writer faster than it (spread the I/O or add devices)", d->name, wn, w, q,
-		    d->write_bytes_s >= 0 ? tw_verdict_num(&n, d->write_bytes_s / 1048576.0, 1) :
-		    "unknown", tw_verdict_num(&n, d->util, 1));
+		    "writer faster than it (spread the I/O or add devices)", dn, wn, w, q,
+		    tw_fig_has(d->rec->write_bytes_s) ? tw_verdict_num(&n, d->rec->write_bytes_s / 1048576.0, 1) :
+		    "unknown", tw_verdict_num(&n, d->rec->util_pct, 1));
 	else
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s %s %s ms at queue depth %s, mostly reads: no writeback knob "
-		    "applies, the device is saturated (spread the I/O or add devices)", d->name, wn,
+		    "applies, the device is saturated (spread the I/O or add devices)", dn, wn,
 		    w, q);
 	return TW_OK;
 }

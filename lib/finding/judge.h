@@ -350,10 +350,6 @@ struct tw_disk_verdicts {
 	struct tw_verdict read, write;
 };
 
-/* The figures of device d that lib/advice/evidence.c judges. */
-void tw_judge_disk_figures(const struct tw_disk_record *d, unsigned window_s,
-    struct tw_disk_figures *f);
-
 void tw_judge_disk_verdicts(const struct tw_disk_record *d, const struct tw_disk_judgement *j,
     unsigned window_s, struct tw_disk_verdicts *out);
 

@@ -64,37 +64,16 @@ tw_judge_disk(const struct tw_judge_config *c, const struct tw_disk_record *d, d
 }
 
 void
-tw_judge_disk_figures(const struct tw_disk_record *d, unsigned window_s, struct tw_disk_figures *f)
-{
-	memset(f, 0, sizeof(*f));
-	f->name = d->name;
-	f->r_await = tw_fig_or0(d->r_await_ms);
-	f->w_await = tw_fig_or0(d->w_await_ms);
-	f->queue = tw_fig_or0(d->queue_depth);
-	f->rops = tw_fig_or0(d->read_ops_s);
-	f->wops = tw_fig_or0(d->write_ops_s);
-	f->read_bytes_s = tw_fig_has(d->read_bytes_s) ? d->read_bytes_s : -1;
-	f->write_bytes_s = tw_fig_has(d->write_bytes_s) ? d->write_bytes_s : -1;
-	f->util = tw_fig_has(d->util_pct) ? d->util_pct : -1;
-	f->rotational = d->rotational;
-	f->scheduler = d->scheduler;
-	f->nr_requests = d->nr_requests;
-	f->read_ahead_kb = d->read_ahead_kb;
-	f->window_s = window_s;
-}
-
-void
 tw_judge_disk_verdicts(const struct tw_disk_record *d, const struct tw_disk_judgement *j,
     unsigned window_s, struct tw_disk_verdicts *out)
 {
-	struct tw_disk_figures f;
+	struct tw_disk_evidence f = { .rec = d, .window_s = window_s,
+		.writers_held = j->writers_held };
 	int read_bad = j->read != TW_STATE_OK || j->queue != TW_STATE_OK;
 
 	memset(out, 0, sizeof(*out));
 	if (j->worst == TW_STATE_OK)
 		return;
-	tw_judge_disk_figures(d, window_s, &f);
-	f.writers_held = j->writers_held;
 	if (read_bad && tw_evidence_disk_read(&f, &out->read) == TW_OK)
 		out->has_read = 1;
 	if (j->write != TW_STATE_OK && tw_evidence_disk_write(&f, &out->write) == TW_OK) {

@@ -41,15 +41,14 @@ int
 tw_judge_probe_verdict(const struct tw_probe_record *pr, const struct tw_disk_record *d,
     unsigned window_s, unsigned percentile, double ms, struct tw_verdict *out)
 {
-	struct tw_disk_figures f;
+	struct tw_disk_record none;
+	struct tw_disk_evidence f = { .rec = d, .name = pr->device, .window_s = window_s };
 
-	memset(&f, 0, sizeof(f));
-	f.rotational = -1;
-	f.nr_requests = f.read_ahead_kb = -1;
-	f.window_s = window_s;
-	if (d != NULL)
-		tw_judge_disk_figures(d, window_s, &f);
-	f.name = pr->device;
+	/* Without the disk's row, none of its figures. */
+	if (d == NULL) {
+		tw_disk_record_init(&none);
+		f.rec = &none;
+	}
 	return tw_evidence_probe_seek(&f, d != NULL && tw_fig_has(d->queue_depth), percentile,
 	    ms, out);
 }

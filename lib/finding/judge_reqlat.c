@@ -131,18 +131,14 @@ void
 tw_judge_reqlat_verdicts(const struct tw_disk_record *d, const struct tw_reqlat_judgement *j,
     unsigned window_s, unsigned percentile, struct tw_disk_verdicts *out)
 {
-	struct tw_disk_figures f;
 	char rn[24], wn[24];
+	struct tw_disk_evidence f = { .rec = d, .r_name = rn, .w_name = wn,
+		.r_pct_ms = j->read_ms, .w_pct_ms = j->write_ms, .window_s = window_s,
+		.writers_held = j->writers_held };
 
 	memset(out, 0, sizeof(*out));
-	tw_judge_disk_figures(d, window_s, &f);
 	snprintf(rn, sizeof(rn), "read p%u", percentile);
 	snprintf(wn, sizeof(wn), "write p%u", percentile);
-	f.r_await = j->read_ms;
-	f.w_await = j->write_ms;
-	f.r_name = rn;
-	f.w_name = wn;
-	f.writers_held = j->writers_held;
 	if (j->read != TW_STATE_OK && tw_evidence_disk_read(&f, &out->read) == TW_OK)
 		out->has_read = 1;
 	if (j->write != TW_STATE_OK && tw_evidence_disk_write(&f, &out->write) == TW_OK) {
