@@ -16,8 +16,9 @@ For D = 2 ms and 20 ms, once a window holds only reads made at D:
   each other. The reference is that, and not D itself, because FUSE and
   the loop driver add their own time to every read (the floor: what the
   reference reads at D = 0, printed; about 0.1-0.3 ms here, 5-15 % of 2 ms
-  on a quiet machine, and tens of ms on a busy one, where the FUSE daemon,
-  the loop worker and both readers wait for a CPU).
+  on a quiet machine, and more on a busy one, where the loop worker and
+  both readers wait for a CPU; the FUSE daemon does not: it runs at
+  SCHED_FIFO, probe_common.FuseDelay).
 
 How close is close enough: both are samples of 200 reads, and a
 percentile of 200 reads is itself uncertain, the reference's as much as
