@@ -181,6 +181,11 @@ class Bpftrace:
         self.run.__enter__()
         return self
 
+    def recursion_misses(self):
+        """The kernel's count of the reference's probes it skipped (see
+        tracing.recursion_misses); read before stop()."""
+        return self.run.recursion_misses()
+
     def stop(self):
         """Stop it and read what it counted: (count, fine, coarse), each
         histogram a list of (lo, hi, count), hi None for the last."""

@@ -5,10 +5,10 @@ the same device in the same window: random reads by fio on a loop device
 (at queue depth 1 and 8) and, where the tree has the FUSE device of known
 latency (tests/fusedelay), on a loop device over it, at 2 ms and 20 ms.
 The request count must agree with the kernel's count of the device's
-completed reads within 1 % (or what the reference missed in the same run,
-and 0.5 % more: both programs missed about 1 % at depth 8 on a busy
-machine), p50 and p99 within 10 % or within one bucket of the
-reference's histogram, whichever is wider.
+completed reads within 1 % (or within what the kernel says it skipped of
+tunewatchd's programs, and 0.5 % more), p50 and p99 within 10 % or within
+one bucket of the reference's histogram, whichever is wider. The
+reference may miss what the kernel skipped of its own programs, no more.
 
 By default the issue time is the kernel's own stamp where it keeps one
 (all these devices); the program's own clock (requestLatencyIssueClock
@@ -24,6 +24,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import reqlat_common as rc  # noqa: E402
+import tracing  # noqa: E402
 import twtest  # noqa: E402
 
 
@@ -37,35 +38,40 @@ def compare(name, h, loop, ref, fio_args, seconds):
     kernel = rc.reads_completed(loop.name) - k0
     h.sample_now()
     row = rc.reqlat_row(h, loop.index())
+    ref_skipped = ref.recursion_misses()
+    ours_skipped = tracing.recursion_misses(h.agent.pid)
     count, fine, coarse = ref.stop()
     ours = row["TOTAL"].num - t0
     figures = {"fio": done, "kernel": kernel, "reference": count, "ours": ours,
                "window_count": row["COUNT"].num}
-    print("%s: fio %d, the kernel's reads completed %d, the reference %d, tunewatchd %d "
-          "requests; load %s" % (name, done, kernel, count, ours,
-                                 open("/proc/loadavg").read().split()[0]), flush=True)
+    print("%s: fio %d, the kernel's reads completed %d, the reference %d (the kernel skipped "
+          "%d of its probes), tunewatchd %d (skipped %d) requests; load %s" % (
+              name, done, kernel, count, ref_skipped, ours, ours_skipped,
+              open("/proc/loadavg").read().split()[0]), flush=True)
     assert count > 0, "%s: the reference counted nothing" % name
     # The window holds fio's requests and no others (run_case waited for
     # an empty one): its percentiles are of the reference's requests.
     assert row["COUNT"].num == ours, "%s: the window holds %d requests, %d timed since the " \
         "run began" % (name, row["COUNT"].num, ours)
     # Held to the kernel's own count of the device's completed reads over
-    # fio's run (/sys/block/DEV/stat; fio's count has equalled it). Within
-    # 1 %, or within what the reference missed in the same run and 0.5 %
-    # more: at depth 8 on a busy machine (load 14) both programs missed
-    # about 1 % of the requests (tunewatchd 41,829, the reference 41,799 of
-    # the kernel's and fio's 42,253), two programs attached in two ways,
-    # with no recursion miss counted by the kernel and twAgentReqLatLost 0;
-    # in quiet runs neither misses one. What tunewatchd misses alone is
-    # held to 1 %. Once under the sanitizers the reference alone lost
-    # 1.2 % (297,030 of 300,671; ours 300,631): a reference that misses
-    # more than 2 % is no reference.
-    assert abs(count - kernel) <= 0.02 * kernel, \
-        "%s: the reference counted %d of the kernel's %d requests" % (name, count, kernel)
-    allowed = max(0.01 * kernel, abs(count - kernel) + 0.005 * kernel)
+    # fio's run (/sys/block/DEV/stat; fio's count has equalled it).
+    # bpftrace's probes are perf tracepoints: the kernel does not run one
+    # on a CPU where such a program already runs, so a completion whose
+    # interrupt lands in the issue probe is lost, and counted
+    # (recursion_misses). At depth 8 that was 0.3-0.8 % here when quiet and
+    # 5.2 % on CI's machine (454,290 of 479,033). So the reference may fall
+    # short by what the kernel skipped of it (of every device: a bound) and
+    # 0.5 % more; past a tenth it is no reference. tunewatchd's programs
+    # (tp_btf) are skipped only inside themselves: it is held to 1 %, or
+    # to its own skips and 0.5 % more.
+    assert kernel - count <= ref_skipped + 0.005 * kernel and count >= 0.9 * kernel, \
+        "%s: the reference counted %d of the kernel's %d requests, the kernel skipped %d " \
+        "of its probes" % (name, count, kernel, ref_skipped)
+    allowed = max(0.01 * kernel, ours_skipped + 0.005 * kernel)
     assert abs(ours - kernel) <= allowed, \
-        "%s: %d requests timed against the kernel's %d (fio %d, the reference %d)" % (
-            name, ours, kernel, done, count)
+        "%s: %d requests timed against the kernel's %d (fio %d, the reference %d; the " \
+        "kernel skipped %d of tunewatchd's probes)" % (
+            name, ours, kernel, done, count, ours_skipped)
     for p, col in ((50, "P50"), (99, "P99")):
         mid, width = rc.reference_percentile(fine, coarse, count, p)
         got = row[col].num

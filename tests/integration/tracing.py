@@ -89,6 +89,32 @@ tracepoint:syscalls:sys_enter_pread64 /pid == %d && args->count == %d/
 """
 
 
+def recursion_misses(pid):
+    """The kernel's count of the runs it skipped of process pid's BPF
+    programs (recursion_misses of each program's fdinfo, summed): a
+    tracepoint that fires while a program of the kind runs on that CPU
+    (a completion's interrupt during the issue program, or during a map
+    read by syscall) is not run. It counts every skipped event of the
+    tracepoint, of every device: an upper bound of what a program missed
+    of one. 0 where pid has gone or holds no program."""
+    total = 0
+    try:
+        fds = os.listdir("/proc/%d/fd" % pid)
+    except OSError:
+        return 0
+    for fd in fds:
+        try:
+            if os.readlink("/proc/%d/fd/%s" % (pid, fd)) != "anon_inode:bpf-prog":
+                continue
+            with open("/proc/%d/fdinfo/%s" % (pid, fd)) as fh:
+                for line in fh:
+                    if line.startswith("recursion_misses:"):
+                        total += int(line.split()[1])
+        except (OSError, ValueError):
+            continue
+    return total
+
+
 def _mark():
     fd = os.open("/dev/zero", os.O_RDONLY)
     try:
@@ -130,6 +156,11 @@ class Bpftrace:
         assert self.proc.poll() is None, "bpftrace stopped: see %s.log" % self.name
         time.sleep(0.5)
         return self
+
+    def recursion_misses(self):
+        """What the kernel skipped of this program's probes so far
+        (recursion_misses); read before stop()."""
+        return recursion_misses(self.proc.pid) if self.proc is not None else 0
 
     def stop(self):
         """Stop it; everything it printed. It prints its maps on the way
