@@ -33,6 +33,7 @@ RATIOS = ("the stock host's ratio path (dirty_bytes and dirty_background_bytes r
 SHOWN = {
     ("softnet-drops", "net.core.netdev_max_backlog", "sysctl"): ["net-softnet"],
     ("udp-sndbuf", "net.core.wmem_default", "sysctl"): ["net-udp-sndbuf"],
+    ("udp-sndbuf", "net.core.wmem_max", "sysctl"): ["net-udp-wmem-max"],
     ("udp-mem", "net.ipv4.udp_mem", "sysctl"): ["net-udp-mem"],
     ("tcp-mem", "net.ipv4.tcp_mem", "sysctl"): ["net-tcp-mem"],
     ("listen-overflow", "net.core.somaxconn", "sysctl"): ["net-listen"],
@@ -63,9 +64,6 @@ NOT_YET = {
         "under socket-rcvbuf (net-udp-max); drops spread over many sockets not provoked yet",
     ("udp-rcvbuf", "net.core.rmem_default", "sysctl"):
         "as rmem_max: shown per socket under socket-rcvbuf-default (net-udp-default) only",
-    ("udp-sndbuf", "net.core.wmem_max", "sysctl"):
-        "advised beside wmem_default; net-udp-sndbuf applies wmem_default, and a sender "
-        "that sets SO_SNDBUF at wmem_max is not provoked yet",
     ("tcp-prune", "net.ipv4.tcp_rmem", "sysctl"):
         "receive queues pruned without TCP memory pressure are not provoked yet",
     ("highorder-fail", "vm.watermark_scale_factor", "sysctl"):
