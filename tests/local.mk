@@ -95,6 +95,10 @@ TESTS += tests/lab_stats.py
 # written fails here, not at the end of an hour's lab.
 dist_noinst_SCRIPTS += tests/lab_report.py
 TESTS += tests/lab_report.py
+# The lab's one rule for knobs (tests/lab/labknobs.py): a wrong knob of any
+# subject fails a scenario of every kind; the machine's findings are listed.
+dist_noinst_SCRIPTS += tests/lab_knobs.py
+TESTS += tests/lab_knobs.py
 
 # How each tune line is proven (lib/advice/proof.c), held to the lab: its
 # scenarios, and the committed results of a whole run (doc/LAB.json).

@@ -441,6 +441,28 @@ def _lock():
             time.sleep(1)
 
 
+def with_wrong(result, failure):
+    """failure with the knobs the scenario named and does not accept
+    (result["wrong"], labknobs.sort) before it, unless it says them."""
+    wrong = [w for w in result.get("wrong") or [] if w not in failure]
+    if not wrong:
+        return failure
+    return "a knob the scenario does not accept was named: %s%s" % (
+        "; ".join(wrong), "; " + failure if failure else "")
+
+
+def run_judged(run, lab):
+    """run(lab), then fail it on any knob it named and does not accept
+    (labknobs: one rule for problems, negative controls and the healthy
+    set), said beside whatever else failed."""
+    try:
+        run(lab)
+    except AssertionError as e:
+        raise AssertionError(with_wrong(lab.result, str(e))) from None
+    if lab.result.get("wrong"):
+        raise AssertionError(with_wrong(lab.result, ""))
+
+
 def main(meta, run, workloads=None):
     """The __main__ of a scenario file.
 
@@ -480,7 +502,7 @@ def main(meta, run, workloads=None):
             result["lock_wait_s"] = round(time.monotonic() - t_lock, 1)
             os.environ["TW_LAB_LOCK_HELD"] = "1"
             lab = Lab(meta["name"], result)
-            run(lab)
+            run_judged(run, lab)
             result["status"] = "pass"
             code = 0
         finally:

@@ -16,7 +16,9 @@ piece of advice the checks gave, and fills lab.result:
   findings  "ID SYMPTOM SUBJECT TUNABLE" of each finding raised
   advice    each distinct tune: / no tunable: line the checks printed
   wrong     the findings and tune: lines wrong(row_or_line) says name a
-            useless knob (each in words)
+            useless knob, and those labknobs says name a knob the control
+            does not accept, whatever their subject (each in words)
+  not_ours  those labknobs says are the machine's, with why
   seen      whether `expect(line)` held for some advice line (the symptom
             was there and the answer was given, not merely no finding)
 
@@ -34,6 +36,7 @@ import time
 
 import labcache
 import labcore
+import labknobs
 
 CHECKS = ("check_bufcache", "check_dblock", "check_disklatency")
 RANK = {"OK": 0, "WARNING": 1, "CRITICAL": 2, "UNKNOWN": 3}
@@ -72,17 +75,26 @@ def watch(lab, stack, work, wrong, what, expect=None, extra=None, every=2.0, set
     res["advice"] = sorted(advice)
     for check, line in lines.items():
         res.note("%s at worst: %s" % (check, line))
+    earlier = list(res.get("wrong") or [])
     bad = []
+    rest_rows, rest_advice = [], []
     for r in seen.values():
         why = wrong(r)
         if why:
             bad.append("finding %s %s %s names %s: %s" % (
                 r.get("ID"), r.get("SYMPTOM"), r.get("SUBJECT"), r.get("TUNABLE"), why))
+        else:
+            rest_rows.append(r)
     for a in advice.values():
         why = wrong(a) if a.line.startswith("tune: ") else None
         if why:
             bad.append("%s: %s" % (a.line, why))
-    res["wrong"] = bad
+        else:
+            rest_advice.append(a)
+    # The rule every scenario shares: no knob at all, of any subject, but
+    # the machine's own (listed).
+    bad += labknobs.sort(lab, rest_rows, rest_advice, known=seen.values())
+    res["wrong"] = earlier + [b for b in bad if b not in earlier]
     if expect is not None:
         res["seen"] = any(expect(a) for a in advice.values())
     assert not bad, "a knob that cannot help was named: " + "; ".join(bad)

@@ -21,6 +21,7 @@ import re
 import time
 
 import labcore
+import labknobs
 import labproof
 import labstats
 from labcore import advice_of, apply_line, figure, wait_for
@@ -45,8 +46,6 @@ class Problem:
     # The rounds this scenario may take: 1 where the figures size the
     # suggestion, so that one ticket must be enough.
     rounds_allowed = MAX_ROUNDS
-    # Findings that would name the wrong knob here: (symptom, tunable).
-    wrong = ()
     # Where it ran, in words, when the stack's namespace does not say it all.
     where = None
     # Where the apply: line runs: None, where the check ran; labcore.HOST,
@@ -135,13 +134,6 @@ class Problem:
         return figure(rate, self.symptom_unit, "%s %s (%d in %.1f s)" % (
             labcore.fmt(round(rate, 1)), self.symptom_unit, count, seconds))
 
-    def is_wrong(self, row):
-        """Whether a finding beside the scenario's own (a twFindingTable
-        row) names the wrong knob: by default its (symptom, tunable) is
-        in `wrong`. A scenario on the host's namespace may narrow it to
-        its own sockets, since other work's findings are not its own."""
-        return (row.get("SYMPTOM"), row.get("TUNABLE")) in self.wrong
-
     def while_raised(self, lab, stack, workload, row):
         """Called once the first round's finding is raised, before its
         advice is taken: what the scenario holds of the finding while the
@@ -212,7 +204,7 @@ def run_problem(lab, stack, problem):
             idx, row = wait_for("tunewatchd to raise %s" % problem.symptom_token,
                                 lambda: next(((i, x) for i, x in stack.findings().items()
                                               if ours(problem, x)), None), timeout=60)
-            others(res, stack, problem)
+            others(lab, stack, problem)
             if rnd == 1:
                 # From the symptom's start (its counter's first rise), as
                 # an operator counts it; the workload's start where the
@@ -232,6 +224,7 @@ def run_problem(lab, stack, problem):
             r["finding"] = row["ID"]
             # The check's advice for it.
             out = stack.check(problem.check, problem.check_args)
+            others(lab, stack, problem, advice_of(out))
             mine = [a for a in advice_of(out) if a.finding == row["ID"]]
             assert len(mine) == 1, "no advice with finding %s in %r" % (row["ID"], out)
             adv = mine[0]
@@ -256,7 +249,7 @@ def run_problem(lab, stack, problem):
             sym1, work1 = measure(lab, problem, workload, problem.measure_s)
             r["before"] = {"symptom": sym_before, "workload": work_before}
             r["after"] = {"symptom": sym1, "workload": work1}
-            others(res, stack, problem)
+            others(lab, stack, problem)
             # The record of the change, seen and evaluated.
             change = wait_change(stack, adv, timeout=30)
             assert "BEFORE" in change and float(change["BEFORE"]) > 0, \
@@ -423,7 +416,7 @@ def run_no_tunable(lab, stack, problem):
         for a in advice_of(out):
             assert a.no_tunable or a.tunable not in problem.host_sysctls, \
                 "the check names a host-wide sysctl: %r" % a
-        others(res, stack, problem)
+        others(lab, stack, problem, advice_of(out))
         changes_before = len(stack.changes())
         r["applied_note"] = problem.fix(lab, workload, adv)
         t_fix = time.monotonic()
@@ -447,24 +440,35 @@ def run_no_tunable(lab, stack, problem):
         added = len(stack.changes()) - changes_before
         assert added == 0, "twChangeTable has %d new rows, where no tunable changed" % added
         r["evaluation"] = "no change history (no tunable changed)"
-        others(res, stack, problem)
+        others(lab, stack, problem)
         res["after"] = {"symptom": sym1, "workload": work1}
         before, after = problem.fix_values()
         labproof.prove_fix(lab, problem, workload, before, after,
                            lambda sec: measure(lab, problem, workload, sec))
 
 
-def others(res, stack, problem):
-    """Findings beside the scenario's own, for the results: each is either
-    right too (say why in a note) or a rule to look at."""
-    seen = res.setdefault("other_findings", [])
-    for x in stack.findings().values():
+def others(lab, stack, problem, advice=()):
+    """Findings beside the scenario's own, for the results, and each
+    finding and line of the check's advice (advice: labcore.Advice)
+    judged by labknobs: a knob that is neither the scenario's tunable nor
+    one it accepts, whatever its subject, is put in the result's "wrong",
+    which fails the scenario once it has run (labcore.run_judged), so that
+    the rounds and the proof are still measured; the machine's are listed
+    with why."""
+    seen = lab.result.setdefault("other_findings", [])
+    rows = list(stack.findings().values())
+    for x in rows:
         if not ours(problem, x):
             text = "%s on %s: %s" % (x.get("SYMPTOM"), x.get("SUBJECT"),
                                      x.get("TUNABLE") or "no tunable")
             if text not in seen:
                 seen.append(text)
-            assert not problem.is_wrong(x), "a finding names the wrong knob: %s" % text
+    labknobs.sort(lab, rows, advice, own_knobs(problem))
+
+
+def own_knobs(problem):
+    """The knobs that are the problem's own: its tunable, if it has one."""
+    return (problem.tunable,) if problem.tunable else ()
 
 
 _NUMBER = re.compile(r"\d+")

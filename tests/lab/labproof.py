@@ -29,6 +29,7 @@ import os
 import time
 
 import labcore
+import labknobs
 import labstats
 import labsweep
 
@@ -96,9 +97,18 @@ def pingpong(lab, stack, problem, up, windows=2):
     or a piece of the check's advice at the end, that turns the tunable or
     a coupled one back (the other way than the change went: up is +1 when
     it raised the value) is ping-pong; one that asks for more of the same
-    (a host pool's finding that lags the window) is only noted. Returns
-    {"seconds", "windows", "turned": [words], "more": [words]}."""
-    turned, more = [], []
+    (a host pool's finding that lags the window) is only noted. Every
+    other finding and line is judged by labknobs: one naming a knob the
+    scenario does not accept is "wrong". Returns {"seconds", "windows",
+    "turned": [words], "more": [words], "wrong": [words]}."""
+    turned, more, wrong = [], [], []
+    own = (problem.tunable,) if problem.tunable else ()
+
+    def judged(rows, advice=()):
+        for text in labknobs.sort(lab, rows, advice, own):
+            if text not in wrong:
+                wrong.append(text)
+
     t0 = time.monotonic()
     end = t0 + windows * stack.window
 
@@ -109,20 +119,23 @@ def pingpong(lab, stack, problem, up, windows=2):
             target.append(words)
 
     while time.monotonic() < end:
-        for x in stack.findings().values():
+        rows = list(stack.findings().values())
+        judged(rows)
+        for x in rows:
             if knob_of(x, problem):
                 note("finding %s %s on %s: %s %s -> %s" % (
                     x.get("ID"), x.get("SYMPTOM"), x.get("SUBJECT"), x.get("TUNABLE"),
                     x.get("CURRENT"), x.get("SUGGESTED")), x.get("CURRENT"), x.get("SUGGESTED"))
         time.sleep(1.0)
     out = stack.check(problem.check, problem.check_args)
+    judged(list(stack.findings().values()), labcore.advice_of(out))
     for a in labcore.advice_of(out):
         if a.tunable and (a.tunable == problem.tunable or a.tunable in problem.coupled or
                           a.tunable.endswith("/queue/read_ahead_kb") and
                           "queue/read_ahead_kb" in problem.coupled):
             note("the check: %s" % a.line, a.current, a.suggested)
     return {"seconds": round(time.monotonic() - t0, 1), "windows": windows, "turned": turned,
-            "more": more}
+            "more": more, "wrong": wrong}
 
 
 def capped(rounds):
@@ -241,6 +254,8 @@ def prove(lab, stack, problem, workload, stock, final, measure):
     proof["pingpong"] = pingpong(lab, stack, problem, 1 if s1 >= s0 else -1)
     for text in proof["pingpong"]["turned"]:
         failures.append("after the change, turned back: %s" % text)
+    # A knob it does not accept is in the result's "wrong" too, which fails
+    # the scenario when it has run (labcore.run_judged).
     proof["stock_number"], proof["final_number"] = s0, s1
     t = time.monotonic()
     phases = labsweep.interleaved(s0, s1, apply, phase, repeats=problem.repeats)

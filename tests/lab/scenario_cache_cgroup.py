@@ -51,6 +51,7 @@ import time
 
 import labcache
 import labcore
+import labknobs
 import labproblem
 import labstats
 import labsweep
@@ -137,11 +138,13 @@ def finding_of(stack, memcg):
                 (None, None))
 
 
-def advice(stack, memcg, unit, timeout=90):
+def advice(lab, stack, memcg, unit, timeout=90):
     """The finding's row and check_bufcache --cgroup's advice for it, once
     the advice is sized from the file set (the first samples at the limit
     may come before the agent measured it, and the job's start, its
-    memory rising, reads as a leak for a window)."""
+    memory rising, reads as a leak for a window). Every finding and line
+    of the check's then is judged by labknobs (a knob it does not accept
+    fails the scenario once it has run)."""
     last = {}
 
     def sized():
@@ -177,6 +180,7 @@ def advice(stack, memcg, unit, timeout=90):
         unit, adv.current, adv.suggested)), (adv.line, row)
     assert adv.tunable == "MemoryLimit", row
     assert size_bytes(adv.current) == limit_of(memcg), (adv.current, limit_of(memcg))
+    labknobs.sort(lab, stack.findings().values(), labcore.advice_of(last["out"]))
     return row, adv
 
 
@@ -242,7 +246,7 @@ def take_ticket(lab, stack, memcg, blkcg, unit, data, t_start):
     # disk's pace, not the host's cache's.
     looping = Looping(lab, [memcg, blkcg], data)
     try:
-        row, adv = advice(stack, memcg, unit)
+        row, adv = advice(lab, stack, memcg, unit)
         r = {"round": 1, "finding": row["ID"], "advice": adv.line,
              "raised_s": round(time.monotonic() - t_start, 1)}
         res["rounds"].append(r)
@@ -402,7 +406,7 @@ def run(lab):
             if k != APPLIED:
                 looping = Looping(lab, [memcg], files[k])
                 try:
-                    _, other = advice(stack, memcg, unit)
+                    _, other = advice(lab, stack, memcg, unit)
                 finally:
                     looping.stop()
                 suggested[k] = size_bytes(other.suggested)
@@ -440,7 +444,7 @@ def window_compare(lab, conf, memcg, unit, data, at10):
     with labcore.Stack(lab, agent_conf=conf, interval=5, window=60) as stack:
         looping = Looping(lab, [memcg], data)
         try:
-            _, adv = advice(stack, memcg, unit, timeout=stack.window + 90)
+            _, adv = advice(lab, stack, memcg, unit, timeout=stack.window + 90)
         finally:
             looping.stop()
     at60 = size_bytes(adv.suggested)

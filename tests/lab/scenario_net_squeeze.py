@@ -31,6 +31,7 @@ import subprocess
 import time
 
 import labcore
+import labknobs
 from labjournal import ns_argv
 
 META = {"name": "net-squeeze", "kind": "healthy",
@@ -101,8 +102,13 @@ def run(lab):
         # Past the hold-down and a whole window at SMALL.
         worst = "OK"
         order = ["OK", "WARNING", "CRITICAL", "UNKNOWN"]
+        seen, advice = {}, {}
         while time.monotonic() < t_small + stack.window + 5:
             out = stack.check("check_dblock", ["--pool", "budget"])
+            for a in labcore.advice_of(out):
+                advice.setdefault(a.line, a)
+            for x in stack.findings().values():
+                seen.setdefault(x.get("ID"), x)
             if order.index(out.state) > order.index(worst):
                 worst = out.state
                 lab.result.note("check_dblock --pool budget said %s: %s" % (out.state,
@@ -121,6 +127,7 @@ def run(lab):
             words(at_host), words(at_small))
     assert worst == "OK", "check_dblock said %s for squeezes that lost nothing" % worst
     assert not found, "tunewatchd raised %s for squeezes that lost nothing" % found
+    labknobs.sort(lab, seen.values(), advice.values())
 
 
 # ---- the workload, run inside the namespace -------------------------------

@@ -26,6 +26,7 @@ import socket
 import time
 
 import labcore
+import labknobs
 
 META = {"name": "net-syslog", "kind": "healthy",
         "symptom": "a busy syslog-like receiver dropping on its own buffers, UDP memory far "
@@ -54,6 +55,7 @@ def run(lab):
     res = lab.result
     res["workload"] = "a flood of syslog-sized datagrams for %d s" % FLOOD_S
     worst, seen, udp_memory, mem = {"check_dblock": "OK"}, {}, [], 0
+    advice = {}
     before = labcore.netstat(path="/proc/net/snmp")["Udp"]
     with labcore.Stack(lab) as stack:
         workload = labcore.Workload(lab, labcore.workload_argv(__file__, "syslog"))
@@ -64,6 +66,8 @@ def run(lab):
                 time.sleep(EVERY_S)
                 mem = max(mem, udp_mem_in_use())
                 out = stack.check("check_dblock")
+                for a in labcore.advice_of(out):
+                    advice.setdefault(a.line, a)
                 if RANK.get(out.state, 3) > RANK[worst["check_dblock"]]:
                     worst["check_dblock"] = out.state
                 p = out.perf_map().get("udp_memory")
@@ -87,6 +91,7 @@ def run(lab):
     mine = [r for r in seen.values() if r.get("SUBJECT") == "udp memory" or
             "udp_mem" in r.get("TUNABLE", "")]
     assert not mine, "a udp memory finding: %r" % mine
+    labknobs.sort(lab, seen.values(), advice.values())
 
 
 def syslog():

@@ -66,9 +66,9 @@ product now also looks at UDP memory every 10 to 40 ms, at uneven gaps,
 while such drops are being found (tunewatchd, tw_monitor_look; the test:
 check_sockwatch's test_uncounted_look). The workload is left as it was,
 bursts five a second: what the product must see. And a finding that names
-a knob for one of the workload's own sockets fails the scenario: their
-subjects carry the socket's inode after the address, which the old match
-missed, so the rmem_max findings of that run passed unremarked.
+any knob but udp_mem fails the scenario, whatever its subject (labknobs):
+the old match, by the workload's own sockets, missed their inodes, so the
+rmem_max findings of that run passed unremarked.
 """
 
 import os
@@ -166,19 +166,6 @@ class UdpMem(labproblem.Problem):
         lost = 100.0 * (sent - got) / sent
         return labcore.figure(round(lost, 1), "% lost", "%s %% of %s datagrams lost" % (
             labcore.fmt(round(lost, 1)), labcore.fmt(sent)))
-
-    def own_subjects(self):
-        records = list(self.workload.records) if self.workload else []
-        ports = records[-1]["ports"] if records else []
-        return {"udp 127.0.0.1:%d" % p for p in ports}
-
-    def is_wrong(self, row):
-        """A knob named for one of the workload's sockets (rmem_max,
-        rmem_default): the buffers are large; UDP memory is what ran out.
-        A socket's subject carries its inode after the address."""
-        if any(labproblem.same_subject(row, s) for s in self.own_subjects()):
-            return row.get("TUNABLE", "") != ""
-        return False
 
 
 def counters():
