@@ -285,10 +285,10 @@ const char *tw_judge_cgroup_unit(const char *path);
  * (tw_cgroup_owner_name). */
 void tw_judge_cgroup_name(const char *path, char *buf, size_t len);
 
-/* What lib/advice/advice_cgroup.c judges of c; v gives the host's memory and
- * the window's span. */
-void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_record *c,
-    unsigned window_s, struct tw_advice_cgroup_figures *f);
+/* What lib/advice/advice_cgroup.c judges of c: c itself (which must
+ * outlive e) and, from v, the host's memory. */
+void tw_judge_cgroup_evidence(const struct tw_view *v, const struct tw_cgroup_record *c,
+    unsigned window_s, struct tw_advice_cgroup_evidence *e);
 
 /* A cgroup's finding, the same for tunewatchd's twFindingTable and
  * check_bufcache --cgroup's "finding:" lines (ticket_cgroup.c): symptom
@@ -305,7 +305,7 @@ void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_rec
  *   a plain cgroup: the write to its limit file (none, with why, for a
  *     path with bytes unsafe in a command), and nothing persists it.
  * owner says which, in words, for the finding's "owner:" line. */
-void tw_judge_cgroup_finding(const struct tw_advice_cgroup_figures *f, struct tw_finding *out);
+void tw_judge_cgroup_finding(const struct tw_advice_cgroup_evidence *e, struct tw_finding *out);
 
 /* ---- Disks ----------------------------------------------------------- */
 
