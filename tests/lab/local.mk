@@ -20,6 +20,7 @@ LAB_FILES = \
 	tests/lab/labcache.py \
 	tests/lab/labdisk.py \
 	tests/lab/labneg.py \
+	tests/lab/labsndbuf.py \
 	tests/lab/scenario_cache_cgroup.py \
 	tests/lab/scenario_cache_dirty.py \
 	tests/lab/scenario_cache_readahead.py \
