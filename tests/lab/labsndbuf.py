@@ -25,9 +25,8 @@ from labjournal import ns_argv
 
 class SndbufProblem(labproblem.Problem):
     """A sender in namespace ns, run as script's "bursts" workload; a
-    scenario names its tunable, coupled knobs, where, cost_line and the
-    words after_apply returns (applied)."""
-    symptom_token = "udp-sndbuf"
+    scenario names its symptom_token, tunable, coupled knobs, where,
+    cost_line and the words after_apply returns (applied)."""
     symptom_unit = "errors/s"
     better = "higher"
     figure_what = "the share of datagrams sent"

@@ -44,6 +44,7 @@ BURSTS_PER_S = 2
 
 
 class UdpSndbuf(labsndbuf.SndbufProblem):
+    symptom_token = "udp-sndbuf"
     tunable = "net.core.wmem_default"
     coupled = ("net.core.wmem_max",)
     where = "a network namespace of its own (the apply: line on the host: wmem_default is " \

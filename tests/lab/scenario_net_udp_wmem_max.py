@@ -55,6 +55,7 @@ BURSTS_PER_S = 1
 
 
 class UdpWmemMax(labsndbuf.SndbufProblem):
+    symptom_token = "udp-sndbuf"
     tunable = "net.core.wmem_max"
     coupled = ("net.core.wmem_default",)
     where = "a network namespace of its own (the apply: line on the host: wmem_max is " \
