@@ -101,7 +101,7 @@ judge_config(const struct tw_plugin *p, struct tw_judge_config *j)
 static void
 writeback_lines(const struct tw_cache_judgement *j, struct tw_out *out)
 {
-	const struct tw_cache_record *bc = j->bc;
+	const struct tw_cache_record *bc = &j->bc;
 	char a[32], b[32], d[32];
 
 	if (tw_cache_evidence_has_dirty(bc))

@@ -91,9 +91,9 @@ struct tw_cache_judgement {
 	const struct tw_view_disk *disk;	/* where read-ahead matters, or NULL */
 	const struct tw_view_disk *writer;	/* the disk that took the writes, or NULL */
 	/* What the evidence reads (tw_judge_cache_evidence): the cache's
-	 * record, the caller's, which outlives the judgement, and the two
-	 * disks' records. */
-	const struct tw_cache_record *bc;
+	 * record judged and the two disks' records, held here so that the
+	 * judgement outlives the caller's copy. */
+	struct tw_cache_record bc;
 	struct tw_disk_record disk_rec, writer_rec;
 	enum tw_os os;
 	unsigned window_s;
@@ -104,8 +104,8 @@ struct tw_cache_judgement {
 void tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_record *bc,
     const struct tw_view *v, unsigned window_s, enum tw_os os, struct tw_cache_judgement *j);
 
-/* The evidence of j's cache: it points into j and j's record, so it lasts
- * as long as they do. */
+/* The evidence of j's cache: it points into j, so it lasts as long as j
+ * does. */
 void tw_judge_cache_evidence(const struct tw_cache_judgement *j, struct tw_cache_evidence *e);
 
 /* The verdicts of a judged cache: reads (hit ratio, refaults or

@@ -105,7 +105,7 @@ void
 tw_judge_cache_evidence(const struct tw_cache_judgement *j, struct tw_cache_evidence *e)
 {
 	memset(e, 0, sizeof(*e));
-	e->rec = j->bc;
+	e->rec = &j->bc;
 	e->refaults_bad = bad(j->refaults);
 	e->disk = j->disk != NULL ? &j->disk_rec : NULL;
 	e->writer = j->writer != NULL ? &j->writer_rec : NULL;
@@ -121,7 +121,7 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_record *bc
 	long at, writer_at;
 
 	memset(j, 0, sizeof(*j));
-	j->bc = bc;
+	j->bc = *bc;
 	j->os = os;
 	j->window_s = window_s;
 	j->have_hit = tw_fig_has(bc->hit_ratio_pct);

@@ -3,8 +3,6 @@
 
 #include "finding/judge.h"
 
-#include <string.h>
-
 #include "view/record_cache.h"
 
 /* By the path, not twCgroupUnit: a check and tunewatchd then tell the
