@@ -125,9 +125,9 @@ int tw_advice_cgroup_knob(const struct tw_advice_cgroup_evidence *e, char *name,
 
 /* 1 when e's cgroup's own limit bounds its cache (memory within
  * TW_ADVICE_CGROUP_AT_LIMIT of the limit, or limit events in the window):
- * the symptom is then
- * TW_SYM_CGROUP_CACHE_BOUNDED, a service's own, and not the host's
- * TW_SYM_LOW_HIT_REFAULTS, which a service far from its limit shows. */
+ * the symptom is then TW_SYM_CGROUP_CACHE_BOUNDED, a service's own, and
+ * not the host's TW_SYM_LOW_HIT_REFAULTS, which a service far from its
+ * limit shows. */
 int tw_advice_cgroup_bounded(const struct tw_advice_cgroup_evidence *e);
 
 /* A size as systemd's properties take it: "128M", "1G", "1536K", or
