@@ -66,12 +66,7 @@ def one(builddir, n, measure_s):
 
 
 def inside(args):
-    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
-    builds = [("this", os.path.abspath(args.builddir))]
-    if args.orig_builddir:
-        builds.insert(0, ("before", os.path.abspath(args.orig_builddir)))
-    print("start %s UTC, load average %s" % (time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
-                                               fu.loadavg()), flush=True)
+    builds = fu.compared_builds(args)
     print("| build | nobody's sockets | round | flood's finding raised after s | samples traced "
           "| UDP dumps | dumps a sample |")
     print("|---|---|---|---|---|---|---|")
@@ -82,8 +77,7 @@ def inside(args):
                 name, "{:,}".format(args.sockets), rnd + 1, raised,
                 "missing" if samples is None else samples, dumps,
                 "missing" if samples is None else "%.2f" % (dumps / samples)), flush=True)
-    print("end %s UTC, load average %s" % (time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
-                                             fu.loadavg()), flush=True)
+    fu.stamp("end")
 
 
 def options():
@@ -102,12 +96,8 @@ def main():
         sys.exit("flood_dumps.py: needs root (a network namespace, the user nobody)")
     if shutil.which("strace") is None:
         sys.exit("flood_dumps.py: needs strace")
-    argv = [sys.executable, os.path.abspath(__file__), "--inside", "--builddir", args.builddir,
-            "--rounds", str(args.rounds), "--sockets", str(args.sockets), "--measure",
-            str(args.measure)]
-    if args.orig_builddir:
-        argv += ["--orig-builddir", args.orig_builddir]
-    sys.exit(subprocess.run(["unshare", "-n"] + argv).returncode)
+    fu.rerun_in_namespace(__file__, args, "--rounds", args.rounds, "--sockets", args.sockets,
+                          "--measure", args.measure)
 
 
 if __name__ == "__main__":

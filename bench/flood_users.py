@@ -386,13 +386,36 @@ def report(runs):
             med([x["raised_s"] for x in v]), med([x["notified_s"] for x in v])))
 
 
-def inside(args):
+def stamp(what):
+    """The run's start or end line: the time and the load average."""
+    print("%s %s UTC, load average %s" % (what, time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
+                                          loadavg()), flush=True)
+
+
+def compared_builds(args):
+    """In the benchmark's network namespace: its loopback up, the start
+    line, and the builds compared side by side, [(name, builddir)], the
+    one before this work (args.orig_builddir) first where given."""
     subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
     builds = [("this", os.path.abspath(args.builddir))]
     if args.orig_builddir:
         builds.insert(0, ("before", os.path.abspath(args.orig_builddir)))
-    print("start %s UTC, load average %s" % (time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
-                                               loadavg()), flush=True)
+    stamp("start")
+    return builds
+
+
+def rerun_in_namespace(script, args, *opts):
+    """script again, with --inside, --builddir, --orig-builddir and opts,
+    in a network namespace of its own (unshare -n); exits with its status."""
+    argv = [sys.executable, os.path.abspath(script), "--inside", "--builddir", args.builddir]
+    argv += [str(o) for o in opts]
+    if args.orig_builddir:
+        argv += ["--orig-builddir", args.orig_builddir]
+    sys.exit(subprocess.run(["unshare", "-n"] + argv).returncode)
+
+
+def inside(args):
+    builds = compared_builds(args)
     for name, bdir in builds:
         print("%s: %s" % (name, bdir), flush=True)
     runs = {}
@@ -412,8 +435,7 @@ def inside(args):
                          max(x["wire_ms"], default=float("nan")), x["wire_lost"],
                          max(x["snmpget_ms"], default=float("nan")), x["snmpget_failed"],
                          x["raised_s"], x["notified_s"], loadavg()), flush=True)
-    print("end %s UTC, load average %s" % (time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
-                                             loadavg()), flush=True)
+    stamp("end")
     print()
     report(runs)
 
@@ -427,11 +449,7 @@ def main():
     args = ap.parse_args()
     if os.geteuid() != 0:
         sys.exit("flood_users.py: needs root (a network namespace, the user nobody)")
-    argv = [sys.executable, __file__, "--inside", "--builddir", args.builddir, "--rounds",
-            str(args.rounds), "--measure", str(args.measure)]
-    if args.orig_builddir:
-        argv += ["--orig-builddir", args.orig_builddir]
-    sys.exit(subprocess.run(["unshare", "-n"] + argv).returncode)
+    rerun_in_namespace(__file__, args, "--rounds", args.rounds, "--measure", args.measure)
 
 
 if __name__ == "__main__":

@@ -173,17 +173,17 @@ static void
 advise(const struct tw_plugin *p, const struct tw_view *v, const struct tw_cgroup_record *c,
     struct tw_out *out)
 {
-	struct tw_advice_cgroup_figures f;
+	struct tw_advice_cgroup_evidence e;
 	struct tw_finding t;
 	char line[1024];
 	int tune;
 
-	tw_judge_cgroup_figures(v, c, p->window_s, &f);
-	if (tw_advice_cgroup(&f, &tune, line, sizeof(line)) != TW_OK)
+	tw_judge_cgroup_evidence(v, c, p->window_s, &e);
+	if (tw_advice_cgroup(&e, &tune, line, sizeof(line)) != TW_OK)
 		return;
 	tw_out_line(out, "%s: %s", tune ? "tune" : "no tunable", line);
 	/* tunewatchd's finding for this cgroup, with the same id. */
-	tw_judge_cgroup_finding(&f, &t);
+	tw_judge_cgroup_finding(&e, &t);
 	tw_finding_print(out, &t);
 }
 

@@ -101,24 +101,26 @@ judge_config(const struct tw_plugin *p, struct tw_judge_config *j)
 static void
 writeback_lines(const struct tw_cache_judgement *j, struct tw_out *out)
 {
+	const struct tw_cache_record *bc = &j->bc;
 	char a[32], b[32], d[32];
 
-	if (j->fig.have_dirty)
+	if (tw_cache_evidence_has_dirty(bc))
 		tw_out_line(out, "writers throttled at the dirty limit %s %% of the window; dirty "
 		    "limit %s MiB, background %s MiB", tw_plugin_num(a, sizeof(a),
-		    j->fig.dirty_limited, 2), tw_plugin_num(b, sizeof(b),
-		    j->fig.dirty_threshold / 1048576, 1), tw_plugin_num(d, sizeof(d),
-		    j->fig.dirty_bg_threshold / 1048576, 1));
-	if (j->fig.have_dirty && j->fig.writer != NULL)
+		    bc->dirty_limited_pct, 2), tw_plugin_num(b, sizeof(b),
+		    bc->dirty_threshold_bytes / 1048576, 1), tw_plugin_num(d, sizeof(d),
+		    tw_fig_or0(bc->dirty_bg_threshold_bytes) / 1048576, 1));
+	if (tw_cache_evidence_has_dirty(bc) && j->writer != NULL)
 		tw_out_line(out, "the disk that took the writes: %s, %s MiB/s, %s %% busy",
-		    j->fig.writer, tw_plugin_num(a, sizeof(a), j->fig.writer_bytes_s / 1048576, 1),
-		    tw_plugin_num(b, sizeof(b), j->fig.writer_util, 1));
-	if (j->fig.have_reclaim && j->have_refaults)
+		    j->writer_rec.name, tw_plugin_num(a, sizeof(a),
+		    j->writer_rec.write_bytes_s / 1048576, 1),
+		    tw_plugin_num(b, sizeof(b), tw_fig_or0(j->writer_rec.util_pct), 1));
+	if (tw_fig_has(bc->reclaim_s) && j->have_refaults)
 		tw_out_line(out, "host-wide reclaim %s pages/s: %s of the %s refaults/s are the "
 		    "host's own, the rest cgroups' at their own limits (--cgroup)",
-		    tw_plugin_num(a, sizeof(a), j->fig.reclaim, 2),
+		    tw_plugin_num(a, sizeof(a), bc->reclaim_s, 2),
 		    tw_plugin_num(b, sizeof(b), j->host_refaults, 2),
-		    tw_plugin_num(d, sizeof(d), j->fig.refaults, 2));
+		    tw_plugin_num(d, sizeof(d), bc->refaults_s, 2));
 }
 
 /* With --cgroup, the changes of its cgroups' limits alone; else those of
@@ -153,9 +155,9 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	tw_view_cache_record(&v->bc, &bc);
 	tw_judge_cache(&cfg.judge, &bc, v, p->window_s, p->os, &j);
 	if (j.have_hit)
-		tw_out_figure(out, NULL, NULL, "hit_ratio", j.fig.hit, "%", 0, w, c, 1);
+		tw_out_figure(out, NULL, NULL, "hit_ratio", bc.hit_ratio_pct, "%", 0, w, c, 1);
 	if (j.have_refaults)
-		tw_out_figure(out, NULL, NULL, "refaults", j.fig.refaults, "", 0,
+		tw_out_figure(out, NULL, NULL, "refaults", bc.refaults_s, "", 0,
 		    tw_threshold_range(&cfg.judge.refault_warn),
 		    tw_threshold_range(&cfg.judge.refault_crit), 0);
 	if (tw_fig_has(bc.major_faults_s))
@@ -165,7 +167,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		tw_out_figure(out, NULL, NULL, "page_in_kib", bc.page_in_kib_s, "", 0,
 		    NULL, NULL, 0);
 	if (j.have_psi)
-		tw_out_figure(out, NULL, NULL, "memory_pressure", j.fig.psi, "%", 0,
+		tw_out_figure(out, NULL, NULL, "memory_pressure", bc.memory_pressure_pct, "%", 0,
 		    tw_threshold_range(&cfg.judge.psi_warn),
 		    tw_threshold_range(&cfg.judge.psi_crit), 1);
 	if (tw_fig_has(bc.io_pressure_pct))
@@ -178,11 +180,11 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	if (tw_fig_has(bc.writeback_bytes))
 		tw_out_figure(out, NULL, NULL, "writeback", bc.writeback_bytes, "B", 0,
 		    NULL, NULL, 0);
-	if (j.fig.have_dirty)
-		tw_out_figure(out, NULL, NULL, "dirty_limited", j.fig.dirty_limited, "%", 0,
+	if (tw_cache_evidence_has_dirty(&bc))
+		tw_out_figure(out, NULL, NULL, "dirty_limited", bc.dirty_limited_pct, "%", 0,
 		    NULL, NULL, 1);
-	if (j.fig.have_reclaim)
-		tw_out_figure(out, NULL, NULL, "host_reclaim", j.fig.reclaim, "", 0, NULL, NULL, 0);
+	if (tw_fig_has(bc.reclaim_s))
+		tw_out_figure(out, NULL, NULL, "host_reclaim", bc.reclaim_s, "", 0, NULL, NULL, 0);
 
 	/* Nothing at all to judge: no /proc/meminfo, /proc/vmstat or process
 	 * counters behind the agent. */
@@ -195,16 +197,16 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 	/* The summary. */
 	if (j.have_hit)
 		tw_out_printf(out, "read hit ratio %s %% in the last %u s",
-		    tw_plugin_num(a, sizeof(a), j.fig.hit, 2), p->window_s);
+		    tw_plugin_num(a, sizeof(a), bc.hit_ratio_pct, 2), p->window_s);
 	else if (bc.method != NULL)
 		tw_out_printf(out, "no file reads to judge in the last %u s", p->window_s);
 	else
 		tw_out_printf(out, "the agent does not estimate the hit ratio (hitRatio no)");
 	if (j.have_refaults)
-		tw_out_printf(out, ", %s refaults/s", tw_plugin_num(a, sizeof(a), j.fig.refaults, 2));
+		tw_out_printf(out, ", %s refaults/s", tw_plugin_num(a, sizeof(a), bc.refaults_s, 2));
 	if (j.have_psi)
-		tw_out_printf(out, ", memory pressure %s %%", tw_plugin_num(a, sizeof(a), j.fig.psi,
-		    2));
+		tw_out_printf(out, ", memory pressure %s %%", tw_plugin_num(a, sizeof(a),
+		    bc.memory_pressure_pct, 2));
 	if (j.refaults == TW_STATE_UNKNOWN || j.pressure == TW_STATE_UNKNOWN)
 		tw_out_printf(out, " (a threshold was set on a figure the agent does not give)");
 
@@ -220,7 +222,7 @@ run(const struct tw_plugin *p, const struct tw_view *v, struct tw_out *out)
 		    tw_plugin_num(b, sizeof(b), tw_fig_or0(bc.dirty_bytes) / 1048576, 1),
 		    tw_plugin_num(d, sizeof(d), tw_fig_or0(bc.writeback_bytes) / 1048576, 1));
 	tw_out_line(out, "%s refaults/s, %s major faults/s, %s KiB/s paged in, io pressure %s %%",
-	    tw_plugin_num(a, sizeof(a), j.fig.refaults, 2),
+	    tw_plugin_num(a, sizeof(a), tw_fig_or0(bc.refaults_s), 2),
 	    tw_plugin_num(b, sizeof(b), tw_fig_or0(bc.major_faults_s), 2),
 	    tw_plugin_num(d, sizeof(d), tw_fig_or0(bc.page_in_kib_s), 2),
 	    tw_plugin_num(detail, 32, tw_fig_or0(bc.io_pressure_pct), 2));

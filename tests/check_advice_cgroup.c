@@ -17,48 +17,54 @@
 #define MIB (1024.0 * 1024.0)
 
 /* nginx.service on v2, at its 64 MiB memory.high, 55.4 MiB of it page
- * cache, reading a file set of 256 MiB; 24 GiB host. */
-static struct tw_advice_cgroup_figures
-nginx(void)
-{
-	struct tw_advice_cgroup_figures f;
+ * cache, reading a file set of 256 MiB; 24 GiB host: its record and the
+ * evidence that reads it. */
+struct nginx {
+	struct tw_cgroup_record rec;
+	struct tw_advice_cgroup_evidence e;
+};
 
-	memset(&f, 0, sizeof(f));
-	f.path = "/system.slice/nginx.service";
-	tw_cgroup_owner(f.path, &f.owner);
-	f.version = 2;
-	f.refaults = 42638;
-	f.have_usage = 1;
-	f.usage = 63.9 * MIB;
-	f.have_cache = 1;
-	f.cache = 55.4 * MIB;
-	f.have_fileset = 1;
-	f.fileset = 256 * MIB;
-	f.have_limit = 1;
-	f.limit = 64 * MIB;
-	f.limit_name = "memory.high";
-	f.mem_total = 24576 * MIB;
-	f.window_s = 60;
-	return f;
+static void
+nginx(struct nginx *n)
+{
+	tw_cgroup_record_init(&n->rec);
+	n->rec.path = "/system.slice/nginx.service";
+	n->rec.version = 2;
+	n->rec.refaults_s = 42638;
+	n->rec.memory_usage_bytes = 63.9 * MIB;
+	n->rec.cache_bytes = 55.4 * MIB;
+	n->rec.fileset_bytes = 256 * MIB;
+	n->rec.memory_limit_bytes = 64 * MIB;
+	n->rec.limit_name = "memory.high";
+	tw_advice_cgroup_evidence_init(&n->e, &n->rec, 24576 * MIB, 60);
+}
+
+/* The same cgroup at path, and owned as that path says. */
+static void
+moved(struct nginx *n, const char *path)
+{
+	n->rec.path = path;
+	tw_advice_cgroup_evidence_init(&n->e, &n->rec, n->e.mem_total_bytes, n->e.window_s);
 }
 
 static const char *
-advise(const struct tw_advice_cgroup_figures *f, int want_tune)
+advise(const struct tw_advice_cgroup_evidence *e, int want_tune)
 {
 	static char line[1024];
 	int tune = -1;
 
-	ck_assert_int_eq(tw_advice_cgroup(f, &tune, line, sizeof(line)), TW_OK);
+	ck_assert_int_eq(tw_advice_cgroup(e, &tune, line, sizeof(line)), TW_OK);
 	ck_assert_int_eq(tune, want_tune);
 	return line;
 }
 
 START_TEST(test_service_at_high)
 {
-	struct tw_advice_cgroup_figures f = nginx();
+	struct nginx f;
 
+	nginx(&f);
 	/* (8.5 + 256) * 1.25 = 330.6 MiB. */
-	ck_assert_str_eq(advise(&f, 1),
+	ck_assert_str_eq(advise(&f.e, 1),
 	    "nginx.service MemoryHigh=64M -> 331M (42638 refaults/s while memory.current 63.9 MiB "
 	    "sits at memory.high 64 MiB, in the last 60 s; it reads a file set of 256 MiB beside "
 	    "8.5 MiB of other memory; systemd.resource-control(5), "
@@ -98,13 +104,14 @@ START_TEST(test_sized_from_need)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		for (w = 0; w < sizeof(windows) / sizeof(windows[0]); w++) {
-			struct tw_advice_cgroup_figures f = nginx();
+			struct nginx f;
 			const char *line;
 
-			f.fileset = cases[i].fileset_mib * MIB;
-			f.cache = cases[i].cache_mib * MIB;
-			f.window_s = windows[w];
-			line = advise(&f, 1);
+			nginx(&f);
+			f.rec.fileset_bytes = cases[i].fileset_mib * MIB;
+			f.rec.cache_bytes = cases[i].cache_mib * MIB;
+			f.e.window_s = windows[w];
+			line = advise(&f.e, 1);
 			ck_assert_msg(strstr(line, cases[i].want) != NULL, "%zu at %u s: want %s in %s",
 			    i, windows[w], cases[i].want, line);
 		}
@@ -139,17 +146,18 @@ START_TEST(test_sized_without_file_set)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		for (w = 0; w < sizeof(windows) / sizeof(windows[0]); w++) {
-			struct tw_advice_cgroup_figures f = nginx();
+			struct nginx f;
 			const char *line;
 
-			f.have_fileset = 0;
-			f.refaults = cases[i].refaults;
-			f.window_s = windows[w];
+			nginx(&f);
+			f.rec.fileset_bytes = TW_FIG_NONE;
+			f.rec.refaults_s = cases[i].refaults;
+			f.e.window_s = windows[w];
 			if (cases[i].usage_mib < 0)
-				f.have_usage = 0, f.have_events = 1, f.events = 1;
+				f.rec.memory_usage_bytes = TW_FIG_NONE, f.rec.limit_events_s = 1;
 			else
-				f.usage = cases[i].usage_mib * MIB;
-			line = advise(&f, 1);
+				f.rec.memory_usage_bytes = cases[i].usage_mib * MIB;
+			line = advise(&f.e, 1);
 			ck_assert_msg(strstr(line, cases[i].want) != NULL, "%zu at %u s: want %s in %s",
 			    i, windows[w], cases[i].want, line);
 			ck_assert_ptr_nonnull(strstr(line, "(its file set unknown: an upper bound)"));
@@ -162,35 +170,36 @@ END_TEST
  * beside it. No bigger limit: it would be filled the same way. */
 START_TEST(test_anonymous_squeeze)
 {
-	struct tw_advice_cgroup_figures f = nginx();
+	struct nginx f;
 	struct tw_finding t;
 	char name[64], cur[16], next[16];
 
-	f.cache = 3.9 * MIB;
-	f.fileset = 2 * MIB;
-	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current "
+	nginx(&f);
+	f.rec.cache_bytes = 3.9 * MIB;
+	f.rec.fileset_bytes = 2 * MIB;
+	ck_assert_str_eq(advise(&f.e, 0), "nginx.service: 42638 refaults/s while memory.current "
 	    "63.9 MiB sits at memory.high 64 MiB, in the last 60 s, with 60 MiB of it not page "
 	    "cache, and the file set it reads (2 MiB) fits beside that within the limit: what it "
 	    "allocates squeezes its cache, not its limit, and a larger limit would fill the same "
 	    "way if that memory grows (find what does)");
-	ck_assert_int_eq(tw_advice_cgroup_knob(&f, name, sizeof(name), cur, next, sizeof(cur),
+	ck_assert_int_eq(tw_advice_cgroup_knob(&f.e, name, sizeof(name), cur, next, sizeof(cur),
 	    NULL), TW_E_ABSENT);
-	tw_judge_cgroup_finding(&f, &t);
+	tw_judge_cgroup_finding(&f.e, &t);
 	ck_assert_str_eq(t.tunable, "");
 	ck_assert_str_eq(t.apply, "");
 	/* A set that does not fit beside it: the limit is short. */
-	f.fileset = 30 * MIB;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 113M ("));
+	f.rec.fileset_bytes = 30 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 1), "MemoryHigh=64M -> 113M ("));
 	/* Less than half the limit not cache: not squeezed; the open files
 	 * do not explain what it reads back, which sizes it instead. */
-	f.fileset = 2 * MIB;
-	f.cache = 40 * MIB;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 1G ("));
+	f.rec.fileset_bytes = 2 * MIB;
+	f.rec.cache_bytes = 40 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 1), "MemoryHigh=64M -> 1G ("));
 	/* The file set unknown: nothing tells a leak, and the read-back
 	 * sizes it. */
-	f.cache = 3.9 * MIB;
-	f.have_fileset = 0;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "its file set unknown"));
+	f.rec.cache_bytes = 3.9 * MIB;
+	f.rec.fileset_bytes = TW_FIG_NONE;
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 1), "its file set unknown"));
 }
 END_TEST
 
@@ -198,73 +207,73 @@ END_TEST
  * heap that rose less than an eighth of the limit is sized as before. */
 START_TEST(test_leak_grows)
 {
-	struct tw_advice_cgroup_figures f = nginx();
+	struct nginx f;
 	char name[64], cur[16], next[16];
 
-	f.cache = 20 * MIB;
-	f.fileset = 24 * MIB;
-	f.have_growth = 1;
-	f.growth = 10 * MIB;
-	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current "
+	nginx(&f);
+	f.rec.cache_bytes = 20 * MIB;
+	f.rec.fileset_bytes = 24 * MIB;
+	f.rec.anon_growth_kib = 10 * 1024;	/* 10 MiB */
+	ck_assert_str_eq(advise(&f.e, 0), "nginx.service: 42638 refaults/s while memory.current "
 	    "63.9 MiB sits at memory.high 64 MiB, in the last 60 s, while its memory besides the page "
 	    "cache rose by 10 MiB and fell by 0 MiB in that time (now 43.9 MiB): what it "
 	    "allocates squeezes its cache, and a larger limit would fill the same way (find what "
 	    "grows)");
-	ck_assert_int_eq(tw_advice_cgroup_knob(&f, name, sizeof(name), cur, next, sizeof(cur),
+	ck_assert_int_eq(tw_advice_cgroup_knob(&f.e, name, sizeof(name), cur, next, sizeof(cur),
 	    NULL), TW_E_ABSENT);
 	/* The same with the file set unknown. */
-	f.have_fileset = 0;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 0), "rose by 10 MiB"));
+	f.rec.fileset_bytes = TW_FIG_NONE;
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 0), "rose by 10 MiB"));
 	/* Grown 7.9 MiB, under an eighth of 64: sized from the need,
 	 * (43.9 + 24) * 1.25 = 84.9. */
-	f.have_fileset = 1;
-	f.growth = 7.9 * MIB;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 85M ("));
+	f.rec.fileset_bytes = 24 * MIB;
+	f.rec.anon_growth_kib = 7.9 * 1024;
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 1), "MemoryHigh=64M -> 85M ("));
 	/* Steady: not a leak. */
-	f.growth = 0;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=64M -> 85M ("));
+	f.rec.anon_growth_kib = 0;
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 1), "MemoryHigh=64M -> 85M ("));
 	/* Fallen by 40 MiB (a process that grew and ended): the window's
 	 * refaults were no steady working set's. */
-	f.fall = 40 * MIB;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 0), "rose by 0 MiB and fell by 40 MiB"));
+	f.rec.anon_fall_kib = 40 * 1024;
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 0), "rose by 0 MiB and fell by 40 MiB"));
 }
 END_TEST
 
 START_TEST(test_property_follows_the_file)
 {
-	struct tw_advice_cgroup_figures f = nginx();
+	struct nginx f;
 
+	nginx(&f);
 	/* memory.max bounds it: MemoryMax=. */
-	f.limit_name = "memory.max";
-	f.path = "/batch.slice";
-	tw_cgroup_owner(f.path, &f.owner);
-	f.limit = 1536 * MIB;
-	f.usage = 1500 * MIB;
-	f.cache = 1200 * MIB;
-	f.fileset = 3000 * MIB;
+	f.rec.limit_name = "memory.max";
+	moved(&f, "/batch.slice");
+	f.rec.memory_limit_bytes = 1536 * MIB;
+	f.rec.memory_usage_bytes = 1500 * MIB;
+	f.rec.cache_bytes = 1200 * MIB;
+	f.rec.fileset_bytes = 3000 * MIB;
 	/* (300 MiB not cache + 3000 MiB read) * 1.25 = 4125 MiB. */
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "batch.slice MemoryMax=1536M -> 4125M ("));
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 1), "batch.slice MemoryMax=1536M -> 4125M ("));
 
 	/* v1: MemoryLimit= and the v1 document. */
-	f = nginx();
-	f.version = 1;
-	f.limit_name = "memory.limit_in_bytes";
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "nginx.service MemoryLimit=64M -> 331M ("
+	nginx(&f);
+	f.rec.version = 1;
+	f.rec.limit_name = "memory.limit_in_bytes";
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 1), "nginx.service MemoryLimit=64M -> 331M ("
 	    "42638 refaults/s while memory.usage_in_bytes 63.9 MiB sits at "
 	    "memory.limit_in_bytes 64 MiB"));
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "Documentation/admin-guide/cgroup-v1/memory.rst"));
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 1), "Documentation/admin-guide/cgroup-v1/memory.rst"));
 }
 END_TEST
 
 START_TEST(test_no_unit_names_the_file)
 {
-	struct tw_advice_cgroup_figures f = nginx();
+	struct nginx f;
 
-	f.path = "/tw-test";
-	tw_cgroup_owner(f.path, &f.owner);
-	f.version = 1;
-	f.limit_name = "memory.limit_in_bytes";
-	ck_assert_str_eq(advise(&f, 1), "/tw-test memory.limit_in_bytes 64M -> 331M (42638 "
+	nginx(&f);
+	moved(&f, "/tw-test");
+	f.rec.version = 1;
+	f.rec.limit_name = "memory.limit_in_bytes";
+	ck_assert_str_eq(advise(&f.e, 1), "/tw-test memory.limit_in_bytes 64M -> 331M (42638 "
 	    "refaults/s while memory.usage_in_bytes 63.9 MiB sits at memory.limit_in_bytes 64 MiB, "
 	    "in the last 60 s; it reads a file set of 256 MiB beside 8.5 MiB of other memory; "
 	    "Documentation/admin-guide/cgroup-v1/memory.rst)");
@@ -311,20 +320,20 @@ START_TEST(test_tune_line_agrees_with_ticket)
 	size_t i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct tw_advice_cgroup_figures f = nginx();
+		struct nginx f;
 		struct tw_finding t;
 		const char *line;
 		char knob[1024];
 
-		f.path = cases[i].path;
-		tw_cgroup_owner(f.path, &f.owner);
-		line = advise(&f, 1);
-		tw_judge_cgroup_finding(&f, &t);
+		nginx(&f);
+		moved(&f, cases[i].path);
+		line = advise(&f.e, 1);
+		tw_judge_cgroup_finding(&f.e, &t);
 		if (cases[i].name != NULL)
 			snprintf(knob, sizeof(knob), "%s %s=%s -> %s (", cases[i].name, t.tunable,
 			    t.current, t.suggested);
 		else
-			snprintf(knob, sizeof(knob), "%s %s %s -> %s (", f.path, t.tunable, t.current,
+			snprintf(knob, sizeof(knob), "%s %s %s -> %s (", f.rec.path, t.tunable, t.current,
 			    t.suggested);
 		ck_assert_msg(strncmp(line, knob, strlen(knob)) == 0, "%s: %s", knob, line);
 		ck_assert_msg(strstr(line, "systemctl") == NULL && strstr(line, "echo ") == NULL &&
@@ -342,21 +351,21 @@ END_TEST
 
 START_TEST(test_not_bounded)
 {
-	struct tw_advice_cgroup_figures f = nginx();
+	struct nginx f;
 
+	nginx(&f);
 	/* Well below its limit, no limit events: not the limit's doing. */
-	f.usage = 20 * MIB;
-	ck_assert_str_eq(advise(&f, 0), "nginx.service: 42638 refaults/s while memory.current 20 "
+	f.rec.memory_usage_bytes = 20 * MIB;
+	ck_assert_str_eq(advise(&f.e, 0), "nginx.service: 42638 refaults/s while memory.current 20 "
 	    "MiB well below memory.high 64 MiB, in the last 60 s, so its own limit does not bound "
 	    "its cache, the host's memory does (see the host's figures)");
 	/* Limit events in the window say it is, whatever usage reads now. */
-	f.have_events = 1;
-	f.events = 3;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "3 limit events/s"));
+	f.rec.limit_events_s = 3;
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 1), "3 limit events/s"));
 
-	f = nginx();
-	f.have_limit = 0;
-	ck_assert_str_eq(advise(&f, 0), "nginx.service refaults 42638 pages/s and has no memory "
+	nginx(&f);
+	f.rec.memory_limit_bytes = TW_FIG_NONE;
+	ck_assert_str_eq(advise(&f.e, 0), "nginx.service refaults 42638 pages/s and has no memory "
 	    "limit of its own: its cache is bounded by the host's memory, not by a setting of "
 	    "the service (see the host's figures)");
 }
@@ -364,27 +373,29 @@ END_TEST
 
 START_TEST(test_host_memory_caps)
 {
-	struct tw_advice_cgroup_figures f = nginx();
+	struct nginx f;
 
+	nginx(&f);
 	/* Raising 16 GiB on a 24 GiB host stops at 24 GiB... */
-	f.limit = 16384 * MIB;
-	f.usage = 16000 * MIB;
-	f.cache = 15000 * MIB;
-	f.fileset = 30000 * MIB;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 1), "MemoryHigh=16G -> 24G ("));
+	f.rec.memory_limit_bytes = 16384 * MIB;
+	f.rec.memory_usage_bytes = 16000 * MIB;
+	f.rec.cache_bytes = 15000 * MIB;
+	f.rec.fileset_bytes = 30000 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 1), "MemoryHigh=16G -> 24G ("));
 	/* ...and a limit already there has nowhere to go. */
-	f.limit = 24576 * MIB;
-	f.usage = 24000 * MIB;
-	ck_assert_ptr_nonnull(strstr(advise(&f, 0), "the limit is already the host's memory"));
+	f.rec.memory_limit_bytes = 24576 * MIB;
+	f.rec.memory_usage_bytes = 24000 * MIB;
+	ck_assert_ptr_nonnull(strstr(advise(&f.e, 0), "the limit is already the host's memory"));
 }
 END_TEST
 
 START_TEST(test_sizes_and_bad_input)
 {
-	struct tw_advice_cgroup_figures f = nginx();
+	struct nginx f;
 	char buf[32], small[40];
 	int tune = 1;
 
+	nginx(&f);
 	tw_advice_systemd_size(128 * MIB, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "128M");
 	tw_advice_systemd_size(2048 * MIB, buf, sizeof(buf));
@@ -394,11 +405,11 @@ START_TEST(test_sizes_and_bad_input)
 	tw_advice_systemd_size(1000, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "1000");
 	/* Never half a line. */
-	ck_assert_int_eq(tw_advice_cgroup(&f, &tune, small, sizeof(small)), TW_E_TOOBIG);
+	ck_assert_int_eq(tw_advice_cgroup(&f.e, &tune, small, sizeof(small)), TW_E_TOOBIG);
 	ck_assert_str_eq(small, "");
 	ck_assert_int_eq(tune, 0);
-	f.path = NULL;
-	ck_assert_int_eq(tw_advice_cgroup(&f, &tune, small, sizeof(small)), TW_E_INVAL);
+	f.rec.path = NULL;
+	ck_assert_int_eq(tw_advice_cgroup(&f.e, &tune, small, sizeof(small)), TW_E_INVAL);
 }
 END_TEST
 

@@ -21,11 +21,12 @@ START_TEST(test_swappiness_up_with_swap_in_use)
 	static const struct kv k61[] = {
 		{ "vm.swappiness", "150" }, { "kernel.osrelease", "6.1.0-18-amd64" }, { 0, 0 },
 	};
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_suggestion s;
 	struct tw_verdict v;
 
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	cache(&c);
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 1);
 	ck_assert_int_eq(v.found[0].sym, TW_SYM_LOW_HIT_REFAULTS);
 	ck_assert_str_eq(v.found[0].evidence, "hit ratio 75 % with 999 refaults/s, 50 % of "
@@ -45,11 +46,12 @@ END_TEST
 
 START_TEST(test_no_tunable_no_swap)
 {
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_verdict v;
 
-	c.swap_total = c.swap_free = 0;
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	cache(&c);
+	c.rec.swap_total_bytes = c.rec.swap_free_bytes = 0;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable, "the working set does not fit in memory (hit ratio 75 % "
 	    "with 999 refaults/s, no swap), so add memory, raise the memory limit of its cgroup if "
@@ -59,11 +61,12 @@ END_TEST
 
 START_TEST(test_no_tunable_swap_unused)
 {
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_verdict v;
 
-	c.swap_free = c.swap_total;
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	cache(&c);
+	c.rec.swap_free_bytes = c.rec.swap_total_bytes;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable, "the working set does not fit in memory (hit ratio 75 % "
 	    "with 999 refaults/s, 1024 MiB of swap, none in use), so add memory, raise the memory "
@@ -73,11 +76,12 @@ END_TEST
 
 START_TEST(test_no_tunable_swap_unknown)
 {
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_verdict v;
 
-	c.have_swap = 0;
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	cache(&c);
+	c.rec.swap_total_bytes = TW_FIG_NONE;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_ptr_nonnull(strstr(v.no_tunable, "swap not reported by the agent"));
 }
@@ -89,21 +93,22 @@ START_TEST(test_refaults_other_systems)
 {
 	static const struct kv sco[] = { { "NBUF", "0" }, { "NHBUF", "0" }, { 0, 0 } };
 	const struct tw_advice_rule *r;
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_suggestion s;
 	struct tw_verdict v;
 
+	cache(&c);
 	ck_assert_uint_eq(tw_advice_rules(TW_SYM_LOW_HIT_REFAULTS, &r), 3);
-	c.swap_total = c.swap_free = 0;
-	c.os = TW_OS_SVR4;
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	c.rec.swap_total_bytes = c.rec.swap_free_bytes = 0;
+	c.e.os = TW_OS_SVR4;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 1);
 	/* NBUF 0 is 10 % of memory chosen at boot: 2 is 20 %, not 0 * 2. */
 	ck_assert_str_eq(knob(TW_SYM_LOW_HIT_REFAULTS, TW_OS_SVR4, sco, &s),
 	    "NBUF 0 -> 2 (e; 0 means sized automatically at boot; 1-9 count tenths of memory; "
 	    "needs a kernel relink and a reboot; SCO OpenServer Performance Guide)");
-	c.os = TW_OS_FREEBSD;
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	c.e.os = TW_OS_FREEBSD;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_ptr_nonnull(strstr(v.no_tunable, "no swap"));
 	ck_assert_ptr_null(tw_advice_name(&r[1], TW_OS_FREEBSD));
@@ -113,17 +118,19 @@ END_TEST
 START_TEST(test_readahead_up_only_when_reads_fill_the_window)
 {
 	static const struct kv kv[] = { { "queue/read_ahead_kb", "128" }, { 0, 0 } };
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_suggestion s;
 	struct tw_verdict v;
 	size_t i;
 
-	c.refaults = 10;		/* 40 KiB of 8000: few */
-	c.disk = "sdb";
-	c.disk_rops = 100;
-	c.disk_read_bytes_s = 100 * 128 * 1024.0;
-	c.disk_read_ahead_kb = 128;
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	cache(&c);
+	c.rec.refaults_s = 10;		/* 40 KiB of 8000: few */
+	c.disk.name = "sdb";
+	c.e.disk = &c.disk;
+	c.disk.read_ops_s = 100;
+	c.disk.read_bytes_s = 100 * 128 * 1024.0;
+	c.disk.read_ahead_kb = 128;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 1);
 	ck_assert_int_eq(v.found[0].sym, TW_SYM_LOW_HIT_SEQUENTIAL);
 	ck_assert_str_eq(v.found[0].evidence, "hit ratio 75 % with few refaults: data read once, "
@@ -132,8 +139,8 @@ START_TEST(test_readahead_up_only_when_reads_fill_the_window)
 	    "queue/read_ahead_kb 128 -> 256 (e; per device; Documentation/block/queue-sysfs.rst)");
 
 	/* Small reads: read-ahead is not at work; neither way is right. */
-	c.disk_read_bytes_s = 100 * 8192.0;
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	c.disk.read_bytes_s = 100 * 8192.0;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable, "hit ratio 75 % with few refaults: data is read once, in "
 	    "device reads of 8 KiB on sdb, not the size of its read-ahead window (read_ahead_kb "
@@ -154,18 +161,20 @@ START_TEST(test_readahead_small_window)
 {
 	static const struct kv kv4[] = { { "queue/read_ahead_kb", "4" }, { 0, 0 } };
 	static const struct kv kv64[] = { { "queue/read_ahead_kb", "64" }, { 0, 0 } };
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_suggestion s;
 	struct tw_verdict v;
 
-	c.have_hit = 0;
-	c.refaults = 0;
-	c.disk = "loop3";
-	c.disk_rops = 15000;
-	c.disk_read_bytes_s = 15000 * 4096.0;
-	c.disk_read_ahead_kb = 4;
-	ck_assert(tw_evidence_small_window(c.disk_rops, c.disk_read_bytes_s, 4));
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	cache(&c);
+	c.rec.hit_ratio_pct = TW_FIG_NONE;
+	c.rec.refaults_s = 0;
+	c.disk.name = "loop3";
+	c.e.disk = &c.disk;
+	c.disk.read_ops_s = 15000;
+	c.disk.read_bytes_s = 15000 * 4096.0;
+	c.disk.read_ahead_kb = 4;
+	ck_assert(tw_evidence_small_window(c.disk.read_ops_s, c.disk.read_bytes_s, 4));
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 1);
 	ck_assert_int_eq(v.found[0].sym, TW_SYM_LOW_HIT_SEQUENTIAL);
 	ck_assert_str_eq(v.found[0].evidence, "data read once, in 15000 reads/s of 4 KiB that "
@@ -199,19 +208,19 @@ END_TEST
  * its own limit refaults with none, and is not the host's cache too small. */
 START_TEST(test_host_refaults_and_cgroups)
 {
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_verdict v;
 
-	c.swap_free = c.swap_total;
-	ck_assert_double_eq(tw_evidence_host_refaults(&c), 999);
-	c.have_reclaim = 1;
-	c.reclaim = 12.5;
-	ck_assert_double_eq(tw_evidence_host_refaults(&c), 12.5);
-	c.reclaim = 5000;
-	ck_assert_double_eq(tw_evidence_host_refaults(&c), 999);
+	cache(&c);
+	c.rec.swap_free_bytes = c.rec.swap_total_bytes;
+	ck_assert_double_eq(tw_evidence_host_refaults(&c.e), 999);
+	c.rec.reclaim_s = 12.5;
+	ck_assert_double_eq(tw_evidence_host_refaults(&c.e), 12.5);
+	c.rec.reclaim_s = 5000;
+	ck_assert_double_eq(tw_evidence_host_refaults(&c.e), 999);
 	/* 999 refaults/s of which none the host's: 0 % of page-ins, read once. */
-	c.reclaim = 0;
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	c.rec.reclaim_s = 0;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_ptr_nonnull(strstr(v.no_tunable, "data is read once"));
 }
@@ -227,21 +236,22 @@ START_TEST(test_dirty_limited)
 		{ TW_ADVICE_SHORTFALL, "515899392" }, { 0, 0 } };
 	static const struct kv ratio[] = { { "vm.dirty_bytes", "0" },
 		{ "vm.dirty_ratio", "20" }, { 0, 0 } };
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_suggestion s;
 	struct tw_verdict v;
 	uint64_t shortfall = 7;
 
-	c.have_dirty = 1;
-	c.dirty_limited = 87;
-	c.dirty_now = 7.5 * 1048576;
-	c.dirty_threshold = 8 * 1048576;
-	c.dirty_bg_threshold = 2 * 1048576;
-	c.writer = "loop4";
-	c.writer_bytes_s = 250 * 1048576.0;
-	c.writer_util = 52;
-	ck_assert(tw_evidence_dirty_limited(&c));
-	ck_assert_int_eq(tw_evidence_cache_dirty(&c, &v, &shortfall), TW_OK);
+	cache(&c);
+	c.rec.dirty_limited_pct = 87;
+	c.rec.dirty_bytes = 7.5 * 1048576;
+	c.rec.dirty_threshold_bytes = 8 * 1048576;
+	c.rec.dirty_bg_threshold_bytes = 2 * 1048576;
+	c.writer.name = "loop4";
+	c.e.writer = &c.writer;
+	c.writer.write_bytes_s = 250 * 1048576.0;
+	c.writer.util_pct = 52;
+	ck_assert(tw_evidence_dirty_limited(&c.e));
+	ck_assert_int_eq(tw_evidence_cache_dirty(&c.e, &v, &shortfall), TW_OK);
 	/* Twice a second of writes, less the limit: 500 - 8 MiB. */
 	ck_assert_uint_eq(shortfall, 492 * 1048576);
 	ck_assert_uint_eq(v.nfound, 1);
@@ -258,31 +268,33 @@ START_TEST(test_dirty_limited)
 	ck_assert_str_eq(knob(TW_SYM_DIRTY_LIMITED, TW_OS_LINUX, ratio, &s),
 	    "vm.dirty_ratio 20 -> 40 (e; Documentation/admin-guide/sysctl/vm.rst)");
 	/* The disk busy: the disk holds the writers back, not the limit. */
-	c.writer_util = 95;
-	ck_assert(!tw_evidence_dirty_limited(&c));
-	ck_assert_int_eq(tw_evidence_cache_dirty(&c, &v, &shortfall), TW_E_INVAL);
-	c.writer_util = 52;
+	c.writer.util_pct = 95;
+	ck_assert(!tw_evidence_dirty_limited(&c.e));
+	ck_assert_int_eq(tw_evidence_cache_dirty(&c.e, &v, &shortfall), TW_E_INVAL);
+	c.writer.util_pct = 52;
 	/* Its writes queued (2 on average, TW_EVIDENCE_DEEP_QUEUE): they
 	 * wait on the disk, and a higher limit lets more of them wait. */
-	c.writer_waiting = 2;
-	ck_assert(!tw_evidence_dirty_limited(&c));
-	c.writer_waiting = 1.9;
-	ck_assert(tw_evidence_dirty_limited(&c));
-	c.dirty_limited = 9;
-	ck_assert(!tw_evidence_dirty_limited(&c));
-	c.dirty_limited = 87;
-	c.writer = NULL;
-	ck_assert(!tw_evidence_dirty_limited(&c));
+	c.writer.w_await_ms = 2000;	/* at 1 write/s */
+	c.writer.write_ops_s = 1;
+	ck_assert(!tw_evidence_dirty_limited(&c.e));
+	c.writer.w_await_ms = 1900;
+	ck_assert(tw_evidence_dirty_limited(&c.e));
+	c.rec.dirty_limited_pct = 9;
+	ck_assert(!tw_evidence_dirty_limited(&c.e));
+	c.rec.dirty_limited_pct = 87;
+	c.e.writer = NULL;
+	ck_assert(!tw_evidence_dirty_limited(&c.e));
 }
 END_TEST
 
 START_TEST(test_no_tunable_read_once_no_disk)
 {
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_verdict v;
 
-	c.refaults = 10;
-	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
+	cache(&c);
+	c.rec.refaults_s = 10;
+	ck_assert_int_eq(tw_evidence_cache_reads(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable, "hit ratio 75 % with few refaults: data is read once, so more "
 	    "cache would not help");
@@ -305,13 +317,14 @@ START_TEST(test_pressure_in_reclaim_watermarks)
 		{ "vm.watermark_scale_factor", "1000" }, { "vm.min_free_kbytes", "262144" },
 		{ 0, 0 },
 	};
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_suggestion s;
 	struct tw_verdict v;
 
-	c.refaults = 10;
-	c.psi = 12.5;
-	ck_assert_int_eq(tw_evidence_cache_pressure(&c, &v), TW_OK);
+	cache(&c);
+	c.rec.refaults_s = 10;
+	c.rec.memory_pressure_pct = 12.5;
+	ck_assert_int_eq(tw_evidence_cache_pressure(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 1);
 	ck_assert_int_eq(v.found[0].sym, TW_SYM_MEMORY_PRESSURE);
 	ck_assert_str_eq(v.found[0].evidence, "memory pressure 12.5 % (tasks stalled, 10 s "
@@ -331,11 +344,12 @@ END_TEST
 
 START_TEST(test_no_tunable_pressure_thrashing)
 {
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_verdict v;
 
-	c.psi = 12.5;
-	ck_assert_int_eq(tw_evidence_cache_pressure(&c, &v), TW_OK);
+	cache(&c);
+	c.rec.memory_pressure_pct = 12.5;
+	ck_assert_int_eq(tw_evidence_cache_pressure(&c.e, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_str_eq(v.no_tunable, "tasks stall on memory (pressure 12.5 %) while 999 pages/s "
 	    "are read back: the working set does not fit (512 of 1024 MiB of swap in use), so add "
@@ -609,24 +623,28 @@ START_TEST(test_every_evidence_survives_snmptt)
 		for (b = 0; b < 3; b++)
 			for (c = 0; c < 3; c++)
 				for (d = 0; d < 3; d++) {
-		struct tw_cache_figures f = cache();
+		struct cache_case f;
 
-		f.have_hit = a > 0;
-		f.hit = a == 2 ? NAN : 60;
-		f.have_refaults = b > 0;
-		f.refaults = b == 2 ? 5000 : 1;
-		f.refaults_bad = b == 2;
-		f.have_swap = c > 0;
-		f.swap_free = c == 2 ? f.swap_total : f.swap_total / 2;
-		f.psi = d * 20.0;
-		f.disk = d == 0 ? NULL : "sda";
-		f.disk_rops = d * 100.0;
-		f.disk_read_bytes_s = d * 100.0 * 131072;
-		f.disk_read_ahead_kb = ahead[d];
-		f.os = (enum tw_os)(c % 3);
-		ck_assert_int_eq(tw_evidence_cache_reads(&f, &v), TW_OK);
+		cache(&f);
+		/* Absent, given, and zero. */
+		f.rec.hit_ratio_pct = a == 0 ? TW_FIG_NONE : a == 2 ? 0 : 60;
+		f.rec.refaults_s = b == 0 ? TW_FIG_NONE : b == 2 ? 5000 : 1;
+		f.e.refaults_bad = b == 2;
+		if (c == 0)
+			f.rec.swap_total_bytes = TW_FIG_NONE;
+		else
+			f.rec.swap_free_bytes = c == 2 ? f.rec.swap_total_bytes :
+			    f.rec.swap_total_bytes / 2;
+		f.rec.memory_pressure_pct = d * 20.0;
+		f.disk.name = "sda";
+		f.e.disk = d == 0 ? NULL : &f.disk;
+		f.disk.read_ops_s = d * 100.0;
+		f.disk.read_bytes_s = d * 100.0 * 131072;
+		f.disk.read_ahead_kb = ahead[d];
+		f.e.os = (enum tw_os)(c % 3);
+		ck_assert_int_eq(tw_evidence_cache_reads(&f.e, &v), TW_OK);
 		survives_snmptt(&v);
-		ck_assert_int_eq(tw_evidence_cache_pressure(&f, &v), TW_OK);
+		ck_assert_int_eq(tw_evidence_cache_pressure(&f.e, &v), TW_OK);
 		survives_snmptt(&v);
 	}
 	for (a = 0; a < 2; a++)

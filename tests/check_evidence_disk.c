@@ -265,14 +265,15 @@ END_TEST
 START_TEST(test_bad_arguments)
 {
 	struct tw_disk_record d = disk(1, 1, 1, NULL);
-	struct tw_cache_figures c = cache();
+	struct cache_case c;
 	struct tw_verdict v;
 
+	cache(&c);
 	ck_assert_int_eq(tw_evidence_disk_read(NULL, &v), TW_E_INVAL);
 	ck_assert_int_eq(tw_evidence_disk_read(EV(&d), NULL), TW_E_INVAL);
 	ck_assert_int_eq(tw_evidence_disk_write(NULL, &v), TW_E_INVAL);
 	ck_assert_int_eq(tw_evidence_cache_reads(NULL, &v), TW_E_INVAL);
-	ck_assert_int_eq(tw_evidence_cache_pressure(&c, NULL), TW_E_INVAL);
+	ck_assert_int_eq(tw_evidence_cache_pressure(&c.e, NULL), TW_E_INVAL);
 	ck_assert_int_eq(tw_evidence_highorder(NULL, &v), TW_E_INVAL);
 	d.name = NULL;
 	ck_assert_int_eq(tw_evidence_disk_read(EV(&d), &v), TW_E_INVAL);

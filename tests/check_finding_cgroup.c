@@ -156,29 +156,29 @@ START_TEST(test_host_and_service_differ)
 }
 END_TEST
 
-/* The ticket of figures f with the cgroup at path, on cgroup version. */
+/* The ticket of evidence e with the cgroup at path, on cgroup version. */
 static void
-ticket_at(struct tw_view *v, const char *path, int version, struct tw_advice_cgroup_figures *f,
+ticket_at(struct tw_view *v, const char *path, int version, struct tw_advice_cgroup_evidence *e,
     struct tw_finding *t)
 {
 	strcpy(v->cgroups[0].path, path);
 	v->cgroups[0].col[TW_OID_CGROUP_VERSION] = (uint64_t)version;
 	strcpy(v->cgroups[0].limit_name, version == 1 ? "memory.limit_in_bytes" : "memory.high");
-	tw_judge_cgroup_figures(v, record(&v->cgroups[0]), 60, f);
-	tw_judge_cgroup_finding(f, t);
+	tw_judge_cgroup_evidence(v, record(&v->cgroups[0]), 60, e);
+	tw_judge_cgroup_finding(e, t);
 }
 
 /* A cgroup below a unit's (or a container's) is a plain cgroup: its own
  * file is written, and nothing persists it. */
 START_TEST(test_ticket_plain_cgroup)
 {
-	struct tw_advice_cgroup_figures f;
+	struct tw_advice_cgroup_evidence e;
 	struct tw_finding t;
 	struct tw_view v;
 	char id[TW_TICKET_ID_LEN];
 
 	make_view(&v, 1500, 64);
-	ticket_at(&v, "/system.slice/docker-4f1c.scope/app", 2, &f, &t);
+	ticket_at(&v, "/system.slice/docker-4f1c.scope/app", 2, &e, &t);
 	ck_assert_int_eq(t.sym, TW_SYM_CGROUP_CACHE_BOUNDED);
 	ck_assert_str_eq(t.subject, "/sys/fs/cgroup/system.slice/docker-4f1c.scope/app");
 	ck_assert_str_eq(t.owner, "plain cgroup below system unit docker-4f1c.scope, no systemd "
@@ -195,7 +195,7 @@ START_TEST(test_ticket_plain_cgroup)
 	ck_assert_str_eq(t.id, id);
 
 	/* On v1, below the memory controller's mount. */
-	ticket_at(&v, "/twhostile/system.slice", 1, &f, &t);
+	ticket_at(&v, "/twhostile/system.slice", 1, &e, &t);
 	ck_assert_str_eq(t.subject, "/sys/fs/cgroup/memory/twhostile/system.slice");
 	ck_assert_str_eq(t.tunable, "memory.limit_in_bytes");
 	ck_assert_str_eq(t.apply,
@@ -205,19 +205,19 @@ START_TEST(test_ticket_plain_cgroup)
 	    "unit");
 
 	/* A path a shell would read otherwise: no command, and why. */
-	ticket_at(&v, "/system.slice/a;reboot.service", 2, &f, &t);
+	ticket_at(&v, "/system.slice/a;reboot.service", 2, &e, &t);
 	ck_assert_str_eq(t.subject, "/sys/fs/cgroup/system.slice/a;reboot.service");
 	ck_assert_str_eq(t.apply, "");
 	ck_assert_ptr_nonnull(strstr(t.no_apply, "unsafe"));
 	ck_assert_ptr_nonnull(t.no_persist);
-	ticket_at(&v, "/twhostile/x'$(reboot)", 1, &f, &t);
+	ticket_at(&v, "/twhostile/x'$(reboot)", 1, &e, &t);
 	ck_assert_str_eq(t.apply, "");
 	ck_assert_ptr_nonnull(strstr(t.no_apply, "unsafe"));
 	tw_view_free(&v);
 
 	/* Below its limit: the host's symptom, no knob, no lines. */
 	make_view(&v, 1500, 10);
-	ticket_at(&v, "/twhostile/system.slice", 1, &f, &t);
+	ticket_at(&v, "/twhostile/system.slice", 1, &e, &t);
 	ck_assert_int_eq(t.sym, TW_SYM_LOW_HIT_REFAULTS);
 	ck_assert_str_eq(t.tunable, "");
 	ck_assert_str_eq(t.apply, "");
@@ -231,19 +231,19 @@ END_TEST
  * file; a name unsafe in a shell gets no command at all. */
 START_TEST(test_ticket_system_unit)
 {
-	struct tw_advice_cgroup_figures f;
+	struct tw_advice_cgroup_evidence e;
 	struct tw_finding t;
 	struct tw_view v;
 
 	make_view(&v, 1500, 64);
-	ticket_at(&v, "/system.slice/nginx.service", 1, &f, &t);
+	ticket_at(&v, "/system.slice/nginx.service", 1, &e, &t);
 	ck_assert_str_eq(t.subject, "/sys/fs/cgroup/memory/system.slice/nginx.service");
 	ck_assert_str_eq(t.owner, "system unit nginx.service");
 	ck_assert_str_eq(t.apply, "systemctl set-property --runtime nginx.service MemoryLimit=330M");
 	ck_assert_str_eq(t.persist,
 	    "/etc/systemd/system/nginx.service.d/90-tunewatch.conf: [Service] MemoryLimit=330M");
 
-	ticket_at(&v, "/system.slice/docker-4f1c.scope", 2, &f, &t);
+	ticket_at(&v, "/system.slice/docker-4f1c.scope", 2, &e, &t);
 	ck_assert_str_eq(t.apply,
 	    "systemctl set-property --runtime docker-4f1c.scope MemoryHigh=330M");
 	ck_assert_str_eq(t.persist, "");
@@ -251,7 +251,7 @@ START_TEST(test_ticket_system_unit)
 
 	/* systemd allows a backslash in a name (shown "\x5c"); a shell must
 	 * not see it bare. */
-	ticket_at(&v, "/system.slice/a\\x5cnreboot.service", 2, &f, &t);
+	ticket_at(&v, "/system.slice/a\\x5cnreboot.service", 2, &e, &t);
 	ck_assert_str_eq(t.owner, "system unit a\\x5cnreboot.service");
 	ck_assert_str_eq(t.apply, "");
 	ck_assert_str_eq(t.persist, "");
@@ -264,13 +264,13 @@ END_TEST
  * v1 (the user's manager has no memory controller there). */
 START_TEST(test_ticket_user_unit)
 {
-	struct tw_advice_cgroup_figures f;
+	struct tw_advice_cgroup_evidence e;
 	struct tw_finding t;
 	struct tw_view v;
 
 	make_view(&v, 1500, 64);
 	ticket_at(&v, "/user.slice/user-1000.slice/user@1000.service/app.slice/web.service", 2,
-	    &f, &t);
+	    &e, &t);
 	ck_assert_str_eq(t.owner, "unit web.service of user 1000's manager (user@1000.service)");
 	ck_assert_str_eq(t.tunable, "MemoryHigh");
 	ck_assert_str_eq(t.apply,
@@ -279,7 +279,7 @@ START_TEST(test_ticket_user_unit)
 	    "the home of user 1000): [Service] MemoryHigh=330M");
 
 	ticket_at(&v, "/user.slice/user-1000.slice/user@1000.service/app.slice/web.service", 1,
-	    &f, &t);
+	    &e, &t);
 	ck_assert_str_eq(t.tunable, "MemoryLimit");
 	ck_assert_str_eq(t.apply, "");
 	ck_assert_str_eq(t.persist, "");
@@ -287,7 +287,7 @@ START_TEST(test_ticket_user_unit)
 	ck_assert_ptr_nonnull(strstr(t.no_persist, "cgroup v1"));
 
 	/* The UIDs disagree: no one's unit, and no systemctl for anyone. */
-	ticket_at(&v, "/user.slice/user-1000.slice/user@0.service/app.slice/sshd.service", 2, &f,
+	ticket_at(&v, "/user.slice/user-1000.slice/user@0.service/app.slice/sshd.service", 2, &e,
 	    &t);
 	ck_assert_ptr_null(strstr(t.apply, "systemctl"));
 	ck_assert_str_eq(t.apply, "echo 346030080 > /sys/fs/cgroup/user.slice/user-1000.slice/"

@@ -194,6 +194,7 @@ START_TEST(test_writer_faster_than_its_disk)
 	struct tw_judge_config c;
 	struct tw_cache_record bc;
 	struct tw_cache_judgement j;
+	struct tw_cache_evidence e;
 	struct tw_view v;
 	size_t n = 0;
 
@@ -209,8 +210,9 @@ START_TEST(test_writer_faster_than_its_disk)
 	tw_view_cache_record(&v.bc, &bc);
 	tw_judge_cache(&c, &bc, &v, 10, TW_OS_LINUX, &j);
 	ck_assert_ptr_eq(j.writer, &v.disks[1]);
-	ck_assert_str_eq(j.fig.writer, "loop1");
-	ck_assert_double_eq_tol(j.fig.writer_waiting, 1083.5 * 29.3 / 1000, 0.01);
+	tw_judge_cache_evidence(&j, &e);
+	ck_assert_str_eq(e.writer->name, "loop1");
+	ck_assert_double_eq_tol(tw_cache_evidence_writer_waiting(&e), 1083.5 * 29.3 / 1000, 0.01);
 	ck_assert_int_eq(j.dirty, TW_STATE_OK);
 	tw_observe(&c, &v, 10, TW_OS_LINUX, names_dirty, &n);
 	ck_assert_uint_eq(n, 0);

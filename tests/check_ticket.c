@@ -154,7 +154,8 @@ END_TEST
 START_TEST(test_no_tunable_symptom)
 {
 	struct tw_disk_record d;
-	struct tw_cache_figures c;
+	struct tw_cache_record bc;
+	struct tw_cache_evidence c;
 	struct tw_highorder_figures h;
 	struct tw_verdict v;
 
@@ -173,22 +174,21 @@ START_TEST(test_no_tunable_symptom)
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_WRITE_LATENCY);
 
+	tw_cache_record_init(&bc);
+	bc.hit_ratio_pct = 50;
 	memset(&c, 0, sizeof(c));
-	c.have_hit = 1;
-	c.hit = 50;
-	c.disk_read_ahead_kb = -1;
+	c.rec = &bc;
 	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_LOW_HIT_SEQUENTIAL);
 	/* Refaults without swap on Linux: the working set does not fit. */
-	c.have_refaults = 1;
-	c.refaults = 5000;
+	bc.refaults_s = 5000;
 	c.refaults_bad = 1;
-	c.pagein_kib = 1000;
+	bc.page_in_kib_s = 1000;
 	ck_assert_int_eq(tw_evidence_cache_reads(&c, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_LOW_HIT_REFAULTS);
-	c.psi = 5;
+	bc.memory_pressure_pct = 5;
 	ck_assert_int_eq(tw_evidence_cache_pressure(&c, &v), TW_OK);
 	ck_assert_uint_eq(v.nfound, 0);
 	ck_assert_int_eq(v.no_tunable_sym, TW_SYM_MEMORY_PRESSURE);

@@ -90,24 +90,33 @@ disk(double r_await, double queue, int rotational, const char *sched)
 
 /* ---- Disks: reads */
 
-static inline struct tw_cache_figures
-cache(void)
-{
-	struct tw_cache_figures c;
+/* The host's cache as its evidence reads it: the cache's record, the
+ * disks a judge would have chosen (e.disk and e.writer point to them when
+ * a test chooses them) and the evidence. */
+struct cache_case {
+	struct tw_cache_record rec;
+	struct tw_disk_record disk, writer;
+	struct tw_cache_evidence e;
+};
 
-	memset(&c, 0, sizeof(c));
-	c.have_hit = 1;
-	c.hit = 75;
-	c.have_refaults = 1;
-	c.refaults = 999;
-	c.pagein_kib = 8000;		/* 999 pages are 3996 KiB: 50 % */
-	c.have_swap = 1;
-	c.swap_total = UINT64_C(1073741824);
-	c.swap_free = UINT64_C(536870912);
-	c.disk_read_ahead_kb = -1;
-	c.os = TW_OS_LINUX;
-	c.window_s = 60;
-	return c;
+/* Thrashing on Linux: 999 refaults/s against 8000 KiB/s paged in (999
+ * pages are 3996 KiB: 50 %), half of 1 GiB of swap in use, no disk
+ * chosen. */
+static inline void
+cache(struct cache_case *c)
+{
+	tw_cache_record_init(&c->rec);
+	c->rec.hit_ratio_pct = 75;
+	c->rec.refaults_s = 999;
+	c->rec.page_in_kib_s = 8000;
+	c->rec.swap_total_bytes = 1073741824.0;
+	c->rec.swap_free_bytes = 536870912.0;
+	tw_disk_record_init(&c->disk);
+	tw_disk_record_init(&c->writer);
+	memset(&c->e, 0, sizeof(c->e));
+	c->e.rec = &c->rec;
+	c->e.os = TW_OS_LINUX;
+	c->e.window_s = 60;
 }
 
 /* A host reported thrashing, with swap in use: swappiness up, not down. */

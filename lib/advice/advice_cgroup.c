@@ -80,139 +80,216 @@ tw_advice_cgroup_value(int limited, double bytes, const char *limit_name, int un
 		    strcmp(limit_name, "memory.limit_in_bytes") == 0 ? "-1" : "max");
 }
 
-/* A unit's own cgroup, whose limit its manager sets from a property. */
-static int
-is_unit(const struct tw_advice_cgroup_figures *f)
+void
+tw_advice_cgroup_evidence_init(struct tw_advice_cgroup_evidence *e,
+    const struct tw_cgroup_record *rec, double mem_total_bytes, unsigned window_s)
 {
-	return f->owner.kind == TW_CG_OWNER_SYSTEM_UNIT || f->owner.kind == TW_CG_OWNER_USER_UNIT;
+	memset(e, 0, sizeof(*e));
+	e->rec = rec;
+	if (rec != NULL && rec->path != NULL)
+		tw_cgroup_owner(rec->path, &e->owner);
+	e->mem_total_bytes = mem_total_bytes;
+	e->window_s = window_s;
+}
+
+/* The record's figures as the rules read them: each absent one is asked
+ * for first (has_*), and reads 0 otherwise. */
+
+static int
+version(const struct tw_advice_cgroup_evidence *e)
+{
+	return e->rec->version == 1 || e->rec->version == 2 ? (int)e->rec->version : 0;
 }
 
 static int
-at_limit(const struct tw_advice_cgroup_figures *f)
+has_usage(const struct tw_advice_cgroup_evidence *e)
 {
-	if (!f->have_limit || f->limit <= 0)
+	return tw_fig_has(e->rec->memory_usage_bytes);
+}
+
+static double
+usage(const struct tw_advice_cgroup_evidence *e)
+{
+	return tw_fig_or0(e->rec->memory_usage_bytes);
+}
+
+static double
+cache(const struct tw_advice_cgroup_evidence *e)
+{
+	return tw_fig_or0(e->rec->cache_bytes);
+}
+
+static double
+fileset(const struct tw_advice_cgroup_evidence *e)
+{
+	return tw_fig_or0(e->rec->fileset_bytes);
+}
+
+/* A limit is one with its file named. */
+static int
+has_limit(const struct tw_advice_cgroup_evidence *e)
+{
+	return tw_fig_has(e->rec->memory_limit_bytes) && e->rec->limit_name != NULL &&
+	    e->rec->limit_name[0] != '\0';
+}
+
+static double
+limit(const struct tw_advice_cgroup_evidence *e)
+{
+	return tw_fig_or0(e->rec->memory_limit_bytes);
+}
+
+static const char *
+limit_name(const struct tw_advice_cgroup_evidence *e)
+{
+	return e->rec->limit_name != NULL ? e->rec->limit_name : "";
+}
+
+/* A unit's own cgroup, whose limit its manager sets from a property. */
+static int
+is_unit(const struct tw_advice_cgroup_evidence *e)
+{
+	return e->owner.kind == TW_CG_OWNER_SYSTEM_UNIT || e->owner.kind == TW_CG_OWNER_USER_UNIT;
+}
+
+static int
+at_limit(const struct tw_advice_cgroup_evidence *e)
+{
+	if (!has_limit(e) || limit(e) <= 0)
 		return 0;
-	return (f->have_usage && f->usage >= f->limit * TW_ADVICE_CGROUP_AT_LIMIT) ||
-	    (f->have_events && f->events > 0);
+	return (has_usage(e) && usage(e) >= limit(e) * TW_ADVICE_CGROUP_AT_LIMIT) ||
+	    (tw_fig_has(e->rec->limit_events_s) && e->rec->limit_events_s > 0);
 }
 
 int
-tw_advice_cgroup_bounded(const struct tw_advice_cgroup_figures *f)
+tw_advice_cgroup_bounded(const struct tw_advice_cgroup_evidence *e)
 {
-	return f != NULL && at_limit(f);
+	return e != NULL && e->rec != NULL && at_limit(e);
 }
 
 /* What it holds besides its page cache (anonymous memory, kernel memory),
  * or -1 unknown. */
 static double
-anonymous(const struct tw_advice_cgroup_figures *f)
+anonymous(const struct tw_advice_cgroup_evidence *e)
 {
-	if (!f->have_usage || !f->have_cache || f->cache > f->usage)
+	if (!has_usage(e) || !tw_fig_has(e->rec->cache_bytes) || cache(e) > usage(e))
 		return -1;
-	return f->usage - f->cache;
+	return usage(e) - cache(e);
 }
 
 /* What its anonymous memory and the file set it reads add up to, or -1
  * where either is unknown. */
 static double
-file_need(const struct tw_advice_cgroup_figures *f)
+file_need(const struct tw_advice_cgroup_evidence *e)
 {
-	double anon = anonymous(f);
+	double anon = anonymous(e);
 
-	if (!f->have_fileset || anon < 0)
+	if (!tw_fig_has(e->rec->fileset_bytes) || anon < 0)
 		return -1;
-	return anon + (f->fileset > f->cache ? f->fileset : f->cache);
+	return anon + (fileset(e) > cache(e) ? fileset(e) : cache(e));
 }
 
 /* The need (see advice_cgroup.h), in bytes: the file set's where it shows the
  * limit short, else what it holds and read back; *from_files says which. */
 static double
-need(const struct tw_advice_cgroup_figures *f, int *from_files)
+need(const struct tw_advice_cgroup_evidence *e, int *from_files)
 {
-	double files = file_need(f), held = f->have_usage ? f->usage : f->limit;
+	double files = file_need(e), held = has_usage(e) ? usage(e) : limit(e);
+	double back = tw_fig_or0(e->rec->refaults_s) * TW_ADVICE_CGROUP_READBACK_S;
 
-	*from_files = files > f->limit;
+	*from_files = files > limit(e);
 	if (*from_files)
 		return files;
-	return held + (f->refaults > 0 ? f->refaults * TW_ADVICE_CGROUP_READBACK_S * TW_ADVICE_CGROUP_PAGE : 0);
+	return held + (back > 0 ? back * TW_ADVICE_CGROUP_PAGE : 0);
 }
 
 /* Its anonymous memory, not its limit, squeezes the cache: the file set
  * it reads fits beside that memory within the limit, which holds half the
  * limit or more. */
 static int
-squeezed(const struct tw_advice_cgroup_figures *f)
+squeezed(const struct tw_advice_cgroup_evidence *e)
 {
-	double files = file_need(f);
+	double files = file_need(e);
 
-	return files >= 0 && files <= f->limit &&
-	    anonymous(f) >= f->limit * TW_ADVICE_CGROUP_ANON_SHARE;
+	return files >= 0 && files <= limit(e) &&
+	    anonymous(e) >= limit(e) * TW_ADVICE_CGROUP_ANON_SHARE;
 }
 
-/* Its memory besides the cache grew by TW_ADVICE_CGROUP_LEAK_SHARE of the limit
- * or more within the window. */
-static int
-leaking(const struct tw_advice_cgroup_figures *f)
+/* How much its memory besides the cache rose (fell: 1) within the window,
+ * bytes (the record's are KiB). */
+static double
+growth(const struct tw_advice_cgroup_evidence *e, int fell)
 {
-	return f->have_growth && (f->growth >= f->limit * TW_ADVICE_CGROUP_LEAK_SHARE ||
-	    f->fall >= f->limit * TW_ADVICE_CGROUP_LEAK_SHARE);
+	return tw_fig_or0(fell ? e->rec->anon_fall_kib : e->rec->anon_growth_kib) * KIB;
+}
+
+/* Its memory besides the cache grew (or fell) by TW_ADVICE_CGROUP_LEAK_SHARE
+ * of the limit or more within the window. */
+static int
+leaking(const struct tw_advice_cgroup_evidence *e)
+{
+	return tw_fig_has(e->rec->anon_growth_kib) &&
+	    (growth(e, 0) >= limit(e) * TW_ADVICE_CGROUP_LEAK_SHARE ||
+	    growth(e, 1) >= limit(e) * TW_ADVICE_CGROUP_LEAK_SHARE);
 }
 
 /* The need with headroom, in whole MiB: between a quarter more than the
  * limit and TW_ADVICE_CGROUP_SIZE_CAP times it, never past the host's memory; 0
  * when the limit is already there. */
 static double
-proposed(const struct tw_advice_cgroup_figures *f)
+proposed(const struct tw_advice_cgroup_evidence *e)
 {
 	int from_files;
-	double want = need(f, &from_files) * TW_ADVICE_CGROUP_HEADROOM, p;
+	double want = need(e, &from_files) * TW_ADVICE_CGROUP_HEADROOM, p;
+	double host = tw_fig_or0(e->mem_total_bytes);
 
-	if (want < f->limit * TW_ADVICE_CGROUP_HEADROOM)
-		want = f->limit * TW_ADVICE_CGROUP_HEADROOM;
-	if (want > f->limit * TW_ADVICE_CGROUP_SIZE_CAP)
-		want = f->limit * TW_ADVICE_CGROUP_SIZE_CAP;
+	if (want < limit(e) * TW_ADVICE_CGROUP_HEADROOM)
+		want = limit(e) * TW_ADVICE_CGROUP_HEADROOM;
+	if (want > limit(e) * TW_ADVICE_CGROUP_SIZE_CAP)
+		want = limit(e) * TW_ADVICE_CGROUP_SIZE_CAP;
 	p = (double)(unsigned long long)((want + MIB - 1) / MIB) * MIB;
-	if (f->mem_total > 0 && p > f->mem_total)
-		p = (double)(unsigned long long)(f->mem_total / MIB) * MIB;
-	return p > f->limit ? p : 0;
+	if (host > 0 && p > host)
+		p = (double)(unsigned long long)(host / MIB) * MIB;
+	return p > limit(e) ? p : 0;
 }
 
 /* "while memory.current 63.9 MiB sits at memory.high 64 MiB" and the
  * limit events, the evidence of every line. */
 static void
-evidence(const struct tw_advice_cgroup_figures *f, const char *where, char *buf, size_t len)
+evidence(const struct tw_advice_cgroup_evidence *e, const char *where, char *buf, size_t len)
 {
-	char r[32], u[48], l[32], e[32];
+	char r[32], u[48], l[32], ev[32];
+	int events = tw_fig_has(e->rec->limit_events_s);
 
-	number(f->refaults, 2, r, sizeof(r));
-	number(f->events, 2, e, sizeof(e));
-	if (f->have_usage)
-		snprintf(u, sizeof(u), "%s MiB", mib(f->usage, l, sizeof(l)));
+	number(tw_fig_or0(e->rec->refaults_s), 2, r, sizeof(r));
+	number(tw_fig_or0(e->rec->limit_events_s), 2, ev, sizeof(ev));
+	if (has_usage(e))
+		snprintf(u, sizeof(u), "%s MiB", mib(usage(e), l, sizeof(l)));
 	else
 		snprintf(u, sizeof(u), "unknown");
 	snprintf(buf, len, "%s refaults/s while %s %s %s %s %s MiB%s%s%s, in the last %u s", r,
-	    f->version == 1 ? "memory.usage_in_bytes" : "memory.current", u, where, f->limit_name,
-	    mib(f->limit, l, sizeof(l)), f->have_events ? ", " : "", f->have_events ? e : "",
-	    f->have_events ? " limit events/s" : "", f->window_s);
+	    version(e) == 1 ? "memory.usage_in_bytes" : "memory.current", u, where, limit_name(e),
+	    mib(limit(e), l, sizeof(l)), events ? ", " : "", events ? ev : "",
+	    events ? " limit events/s" : "", e->window_s);
 }
 
 /* How the need was told: "it reads a file set of 256 MiB beside 8.5 MiB
  * of other memory", or what it read back in TW_ADVICE_CGROUP_READBACK_S. */
 static void
-sizing(const struct tw_advice_cgroup_figures *f, char *buf, size_t len)
+sizing(const struct tw_advice_cgroup_evidence *e, char *buf, size_t len)
 {
 	char a[32], b[32];
 	int from_files;
-	double n = need(f, &from_files);
+	double n = need(e, &from_files);
 
 	if (from_files)
 		snprintf(buf, len, "it reads a file set of %s MiB beside %s MiB of other memory",
-		    mib(f->fileset > f->cache ? f->fileset : f->cache, a, sizeof(a)),
-		    mib(anonymous(f), b, sizeof(b)));
-	else if (file_need(f) >= 0)
+		    mib(fileset(e) > cache(e) ? fileset(e) : cache(e), a, sizeof(a)),
+		    mib(anonymous(e), b, sizeof(b)));
+	else if (file_need(e) >= 0)
 		snprintf(buf, len, "sized from what it holds and read back in %.0f s, %s MiB "
-		    "(the files it holds open, %s MiB, fit: an upper bound)", TW_ADVICE_CGROUP_READBACK_S,
-		    mib(n, a, sizeof(a)), mib(f->fileset, b, sizeof(b)));
+		    "(the files it holds open, %s MiB, fit: an upper bound)",
+		    TW_ADVICE_CGROUP_READBACK_S, mib(n, a, sizeof(a)), mib(fileset(e), b, sizeof(b)));
 	else
 		snprintf(buf, len, "sized from what it holds and read back in %.0f s, %s MiB "
 		    "(its file set unknown: an upper bound)", TW_ADVICE_CGROUP_READBACK_S,
@@ -226,71 +303,74 @@ fits(int n, size_t len)
 }
 
 int
-tw_advice_cgroup(const struct tw_advice_cgroup_figures *f, int *tune, char *line, size_t len)
+tw_advice_cgroup(const struct tw_advice_cgroup_evidence *e, int *tune, char *line, size_t len)
 {
-	const char *doc;
+	const char *doc, *path;
 	char name[TW_CG_UNIT_NAME_MAX + 32], ev[300], how[256], cur[32], next[32], a[32], b[32];
 	char c[32];
 	double p;
 	int n;
 
-	if (f == NULL || tune == NULL || line == NULL || len == 0 || f->path == NULL)
+	if (e == NULL || e->rec == NULL || tune == NULL || line == NULL || len == 0 ||
+	    e->rec->path == NULL)
 		return TW_E_INVAL;
+	path = e->rec->path;
 	line[0] = '\0';
 	*tune = 0;
-	tw_cgroup_owner_name(&f->owner, f->path, name, sizeof(name));
-	if (!f->have_limit) {
+	tw_cgroup_owner_name(&e->owner, path, name, sizeof(name));
+	if (!has_limit(e)) {
 		n = snprintf(line, len, "%s refaults %s pages/s and has no memory limit of its own: "
 		    "its cache is bounded by the host's memory, not by a setting of the service "
-		    "(see the host's figures)", name, number(f->refaults, 2, ev, sizeof(ev)));
+		    "(see the host's figures)", name,
+		    number(tw_fig_or0(e->rec->refaults_s), 2, ev, sizeof(ev)));
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
-	if (!at_limit(f)) {
-		evidence(f, "well below", ev, sizeof(ev));
+	if (!at_limit(e)) {
+		evidence(e, "well below", ev, sizeof(ev));
 		n = snprintf(line, len, "%s: %s, so its own limit does not bound its cache, the host's "
 		    "memory does (see the host's figures)", name, ev);
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
-	if (leaking(f)) {
-		evidence(f, "sits at", ev, sizeof(ev));
+	if (leaking(e)) {
+		evidence(e, "sits at", ev, sizeof(ev));
 		n = snprintf(line, len, "%s: %s, while its memory besides the page cache rose by %s MiB "
 		    "and fell by %s MiB in that time (now %s MiB): what it allocates squeezes its "
 		    "cache, and a larger limit would fill the same way (find what grows)", name, ev,
-		    mib(f->growth, a, sizeof(a)), mib(f->fall, c, sizeof(c)),
-		    mib(anonymous(f) >= 0 ? anonymous(f) : f->usage, b, sizeof(b)));
+		    mib(growth(e, 0), a, sizeof(a)), mib(growth(e, 1), c, sizeof(c)),
+		    mib(anonymous(e) >= 0 ? anonymous(e) : usage(e), b, sizeof(b)));
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
-	if (squeezed(f)) {
-		evidence(f, "sits at", ev, sizeof(ev));
+	if (squeezed(e)) {
+		evidence(e, "sits at", ev, sizeof(ev));
 		n = snprintf(line, len, "%s: %s, with %s MiB of it not page cache, and the file set "
 		    "it reads (%s MiB) fits beside that within the limit: what it allocates squeezes "
 		    "its cache, not its limit, and a larger limit would fill the same way if that "
-		    "memory grows (find what does)", name, ev, mib(anonymous(f), a, sizeof(a)),
-		    mib(f->fileset, b, sizeof(b)));
+		    "memory grows (find what does)", name, ev, mib(anonymous(e), a, sizeof(a)),
+		    mib(fileset(e), b, sizeof(b)));
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
-	p = proposed(f);
+	p = proposed(e);
 	if (p == 0) {
-		evidence(f, "sits at", ev, sizeof(ev));
+		evidence(e, "sits at", ev, sizeof(ev));
 		n = snprintf(line, len, "%s: %s, and the limit is already the host's memory: add "
 		    "memory or reduce the service's working set", name, ev);
 		return fits(n, len) ? TW_OK : (line[0] = '\0', TW_E_TOOBIG);
 	}
-	evidence(f, "sits at", ev, sizeof(ev));
-	sizing(f, how, sizeof(how));
-	tw_advice_systemd_size(f->limit, cur, sizeof(cur));
+	evidence(e, "sits at", ev, sizeof(ev));
+	sizing(e, how, sizeof(how));
+	tw_advice_systemd_size(limit(e), cur, sizeof(cur));
 	tw_advice_systemd_size(p, next, sizeof(next));
-	doc = f->version == 1 ? CGROUP_V1_RST : CGROUP_V2_RST;
+	doc = version(e) == 1 ? CGROUP_V1_RST : CGROUP_V2_RST;
 	*tune = 1;
 	/* No command here: the ticket's apply and persist lines, printed
 	 * under this one, are decided in one place (tw_judge_cgroup_finding),
 	 * with the unit's name checked, so the two cannot disagree. */
-	if (!is_unit(f))
-		n = snprintf(line, len, "%s %s %s -> %s (%s; %s; %s)", f->path, f->limit_name, cur,
+	if (!is_unit(e))
+		n = snprintf(line, len, "%s %s %s -> %s (%s; %s; %s)", path, limit_name(e), cur,
 		    next, ev, how, doc);
 	else
 		n = snprintf(line, len, "%s %s=%s -> %s (%s; %s; %s, %s)", name,
-		    property(f->limit_name), cur, next, ev, how, RESOURCE_CONTROL, doc);
+		    property(limit_name(e)), cur, next, ev, how, RESOURCE_CONTROL, doc);
 	if (!fits(n, len)) {
 		line[0] = '\0';
 		*tune = 0;
@@ -300,18 +380,18 @@ tw_advice_cgroup(const struct tw_advice_cgroup_figures *f, int *tune, char *line
 }
 
 int
-tw_advice_cgroup_knob(const struct tw_advice_cgroup_figures *f, char *name, size_t nlen, char *cur,
-    char *next, size_t vlen, uint64_t *bytes)
+tw_advice_cgroup_knob(const struct tw_advice_cgroup_evidence *e, char *name, size_t nlen,
+    char *cur, char *next, size_t vlen, uint64_t *bytes)
 {
 	double p;
 
-	if (f == NULL || f->path == NULL || f->limit_name == NULL || !at_limit(f) ||
-	    leaking(f) || squeezed(f) || (p = proposed(f)) == 0)
+	if (e == NULL || e->rec == NULL || e->rec->path == NULL || !at_limit(e) || leaking(e) ||
+	    squeezed(e) || (p = proposed(e)) == 0)
 		return TW_E_ABSENT;
 	/* As tw_advice_cgroup's line: systemd's property for a unit's own
 	 * cgroup, the file itself otherwise. */
-	snprintf(name, nlen, "%s", is_unit(f) ? property(f->limit_name) : f->limit_name);
-	tw_advice_systemd_size(f->limit, cur, vlen);
+	snprintf(name, nlen, "%s", is_unit(e) ? property(limit_name(e)) : limit_name(e));
+	tw_advice_systemd_size(limit(e), cur, vlen);
 	tw_advice_systemd_size(p, next, vlen);
 	if (bytes != NULL)
 		*bytes = (uint64_t)p;

@@ -48,6 +48,7 @@
 #include <stdint.h>
 
 #include "collect/cgroupowner.h"
+#include "figures/cgroup_record.h"
 
 /* Memory within this share of the limit counts as "at" it: the kernel
  * reclaims a little below memory.high and usage moves between samples. */
@@ -72,33 +73,24 @@
 /* Bytes a refault brings back: the page of the kernels measured. */
 #define TW_ADVICE_CGROUP_PAGE 4096.0
 
-struct tw_advice_cgroup_figures {
-	const char *path;		/* "/system.slice/nginx.service" */
-	struct tw_cg_owner owner;	/* tw_cgroup_owner(path): who sets its
-					 * limit, told by where it sits */
-	int version;			/* 1 or 2 */
-	double refaults;		/* pages/s over the window */
-	int have_usage;
-	double usage;			/* bytes: memory.current, usage_in_bytes */
-	int have_cache;
-	double cache;			/* bytes: its page cache (twCgroupCacheBytes) */
-	int have_fileset;
-	double fileset;			/* bytes: the file set it reads
-					 * (twCgroupFileSetBytes) */
-	int have_growth;
-	double growth;			/* bytes: how much its memory besides the
-					 * cache rose over the window
-					 * (twCgroupAnonGrowth) */
-	double fall;			/* and fell (twCgroupAnonFall) */
-	int have_limit;
-	double limit;			/* bytes: the limit that bounds it */
-	const char *limit_name;		/* "memory.high", "memory.max",
-					 * "memory.limit_in_bytes" */
-	int have_events;
-	double events;			/* limit events per second */
-	double mem_total;		/* the host's memory, bytes; 0: unknown */
+/* A cgroup as its advice reads it: its record, read as it is
+ * (figures/cgroup_record.h: an absent figure is TW_FIG_NONE, and a limit
+ * with no limit_name is none), and what the judge adds to it. */
+struct tw_advice_cgroup_evidence {
+	const struct tw_cgroup_record *rec;	/* outlives the evidence */
+	/* Who sets its limit, told by where it sits (tw_cgroup_owner of
+	 * rec->path), not by the record's owner_kind: a check and tunewatchd
+	 * then tell it by one rule, whatever an agent of another version
+	 * published. */
+	struct tw_cg_owner owner;
+	double mem_total_bytes;		/* the host's memory; TW_FIG_NONE unknown */
 	unsigned window_s;
 };
+
+/* The evidence of the cgroup whose record is rec (owner told from its
+ * path), in a host of mem_total_bytes, over window_s. */
+void tw_advice_cgroup_evidence_init(struct tw_advice_cgroup_evidence *e,
+    const struct tw_cgroup_record *rec, double mem_total_bytes, unsigned window_s);
 
 /* The advice for a cgroup whose refaults the check judged too many. When
  * its own limit bounds it (memory within TW_ADVICE_CGROUP_AT_LIMIT of the limit,
@@ -119,7 +111,7 @@ struct tw_advice_cgroup_figures {
  * Otherwise *tune is 0 and line is what follows "no tunable: ". Returns
  * TW_OK, TW_E_INVAL for bad arguments, TW_E_TOOBIG when line is too
  * short (line is then ""). */
-int tw_advice_cgroup(const struct tw_advice_cgroup_figures *f, int *tune, char *line, size_t len);
+int tw_advice_cgroup(const struct tw_advice_cgroup_evidence *e, int *tune, char *line, size_t len);
 
 /* The knob of a cgroup whose own limit bounds its cache (when
  * tw_advice_cgroup says "tune"): name is the systemd property
@@ -128,14 +120,15 @@ int tw_advice_cgroup(const struct tw_advice_cgroup_figures *f, int *tune, char *
  * proposal as systemd sizes ("64M", "128M"), and *bytes the proposal in
  * bytes (bytes may be NULL). Returns TW_OK, or TW_E_ABSENT when the limit
  * does not bound it or is already the host's memory. */
-int tw_advice_cgroup_knob(const struct tw_advice_cgroup_figures *f, char *name, size_t nlen,
+int tw_advice_cgroup_knob(const struct tw_advice_cgroup_evidence *e, char *name, size_t nlen,
     char *cur, char *next, size_t vlen, uint64_t *bytes);
 
-/* 1 when f's own limit bounds its cache (memory within TW_ADVICE_CGROUP_AT_LIMIT
- * of the limit, or limit events in the window): the symptom is then
- * TW_SYM_CGROUP_CACHE_BOUNDED, a service's own, and not the host's
- * TW_SYM_LOW_HIT_REFAULTS, which a service far from its limit shows. */
-int tw_advice_cgroup_bounded(const struct tw_advice_cgroup_figures *f);
+/* 1 when e's cgroup's own limit bounds its cache (memory within
+ * TW_ADVICE_CGROUP_AT_LIMIT of the limit, or limit events in the window):
+ * the symptom is then TW_SYM_CGROUP_CACHE_BOUNDED, a service's own, and
+ * not the host's TW_SYM_LOW_HIT_REFAULTS, which a service far from its
+ * limit shows. */
+int tw_advice_cgroup_bounded(const struct tw_advice_cgroup_evidence *e);
 
 /* A size as systemd's properties take it: "128M", "1G", "1536K", or
  * bytes when no unit divides it. */

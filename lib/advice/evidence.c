@@ -16,25 +16,29 @@
 /* ---- Buffer cache ------------------------------------------------------ */
 
 double
-tw_evidence_host_refaults(const struct tw_cache_figures *c)
+tw_evidence_host_refaults(const struct tw_cache_evidence *c)
 {
-	if (c->have_reclaim && c->reclaim < c->refaults)
-		return c->reclaim;
-	return c->refaults;
+	double refaults = tw_fig_or0(c->rec->refaults_s);
+
+	if (tw_fig_has(c->rec->reclaim_s) && c->rec->reclaim_s < refaults)
+		return c->rec->reclaim_s;
+	return refaults;
 }
 
 static double
-refault_share(const struct tw_cache_figures *c)
+refault_share(const struct tw_cache_evidence *c)
 {
+	double pagein_kib = tw_fig_or0(c->rec->page_in_kib_s);
+
 	/* 4 KiB pages refaulted against KiB read from storage. */
-	return c->pagein_kib > 0 ? tw_evidence_host_refaults(c) * 4.0 / c->pagein_kib : 0;
+	return pagein_kib > 0 ? tw_evidence_host_refaults(c) * 4.0 / pagein_kib : 0;
 }
 
 static int
-thrashing(const struct tw_cache_figures *c)
+thrashing(const struct tw_cache_evidence *c)
 {
-	return c->have_refaults && (refault_share(c) >= TW_EVIDENCE_REFAULT_SHARE ||
-	    c->refaults_bad);
+	return tw_fig_has(c->rec->refaults_s) &&
+	    (refault_share(c) >= TW_EVIDENCE_REFAULT_SHARE || c->refaults_bad);
 }
 
 /* Device reads the size of the read-ahead window (TW_EVIDENCE_FILL_LOW to
@@ -63,57 +67,87 @@ tw_evidence_small_window(double rops, double read_bytes_s, int64_t read_ahead_kb
 	    rops >= TW_EVIDENCE_SEQ_READS && reads_fill(rops, read_bytes_s, read_ahead_kb);
 }
 
-int
-tw_evidence_dirty_limited(const struct tw_cache_figures *c)
+double
+tw_cache_evidence_writer_waiting(const struct tw_cache_evidence *c)
 {
-	return c->have_dirty && c->dirty_limited >= TW_EVIDENCE_DIRTY_LIMITED &&
-	    c->writer != NULL && c->writer_util < TW_EVIDENCE_WRITER_BUSY &&
-	    c->writer_waiting < TW_EVIDENCE_DEEP_QUEUE;
+	const struct tw_disk_record *w = c->writer;
+
+	if (w == NULL || !tw_fig_has(w->w_await_ms) || !tw_fig_has(w->write_ops_s))
+		return 0;
+	return w->w_await_ms * w->write_ops_s / 1000.0;
+}
+
+int
+tw_evidence_dirty_limited(const struct tw_cache_evidence *c)
+{
+	return tw_cache_evidence_has_dirty(c->rec) &&
+	    c->rec->dirty_limited_pct >= TW_EVIDENCE_DIRTY_LIMITED && c->writer != NULL &&
+	    tw_fig_or0(c->writer->util_pct) < TW_EVIDENCE_WRITER_BUSY &&
+	    tw_cache_evidence_writer_waiting(c) < TW_EVIDENCE_DEEP_QUEUE;
+}
+
+/* Swap configured and in use, in bytes; 0 where the record does not say. */
+static int
+have_swap(const struct tw_cache_evidence *c, uint64_t *total, uint64_t *left)
+{
+	*total = (uint64_t)tw_fig_or0(c->rec->swap_total_bytes);
+	*left = (uint64_t)tw_fig_or0(c->rec->swap_free_bytes);
+	return tw_fig_has(c->rec->swap_total_bytes) && tw_fig_has(c->rec->swap_free_bytes);
 }
 
 /* "no swap", "512 MiB of swap, none in use", "swap not reported". */
 static void
-swap_words(const struct tw_cache_figures *c, struct tw_verdict_nums *n, char *buf, size_t len)
+swap_words(const struct tw_cache_evidence *c, struct tw_verdict_nums *n, char *buf, size_t len)
 {
-	if (!c->have_swap)
+	uint64_t total, left;
+
+	if (!have_swap(c, &total, &left))
 		snprintf(buf, len, "swap not reported by the agent");
-	else if (c->swap_total == 0)
+	else if (total == 0)
 		snprintf(buf, len, "no swap");
-	else if (c->swap_free >= c->swap_total)
+	else if (left >= total)
 		snprintf(buf, len, "%s MiB of swap, none in use",
-		    tw_verdict_num(n, (double)c->swap_total / 1048576, 1));
+		    tw_verdict_num(n, (double)total / 1048576, 1));
 	else
 		snprintf(buf, len, "%s of %s MiB of swap in use",
-		    tw_verdict_num(n, (double)(c->swap_total - c->swap_free) / 1048576, 1),
-		    tw_verdict_num(n, (double)c->swap_total / 1048576, 1));
+		    tw_verdict_num(n, (double)(total - left) / 1048576, 1),
+		    tw_verdict_num(n, (double)total / 1048576, 1));
 }
 
-static int
-fills_window(const struct tw_cache_figures *c)
+/* The read-ahead disk's reads a second, bytes a second and window (-1:
+ * no disk, or its window unknown). */
+static int64_t
+disk_reads(const struct tw_cache_evidence *c, double *rops, double *read_bytes_s)
 {
-	return c->disk != NULL && reads_fill(c->disk_rops, c->disk_read_bytes_s,
-	    c->disk_read_ahead_kb);
+	*rops = c->disk != NULL ? tw_fig_or0(c->disk->read_ops_s) : 0;
+	*read_bytes_s = c->disk != NULL ? c->disk->read_bytes_s : 0;
+	return c->disk != NULL ? c->disk->read_ahead_kb : -1;
 }
 
 int
-tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out)
+tw_evidence_cache_reads(const struct tw_cache_evidence *c, struct tw_verdict *out)
 {
 	struct tw_verdict_nums n = { .next = 0 };
 	char swap[256], hit[256];
+	double rops, rbytes;
+	int64_t ra;
 
 	if (out == NULL)
 		return TW_E_INVAL;
 	tw_verdict_init(out);
-	if (c == NULL)
+	if (c == NULL || c->rec == NULL)
 		return TW_E_INVAL;
-	if (c->have_hit)
-		snprintf(hit, sizeof(hit), "hit ratio %s %% with ", tw_verdict_num(&n, c->hit, 2));
+	if (tw_fig_has(c->rec->hit_ratio_pct))
+		snprintf(hit, sizeof(hit), "hit ratio %s %% with ",
+		    tw_verdict_num(&n, c->rec->hit_ratio_pct, 2));
 	else
 		hit[0] = '\0';
 	swap_words(c, &n, swap, sizeof(swap));
+	ra = disk_reads(c, &rops, &rbytes);
 
 	if (thrashing(c)) {
-		int swap_in_use = c->have_swap && c->swap_total > 0 && c->swap_free < c->swap_total;
+		uint64_t total, left;
+		int swap_in_use = have_swap(c, &total, &left) && total > 0 && left < total;
 		double own = tw_evidence_host_refaults(c);
 
 		/* SVR4 sizes its buffer cache with NBUF; Linux's page cache
@@ -132,30 +166,28 @@ tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out
 		    "reduce load", hit, tw_verdict_num(&n, own, 2), swap);
 		return TW_OK;
 	}
-	if (c->disk != NULL && tw_evidence_small_window(c->disk_rops, c->disk_read_bytes_s,
-	    c->disk_read_ahead_kb)) {
+	if (c->disk != NULL && tw_evidence_small_window(rops, rbytes, ra)) {
 		tw_verdict_found(out, TW_SYM_LOW_HIT_SEQUENTIAL, "%sdata read once, in %s reads/s of %s KiB "
 		    "that fill %s's read-ahead window of %lld KiB, under the kernel's default of "
-		    "%d KiB, in the last %u s", hit, tw_verdict_num(&n, c->disk_rops, 0),
-		    tw_verdict_num(&n, c->disk_read_bytes_s / c->disk_rops / 1024, 1), c->disk,
-		    (long long)c->disk_read_ahead_kb, TW_EVIDENCE_DEFAULT_WINDOW_KB, c->window_s);
+		    "%d KiB, in the last %u s", hit, tw_verdict_num(&n, rops, 0),
+		    tw_verdict_num(&n, rbytes / rops / 1024, 1), c->disk->name,
+		    (long long)ra, TW_EVIDENCE_DEFAULT_WINDOW_KB, c->window_s);
 		return TW_OK;
 	}
-	if (fills_window(c)) {
+	if (c->disk != NULL && reads_fill(rops, rbytes, ra)) {
 		tw_verdict_found(out, TW_SYM_LOW_HIT_SEQUENTIAL, "%sfew refaults: data read once, in reads "
 		    "of %s KiB that fill %s's read-ahead window of %lld KiB, in the last %u s", hit,
-		    tw_verdict_num(&n, c->disk_read_bytes_s / c->disk_rops / 1024, 1), c->disk,
-		    (long long)c->disk_read_ahead_kb, c->window_s);
+		    tw_verdict_num(&n, rbytes / rops / 1024, 1), c->disk->name, (long long)ra,
+		    c->window_s);
 		return TW_OK;
 	}
-	if (c->disk != NULL && c->disk_rops > 0 && c->disk_read_bytes_s > 0)
+	if (c->disk != NULL && rops > 0 && rbytes > 0)
 		tw_verdict_none(out, TW_SYM_LOW_HIT_SEQUENTIAL,
 		    "%sfew refaults: data is read once, in device reads of %s KiB on %s, not the "
 		    "size of its read-ahead window (read_ahead_kb %lld): the reader sets their "
 		    "size, so another window would not change them, and more cache would not "
-		    "help", hit,
-		    tw_verdict_num(&n, c->disk_read_bytes_s / c->disk_rops / 1024, 1), c->disk,
-		    (long long)c->disk_read_ahead_kb);
+		    "help", hit, tw_verdict_num(&n, rbytes / rops / 1024, 1), c->disk->name,
+		    (long long)ra);
 	else
 		tw_verdict_none(out, TW_SYM_LOW_HIT_SEQUENTIAL,
 		    "%sfew refaults: data is read once, so more cache would not help", hit);
@@ -171,48 +203,57 @@ mib(struct tw_verdict_nums *n, double bytes)
 }
 
 int
-tw_evidence_cache_dirty(const struct tw_cache_figures *c, struct tw_verdict *out,
+tw_evidence_cache_dirty(const struct tw_cache_evidence *c, struct tw_verdict *out,
     uint64_t *shortfall)
 {
 	struct tw_verdict_nums n = { .next = 0 };
+	const struct tw_cache_record *bc;
+	double threshold, written;
 	uint64_t want;
 
 	if (out == NULL || shortfall == NULL)
 		return TW_E_INVAL;
 	tw_verdict_init(out);
 	*shortfall = 0;
-	if (c == NULL || !tw_evidence_dirty_limited(c))
+	if (c == NULL || c->rec == NULL || !tw_evidence_dirty_limited(c))
 		return TW_E_INVAL;
+	bc = c->rec;
+	threshold = bc->dirty_threshold_bytes;
+	written = c->writer->write_bytes_s;
 	/* Writers are paused from half-way between the background threshold
 	 * and the limit, so the limit is twice what should pass freely: a
 	 * second of what the disk took, in whole MiB, which the flusher
 	 * writes back in well under the dirty_expire_centisecs the kernel
 	 * lets data wait. (Sized to a second alone, the lab's writer was
 	 * paused still and took a second ticket.) */
-	want = c->writer_bytes_s > 0 ? (uint64_t)c->writer_bytes_s : 0;
+	want = written > 0 ? (uint64_t)written : 0;
 	want = (want + MIB_BYTES - 1) / MIB_BYTES * MIB_BYTES * 2;
-	if ((double)want > c->dirty_threshold)
-		*shortfall = want - (uint64_t)c->dirty_threshold;
+	if ((double)want > threshold)
+		*shortfall = want - (uint64_t)threshold;
 	tw_verdict_found(out, TW_SYM_DIRTY_LIMITED, "writers throttled at the dirty limit %s %% of the last "
 	    "%u s (dirty and writeback %s MiB, limit %s MiB, background %s MiB) while %s, the "
-	    "disk that took the writes, wrote %s MiB/s at %s %% utilisation", tw_verdict_num(&n, c->dirty_limited, 0),
-	    c->window_s, mib(&n, c->dirty_now), mib(&n, c->dirty_threshold),
-	    mib(&n, c->dirty_bg_threshold), c->writer, mib(&n, c->writer_bytes_s),
-	    tw_verdict_num(&n, c->writer_util, 0));
+	    "disk that took the writes, wrote %s MiB/s at %s %% utilisation",
+	    tw_verdict_num(&n, bc->dirty_limited_pct, 0), c->window_s,
+	    mib(&n, tw_fig_or0(bc->dirty_bytes) + tw_fig_or0(bc->writeback_bytes)),
+	    mib(&n, threshold), mib(&n, tw_fig_or0(bc->dirty_bg_threshold_bytes)),
+	    c->writer->name, mib(&n, written), tw_verdict_num(&n, tw_fig_or0(c->writer->util_pct), 0));
 	return TW_OK;
 }
 
 int
-tw_evidence_cache_pressure(const struct tw_cache_figures *c, struct tw_verdict *out)
+tw_evidence_cache_pressure(const struct tw_cache_evidence *c, struct tw_verdict *out)
 {
 	struct tw_verdict_nums n = { .next = 0 };
 	char swap[256];
+	double psi, refaults;
 
 	if (out == NULL)
 		return TW_E_INVAL;
 	tw_verdict_init(out);
-	if (c == NULL)
+	if (c == NULL || c->rec == NULL)
 		return TW_E_INVAL;
+	psi = tw_fig_or0(c->rec->memory_pressure_pct);
+	refaults = tw_fig_or0(c->rec->refaults_s);
 	/* PSI counts stalls on refaults too: those are a working set that
 	 * does not fit, which no watermark changes. */
 	if (thrashing(c)) {
@@ -220,12 +261,12 @@ tw_evidence_cache_pressure(const struct tw_cache_figures *c, struct tw_verdict *
 		tw_verdict_none(out, TW_SYM_MEMORY_PRESSURE,
 		    "tasks stall on memory (pressure %s %%) while %s pages/s are read back: "
 		    "the working set does not fit (%s), so add memory or reduce load",
-		    tw_verdict_num(&n, c->psi, 2), tw_verdict_num(&n, c->refaults, 2), swap);
+		    tw_verdict_num(&n, psi, 2), tw_verdict_num(&n, refaults, 2), swap);
 		return TW_OK;
 	}
 	tw_verdict_found(out, TW_SYM_MEMORY_PRESSURE, "memory pressure %s %% (tasks stalled, 10 s average) "
-	    "with %s refaults/s: the stalls are in reclaim", tw_verdict_num(&n, c->psi, 2),
-	    c->have_refaults ? tw_verdict_num(&n, c->refaults, 2) : "unknown");
+	    "with %s refaults/s: the stalls are in reclaim", tw_verdict_num(&n, psi, 2),
+	    tw_fig_has(c->rec->refaults_s) ? tw_verdict_num(&n, refaults, 2) : "unknown");
 	return TW_OK;
 }
 

@@ -21,6 +21,7 @@
 
 #include "advice/advice.h"
 #include "advice/verdict.h"
+#include "figures/cache_record.h"
 #include "figures/disk_record.h"
 
 /* "Well above 1": a queue that a queue knob can shorten. */
@@ -117,41 +118,41 @@ int tw_evidence_disk_write(const struct tw_disk_evidence *d, struct tw_verdict *
 int tw_evidence_probe_seek(const struct tw_disk_evidence *d, int have_queue, double p,
     double ms, struct tw_verdict *out);
 
-/* The buffer cache's figures. have_* says a figure is known. */
-struct tw_cache_figures {
-	int have_hit;
-	double hit;			/* percent */
-	int have_refaults;
-	double refaults;		/* pages/s */
+/* The buffer cache as its evidence reads it: the cache's record, read as
+ * it is (figures/cache_record.h: an absent figure is TW_FIG_NONE), and
+ * what the judge adds to it: whether the refaults passed the check's
+ * threshold, the two disks it chose from the view, by their records, the
+ * system and the window. */
+struct tw_cache_evidence {
+	const struct tw_cache_record *rec;
 	int refaults_bad;		/* over the check's refault threshold */
-	double pagein_kib;		/* KiB/s read from storage */
-	int have_swap;
-	uint64_t swap_total, swap_free;	/* bytes */
-	double psi;			/* memory pressure, percent */
-	int have_reclaim;
-	double reclaim;			/* host-wide reclaim, pages/s */
 	/* Where read-ahead would matter: the disk whose reads fill a small
-	 * window, the busiest such, else the disk that read most. */
-	const char *disk;		/* NULL: none */
-	double disk_rops, disk_read_bytes_s;
-	int64_t disk_read_ahead_kb;	/* -1 unknown */
-	/* Writers at the dirty limit, and the disk that took the writes. */
-	int have_dirty;
-	double dirty_limited;		/* percent of the window (twBcDirtyLimited) */
-	double dirty_now;		/* dirty and writeback, bytes */
-	double dirty_threshold, dirty_bg_threshold;	/* bytes */
-	const char *writer;		/* the disk that took the writes (judge_cache.c); NULL: none */
-	double writer_bytes_s, writer_util;
-	double writer_waiting;		/* its writes queued on average, requests */
+	 * window, the busiest such, else the disk that read most; NULL: none. */
+	const struct tw_disk_record *disk;
+	/* Writers at the dirty limit: the disk that took the writes
+	 * (judge_cache.c); NULL: none. */
+	const struct tw_disk_record *writer;
 	enum tw_os os;
 	unsigned window_s;
 };
+
+/* The record says how long writers sat at the dirty limit, and the limit. */
+static inline int
+tw_cache_evidence_has_dirty(const struct tw_cache_record *rec)
+{
+	return tw_fig_has(rec->dirty_limited_pct) && tw_fig_has(rec->dirty_threshold_bytes);
+}
+
+/* The writes queued on the disk that took them, on average over the
+ * window (Little's law: requests a second times the time each spent
+ * there), requests; 0 with no writer or without its figures. */
+double tw_cache_evidence_writer_waiting(const struct tw_cache_evidence *c);
 
 /* The host's own refaults: those its own reclaim can have caused. A
  * cgroup's reclaim at its limit is not the host's (twBcReclaimRate leaves
  * it out), so the refaults are at most the host's reclaim rate; all of
  * them without that figure. */
-double tw_evidence_host_refaults(const struct tw_cache_figures *c);
+double tw_evidence_host_refaults(const struct tw_cache_evidence *c);
 
 /* Reads of a device the size of a read-ahead window smaller than the
  * kernel's default (TW_EVIDENCE_FILL_LOW to _HIGH times it), at
@@ -163,23 +164,23 @@ int tw_evidence_small_window(double rops, double read_bytes_s, int64_t read_ahea
  * TW_EVIDENCE_WRITER_BUSY, with fewer than TW_EVIDENCE_DEEP_QUEUE writes
  * queued on average (writes that wait on the disk are held by it, and a
  * higher limit only lets more of them wait). */
-int tw_evidence_dirty_limited(const struct tw_cache_figures *c);
+int tw_evidence_dirty_limited(const struct tw_cache_evidence *c);
 
 /* The hit ratio is under its threshold, refaults over theirs, or a
  * device's sequential reads fill a small read-ahead window: a cache too
  * small (refaults), or data read once (few refaults) in requests the
  * window sets. */
-int tw_evidence_cache_reads(const struct tw_cache_figures *c, struct tw_verdict *out);
+int tw_evidence_cache_reads(const struct tw_cache_evidence *c, struct tw_verdict *out);
 
 /* Writers are throttled at the dirty limit (tw_evidence_dirty_limited):
  * raise it. *shortfall gets what the limit lacks of twice a second of the
  * writes of the disk that took them (writers pause from half-way below
  * the limit), in bytes, which sizes the suggestion (advice.h, "sized").
  * Returns TW_OK or TW_E_INVAL. */
-int tw_evidence_cache_dirty(const struct tw_cache_figures *c, struct tw_verdict *out,
+int tw_evidence_cache_dirty(const struct tw_cache_evidence *c, struct tw_verdict *out,
     uint64_t *shortfall);
 /* Memory pressure is over its threshold: stalls in reclaim, or thrashing. */
-int tw_evidence_cache_pressure(const struct tw_cache_figures *c, struct tw_verdict *out);
+int tw_evidence_cache_pressure(const struct tw_cache_evidence *c, struct tw_verdict *out);
 
 /* Compaction failures and what is left of large free blocks. */
 struct tw_highorder_figures {

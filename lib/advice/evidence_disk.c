@@ -78,82 +78,97 @@ kind(const struct tw_disk_evidence *d)
 	return "a device of unknown kind";
 }
 
-int
-tw_evidence_disk_read(const struct tw_disk_evidence *d, struct tw_verdict *out)
-{
-	const char *dn;
-	double queue, rops, wops;
-	struct tw_verdict_nums n = { .next = 0 };
-	const char *r, *q, *rn;
+/* What the lines of a slow read and of a slow write both say of d: its
+ * name, the latency judged (a percentile named in d, else the record's
+ * await) and that figure's name, its queue, and its requests a second.
+ * The strings are in n's buffers, so l is not to be copied. */
+struct lines {
+	struct tw_verdict_nums n;
+	const char *dn, *ms, *what, *q;
+	double rops, wops;
+};
 
+/* out emptied and l made for d's reads (writes 0) or writes; TW_E_INVAL
+ * for bad arguments. */
+static int
+lines_of(const struct tw_disk_evidence *d, int writes, struct tw_verdict *out, struct lines *l)
+{
 	if (out == NULL)
 		return TW_E_INVAL;
 	tw_verdict_init(out);
 	if (d == NULL || d->rec == NULL || tw_disk_evidence_name(d) == NULL)
 		return TW_E_INVAL;
-	dn = tw_disk_evidence_name(d);
-	queue = tw_disk_evidence_queue(d);
-	rops = tw_disk_evidence_rops(d);
-	wops = tw_disk_evidence_wops(d);
-	r = tw_verdict_num(&n, r_ms(d), 1);
-	q = tw_verdict_num(&n, queue, 2);
-	rn = d->r_name != NULL ? d->r_name : "r_await";
+	l->n.next = 0;
+	l->dn = tw_disk_evidence_name(d);
+	l->rops = tw_disk_evidence_rops(d);
+	l->wops = tw_disk_evidence_wops(d);
+	l->ms = tw_verdict_num(&l->n, writes ? w_ms(d) : r_ms(d), 1);
+	l->q = tw_verdict_num(&l->n, tw_disk_evidence_queue(d), 2);
+	if (writes)
+		l->what = d->w_name != NULL ? d->w_name : "w_await";
+	else
+		l->what = d->r_name != NULL ? d->r_name : "r_await";
+	return TW_OK;
+}
+
+int
+tw_evidence_disk_read(const struct tw_disk_evidence *d, struct tw_verdict *out)
+{
+	struct lines l;
+
+	if (lines_of(d, 0, out, &l) != TW_OK)
+		return TW_E_INVAL;
 
 	/* A software scheduler on a solid-state device only costs time
 	 * where requests queue for it to order. */
 	if (deep(d) && d->rec->rotational == 0 && d->rec->scheduler != NULL &&
 	    strcmp(d->rec->scheduler, "none") != 0)
 		tw_verdict_found(out, TW_SYM_NONROT_SCHEDULER, "%s %s %s ms at queue depth %s on a "
-		    "solid-state device scheduled by %s, in the last %u s", dn, rn, r, q,
+		    "solid-state device scheduled by %s, in the last %u s", l.dn, l.what, l.ms, l.q,
 		    d->rec->scheduler, d->window_s);
 	/* A deadline scheduler orders a queue for a disk that seeks; on a
 	 * solid-state device it is the scheduler the rule above removes. */
 	if (deep(d) && d->rec->rotational == 1)
 		tw_verdict_found(out, TW_SYM_READ_LATENCY_QUEUE, "%s %s %s ms at queue depth %s on a "
-		    "rotational disk, in the last %u s", dn, rn, r, q, d->window_s);
-	add_queue_full(d, &n, out);
+		    "rotational disk, in the last %u s", l.dn, l.what, l.ms, l.q, d->window_s);
+	add_queue_full(d, &l.n, out);
 	/* Writes outnumbering reads in a queue: writeback crowds the reads. */
-	if (deep(d) && wops > rops && wops > 0)
+	if (deep(d) && l.wops > l.rops && l.wops > 0)
 		tw_verdict_found(out, TW_SYM_READ_LATENCY_WRITEBACK, "%s %s %s ms behind %s writes/s "
-		    "(against %s reads/s) at queue depth %s, in the last %u s", dn, rn, r,
-		    tw_verdict_num(&n, wops, 1), tw_verdict_num(&n, rops, 1), q, d->window_s);
+		    "(against %s reads/s) at queue depth %s, in the last %u s", l.dn, l.what, l.ms,
+		    tw_verdict_num(&l.n, l.wops, 1), tw_verdict_num(&l.n, l.rops, 1), l.q, d->window_s);
 	if (out->nfound > 0)
 		return TW_OK;
 	if (!deep(d) && d->r_name == NULL)
 		tw_verdict_none(out, TW_SYM_READ_LATENCY_QUEUE,
 		    "%s takes %s ms per read at queue depth %s: the device itself is slow "
-		    "(check its health, its controller, or move load)", dn, r, q);
+		    "(check its health, its controller, or move load)", l.dn, l.ms, l.q);
 	else if (!deep(d))
 		tw_verdict_none(out, TW_SYM_READ_LATENCY_QUEUE,
 		    "%s %s %s ms at queue depth %s: the device itself is slow "
-		    "(check its health, its controller, or move load)", dn, rn, r, q);
+		    "(check its health, its controller, or move load)", l.dn, l.what, l.ms, l.q);
 	else
 		tw_verdict_none(out, TW_SYM_READ_LATENCY_QUEUE,
 		    "%s %s %s ms at queue depth %s, on %s: no queue knob applies, the "
-		    "device is saturated (spread the I/O or add devices)", dn, rn, r, q, kind(d));
+		    "device is saturated (spread the I/O or add devices)", l.dn, l.what, l.ms, l.q, kind(d));
 	return TW_OK;
+}
+
+/* d's writes, MiB/s, or "unknown". */
+static const char *
+written(const struct tw_disk_evidence *d, struct tw_verdict_nums *n)
+{
+	return tw_fig_has(d->rec->write_bytes_s) ?
+	    tw_verdict_num(n, d->rec->write_bytes_s / 1048576.0, 1) : "unknown";
 }
 
 int
 tw_evidence_disk_write(const struct tw_disk_evidence *d, struct tw_verdict *out)
 {
-	const char *dn;
-	double queue, rops, wops;
-	struct tw_verdict_nums n = { .next = 0 };
-	const char *w, *q, *wn;
+	struct lines l;
 
-	if (out == NULL)
+	if (lines_of(d, 1, out, &l) != TW_OK)
 		return TW_E_INVAL;
-	tw_verdict_init(out);
-	if (d == NULL || d->rec == NULL || tw_disk_evidence_name(d) == NULL)
-		return TW_E_INVAL;
-	dn = tw_disk_evidence_name(d);
-	queue = tw_disk_evidence_queue(d);
-	rops = tw_disk_evidence_rops(d);
-	wops = tw_disk_evidence_wops(d);
-	w = tw_verdict_num(&n, w_ms(d), 1);
-	q = tw_verdict_num(&n, queue, 2);
-	wn = d->w_name != NULL ? d->w_name : "w_await";
 	/* Dirty-data limits are host-wide: only a deep queue of writes on a
 	 * device that had room shows writeback arriving in bursts that
 	 * earlier flushing would spread. Not while writers were held at the
@@ -162,43 +177,41 @@ tw_evidence_disk_write(const struct tw_disk_evidence *d, struct tw_verdict *out)
 	 * flusher wrote all along, and a lower threshold starts nothing
 	 * sooner (the lab's writer faster than its loop device, held 100 %
 	 * of the window, was told to halve dirty_background_bytes). */
-	if (deep(d) && wops >= rops && wops > 0 && !saturated(d) && !d->writers_held)
+	if (deep(d) && l.wops >= l.rops && l.wops > 0 && !saturated(d) && !d->writers_held)
 		tw_verdict_found(out, TW_SYM_WRITE_LATENCY, "%s %s %s ms with %s requests queued on "
 		    "average, mostly writes (%s/s against %s reads/s): writeback arrives in "
-		    "bursts, in the last %u s", dn, wn, w, q, tw_verdict_num(&n, wops, 1),
-		    tw_verdict_num(&n, rops, 1), d->window_s);
-	add_queue_full(d, &n, out);
+		    "bursts, in the last %u s", l.dn, l.what, l.ms, l.q, tw_verdict_num(&l.n, l.wops, 1),
+		    tw_verdict_num(&l.n, l.rops, 1), d->window_s);
+	add_queue_full(d, &l.n, out);
 	if (out->nfound > 0)
 		return TW_OK;
 	if (!deep(d) && d->w_name == NULL)
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s takes %s ms per write at queue depth %s: the device itself is slow "
 		    "(check its health, its controller and its write cache, or move load)",
-		    dn, w, q);
+		    l.dn, l.ms, l.q);
 	else if (!deep(d))
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s %s %s ms at queue depth %s: the device itself is slow "
 		    "(check its health, its controller and its write cache, or move load)",
-		    dn, wn, w, q);
-	else if (wops >= rops && wops > 0 && !saturated(d))
+		    l.dn, l.what, l.ms, l.q);
+	else if (l.wops >= l.rops && l.wops > 0 && !saturated(d))
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s %s %s ms at queue depth %s, mostly writes (%s MiB/s), while writers were "
 		    "held at the dirty limit: the flusher wrote all along, so that is the "
 		    "device's throughput for these writes, and no writeback knob makes a writer "
-		    "faster than it (spread the I/O or add devices)", dn, wn, w, q,
-		    tw_fig_has(d->rec->write_bytes_s) ? tw_verdict_num(&n, d->rec->write_bytes_s / 1048576.0, 1) :
-		    "unknown");
-	else if (wops >= rops && wops > 0)
+		    "faster than it (spread the I/O or add devices)", l.dn, l.what, l.ms, l.q,
+		    written(d, &l.n));
+	else if (l.wops >= l.rops && l.wops > 0)
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s %s %s ms at queue depth %s, mostly writes (%s MiB/s), busy %s %% of the "
 		    "window: the device writes at its throughput, and no writeback knob makes a "
-		    "writer faster than it (spread the I/O or add devices)", dn, wn, w, q,
-		    tw_fig_has(d->rec->write_bytes_s) ? tw_verdict_num(&n, d->rec->write_bytes_s / 1048576.0, 1) :
-		    "unknown", tw_verdict_num(&n, d->rec->util_pct, 1));
+		    "writer faster than it (spread the I/O or add devices)", l.dn, l.what, l.ms, l.q,
+		    written(d, &l.n), tw_verdict_num(&l.n, d->rec->util_pct, 1));
 	else
 		tw_verdict_none(out, TW_SYM_WRITE_LATENCY,
 		    "%s %s %s ms at queue depth %s, mostly reads: no writeback knob "
-		    "applies, the device is saturated (spread the I/O or add devices)", dn, wn,
-		    w, q);
+		    "applies, the device is saturated (spread the I/O or add devices)", l.dn, l.what,
+		    l.ms, l.q);
 	return TW_OK;
 }

@@ -90,13 +90,23 @@ struct tw_cache_judgement {
 	double host_refaults;			/* what refaults judged */
 	const struct tw_view_disk *disk;	/* where read-ahead matters, or NULL */
 	const struct tw_view_disk *writer;	/* the disk that took the writes, or NULL */
-	struct tw_cache_figures fig;		/* what the evidence reads */
+	/* What the evidence reads (tw_judge_cache_evidence): the cache's
+	 * record judged and the two disks' records, held here so that the
+	 * judgement outlives the caller's copy. */
+	struct tw_cache_record bc;
+	struct tw_disk_record disk_rec, writer_rec;
+	enum tw_os os;
+	unsigned window_s;
 };
 
 /* Judge the cache whose figures are bc; v gives the disks that read and
  * wrote (read-ahead, the dirty limit). */
 void tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_record *bc,
     const struct tw_view *v, unsigned window_s, enum tw_os os, struct tw_cache_judgement *j);
+
+/* The evidence of j's cache: it points into j, so it lasts as long as j
+ * does. */
+void tw_judge_cache_evidence(const struct tw_cache_judgement *j, struct tw_cache_evidence *e);
 
 /* The verdicts of a judged cache: reads (hit ratio, refaults or
  * read-ahead bad; its read-ahead advice is about j->disk), pressure, and
@@ -285,10 +295,10 @@ const char *tw_judge_cgroup_unit(const char *path);
  * (tw_cgroup_owner_name). */
 void tw_judge_cgroup_name(const char *path, char *buf, size_t len);
 
-/* What lib/advice/advice_cgroup.c judges of c; v gives the host's memory and
- * the window's span. */
-void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_record *c,
-    unsigned window_s, struct tw_advice_cgroup_figures *f);
+/* What lib/advice/advice_cgroup.c judges of c: c itself (which must
+ * outlive e) and, from v, the host's memory. */
+void tw_judge_cgroup_evidence(const struct tw_view *v, const struct tw_cgroup_record *c,
+    unsigned window_s, struct tw_advice_cgroup_evidence *e);
 
 /* A cgroup's finding, the same for tunewatchd's twFindingTable and
  * check_bufcache --cgroup's "finding:" lines (ticket_cgroup.c): symptom
@@ -305,7 +315,7 @@ void tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_rec
  *   a plain cgroup: the write to its limit file (none, with why, for a
  *     path with bytes unsafe in a command), and nothing persists it.
  * owner says which, in words, for the finding's "owner:" line. */
-void tw_judge_cgroup_finding(const struct tw_advice_cgroup_figures *f, struct tw_finding *out);
+void tw_judge_cgroup_finding(const struct tw_advice_cgroup_evidence *e, struct tw_finding *out);
 
 /* ---- Disks ----------------------------------------------------------- */
 

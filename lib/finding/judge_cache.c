@@ -101,92 +101,66 @@ bad(enum tw_state st)
 	return st != TW_STATE_OK && st != TW_STATE_UNKNOWN;
 }
 
-static void
-dirty_figures(const struct tw_cache_record *bc, const struct tw_disk_record *writer,
-    struct tw_cache_figures *f)
+void
+tw_judge_cache_evidence(const struct tw_cache_judgement *j, struct tw_cache_evidence *e)
 {
-	f->have_dirty = tw_fig_has(bc->dirty_limited_pct) && tw_fig_has(bc->dirty_threshold_bytes);
-	f->dirty_limited = tw_fig_or0(bc->dirty_limited_pct);
-	f->dirty_now = tw_fig_or0(bc->dirty_bytes) + tw_fig_or0(bc->writeback_bytes);
-	f->dirty_threshold = tw_fig_or0(bc->dirty_threshold_bytes);
-	f->dirty_bg_threshold = tw_fig_or0(bc->dirty_bg_threshold_bytes);
-	if (writer != NULL) {
-		f->writer = writer->name;
-		f->writer_bytes_s = writer->write_bytes_s;
-		f->writer_util = tw_fig_or0(writer->util_pct);
-		f->writer_waiting = tw_fig_has(writer->w_await_ms) && tw_fig_has(writer->write_ops_s) ?
-		    writer->w_await_ms * writer->write_ops_s / 1000.0 : 0;
-	}
+	memset(e, 0, sizeof(*e));
+	e->rec = &j->bc;
+	e->refaults_bad = bad(j->refaults);
+	e->disk = j->disk != NULL ? &j->disk_rec : NULL;
+	e->writer = j->writer != NULL ? &j->writer_rec : NULL;
+	e->os = j->os;
+	e->window_s = j->window_s;
 }
 
 void
 tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_record *bc,
     const struct tw_view *v, unsigned window_s, enum tw_os os, struct tw_cache_judgement *j)
 {
-	struct tw_cache_figures *f = &j->fig;
-	const struct tw_disk_record *disk = NULL;
-	struct tw_disk_record read_record, write_record;
+	struct tw_cache_evidence e;
 	long at, writer_at;
 
 	memset(j, 0, sizeof(*j));
+	j->bc = *bc;
+	j->os = os;
+	j->window_s = window_s;
 	j->have_hit = tw_fig_has(bc->hit_ratio_pct);
 	j->have_refaults = tw_fig_has(bc->refaults_s);
 	j->have_psi = tw_fig_has(bc->memory_pressure_pct);
-	f->have_reclaim = tw_fig_has(bc->reclaim_s);
-	f->reclaim = tw_fig_or0(bc->reclaim_s);
-	if (j->have_hit) {
-		f->hit = bc->hit_ratio_pct;
-		j->hit = tw_threshold_state(f->hit, &c->hit_warn, &c->hit_crit);
+	tw_disk_record_init(&j->disk_rec);
+	tw_disk_record_init(&j->writer_rec);
+	choose_disks(v, &at, &writer_at);
+	if (at >= 0) {
+		j->disk = &v->disks[at];
+		tw_view_disk_record(j->disk, &j->disk_rec);
 	}
+	if (writer_at >= 0) {
+		j->writer = &v->disks[writer_at];
+		tw_view_disk_record(j->writer, &j->writer_rec);
+	}
+	if (j->have_hit)
+		j->hit = tw_threshold_state(bc->hit_ratio_pct, &c->hit_warn, &c->hit_crit);
+	tw_judge_cache_evidence(j, &e);
 	if (j->have_refaults) {
-		f->refaults = bc->refaults_s;
 		/* A cgroup at its own limit refaults into the host's count
 		 * too, with no reclaim of the host's: its check is --cgroup. */
-		j->host_refaults = tw_evidence_host_refaults(f);
+		j->host_refaults = tw_evidence_host_refaults(&e);
 		j->refaults = tw_threshold_state(j->host_refaults, &c->refault_warn,
 		    &c->refault_crit);
 	} else if (c->refault_warn.set || c->refault_crit.set) {
 		j->refaults = TW_STATE_UNKNOWN;
 	}
 	if (j->have_psi) {
-		f->psi = bc->memory_pressure_pct;
-		j->pressure = tw_threshold_state(f->psi, &c->psi_warn, &c->psi_crit);
+		j->pressure = tw_threshold_state(bc->memory_pressure_pct, &c->psi_warn,
+		    &c->psi_crit);
 	} else if (c->psi_warn.set || c->psi_crit.set) {
 		j->pressure = TW_STATE_UNKNOWN;
 	}
 
-	f->have_hit = j->have_hit;
-	f->have_refaults = j->have_refaults;
-	f->refaults_bad = bad(j->refaults);
-	f->pagein_kib = tw_fig_or0(bc->page_in_kib_s);
-	f->have_swap = tw_fig_has(bc->swap_total_bytes) && tw_fig_has(bc->swap_free_bytes);
-	f->swap_total = (uint64_t)tw_fig_or0(bc->swap_total_bytes);
-	f->swap_free = (uint64_t)tw_fig_or0(bc->swap_free_bytes);
-	f->disk_read_ahead_kb = -1;
-	choose_disks(v, &at, &writer_at);
-	if (at >= 0) {
-		tw_view_disk_record(&v->disks[at], &read_record);
-		disk = &read_record;
-		j->disk = &v->disks[at];
-		f->disk = disk->name;
-		f->disk_rops = tw_fig_or0(disk->read_ops_s);
-		f->disk_read_bytes_s = disk->read_bytes_s;
-		f->disk_read_ahead_kb = disk->read_ahead_kb;
-	}
-	if (writer_at >= 0) {
-		j->writer = &v->disks[writer_at];
-		tw_view_disk_record(&v->disks[writer_at], &write_record);
-		dirty_figures(bc, &write_record, f);
-	} else {
-		dirty_figures(bc, NULL, f);
-	}
-	f->os = os;
-	f->window_s = window_s;
-
-	if (disk != NULL && tw_evidence_small_window(f->disk_rops, f->disk_read_bytes_s,
-	    f->disk_read_ahead_kb))
+	if (j->disk != NULL && tw_evidence_small_window(tw_fig_or0(j->disk_rec.read_ops_s),
+	    j->disk_rec.read_bytes_s, j->disk_rec.read_ahead_kb))
 		j->readahead = TW_STATE_WARNING;
-	if (tw_evidence_dirty_limited(f))
+	if (tw_evidence_dirty_limited(&e))
 		j->dirty = TW_STATE_WARNING;
 	j->worst = tw_state_worst(tw_state_worst(j->hit, j->refaults), j->pressure);
 	j->worst = tw_state_worst(j->worst, tw_state_worst(j->readahead, j->dirty));
@@ -195,13 +169,16 @@ tw_judge_cache(const struct tw_judge_config *c, const struct tw_cache_record *bc
 void
 tw_judge_cache_verdicts(const struct tw_cache_judgement *j, struct tw_cache_verdicts *out)
 {
+	struct tw_cache_evidence e;
+
 	memset(out, 0, sizeof(*out));
-	if ((bad(j->hit) || j->fig.refaults_bad || bad(j->readahead)) &&
-	    tw_evidence_cache_reads(&j->fig, &out->reads) == TW_OK)
+	tw_judge_cache_evidence(j, &e);
+	if ((bad(j->hit) || e.refaults_bad || bad(j->readahead)) &&
+	    tw_evidence_cache_reads(&e, &out->reads) == TW_OK)
 		out->has_reads = 1;
-	if (bad(j->pressure) && tw_evidence_cache_pressure(&j->fig, &out->pressure) == TW_OK)
+	if (bad(j->pressure) && tw_evidence_cache_pressure(&e, &out->pressure) == TW_OK)
 		out->has_pressure = 1;
 	if (bad(j->dirty) &&
-	    tw_evidence_cache_dirty(&j->fig, &out->dirty, &out->dirty_shortfall) == TW_OK)
+	    tw_evidence_cache_dirty(&e, &out->dirty, &out->dirty_shortfall) == TW_OK)
 		out->has_dirty = 1;
 }

@@ -3,8 +3,6 @@
 
 #include "finding/judge.h"
 
-#include <string.h>
-
 #include "view/record_cache.h"
 
 /* By the path, not twCgroupUnit: a check and tunewatchd then tell the
@@ -42,32 +40,11 @@ tw_judge_cgroup(const struct tw_threshold *fwarn, const struct tw_threshold *fcr
 }
 
 void
-tw_judge_cgroup_figures(const struct tw_view *v, const struct tw_cgroup_record *c,
-    unsigned window_s, struct tw_advice_cgroup_figures *f)
+tw_judge_cgroup_evidence(const struct tw_view *v, const struct tw_cgroup_record *c,
+    unsigned window_s, struct tw_advice_cgroup_evidence *e)
 {
 	struct tw_cache_record bc;
 
-	memset(f, 0, sizeof(*f));
-	f->path = c->path;
-	tw_cgroup_owner(c->path, &f->owner);
-	f->version = c->version > 0 ? (int)c->version : 0;
-	f->refaults = tw_fig_or0(c->refaults_s);
-	f->have_usage = tw_fig_has(c->memory_usage_bytes);
-	f->usage = tw_fig_or0(c->memory_usage_bytes);
-	f->have_limit = tw_fig_has(c->memory_limit_bytes) && c->limit_name != NULL &&
-	    c->limit_name[0] != '\0';
-	f->limit = tw_fig_or0(c->memory_limit_bytes);
-	f->limit_name = c->limit_name != NULL ? c->limit_name : "";
-	f->have_cache = tw_fig_has(c->cache_bytes);
-	f->cache = tw_fig_or0(c->cache_bytes);
-	f->have_fileset = tw_fig_has(c->fileset_bytes);
-	f->fileset = tw_fig_or0(c->fileset_bytes);
-	f->have_growth = tw_fig_has(c->anon_growth_kib);
-	f->growth = tw_fig_or0(c->anon_growth_kib) * 1024.0;
-	f->fall = tw_fig_or0(c->anon_fall_kib) * 1024.0;
-	f->have_events = tw_fig_has(c->limit_events_s);
-	f->events = tw_fig_or0(c->limit_events_s);
 	tw_view_cache_record(&v->bc, &bc);
-	f->mem_total = tw_fig_or0(bc.mem_total_bytes);
-	f->window_s = window_s;
+	tw_advice_cgroup_evidence_init(e, c, bc.mem_total_bytes, window_s);
 }

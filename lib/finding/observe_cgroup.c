@@ -26,17 +26,17 @@
 /* "1000 refaults/s, memory 63.9 of 64 MiB (memory.high), in the last 60 s":
  * the figures behind a limit to raise; the knob is in its own columns. */
 static void
-limit_evidence(const struct tw_advice_cgroup_figures *f, char *out, size_t len)
+limit_evidence(const struct tw_cgroup_record *c, unsigned window_s, char *out, size_t len)
 {
 	char r[32] = "unknown", u[32] = "unknown", l[32] = "unknown";
 
 	/* A figure that does not print stays "unknown" (snmptt drops "?"). */
-	(void)tw_perf_number(f->refaults, 2, r, sizeof(r));
-	if (f->have_usage)
-		(void)tw_perf_number(f->usage / MIB, 1, u, sizeof(u));
-	(void)tw_perf_number(f->limit / MIB, 1, l, sizeof(l));
+	(void)tw_perf_number(tw_fig_or0(c->refaults_s), 2, r, sizeof(r));
+	if (tw_fig_has(c->memory_usage_bytes))
+		(void)tw_perf_number(c->memory_usage_bytes / MIB, 1, u, sizeof(u));
+	(void)tw_perf_number(tw_fig_or0(c->memory_limit_bytes) / MIB, 1, l, sizeof(l));
 	snprintf(out, len, "%s refaults/s, memory %s of %s MiB (%s), in the last %u s", r, u, l,
-	    f->limit_name, f->window_s);
+	    c->limit_name != NULL ? c->limit_name : "", window_s);
 }
 
 /* A DisplayString of the MIB's, cut where tunewatchd has always cut the
@@ -72,18 +72,18 @@ observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned
 {
 	const struct tw_threshold *t = st == TW_STATE_CRITICAL ? &cfg->cg_refault_crit :
 	    &cfg->cg_refault_warn;
-	struct tw_advice_cgroup_figures f;
+	struct tw_advice_cgroup_evidence e;
 	struct tw_finding o;
 	char line[1024];
 	size_t used;
 	int tune;
 
-	tw_judge_cgroup_figures(v, c, window_s, &f);
-	if (tw_advice_cgroup(&f, &tune, line, sizeof(line)) != TW_OK)
+	tw_judge_cgroup_evidence(v, c, window_s, &e);
+	if (tw_advice_cgroup(&e, &tune, line, sizeof(line)) != TW_OK)
 		return 0;
 	/* The id is the whole subject's, made before any cut: the check
 	 * prints it. */
-	tw_judge_cgroup_finding(&f, &o);
+	tw_judge_cgroup_finding(&e, &o);
 	o.severity = st;
 	owned(&o, c);
 	cut(o.subject);
@@ -93,7 +93,7 @@ observe_one(const struct tw_judge_config *cfg, const struct tw_view *v, unsigned
 	/* The advice line names the service and what to do instead. */
 	tw_str_copy_cut(o.evidence, sizeof(o.evidence), line);
 	if (o.tunable[0] != '\0')
-		limit_evidence(&f, o.evidence, sizeof(o.evidence));
+		limit_evidence(c, window_s, o.evidence, sizeof(o.evidence));
 	used = strlen(o.evidence);
 	if (t->set && used + 1 < sizeof(o.evidence))
 		snprintf(o.evidence + used, sizeof(o.evidence) - used, " (%s range %s, refaults/s)",

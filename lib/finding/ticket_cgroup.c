@@ -45,11 +45,18 @@ raw_unit(char *buf, size_t cap, const char *shown)
 	return err;
 }
 
+/* The record's cgroup version, 0 where it is neither 1 nor 2. */
+static int
+version(const struct tw_advice_cgroup_evidence *e)
+{
+	return e->rec->version == 1 || e->rec->version == 2 ? (int)e->rec->version : 0;
+}
+
 static void
-system_unit_lines(const struct tw_advice_cgroup_figures *f, struct tw_finding *t)
+system_unit_lines(const struct tw_advice_cgroup_evidence *e, struct tw_finding *t)
 {
 	char unit[TW_CG_UNIT_LEN];
-	int err = raw_unit(unit, sizeof(unit), f->owner.unit);
+	int err = raw_unit(unit, sizeof(unit), e->owner.unit);
 
 	if (err == TW_OK)
 		err = tw_ticket_apply_unit(t->apply, sizeof(t->apply), unit, t->tunable,
@@ -67,24 +74,24 @@ system_unit_lines(const struct tw_advice_cgroup_figures *f, struct tw_finding *t
 }
 
 static void
-user_unit_lines(const struct tw_advice_cgroup_figures *f, struct tw_finding *t)
+user_unit_lines(const struct tw_advice_cgroup_evidence *e, struct tw_finding *t)
 {
 	char unit[TW_CG_UNIT_LEN];
 	int err;
 
-	if (f->version == 1) {
+	if (e->rec->version == 1) {
 		t->no_apply = t->no_persist = USER_V1;
 		return;
 	}
-	err = raw_unit(unit, sizeof(unit), f->owner.unit);
+	err = raw_unit(unit, sizeof(unit), e->owner.unit);
 	if (err == TW_OK)
-		err = tw_ticket_apply_user_unit(t->apply, sizeof(t->apply), f->owner.uid, unit,
+		err = tw_ticket_apply_user_unit(t->apply, sizeof(t->apply), e->owner.uid, unit,
 		    t->tunable, t->suggested);
 	if (err != TW_OK) {
 		t->no_apply = UNSAFE;
 		return;
 	}
-	err = tw_ticket_persist_user_unit(t->persist, sizeof(t->persist), f->owner.uid,
+	err = tw_ticket_persist_user_unit(t->persist, sizeof(t->persist), e->owner.uid,
 	    unit, t->tunable, t->suggested);
 	if (err == TW_E_ABSENT)
 		t->no_persist = NO_FILE;
@@ -93,50 +100,50 @@ user_unit_lines(const struct tw_advice_cgroup_figures *f, struct tw_finding *t)
 }
 
 static void
-plain_cgroup_lines(const struct tw_advice_cgroup_figures *f, struct tw_finding *t,
+plain_cgroup_lines(const struct tw_advice_cgroup_evidence *e, struct tw_finding *t,
     uint64_t bytes)
 {
 	t->no_persist = NOTHING_PERSISTS;
-	if (tw_ticket_apply_cgroup_file(t->apply, sizeof(t->apply), f->version, f->path,
-	    f->limit_name, bytes) != TW_OK)
+	if (tw_ticket_apply_cgroup_file(t->apply, sizeof(t->apply), version(e), e->rec->path,
+	    e->rec->limit_name, bytes) != TW_OK)
 		t->no_apply = UNSAFE_PATH;
 }
 
-/* The manual a limit of f's is set by. */
+/* The manual a limit of e's cgroup is set by. */
 static const char *
-documentation(const struct tw_advice_cgroup_figures *f)
+documentation(const struct tw_advice_cgroup_evidence *e)
 {
-	if (tw_judge_cgroup_unit(f->path) != NULL)
+	if (tw_judge_cgroup_unit(e->rec->path) != NULL)
 		return "systemd.resource-control(5)";
-	return f->version == 1 ? "Documentation/admin-guide/cgroup-v1/memory.rst" :
+	return e->rec->version == 1 ? "Documentation/admin-guide/cgroup-v1/memory.rst" :
 	    "Documentation/admin-guide/cgroup-v2.rst";
 }
 
 void
-tw_judge_cgroup_finding(const struct tw_advice_cgroup_figures *f, struct tw_finding *t)
+tw_judge_cgroup_finding(const struct tw_advice_cgroup_evidence *e, struct tw_finding *t)
 {
 	uint64_t bytes = 0;
 
 	memset(t, 0, sizeof(*t));
 	/* Always fits: a path is at most 255 bytes (TW_CG_PATH_LEN). */
-	(void)tw_ticket_subject_cgroup(t->subject, sizeof(t->subject), f->version, f->path);
-	tw_cgroup_owner_text(&f->owner, t->owner, sizeof(t->owner));
-	t->sym = tw_advice_cgroup_bounded(f) ? TW_SYM_CGROUP_CACHE_BOUNDED :
+	(void)tw_ticket_subject_cgroup(t->subject, sizeof(t->subject), version(e), e->rec->path);
+	tw_cgroup_owner_text(&e->owner, t->owner, sizeof(t->owner));
+	t->sym = tw_advice_cgroup_bounded(e) ? TW_SYM_CGROUP_CACHE_BOUNDED :
 	    TW_SYM_LOW_HIT_REFAULTS;
-	if (tw_advice_cgroup_knob(f, t->tunable, sizeof(t->tunable), t->current, t->suggested,
+	if (tw_advice_cgroup_knob(e, t->tunable, sizeof(t->tunable), t->current, t->suggested,
 	    sizeof(t->current), &bytes) != TW_OK) {
 		t->tunable[0] = t->current[0] = t->suggested[0] = '\0';
 	}
 	tw_ticket_id(t->id, t->sym, t->subject, t->tunable);
 	if (t->tunable[0] != '\0')
-		snprintf(t->documentation, sizeof(t->documentation), "%s", documentation(f));
+		snprintf(t->documentation, sizeof(t->documentation), "%s", documentation(e));
 	if (t->suggested[0] == '\0')
 		return;
 	t->actionable = 1;
-	if (f->owner.kind == TW_CG_OWNER_SYSTEM_UNIT)
-		system_unit_lines(f, t);
-	else if (f->owner.kind == TW_CG_OWNER_USER_UNIT)
-		user_unit_lines(f, t);
+	if (e->owner.kind == TW_CG_OWNER_SYSTEM_UNIT)
+		system_unit_lines(e, t);
+	else if (e->owner.kind == TW_CG_OWNER_USER_UNIT)
+		user_unit_lines(e, t);
 	else
-		plain_cgroup_lines(f, t, bytes);
+		plain_cgroup_lines(e, t, bytes);
 }

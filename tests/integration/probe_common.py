@@ -105,8 +105,9 @@ def need_fusedelay():
         raise twtest.Skip("needs fusermount3 (Debian: apt-get install fuse3)")
 
 
-# The real-time priority of the FUSE daemon that stands in for a disk: the
-# lowest but one, under every kernel thread's (as tests/lab/labdisk.py).
+# The real-time priority of the FUSE daemon that stands in for a disk, and
+# of a reader timed against it (tests/lab/labdisk.py takes both from here):
+# the lowest but one, under every kernel thread's.
 FIFO_PRIORITY = 10
 
 

@@ -17,35 +17,20 @@ import threading
 
 import labcore
 import twtest
-
-
-def fusedelay_bin():
-    return os.path.join(twtest.TOP_BUILDDIR, "tests", "fusedelay")
-
-
-# The real-time priority of what stands in for a disk (and of a reader
-# timed against it): the lowest but one, under every kernel thread's.
-FIFO_PRIORITY = 10
-
-
-def realtime(pid):
-    """Put pid at SCHED_FIFO FIFO_PRIORITY, so that it runs as soon as it
-    wakes, however busy the CPUs are: None, or why it could not (a cpu
-    cgroup without real-time time, a container)."""
-    try:
-        os.sched_setscheduler(pid, os.SCHED_FIFO, os.sched_param(FIFO_PRIORITY))
-    except OSError as e:
-        return "SCHED_FIFO refused for pid %d: %s" % (pid, e.strerror)
-    return None
+# The integration tests' FUSE disk (labcore puts tests/integration on the
+# path): the one place that says where fusedelay is and at what real-time
+# priority a disk's stand-in runs (SCHED_FIFO, realtime_threads()).
+from probe_common import fusedelay_bin, realtime_threads
 
 
 def fuse_device(lab, what, delay_us, mib, writes=False, threads=1, fifo=False):
     """/dev/loopN over a fusedelay file of mib MiB whose requests take
-    delay_us each; returns (device, mount point). fifo: the daemon at
-    SCHED_FIFO (realtime()), as a disk, which waits for no CPU: its answer
-    then takes delay_us, not that plus a wait for a CPU on a busy machine
-    (at load 17 on 2 CPUs a 3 ms request took 4.2-6.8 ms without, 4.1-4.8
-    ms with); a note in the result says if it was refused."""
+    delay_us each; returns (device, mount point). fifo: the daemon's
+    threads at SCHED_FIFO (realtime_threads()), as a disk, which waits for
+    no CPU: its answer then takes delay_us, not that plus a wait for a CPU
+    on a busy machine (at load 17 on 2 CPUs a 3 ms request took 4.2-6.8 ms
+    without, 4.1-4.8 ms with); a note in the result says if it was
+    refused."""
     labcore.need("losetup", "fusermount3")
     if not os.path.exists(fusedelay_bin()):
         raise labcore.Skip("tests/fusedelay is not built (make check builds it; Debian: "
@@ -65,7 +50,7 @@ def fuse_device(lab, what, delay_us, mib, writes=False, threads=1, fifo=False):
     proc = subprocess.Popen(argv + [mnt], stdout=log, stderr=subprocess.STDOUT)
     lab.journal.proc(proc.pid, "fusedelay")
     if fifo:
-        why = realtime(proc.pid)
+        why = realtime_threads(proc.pid)
         if why:
             lab.result.note("fusedelay at its ordinary priority: " + why)
     # Reaped as it ends: the restore ends it by its pid and waits for the

@@ -21,6 +21,7 @@ LAB_FILES = \
 	tests/lab/labdisk.py \
 	tests/lab/labneg.py \
 	tests/lab/labknobs.py \
+	tests/lab/labsndbuf.py \
 	tests/lab/scenario_cache_cgroup.py \
 	tests/lab/scenario_cache_dirty.py \
 	tests/lab/scenario_cache_readahead.py \

@@ -18,7 +18,7 @@ control 1.14, 0.20-11.4). A fusedelay request takes its delay plus the
 wake-ups of the loop worker, the daemon and the reader, and on a loaded
 machine those took as long as the delay (3 ms requests at load 18 on 2
 CPUs: before 0.43-0.95 MiB/s, control 0.62-0.92, 1.35 (0.78-1.72)); so
-the daemon and the reader run at SCHED_FIFO (labdisk.realtime()), as a
+the daemon and the reader run at SCHED_FIFO (probe_common.realtime_threads()), as a
 disk waits for no CPU: at load 26 before 0.97-1.03 MiB/s, control
 0.94-1.02, 0.97 (0.92-1.03), after 36.1-38.1. The loop worker's wake-up
 still waits for a CPU: the note says the load average over the run.
@@ -52,6 +52,7 @@ import labcache
 import labcore
 import labdisk
 import labproblem
+import probe_common
 
 META = {"name": "cache-readahead", "kind": "problem",
         "symptom": "a sequential reader held to a 4 KiB read-ahead window (read_ahead_kb)"}
@@ -88,7 +89,7 @@ class ReadAhead(labproblem.Problem):
 
     def start(self, lab):
         workload = labcore.Workload(lab, labcore.workload_argv(self.script, "stream", self.dev))
-        why = labdisk.realtime(workload.proc.pid)
+        why = probe_common.realtime_threads(workload.proc.pid)
         if why:
             lab.result.note("the reader at its ordinary priority: " + why)
         return workload

@@ -7,12 +7,12 @@ again, grow it. The sibling of scenario_net_udp_sndbuf.py (a sender that
 sets no SO_SNDBUF: wmem_default) and of scenario_net_udp_max.py (the
 receiver's rmem_max).
 
-As in scenario_net_udp_sndbuf.py the lab's namespace gives its loopback
-a token-bucket qdisc (tc tbf, RATE, with a queue LIMIT larger than any
-buffer swept, so that the qdisc never drops: a drop there is ENOBUFS,
-which the kernel counts in SndbufErrors too but the sender sees as sent),
-so that a burst waits in the device's queue, charged to the sender's
-buffer. A non-blocking sender whose buffer is full gets EAGAIN, counted in
+As in scenario_net_udp_sndbuf.py (what the two share is labsndbuf.py)
+the lab's namespace gives its loopback a token-bucket qdisc (tc tbf, RATE,
+with a queue LIMIT larger than any buffer swept, so that the qdisc never
+drops: a drop there is ENOBUFS, which the kernel counts in SndbufErrors
+too but the sender sees as sent), so that a burst waits in the device's
+queue, charged to the sender's buffer. A non-blocking sender whose buffer is full gets EAGAIN, counted in
 Udp SndbufErrors. The sender asks for SO_SNDBUF ASK (16 MiB); with the
 host's wmem_max of 4 MiB it gets 8 MiB. Bursts of BURST datagrams of
 8,000 bytes, one a second, average a third of the rate. Measured here
@@ -36,14 +36,11 @@ The workload's figure is the share of datagrams that could not be sent;
 the symptom's, SndbufErrors per second in the namespace.
 """
 
-import signal
 import socket
-import subprocess
-import time
 
 import labcore
 import labproblem
-from labjournal import ns_argv
+import labsndbuf
 
 META = {"name": "net-udp-wmem-max", "kind": "problem",
         "symptom": "UDP send-buffer errors of a sender at net.core.wmem_max (Udp "
@@ -57,54 +54,21 @@ DATAGRAM = 8000
 BURSTS_PER_S = 1
 
 
-class UdpWmemMax(labproblem.Problem):
+class UdpWmemMax(labsndbuf.SndbufProblem):
     symptom_token = "udp-sndbuf"
     tunable = "net.core.wmem_max"
-    symptom_unit = "errors/s"
-    better = "higher"
-    figure_what = "the share of datagrams sent"
     coupled = ("net.core.wmem_default",)
-    phase_s = 4.0
-    apply_where = labcore.HOST
     where = "a network namespace of its own (the apply: line on the host: wmem_max is " \
         "read-only in a child namespace and follows the host's)"
-
-    def __init__(self, script, ns):
-        self.script = script
-        self.ns = ns
-
-    def start(self, lab):
-        return labcore.Workload(lab, labcore.workload_argv(self.script, "bursts"), ns=self.ns)
-
-    def symptom_count(self, lab):
-        return labcore.netstat(self.ns, "/proc/net/snmp")["Udp"]["SndbufErrors"]
-
-    def current_value(self, lab):
-        return lab.read_sysctl("net.core.wmem_max", self.ns)
-
-    def workload_figure(self, records):
-        tried = sum(r["tried"] for r in records)
-        sent = sum(r["sent"] for r in records)
-        lost = 100.0 * (tried - sent) / tried
-        return labcore.figure(round(lost, 1), "% not sent", "%s %% of %s datagrams not sent, "
-                              "buffer %s" % (labcore.fmt(round(lost, 1)), labcore.fmt(tried),
-                                             labcore.fmt(records[-1]["sndbuf"])))
+    applied = ("run in the host's namespace (wmem_max is read-only in the child, which "
+               "follows it); then the sender set its SO_SNDBUF again (SIGHUP), as the advice "
+               "says")
 
     def cost_line(self, old, new):
         return ("a socket may be given up to %s bytes of send buffer by SO_SNDBUF (the kernel "
                 "counts twice that), not %s: memory taken only while datagrams wait, for "
                 "sockets that ask, and a datagram may wait behind that much; the sender must "
                 "set SO_SNDBUF again" % (new, old))
-
-    def judged(self, fig):
-        """The share sent: positive, where the share not sent may be 0."""
-        return 100.0 - fig["value"]
-
-    def after_apply(self, lab, workload, advice):
-        workload.signal(signal.SIGHUP)
-        return ("run in the host's namespace (wmem_max is read-only in the child, which "
-                "follows it); then the sender set its SO_SNDBUF again (SIGHUP), as the advice "
-                "says")
 
 
 def run(lab):
@@ -114,12 +78,7 @@ def run(lab):
         raise labcore.Skip("wmem_max %d here already lets a socket have the %d bytes the "
                            "sender asks for" % (wmem_max, ASK))
     ns = lab.netns()
-    # Only the lab's own loopback is slowed: it goes with the namespace.
-    r = subprocess.run(ns_argv(ns, ["tc", "qdisc", "add", "dev", "lo", "root", "tbf", "rate",
-                                    RATE, "burst", "256kb", "limit", LIMIT]),
-                       capture_output=True, text=True, timeout=30)
-    if r.returncode != 0:
-        raise labcore.Skip("tc tbf is not available here: %s" % r.stderr.strip())
+    labsndbuf.slow_loopback(ns, "rate", RATE, "burst", "256kb", "limit", LIMIT)
     lab.result["setup"] = ("the host's wmem_max %d; the sender asks for SO_SNDBUF %d; the lab's "
                            "loopback at %s (tc tbf, queue %s), bursts of %d datagrams of %d "
                            "bytes, %d a second" % (wmem_max, ASK, RATE, LIMIT, BURST, DATAGRAM,
@@ -131,38 +90,20 @@ def run(lab):
 # ---- the workload, run inside the namespace -------------------------------
 
 
-def bursts():
-    rx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    rx.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, ASK)
-    rx.bind(("127.0.0.1", 0))
-    rx.setblocking(False)
-    addr = rx.getsockname()
-    again = []
-    signal.signal(signal.SIGHUP, lambda s, f: again.append(1))
+def asked_again(tx):
+    """SO_SNDBUF asked for again: capped by wmem_max as it is now."""
+    tx.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, ASK)
+    return tx
+
+
+def sender():
     tx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     tx.setblocking(False)
-    tx.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, ASK)
-    payload = b"x" * DATAGRAM
-    while True:
-        if again:
-            again.clear()
-            tx.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, ASK)
-        t0 = time.monotonic()
-        sent = 0
-        for _ in range(BURST):
-            try:
-                tx.sendto(payload, addr)
-                sent += 1
-            except BlockingIOError:
-                pass
-        while time.monotonic() < t0 + 1.0 / BURSTS_PER_S:
-            try:
-                while True:
-                    rx.recv(65536)
-            except BlockingIOError:
-                time.sleep(0.005)
-        labcore.emit(tried=BURST, sent=sent,
-                     sndbuf=tx.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF))
+    return asked_again(tx)
+
+
+def bursts():
+    labsndbuf.bursts(sender, asked_again, BURST, DATAGRAM, BURSTS_PER_S, rcvbuf=ASK)
 
 
 if __name__ == "__main__":
