@@ -3,7 +3,9 @@
 """LAB.md and its sweep plots from results made up here (no root, no
 kernel): a problem proven (its short row with the interval, the control,
 the sweep, the cost line, the plot), one that failed its margin, a quick
-run, a healthy scenario and a skip. The whole lab takes over an hour; a
+run, a healthy scenario and a skip; the ping-pong check's lists (a raise
+held where it is, "not raised again", is no turn-back). The whole lab
+takes over an hour; a
 report that cannot be written must fail here, in make check, not at its
 end. The SVG must be well-formed XML with the stock value, the suggestion
 and the smallest sufficient value marked."""
@@ -17,7 +19,9 @@ TOP = os.environ.get("top_srcdir") or os.path.join(os.path.dirname(os.path.abspa
                                                      "..")
 sys.path.insert(0, os.path.join(TOP, "tests", "lab"))
 
+import labcore  # noqa: E402
 import labplot  # noqa: E402
+import labproof  # noqa: E402
 import labreport  # noqa: E402
 import labsweep  # noqa: E402
 
@@ -168,6 +172,84 @@ class Report(unittest.TestCase):
             self.assertIn(want, words)
         dots = [e for e in root.iter() if e.tag.endswith("circle")]
         self.assertEqual(len(dots), 2 * len(sw["points"]))		# two panels
+
+
+# The no-ratchet rule's hold as check_dblock prints it (plugins/advise.c).
+HELD = ("tune: net.core.rmem_default 851968, not raised again (net.core.rmem_default was "
+        "raised to 851968 (from 425984) and udp receive buffer did not get better by 20 % "
+        "(152 before, 125 after): not raised again without new evidence)")
+
+
+class Problem:
+    tunable = "net.core.rmem_default"
+    coupled = ()
+    check = "check_dblock"
+    check_args = []
+
+
+class Stack:
+    """Two findings on the tunable for the windows after the change, and
+    the check's advice at their end."""
+    window = 0.5
+
+    def __init__(self, findings, lines):
+        self.rows, self.lines = findings, lines
+
+    def findings(self):
+        return {i: x for i, x in enumerate(self.rows)}
+
+    def check(self, name, args):
+        return type("Out", (), {"long": self.lines})()
+
+
+def finding(current, suggested):
+    return {"ID": "tw-1", "SYMPTOM": "udp-rcvbuf", "SUBJECT": "udp receive buffer",
+            "TUNABLE": "net.core.rmem_default", "CURRENT": current, "SUGGESTED": suggested}
+
+
+class PingPong(unittest.TestCase):
+    def test_kind(self):
+        self.assertEqual(labproof.kind("425984", "851968", 1), "more")
+        self.assertEqual(labproof.kind("851968", "425984", 1), "turned")
+        self.assertEqual(labproof.kind("851968", "425984", -1), "more")
+        # A hold: no value, or the value it has, whatever blanks a
+        # vector's fields have.
+        self.assertEqual(labproof.kind("851968", "", 1), "held")
+        self.assertEqual(labproof.kind("851968", None, -1), "held")
+        self.assertEqual(labproof.kind("851968", "851968", 1), "held")
+        self.assertEqual(labproof.kind("6144 12288 24576", "6144\t12288  24576", 1), "held")
+        # A word the way of which cannot be told is counted against.
+        self.assertEqual(labproof.kind("none", "mq-deadline", 1), "turned")
+        self.assertEqual(labproof.kind("6144 12288 24576", "6144 12288 12288", 1), "turned")
+
+    def test_check_advice(self):
+        got = labproof.check_advice(Problem(), [labcore.Advice(line) for line in (
+            HELD, "tune: net.core.rmem_default 851968 -> 425984 (x)",
+            "tune: net.core.rmem_default 851968 -> 1703936 (x)",
+            "tune: net.core.rmem_max 4194304 -> 8388608 (x)",
+            "no tunable: 3 datagrams dropped")], 1)
+        self.assertEqual([k for k, _ in got], ["held", "turned", "more"])
+        self.assertEqual(got[0][1], "the check: " + HELD)
+
+    def test_a_hold_is_no_turn_back(self):
+        # The ratchet held the raise: the finding stays with no value, the
+        # check says "not raised again". Counted as turned back before.
+        pp = labproof.pingpong(None, Stack([finding("851968", "")], [HELD]), Problem(), 1)
+        self.assertEqual(pp["turned"], [])
+        self.assertEqual(len(pp["held"]), 2, pp)
+        self.assertEqual(pp["windows"], 2)
+        # The other way is a turn-back, still.
+        pp = labproof.pingpong(None, Stack([finding("851968", "425984")], []), Problem(), 1)
+        self.assertEqual(len(pp["turned"]), 1, pp)
+        self.assertEqual(pp["held"], [])
+
+    def test_report_prints_holds_apart(self):
+        r = proven()
+        r["proof"]["pingpong"]["held"] = ["finding tw-1 on x: net.core.somaxconn 8192 -> "]
+        text = labreport.render([r], INFO)
+        self.assertIn("no finding and no advice turned net.core.somaxconn", text)
+        self.assertIn("  - held where it is, no value proposed (not ping-pong): finding tw-1",
+                      text)
 
 
 if __name__ == "__main__":

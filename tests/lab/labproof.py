@@ -6,7 +6,8 @@ clear (issue 32):
 - no ping-pong: the same workload for two more windows at the new value
   raises no finding, and the check gives no advice, that turns the
   tunable or a coupled one (problem.coupled) back, the other way than the
-  change went (one that asks for more of the same is noted);
+  change went (one that asks for more of the same, or holds it where it
+  is, is noted);
 - judged against noise: problem.repeats rounds of three phases, the stock
   value, the stock value written again (the no-change control) and the
   new value, interleaved (labsweep.interleaved); the workload's own
@@ -26,6 +27,7 @@ of them.
 """
 
 import os
+import re
 import time
 
 import labcore
@@ -92,50 +94,80 @@ def direction(current, suggested):
     return 1 if b > a else -1
 
 
+def kind(current, suggested, up):
+    """How a proposal for the tunable, in the windows after a change that
+    went `up` (+1 raised, -1 lowered), counts: "held" where it proposes no
+    value or the one the tunable has (the no-ratchet rule's hold, "was
+    raised to X ... not raised again", which turns nothing), "more" where
+    it goes on the way the change went, "turned" where it goes back, or
+    the way cannot be told (a word such as a scheduler's)."""
+    if not (suggested or "").strip() or (current or "").split() == suggested.split():
+        return "held"
+    d = direction(current, suggested)
+    return "more" if d != 0 and d == up else "turned"
+
+
+# The check's line for a raise held back (plugins/advise.c): its current
+# value and why, no arrow, no value.
+_HELD_LINE = re.compile(r"^tune: (\S+) (.*?), not raised again \((.*)\)$")
+
+
+def check_advice(problem, advice, up):
+    """The check's advice (labcore.advice_of) about the tunable or a
+    coupled one, each as (kind, words)."""
+    out = []
+    for a in advice:
+        tunable, current, suggested = a.tunable, a.current, a.suggested
+        m = _HELD_LINE.match(a.line)
+        if m:
+            tunable, current, suggested = m.group(1), m.group(2), ""
+        if tunable and (tunable == problem.tunable or tunable in problem.coupled or
+                        tunable.endswith("/queue/read_ahead_kb") and
+                        "queue/read_ahead_kb" in problem.coupled):
+            out.append((kind(current, suggested, up), "the check: %s" % a.line))
+    return out
+
+
 def pingpong(lab, stack, problem, up, windows=2):
     """The workload for `windows` windows more at the new value: a finding,
     or a piece of the check's advice at the end, that turns the tunable or
     a coupled one back (the other way than the change went: up is +1 when
     it raised the value) is ping-pong; one that asks for more of the same
-    (a host pool's finding that lags the window) is only noted. Every
-    other finding and line is judged by labknobs: one naming a knob the
-    scenario does not accept is "wrong". Returns {"seconds", "windows",
-    "turned": [words], "more": [words], "wrong": [words]}."""
-    turned, more, wrong = [], [], []
+    (a host pool's finding that lags the window) is only noted, and so is
+    one that holds it where it is (kind()). Every other finding and line
+    is judged by labknobs: one naming a knob the scenario does not accept
+    is "wrong". Returns {"seconds", "windows", "turned": [words], "more":
+    [words], "held": [words], "wrong": [words]}."""
+    lists = {"turned": [], "more": [], "held": [], "wrong": []}
     own = (problem.tunable,) if problem.tunable else ()
 
     def judged(rows, advice=()):
         for text in labknobs.sort(lab, rows, advice, own):
-            if text not in wrong:
-                wrong.append(text)
+            if text not in lists["wrong"]:
+                lists["wrong"].append(text)
 
     t0 = time.monotonic()
     end = t0 + windows * stack.window
 
-    def note(words, current, suggested):
-        d = direction(current, suggested)
-        target = turned if d == -up or d == 0 else more
-        if words not in target:
-            target.append(words)
+    def note(k, words):
+        if words not in lists[k]:
+            lists[k].append(words)
 
     while time.monotonic() < end:
         rows = list(stack.findings().values())
         judged(rows)
         for x in rows:
             if knob_of(x, problem):
-                note("finding %s %s on %s: %s %s -> %s" % (
-                    x.get("ID"), x.get("SYMPTOM"), x.get("SUBJECT"), x.get("TUNABLE"),
-                    x.get("CURRENT"), x.get("SUGGESTED")), x.get("CURRENT"), x.get("SUGGESTED"))
+                note(kind(x.get("CURRENT"), x.get("SUGGESTED"), up),
+                     "finding %s %s on %s: %s %s -> %s" % (
+                         x.get("ID"), x.get("SYMPTOM"), x.get("SUBJECT"), x.get("TUNABLE"),
+                         x.get("CURRENT"), x.get("SUGGESTED")))
         time.sleep(1.0)
     out = stack.check(problem.check, problem.check_args)
     judged(list(stack.findings().values()), labcore.advice_of(out))
-    for a in labcore.advice_of(out):
-        if a.tunable and (a.tunable == problem.tunable or a.tunable in problem.coupled or
-                          a.tunable.endswith("/queue/read_ahead_kb") and
-                          "queue/read_ahead_kb" in problem.coupled):
-            note("the check: %s" % a.line, a.current, a.suggested)
-    return {"seconds": round(time.monotonic() - t0, 1), "windows": windows, "turned": turned,
-            "more": more, "wrong": wrong}
+    for k, words in check_advice(problem, labcore.advice_of(out), up):
+        note(k, words)
+    return dict(lists, seconds=round(time.monotonic() - t0, 1), windows=windows)
 
 
 def capped(rounds):

@@ -172,6 +172,9 @@ def proof_section(r):
         if pp.get("more"):
             out.append("  - asking for more of the same (not ping-pong): " +
                        "; ".join(pp["more"]))
+        if pp.get("held"):
+            out.append("  - held where it is, no value proposed (not ping-pong): " +
+                       "; ".join(pp["held"]))
     ph = proof.get("phases")
     v = proof.get("verdict")
     if ph:

@@ -24,7 +24,8 @@ after 425984 -> 851968 the host's udp receive buffer pool still counted
 the drops of the socket the service had closed to take the new value, no
 socket open now had dropped, and the pool's rule named rmem_max 4194304
 -> 8388608 and rmem_default again (held back by the no-ratchet rule, so
-with no value, which the ping-pong check counts as turned back). While a
+with no value, which the ping-pong check then counted as turned back; it
+counts such a hold apart now, labproof.kind). While a
 change of rmem_default or rmem_max waits for its window after, such drops
 now name no knob (finding/judge_socket.c, check_finding_socket's
 test_pool_after_remade_socket). Whole proof of f91d89d, 18:29-18:43 UTC:
