@@ -12,6 +12,7 @@ and the smallest sufficient value marked."""
 
 import os
 import sys
+import types
 import unittest
 import xml.etree.ElementTree as ET
 
@@ -232,14 +233,18 @@ class PingPong(unittest.TestCase):
         self.assertEqual(got[0][1], "the check: " + HELD)
 
     def test_a_hold_is_no_turn_back(self):
+        def lab():
+            # What labknobs.sort reads of the lab: the scenario's result.
+            return types.SimpleNamespace(result=labcore.Result("net-udp-default", "problem"))
+
         # The ratchet held the raise: the finding stays with no value, the
         # check says "not raised again". Counted as turned back before.
-        pp = labproof.pingpong(None, Stack([finding("851968", "")], [HELD]), Problem(), 1)
+        pp = labproof.pingpong(lab(), Stack([finding("851968", "")], [HELD]), Problem(), 1)
         self.assertEqual(pp["turned"], [])
         self.assertEqual(len(pp["held"]), 2, pp)
         self.assertEqual(pp["windows"], 2)
         # The other way is a turn-back, still.
-        pp = labproof.pingpong(None, Stack([finding("851968", "425984")], []), Problem(), 1)
+        pp = labproof.pingpong(lab(), Stack([finding("851968", "425984")], []), Problem(), 1)
         self.assertEqual(len(pp["turned"]), 1, pp)
         self.assertEqual(pp["held"], [])
 
