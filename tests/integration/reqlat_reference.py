@@ -58,7 +58,7 @@ def compare(name, h, loop, ref, fio_args, seconds):
     # bpftrace's probes are perf tracepoints: the kernel does not run one
     # on a CPU where such a program already runs, so a completion whose
     # interrupt lands in the issue probe is lost, and counted
-    # (recursion_misses). At depth 8 that was 0.3-0.8 % here when quiet and
+    # (recursion_misses). At depth 8 that was 0.2-0.8 % here when quiet and
     # 5.2 % on CI's machine (454,290 of 479,033). So the reference may fall
     # short by what the kernel skipped of it (of every device: a bound) and
     # 0.5 % more; past a tenth it is no reference. tunewatchd's programs
